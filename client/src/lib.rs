@@ -1,0 +1,1 @@
+//! Muster client library (headless follow-and-verify); the desktop app grows here.

@@ -1,0 +1,271 @@
+//! [`Match`]: one game in progress — a ruleset, its full state, the match log
+//! and the public chain book — and the one path by which actions enter it.
+
+use super::log::{ActionRecord, LogEntry, LogHeader, MatchLog, events_digest};
+use super::ruleset::{ActionContext, Dice, RuleCode, RuleError, Ruleset};
+use crate::codec;
+use crate::dice::{
+    ChainAnchor, ChainBook, DiceStream, HashChain, Party, RollFailure, RollProof, SeatLink,
+    action_digest,
+};
+use crate::ids::{SeatId, Viewer};
+
+/// Why an action or anchor was not accepted into a match.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("dice: {0}")]
+    Dice(#[from] RollFailure),
+    #[error("the server's chain is used up; publish a new server anchor")]
+    ServerChainExhausted,
+    #[error("the server's chain does not match its published anchor")]
+    ServerChainMismatch,
+}
+
+/// An action as submitted for one seat.
+#[derive(Clone, Debug)]
+pub struct Submission<A> {
+    pub seat: SeatId,
+    pub action: A,
+    /// Chain links revealed with the action: the actor's own, plus any other
+    /// seat's mixed in. Ignored for actions that do not roll.
+    pub seat_links: Vec<SeatLink>,
+    /// The server applies a pending decision's default for `seat`.
+    pub by_default: bool,
+}
+
+/// What one accepted action produced.
+#[derive(Clone, Debug)]
+pub struct Applied<R: Ruleset> {
+    pub seq: u64,
+    /// The full events, as logged.
+    pub events: Vec<R::Event>,
+    /// The events each viewer may see: every seat in order, then [`Viewer::Spectator`].
+    pub views: Vec<(Viewer, Vec<R::Event>)>,
+    pub roll: Option<RollProof>,
+}
+
+/// A game in progress.
+pub struct Match<R: Ruleset> {
+    ruleset: R,
+    state: R::State,
+    log: MatchLog,
+    book: ChainBook,
+}
+
+impl<R: Ruleset> Match<R> {
+    /// A new match. `header.ruleset` and `header.config` are filled from `R`
+    /// and `config`.
+    pub fn new(mut header: LogHeader, config: &R::Config) -> Result<Self, RuleError> {
+        let ruleset = R::new(config)?;
+        if header.seats.len() != usize::from(ruleset.seats()) {
+            return Err(RuleError::new(
+                R::ID,
+                RuleCode::Invalid,
+                format!(
+                    "this scenario has {} seats, the match lists {}",
+                    ruleset.seats(),
+                    header.seats.len()
+                ),
+            ));
+        }
+        header.ruleset = R::ID.to_string();
+        header.config = codec::encode_infallible(config);
+        let state = ruleset.initial_state();
+        Ok(Match {
+            ruleset,
+            state,
+            log: MatchLog::new(header),
+            book: ChainBook::new(),
+        })
+    }
+
+    /// Rebuild a match from a stored log without re-checking it (the server
+    /// restarting from its own database). Use [`super::verify::replay`] for
+    /// untrusted logs.
+    pub(crate) fn from_parts(ruleset: R, state: R::State, log: MatchLog, book: ChainBook) -> Self {
+        Match {
+            ruleset,
+            state,
+            log,
+            book,
+        }
+    }
+
+    pub fn ruleset(&self) -> &R {
+        &self.ruleset
+    }
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+    pub fn log(&self) -> &MatchLog {
+        &self.log
+    }
+    pub fn book(&self) -> &ChainBook {
+        &self.book
+    }
+    pub fn next_seq(&self) -> u64 {
+        self.log.next_seq()
+    }
+
+    /// The viewers every delta is redacted for: each seat, then spectators.
+    pub fn viewers(&self) -> Vec<Viewer> {
+        (0..self.ruleset.seats())
+            .map(|s| Viewer::Seat(SeatId(s)))
+            .chain([Viewer::Spectator])
+            .collect()
+    }
+
+    /// What `viewer` may see of the current state.
+    pub fn view(&self, viewer: Viewer) -> R::State {
+        self.ruleset.view(&self.state, viewer)
+    }
+
+    /// Publish a chain anchor for the server or a seat; logged as its own entry.
+    pub fn publish_anchor(&mut self, party: Party, anchor: ChainAnchor) -> Result<u64, MatchError> {
+        if let Party::Seat(seat) = party {
+            self.check_seat(seat)?;
+        }
+        self.book.anchor(party, anchor)?;
+        self.log.entries.push(LogEntry::Anchor { party, anchor });
+        Ok(self.log.entries.len() as u64)
+    }
+
+    /// Whether `action` by `seat` will roll dice (and so needs a link).
+    pub fn rolls_dice(&self, seat: SeatId, action: &R::Action) -> bool {
+        let ctx = ActionContext {
+            seat,
+            seq: self.next_seq(),
+            by_default: false,
+        };
+        self.ruleset.rolls_dice(&self.state, &ctx, action)
+    }
+
+    fn check_seat(&self, seat: SeatId) -> Result<(), RuleError> {
+        if seat.0 >= self.ruleset.seats() {
+            return Err(RuleError::new(
+                "engine",
+                RuleCode::Invalid,
+                format!("{seat} does not exist at this table"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Validate, roll and apply one action. On any error nothing changes:
+    /// not the state, not the log, not a chain.
+    ///
+    /// `server_chain` is the server's secret chain for this match; its next
+    /// link is consumed only if the action rolls.
+    pub fn apply(
+        &mut self,
+        sub: Submission<R::Action>,
+        server_chain: &HashChain,
+    ) -> Result<Applied<R>, MatchError> {
+        self.check_seat(sub.seat)?;
+        let seq = self.next_seq();
+        let ctx = ActionContext {
+            seat: sub.seat,
+            seq,
+            by_default: sub.by_default,
+        };
+        let action_bytes = codec::encode_infallible(&sub.action);
+        let rolls = self.ruleset.rolls_dice(&self.state, &ctx, &sub.action);
+
+        // Check every revealed link on a copy of the book; commit it only
+        // once the action is accepted.
+        let mut book = self.book.clone();
+        let (mut dice, proof_base) = if rolls {
+            let mut links = sub.seat_links.clone();
+            links.sort_by_key(|l| l.seat);
+            links.dedup_by_key(|l| l.seat);
+            if !sub.by_default && !links.iter().any(|l| l.seat == sub.seat) {
+                return Err(RuleError::new(
+                    "dice",
+                    RuleCode::DiceLink,
+                    "this action rolls dice: attach your next chain link",
+                )
+                .into());
+            }
+            for l in &links {
+                self.check_seat(l.seat)?;
+                book.reveal(Party::Seat(l.seat), l.index, l.link)?;
+            }
+            let server_index = book
+                .next_index(Party::Server)
+                .ok_or(RollFailure::NoAnchor {
+                    party: Party::Server,
+                })?;
+            let server_link = server_chain
+                .link(server_index)
+                .ok_or(MatchError::ServerChainExhausted)?;
+            book.reveal(Party::Server, server_index, server_link)
+                .map_err(|_| MatchError::ServerChainMismatch)?;
+            let proof = RollProof {
+                roll_index: self.book.rolls() + 1,
+                server_index,
+                server_link,
+                seat_links: links,
+                action_digest: action_digest(&action_bytes),
+                dice: Vec::new(),
+            };
+            let stream = DiceStream::new(&proof.input(self.log.header.match_id, seq));
+            (Dice::from_stream(stream), Some(proof))
+        } else {
+            (Dice::none(), None)
+        };
+
+        let events = self
+            .ruleset
+            .decide(&self.state, &ctx, &sub.action, &mut dice)?;
+
+        let roll = proof_base.map(|mut proof| {
+            proof.dice = dice
+                .into_stream()
+                .map(|s| s.into_drawn())
+                .unwrap_or_default();
+            proof
+        });
+        if let Some(proof) = &roll {
+            // Count the roll in the committed book exactly as the verifier will.
+            let mut check = self.book.clone();
+            let failures = check.check_roll(
+                self.log.header.match_id,
+                seq,
+                (!sub.by_default).then_some(sub.seat),
+                Some(&action_bytes),
+                proof,
+            );
+            debug_assert!(failures.is_empty(), "{failures:?}");
+            book = check;
+        }
+
+        let viewers = self.viewers();
+        let mut views: Vec<(Viewer, Vec<R::Event>)> =
+            viewers.iter().map(|v| (*v, Vec::new())).collect();
+        for event in &events {
+            for (viewer, seen) in &mut views {
+                if let Some(e) = self.ruleset.view_event(&self.state, event, *viewer) {
+                    seen.push(e);
+                }
+            }
+            self.ruleset.evolve(&mut self.state, event);
+        }
+
+        self.log.entries.push(LogEntry::Action(ActionRecord {
+            seat: sub.seat,
+            action: action_bytes,
+            roll: roll.clone(),
+            events_digest: events_digest(&codec::encode_infallible(&events)),
+            by_default: sub.by_default,
+        }));
+        self.book = book;
+        Ok(Applied {
+            seq,
+            events,
+            views,
+            roll,
+        })
+    }
+}

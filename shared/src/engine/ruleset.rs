@@ -1,0 +1,189 @@
+//! The [`Ruleset`] trait and the types every ruleset shares.
+
+use crate::dice::DiceStream;
+use crate::ids::{SeatId, Viewer};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use std::fmt::Debug;
+
+/// Why an action was refused. `rule` names the case (`"GBACW 7.21"`,
+/// `"sandbox"`), so a player sees which rule said no.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{rule}: {message}")]
+pub struct RuleError {
+    pub rule: String,
+    pub code: RuleCode,
+    pub message: String,
+}
+
+impl RuleError {
+    pub fn new(rule: impl Into<String>, code: RuleCode, message: impl Into<String>) -> Self {
+        RuleError {
+            rule: rule.into(),
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// The broad kind of a refusal, for clients that react by kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuleCode {
+    /// Another seat is to act (or owns the pending decision).
+    NotYourTurn,
+    /// The piece, unit or decision belongs to another seat.
+    NotYours,
+    /// The action names something that does not exist (or that you cannot see).
+    NotFound,
+    /// Well-formed but against the rules.
+    Illegal,
+    /// Malformed values: out-of-range numbers, empty paths, overlong labels.
+    Invalid,
+    /// The action rolls dice and the acting seat has not sent a valid chain link.
+    DiceLink,
+    /// The game is over.
+    GameOver,
+    /// The ruleset broke its own contract (e.g. rolled dice it did not declare).
+    Internal,
+}
+
+/// Who is acting and where in the log, handed to [`Ruleset::decide`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ActionContext {
+    pub seat: SeatId,
+    /// The log sequence number this action will get if accepted; rulesets
+    /// use it to mint ids without keeping a counter in the state.
+    pub seq: u64,
+    /// `true` when the server applies a pending decision's default on the
+    /// seat's behalf (its deadline passed).
+    pub by_default: bool,
+}
+
+/// The dice an action may roll. Only actions for which
+/// [`Ruleset::rolls_dice`] said yes get a stream; rolling otherwise is a
+/// ruleset bug and comes back as an `Internal` error, never a panic.
+pub struct Dice {
+    stream: Option<DiceStream>,
+}
+
+impl Dice {
+    /// No dice: the action declared it does not roll.
+    pub fn none() -> Self {
+        Dice { stream: None }
+    }
+
+    pub fn from_stream(stream: DiceStream) -> Self {
+        Dice {
+            stream: Some(stream),
+        }
+    }
+
+    /// Roll one die with `sides` faces.
+    pub fn roll(&mut self, sides: u16) -> Result<u16, RuleError> {
+        match &mut self.stream {
+            Some(s) => Ok(s.roll(sides)),
+            None => Err(RuleError::new(
+                "engine",
+                RuleCode::Internal,
+                "the ruleset rolled dice for an action it declared dice-free",
+            )),
+        }
+    }
+
+    pub(crate) fn into_stream(self) -> Option<DiceStream> {
+        self.stream
+    }
+}
+
+/// A choice the rules hand to one seat in the middle of another's action
+/// (defensive fire, retreat before melee, loss allocation, a retreat path).
+/// If the seat does not answer by the deadline the server applies `default`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PendingDecision<A> {
+    pub seat: SeatId,
+    /// The rule that asks, e.g. `"GBACW 12.8"`.
+    pub rule: String,
+    /// What the seat is asked, in words.
+    pub prompt: String,
+    /// What happens if the seat does not answer.
+    pub default: A,
+    /// Seconds the seat has to answer in live play (slow play scales it).
+    pub deadline_secs: u32,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `None` for a draw or a game with no winner.
+    pub winner: Option<SeatId>,
+    pub summary: String,
+}
+
+/// Bytes on the wire and in the log: every ruleset type is a plain serde derive.
+pub trait Wire: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static {}
+impl<T: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static> Wire for T {}
+
+/// A deterministic ruleset. Pure functions of their inputs: no clocks, no
+/// global RNG, no hash-map iteration order in anything that reaches a state
+/// or an event, so the same log gives the same state byte for byte.
+pub trait Ruleset: Sized + Send + Sync + 'static {
+    /// Stable name in logs and on the wire (`"sandbox"`, `"gbacw"`).
+    const ID: &'static str;
+    /// Scenario and options chosen when the table is created.
+    type Config: Wire + Default;
+    type State: Wire + PartialEq;
+    type Action: Wire;
+    /// The deltas: small facts that [`Ruleset::evolve`] folds into a state.
+    type Event: Wire + PartialEq;
+
+    /// Load the scenario's fixed data (maps, charts, orders of battle).
+    fn new(config: &Self::Config) -> Result<Self, RuleError>;
+
+    /// How many seats this scenario has.
+    fn seats(&self) -> u8;
+
+    fn initial_state(&self) -> Self::State;
+
+    /// Whether `action` will roll dice. Decided before the action is applied
+    /// so the acting client knows to attach its next chain link.
+    fn rolls_dice(&self, state: &Self::State, ctx: &ActionContext, action: &Self::Action) -> bool;
+
+    /// Validate `action` and resolve it into events. Must not depend on
+    /// anything but its arguments. An `Err` leaves everything unchanged.
+    fn decide(
+        &self,
+        state: &Self::State,
+        ctx: &ActionContext,
+        action: &Self::Action,
+        dice: &mut Dice,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Fold one event into a state, the full one or a viewer's copy.
+    fn evolve(&self, state: &mut Self::State, event: &Self::Event);
+
+    /// What `viewer` may see of `state`.
+    fn view(&self, state: &Self::State, viewer: Viewer) -> Self::State;
+
+    /// What `viewer` may see of `event`, given the state just before it;
+    /// `None` when the viewer learns nothing from it.
+    fn view_event(
+        &self,
+        state_before: &Self::State,
+        event: &Self::Event,
+        viewer: Viewer,
+    ) -> Option<Self::Event>;
+
+    /// Decisions currently waiting on a seat.
+    fn pending(&self, _state: &Self::State) -> Vec<PendingDecision<Self::Action>> {
+        Vec::new()
+    }
+
+    /// A finite, representative set of actions `seat` may take now; every
+    /// one of them must be accepted by `decide`. Clients highlight with it;
+    /// random-play tests draw from it.
+    fn legal_actions(&self, state: &Self::State, seat: crate::ids::SeatId) -> Vec<Self::Action>;
+
+    /// `Some` once the game is over.
+    fn outcome(&self, _state: &Self::State) -> Option<Outcome> {
+        None
+    }
+}

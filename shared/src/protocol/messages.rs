@@ -1,0 +1,263 @@
+//! The message types. Plain serde derives only: no `untagged`, no
+//! `flatten`, nothing that needs a self-describing format.
+
+use crate::dice::{ChainAnchor, RollProof, SeatLink};
+use crate::engine::RuleError;
+use crate::ids::{MatchId, SeatId};
+use serde::{Deserialize, Serialize};
+
+/// A table (room) on the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct TableId(pub u64);
+
+/// A signed-in identity (guest or otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UserId(pub u64);
+
+/// Which chat channel: players talk among players, spectators among spectators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ChatChannel {
+    Players,
+    Spectators,
+}
+
+/// Options chosen when a table is created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableOptions {
+    /// Ruleset id, e.g. `"sandbox"` or `"gbacw"`.
+    pub ruleset: String,
+    /// Scenario name, for the lobby list.
+    pub scenario: String,
+    /// The ruleset's `Config`, encoded.
+    pub config: Vec<u8>,
+    /// Private tables are listed without seats to join and need the invite code.
+    pub private: bool,
+    pub spectators_allowed: bool,
+    /// Spectators see the game this many actions behind (anti-ghosting).
+    pub spectator_delay: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TableStatus {
+    /// Waiting for seats to fill.
+    Open,
+    Playing,
+    Finished,
+}
+
+/// One line of the lobby list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSummary {
+    pub table: TableId,
+    pub ruleset: String,
+    pub scenario: String,
+    /// Display name in each seat, `None` when free.
+    pub seats: Vec<Option<String>>,
+    pub status: TableStatus,
+    pub spectators: u32,
+    pub private: bool,
+    pub spectators_allowed: bool,
+}
+
+/// Everything a client needs to start following a table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub table: TableId,
+    pub match_id: MatchId,
+    pub ruleset: String,
+    pub config: Vec<u8>,
+    /// The sequence number of the last entry folded into `state`.
+    pub seq: u64,
+    /// The ruleset's `State` as this viewer may see it, encoded.
+    pub state: Vec<u8>,
+    /// Every chain anchor published so far with the last link revealed,
+    /// so the client can check the next roll.
+    pub chains: Vec<ChainHead>,
+    pub rolls: u64,
+    /// Your seat, if you are seated.
+    pub seat: Option<SeatId>,
+}
+
+/// The public state of one chain at a snapshot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainHead {
+    pub party: crate::dice::Party,
+    pub anchor: ChainAnchor,
+    /// Links revealed so far and the last one (the anchor when none).
+    pub index: u32,
+    pub link: crate::Hash32,
+}
+
+/// What one log entry looks like to one viewer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DeltaBody {
+    /// A party published a chain anchor.
+    Anchor {
+        party: crate::dice::Party,
+        anchor: ChainAnchor,
+    },
+    /// An action was applied. `events` is the ruleset's `Vec<Event>` as this
+    /// viewer may see it, encoded. `roll` lets every viewer check the dice.
+    Action {
+        seat: SeatId,
+        events: Vec<u8>,
+        roll: Option<RollProof>,
+        by_default: bool,
+    },
+}
+
+/// Client → server.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClientMsg {
+    /// First message on every connection.
+    Hello {
+        protocol: u32,
+        client: String,
+    },
+    /// Sign in as a guest with a display name; the server answers with a token.
+    GuestSignIn {
+        name: String,
+    },
+    /// Resume an identity from any connection with its session token.
+    Resume {
+        token: String,
+    },
+    /// Start (or stop) receiving the lobby list and its updates.
+    WatchLobby {
+        on: bool,
+    },
+    CreateTable {
+        options: TableOptions,
+    },
+    /// Take a seat; `seat: None` takes the first free one.
+    JoinSeat {
+        table: TableId,
+        seat: Option<SeatId>,
+        invite: Option<String>,
+    },
+    Spectate {
+        table: TableId,
+        invite: Option<String>,
+    },
+    Leave {
+        table: TableId,
+    },
+    /// Publish (or replace) this seat's dice chain anchor.
+    PublishAnchor {
+        table: TableId,
+        anchor: ChainAnchor,
+    },
+    /// Ask to apply an action. `client_ref` comes back in the answer.
+    Act {
+        table: TableId,
+        client_ref: u32,
+        action: Vec<u8>,
+        links: Vec<SeatLink>,
+    },
+    /// After a reconnect: the last sequence number seen.
+    Resync {
+        table: TableId,
+        last_seq: u64,
+    },
+    Chat {
+        table: TableId,
+        channel: ChatChannel,
+        text: String,
+    },
+    Ping {
+        nonce: u64,
+    },
+}
+
+/// Server → client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ServerMsg {
+    Welcome {
+        protocol: u32,
+        server: String,
+    },
+    /// `token` is present only when a new session was created.
+    SignedIn {
+        user: UserId,
+        name: String,
+        token: Option<String>,
+    },
+    Error {
+        code: ErrorCode,
+        message: String,
+        /// The `client_ref` of the `Act` that failed, if one did.
+        client_ref: Option<u32>,
+    },
+    /// An action was refused by the rules.
+    Rejected {
+        table: TableId,
+        client_ref: u32,
+        error: RuleError,
+    },
+    /// Your action was accepted and logged as `seq`.
+    Accepted {
+        table: TableId,
+        client_ref: u32,
+        seq: u64,
+    },
+    Lobby {
+        tables: Vec<TableSummary>,
+    },
+    LobbyUpdate {
+        table: TableSummary,
+    },
+    LobbyRemoved {
+        table: TableId,
+    },
+    TableCreated {
+        table: TableId,
+        invite: Option<String>,
+    },
+    Snapshot(Snapshot),
+    Delta {
+        table: TableId,
+        seq: u64,
+        body: DeltaBody,
+    },
+    /// A decision is waiting on your seat.
+    Pending {
+        table: TableId,
+        rule: String,
+        prompt: String,
+        /// The ruleset's `Action` applied if you do not answer, encoded.
+        default: Vec<u8>,
+        deadline_secs: u32,
+    },
+    Chat {
+        table: TableId,
+        channel: ChatChannel,
+        from: String,
+        text: String,
+    },
+    Pong {
+        nonce: u64,
+    },
+}
+
+/// Protocol-level refusals (rule refusals are [`ServerMsg::Rejected`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ErrorCode {
+    VersionMismatch,
+    /// The first message was not `Hello`, or a message came out of order.
+    HandshakeRequired,
+    NotSignedIn,
+    BadToken,
+    /// A frame that does not decode or is too large.
+    BadMessage,
+    NoSuchTable,
+    SeatTaken,
+    TableFull,
+    /// Acting for a seat that is not yours, or spectating where not allowed.
+    Forbidden,
+    BadInvite,
+    UnknownRuleset,
+    RateLimited,
+    /// You fell behind; a snapshot follows.
+    Resync,
+    Internal,
+}

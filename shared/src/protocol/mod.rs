@@ -1,0 +1,42 @@
+//! The wire protocol: what clients and the server say to each other.
+//!
+//! Both transports carry the same messages, encoded by [`crate::codec`]:
+//! one message per WebSocket binary frame, or length-prefixed frames on a
+//! QUIC stream. The first client message must be [`ClientMsg::Hello`] with
+//! [`PROTOCOL_VERSION`]; the server answers [`ServerMsg::Welcome`] or a
+//! [`ErrorCode::VersionMismatch`] error and closes.
+//!
+//! Ruleset payloads (actions, events, states, configs) travel as bytes
+//! encoded with the same codec and tagged by the table's ruleset id, so the
+//! protocol does not change when a ruleset is added, and the server can
+//! encode one delta per viewer class and send the same bytes to every
+//! spectator.
+
+mod messages;
+
+pub use messages::*;
+
+use crate::codec::{self, DecodeError, EncodeError};
+
+/// Bumped on every incompatible change to the messages below.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+impl ClientMsg {
+    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+        codec::encode(self)
+    }
+    /// Decode one client message, bounded by [`codec::MAX_CLIENT_MSG`].
+    pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        codec::decode(bytes, codec::MAX_CLIENT_MSG)
+    }
+}
+
+impl ServerMsg {
+    pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {
+        codec::encode(self)
+    }
+    /// Decode one server message, bounded by [`codec::MAX_SERVER_MSG`].
+    pub fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        codec::decode(bytes, codec::MAX_SERVER_MSG)
+    }
+}
