@@ -1,1 +1,9 @@
-//! Muster client library (headless follow-and-verify); the desktop app grows here.
+//! Muster's client crate.
+//!
+//! - [`follow`]: a viewer's copy of a table, kept in step by deltas, every
+//!   roll verified on arrival. Used by the desktop app, the tests and the
+//!   load harness alike.
+
+pub mod follow;
+
+pub use follow::{BadRoll, FollowError, Follower};

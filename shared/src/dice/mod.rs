@@ -12,5 +12,5 @@ pub mod proof;
 pub mod stream;
 
 pub use chain::{ChainAnchor, HashChain, link_follows};
-pub use proof::{ChainBook, Party, RollFailure, RollProof, SeatLink};
+pub use proof::{ChainBook, ChainHeadState, Party, RollFailure, RollProof, SeatLink};
 pub use stream::{DiceStream, Die, RollInput, action_digest};

@@ -122,6 +122,18 @@ pub enum RollFailure {
     },
 }
 
+/// The public state of one chain: what a snapshot carries so a client that
+/// joins mid-game can check the next roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChainHeadState {
+    pub party: Party,
+    pub anchor: ChainAnchor,
+    /// Links revealed so far.
+    pub index: u32,
+    /// The last link revealed, or the anchor when none.
+    pub link: Hash32,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Head {
     anchor: ChainAnchor,
@@ -141,6 +153,41 @@ pub struct ChainBook {
 impl ChainBook {
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Rebuild a book from a snapshot's chain heads: for each party its
+    /// anchor, how many links it has revealed, and the last one (the anchor
+    /// itself when none).
+    pub fn from_heads(heads: impl IntoIterator<Item = ChainHeadState>, rolls: u64) -> Self {
+        ChainBook {
+            heads: heads
+                .into_iter()
+                .map(|h| {
+                    (
+                        h.party,
+                        Head {
+                            anchor: h.anchor,
+                            index: h.index,
+                            link: h.link,
+                        },
+                    )
+                })
+                .collect(),
+            rolls,
+        }
+    }
+
+    /// Every chain's public state, for snapshots.
+    pub fn heads(&self) -> Vec<ChainHeadState> {
+        self.heads
+            .iter()
+            .map(|(party, h)| ChainHeadState {
+                party: *party,
+                anchor: h.anchor,
+                index: h.index,
+                link: h.link,
+            })
+            .collect()
     }
 
     /// How many rolls have been checked so far.

@@ -9,6 +9,7 @@ use crate::dice::{
     action_digest,
 };
 use crate::ids::{SeatId, Viewer};
+use crate::protocol::{DeltaBody, Snapshot, TableId};
 
 /// Why an action or anchor was not accepted into a match.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -39,11 +40,32 @@ pub struct Submission<A> {
 #[derive(Clone, Debug)]
 pub struct Applied<R: Ruleset> {
     pub seq: u64,
+    pub seat: SeatId,
+    pub by_default: bool,
     /// The full events, as logged.
     pub events: Vec<R::Event>,
     /// The events each viewer may see: every seat in order, then [`Viewer::Spectator`].
     pub views: Vec<(Viewer, Vec<R::Event>)>,
     pub roll: Option<RollProof>,
+}
+
+impl<R: Ruleset> Applied<R> {
+    /// The delta `viewer` receives for this action: only the events it may
+    /// see, encoded, with the roll proof every viewer can check.
+    pub fn delta_for(&self, viewer: Viewer) -> DeltaBody {
+        let seen = self
+            .views
+            .iter()
+            .find(|(v, _)| *v == viewer)
+            .map(|(_, events)| codec::encode_infallible(events))
+            .unwrap_or_else(|| codec::encode_infallible(&self.events));
+        DeltaBody::Action {
+            seat: self.seat,
+            events: seen,
+            roll: self.roll.clone(),
+            by_default: self.by_default,
+        }
+    }
 }
 
 /// A game in progress.
@@ -120,6 +142,37 @@ impl<R: Ruleset> Match<R> {
     /// What `viewer` may see of the current state.
     pub fn view(&self, viewer: Viewer) -> R::State {
         self.ruleset.view(&self.state, viewer)
+    }
+
+    /// Everything `viewer` needs to start following this match at `table`.
+    pub fn snapshot(&self, table: TableId, viewer: Viewer) -> Snapshot {
+        Snapshot {
+            table,
+            match_id: self.log.header.match_id,
+            ruleset: R::ID.to_string(),
+            config: self.log.header.config.clone(),
+            seq: self.log.entries.len() as u64,
+            state: codec::encode_infallible(&self.view(viewer)),
+            chains: self.book.heads(),
+            rolls: self.book.rolls(),
+            seat: match viewer {
+                Viewer::Seat(s) => Some(s),
+                Viewer::Spectator | Viewer::Referee => None,
+            },
+        }
+    }
+
+    /// The delta everyone receives for the log entry at `seq`, if it is an
+    /// anchor (anchors are public); `None` for actions, whose deltas come
+    /// from [`Applied::delta_for`].
+    pub fn anchor_delta(&self, seq: u64) -> Option<DeltaBody> {
+        match self.log.get(seq)? {
+            LogEntry::Anchor { party, anchor } => Some(DeltaBody::Anchor {
+                party: *party,
+                anchor: *anchor,
+            }),
+            LogEntry::Action(_) => None,
+        }
     }
 
     /// Publish a chain anchor for the server or a seat; logged as its own entry.
@@ -263,6 +316,8 @@ impl<R: Ruleset> Match<R> {
         self.book = book;
         Ok(Applied {
             seq,
+            seat: sub.seat,
+            by_default: sub.by_default,
             events,
             views,
             roll,

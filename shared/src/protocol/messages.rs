@@ -1,7 +1,7 @@
 //! The message types. Plain serde derives only: no `untagged`, no
 //! `flatten`, nothing that needs a self-describing format.
 
-use crate::dice::{ChainAnchor, RollProof, SeatLink};
+use crate::dice::{ChainAnchor, ChainHeadState, RollProof, SeatLink};
 use crate::engine::RuleError;
 use crate::ids::{MatchId, SeatId};
 use serde::{Deserialize, Serialize};
@@ -72,20 +72,10 @@ pub struct Snapshot {
     pub state: Vec<u8>,
     /// Every chain anchor published so far with the last link revealed,
     /// so the client can check the next roll.
-    pub chains: Vec<ChainHead>,
+    pub chains: Vec<ChainHeadState>,
     pub rolls: u64,
     /// Your seat, if you are seated.
     pub seat: Option<SeatId>,
-}
-
-/// The public state of one chain at a snapshot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChainHead {
-    pub party: crate::dice::Party,
-    pub anchor: ChainAnchor,
-    /// Links revealed so far and the last one (the anchor when none).
-    pub index: u32,
-    pub link: crate::Hash32,
 }
 
 /// What one log entry looks like to one viewer.
