@@ -1,1 +1,3 @@
 //! End-to-end test support: shared helpers for the tests in `tests/tests/`.
+
+pub mod random_play;
