@@ -9,6 +9,7 @@
 pub mod codec;
 pub mod dice;
 pub mod engine;
+pub mod gbacw;
 pub mod ids;
 pub mod protocol;
 pub mod sandbox;

@@ -15,7 +15,11 @@ pub struct TextError {
 
 impl fmt::Display for TextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -149,7 +153,11 @@ pub fn key_value<'a>(token: &Token<'a>) -> Option<(&'a str, &'a str)> {
 }
 
 /// Parse a small unsigned number, naming the token on failure.
-pub fn number<T: std::str::FromStr>(token: &Token<'_>, text: &str, what: &str) -> Result<T, TextError> {
+pub fn number<T: std::str::FromStr>(
+    token: &Token<'_>,
+    text: &str,
+    what: &str,
+) -> Result<T, TextError> {
     text.parse()
         .map_err(|_| TextError::at(token, format!("{what}: `{text}` is not a valid number")))
 }
@@ -164,10 +172,10 @@ mod tests {
         let lines: Vec<_> = lines(input).collect::<Result<_, _>>().unwrap();
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0][0].text, "hex");
-        assert_eq!((lines[0][2].line, lines[0][2].column), (3, 10));
+        assert_eq!((lines[0][2].line, lines[0][2].column), (3, 11));
         assert_eq!(lines[1][0].text, "name=\"Battery Robinett\"");
         assert_eq!(key_value(&lines[1][0]), Some(("name", "Battery Robinett")));
-        assert_eq!(lines[1][1].column, 26);
+        assert_eq!(lines[1][1].column, 27);
     }
 
     #[test]

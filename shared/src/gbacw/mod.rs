@@ -1,0 +1,9 @@
+//! *Great Battles of the American Civil War* (SPI, 1980): the Standard
+//! Rules as data and pure functions. Case numbers in doc comments and test
+//! names point into the rules (`/// GBACW 8.18: …`, `case_8_18_…`).
+//!
+//! - [`map`]: hex numbers, terrain, the plain-text map format.
+//! - [`text`]: the line tokenizer and errors shared by the text formats.
+
+pub mod map;
+pub mod text;
