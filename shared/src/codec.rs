@@ -5,10 +5,14 @@
 //! change to this file only. bincode is pinned to `=2.0.1`: 3.0.0 on the
 //! registry is a deliberate `compile_error!`.
 //!
-//! Decoding is always bounded. The limit is checked by bincode *before* a
-//! container is allocated (it "claims" `len * size_of::<T>()` bytes from the
-//! budget first), so a hostile length prefix cannot make us allocate.
-//! [`read_frame`] applies the same rule to stream framing.
+//! Decoding is always bounded. Input longer than the caller's limit is
+//! refused outright. Inside a message, byte payloads (`serde_bytes`) and
+//! strings have their claimed length checked by bincode against a budget
+//! *before* anything is allocated; sequences of structs go through serde,
+//! whose "cautious" size hint caps the up-front reservation at 1 MiB, and
+//! fail as soon as the input runs out. `shared/tests/decode_alloc.rs`
+//! measures both. [`read_frame`] refuses an oversized length prefix from
+//! the header alone.
 
 use serde::{Serialize, de::DeserializeOwned};
 use std::io::{self, Read, Write};
@@ -146,7 +150,7 @@ mod tests {
     }
 
     #[test]
-    fn oversized_vec_length_is_refused_before_allocation() {
+    fn oversized_vec_length_is_an_error() {
         // A Vec<u64> claiming u32::MAX elements in 5 bytes of input: bincode's
         // varint for u32::MAX is 0xfc followed by 4 bytes.
         let bytes = [0xfc, 0xff, 0xff, 0xff, 0xff];

@@ -30,6 +30,7 @@ pub struct LogHeader {
     /// [`crate::engine::Ruleset::ID`] of the ruleset that plays this log.
     pub ruleset: String,
     /// The ruleset's `Config`, encoded.
+    #[serde(with = "serde_bytes")]
     pub config: Vec<u8>,
     pub seats: Vec<SeatInfo>,
 }
@@ -39,6 +40,7 @@ pub struct LogHeader {
 pub struct ActionRecord {
     pub seat: SeatId,
     /// The ruleset's `Action`, encoded.
+    #[serde(with = "serde_bytes")]
     pub action: Vec<u8>,
     /// Present when the action rolled dice.
     pub roll: Option<RollProof>,

@@ -29,6 +29,7 @@ pub struct TableOptions {
     /// Scenario name, for the lobby list.
     pub scenario: String,
     /// The ruleset's `Config`, encoded.
+    #[serde(with = "serde_bytes")]
     pub config: Vec<u8>,
     /// Private tables are listed without seats to join and need the invite code.
     pub private: bool,
@@ -65,10 +66,12 @@ pub struct Snapshot {
     pub table: TableId,
     pub match_id: MatchId,
     pub ruleset: String,
+    #[serde(with = "serde_bytes")]
     pub config: Vec<u8>,
     /// The sequence number of the last entry folded into `state`.
     pub seq: u64,
     /// The ruleset's `State` as this viewer may see it, encoded.
+    #[serde(with = "serde_bytes")]
     pub state: Vec<u8>,
     /// Every chain anchor published so far with the last link revealed,
     /// so the client can check the next roll.
@@ -90,6 +93,7 @@ pub enum DeltaBody {
     /// viewer may see it, encoded. `roll` lets every viewer check the dice.
     Action {
         seat: SeatId,
+        #[serde(with = "serde_bytes")]
         events: Vec<u8>,
         roll: Option<RollProof>,
         by_default: bool,
@@ -141,6 +145,7 @@ pub enum ClientMsg {
     Act {
         table: TableId,
         client_ref: u32,
+        #[serde(with = "serde_bytes")]
         action: Vec<u8>,
         links: Vec<SeatLink>,
     },
@@ -215,6 +220,7 @@ pub enum ServerMsg {
         rule: String,
         prompt: String,
         /// The ruleset's `Action` applied if you do not answer, encoded.
+        #[serde(with = "serde_bytes")]
         default: Vec<u8>,
         deadline_secs: u32,
     },
