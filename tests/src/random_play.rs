@@ -37,7 +37,12 @@ pub fn new_game(seed: u64, turn_order: TurnOrder) -> Game {
     };
     let header = LogHeader {
         format: LOG_FORMAT,
-        match_id: MatchId([seed.to_le_bytes(), (!seed).to_le_bytes()].concat().try_into().unwrap()),
+        match_id: MatchId(
+            [seed.to_le_bytes(), (!seed).to_le_bytes()]
+                .concat()
+                .try_into()
+                .unwrap(),
+        ),
         ruleset: String::new(),
         config: Vec::new(),
         seats: (0..2)
@@ -52,7 +57,8 @@ pub fn new_game(seed: u64, turn_order: TurnOrder) -> Game {
     m.publish_anchor(Party::Server, server.anchor()).unwrap();
     let seats: Vec<HashChain> = (0..2).map(|_| HashChain::generate(4096)).collect();
     for (s, chain) in seats.iter().enumerate() {
-        m.publish_anchor(Party::Seat(SeatId(s as u8)), chain.anchor()).unwrap();
+        m.publish_anchor(Party::Seat(SeatId(s as u8)), chain.anchor())
+            .unwrap();
     }
     Game { m, server, seats }
 }
@@ -143,4 +149,3 @@ pub fn play(game: &mut Game, seed: u64, actions: usize) -> usize {
     }
     accepted
 }
-

@@ -10,7 +10,6 @@ use muster_shared::{SeatId, Viewer};
 use muster_tests::random_play::{Chooser, new_game, play};
 use proptest::prelude::*;
 
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -43,7 +42,11 @@ fn followers_end_at_the_view_of_the_live_state() {
     use muster_shared::protocol::TableId;
     for seed in 0..20u64 {
         let mut game = new_game(seed, TurnOrder::Free);
-        let viewers = [Viewer::Seat(SeatId(0)), Viewer::Seat(SeatId(1)), Viewer::Spectator];
+        let viewers = [
+            Viewer::Seat(SeatId(0)),
+            Viewer::Seat(SeatId(1)),
+            Viewer::Spectator,
+        ];
         let mut followers: Vec<Follower<Sandbox>> = viewers
             .iter()
             .map(|v| Follower::from_snapshot(&game.m.snapshot(TableId(1), *v)).unwrap())
@@ -57,7 +60,15 @@ fn followers_end_at_the_view_of_the_live_state() {
             let seat_links = game.link(seat);
             let applied = game
                 .m
-                .apply(Submission { seat, action, seat_links, by_default: false }, &game.server)
+                .apply(
+                    Submission {
+                        seat,
+                        action,
+                        seat_links,
+                        by_default: false,
+                    },
+                    &game.server,
+                )
                 .unwrap();
             rolls += u64::from(applied.roll.is_some());
             for (f, v) in followers.iter_mut().zip(viewers) {
