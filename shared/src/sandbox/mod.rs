@@ -513,3 +513,6 @@ impl Ruleset for Sandbox {
         out
     }
 }
+
+#[cfg(test)]
+mod tests;
