@@ -258,8 +258,8 @@ fn rolls_record_every_die_in_range() {
 fn every_legal_action_is_accepted() {
     let rules = Sandbox::new(&SandboxConfig::default()).unwrap();
     let mut s = rules.initial_state();
-    let mut seq = 1;
     for round in 0..30u64 {
+        let seq = round + 1;
         let seat = (round % 2) as u8;
         let legal = rules.legal_actions(&s, SeatId(seat));
         for a in &legal {
@@ -268,6 +268,5 @@ fn every_legal_action_is_accepted() {
         }
         let pick = legal[(round as usize * 7) % legal.len()].clone();
         act(&rules, &mut s, seat, seq, pick).unwrap();
-        seq += 1;
     }
 }
