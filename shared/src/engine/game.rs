@@ -232,7 +232,14 @@ impl<R: Ruleset> Match<R> {
         let (mut dice, proof_base) = if rolls {
             let mut links = sub.seat_links.clone();
             links.sort_by_key(|l| l.seat);
-            links.dedup_by_key(|l| l.seat);
+            if links.windows(2).any(|w| w[0].seat == w[1].seat) {
+                return Err(RuleError::new(
+                    "dice",
+                    RuleCode::DiceLink,
+                    "one link per seat and roll",
+                )
+                .into());
+            }
             if !sub.by_default && !links.iter().any(|l| l.seat == sub.seat) {
                 return Err(RuleError::new(
                     "dice",
