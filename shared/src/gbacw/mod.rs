@@ -2,8 +2,11 @@
 //! Rules as data and pure functions. Case numbers in doc comments and test
 //! names point into the rules (`/// GBACW 8.18: …`, `case_8_18_…`).
 //!
+//! - [`charts`]: the mapsheet charts and result tables, loaded from `assets/gbacw/`.
 //! - [`map`]: hex numbers, terrain, the plain-text map format.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
 
+pub mod charts;
 pub mod map;
+pub mod names;
 pub mod text;

@@ -26,6 +26,7 @@
 use super::coord::{Grid, HexNumber, Offset, Orientation};
 use super::model::{HexInfo, Map};
 use super::terrain::{SideFeature, SideKind, Terrain};
+use crate::gbacw::names::Named;
 use crate::gbacw::text::{self, TextError, Token};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -290,10 +291,10 @@ fn hex_words(tokens: &[Token<'_>]) -> Result<HexWords, TextError> {
             }
         } else {
             let kind = Terrain::from_name(t.text).ok_or_else(|| {
-                let names: Vec<_> = Terrain::ALL.iter().map(|t| t.name()).collect();
+                let names = Terrain::name_list();
                 TextError::at(
                     t,
-                    format!("unknown terrain `{}` (one of {})", t.text, names.join(", ")),
+                    format!("unknown terrain `{}` (one of {})", t.text, names),
                 )
             })?;
             if !terrain.insert(kind) {
@@ -442,13 +443,10 @@ impl Body {
                 None => (t.text, None),
             };
             let kind = SideKind::from_name(word).ok_or_else(|| {
-                let names: Vec<_> = SideKind::ALL.iter().map(|k| k.name()).collect();
+                let names = SideKind::name_list();
                 TextError::at(
                     t,
-                    format!(
-                        "unknown hexside feature `{word}` (one of {})",
-                        names.join(", ")
-                    ),
+                    format!("unknown hexside feature `{word}` (one of {})", names),
                 )
             })?;
             let side_hex = match (kind.is_directed(), at) {
