@@ -2,11 +2,13 @@
 //! Rules as data and pure functions. Case numbers in doc comments and test
 //! names point into the rules (`/// GBACW 8.18: …`, `case_8_18_…`).
 //!
-//! - [`charts`]: the mapsheet charts and result tables, loaded from `assets/gbacw/`.
+//! - [`charts`]: the mapsheet charts (mostly provisional), from `assets/gbacw/charts.toml`.
+//! - [`tables`]: the six result tables the seeds print, from `assets/gbacw/tables.toml`.
 //! - [`map`]: hex numbers, terrain, the plain-text map format.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
 
 pub mod charts;
 pub mod map;
 pub mod names;
+pub mod tables;
 pub mod text;

@@ -1,19 +1,17 @@
 //! The GBACW charts as data.
 //!
-//! Two files in `assets/gbacw/`:
-//! - `charts.toml`: the mapsheet charts that no seed contains — Terrain
-//!   Effects on Movement (5.19), Stacking Restrictions (8.18), Range
-//!   Effects (9.25), Terrain Effects on Combat (9.56). Each value carries
-//!   `provisional` and a one-line `why` ([`Sourced`]).
-//! - `tables.toml`: the six result tables the seeds do print (9.16, 12.98,
-//!   13.15, 17.76, 8.35, 11.34), transcribed from 004.
+//! `assets/gbacw/charts.toml` holds the mapsheet charts that no seed
+//! contains — Terrain Effects on Movement (5.19), Stacking Restrictions
+//! (8.18), Range Effects (9.25), Terrain Effects on Combat (9.56). Each
+//! value carries `provisional` and a one-line `why` ([`Sourced`]). The
+//! result tables the seeds do print are in [`crate::gbacw::tables`].
 //!
-//! Loaders validate everything and report errors by line and column.
+//! The loader validates everything and reports errors by line and column.
 
 pub mod combat;
 pub mod movement;
 pub mod range;
-mod rows;
+pub(crate) mod rows;
 pub mod source;
 pub mod stacking;
 
