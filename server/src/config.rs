@@ -1,0 +1,105 @@
+//! The server's configuration: defaults that work with no set-up, an
+//! optional TOML file, and command-line flags that override both.
+
+use serde::Deserialize;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+/// Everything `serve` needs. Every field has a default, so an empty file
+/// (or none) gives a server on loopback with its data in `./muster-data`.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// WebSocket listener (plain `ws://`; put a TLS proxy in front for the internet).
+    pub ws: SocketAddr,
+    /// QUIC listener (UDP).
+    pub quic: SocketAddr,
+    /// Prometheus text endpoint; keep it on loopback.
+    pub metrics: SocketAddr,
+    /// SQLite database and the generated certificate live here.
+    pub data_dir: PathBuf,
+    /// A real certificate chain and key (PEM) for QUIC; when absent a
+    /// self-signed one is generated on first run and kept in `data_dir`.
+    pub tls_cert: Option<PathBuf>,
+    pub tls_key: Option<PathBuf>,
+    pub limits: Limits,
+}
+
+/// Knobs that bound what one client can cost the server.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Limits {
+    /// Frames queued for one connection before it is dropped to a resync.
+    /// Small on purpose: a reader that far behind is better served by a snapshot.
+    pub queue: usize,
+    /// Messages per second a connection may send on average…
+    pub rate_per_sec: u32,
+    /// …and in one burst.
+    pub rate_burst: u32,
+    /// Undecodable messages tolerated on one connection before it is closed.
+    pub bad_frames: u32,
+    /// Log entries a room keeps encoded for `Resync`; further behind gets a snapshot.
+    pub resync_window: usize,
+    /// Largest spectator delay a table may ask for, in actions.
+    pub max_spectator_delay: u32,
+    /// Seconds a connection may stay silent (clients ping every 15–30 s).
+    pub idle_secs: u64,
+    /// Seconds a write to a client may take before the connection is closed.
+    pub write_timeout_secs: u64,
+    /// Kernel send buffer for accepted WebSocket sockets, bytes (`None`: the
+    /// kernel's default). Small buffers bound memory per idle connection.
+    pub tcp_send_buffer: Option<usize>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            ws: "127.0.0.1:7700".parse().expect("literal address"),
+            quic: "127.0.0.1:7701".parse().expect("literal address"),
+            metrics: "127.0.0.1:7702".parse().expect("literal address"),
+            data_dir: PathBuf::from("muster-data"),
+            tls_cert: None,
+            tls_key: None,
+            limits: Limits::default(),
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            queue: 256,
+            rate_per_sec: 50,
+            rate_burst: 200,
+            bad_frames: 16,
+            resync_window: 256,
+            max_spectator_delay: 1000,
+            idle_secs: 120,
+            write_timeout_secs: 30,
+            tcp_send_buffer: None,
+        }
+    }
+}
+
+impl Config {
+    /// Read a TOML file; missing keys keep their defaults.
+    pub fn from_file(path: &Path) -> Result<Self, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Refuse combinations that would make the server misbehave later.
+    pub fn check(&self) -> Result<(), String> {
+        if self.tls_cert.is_some() != self.tls_key.is_some() {
+            return Err("tls_cert and tls_key go together".into());
+        }
+        let l = &self.limits;
+        if l.queue == 0 || l.rate_per_sec == 0 || l.rate_burst == 0 || l.resync_window == 0 {
+            return Err(
+                "limits.queue, rate_per_sec, rate_burst and resync_window must be > 0".into(),
+            );
+        }
+        Ok(())
+    }
+}

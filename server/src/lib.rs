@@ -1,0 +1,146 @@
+//! `muster-server`: the authoritative Muster server, as a library so the
+//! binary, the end-to-end tests and the load harness start the same thing.
+//!
+//! Layout (one idea per file):
+//! - [`config`]: defaults, the TOML file, flags.
+//! - [`net`]: WebSocket and QUIC transports, and the per-connection protocol.
+//! - [`lobby`]: the live list of tables.
+//! - [`room`]: one actor per table; type-erased matches ([`room::any_match`]).
+//! - [`storage`]: the durable log, on its own thread (SQLite by default).
+//! - [`identity`]: guest sign-in and session tokens.
+//! - [`metrics`]: Prometheus text on loopback.
+
+pub mod config;
+pub mod identity;
+pub mod lobby;
+pub mod metrics;
+pub mod net;
+pub mod room;
+pub mod storage;
+
+use config::Config;
+use lobby::Lobby;
+use metrics::Metrics;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::Duration;
+use storage::Storage;
+use tokio::sync::watch;
+
+/// What every task of the server shares.
+pub struct Shared {
+    pub config: Config,
+    pub storage: Storage,
+    pub lobby: Lobby,
+    pub metrics: Arc<Metrics>,
+    /// Flips to `true` once: stop accepting, close connections, stop rooms.
+    pub shutdown: watch::Receiver<bool>,
+    pub next_conn: AtomicU64,
+}
+
+/// A running server.
+pub struct Server {
+    pub ws_addr: SocketAddr,
+    pub quic_addr: SocketAddr,
+    pub metrics_addr: SocketAddr,
+    /// SHA-256 of the QUIC certificate, hex, for clients to pin.
+    pub fingerprint: String,
+    pub shared: Arc<Shared>,
+    stop: watch::Sender<bool>,
+    storage_thread: std::thread::JoinHandle<()>,
+    tasks: Vec<tokio::task::JoinHandle<()>>,
+    quic: quinn::Endpoint,
+}
+
+impl Server {
+    /// Open storage, rebuild every unfinished table, bind the listeners.
+    pub async fn start(config: Config) -> Result<Server, String> {
+        config.check()?;
+        std::fs::create_dir_all(&config.data_dir)
+            .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
+        let (storage, storage_thread) =
+            Storage::open(&config.data_dir).map_err(|e| e.to_string())?;
+        let identity = net::quic::load_identity(&config)?;
+        let (stop, shutdown) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            config: config.clone(),
+            storage: storage.clone(),
+            lobby: Lobby::default(),
+            metrics: Arc::new(Metrics::default()),
+            shutdown,
+            next_conn: AtomicU64::new(1),
+        });
+
+        let stored = storage.load_unfinished().await.map_err(|e| e.to_string())?;
+        let count = stored.len();
+        for table in stored {
+            let id = table.id;
+            // One bad table must not keep the others from coming back.
+            if let Err(e) = room::Room::restore(&shared, table) {
+                tracing::error!(table = id.0, "cannot rebuild table: {e}");
+            }
+        }
+        tracing::info!("rebuilt {count} unfinished table(s) from storage");
+
+        let ws = tokio::net::TcpListener::bind(config.ws)
+            .await
+            .map_err(|e| format!("cannot listen on {} (WebSocket): {e}", config.ws))?;
+        let quic = quinn::Endpoint::server(net::quic::server_config(&identity)?, config.quic)
+            .map_err(|e| format!("cannot listen on {} (QUIC): {e}", config.quic))?;
+        let metrics = metrics::bind(config.metrics)
+            .await
+            .map_err(|e| format!("cannot listen on {} (metrics): {e}", config.metrics))?;
+        let ws_addr = ws.local_addr().map_err(|e| e.to_string())?;
+        let quic_addr = quic.local_addr().map_err(|e| e.to_string())?;
+        let metrics_addr = metrics.local_addr().map_err(|e| e.to_string())?;
+        let tasks = vec![
+            tokio::spawn(net::ws::accept_loop(shared.clone(), ws)),
+            tokio::spawn(net::quic::accept_loop(shared.clone(), quic.clone())),
+            tokio::spawn(metrics::serve(metrics, shared.metrics.clone())),
+        ];
+        Ok(Server {
+            ws_addr,
+            quic_addr,
+            metrics_addr,
+            fingerprint: identity.fingerprint,
+            shared,
+            stop,
+            storage_thread,
+            tasks,
+            quic,
+        })
+    }
+
+    /// Stop accepting, close every connection, stop every room, then close
+    /// storage. Every entry was durable before it was announced, so there is
+    /// nothing to lose; this only lets clients see a clean close and leaves
+    /// the database checkpointed.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        let m = &self.shared.metrics;
+        for _ in 0..50 {
+            let busy = m.rooms.load(Relaxed)
+                + m.connections_ws.load(Relaxed)
+                + m.connections_quic.load(Relaxed);
+            if busy == 0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        for t in &self.tasks {
+            t.abort();
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.quic.wait_idle()).await;
+        drop(self.shared);
+        // The storage thread ends when the last handle is gone; wait for it
+        // (off the runtime) but not forever, in case a task still holds one.
+        let join = tokio::task::spawn_blocking(move || self.storage_thread.join());
+        if tokio::time::timeout(Duration::from_secs(5), join)
+            .await
+            .is_err()
+        {
+            tracing::warn!("storage still busy at shutdown; its last commit is durable regardless");
+        }
+    }
+}

@@ -1,0 +1,595 @@
+//! One client connection, whatever its transport: a reader loop that
+//! decodes (bounded), rate-limits and dispatches [`ClientMsg`]s, and a writer
+//! task that drains the connection's bounded outbound queue.
+//!
+//! Rooms queue frames with `try_send` on an [`Outbox`] and never wait; when
+//! the queue is full the room drops the connection from its subscribers
+//! and marks the table as lagged here. Once the writer has drained the
+//! queue it tells the client (`Error{Resync}`) and asks the room for a
+//! fresh snapshot. A client that never reads therefore costs a room one
+//! failed `try_send`, and its writer is closed after the write timeout.
+
+use crate::Shared;
+use crate::identity;
+use crate::room::actor::{CreateError, Room};
+use crate::room::{RoomCmd, Who};
+use bytes::Bytes;
+use muster_shared::codec::DecodeError;
+use muster_shared::protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, TableId};
+use std::collections::BTreeSet;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{Notify, broadcast, mpsc};
+
+/// Messages that arrive over the rate limit this many times in a row close
+/// the connection: a client that ignores `RateLimited` is not a client.
+const MAX_RATE_VIOLATIONS: u32 = 1000;
+/// Time allowed for the first message.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Encode a server message. Every server type is a plain derive, which
+/// bincode always encodes.
+pub fn encode_msg(msg: &ServerMsg) -> Bytes {
+    Bytes::from(muster_shared::codec::encode_infallible(msg))
+}
+
+pub fn error_frame(code: ErrorCode, message: &str, client_ref: Option<u32>) -> Bytes {
+    encode_msg(&ServerMsg::Error {
+        code,
+        message: message.to_string(),
+        client_ref,
+    })
+}
+
+/// Why reading a frame stopped.
+#[derive(Debug)]
+pub enum ReadError {
+    /// A frame over the client limit; the stream cannot be trusted after it.
+    TooLarge,
+    /// The transport failed or the peer broke the framing.
+    Transport(String),
+}
+
+impl From<DecodeError> for ReadError {
+    fn from(_: DecodeError) -> Self {
+        ReadError::TooLarge
+    }
+}
+
+/// The receiving half of a transport: one message's bytes at a time.
+pub trait FrameRead: Send {
+    /// `Ok(None)` when the peer closed cleanly.
+    fn read(&mut self) -> impl Future<Output = Result<Option<Bytes>, ReadError>> + Send;
+}
+
+/// The sending half of a transport.
+pub trait FrameWrite: Send + 'static {
+    fn write(&mut self, frame: Bytes) -> impl Future<Output = Result<(), String>> + Send;
+    fn close(self) -> impl Future<Output = ()> + Send;
+}
+
+/// Tables whose room dropped this connection for lagging.
+#[derive(Default)]
+pub struct Lag {
+    tables: Mutex<Vec<TableId>>,
+    notify: Notify,
+}
+
+impl Lag {
+    fn take(&self) -> Vec<TableId> {
+        std::mem::take(&mut *self.tables.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+}
+
+/// What happened to a frame offered to a connection.
+pub enum Push {
+    Sent,
+    /// The queue is full: the connection is not keeping up.
+    Lagged,
+    Closed,
+}
+
+/// A connection's outbound queue, as rooms hold it.
+#[derive(Clone)]
+pub struct Outbox {
+    pub id: u64,
+    tx: mpsc::Sender<Bytes>,
+    lag: Arc<Lag>,
+}
+
+impl Outbox {
+    /// Queue without waiting.
+    pub fn push(&self, frame: Bytes) -> Push {
+        match self.tx.try_send(frame) {
+            Ok(()) => Push::Sent,
+            Err(mpsc::error::TrySendError::Full(_)) => Push::Lagged,
+            Err(mpsc::error::TrySendError::Closed(_)) => Push::Closed,
+        }
+    }
+
+    /// The room dropped this connection from `table`; resync once drained.
+    pub fn mark_lagged(&self, table: TableId) {
+        let mut tables = self.lag.tables.lock().unwrap_or_else(|e| e.into_inner());
+        if !tables.contains(&table) {
+            tables.push(table);
+        }
+        drop(tables);
+        self.lag.notify.notify_one();
+    }
+}
+
+/// A token bucket: `rate` per second on average, `burst` at once.
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    fn new(rate: u32, burst: u32) -> Self {
+        Bucket {
+            tokens: f64::from(burst),
+            last: Instant::now(),
+            rate: f64::from(rate),
+            burst: f64::from(burst),
+        }
+    }
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Which transport, for the connection gauges.
+#[derive(Clone, Copy, Debug)]
+pub enum Transport {
+    Ws,
+    Quic,
+}
+
+impl Transport {
+    fn gauge(self, shared: &Shared) -> &AtomicU64 {
+        match self {
+            Transport::Ws => &shared.metrics.connections_ws,
+            Transport::Quic => &shared.metrics.connections_quic,
+        }
+    }
+}
+
+/// Serve one connection until it closes, fails, or the server shuts down.
+pub async fn serve<R: FrameRead, W: FrameWrite>(
+    shared: Arc<Shared>,
+    transport: Transport,
+    reader: R,
+    writer: W,
+) {
+    let gauge = transport.gauge(&shared);
+    gauge.fetch_add(1, Relaxed);
+    let id = shared.next_conn.fetch_add(1, Relaxed);
+    let (tx, rx) = mpsc::channel(shared.config.limits.queue);
+    let lag = Arc::new(Lag::default());
+    let out = Outbox {
+        id,
+        tx,
+        lag: lag.clone(),
+    };
+    let writer = tokio::spawn(write_loop(shared.clone(), writer, rx, lag, id));
+    let mut conn = Conn {
+        shared: shared.clone(),
+        out,
+        hello: false,
+        who: None,
+        tables: BTreeSet::new(),
+        lobby: None,
+        bad: 0,
+        violations: 0,
+        bucket: Bucket::new(
+            shared.config.limits.rate_per_sec,
+            shared.config.limits.rate_burst,
+        ),
+    };
+    conn.run(reader).await;
+    conn.finish().await;
+    let _ = writer.await;
+    gauge.fetch_sub(1, Relaxed);
+}
+
+async fn write_loop<W: FrameWrite>(
+    shared: Arc<Shared>,
+    mut w: W,
+    mut rx: mpsc::Receiver<Bytes>,
+    lag: Arc<Lag>,
+    id: u64,
+) {
+    let timeout = Duration::from_secs(shared.config.limits.write_timeout_secs);
+    loop {
+        tokio::select! {
+            biased;
+            frame = rx.recv() => match frame {
+                // An empty frame is the reader's "close now" (no message encodes to nothing).
+                Some(f) if f.is_empty() => break,
+                Some(f) => match tokio::time::timeout(timeout, w.write(f)).await {
+                    Ok(Ok(())) => {}
+                    Ok(Err(e)) => {
+                        tracing::debug!(conn = id, "write failed: {e}");
+                        break;
+                    }
+                    Err(_) => {
+                        tracing::info!(conn = id, "client stopped reading; closing");
+                        break;
+                    }
+                },
+                None => break,
+            },
+            _ = lag.notify.notified() => {}
+        }
+        if rx.is_empty() {
+            for table in lag.take() {
+                let f = error_frame(
+                    ErrorCode::Resync,
+                    &format!("you fell behind at table {}; a snapshot follows", table.0),
+                    None,
+                );
+                if w.write(f).await.is_err() {
+                    break;
+                }
+                if let Some(room) = shared.lobby.room(table) {
+                    let _ = room.tx.try_send(RoomCmd::Resubscribe { conn: id });
+                }
+            }
+        }
+    }
+    w.close().await;
+}
+
+struct Conn {
+    shared: Arc<Shared>,
+    out: Outbox,
+    hello: bool,
+    who: Option<Who>,
+    /// Tables this connection sits at or watches, to detach from on close.
+    tables: BTreeSet<TableId>,
+    lobby: Option<tokio::task::JoinHandle<()>>,
+    bad: u32,
+    violations: u32,
+    bucket: Bucket,
+}
+
+/// Keep reading or close.
+enum Next {
+    Go,
+    Close,
+}
+
+impl Conn {
+    /// Replies from the connection itself wait for queue space: this only
+    /// slows this client's own reading.
+    async fn send(&self, frame: Bytes) {
+        let _ = self.out.tx.send(frame).await;
+    }
+
+    async fn error(&self, code: ErrorCode, message: &str, client_ref: Option<u32>) {
+        self.send(error_frame(code, message, client_ref)).await;
+    }
+
+    async fn run<R: FrameRead>(&mut self, mut reader: R) {
+        let idle = Duration::from_secs(self.shared.config.limits.idle_secs);
+        let mut shutdown = self.shared.shutdown.clone();
+        loop {
+            let wait = if self.hello { idle } else { HELLO_TIMEOUT };
+            let read = tokio::select! {
+                r = tokio::time::timeout(wait, reader.read()) => r,
+                _ = shutdown.changed() => return,
+            };
+            let bytes = match read {
+                Err(_) => return, // silent too long
+                Ok(Ok(Some(b))) => b,
+                Ok(Ok(None)) => return,
+                Ok(Err(ReadError::TooLarge)) => {
+                    self.shared.metrics.bad_frames.fetch_add(1, Relaxed);
+                    self.error(ErrorCode::BadMessage, "frame too large", None)
+                        .await;
+                    return;
+                }
+                Ok(Err(ReadError::Transport(e))) => {
+                    tracing::debug!(conn = self.out.id, "read failed: {e}");
+                    return;
+                }
+            };
+            if !self.bucket.take() {
+                self.shared.metrics.rate_limited.fetch_add(1, Relaxed);
+                self.violations += 1;
+                if self.violations > MAX_RATE_VIOLATIONS {
+                    return;
+                }
+                self.error(ErrorCode::RateLimited, "slow down", None).await;
+                continue;
+            }
+            self.violations = 0;
+            let msg = match ClientMsg::decode(&bytes) {
+                Ok(m) => m,
+                Err(e) => {
+                    self.shared.metrics.bad_frames.fetch_add(1, Relaxed);
+                    self.bad += 1;
+                    self.error(ErrorCode::BadMessage, &e.to_string(), None)
+                        .await;
+                    if self.bad >= self.shared.config.limits.bad_frames {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            if let Next::Close = self.dispatch(msg).await {
+                return;
+            }
+        }
+    }
+
+    async fn finish(&mut self) {
+        if let Some(task) = self.lobby.take() {
+            task.abort();
+        }
+        for table in std::mem::take(&mut self.tables) {
+            if let Some(room) = self.shared.lobby.room(table) {
+                // Detach must arrive even if the room is busy.
+                let _ = room.tx.send(RoomCmd::Detach { conn: self.out.id }).await;
+            }
+        }
+        // Flush what is queued, then close.
+        let _ = tokio::time::timeout(Duration::from_secs(1), self.out.tx.send(Bytes::new())).await;
+    }
+
+    async fn dispatch(&mut self, msg: ClientMsg) -> Next {
+        if !self.hello {
+            return match msg {
+                ClientMsg::Hello { protocol, .. } if protocol == PROTOCOL_VERSION => {
+                    self.hello = true;
+                    self.send(encode_msg(&ServerMsg::Welcome {
+                        protocol: PROTOCOL_VERSION,
+                        server: format!("muster-server {}", env!("CARGO_PKG_VERSION")),
+                    }))
+                    .await;
+                    Next::Go
+                }
+                ClientMsg::Hello { protocol, .. } => {
+                    let m =
+                        format!("this server speaks protocol {PROTOCOL_VERSION}, not {protocol}");
+                    self.error(ErrorCode::VersionMismatch, &m, None).await;
+                    Next::Close
+                }
+                _ => {
+                    self.error(ErrorCode::HandshakeRequired, "say Hello first", None)
+                        .await;
+                    Next::Close
+                }
+            };
+        }
+        match msg {
+            ClientMsg::Hello { .. } => {
+                self.error(ErrorCode::HandshakeRequired, "Hello was already said", None)
+                    .await
+            }
+            ClientMsg::Ping { nonce } => self.send(encode_msg(&ServerMsg::Pong { nonce })).await,
+            ClientMsg::GuestSignIn { name } => self.guest(name).await,
+            ClientMsg::Resume { token } => self.resume(token).await,
+            ClientMsg::WatchLobby { on } => self.watch_lobby(on).await,
+            other => {
+                let Some(who) = self.who.clone() else {
+                    self.error(ErrorCode::NotSignedIn, "sign in first", None)
+                        .await;
+                    return Next::Go;
+                };
+                self.table_msg(who, other).await;
+            }
+        }
+        Next::Go
+    }
+
+    async fn guest(&mut self, name: String) {
+        if !identity::valid_name(&name) {
+            return self
+                .error(
+                    ErrorCode::BadMessage,
+                    "a name is 1 to 32 printable bytes",
+                    None,
+                )
+                .await;
+        }
+        let token = identity::new_token();
+        match self
+            .shared
+            .storage
+            .create_user(name.clone(), identity::token_hash(&token))
+            .await
+        {
+            Ok(user) => {
+                self.who = Some(Who {
+                    user,
+                    name: name.clone(),
+                });
+                self.send(encode_msg(&ServerMsg::SignedIn {
+                    user,
+                    name,
+                    token: Some(token),
+                }))
+                .await;
+            }
+            Err(e) => {
+                tracing::error!("cannot create a user: {e}");
+                self.error(ErrorCode::Internal, "storage failed", None)
+                    .await;
+            }
+        }
+    }
+
+    async fn resume(&mut self, token: String) {
+        if token.len() > identity::MAX_TOKEN {
+            return self.error(ErrorCode::BadToken, "unknown token", None).await;
+        }
+        match self
+            .shared
+            .storage
+            .find_user(identity::token_hash(&token))
+            .await
+        {
+            Ok(Some((user, name))) => {
+                self.who = Some(Who {
+                    user,
+                    name: name.clone(),
+                });
+                self.send(encode_msg(&ServerMsg::SignedIn {
+                    user,
+                    name,
+                    token: None,
+                }))
+                .await;
+            }
+            Ok(None) => self.error(ErrorCode::BadToken, "unknown token", None).await,
+            Err(e) => {
+                tracing::error!("cannot look up a token: {e}");
+                self.error(ErrorCode::Internal, "storage failed", None)
+                    .await;
+            }
+        }
+    }
+
+    async fn watch_lobby(&mut self, on: bool) {
+        if let Some(task) = self.lobby.take() {
+            task.abort();
+        }
+        if !on {
+            return;
+        }
+        let (mut rx, list) = self.shared.lobby.watch();
+        let tx = self.out.tx.clone();
+        let shared = self.shared.clone();
+        // The forwarder waits for queue space: a slow watcher slows only itself.
+        self.lobby = Some(tokio::spawn(async move {
+            if tx.send(list).await.is_err() {
+                return;
+            }
+            loop {
+                let frame = match rx.recv().await {
+                    Ok(f) => f,
+                    Err(broadcast::error::RecvError::Lagged(_)) => shared.lobby.list(),
+                    Err(broadcast::error::RecvError::Closed) => return,
+                };
+                if tx.send(frame).await.is_err() {
+                    return;
+                }
+            }
+        }));
+    }
+
+    async fn table_msg(&mut self, who: Who, msg: ClientMsg) {
+        let out = self.out.clone();
+        let (table, cmd, client_ref) = match msg {
+            ClientMsg::CreateTable { options } => {
+                let frame = match Room::create(&self.shared, options).await {
+                    Ok((table, invite)) => encode_msg(&ServerMsg::TableCreated { table, invite }),
+                    Err(CreateError(code, m)) => error_frame(code, &m, None),
+                };
+                return self.send(frame).await;
+            }
+            ClientMsg::JoinSeat {
+                table,
+                seat,
+                invite,
+            } => {
+                self.tables.insert(table);
+                (
+                    table,
+                    RoomCmd::Join {
+                        out,
+                        who,
+                        seat,
+                        invite,
+                    },
+                    None,
+                )
+            }
+            ClientMsg::Spectate { table, invite } => {
+                self.tables.insert(table);
+                (table, RoomCmd::Spectate { out, who, invite }, None)
+            }
+            ClientMsg::Leave { table } => {
+                self.tables.remove(&table);
+                (table, RoomCmd::Leave { conn: out.id, who }, None)
+            }
+            ClientMsg::PublishAnchor { table, anchor } => {
+                (table, RoomCmd::Anchor { out, who, anchor }, None)
+            }
+            ClientMsg::Act {
+                table,
+                client_ref,
+                action,
+                links,
+            } => (
+                table,
+                RoomCmd::Act {
+                    out,
+                    who,
+                    client_ref,
+                    action,
+                    links,
+                    received: Instant::now(),
+                },
+                Some(client_ref),
+            ),
+            ClientMsg::Resync { table, last_seq } => {
+                self.tables.insert(table);
+                (table, RoomCmd::Resync { out, who, last_seq }, None)
+            }
+            ClientMsg::Chat {
+                table,
+                channel,
+                text,
+            } => (
+                table,
+                RoomCmd::Chat {
+                    out,
+                    who,
+                    channel,
+                    text,
+                },
+                None,
+            ),
+            // Handled before sign-in is required.
+            ClientMsg::Hello { .. }
+            | ClientMsg::Ping { .. }
+            | ClientMsg::GuestSignIn { .. }
+            | ClientMsg::Resume { .. }
+            | ClientMsg::WatchLobby { .. } => return,
+        };
+        let Some(room) = self.shared.lobby.room(table) else {
+            self.tables.remove(&table);
+            return self
+                .error(
+                    ErrorCode::NoSuchTable,
+                    &format!("no table {}", table.0),
+                    client_ref,
+                )
+                .await;
+        };
+        if room.tx.try_send(cmd).is_err() {
+            self.shared.metrics.rate_limited.fetch_add(1, Relaxed);
+            self.error(
+                ErrorCode::RateLimited,
+                "the table is busy; try again",
+                client_ref,
+            )
+            .await;
+        }
+    }
+}

@@ -1,0 +1,194 @@
+//! QUIC transport: the client opens one bidirectional stream and both sides
+//! send length-prefixed frames on it ([`muster_shared::codec::frame`]).
+//! TLS 1.3 with a self-signed certificate generated on first run (kept in
+//! the data directory, its SHA-256 fingerprint printed for clients to pin)
+//! or a real certificate and key from the configuration.
+
+use super::conn::{self, FrameRead, FrameWrite, ReadError, Transport};
+use crate::Shared;
+use crate::config::Config;
+use bytes::Bytes;
+use muster_shared::codec::{FRAME_HEADER, MAX_CLIENT_MSG, frame_len};
+use quinn::crypto::rustls::QuicServerConfig;
+use rustls::pki_types::pem::PemObject;
+use rustls::pki_types::{CertificateDer, PrivateKeyDer, PrivatePkcs8KeyDer};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// ALPN protocol id: refuses clients of some other protocol at the handshake.
+pub const ALPN: &[u8] = b"muster/1";
+/// Time allowed for the QUIC handshake and the client's stream.
+const OPEN_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The certificate chain and key to serve, and the leaf's fingerprint.
+pub struct Identity {
+    pub certs: Vec<CertificateDer<'static>>,
+    pub key: PrivateKeyDer<'static>,
+    pub fingerprint: String,
+}
+
+/// SHA-256 of a DER certificate, hex: the same value
+/// `openssl x509 -fingerprint -sha256` shows, without the colons.
+pub fn fingerprint(cert: &[u8]) -> String {
+    hex::encode(ring::digest::digest(&ring::digest::SHA256, cert))
+}
+
+/// Load the configured certificate, or the generated one, generating it
+/// on first run.
+pub fn load_identity(config: &Config) -> Result<Identity, String> {
+    let (certs, key) = match (&config.tls_cert, &config.tls_key) {
+        (Some(cert), Some(key)) => {
+            let certs = CertificateDer::pem_file_iter(cert)
+                .and_then(|it| it.collect::<Result<Vec<_>, _>>())
+                .map_err(|e| format!("{}: {e}", cert.display()))?;
+            let key =
+                PrivateKeyDer::from_pem_file(key).map_err(|e| format!("{}: {e}", key.display()))?;
+            (certs, key)
+        }
+        _ => {
+            let cert_path = config.data_dir.join("quic-cert.der");
+            let key_path = config.data_dir.join("quic-key.der");
+            if !cert_path.exists() || !key_path.exists() {
+                let names = vec![
+                    "localhost".to_string(),
+                    "127.0.0.1".to_string(),
+                    "::1".to_string(),
+                ];
+                let ck = rcgen::generate_simple_self_signed(names).map_err(|e| e.to_string())?;
+                write_private(&key_path, &ck.signing_key.serialize_der())?;
+                std::fs::write(&cert_path, ck.cert.der()).map_err(|e| e.to_string())?;
+                tracing::info!(
+                    "generated a self-signed QUIC certificate in {}",
+                    cert_path.display()
+                );
+            }
+            let cert =
+                std::fs::read(&cert_path).map_err(|e| format!("{}: {e}", cert_path.display()))?;
+            let key =
+                std::fs::read(&key_path).map_err(|e| format!("{}: {e}", key_path.display()))?;
+            (
+                vec![CertificateDer::from(cert)],
+                PrivateKeyDer::Pkcs8(PrivatePkcs8KeyDer::from(key)),
+            )
+        }
+    };
+    let leaf = certs
+        .first()
+        .ok_or("the certificate file holds no certificate")?;
+    let fingerprint = fingerprint(leaf);
+    Ok(Identity {
+        certs,
+        key,
+        fingerprint,
+    })
+}
+
+/// Write the key readable by its owner only.
+fn write_private(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
+    let mut f = opts
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    f.write_all(bytes).map_err(|e| e.to_string())
+}
+
+pub fn server_config(id: &Identity) -> Result<quinn::ServerConfig, String> {
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let mut tls = rustls::ServerConfig::builder_with_provider(provider)
+        .with_protocol_versions(&[&rustls::version::TLS13])
+        .map_err(|e| e.to_string())?
+        .with_no_client_auth()
+        .with_single_cert(id.certs.clone(), id.key.clone_key())
+        .map_err(|e| e.to_string())?;
+    tls.alpn_protocols = vec![ALPN.to_vec()];
+    let crypto = QuicServerConfig::try_from(tls).map_err(|e| e.to_string())?;
+    let mut config = quinn::ServerConfig::with_crypto(Arc::new(crypto));
+    let mut transport = quinn::TransportConfig::default();
+    // One stream per connection is the protocol; refuse more.
+    transport.max_concurrent_bidi_streams(1u8.into());
+    transport.max_concurrent_uni_streams(0u8.into());
+    transport.max_idle_timeout(Some(
+        Duration::from_secs(60)
+            .try_into()
+            .map_err(|_| "idle timeout")?,
+    ));
+    config.transport_config(Arc::new(transport));
+    Ok(config)
+}
+
+struct Reader(quinn::RecvStream);
+struct Writer {
+    send: quinn::SendStream,
+    conn: quinn::Connection,
+}
+
+impl FrameRead for Reader {
+    async fn read(&mut self) -> Result<Option<Bytes>, ReadError> {
+        let mut header = [0u8; FRAME_HEADER];
+        match self.0.read_exact(&mut header).await {
+            Ok(()) => {}
+            // The stream ended between frames: a clean close.
+            Err(quinn::ReadExactError::FinishedEarly(0)) => return Ok(None),
+            Err(e) => return Err(ReadError::Transport(e.to_string())),
+        }
+        let len = frame_len(header, MAX_CLIENT_MSG)?;
+        let mut payload = vec![0u8; len];
+        self.0
+            .read_exact(&mut payload)
+            .await
+            .map_err(|e| ReadError::Transport(format!("truncated frame: {e}")))?;
+        Ok(Some(Bytes::from(payload)))
+    }
+}
+
+impl FrameWrite for Writer {
+    async fn write(&mut self, frame: Bytes) -> Result<(), String> {
+        let len = u32::try_from(frame.len()).map_err(|_| "frame over 4 GiB")?;
+        let mut chunks = [Bytes::copy_from_slice(&len.to_be_bytes()), frame];
+        self.send
+            .write_all_chunks(&mut chunks)
+            .await
+            .map_err(|e| e.to_string())
+    }
+    async fn close(mut self) {
+        let _ = self.send.finish();
+        // Let the peer receive what is in flight before the connection goes.
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.send.stopped()).await;
+        self.conn.close(0u32.into(), b"bye");
+    }
+}
+
+/// Accept QUIC connections until shutdown.
+pub async fn accept_loop(shared: Arc<Shared>, endpoint: quinn::Endpoint) {
+    let mut shutdown = shared.shutdown.clone();
+    loop {
+        let incoming = tokio::select! {
+            i = endpoint.accept() => match i {
+                Some(i) => i,
+                None => return,
+            },
+            _ = shutdown.changed() => break,
+        };
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let opened = tokio::time::timeout(OPEN_TIMEOUT, async {
+                let conn = incoming.await.map_err(|e| e.to_string())?;
+                let (send, recv) = conn.accept_bi().await.map_err(|e| e.to_string())?;
+                Ok::<_, String>((conn, send, recv))
+            })
+            .await;
+            match opened {
+                Ok(Ok((conn, send, recv))) => {
+                    conn::serve(shared, Transport::Quic, Reader(recv), Writer { send, conn }).await;
+                }
+                Ok(Err(e)) => tracing::debug!("quic connection failed: {e}"),
+                Err(_) => tracing::debug!("quic connection timed out opening"),
+            }
+        });
+    }
+    endpoint.close(0u32.into(), b"server shutting down");
+}

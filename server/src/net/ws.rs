@@ -1,0 +1,105 @@
+//! WebSocket transport: one protocol message per binary frame. Text frames
+//! are protocol errors; tungstenite answers pings itself and refuses any
+//! message over the client limit before buffering it.
+
+use super::conn::{self, FrameRead, FrameWrite, ReadError, Transport};
+use crate::Shared;
+use bytes::Bytes;
+use futures_util::stream::{SplitSink, SplitStream};
+use futures_util::{SinkExt, StreamExt};
+use muster_shared::codec::MAX_CLIENT_MSG;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::{TcpListener, TcpStream};
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message, error::CapacityError};
+
+/// Time allowed for the HTTP upgrade.
+const UPGRADE_TIMEOUT: Duration = Duration::from_secs(10);
+
+struct Reader(SplitStream<WebSocketStream<TcpStream>>);
+struct Writer(SplitSink<WebSocketStream<TcpStream>, Message>);
+
+impl FrameRead for Reader {
+    async fn read(&mut self) -> Result<Option<Bytes>, ReadError> {
+        loop {
+            match self.0.next().await {
+                None | Some(Ok(Message::Close(_))) => return Ok(None),
+                Some(Ok(Message::Binary(b))) => return Ok(Some(b)),
+                // A text frame is not a message: hand the conn layer bytes
+                // that will not decode, so it counts as a bad frame.
+                Some(Ok(Message::Text(_))) => return Ok(Some(Bytes::from_static(&[0xff]))),
+                Some(Ok(_)) => continue, // ping/pong: handled by tungstenite
+                Some(Err(WsError::Capacity(CapacityError::MessageTooLong { .. }))) => {
+                    return Err(ReadError::TooLarge);
+                }
+                Some(Err(e)) => return Err(ReadError::Transport(e.to_string())),
+            }
+        }
+    }
+}
+
+impl FrameWrite for Writer {
+    async fn write(&mut self, frame: Bytes) -> Result<(), String> {
+        self.0
+            .send(Message::Binary(frame))
+            .await
+            .map_err(|e| e.to_string())
+    }
+    async fn close(mut self) {
+        let _ = tokio::time::timeout(Duration::from_secs(2), self.0.close()).await;
+    }
+}
+
+fn ws_config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(MAX_CLIENT_MSG))
+        .max_frame_size(Some(MAX_CLIENT_MSG))
+        // Small buffers: most messages are a few hundred bytes, and memory
+        // per idle connection matters at tens of thousands of sockets.
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_CLIENT_MSG * 2 + muster_shared::codec::MAX_SERVER_MSG)
+}
+
+/// Accept WebSocket connections until shutdown.
+pub async fn accept_loop(shared: Arc<Shared>, listener: TcpListener) {
+    let mut shutdown = shared.shutdown.clone();
+    loop {
+        let (stream, peer) = tokio::select! {
+            r = listener.accept() => match r {
+                Ok(x) => x,
+                Err(e) => {
+                    // Out of file descriptors and the like: back off, keep serving.
+                    tracing::warn!("ws accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = shutdown.changed() => return,
+        };
+        let _ = stream.set_nodelay(true);
+        if let Some(size) = shared.config.limits.tcp_send_buffer {
+            let _ = socket2::SockRef::from(&stream).set_send_buffer_size(size);
+        }
+        let shared = shared.clone();
+        tokio::spawn(async move {
+            let ws = match tokio::time::timeout(
+                UPGRADE_TIMEOUT,
+                tokio_tungstenite::accept_async_with_config(stream, Some(ws_config())),
+            )
+            .await
+            {
+                Ok(Ok(ws)) => ws,
+                Ok(Err(e)) => {
+                    tracing::debug!(%peer, "websocket upgrade failed: {e}");
+                    return;
+                }
+                Err(_) => return,
+            };
+            let (sink, stream) = ws.split();
+            conn::serve(shared, Transport::Ws, Reader(stream), Writer(sink)).await;
+        });
+    }
+}

@@ -1,0 +1,943 @@
+//! The room actor: the only owner of one table's match. Commands arrive in
+//! order on a bounded channel; every entry is durable in storage before any
+//! delta about it leaves; deltas go to each subscriber's own bounded queue
+//! with `try_send`, so a subscriber that stops reading is dropped to a
+//! resync instead of slowing the table.
+
+use super::any_match::{AnyMatch, AppliedEntry, Pending, registry};
+use super::{RoomCmd, SERVER_CHAIN_LEN, Who, chain_heads, class_index};
+use crate::Shared;
+use crate::net::conn::{Outbox, Push, encode_msg, error_frame};
+use crate::storage::{NewTable, SeatHolder, StoredChain, StoredTable};
+use bytes::Bytes;
+use muster_shared::codec;
+use muster_shared::dice::{ChainAnchor, HashChain, Party, SeatLink};
+use muster_shared::engine::{LogEntry, LogHeader, MatchLog, RuleCode, RuleError};
+use muster_shared::protocol::{
+    ChatChannel, ErrorCode, ServerMsg, Snapshot, TableId, TableOptions, TableStatus, TableSummary,
+    UserId,
+};
+use muster_shared::{MatchId, SeatId, Viewer};
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// Commands a room buffers; a full channel answers `RateLimited` to the sender.
+const ROOM_QUEUE: usize = 1024;
+/// Longest chat line, in bytes.
+const MAX_CHAT: usize = 500;
+/// Longest scenario name, in bytes.
+const MAX_SCENARIO: usize = 64;
+
+/// How the lobby and connections reach a room.
+#[derive(Clone)]
+pub struct RoomHandle {
+    pub id: TableId,
+    pub tx: mpsc::Sender<RoomCmd>,
+}
+
+struct Sub {
+    out: Outbox,
+    viewer: Viewer,
+}
+
+pub struct Room {
+    id: TableId,
+    options: TableOptions,
+    invite: Option<String>,
+    m: Box<dyn AnyMatch>,
+    /// The server's secret chain for this match (its secret is in storage).
+    chain: HashChain,
+    seats: Vec<Option<SeatHolder>>,
+    status: TableStatus,
+    subs: HashMap<u64, Sub>,
+    /// Subscribers dropped for not reading; they get a snapshot once their
+    /// queue has drained (see [`RoomCmd::Resubscribe`]).
+    lagged: HashMap<u64, Sub>,
+    /// The last entries' frames, one per viewer class, for `Resync`.
+    history: VecDeque<(u64, Vec<Bytes>)>,
+    /// Spectator frames held back by the table's delay.
+    spec_held: VecDeque<(u64, Bytes)>,
+    /// The last `spectator_delay` action sequence numbers.
+    recent_actions: VecDeque<u64>,
+    first_action: Option<u64>,
+    /// Spectators see entries up to here.
+    horizon: u64,
+    pending: Vec<Pending>,
+    deadline: Option<tokio::time::Instant>,
+    /// Storage failed after the match moved on in memory: refuse everything.
+    broken: bool,
+    published: Option<TableSummary>,
+    shared: Arc<Shared>,
+}
+
+/// A refusal while creating a table.
+pub struct CreateError(pub ErrorCode, pub String);
+
+fn random_invite() -> String {
+    let mut b = [0u8; 6];
+    getrandom::fill(&mut b).expect("the OS random generator is available");
+    hex::encode(b)
+}
+
+fn check_text(text: &str, max: usize) -> bool {
+    !text.trim().is_empty() && text.len() <= max && !text.chars().any(char::is_control)
+}
+
+/// Spectators' horizon: everything before the `delay`-th most recent action.
+fn horizon(last: u64, delay: u32, recent: &VecDeque<u64>, first_action: Option<u64>) -> u64 {
+    if delay == 0 {
+        return last;
+    }
+    if recent.len() >= delay as usize {
+        recent.front().map_or(last, |s| s - 1)
+    } else {
+        first_action.map_or(last, |s| s - 1)
+    }
+}
+
+impl Room {
+    /// Create a table: a new match, the server's chain and its anchor as
+    /// entry 1, all durable before the table exists for anyone.
+    pub async fn create(
+        shared: &Arc<Shared>,
+        options: TableOptions,
+    ) -> Result<(TableId, Option<String>), CreateError> {
+        let entry = registry(&options.ruleset).ok_or_else(|| {
+            CreateError(
+                ErrorCode::UnknownRuleset,
+                format!("no ruleset {:?}", options.ruleset),
+            )
+        })?;
+        if !check_text(&options.scenario, MAX_SCENARIO) {
+            return Err(CreateError(
+                ErrorCode::BadMessage,
+                "scenario: 1 to 64 printable bytes".into(),
+            ));
+        }
+        if options.spectator_delay > shared.config.limits.max_spectator_delay {
+            return Err(CreateError(
+                ErrorCode::BadMessage,
+                format!(
+                    "spectator delay over {}",
+                    shared.config.limits.max_spectator_delay
+                ),
+            ));
+        }
+        let mut m = (entry.create)(&options.config, MatchId::random())
+            .map_err(|e| CreateError(ErrorCode::BadMessage, e.to_string()))?;
+        let chain = HashChain::generate(SERVER_CHAIN_LEN);
+        let first = m
+            .publish_anchor(Party::Server, chain.anchor())
+            .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
+        let invite = options.private.then(random_invite);
+        let seats = vec![None; usize::from(m.seats())];
+        let id = shared
+            .storage
+            .create_table(NewTable {
+                options: codec::encode_infallible(&options),
+                header: codec::encode_infallible(m.header()),
+                chain: StoredChain {
+                    secret: chain.secret(),
+                    len: chain.len(),
+                },
+                invite: invite.clone(),
+                seats: seats.clone(),
+                entries: vec![first.logged.clone()],
+            })
+            .await
+            .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
+        let mut room = Room::new(
+            shared,
+            id,
+            options,
+            invite.clone(),
+            m,
+            chain,
+            seats,
+            TableStatus::Open,
+        );
+        room.horizon = room.m.last_seq();
+        room.m.advance_spectators(room.horizon);
+        room.spawn();
+        Ok((id, invite))
+    }
+
+    /// Rebuild a table from storage after a restart.
+    pub fn restore(shared: &Arc<Shared>, t: StoredTable) -> Result<(), String> {
+        let options: TableOptions =
+            codec::decode(&t.options, codec::MAX_SERVER_MSG).map_err(|e| e.to_string())?;
+        let header: LogHeader =
+            codec::decode(&t.header, codec::MAX_SERVER_MSG).map_err(|e| e.to_string())?;
+        let entries = t
+            .entries
+            .iter()
+            .map(|b| codec::decode::<LogEntry>(b, codec::MAX_SERVER_MSG))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
+        let mut recent = VecDeque::new();
+        let mut first_action = None;
+        for (i, e) in entries.iter().enumerate() {
+            if matches!(e, LogEntry::Action(_)) {
+                let seq = i as u64 + 1;
+                first_action.get_or_insert(seq);
+                recent.push_back(seq);
+                if recent.len() > options.spectator_delay as usize {
+                    recent.pop_front();
+                }
+            }
+        }
+        let last = entries.len() as u64;
+        let h = horizon(last, options.spectator_delay, &recent, first_action);
+        let entry = registry(&header.ruleset)
+            .ok_or_else(|| format!("unknown ruleset {:?}", header.ruleset))?;
+        let log = MatchLog { header, entries };
+        let m = (entry.restore)(&log, h)?;
+        let chain = HashChain::from_secret(t.chain.secret, t.chain.len);
+        let mut room = Room::new(shared, t.id, options, t.invite, m, chain, t.seats, t.status);
+        room.recent_actions = recent;
+        room.first_action = first_action;
+        room.horizon = h;
+        room.pending = room.m.pending();
+        room.spawn();
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        shared: &Arc<Shared>,
+        id: TableId,
+        options: TableOptions,
+        invite: Option<String>,
+        m: Box<dyn AnyMatch>,
+        chain: HashChain,
+        seats: Vec<Option<SeatHolder>>,
+        status: TableStatus,
+    ) -> Room {
+        Room {
+            id,
+            options,
+            invite,
+            m,
+            chain,
+            seats,
+            status,
+            subs: HashMap::new(),
+            lagged: HashMap::new(),
+            history: VecDeque::new(),
+            spec_held: VecDeque::new(),
+            recent_actions: VecDeque::new(),
+            first_action: None,
+            horizon: 0,
+            pending: Vec::new(),
+            deadline: None,
+            broken: false,
+            published: None,
+            shared: shared.clone(),
+        }
+    }
+
+    fn spawn(mut self) {
+        let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+        let summary = self.summary();
+        self.published = Some(summary.clone());
+        self.shared
+            .lobby
+            .register(summary, RoomHandle { id: self.id, tx });
+        self.shared
+            .metrics
+            .rooms
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        tokio::spawn(self.run(rx));
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<RoomCmd>) {
+        let mut shutdown = self.shared.shutdown.clone();
+        loop {
+            let deadline = self.deadline;
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    None => break,
+                },
+                _ = async { tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)).await },
+                    if deadline.is_some() => self.apply_default().await,
+                _ = shutdown.changed() => break,
+            }
+        }
+        // Nothing to flush: every entry was durable before it was announced.
+        self.shared
+            .metrics
+            .rooms
+            .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    async fn handle(&mut self, cmd: RoomCmd) {
+        match cmd {
+            RoomCmd::Join {
+                out,
+                who,
+                seat,
+                invite,
+            } => self.join(out, who, seat, invite).await,
+            RoomCmd::Spectate { out, who, invite } => self.spectate(out, who, invite),
+            RoomCmd::Leave { conn, who } => self.leave(conn, who).await,
+            RoomCmd::Anchor { out, who, anchor } => self.anchor(out, who, anchor).await,
+            RoomCmd::Act {
+                out,
+                who,
+                client_ref,
+                action,
+                links,
+                received,
+            } => {
+                self.act(out, who, client_ref, action, links, received)
+                    .await
+            }
+            RoomCmd::Resync { out, who, last_seq } => self.resync(out, who, last_seq),
+            RoomCmd::Chat {
+                out,
+                who,
+                channel,
+                text,
+            } => self.chat(out, who, channel, text),
+            RoomCmd::Resubscribe { conn } => {
+                if let Some(sub) = self.lagged.remove(&conn) {
+                    let snap = self.snapshot(sub.viewer);
+                    self.subs.insert(conn, sub);
+                    self.send_to(conn, snap);
+                    self.send_pending_to(conn);
+                }
+            }
+            RoomCmd::Detach { conn } => {
+                self.subs.remove(&conn);
+                self.lagged.remove(&conn);
+            }
+        }
+        self.publish_summary();
+    }
+
+    fn seat_of(&self, user: UserId) -> Option<SeatId> {
+        self.seats
+            .iter()
+            .position(|s| s.as_ref().is_some_and(|h| h.user == user))
+            .map(|i| SeatId(i as u8))
+    }
+
+    fn summary(&self) -> TableSummary {
+        let spectators = self
+            .subs
+            .values()
+            .chain(self.lagged.values())
+            .filter(|s| s.viewer == Viewer::Spectator)
+            .count();
+        TableSummary {
+            table: self.id,
+            ruleset: self.options.ruleset.clone(),
+            scenario: self.options.scenario.clone(),
+            seats: self
+                .seats
+                .iter()
+                .map(|s| s.as_ref().map(|h| h.name.clone()))
+                .collect(),
+            status: self.status,
+            spectators: spectators as u32,
+            private: self.options.private,
+            spectators_allowed: self.options.spectators_allowed,
+        }
+    }
+
+    /// Push a lobby update when what the lobby shows has changed.
+    fn publish_summary(&mut self) {
+        let summary = self.summary();
+        if self.published.as_ref() != Some(&summary) {
+            self.shared.lobby.update(summary.clone());
+            self.published = Some(summary);
+        }
+    }
+
+    fn snapshot(&self, viewer: Viewer) -> Bytes {
+        let (seq, state) = match viewer {
+            Viewer::Spectator => self.m.spectator_state(),
+            v => (self.m.last_seq(), self.m.state_for(v)),
+        };
+        // The book has the present; a delayed spectator needs the past.
+        let (chains, rolls) = if seq == self.m.last_seq() {
+            self.m.heads()
+        } else {
+            chain_heads(self.m.log(), seq)
+        };
+        let header = self.m.header();
+        encode_msg(&ServerMsg::Snapshot(Snapshot {
+            table: self.id,
+            match_id: header.match_id,
+            ruleset: header.ruleset.clone(),
+            config: header.config.clone(),
+            seq,
+            state,
+            chains,
+            rolls,
+            seat: match viewer {
+                Viewer::Seat(s) => Some(s),
+                _ => None,
+            },
+        }))
+    }
+
+    /// Queue a frame for one subscriber; a full queue drops it to a resync.
+    fn send_to(&mut self, conn: u64, frame: Bytes) {
+        let Some(sub) = self.subs.get(&conn) else {
+            return;
+        };
+        match sub.out.push(frame) {
+            Push::Sent => {}
+            Push::Lagged => self.drop_lagging(conn),
+            Push::Closed => {
+                self.subs.remove(&conn);
+            }
+        }
+    }
+
+    fn drop_lagging(&mut self, conn: u64) {
+        if let Some(sub) = self.subs.remove(&conn) {
+            sub.out.mark_lagged(self.id);
+            self.shared
+                .metrics
+                .lagged
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            self.lagged.insert(conn, sub);
+        }
+    }
+
+    /// Queue to every subscriber `pick` gives a frame for.
+    fn broadcast(&mut self, pick: impl Fn(Viewer) -> Option<Bytes>) {
+        let mut lagging = Vec::new();
+        let mut closed = Vec::new();
+        let mut sent = 0;
+        for (id, sub) in &self.subs {
+            let Some(frame) = pick(sub.viewer) else {
+                continue;
+            };
+            match sub.out.push(frame) {
+                Push::Sent => sent += 1,
+                Push::Lagged => lagging.push(*id),
+                Push::Closed => closed.push(*id),
+            }
+        }
+        self.shared
+            .metrics
+            .deltas_sent
+            .fetch_add(sent, std::sync::atomic::Ordering::Relaxed);
+        for id in lagging {
+            self.drop_lagging(id);
+        }
+        for id in closed {
+            self.subs.remove(&id);
+        }
+    }
+
+    /// Reply to a connection that may not be subscribed.
+    fn reply(&mut self, out: &Outbox, frame: Bytes) {
+        if self.subs.contains_key(&out.id) {
+            self.send_to(out.id, frame);
+        } else if let Push::Lagged = out.push(frame) {
+            // Not subscribed here, so there is no room state to resync:
+            // the reply is lost and the client will time out and ask again.
+            self.shared
+                .metrics
+                .lagged
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    fn subscribe(&mut self, out: Outbox, viewer: Viewer) {
+        self.lagged.remove(&out.id);
+        self.subs.insert(out.id, Sub { out, viewer });
+    }
+
+    async fn join(&mut self, out: Outbox, who: Who, seat: Option<SeatId>, invite: Option<String>) {
+        let err = |code, msg: &str| error_frame(code, msg, None);
+        let seat = match self.seat_of(who.user) {
+            // Already seated (another connection, another machine): same seat.
+            Some(s) => s,
+            None => {
+                if self.invite.is_some() && invite != self.invite {
+                    return self.reply(
+                        &out,
+                        err(ErrorCode::BadInvite, "this table needs its invite code"),
+                    );
+                }
+                let free = |i: usize| self.seats.get(i).is_some_and(Option::is_none);
+                let s = match seat {
+                    Some(s) if usize::from(s.0) >= self.seats.len() => {
+                        return self.reply(&out, err(ErrorCode::SeatTaken, "no such seat"));
+                    }
+                    Some(s) if !free(usize::from(s.0)) => {
+                        return self.reply(&out, err(ErrorCode::SeatTaken, "that seat is taken"));
+                    }
+                    Some(s) => s,
+                    None => match (0..self.seats.len()).find(|i| free(*i)) {
+                        Some(i) => SeatId(i as u8),
+                        None => {
+                            return self
+                                .reply(&out, err(ErrorCode::TableFull, "every seat is taken"));
+                        }
+                    },
+                };
+                self.seats[usize::from(s.0)] = Some(SeatHolder {
+                    user: who.user,
+                    name: who.name.clone(),
+                });
+                if self.seats.iter().all(Option::is_some) && self.status == TableStatus::Open {
+                    self.status = TableStatus::Playing;
+                }
+                // The seat is bound durably before anyone is told.
+                if let Err(e) = self
+                    .shared
+                    .storage
+                    .save_seats(self.id, self.seats.clone(), self.status)
+                    .await
+                {
+                    tracing::error!(table = self.id.0, "cannot save seats: {e}");
+                    self.seats[usize::from(s.0)] = None;
+                    return self.reply(&out, err(ErrorCode::Internal, "storage failed"));
+                }
+                s
+            }
+        };
+        let conn = out.id;
+        self.subscribe(out, Viewer::Seat(seat));
+        let snap = self.snapshot(Viewer::Seat(seat));
+        self.send_to(conn, snap);
+        self.send_pending_to(conn);
+    }
+
+    fn spectate(&mut self, out: Outbox, _who: Who, invite: Option<String>) {
+        if !self.options.spectators_allowed {
+            return self.reply(
+                &out,
+                error_frame(ErrorCode::Forbidden, "this table has no spectators", None),
+            );
+        }
+        if self.invite.is_some() && invite != self.invite {
+            return self.reply(
+                &out,
+                error_frame(
+                    ErrorCode::BadInvite,
+                    "this table needs its invite code",
+                    None,
+                ),
+            );
+        }
+        let conn = out.id;
+        self.subscribe(out, Viewer::Spectator);
+        let snap = self.snapshot(Viewer::Spectator);
+        self.send_to(conn, snap);
+    }
+
+    async fn leave(&mut self, conn: u64, who: Who) {
+        self.subs.remove(&conn);
+        self.lagged.remove(&conn);
+        // Before the game starts a seat can be given up; once playing it
+        // stays bound so its holder can come back.
+        if self.status == TableStatus::Open
+            && let Some(s) = self.seat_of(who.user)
+        {
+            self.seats[usize::from(s.0)] = None;
+            if let Err(e) = self
+                .shared
+                .storage
+                .save_seats(self.id, self.seats.clone(), self.status)
+                .await
+            {
+                tracing::error!(table = self.id.0, "cannot save seats: {e}");
+            }
+        }
+    }
+
+    async fn anchor(&mut self, out: Outbox, who: Who, anchor: ChainAnchor) {
+        let Some(seat) = self.seat_of(who.user) else {
+            return self.reply(
+                &out,
+                error_frame(
+                    ErrorCode::Forbidden,
+                    "only a seated player publishes an anchor",
+                    None,
+                ),
+            );
+        };
+        if self.broken {
+            return self.reply(
+                &out,
+                error_frame(ErrorCode::Internal, "this table is stopped", None),
+            );
+        }
+        match self.m.publish_anchor(Party::Seat(seat), anchor) {
+            Ok(entry) => {
+                if self.commit(&entry, None).await {
+                    self.distribute(entry);
+                }
+            }
+            Err(e) => self.reply(
+                &out,
+                error_frame(ErrorCode::BadMessage, &e.to_string(), None),
+            ),
+        }
+    }
+
+    async fn act(
+        &mut self,
+        out: Outbox,
+        who: Who,
+        client_ref: u32,
+        action: Vec<u8>,
+        links: Vec<SeatLink>,
+        received: Instant,
+    ) {
+        let Some(seat) = self.seat_of(who.user) else {
+            return self.reply(
+                &out,
+                error_frame(
+                    ErrorCode::Forbidden,
+                    "you hold no seat at this table",
+                    Some(client_ref),
+                ),
+            );
+        };
+        let refuse = |code, msg: &str| {
+            encode_msg(&ServerMsg::Rejected {
+                table: self.id,
+                client_ref,
+                error: RuleError::new("table", code, msg),
+            })
+        };
+        if self.broken {
+            return self.reply(
+                &out,
+                error_frame(
+                    ErrorCode::Internal,
+                    "this table is stopped",
+                    Some(client_ref),
+                ),
+            );
+        }
+        match self.status {
+            TableStatus::Open => {
+                let f = refuse(RuleCode::NotYourTurn, "waiting for every seat to be taken");
+                return self.reply(&out, f);
+            }
+            TableStatus::Finished => {
+                let f = refuse(RuleCode::GameOver, "the game is over");
+                return self.reply(&out, f);
+            }
+            TableStatus::Playing => {}
+        }
+        match self.m.apply(seat, &action, links, false, &self.chain) {
+            Err(e) => {
+                let frame = match e.as_rule_error() {
+                    Some(error) => {
+                        self.shared
+                            .metrics
+                            .rejected
+                            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        encode_msg(&ServerMsg::Rejected {
+                            table: self.id,
+                            client_ref,
+                            error,
+                        })
+                    }
+                    None => {
+                        tracing::error!(table = self.id.0, "action failed inside the server: {e}");
+                        error_frame(ErrorCode::Internal, &e.to_string(), Some(client_ref))
+                    }
+                };
+                self.reply(&out, frame);
+            }
+            Ok(entry) => {
+                let seq = entry.seq;
+                if !self.commit(&entry, None).await {
+                    return;
+                }
+                self.distribute(entry);
+                // After the delta, so a client that sees `Accepted` has the delta.
+                let ok = encode_msg(&ServerMsg::Accepted {
+                    table: self.id,
+                    client_ref,
+                    seq,
+                });
+                self.reply(&out, ok);
+                self.after_action().await;
+                self.shared
+                    .metrics
+                    .actions
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                self.shared.metrics.observe_action(received.elapsed());
+            }
+        }
+    }
+
+    /// A pending decision's deadline passed: apply its default for its seat.
+    async fn apply_default(&mut self) {
+        self.deadline = None;
+        let Some(p) = self.pending.first().cloned() else {
+            return;
+        };
+        if self.broken {
+            return;
+        }
+        match self
+            .m
+            .apply(p.seat, &p.default, Vec::new(), true, &self.chain)
+        {
+            Ok(entry) => {
+                if self.commit(&entry, None).await {
+                    self.distribute(entry);
+                    self.after_action().await;
+                }
+            }
+            Err(e) => tracing::error!(table = self.id.0, "default for {} refused: {e}", p.seat),
+        }
+    }
+
+    /// Make an entry durable. On failure the match in memory is ahead of
+    /// the disk, so the room stops taking anything until a restart rebuilds
+    /// it from what was stored.
+    async fn commit(&mut self, entry: &AppliedEntry, chain: Option<StoredChain>) -> bool {
+        match self
+            .shared
+            .storage
+            .append(self.id, entry.seq, entry.logged.clone(), chain)
+            .await
+        {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::error!(
+                    table = self.id.0,
+                    seq = entry.seq,
+                    "cannot store entry: {e}; table stopped"
+                );
+                self.broken = true;
+                let f = error_frame(
+                    ErrorCode::Internal,
+                    "the server could not store the last action",
+                    None,
+                );
+                self.broadcast(|_| Some(f.clone()));
+                false
+            }
+        }
+    }
+
+    /// Send a durable entry: each seat its view now, spectators theirs once
+    /// the delay lets them.
+    fn distribute(&mut self, entry: AppliedEntry) {
+        let seats = self.m.seats();
+        let mut frames: Vec<Bytes> = Vec::with_capacity(entry.bodies.len());
+        for (i, body) in entry.bodies.iter().enumerate() {
+            let same = entry.bodies[..i].iter().position(|b| b == body);
+            let frame = match same {
+                Some(j) => frames[j].clone(),
+                None => encode_msg(&ServerMsg::Delta {
+                    table: self.id,
+                    seq: entry.seq,
+                    body: body.clone(),
+                }),
+            };
+            frames.push(frame);
+        }
+        self.history.push_back((entry.seq, frames.clone()));
+        while self.history.len() > self.shared.config.limits.resync_window {
+            self.history.pop_front();
+        }
+        let spectator_frame = frames.get(usize::from(seats)).cloned().unwrap_or_default();
+        self.broadcast(|v| match v {
+            Viewer::Seat(_) => frames.get(class_index(v, seats)).cloned(),
+            _ => None,
+        });
+        if entry.is_action {
+            self.first_action.get_or_insert(entry.seq);
+            self.recent_actions.push_back(entry.seq);
+            if self.recent_actions.len() > self.options.spectator_delay as usize {
+                self.recent_actions.pop_front();
+            }
+        }
+        self.spec_held.push_back((entry.seq, spectator_frame));
+        let h = horizon(
+            entry.seq,
+            self.options.spectator_delay,
+            &self.recent_actions,
+            self.first_action,
+        );
+        self.horizon = self.horizon.max(h);
+        while self
+            .spec_held
+            .front()
+            .is_some_and(|(s, _)| *s <= self.horizon)
+        {
+            if let Some((_, f)) = self.spec_held.pop_front() {
+                self.broadcast(|v| (v == Viewer::Spectator).then(|| f.clone()));
+            }
+        }
+        self.m.advance_spectators(self.horizon);
+    }
+
+    /// After every applied action: a new server chain when this one is used
+    /// up, pending decisions, and the end of the game.
+    async fn after_action(&mut self) {
+        if self.m.server_links_left() == 0 {
+            let chain = HashChain::generate(SERVER_CHAIN_LEN);
+            match self.m.publish_anchor(Party::Server, chain.anchor()) {
+                Ok(entry) => {
+                    // The new secret is stored with its anchor, atomically.
+                    let stored = StoredChain {
+                        secret: chain.secret(),
+                        len: chain.len(),
+                    };
+                    if self.commit(&entry, Some(stored)).await {
+                        self.chain = chain;
+                        self.distribute(entry);
+                    }
+                }
+                Err(e) => tracing::error!(table = self.id.0, "cannot re-anchor: {e}"),
+            }
+        }
+        let pending = self.m.pending();
+        if pending != self.pending {
+            self.pending = pending;
+            self.deadline = self.pending.first().map(|p| {
+                tokio::time::Instant::now() + Duration::from_secs(u64::from(p.deadline_secs))
+            });
+            let ids: Vec<u64> = self.subs.keys().copied().collect();
+            for id in ids {
+                self.send_pending_to(id);
+            }
+        }
+        if self.status == TableStatus::Playing && self.m.outcome().is_some() {
+            self.status = TableStatus::Finished;
+            if let Err(e) = self
+                .shared
+                .storage
+                .save_seats(self.id, self.seats.clone(), self.status)
+                .await
+            {
+                tracing::error!(table = self.id.0, "cannot save the finished status: {e}");
+            }
+        }
+    }
+
+    /// The decisions waiting on this subscriber's seat, if it holds one.
+    fn send_pending_to(&mut self, conn: u64) {
+        let Some(Viewer::Seat(seat)) = self.subs.get(&conn).map(|s| s.viewer) else {
+            return;
+        };
+        let frames: Vec<Bytes> = self
+            .pending
+            .iter()
+            .filter(|p| p.seat == seat)
+            .map(|p| {
+                encode_msg(&ServerMsg::Pending {
+                    table: self.id,
+                    rule: p.rule.clone(),
+                    prompt: p.prompt.clone(),
+                    default: p.default.clone(),
+                    deadline_secs: p.deadline_secs,
+                })
+            })
+            .collect();
+        for f in frames {
+            self.send_to(conn, f);
+        }
+    }
+
+    fn resync(&mut self, out: Outbox, who: Who, last_seq: u64) {
+        let viewer = match self.seat_of(who.user) {
+            Some(s) => Viewer::Seat(s),
+            None => {
+                let was_spectating = self
+                    .subs
+                    .get(&out.id)
+                    .or(self.lagged.get(&out.id))
+                    .is_some();
+                let open = self.options.spectators_allowed && self.invite.is_none();
+                if !(was_spectating || open) {
+                    return self.reply(
+                        &out,
+                        error_frame(ErrorCode::Forbidden, "spectate this table first", None),
+                    );
+                }
+                Viewer::Spectator
+            }
+        };
+        let conn = out.id;
+        self.subscribe(out, viewer);
+        let top = match viewer {
+            Viewer::Spectator => self.horizon,
+            _ => self.m.last_seq(),
+        };
+        if last_seq == top {
+            return;
+        }
+        let covered = self
+            .history
+            .front()
+            .is_some_and(|(s, _)| *s <= last_seq + 1);
+        if last_seq < top && covered {
+            let class = class_index(viewer, self.m.seats());
+            let frames: Vec<Bytes> = self
+                .history
+                .iter()
+                .filter(|(s, _)| *s > last_seq && *s <= top)
+                .filter_map(|(_, f)| f.get(class).cloned())
+                .collect();
+            for f in frames {
+                self.send_to(conn, f);
+            }
+        } else {
+            let snap = self.snapshot(viewer);
+            self.send_to(conn, snap);
+        }
+        self.send_pending_to(conn);
+    }
+
+    fn chat(&mut self, out: Outbox, who: Who, channel: ChatChannel, text: String) {
+        if !check_text(&text, MAX_CHAT) {
+            return self.reply(
+                &out,
+                error_frame(
+                    ErrorCode::BadMessage,
+                    "chat: 1 to 500 printable bytes",
+                    None,
+                ),
+            );
+        }
+        let seated = self.seat_of(who.user).is_some();
+        let spectating = self
+            .subs
+            .get(&out.id)
+            .is_some_and(|s| s.viewer == Viewer::Spectator);
+        // Players talk among players, spectators among spectators: a
+        // spectator's chat never reaches a player (no ghosting by chat).
+        let allowed = match channel {
+            ChatChannel::Players => seated,
+            ChatChannel::Spectators => spectating,
+        };
+        if !allowed {
+            return self.reply(
+                &out,
+                error_frame(ErrorCode::Forbidden, "not your channel", None),
+            );
+        }
+        let frame = encode_msg(&ServerMsg::Chat {
+            table: self.id,
+            channel,
+            from: who.name,
+            text,
+        });
+        self.broadcast(|v| match (channel, v) {
+            (ChatChannel::Players, Viewer::Seat(_)) => Some(frame.clone()),
+            (ChatChannel::Spectators, Viewer::Spectator) => Some(frame.clone()),
+            _ => None,
+        });
+    }
+}

@@ -1,0 +1,368 @@
+//! Type erasure for hosting several rulesets: a room holds a
+//! `Box<dyn AnyMatch>` and talks to it in encoded bytes only, so the room,
+//! the lobby and the transports never name a ruleset type.
+//!
+//! [`AnyMatch`] is implemented for [`Hosted<R>`], a `Match<R>` plus what the
+//! server needs around it: the delayed spectator copy of the state. The
+//! [`registry`] maps a ruleset id (`"sandbox"`) to its constructors.
+
+use muster_shared::codec::{self, DecodeError};
+use muster_shared::dice::{ChainAnchor, ChainHeadState, DiceStream, HashChain, Party, SeatLink};
+use muster_shared::engine::log::LOG_FORMAT;
+use muster_shared::engine::{
+    ActionContext, Dice, LogEntry, LogHeader, Match, MatchError, MatchLog, Outcome, RuleCode,
+    RuleError, Ruleset, SeatInfo, Submission, verify,
+};
+use muster_shared::protocol::DeltaBody;
+use muster_shared::sandbox::Sandbox;
+use muster_shared::{MatchId, SeatId, Viewer};
+use std::collections::VecDeque;
+
+/// Why an action was not applied.
+#[derive(Debug, thiserror::Error)]
+pub enum ActError {
+    #[error("the action does not decode: {0}")]
+    Decode(#[from] DecodeError),
+    #[error(transparent)]
+    Match(#[from] MatchError),
+}
+
+impl ActError {
+    /// The refusal as a rule error a client can show; `None` for server faults.
+    pub fn as_rule_error(&self) -> Option<RuleError> {
+        match self {
+            ActError::Decode(e) => {
+                Some(RuleError::new("protocol", RuleCode::Invalid, e.to_string()))
+            }
+            ActError::Match(MatchError::Rule(e)) => Some(e.clone()),
+            ActError::Match(MatchError::Dice(e)) => {
+                Some(RuleError::new("dice", RuleCode::DiceLink, e.to_string()))
+            }
+            ActError::Match(_) => None,
+        }
+    }
+}
+
+/// One accepted entry, as every viewer class sees it.
+pub struct AppliedEntry {
+    pub seq: u64,
+    /// One body per viewer class: each seat in order, then spectators.
+    pub bodies: Vec<DeltaBody>,
+    /// The entry as logged, encoded: what storage writes.
+    pub logged: Vec<u8>,
+    /// Whether this entry is an action (spectator delay counts actions).
+    pub is_action: bool,
+}
+
+/// A pending decision with its default action encoded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pending {
+    pub seat: SeatId,
+    pub rule: String,
+    pub prompt: String,
+    pub default: Vec<u8>,
+    pub deadline_secs: u32,
+}
+
+/// A match of some ruleset, driven in bytes.
+pub trait AnyMatch: Send {
+    fn ruleset_id(&self) -> &'static str;
+    fn header(&self) -> &LogHeader;
+    fn log(&self) -> &MatchLog;
+    fn seats(&self) -> u8;
+    /// Sequence number of the last entry (0 before any).
+    fn last_seq(&self) -> u64;
+    /// Every chain's public head now, and the rolls so far.
+    fn heads(&self) -> (Vec<ChainHeadState>, u64);
+    /// Links the server has left in its current chain.
+    fn server_links_left(&self) -> u32;
+    fn publish_anchor(
+        &mut self,
+        party: Party,
+        anchor: ChainAnchor,
+    ) -> Result<AppliedEntry, MatchError>;
+    /// Decode (bounded), validate, roll and apply one action.
+    fn apply(
+        &mut self,
+        seat: SeatId,
+        action: &[u8],
+        links: Vec<SeatLink>,
+        by_default: bool,
+        server_chain: &HashChain,
+    ) -> Result<AppliedEntry, ActError>;
+    /// The current state as `viewer` (a seat or the referee) may see it, encoded.
+    fn state_for(&self, viewer: Viewer) -> Vec<u8>;
+    /// Fold spectator deltas up to `horizon` into the spectators' copy.
+    fn advance_spectators(&mut self, horizon: u64);
+    /// The spectators' copy (at the last horizon), encoded, with its seq.
+    fn spectator_state(&self) -> (u64, Vec<u8>);
+    fn pending(&self) -> Vec<Pending>;
+    fn outcome(&self) -> Option<Outcome>;
+}
+
+/// A `Match<R>` as the server hosts it.
+pub struct Hosted<R: Ruleset> {
+    m: Match<R>,
+    /// What spectators see, `spec_seq` entries in (behind by the table's delay).
+    spec_state: R::State,
+    spec_seq: u64,
+    /// Spectator views of entries past `spec_seq`, not yet released.
+    spec_queue: VecDeque<(u64, Vec<R::Event>)>,
+}
+
+impl<R: Ruleset> Hosted<R> {
+    /// A new match for `config` (encoded); seats are named by position until
+    /// the lobby binds them (the log header is fixed when the match starts).
+    pub fn create(config: &[u8], match_id: MatchId) -> Result<Self, RuleError> {
+        let config: R::Config = codec::decode(config, codec::MAX_CLIENT_MSG)
+            .map_err(|e| RuleError::new("config", RuleCode::Invalid, e.to_string()))?;
+        let seats = R::new(&config)?.seats();
+        let header = LogHeader {
+            format: LOG_FORMAT,
+            match_id,
+            ruleset: String::new(),
+            config: Vec::new(),
+            seats: (0..seats)
+                .map(|s| SeatInfo {
+                    seat: SeatId(s),
+                    name: format!("seat {}", s + 1),
+                })
+                .collect(),
+        };
+        let m = Match::<R>::new(header, &config)?;
+        let spec_state = m.view(Viewer::Spectator);
+        Ok(Hosted {
+            m,
+            spec_state,
+            spec_seq: 0,
+            spec_queue: VecDeque::new(),
+        })
+    }
+
+    /// Rebuild from a stored log, with spectators at `horizon` (their delay
+    /// survives a restart: they are not shown what they had not yet seen).
+    pub fn restore(log: &MatchLog, horizon: u64) -> Result<Self, String> {
+        let m = verify::replay::<R>(log).map_err(|f| f.to_string())?;
+        let horizon = horizon.min(m.log().entries.len() as u64);
+        // The referee state at the horizon, then spectator views of the rest.
+        let prefix = MatchLog {
+            header: log.header.clone(),
+            entries: log.entries[..horizon as usize].to_vec(),
+        };
+        let at = verify::replay::<R>(&prefix).map_err(|f| f.to_string())?;
+        let spec_state = at.view(Viewer::Spectator);
+        let mut state = at.state().clone();
+        let ruleset = m.ruleset();
+        let mut spec_queue = VecDeque::new();
+        for (i, entry) in log.entries.iter().enumerate().skip(horizon as usize) {
+            let seq = i as u64 + 1;
+            let LogEntry::Action(rec) = entry else {
+                spec_queue.push_back((seq, Vec::new()));
+                continue;
+            };
+            // Re-decide exactly as replay did: the log replayed cleanly above.
+            let action: R::Action =
+                codec::decode(&rec.action, codec::MAX_CLIENT_MSG).map_err(|e| e.to_string())?;
+            let ctx = ActionContext {
+                seat: rec.seat,
+                seq,
+                by_default: rec.by_default,
+            };
+            let mut dice = match &rec.roll {
+                Some(p) => Dice::from_stream(DiceStream::new(&p.input(log.header.match_id, seq))),
+                None => Dice::none(),
+            };
+            let events = ruleset
+                .decide(&state, &ctx, &action, &mut dice)
+                .map_err(|e| e.to_string())?;
+            let mut seen = Vec::new();
+            for e in &events {
+                if let Some(v) = ruleset.view_event(&state, e, Viewer::Spectator) {
+                    seen.push(v);
+                }
+                ruleset.evolve(&mut state, e);
+            }
+            spec_queue.push_back((seq, seen));
+        }
+        Ok(Hosted {
+            m,
+            spec_state,
+            spec_seq: horizon,
+            spec_queue,
+        })
+    }
+
+    fn logged(&self, seq: u64) -> Vec<u8> {
+        self.m
+            .log()
+            .get(seq)
+            .map(codec::encode_infallible)
+            .unwrap_or_default()
+    }
+}
+
+impl<R: Ruleset> AnyMatch for Hosted<R> {
+    fn ruleset_id(&self) -> &'static str {
+        R::ID
+    }
+    fn header(&self) -> &LogHeader {
+        &self.m.log().header
+    }
+    fn log(&self) -> &MatchLog {
+        self.m.log()
+    }
+    fn seats(&self) -> u8 {
+        self.m.ruleset().seats()
+    }
+    fn last_seq(&self) -> u64 {
+        self.m.next_seq() - 1
+    }
+    fn heads(&self) -> (Vec<ChainHeadState>, u64) {
+        (self.m.book().heads(), self.m.book().rolls())
+    }
+    fn server_links_left(&self) -> u32 {
+        self.m.book().remaining(Party::Server)
+    }
+
+    fn publish_anchor(
+        &mut self,
+        party: Party,
+        anchor: ChainAnchor,
+    ) -> Result<AppliedEntry, MatchError> {
+        let seq = self.m.publish_anchor(party, anchor)?;
+        self.spec_queue.push_back((seq, Vec::new()));
+        let body = DeltaBody::Anchor { party, anchor };
+        Ok(AppliedEntry {
+            seq,
+            bodies: vec![body; usize::from(self.seats()) + 1],
+            logged: self.logged(seq),
+            is_action: false,
+        })
+    }
+
+    fn apply(
+        &mut self,
+        seat: SeatId,
+        action: &[u8],
+        links: Vec<SeatLink>,
+        by_default: bool,
+        server_chain: &HashChain,
+    ) -> Result<AppliedEntry, ActError> {
+        let action: R::Action = codec::decode(action, codec::MAX_CLIENT_MSG)?;
+        let applied = self.m.apply(
+            Submission {
+                seat,
+                action,
+                seat_links: links,
+                by_default,
+            },
+            server_chain,
+        )?;
+        // One encoding per distinct view: classes that see the same events
+        // get equal bodies, and the room encodes equal bodies into one frame.
+        let mut bodies: Vec<DeltaBody> = Vec::with_capacity(applied.views.len());
+        for (i, (_, events)) in applied.views.iter().enumerate() {
+            let same = applied.views[..i].iter().position(|(_, e)| e == events);
+            let body = match same.and_then(|j| bodies.get(j)) {
+                Some(b) => b.clone(),
+                None => DeltaBody::Action {
+                    seat,
+                    events: codec::encode_infallible(events),
+                    roll: applied.roll.clone(),
+                    by_default,
+                },
+            };
+            bodies.push(body);
+        }
+        let spectator_events = applied
+            .views
+            .into_iter()
+            .find(|(v, _)| *v == Viewer::Spectator)
+            .map(|(_, e)| e)
+            .unwrap_or_default();
+        self.spec_queue.push_back((applied.seq, spectator_events));
+        Ok(AppliedEntry {
+            seq: applied.seq,
+            bodies,
+            logged: self.logged(applied.seq),
+            is_action: true,
+        })
+    }
+
+    fn state_for(&self, viewer: Viewer) -> Vec<u8> {
+        codec::encode_infallible(&self.m.view(viewer))
+    }
+
+    fn advance_spectators(&mut self, horizon: u64) {
+        while let Some((seq, _)) = self.spec_queue.front() {
+            if *seq > horizon {
+                break;
+            }
+            if let Some((seq, events)) = self.spec_queue.pop_front() {
+                for e in &events {
+                    self.m.ruleset().evolve(&mut self.spec_state, e);
+                }
+                self.spec_seq = seq;
+            }
+        }
+    }
+
+    fn spectator_state(&self) -> (u64, Vec<u8>) {
+        (self.spec_seq, codec::encode_infallible(&self.spec_state))
+    }
+
+    fn pending(&self) -> Vec<Pending> {
+        self.m
+            .ruleset()
+            .pending(self.m.state())
+            .into_iter()
+            .map(|p| Pending {
+                seat: p.seat,
+                rule: p.rule,
+                prompt: p.prompt,
+                default: codec::encode_infallible(&p.default),
+                deadline_secs: p.deadline_secs,
+            })
+            .collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.m.ruleset().outcome(self.m.state())
+    }
+}
+
+/// Builds a new match from an encoded config.
+pub type CreateFn = fn(&[u8], MatchId) -> Result<Box<dyn AnyMatch>, RuleError>;
+/// Rebuilds a match from its log, spectators at the given horizon.
+pub type RestoreFn = fn(&MatchLog, u64) -> Result<Box<dyn AnyMatch>, String>;
+
+/// How to build and rebuild matches of one ruleset.
+pub struct RulesetEntry {
+    pub id: &'static str,
+    pub create: CreateFn,
+    pub restore: RestoreFn,
+}
+
+fn create<R: Ruleset>(config: &[u8], id: MatchId) -> Result<Box<dyn AnyMatch>, RuleError> {
+    Ok(Box::new(Hosted::<R>::create(config, id)?))
+}
+
+fn restore<R: Ruleset>(log: &MatchLog, horizon: u64) -> Result<Box<dyn AnyMatch>, String> {
+    Ok(Box::new(Hosted::<R>::restore(log, horizon)?))
+}
+
+const fn entry<R: Ruleset>() -> RulesetEntry {
+    RulesetEntry {
+        id: R::ID,
+        create: create::<R>,
+        restore: restore::<R>,
+    }
+}
+
+/// Every ruleset this server hosts. Adding one is one line here.
+static REGISTRY: &[RulesetEntry] = &[entry::<Sandbox>()];
+
+/// The constructors for ruleset `id`, if this server hosts it.
+pub fn registry(id: &str) -> Option<&'static RulesetEntry> {
+    REGISTRY.iter().find(|e| e.id == id)
+}

@@ -1,0 +1,138 @@
+//! Rooms: one actor task per table owns its match, the server's secret
+//! chain for it, its seats and its subscribers. Connections talk to a room
+//! only through [`RoomCmd`]s on a bounded channel and hear back only through
+//! their own outbound queue, so no lock is shared between rooms and a
+//! connection can never block one.
+
+pub mod actor;
+pub mod any_match;
+
+use crate::net::conn::Outbox;
+use muster_shared::dice::ChainHeadState;
+use muster_shared::dice::{ChainAnchor, Party, SeatLink};
+use muster_shared::engine::{LogEntry, MatchLog};
+use muster_shared::protocol::ChatChannel;
+use muster_shared::protocol::UserId;
+use muster_shared::{SeatId, Viewer};
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+pub use actor::{Room, RoomHandle};
+
+/// Links in each server chain; a used-up chain is replaced by a new one
+/// (a fresh anchor entry). 4,096 links cost 4,096 hashes to rebuild on start
+/// and 2 KiB of checkpoints per table.
+pub const SERVER_CHAIN_LEN: u32 = 4096;
+
+/// Who is asking: a signed-in identity.
+#[derive(Clone, Debug)]
+pub struct Who {
+    pub user: UserId,
+    pub name: String,
+}
+
+/// What a connection asks of a room.
+pub enum RoomCmd {
+    Join {
+        out: Outbox,
+        who: Who,
+        seat: Option<SeatId>,
+        invite: Option<String>,
+    },
+    Spectate {
+        out: Outbox,
+        who: Who,
+        invite: Option<String>,
+    },
+    Leave {
+        conn: u64,
+        who: Who,
+    },
+    Anchor {
+        out: Outbox,
+        who: Who,
+        anchor: ChainAnchor,
+    },
+    Act {
+        out: Outbox,
+        who: Who,
+        client_ref: u32,
+        action: Vec<u8>,
+        links: Vec<SeatLink>,
+        /// When the frame arrived, for the latency histogram.
+        received: Instant,
+    },
+    /// Also (re)subscribes the connection: a client reconnecting sends its
+    /// last seen sequence number and gets only what it missed.
+    Resync {
+        out: Outbox,
+        who: Who,
+        last_seq: u64,
+    },
+    Chat {
+        out: Outbox,
+        who: Who,
+        channel: ChatChannel,
+        text: String,
+    },
+    /// The connection drained its queue after being dropped for lagging:
+    /// send it a fresh snapshot.
+    Resubscribe {
+        conn: u64,
+    },
+    /// The connection closed.
+    Detach {
+        conn: u64,
+    },
+}
+
+/// The public head of every chain after entry `upto`, and the rolls so far:
+/// what a snapshot carries so a client can check the next roll. Computed
+/// from the (public) log, so a delayed spectator gets the heads at its
+/// horizon, not the present.
+pub fn chain_heads(log: &MatchLog, upto: u64) -> (Vec<ChainHeadState>, u64) {
+    let mut heads: BTreeMap<Party, ChainHeadState> = BTreeMap::new();
+    let mut rolls = 0;
+    for entry in log
+        .entries
+        .iter()
+        .take(usize::try_from(upto).unwrap_or(usize::MAX))
+    {
+        match entry {
+            LogEntry::Anchor { party, anchor } => {
+                heads.insert(
+                    *party,
+                    ChainHeadState {
+                        party: *party,
+                        anchor: *anchor,
+                        index: 0,
+                        link: anchor.anchor,
+                    },
+                );
+            }
+            LogEntry::Action(rec) => {
+                let Some(proof) = &rec.roll else { continue };
+                rolls = proof.roll_index;
+                if let Some(h) = heads.get_mut(&Party::Server) {
+                    h.index = proof.server_index;
+                    h.link = proof.server_link;
+                }
+                for l in &proof.seat_links {
+                    if let Some(h) = heads.get_mut(&Party::Seat(l.seat)) {
+                        h.index = l.index;
+                        h.link = l.link;
+                    }
+                }
+            }
+        }
+    }
+    (heads.into_values().collect(), rolls)
+}
+
+/// Index of a viewer's class in per-class vectors: seats in order, then spectators.
+pub fn class_index(viewer: Viewer, seats: u8) -> usize {
+    match viewer {
+        Viewer::Seat(s) if s.0 < seats => usize::from(s.0),
+        _ => usize::from(seats),
+    }
+}

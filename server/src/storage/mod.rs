@@ -1,0 +1,203 @@
+//! Durable storage behind one small async API. The embedded default is
+//! SQLite ([`sqlite`]); a shared database for several nodes can come later
+//! behind the same handle.
+//!
+//! All database work happens on one dedicated thread, never on the async
+//! runtime: a commit waits for `fsync`, which would stall every task on a
+//! runtime worker. Requests queue to that thread and are committed in
+//! groups (one transaction, one `fsync`, for everything that arrived while
+//! the previous group was being written), so many rooms acting at once
+//! share the cost of durability.
+
+pub mod sqlite;
+
+use muster_shared::Hash32;
+use muster_shared::protocol::{TableId, TableStatus, UserId};
+use std::path::Path;
+use tokio::sync::oneshot;
+
+/// What a storage request can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    /// Kept as text: `rusqlite::Error` is not `Clone`, and one failed
+    /// commit answers every request of its group.
+    #[error("database: {0}")]
+    Db(String),
+    #[error("stored data does not decode: {0}")]
+    Corrupt(String),
+    #[error("the storage thread has stopped")]
+    Closed,
+}
+
+impl From<rusqlite::Error> for StorageError {
+    fn from(e: rusqlite::Error) -> Self {
+        StorageError::Db(e.to_string())
+    }
+}
+
+/// The server's secret chain for one table, as stored (never sent).
+#[derive(Clone, Copy, Debug)]
+pub struct StoredChain {
+    pub secret: Hash32,
+    pub len: u32,
+}
+
+/// A seat bound to an identity.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SeatHolder {
+    pub user: UserId,
+    pub name: String,
+}
+
+/// A new table: its options and the first log entries (the server's anchor).
+pub struct NewTable {
+    /// Encoded `TableOptions`.
+    pub options: Vec<u8>,
+    /// Encoded `LogHeader`.
+    pub header: Vec<u8>,
+    pub chain: StoredChain,
+    pub invite: Option<String>,
+    pub seats: Vec<Option<SeatHolder>>,
+    /// Encoded `LogEntry`s, sequence numbers 1, 2, …
+    pub entries: Vec<Vec<u8>>,
+}
+
+/// A table read back on start.
+pub struct StoredTable {
+    pub id: TableId,
+    pub options: Vec<u8>,
+    pub header: Vec<u8>,
+    pub chain: StoredChain,
+    pub invite: Option<String>,
+    pub seats: Vec<Option<SeatHolder>>,
+    pub status: TableStatus,
+    pub entries: Vec<Vec<u8>>,
+}
+
+pub(crate) enum Op {
+    CreateUser {
+        name: String,
+        token_hash: Hash32,
+        reply: oneshot::Sender<Result<UserId, StorageError>>,
+    },
+    FindUser {
+        token_hash: Hash32,
+        reply: oneshot::Sender<Result<Option<(UserId, String)>, StorageError>>,
+    },
+    CreateTable {
+        table: NewTable,
+        reply: oneshot::Sender<Result<TableId, StorageError>>,
+    },
+    Append {
+        table: TableId,
+        seq: u64,
+        entry: Vec<u8>,
+        /// A new server chain replacing the stored one, in the same transaction.
+        chain: Option<StoredChain>,
+        reply: oneshot::Sender<Result<(), StorageError>>,
+    },
+    SaveSeats {
+        table: TableId,
+        seats: Vec<Option<SeatHolder>>,
+        status: TableStatus,
+        reply: oneshot::Sender<Result<(), StorageError>>,
+    },
+    LoadUnfinished {
+        reply: oneshot::Sender<Result<Vec<StoredTable>, StorageError>>,
+    },
+}
+
+/// A cloneable handle to the storage thread. The thread stops (after
+/// committing everything queued and checkpointing the WAL) once every
+/// handle is dropped.
+#[derive(Clone)]
+pub struct Storage {
+    tx: std::sync::mpsc::Sender<Op>,
+}
+
+impl Storage {
+    /// Open (or create) the database in `dir` and start its thread.
+    /// Returns the handle and the thread, to join at shutdown.
+    pub fn open(dir: &Path) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
+        let db = sqlite::Db::open(&dir.join("muster.sqlite3"))?;
+        let (tx, rx) = std::sync::mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("muster-storage".into())
+            .spawn(move || db.run(rx))
+            .map_err(|e| StorageError::Corrupt(format!("cannot start storage thread: {e}")))?;
+        Ok((Storage { tx }, thread))
+    }
+
+    async fn ask<T>(
+        &self,
+        make: impl FnOnce(oneshot::Sender<Result<T, StorageError>>) -> Op,
+    ) -> Result<T, StorageError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(make(reply))
+            .map_err(|_| StorageError::Closed)?;
+        rx.await.map_err(|_| StorageError::Closed)?
+    }
+
+    pub async fn create_user(
+        &self,
+        name: String,
+        token_hash: Hash32,
+    ) -> Result<UserId, StorageError> {
+        self.ask(|reply| Op::CreateUser {
+            name,
+            token_hash,
+            reply,
+        })
+        .await
+    }
+
+    pub async fn find_user(
+        &self,
+        token_hash: Hash32,
+    ) -> Result<Option<(UserId, String)>, StorageError> {
+        self.ask(|reply| Op::FindUser { token_hash, reply }).await
+    }
+
+    pub async fn create_table(&self, table: NewTable) -> Result<TableId, StorageError> {
+        self.ask(|reply| Op::CreateTable { table, reply }).await
+    }
+
+    /// Append one log entry; returns once it is durable on disk.
+    pub async fn append(
+        &self,
+        table: TableId,
+        seq: u64,
+        entry: Vec<u8>,
+        chain: Option<StoredChain>,
+    ) -> Result<(), StorageError> {
+        self.ask(|reply| Op::Append {
+            table,
+            seq,
+            entry,
+            chain,
+            reply,
+        })
+        .await
+    }
+
+    pub async fn save_seats(
+        &self,
+        table: TableId,
+        seats: Vec<Option<SeatHolder>>,
+        status: TableStatus,
+    ) -> Result<(), StorageError> {
+        self.ask(|reply| Op::SaveSeats {
+            table,
+            seats,
+            status,
+            reply,
+        })
+        .await
+    }
+
+    /// Every table not finished, with its whole log.
+    pub async fn load_unfinished(&self) -> Result<Vec<StoredTable>, StorageError> {
+        self.ask(|reply| Op::LoadUnfinished { reply }).await
+    }
+}

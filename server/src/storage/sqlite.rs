@@ -1,0 +1,331 @@
+//! The embedded SQLite store: one file, WAL journal, `synchronous = FULL`.
+//!
+//! Why FULL and not NORMAL: in WAL mode NORMAL survives a process crash but
+//! may lose the last commits on power loss, and the server promises that
+//! nothing it acknowledged is lost. FULL costs one `fsync` per commit; group
+//! commit (see [`super`]) spreads that over every request waiting.
+
+use super::{NewTable, Op, SeatHolder, StorageError, StoredChain, StoredTable};
+use muster_shared::Hash32;
+use muster_shared::codec;
+use muster_shared::protocol::{TableId, TableStatus, UserId};
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::Path;
+use std::sync::mpsc::Receiver;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Most requests folded into one transaction: bounds how long the first
+/// waiter waits for the last one's work.
+const MAX_GROUP: usize = 512;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS users (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    token_hash BLOB NOT NULL UNIQUE,
+    created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY,
+    options BLOB NOT NULL,
+    header BLOB NOT NULL,
+    chain_secret BLOB NOT NULL,
+    chain_len INTEGER NOT NULL,
+    invite TEXT,
+    seats BLOB NOT NULL,
+    status INTEGER NOT NULL,
+    created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seq INTEGER NOT NULL,
+    entry BLOB NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+";
+
+pub(crate) struct Db {
+    conn: Connection,
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+fn status_code(s: TableStatus) -> i64 {
+    match s {
+        TableStatus::Open => 0,
+        TableStatus::Playing => 1,
+        TableStatus::Finished => 2,
+    }
+}
+
+fn status_from(code: i64) -> TableStatus {
+    match code {
+        0 => TableStatus::Open,
+        2 => TableStatus::Finished,
+        _ => TableStatus::Playing,
+    }
+}
+
+fn corrupt(e: impl std::fmt::Display) -> StorageError {
+    StorageError::Corrupt(e.to_string())
+}
+
+impl Db {
+    pub(crate) fn open(path: &Path) -> Result<Db, StorageError> {
+        let conn = Connection::open(path)?;
+        // journal_mode answers with a row, so it is queried, not executed.
+        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(corrupt(format!("SQLite refused WAL mode (got {mode})")));
+        }
+        conn.execute_batch(
+            "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
+        )?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Db { conn })
+    }
+
+    /// The storage thread: take every request waiting, run them in one
+    /// transaction, commit (one fsync), then answer them all. Answers go out
+    /// only after the commit, so "ok" always means "on disk".
+    pub(crate) fn run(mut self, rx: Receiver<Op>) {
+        while let Ok(first) = rx.recv() {
+            let mut group = vec![first];
+            while group.len() < MAX_GROUP {
+                match rx.try_recv() {
+                    Ok(op) => group.push(op),
+                    Err(_) => break,
+                }
+            }
+            self.run_group(group);
+        }
+        // Every handle is gone: fold the WAL back into the main file so the
+        // data directory is a single tidy file after a clean shutdown.
+        if let Err(e) = self.conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);") {
+            tracing::warn!("final WAL checkpoint failed: {e}");
+        }
+        tracing::info!("storage closed");
+    }
+
+    fn run_group(&mut self, group: Vec<Op>) {
+        let tx = match self.conn.transaction() {
+            Ok(tx) => tx,
+            Err(e) => {
+                tracing::error!("cannot begin a transaction: {e}");
+                let msg = e.to_string();
+                for op in group {
+                    fail(op, || StorageError::Db(msg.clone()));
+                }
+                return;
+            }
+        };
+        // Run every request; keep its answer until the commit succeeds.
+        let mut answers: Vec<Answer> = Vec::new();
+        for op in group {
+            answers.push(execute(&tx, op));
+        }
+        let err = tx.commit().err().map(|e| e.to_string());
+        if let Some(e) = &err {
+            tracing::error!("commit failed: {e}");
+        }
+        for answer in answers {
+            answer(err.as_deref());
+        }
+    }
+}
+
+/// Answer a request that never ran.
+fn fail(op: Op, err: impl Fn() -> StorageError) {
+    match op {
+        Op::CreateUser { reply, .. } => drop(reply.send(Err(err()))),
+        Op::FindUser { reply, .. } => drop(reply.send(Err(err()))),
+        Op::CreateTable { reply, .. } => drop(reply.send(Err(err()))),
+        Op::Append { reply, .. } => drop(reply.send(Err(err()))),
+        Op::SaveSeats { reply, .. } => drop(reply.send(Err(err()))),
+        Op::LoadUnfinished { reply, .. } => drop(reply.send(Err(err()))),
+    }
+}
+
+/// A request's reply, sent once the commit's outcome (an error text or none) is known.
+type Answer = Box<dyn FnOnce(Option<&str>) + Send>;
+
+/// Wrap a result so it is sent after the commit, or replaced by the commit's error.
+fn deferred<T: Send + 'static>(
+    reply: tokio::sync::oneshot::Sender<Result<T, StorageError>>,
+    result: Result<T, StorageError>,
+) -> Answer {
+    Box::new(move |commit_err| {
+        let result = match commit_err {
+            Some(e) => Err(StorageError::Db(e.to_string())),
+            None => result,
+        };
+        // The requester may have gone away (a connection closed); nothing to do then.
+        let _ = reply.send(result);
+    })
+}
+
+fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
+    match op {
+        Op::CreateUser {
+            name,
+            token_hash,
+            reply,
+        } => {
+            let r = tx
+                .execute(
+                    "INSERT INTO users (name, token_hash, created) VALUES (?1, ?2, ?3)",
+                    params![name, token_hash.0.as_slice(), now()],
+                )
+                .map(|_| UserId(tx.last_insert_rowid() as u64))
+                .map_err(StorageError::from);
+            deferred(reply, r)
+        }
+        Op::FindUser { token_hash, reply } => {
+            let r = tx
+                .query_row(
+                    "SELECT id, name FROM users WHERE token_hash = ?1",
+                    params![token_hash.0.as_slice()],
+                    |row| {
+                        Ok((
+                            UserId(row.get::<_, i64>(0)? as u64),
+                            row.get::<_, String>(1)?,
+                        ))
+                    },
+                )
+                .optional()
+                .map_err(StorageError::from);
+            deferred(reply, r)
+        }
+        Op::CreateTable { table, reply } => deferred(reply, create_table(tx, table)),
+        Op::Append {
+            table,
+            seq,
+            entry,
+            chain,
+            reply,
+        } => {
+            let r = append(tx, table, seq, &entry, chain);
+            deferred(reply, r)
+        }
+        Op::SaveSeats {
+            table,
+            seats,
+            status,
+            reply,
+        } => {
+            let r = tx
+                .execute(
+                    "UPDATE tables SET seats = ?1, status = ?2 WHERE id = ?3",
+                    params![
+                        codec::encode_infallible(&seats),
+                        status_code(status),
+                        table.0 as i64
+                    ],
+                )
+                .map(|_| ())
+                .map_err(StorageError::from);
+            deferred(reply, r)
+        }
+        Op::LoadUnfinished { reply } => deferred(reply, load_unfinished(tx)),
+    }
+}
+
+fn create_table(tx: &rusqlite::Transaction<'_>, t: NewTable) -> Result<TableId, StorageError> {
+    tx.execute(
+        "INSERT INTO tables (options, header, chain_secret, chain_len, invite, seats, status, created)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![
+            t.options,
+            t.header,
+            t.chain.secret.0.as_slice(),
+            t.chain.len,
+            t.invite,
+            codec::encode_infallible(&t.seats),
+            status_code(TableStatus::Open),
+            now()
+        ],
+    )?;
+    let id = TableId(tx.last_insert_rowid() as u64);
+    for (i, entry) in t.entries.iter().enumerate() {
+        append(tx, id, i as u64 + 1, entry, None)?;
+    }
+    Ok(id)
+}
+
+fn append(
+    tx: &rusqlite::Transaction<'_>,
+    table: TableId,
+    seq: u64,
+    entry: &[u8],
+    chain: Option<StoredChain>,
+) -> Result<(), StorageError> {
+    tx.execute(
+        "INSERT INTO entries (table_id, seq, entry) VALUES (?1, ?2, ?3)",
+        params![table.0 as i64, seq as i64, entry],
+    )?;
+    if let Some(c) = chain {
+        tx.execute(
+            "UPDATE tables SET chain_secret = ?1, chain_len = ?2 WHERE id = ?3",
+            params![c.secret.0.as_slice(), c.len, table.0 as i64],
+        )?;
+    }
+    Ok(())
+}
+
+fn load_unfinished(tx: &rusqlite::Transaction<'_>) -> Result<Vec<StoredTable>, StorageError> {
+    let mut stmt = tx.prepare(
+        "SELECT id, options, header, chain_secret, chain_len, invite, seats, status
+         FROM tables WHERE status != ?1 ORDER BY id",
+    )?;
+    let rows = stmt.query_map(params![status_code(TableStatus::Finished)], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, Vec<u8>>(1)?,
+            r.get::<_, Vec<u8>>(2)?,
+            r.get::<_, Vec<u8>>(3)?,
+            r.get::<_, u32>(4)?,
+            r.get::<_, Option<String>>(5)?,
+            r.get::<_, Vec<u8>>(6)?,
+            r.get::<_, i64>(7)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, options, header, secret, len, invite, seats, status) = row?;
+        let secret: [u8; 32] = secret
+            .try_into()
+            .map_err(|_| corrupt("chain secret is not 32 bytes"))?;
+        let seats: Vec<Option<SeatHolder>> =
+            codec::decode(&seats, codec::MAX_SERVER_MSG).map_err(corrupt)?;
+        let mut entries_stmt =
+            tx.prepare_cached("SELECT seq, entry FROM entries WHERE table_id = ?1 ORDER BY seq")?;
+        let mut entries = Vec::new();
+        for e in entries_stmt.query_map(params![id], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?))
+        })? {
+            let (seq, bytes) = e?;
+            if seq as usize != entries.len() + 1 {
+                return Err(corrupt(format!("table {id}: log entry {seq} out of order")));
+            }
+            entries.push(bytes);
+        }
+        out.push(StoredTable {
+            id: TableId(id as u64),
+            options,
+            header,
+            chain: StoredChain {
+                secret: Hash32(secret),
+                len,
+            },
+            invite,
+            seats,
+            status: status_from(status),
+            entries,
+        });
+    }
+    Ok(out)
+}
