@@ -5,10 +5,12 @@
 //! - [`charts`]: the mapsheet charts (mostly provisional), from `assets/gbacw/charts.toml`.
 //! - [`tables`]: the six result tables the seeds print, from `assets/gbacw/tables.toml`.
 //! - [`map`]: hex numbers, terrain, the plain-text map format.
+//! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
 
 pub mod charts;
 pub mod map;
 pub mod names;
+pub mod oob;
 pub mod tables;
 pub mod text;

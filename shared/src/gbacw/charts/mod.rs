@@ -73,4 +73,4 @@ impl Charts {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

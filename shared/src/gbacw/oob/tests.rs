@@ -1,0 +1,233 @@
+//! The order-of-battle format against the shipped test file and broken inputs.
+
+use super::*;
+use crate::gbacw::charts::{Charts, MoveClass, RangeChart};
+use crate::gbacw::text::TextError;
+
+const TEST_OOB: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../assets/gbacw/oob/test.oob"
+));
+
+fn range() -> RangeChart {
+    Charts::load(crate::gbacw::charts::tests::CHARTS)
+        .unwrap()
+        .range
+}
+
+fn id(s: &str) -> CounterId {
+    CounterId::parse(s).unwrap()
+}
+
+fn test_oob() -> Oob {
+    parse_oob(TEST_OOB, &range()).unwrap_or_else(|e| panic!("test.oob: {e}"))
+}
+
+#[test]
+fn case_3_3_test_oob_has_every_kind_of_counter() {
+    let o = test_oob();
+    assert_eq!(o.name, "Test order of battle");
+    assert_eq!(o.sides.len(), 2);
+    assert_eq!(o.units.len(), 10);
+    assert_eq!(o.leaders.len(), 8);
+    let kinds: std::collections::BTreeSet<&str> = o.units.values().map(|u| u.kind.name()).collect();
+    assert_eq!(kinds.len(), 4);
+    assert_eq!(o.side_units(&id("union")).count(), 6);
+}
+
+#[test]
+fn case_3_31_sample_counter_values_are_read() {
+    let o = test_oob();
+    let u = &o.units[&id("5-conn")];
+    assert_eq!(u.designation, "5 Conn");
+    assert_eq!(
+        (u.morale, u.weapon.as_deref(), u.strength),
+        (Morale::Rated(5), Some("R"), 6)
+    );
+    assert_eq!(u.command, Command::Brigade(id("crawford")));
+    let b = &o.units[&id("4-me")];
+    assert_eq!(b.kind, UnitKind::Battery { rounds: 20 });
+    assert_eq!(b.strength, 6);
+    let LeaderRole::Brigade {
+        division,
+        ratings,
+        replacement,
+    } = &o.leaders[&id("crawford")].role
+    else {
+        panic!("crawford is a brigade leader");
+    };
+    assert_eq!(division.as_ref(), Some(&id("williams")));
+    assert_eq!(
+        (
+            ratings.effectiveness_radius,
+            ratings.rally,
+            ratings.promoted_radius
+        ),
+        (5, 2, Some(5))
+    );
+    assert_eq!(replacement.map(|r| r.effectiveness_radius), Some(3));
+    assert_eq!(
+        o.leaders[&id("williams")].role,
+        LeaderRole::Division {
+            army: Some(id("banks")),
+            integrity_radius: 6,
+            command_points: 2
+        }
+    );
+    assert_eq!(o.brigade_units(&id("crawford")).count(), 3);
+}
+
+#[test]
+fn case_13_12_question_mark_morale_is_green() {
+    assert_eq!(test_oob().units[&id("pa-zd")].morale, Morale::Green);
+}
+
+#[test]
+fn case_5_3_independent_units_need_no_brigade() {
+    let o = test_oob();
+    assert_eq!(o.units[&id("4-me")].command, Command::Independent);
+    assert_eq!(o.units[&id("whites-c")].command, Command::Independent);
+}
+
+#[test]
+fn case_11_13_supply_wagons_are_always_independent() {
+    let o = test_oob();
+    let w = &o.units[&id("supply-u")];
+    assert_eq!(w.command, Command::Independent);
+    assert_eq!(
+        w.kind,
+        UnitKind::Wagon {
+            small_arms: 10,
+            artillery: 6
+        }
+    );
+    let s = UnitStatus::fresh(w);
+    assert_eq!(s.supply, (10, 6));
+    assert_eq!(s.formation.move_class(), Some(MoveClass::Wagon));
+}
+
+#[test]
+fn case_6_13_unlimbered_artillery_cannot_move() {
+    assert_eq!(Formation::Unlimbered.move_class(), None);
+    assert_eq!(Formation::Limbered.move_class(), Some(MoveClass::Limbered));
+    assert!(Formation::Unlimbered.allowed_for(&UnitKind::Battery { rounds: 1 }));
+    assert!(!Formation::Column.allowed_for(&UnitKind::Battery { rounds: 1 }));
+}
+
+#[test]
+fn case_6_14_dismounted_cavalry_moves_as_line_infantry() {
+    assert_eq!(Formation::Dismounted.move_class(), Some(MoveClass::Line));
+    assert!(!Formation::Column.allowed_for(&UnitKind::Cavalry));
+}
+
+#[test]
+fn case_7_0_column_wagon_mounted_limbered_always_enfiladed() {
+    for f in [
+        Formation::Column,
+        Formation::Wagon,
+        Formation::Mounted,
+        Formation::Limbered,
+    ] {
+        assert!(f.always_enfiladed(), "{f:?}");
+    }
+    for f in [
+        Formation::Line,
+        Formation::Dismounted,
+        Formation::Unlimbered,
+    ] {
+        assert!(!f.always_enfiladed(), "{f:?}");
+    }
+}
+
+#[test]
+fn case_13_24_over_half_lost_is_counted_against_printed_strength() {
+    let o = test_oob();
+    let u = &o.units[&id("5-conn")];
+    let mut s = UnitStatus::fresh(u);
+    assert_eq!(s.rounds, 0);
+    s.strength = 3;
+    assert!(!s.lost_over_half(u));
+    s.strength = 2;
+    assert!(s.lost_over_half(u));
+}
+
+#[test]
+fn case_9_21_weapon_codes_must_be_on_the_range_chart() {
+    let e = err("weapon=TA guns=6", "weapon=XX guns=6");
+    assert!(e.message.contains("not on the Range Effects Chart"), "{e}");
+    let e = err("weapon=R strength=6", "weapon=HB strength=6");
+    assert!(e.message.contains("cannot carry weapon `HB`"), "{e}");
+}
+
+fn err(from: &str, to: &str) -> TextError {
+    assert!(TEST_OOB.contains(from), "fixture `{from}` not in test.oob");
+    parse_oob(&TEST_OOB.replacen(from, to, 1), &range()).unwrap_err()
+}
+
+fn line_of(needle: &str) -> usize {
+    TEST_OOB.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+#[test]
+fn errors_name_line_and_column() {
+    let e = err("brigade=crawford morale=5", "brigade=crawfrd morale=5");
+    assert_eq!(e.line, line_of("infantry 5-conn"));
+    assert_eq!(e.column, 31, "{e}");
+    assert!(e.message.contains("no brigade `crawfrd`"), "{e}");
+
+    let e = err("infantry 10-me", "infantry 5-conn");
+    assert!(e.message.contains("already used"), "{e}");
+
+    let e = err(
+        "morale=4 weapon=R strength=4",
+        "morale=6 weapon=R strength=4",
+    );
+    assert!(e.message.contains("morale"), "{e}");
+
+    let e = err(
+        "cavalry whites-c name=\"White's c\" indpnt",
+        "cavalry whites-c name=\"White's c\"",
+    );
+    assert!(e.message.contains("needs `brigade=` or `indpnt`"), "{e}");
+
+    let e = err("division=williams er=5", "division=banks er=5");
+    assert!(e.message.contains("no division `banks`"), "{e}");
+
+    let e = err("repl=3/1/4", "repl=3/1/4/2");
+    assert!(e.message.contains("ER/RALLY"), "{e}");
+
+    let e = err("guns=6 rounds=20", "guns=6 rounds=20 strength=3");
+    assert!(e.message.contains("does not apply to a battery"), "{e}");
+
+    let e = err("side confederate name=\"Confederate\"\n", "");
+    assert!(e.message.contains("two sides, found 1"), "{e}");
+
+    let e = err("gbacw-oob 1", "gbacw-oob 2");
+    assert_eq!((e.line, e.column), (1, 1));
+
+    let e = parse_oob("", &range()).unwrap_err();
+    assert!(e.message.contains("empty"), "{e}");
+
+    let e = parse_oob(&"#".repeat(MAX_OOB_BYTES + 1), &range()).unwrap_err();
+    assert_eq!(e.line, 0);
+}
+
+#[test]
+fn garbage_never_panics() {
+    let r = range();
+    for cut in (0..TEST_OOB.len()).step_by(23) {
+        if TEST_OOB.is_char_boundary(cut) {
+            let _ = parse_oob(&TEST_OOB[..cut], &r);
+        }
+    }
+    for junk in [
+        "infantry",
+        "infantry x",
+        "side",
+        "brigade b repl=/",
+        "battery b guns=99999999999",
+        "wagon w strength=-1",
+    ] {
+        let _ = parse_oob(&format!("gbacw-oob 1\nside s name=\"S\"\n{junk}\n"), &r);
+    }
+}
