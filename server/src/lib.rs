@@ -10,6 +10,7 @@
 //! - [`identity`]: guest sign-in and session tokens.
 //! - [`metrics`]: Prometheus text on loopback.
 
+pub mod cli;
 pub mod config;
 pub mod identity;
 pub mod lobby;

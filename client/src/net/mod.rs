@@ -1,0 +1,196 @@
+//! The headless network client: connect over `ws://` or `quic://` (with
+//! the server's certificate fingerprint pinned), say Hello, sign in, then
+//! send [`ClientMsg`]s and receive [`ServerMsg`]s. The GUI, the end-to-end
+//! tests and the load harness all talk to servers through this.
+//!
+//! Nothing reads in the background: bytes are taken off the socket only
+//! when [`Connection::recv`] is called, so a caller that stops reading
+//! really does push back on the server (the tests rely on that), and
+//! every receive is cancel-safe, so it can sit under a timeout.
+
+mod quic;
+mod tls;
+mod ws;
+
+use bytes::Bytes;
+use muster_shared::codec::DecodeError;
+use muster_shared::protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, UserId};
+use std::time::Duration;
+
+pub use tls::fingerprint;
+
+/// Time allowed to open a connection and complete the handshake.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Why talking to a server failed.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    #[error("bad address {0:?}: use ws://host:port or quic://host:port")]
+    BadUrl(String),
+    #[error("connection failed: {0}")]
+    Io(String),
+    #[error("TLS: {0}")]
+    Tls(String),
+    #[error("the server sent a message that does not decode: {0}")]
+    Decode(#[from] DecodeError),
+    #[error("the connection is closed")]
+    Closed,
+    #[error("timed out")]
+    Timeout,
+    #[error("the server refused: {code:?}: {message}")]
+    Refused { code: ErrorCode, message: String },
+    #[error("unexpected answer: {0:?}")]
+    Unexpected(Box<ServerMsg>),
+}
+
+/// How to connect.
+#[derive(Clone, Debug, Default)]
+pub struct ConnectOptions {
+    /// SHA-256 of the server's QUIC certificate (hex, colons allowed), as
+    /// the server prints it. Required for `quic://`: the certificate is
+    /// self-signed, and the pin is what authenticates the server.
+    pub fingerprint: Option<String>,
+    /// Kernel receive buffer for WebSocket sockets (bytes); `None` for the
+    /// default. Tests use a small one to make back-pressure quick to reach.
+    pub recv_buffer: Option<usize>,
+    /// Name sent in `Hello`.
+    pub client_name: Option<String>,
+}
+
+enum Link {
+    Ws(ws::WsLink),
+    Quic(quic::QuicLink),
+}
+
+/// One connection to a server, past the version handshake.
+pub struct Connection {
+    link: Link,
+}
+
+impl Connection {
+    /// Open a transport to `url` and complete the Hello/Welcome handshake.
+    pub async fn connect(url: &str, opts: &ConnectOptions) -> Result<Connection, NetError> {
+        let mut conn = Self::open(url, opts).await?;
+        let name = opts
+            .client_name
+            .clone()
+            .unwrap_or_else(|| format!("muster-client {}", env!("CARGO_PKG_VERSION")));
+        conn.send(&ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+            client: name,
+        })
+        .await?;
+        match conn.recv_timeout(CONNECT_TIMEOUT).await? {
+            ServerMsg::Welcome { .. } => Ok(conn),
+            other => Err(refusal(other)),
+        }
+    }
+
+    /// Open a transport without the handshake (for tests of the handshake itself).
+    pub async fn open(url: &str, opts: &ConnectOptions) -> Result<Connection, NetError> {
+        let link = if let Some(rest) = url.strip_prefix("ws://") {
+            Link::Ws(ws::WsLink::connect(url, rest, opts).await?)
+        } else if let Some(rest) = url.strip_prefix("quic://") {
+            Link::Quic(quic::QuicLink::connect(rest, opts).await?)
+        } else {
+            return Err(NetError::BadUrl(url.into()));
+        };
+        Ok(Connection { link })
+    }
+
+    /// Sign in as a new guest; returns the identity and its session token.
+    pub async fn sign_in_guest(&mut self, name: &str) -> Result<(UserId, String), NetError> {
+        self.send(&ClientMsg::GuestSignIn { name: name.into() })
+            .await?;
+        match self.recv_timeout(CONNECT_TIMEOUT).await? {
+            ServerMsg::SignedIn {
+                user,
+                token: Some(token),
+                ..
+            } => Ok((user, token)),
+            other => Err(refusal(other)),
+        }
+    }
+
+    /// Resume an identity from its session token.
+    pub async fn resume(&mut self, token: &str) -> Result<UserId, NetError> {
+        self.send(&ClientMsg::Resume {
+            token: token.into(),
+        })
+        .await?;
+        match self.recv_timeout(CONNECT_TIMEOUT).await? {
+            ServerMsg::SignedIn { user, .. } => Ok(user),
+            other => Err(refusal(other)),
+        }
+    }
+
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), NetError> {
+        let bytes = muster_shared::codec::encode(msg).map_err(|e| NetError::Io(e.to_string()))?;
+        self.send_raw(Bytes::from(bytes)).await
+    }
+
+    /// Send bytes as one message (one WebSocket frame, or one length-prefixed
+    /// QUIC frame), whether or not they decode.
+    pub async fn send_raw(&mut self, payload: Bytes) -> Result<(), NetError> {
+        match &mut self.link {
+            Link::Ws(l) => l.send(payload).await,
+            Link::Quic(l) => l.send_frame(payload).await,
+        }
+    }
+
+    /// Write bytes to the stream as they are, with no framing (QUIC only;
+    /// on WebSocket it sends one binary frame). For tests of broken framing.
+    pub async fn send_unframed(&mut self, bytes: Bytes) -> Result<(), NetError> {
+        match &mut self.link {
+            Link::Ws(l) => l.send(bytes).await,
+            Link::Quic(l) => l.send_bytes(bytes).await,
+        }
+    }
+
+    /// The next message's bytes, exactly as received.
+    pub async fn recv_bytes(&mut self) -> Result<Bytes, NetError> {
+        match &mut self.link {
+            Link::Ws(l) => l.recv().await,
+            Link::Quic(l) => l.recv().await,
+        }
+    }
+
+    /// The next message, decoded (bounded by the server message limit).
+    pub async fn recv(&mut self) -> Result<ServerMsg, NetError> {
+        let bytes = self.recv_bytes().await?;
+        Ok(ServerMsg::decode(&bytes)?)
+    }
+
+    /// The next message with its bytes, within `limit`.
+    pub async fn recv_frame_timeout(
+        &mut self,
+        limit: Duration,
+    ) -> Result<(ServerMsg, Bytes), NetError> {
+        let bytes = tokio::time::timeout(limit, self.recv_bytes())
+            .await
+            .map_err(|_| NetError::Timeout)??;
+        Ok((ServerMsg::decode(&bytes)?, bytes))
+    }
+
+    pub async fn recv_timeout(&mut self, limit: Duration) -> Result<ServerMsg, NetError> {
+        tokio::time::timeout(limit, self.recv())
+            .await
+            .map_err(|_| NetError::Timeout)?
+    }
+
+    /// Close politely (WebSocket close frame, QUIC stream finish).
+    pub async fn close(self) {
+        match self.link {
+            Link::Ws(l) => l.close().await,
+            Link::Quic(l) => l.close().await,
+        }
+    }
+}
+
+/// A server answer that was not the one hoped for, as an error.
+fn refusal(msg: ServerMsg) -> NetError {
+    match msg {
+        ServerMsg::Error { code, message, .. } => NetError::Refused { code, message },
+        other => NetError::Unexpected(Box::new(other)),
+    }
+}

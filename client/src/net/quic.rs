@@ -1,0 +1,119 @@
+//! QUIC: one bidirectional stream, length-prefixed frames both ways.
+
+use super::{ConnectOptions, NetError, tls};
+use bytes::{Buf, Bytes, BytesMut};
+use muster_shared::codec::{FRAME_HEADER, MAX_SERVER_MSG, frame_len};
+use quinn::crypto::rustls::QuicClientConfig;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Must match the server's ALPN id.
+const ALPN: &[u8] = b"muster/1";
+
+pub(super) struct QuicLink {
+    endpoint: quinn::Endpoint,
+    conn: quinn::Connection,
+    send: quinn::SendStream,
+    recv: quinn::RecvStream,
+    /// Bytes read but not yet returned as a frame; keeps `recv` cancel-safe.
+    buf: BytesMut,
+}
+
+impl QuicLink {
+    pub(super) async fn connect(hostport: &str, opts: &ConnectOptions) -> Result<Self, NetError> {
+        let pin = opts.fingerprint.as_deref().ok_or_else(|| {
+            NetError::Tls("quic:// needs the server's certificate fingerprint".into())
+        })?;
+        let addr: SocketAddr = tokio::net::lookup_host(hostport)
+            .await
+            .map_err(|e| NetError::Io(e.to_string()))?
+            .next()
+            .ok_or_else(|| NetError::BadUrl(hostport.into()))?;
+        let mut crypto = tls::pinned_client_config(pin)?;
+        crypto.alpn_protocols = vec![ALPN.to_vec()];
+        let crypto =
+            QuicClientConfig::try_from(crypto).map_err(|e| NetError::Tls(e.to_string()))?;
+        let mut config = quinn::ClientConfig::new(Arc::new(crypto));
+        let mut transport = quinn::TransportConfig::default();
+        // Keep-alives well inside the server's 60 s idle timeout.
+        transport.keep_alive_interval(Some(Duration::from_secs(15)));
+        config.transport_config(Arc::new(transport));
+        let bind: SocketAddr = if addr.is_ipv4() {
+            "0.0.0.0:0"
+        } else {
+            "[::]:0"
+        }
+        .parse()
+        .map_err(|_| NetError::BadUrl(hostport.into()))?;
+        let mut endpoint =
+            quinn::Endpoint::client(bind).map_err(|e| NetError::Io(e.to_string()))?;
+        endpoint.set_default_client_config(config);
+        let open = async {
+            // The pin authenticates the server, so the name only has to be well-formed.
+            let conn = endpoint
+                .connect(addr, "localhost")
+                .map_err(|e| NetError::Io(e.to_string()))?
+                .await
+                .map_err(|e| NetError::Io(e.to_string()))?;
+            let (send, recv) = conn
+                .open_bi()
+                .await
+                .map_err(|e| NetError::Io(e.to_string()))?;
+            Ok::<_, NetError>((conn, send, recv))
+        };
+        let (conn, send, recv) = tokio::time::timeout(super::CONNECT_TIMEOUT, open)
+            .await
+            .map_err(|_| NetError::Timeout)??;
+        Ok(QuicLink {
+            endpoint,
+            conn,
+            send,
+            recv,
+            buf: BytesMut::new(),
+        })
+    }
+
+    pub(super) async fn send_frame(&mut self, payload: Bytes) -> Result<(), NetError> {
+        let len =
+            u32::try_from(payload.len()).map_err(|_| NetError::Io("frame over 4 GiB".into()))?;
+        let mut chunks = [Bytes::copy_from_slice(&len.to_be_bytes()), payload];
+        self.send
+            .write_all_chunks(&mut chunks)
+            .await
+            .map_err(|e| NetError::Io(e.to_string()))
+    }
+
+    pub(super) async fn send_bytes(&mut self, bytes: Bytes) -> Result<(), NetError> {
+        self.send
+            .write_all(&bytes)
+            .await
+            .map_err(|e| NetError::Io(e.to_string()))
+    }
+
+    pub(super) async fn recv(&mut self) -> Result<Bytes, NetError> {
+        loop {
+            if self.buf.len() >= FRAME_HEADER {
+                let mut header = [0u8; FRAME_HEADER];
+                header.copy_from_slice(&self.buf[..FRAME_HEADER]);
+                let len = frame_len(header, MAX_SERVER_MSG)?;
+                if self.buf.len() >= FRAME_HEADER + len {
+                    self.buf.advance(FRAME_HEADER);
+                    return Ok(self.buf.split_to(len).freeze());
+                }
+            }
+            match self.recv.read_chunk(64 * 1024, true).await {
+                Ok(Some(chunk)) => self.buf.extend_from_slice(&chunk.bytes),
+                Ok(None) => return Err(NetError::Closed),
+                Err(e) => return Err(NetError::Io(e.to_string())),
+            }
+        }
+    }
+
+    pub(super) async fn close(mut self) {
+        let _ = self.send.finish();
+        let _ = tokio::time::timeout(Duration::from_secs(1), self.send.stopped()).await;
+        self.conn.close(0u32.into(), b"bye");
+        let _ = tokio::time::timeout(Duration::from_secs(1), self.endpoint.wait_idle()).await;
+    }
+}
