@@ -6,11 +6,13 @@
 //! - [`tables`]: the six result tables the seeds print, from `assets/gbacw/tables.toml`.
 //! - [`map`]: hex numbers, terrain, the plain-text map format.
 //! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
+//! - [`sequence`]: the sequence of play as a state machine, with exclusive-rule hooks.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
 
 pub mod charts;
 pub mod map;
 pub mod names;
 pub mod oob;
+pub mod sequence;
 pub mod tables;
 pub mod text;
