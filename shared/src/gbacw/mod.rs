@@ -4,13 +4,17 @@
 //!
 //! - [`charts`]: the mapsheet charts (mostly provisional), from `assets/gbacw/charts.toml`.
 //! - [`tables`]: the six result tables the seeds print, from `assets/gbacw/tables.toml`.
+//! - [`facing`]: frontal and enfilade hexsides, lines of fire, Zones of Control.
 //! - [`map`]: hex numbers, terrain, the plain-text map format.
+//! - [`movement`]: step costs and reachable hexes over map and chart.
 //! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
 //! - [`sequence`]: the sequence of play as a state machine, with exclusive-rule hooks.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
 
 pub mod charts;
+pub mod facing;
 pub mod map;
+pub mod movement;
 pub mod names;
 pub mod oob;
 pub mod sequence;

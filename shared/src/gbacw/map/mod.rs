@@ -13,4 +13,4 @@ pub use parse::{MAX_MAP_BYTES, parse_map};
 pub use terrain::{SideFeature, SideKind, Terrain};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

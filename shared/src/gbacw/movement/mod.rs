@@ -1,0 +1,12 @@
+//! Movement as pure queries over a map and the movement chart: the cost of
+//! one step ([`cost`]) and every hex a unit can reach ([`reach`]). The
+//! client highlights with the same functions the engine validates with.
+
+pub mod cost;
+pub mod reach;
+
+pub use cost::{Blocked, step_cost};
+pub use reach::{Reach, one_hex_moves, reachable};
+
+#[cfg(test)]
+mod tests;
