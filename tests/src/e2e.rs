@@ -303,3 +303,104 @@ pub async fn metric(server: &Server, name: &str) -> Option<f64> {
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|v| v.parse().ok())
 }
+
+/// A server binary running as its own process (for crash tests).
+pub struct Process {
+    pub child: std::process::Child,
+    pub target: Target,
+}
+
+impl Process {
+    /// Start `muster-server serve` on ephemeral loopback ports with `dir`
+    /// as its data directory; returns once it prints where it listens.
+    pub fn start(binary: &str, dir: &std::path::Path) -> Process {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(binary)
+            .args([
+                "--ws",
+                "127.0.0.1:0",
+                "--quic",
+                "127.0.0.1:0",
+                "--metrics",
+                "127.0.0.1:0",
+                "--data-dir",
+            ])
+            .arg(dir)
+            .env("RUST_LOG", "warn")
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("server binary starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let _ = std::io::BufReader::new(stdout).read_line(&mut line);
+            let _ = tx.send(line);
+        });
+        let line = rx.recv_timeout(WAIT).expect("server prints its addresses");
+        let field = |key: &str| -> String {
+            line.split_whitespace()
+                .find_map(|w| w.strip_prefix(key))
+                .unwrap_or_else(|| panic!("no {key} in {line:?}"))
+                .to_string()
+        };
+        let target = Target {
+            ws: field("ws="),
+            quic: field("quic="),
+            fingerprint: field("fingerprint="),
+        };
+        Process { child, target }
+    }
+
+    /// SIGKILL: no chance to flush anything.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// SIGTERM, then wait (bounded) for a clean exit; returns whether it exited 0.
+    pub fn terminate(mut self) -> bool {
+        let pid = self.child.id().to_string();
+        let _ = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status();
+        let end = std::time::Instant::now() + WAIT;
+        while std::time::Instant::now() < end {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        false
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        // Never leave a server behind, whatever the test did.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Every table's log as stored in `dir`, checked by the verifier.
+pub async fn stored_logs(dir: &std::path::Path) -> Vec<muster_shared::engine::MatchLog> {
+    use muster_shared::engine::{LogEntry, LogHeader, MatchLog};
+    let (storage, thread) = muster_server::storage::Storage::open(dir).expect("open storage");
+    let tables = storage.load_unfinished().await.expect("load");
+    drop(storage);
+    let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+    tables
+        .into_iter()
+        .map(|t| MatchLog {
+            header: codec::decode::<LogHeader>(&t.header, codec::MAX_SERVER_MSG).expect("header"),
+            entries: t
+                .entries
+                .iter()
+                .map(|e| codec::decode::<LogEntry>(e, codec::MAX_SERVER_MSG).expect("entry"))
+                .collect(),
+        })
+        .collect()
+}
