@@ -9,6 +9,7 @@
 //! - [`movement`]: step costs and reachable hexes over map and chart.
 //! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
 //! - [`sequence`]: the sequence of play as a state machine, with exclusive-rule hooks.
+//! - [`stacking`]: stacking points, entry into friendly hexes, end-of-phase limits.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
 
 pub mod charts;
@@ -18,5 +19,6 @@ pub mod movement;
 pub mod names;
 pub mod oob;
 pub mod sequence;
+pub mod stacking;
 pub mod tables;
 pub mod text;

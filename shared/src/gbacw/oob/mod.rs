@@ -43,4 +43,4 @@ impl Oob {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -4,7 +4,7 @@ use super::*;
 use crate::gbacw::charts::{Charts, MoveClass, RangeChart};
 use crate::gbacw::text::TextError;
 
-const TEST_OOB: &str = include_str!(concat!(
+pub(crate) const TEST_OOB: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../assets/gbacw/oob/test.oob"
 ));
