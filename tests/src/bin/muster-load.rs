@@ -1,0 +1,366 @@
+//! Load harness (not run in CI): starts the server binary, opens N tables ×
+//! (2 players + S spectators), has one player per table roll dice at a
+//! fixed rate, and reports action-to-last-delivery latency (p50/p99),
+//! deltas per second, bytes per action per client, and the server's CPU
+//! per action and RSS per connection (from /proc).
+//!
+//! ```sh
+//! ulimit -n 65536
+//! cargo build --release -p muster-tests --bins
+//! target/release/muster-load --tables 1000 --spectators 3 --secs 30
+//! ```
+
+use bytes::Bytes;
+use muster_client::Connection;
+use muster_shared::SeatId;
+use muster_shared::codec;
+use muster_shared::dice::{HashChain, SeatLink};
+use muster_shared::protocol::{ClientMsg, ServerMsg, TableId};
+use muster_shared::sandbox::SandboxAction;
+use muster_tests::e2e::{Process, Target, sandbox_table};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Default)]
+struct Rec {
+    sent: Option<Instant>,
+    arrivals: Vec<Instant>,
+}
+
+type Book = Arc<Mutex<BTreeMap<u64, Rec>>>;
+
+struct Args {
+    tables: usize,
+    spectators: usize,
+    secs: u64,
+    quic: bool,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        tables: 100,
+        spectators: 3,
+        secs: 20,
+        quic: false,
+    };
+    let v: Vec<String> = std::env::args().collect();
+    let mut i = 1;
+    while i < v.len() {
+        let next = v.get(i + 1).and_then(|s| s.parse().ok());
+        match (v[i].as_str(), next) {
+            ("--tables", Some(n)) => a.tables = n,
+            ("--spectators", Some(n)) => a.spectators = n,
+            ("--secs", Some(n)) => a.secs = n as u64,
+            ("--quic", _) => {
+                a.quic = true;
+                i -= 1;
+            }
+            (other, _) => panic!("unknown argument {other}"),
+        }
+        i += 2;
+    }
+    a
+}
+
+fn proc_stat(pid: u32) -> (f64, u64) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
+    let cpu = (ticks(11) + ticks(12)) / 100.0; // utime + stime, in seconds (USER_HZ = 100)
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let rss = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    (cpu, rss)
+}
+
+async fn connect(t: &Target, quic: bool, name: &str) -> Connection {
+    let mut c = Connection::connect(t.url(quic), &t.options())
+        .await
+        .expect("connect");
+    c.sign_in_guest(name).await.expect("sign in");
+    c
+}
+
+/// Read a connection until told to stop, recording each delta's arrival.
+fn reader(
+    mut c: Connection,
+    book: Book,
+    bytes: Arc<AtomicU64>,
+    deltas: Arc<AtomicU64>,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        while let Ok(b) = c.recv_bytes().await {
+            if let Ok(ServerMsg::Delta { seq, .. }) = ServerMsg::decode(&b) {
+                bytes.fetch_add(b.len() as u64, Relaxed);
+                deltas.fetch_add(1, Relaxed);
+                book.lock()
+                    .unwrap()
+                    .entry(seq)
+                    .or_default()
+                    .arrivals
+                    .push(Instant::now());
+            }
+        }
+    })
+}
+
+async fn wait_snapshot(c: &mut Connection) {
+    loop {
+        if let ServerMsg::Snapshot(_) = c
+            .recv_timeout(Duration::from_secs(30))
+            .await
+            .expect("snapshot")
+        {
+            return;
+        }
+    }
+}
+
+struct TableRig {
+    table: TableId,
+    player: Connection,
+    chain: HashChain,
+    book: Book,
+    readers: Vec<tokio::task::JoinHandle<()>>,
+}
+
+async fn rig(
+    t: Target,
+    i: usize,
+    spectators: usize,
+    quic: bool,
+    bytes: Arc<AtomicU64>,
+    deltas: Arc<AtomicU64>,
+) -> TableRig {
+    let mut a = connect(&t, quic, &format!("a{i}")).await;
+    a.send(&ClientMsg::CreateTable {
+        options: sandbox_table(false, 0),
+    })
+    .await
+    .unwrap();
+    let table = loop {
+        if let ServerMsg::TableCreated { table, .. } = a.recv().await.unwrap() {
+            break table;
+        }
+    };
+    a.send(&ClientMsg::JoinSeat {
+        table,
+        seat: None,
+        invite: None,
+    })
+    .await
+    .unwrap();
+    wait_snapshot(&mut a).await;
+    let chain = HashChain::generate(4096);
+    a.send(&ClientMsg::PublishAnchor {
+        table,
+        anchor: chain.anchor(),
+    })
+    .await
+    .unwrap();
+    let mut b = connect(&t, quic, &format!("b{i}")).await;
+    b.send(&ClientMsg::JoinSeat {
+        table,
+        seat: None,
+        invite: None,
+    })
+    .await
+    .unwrap();
+    wait_snapshot(&mut b).await;
+    let book: Book = Arc::default();
+    let mut readers = vec![reader(b, book.clone(), bytes.clone(), deltas.clone())];
+    for s in 0..spectators {
+        let mut c = connect(&t, quic, &format!("s{i}-{s}")).await;
+        c.send(&ClientMsg::Spectate {
+            table,
+            invite: None,
+        })
+        .await
+        .unwrap();
+        wait_snapshot(&mut c).await;
+        readers.push(reader(c, book.clone(), bytes.clone(), deltas.clone()));
+    }
+    TableRig {
+        table,
+        player: a,
+        chain,
+        book,
+        readers,
+    }
+}
+
+#[tokio::main]
+async fn main() {
+    let args = args();
+    let exe = std::env::current_exe().expect("own path");
+    let server_bin = exe.with_file_name("muster-server-e2e");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = Process::start(server_bin.to_str().expect("utf-8 path"), dir.path());
+    let pid = server.child.id();
+    let t = server.target.clone();
+    let per_table = 2 + args.spectators;
+    let (_, rss0) = proc_stat(pid);
+
+    eprintln!("opening {} tables × {per_table} connections…", args.tables);
+    let bytes = Arc::new(AtomicU64::new(0));
+    let deltas = Arc::new(AtomicU64::new(0));
+    let gate = Arc::new(tokio::sync::Semaphore::new(64));
+    let mut setups = Vec::new();
+    for i in 0..args.tables {
+        let (t, gate, bytes, deltas) = (t.clone(), gate.clone(), bytes.clone(), deltas.clone());
+        let (spectators, quic) = (args.spectators, args.quic);
+        setups.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await;
+            rig(t, i, spectators, quic, bytes, deltas).await
+        }));
+    }
+    let mut rigs = Vec::new();
+    for s in setups {
+        rigs.push(s.await.expect("table set up"));
+    }
+    let conns = args.tables * per_table;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let (cpu0, rss1) = proc_stat(pid);
+    eprintln!("{conns} connections open; server RSS {} MiB", rss1 / 1024);
+    bytes.store(0, Relaxed);
+    deltas.store(0, Relaxed);
+
+    // One roll per table per second, start times spread over the second.
+    let started = Instant::now();
+    let end = started + Duration::from_secs(args.secs);
+    let mut players = Vec::new();
+    for (i, mut r) in rigs.into_iter().enumerate() {
+        let offset = Duration::from_millis((i as u64 * 1000) / args.tables.max(1) as u64);
+        players.push(tokio::spawn(async move {
+            tokio::time::sleep(offset).await;
+            let mut tick = tokio::time::interval(Duration::from_secs(1));
+            let mut index = 0;
+            let mut actions = 0u64;
+            while Instant::now() < end {
+                tick.tick().await;
+                index += 1;
+                let action = SandboxAction::Roll {
+                    count: 2,
+                    sides: 6,
+                    note: String::new(),
+                };
+                let links = vec![SeatLink {
+                    seat: SeatId(0),
+                    index,
+                    link: r.chain.link(index).expect("link"),
+                }];
+                let act = ClientMsg::Act {
+                    table: r.table,
+                    client_ref: index,
+                    action: codec::encode_infallible(&action),
+                    links,
+                };
+                let sent = Instant::now();
+                r.player
+                    .send_raw(Bytes::from(codec::encode_infallible(&act)))
+                    .await
+                    .expect("send");
+                loop {
+                    let b = r.player.recv_bytes().await.expect("answer");
+                    match ServerMsg::decode(&b) {
+                        Ok(ServerMsg::Delta { seq, .. }) => {
+                            r.book
+                                .lock()
+                                .unwrap()
+                                .entry(seq)
+                                .or_default()
+                                .arrivals
+                                .push(Instant::now());
+                        }
+                        Ok(ServerMsg::Accepted { seq, .. }) => {
+                            r.book.lock().unwrap().entry(seq).or_default().sent = Some(sent);
+                            actions += 1;
+                            break;
+                        }
+                        Ok(other @ (ServerMsg::Rejected { .. } | ServerMsg::Error { .. })) => {
+                            panic!("{other:?}")
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            (r, actions)
+        }));
+    }
+    let mut latencies = Vec::new();
+    let mut actions = 0;
+    let mut rigs = Vec::new();
+    for p in players {
+        let (r, n) = p.await.expect("player");
+        actions += n;
+        rigs.push(r);
+    }
+    let took = started.elapsed().as_secs_f64();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let (cpu1, rss2) = proc_stat(pid);
+    for r in &rigs {
+        for rec in r.book.lock().unwrap().values() {
+            if let Some(sent) = rec.sent
+                && rec.arrivals.len() == per_table - 1 + 1
+                && let Some(last) = rec.arrivals.iter().max()
+            {
+                latencies.push(last.duration_since(sent));
+            }
+        }
+    }
+    latencies.sort();
+    let pct = |p: f64| {
+        latencies
+            .get(((latencies.len().max(1) - 1) as f64 * p) as usize)
+            .copied()
+            .unwrap_or_default()
+    };
+    let d = deltas.load(Relaxed) as f64;
+    println!(
+        "tables {} × {per_table} connections ({conns}), {} s, transport {}",
+        args.tables,
+        args.secs,
+        if args.quic { "QUIC" } else { "WebSocket" }
+    );
+    println!(
+        "actions {actions} ({:.0}/s), complete deliveries measured {}",
+        actions as f64 / took,
+        latencies.len()
+    );
+    println!(
+        "action → last delivery: p50 {:?}, p99 {:?}, max {:?}",
+        pct(0.5),
+        pct(0.99),
+        latencies.last().copied().unwrap_or_default()
+    );
+    println!("deltas delivered to readers: {:.0}/s", d / took);
+    println!(
+        "bytes per action per client: {:.0}",
+        bytes.load(Relaxed) as f64 / d.max(1.0)
+    );
+    println!(
+        "server CPU: {:.1} µs per action ({:.0}% of one core)",
+        (cpu1 - cpu0) * 1e6 / actions.max(1) as f64,
+        (cpu1 - cpu0) / took * 100.0
+    );
+    println!(
+        "server RSS: {} MiB at start, {} MiB with connections open ({:.1} KiB per connection), {} MiB at end",
+        rss0 / 1024,
+        rss1 / 1024,
+        (rss1.saturating_sub(rss0)) as f64 / conns as f64,
+        rss2 / 1024
+    );
+    for r in rigs {
+        for h in r.readers {
+            h.abort();
+        }
+    }
+    server.kill();
+}
