@@ -1,0 +1,153 @@
+//! Line of sight on small invented maps.
+
+use super::*;
+use crate::gbacw::charts::{Charts, CombatChart};
+use crate::gbacw::map::{HexNumber, Map, parse_map};
+
+fn n(s: &str) -> HexNumber {
+    HexNumber::parse(s).unwrap()
+}
+
+fn chart() -> CombatChart {
+    Charts::load(crate::gbacw::charts::tests::CHARTS)
+        .unwrap()
+        .combat
+}
+
+fn map(hexes: &str) -> Map {
+    let head = "gbacw-map 1\nname \"los\"\nreconstruction \"test\"\norientation flat\noffset even\ncolumns 01-09\nrows 01-09\nlevels 0=0 1=20 2=40\n";
+    parse_map(&format!("{head}{hexes}")).unwrap()
+}
+
+fn empty(_: HexNumber) -> u16 {
+    0
+}
+
+#[test]
+fn case_9_7_line_runs_centre_to_centre_through_hexes() {
+    let m = map("");
+    let c: Vec<_> = crossings(&m.grid, n("0101"), n("0105"))
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect();
+    assert_eq!(
+        c,
+        [
+            Crossing::Hex(n("0102")),
+            Crossing::Hex(n("0103")),
+            Crossing::Hex(n("0104"))
+        ]
+    );
+    // 0202 -> 0402 runs along the hexside 0302/0303.
+    let c = crossings(&m.grid, n("0202"), n("0402"));
+    assert_eq!(c, [(1, Crossing::Along(n("0302"), n("0303")))]);
+}
+
+#[test]
+fn case_9_24_adjacent_units_always_see_each_other() {
+    let m = map("hex 0101 woods\nhex 0102 woods\n");
+    assert_eq!(
+        line_of_sight(&m, &chart(), n("0101"), n("0102"), |_| 10),
+        Los::Clear
+    );
+}
+
+#[test]
+fn case_9_71_woods_between_block_on_level_ground() {
+    let m = map("hex 0103 woods\n");
+    assert_eq!(
+        line_of_sight(&m, &chart(), n("0101"), n("0105"), empty),
+        Los::Blocked(Obstacle::Hex(n("0103")))
+    );
+    // Firing out of or into woods is not blocked by the end hexes (9.7).
+    let m = map("hex 0101 woods\nhex 0105 woods\n");
+    assert_eq!(
+        line_of_sight(&m, &chart(), n("0101"), n("0105"), empty),
+        Los::Clear
+    );
+}
+
+#[test]
+fn case_9_71_units_are_blocking_terrain() {
+    let m = map("");
+    let c = chart();
+    // A man (5 ft) between two on level ground: hp - 5 = 0, so H/D = 0 >= 0: clear.
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0105"), |h| if h == n("0103") {
+            5
+        } else {
+            0
+        }),
+        Los::Clear
+    );
+    // A mounted trooper or wagon (10 ft) blocks.
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0105"), |h| if h == n("0103") {
+            10
+        } else {
+            0
+        }),
+        Los::Blocked(Obstacle::Hex(n("0103")))
+    );
+}
+
+#[test]
+fn case_9_72_heights_let_a_hill_see_over_woods() {
+    // Firer on level 2 (40 ft) at 0101, target at 0105 on level 0.
+    let c = chart();
+    // Woods two hexes from the target: hp=20, dp=2: 15/2 = 7.5 <= 40/4 = 10: clear.
+    let m = map("hex 0101 level=2\nhex 0103 woods\n");
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0105"), empty),
+        Los::Clear
+    );
+    // Woods next to the target: 15/1 = 15 > 10: blocked.
+    let m = map("hex 0101 level=2\nhex 0104 woods\n");
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0105"), empty),
+        Los::Blocked(Obstacle::Hex(n("0104")))
+    );
+    // The same works the other way round (sight is mutual).
+    assert_eq!(
+        line_of_sight(&m, &c, n("0105"), n("0101"), empty),
+        Los::Blocked(Obstacle::Hex(n("0104")))
+    );
+}
+
+#[test]
+fn case_9_73_equal_ratio_is_clear() {
+    // Level 1 (20 ft) firer at 0101, target at 0105 (0 ft): H/D = 5.
+    // A mounted unit (10 ft) at 0104, dp = 1: (10 - 5)/1 = 5: equal, so clear (">=").
+    let m = map("hex 0101 level=1\n");
+    let c = chart();
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0105"), |h| if h == n("0104") {
+            10
+        } else {
+            0
+        }),
+        Los::Clear
+    );
+    // Anything taller blocks: standing corn (5 ft) on a level-1 rise next
+    // to the target stands 25 ft: (25 - 5)/1 = 20 > 5.
+    let m = map("hex 0101 level=1\nhex 0104 corn level=1\n");
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0105"), empty),
+        Los::Blocked(Obstacle::Hex(n("0104")))
+    );
+}
+
+#[test]
+fn case_9_7_line_along_a_hexside_needs_both_hexes_to_block() {
+    let c = chart();
+    let m = map("hex 0302 woods\n");
+    assert_eq!(
+        line_of_sight(&m, &c, n("0202"), n("0402"), empty),
+        Los::Clear
+    );
+    let m = map("hex 0302 woods\nhex 0303 woods\n");
+    assert_eq!(
+        line_of_sight(&m, &c, n("0202"), n("0402"), empty),
+        Los::Blocked(Obstacle::Along(n("0302"), n("0303")))
+    );
+}
