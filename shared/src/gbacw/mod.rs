@@ -5,6 +5,7 @@
 //! - [`charts`]: the mapsheet charts (mostly provisional), from `assets/gbacw/charts.toml`.
 //! - [`tables`]: the six result tables the seeds print, from `assets/gbacw/tables.toml`.
 //! - [`facing`]: frontal and enfilade hexsides, lines of fire, Zones of Control.
+//! - [`fire`]: who may fire, strength after range, the Fire CRT column.
 //! - [`los`]: line of sight over elevations, terrain and units.
 //! - [`map`]: hex numbers, terrain, the plain-text map format.
 //! - [`movement`]: step costs and reachable hexes over map and chart.
@@ -15,6 +16,7 @@
 
 pub mod charts;
 pub mod facing;
+pub mod fire;
 pub mod los;
 pub mod map;
 pub mod movement;

@@ -70,4 +70,4 @@ impl Tables {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

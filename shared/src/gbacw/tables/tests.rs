@@ -3,7 +3,7 @@
 
 use super::*;
 
-const TABLES: &str = include_str!(concat!(
+pub(crate) const TABLES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../assets/gbacw/tables.toml"
 ));
