@@ -26,7 +26,10 @@ pub struct Muster {
     pub transport: Transport,
 }
 
+/// A table's index in the run; Muster's server assigns the table ID when
+/// seat 0 creates it.
 pub struct MusterTable {
+    #[allow(dead_code)]
     pub index: usize,
 }
 

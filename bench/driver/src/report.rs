@@ -72,6 +72,7 @@ pub fn write(a: &ReportArgs) -> Result<()> {
         ("bytes up per move (the mover)", Box::new(|r| fmt(num(r, &["steady", "up_bytes_per_move"]), 0))),
         ("server CPU per move, ms", Box::new(|r| fmt(num(r, &["steady", "cpu_ms_per_move"]), 3))),
         ("server CPU use in steady run", Box::new(|r| fmt(num(r, &["steady", "cpu_util"]).map(|x| x * 100.0), 1) + " %")),
+        ("driver CPU use in steady run", Box::new(|r| fmt(num(r, &["steady", "driver_cpu_util"]).map(|x| x * 100.0), 1) + " %")),
         ("server RSS idle → loaded, MiB", Box::new(|r| format!("{} → {}", fmt(num(r, &["steady", "rss_idle_mb"]), 0), fmt(num(r, &["steady", "rss_loaded_mb"]), 0)))),
         ("server RSS per connection, KiB", Box::new(|r| fmt(num(r, &["steady", "rss_kb_per_connection"]), 1))),
         ("join burst: ok / n", Box::new(|r| format!("{} / {}", fmt(num(r, &["join_burst", "ok"]), 0), fmt(num(r, &["join_burst", "clients"]), 0)))),
@@ -93,7 +94,7 @@ pub fn write(a: &ReportArgs) -> Result<()> {
     }
 
     // Every step of every search, so the bound can be checked.
-    md.push_str("\n### Tables-per-core search steps\n\nServer pinned to one core; each step a fresh server process.\n\n| server | tables | clients | moves/expected | p50 ms | p99 ms | server CPU | result |\n|---|---:|---:|---:|---:|---:|---:|---|\n");
+    md.push_str("\n### Tables-per-core search steps\n\nServer pinned to one core; each step a fresh server process.\n\n| server | tables | clients | moves/expected | p50 ms | p99 ms | server CPU | driver CPU | result |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
     for r in &runs {
         for s in r.get("search").and_then(Value::as_array).into_iter().flatten() {
             let p99 = num(s, &["p99_ms"]);
@@ -102,7 +103,7 @@ pub fn write(a: &ReportArgs) -> Result<()> {
                 && num(s, &["client_errors"]) == Some(0.0)
                 && num(s, &["moves"]).unwrap_or(0.0) >= 0.95 * num(s, &["expected_moves"]).unwrap_or(f64::MAX);
             md.push_str(&format!(
-                "| {} | {} | {} | {} / {} | {} | {} | {} % | {} |\n",
+                "| {} | {} | {} | {} / {} | {} | {} | {} % | {} % | {} |\n",
                 label(r).replace("<br>", ", "),
                 fmt(num(s, &["tables"]), 0),
                 fmt(num(s, &["clients"]), 0),
@@ -111,6 +112,7 @@ pub fn write(a: &ReportArgs) -> Result<()> {
                 fmt(num(s, &["p50_ms"]), 1),
                 fmt(p99, 1),
                 fmt(num(s, &["cpu_util"]).map(|x| x * 100.0), 0),
+                fmt(num(s, &["driver_cpu_util"]).map(|x| x * 100.0), 0),
                 if ok { "pass" } else { "fail" },
             ));
         }

@@ -58,6 +58,9 @@ pub struct PlayResult {
     pub rss_idle_mb: f64,
     pub rss_loaded_mb: f64,
     pub rss_kb_per_connection: f64,
+    /// The driver's own CPU use in the window (one core = 1.0): near 1.0
+    /// means the driver, not the server, may be what limits the run.
+    pub driver_cpu_util: f64,
     pub bad_dice: u64,
     pub client_errors: u64,
 }
@@ -261,6 +264,7 @@ pub async fn play<T: Target>(
 
     sleep_until(t0 + shape.warmup).await;
     let u1 = server.usage()?;
+    let own1 = crate::server::own_cpu_s();
     let (d1, up1) = (meter.down(), meter.up());
     tally.measuring.store(true, Ordering::Relaxed);
     let w0 = Instant::now();
@@ -268,6 +272,7 @@ pub async fn play<T: Target>(
     tally.measuring.store(false, Ordering::Relaxed);
     let window = w0.elapsed();
     let u2 = server.usage()?;
+    let own2 = crate::server::own_cpu_s();
     let (d2, up2) = (meter.down(), meter.up());
     // Moves started in the window get up to 2 s more to arrive.
     sleep(Duration::from_secs(2)).await;
@@ -314,6 +319,7 @@ pub async fn play<T: Target>(
         rss_idle_mb: idle.rss as f64 / 1048576.0,
         rss_loaded_mb: u2.rss as f64 / 1048576.0,
         rss_kb_per_connection: (u2.rss as f64 - idle.rss as f64) / 1024.0 / connections as f64,
+        driver_cpu_util: (own2 - own1) / window.as_secs_f64(),
         bad_dice: tally.bad_dice.load(Ordering::Relaxed),
         client_errors: tally.errors.load(Ordering::Relaxed),
     };

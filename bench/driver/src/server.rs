@@ -92,3 +92,12 @@ fn clk_tck() -> f64 {
         .and_then(|s| s.trim().parse().ok())
         .unwrap_or(100.0)
 }
+
+/// The driver's own utime + stime, seconds.
+pub fn own_cpu_s() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let rest = stat.rsplit_once(')').map(|r| r.1).unwrap_or("");
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let t = |i: usize| f.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (t(11) + t(12)) / clk_tck()
+}
