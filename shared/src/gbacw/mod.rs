@@ -8,6 +8,7 @@
 //! - [`fire`]: who may fire, strength after range, the Fire CRT column.
 //! - [`los`]: line of sight over elevations, terrain and units.
 //! - [`map`]: hex numbers, terrain, the plain-text map format.
+//! - [`melee`]: melee strengths, terrain crossed, charges.
 //! - [`morale`]: morale checks, green units, and fire results on a unit, from dice rolled.
 //! - [`movement`]: step costs and reachable hexes over map and chart.
 //! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
@@ -20,6 +21,7 @@ pub mod facing;
 pub mod fire;
 pub mod los;
 pub mod map;
+pub mod melee;
 pub mod morale;
 pub mod movement;
 pub mod names;
