@@ -47,7 +47,11 @@ fn config() -> bincode::config::Configuration {
 
 /// Encode a value with Muster's codec.
 pub fn encode<T: Serialize + ?Sized>(value: &T) -> Result<Vec<u8>, EncodeError> {
-    bincode::serde::encode_to_vec(value, config()).map_err(|e| EncodeError(e.to_string()))
+    // Most messages are small; one up-front allocation beats growing.
+    let mut out = Vec::with_capacity(256);
+    bincode::serde::encode_into_std_write(value, &mut out, config())
+        .map_err(|e| EncodeError(e.to_string()))?;
+    Ok(out)
 }
 
 /// Encode a value whose serde impl is derived and therefore cannot fail.
@@ -87,7 +91,10 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<T, Deco
 fn decode_with<T: DeserializeOwned, const ALLOC: usize>(
     bytes: &[u8],
 ) -> Result<(T, usize), DecodeError> {
-    bincode::serde::decode_from_slice::<T, _>(bytes, config().with_limit::<ALLOC>())
+    // The borrowing decoder hands byte strings and strings to serde as
+    // slices of the input: no temporary buffer per field, and nothing can
+    // be longer than the input itself.
+    bincode::serde::borrow_decode_from_slice::<T, _>(bytes, config().with_limit::<ALLOC>())
         .map_err(|e| DecodeError::Malformed(e.to_string()))
 }
 
