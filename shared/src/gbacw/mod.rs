@@ -3,6 +3,7 @@
 //! names point into the rules (`/// GBACW 8.18: …`, `case_8_18_…`).
 //!
 //! - [`charts`]: the mapsheet charts (mostly provisional), from `assets/gbacw/charts.toml`.
+//! - [`command`]: radii and supply paths past the enemy, who is in command, Command Points.
 //! - [`tables`]: the six result tables the seeds print, from `assets/gbacw/tables.toml`.
 //! - [`facing`]: frontal and enfilade hexsides, lines of fire, Zones of Control.
 //! - [`fire`]: who may fire, strength after range, the Fire CRT column.
@@ -17,6 +18,7 @@
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
 
 pub mod charts;
+pub mod command;
 pub mod facing;
 pub mod fire;
 pub mod los;
