@@ -13,6 +13,7 @@
 //! - [`morale`]: morale checks, green units, and fire results on a unit, from dice rolled.
 //! - [`movement`]: step costs and reachable hexes over map and chart.
 //! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
+//! - [`retreat`]: every legal retreat path, by kind of retreat.
 //! - [`sequence`]: the sequence of play as a state machine, with exclusive-rule hooks.
 //! - [`stacking`]: stacking points, entry into friendly hexes, end-of-phase limits.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
@@ -28,6 +29,7 @@ pub mod morale;
 pub mod movement;
 pub mod names;
 pub mod oob;
+pub mod retreat;
 pub mod sequence;
 pub mod stacking;
 pub mod tables;

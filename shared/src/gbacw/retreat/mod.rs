@@ -1,0 +1,11 @@
+//! Retreats (GBACW 14.0, 12.8, 12.92, 13.31) as a pure query: every legal
+//! path, so the owning player can choose (14.4: "the retreating Player
+//! has the final say") and the engine can offer the choice as a pending
+//! decision. No path means the unit is captured.
+
+pub mod paths;
+
+pub use paths::{MAX_LENGTH, RetreatKind, RetreatPath, retreat_paths};
+
+#[cfg(test)]
+mod tests;
