@@ -83,17 +83,53 @@ fn case_14_1_never_through_enemy_units_or_impassable_terrain() {
 
 #[test]
 fn case_5_17_a_unit_forced_off_the_map_is_captured() {
+    let (_, c) = setup();
+    // On a 2x2 map no hex lies three away from 0101: only off the map.
+    let tiny = parse_map(concat!(
+        "gbacw-map 1\nname \"t\"\nreconstruction \"t\"\norientation flat\n",
+        "offset even\ncolumns 01-02\nrows 01-02\nlevels 0=0\n"
+    ))
+    .unwrap();
+    let none = PathBlocks::default();
+    assert!(
+        retreat_paths(
+            &tiny,
+            &c,
+            MoveClass::Line,
+            n("0101"),
+            3,
+            RetreatKind::Rout,
+            &none
+        )
+        .is_empty()
+    );
+    assert!(
+        !retreat_paths(
+            &tiny,
+            &c,
+            MoveClass::Line,
+            n("0101"),
+            1,
+            RetreatKind::Rout,
+            &none
+        )
+        .is_empty()
+    );
+}
+
+#[test]
+fn overlong_retreats_find_no_path() {
     let (m, c) = setup();
-    // From the corner 0101, three hexes away on the map exist; eleven do not.
+    let none = PathBlocks::default();
     assert!(
         retreat_paths(
             &m,
             &c,
             MoveClass::Line,
-            n("0101"),
-            11,
+            n("0505"),
+            MAX_LENGTH + 1,
             RetreatKind::Rout,
-            &PathBlocks::default()
+            &none
         )
         .is_empty()
     );
