@@ -257,7 +257,8 @@ async fn measure<T: Target, F: Fn(String) -> T>(a: &RunArgs, out: &mut RunResult
         out.tables_per_core = Some(lo as f64 / a.server_cores as f64);
         out.search_note = match hi {
             Some(h) => format!("passes at {lo} tables, fails at {h}"),
-            None => format!("passes at {lo} tables, the search cap ({}); more is untested", a.search_max),
+            None if lo >= a.search_max => format!("passes at {lo} tables, the search cap; more is untested"),
+            None => format!("passes at {lo} tables; no step failed within {} steps (a lower bound)", a.search_steps),
         };
     }
     Ok(())

@@ -69,7 +69,7 @@ pub fn write(a: &ReportArgs) -> Result<()> {
         ("move → last spectator p50, ms", Box::new(|r| fmt(num(r, &["steady", "p50_ms"]), 2))),
         ("move → last spectator p99, ms", Box::new(|r| fmt(num(r, &["steady", "p99_ms"]), 2))),
         ("bytes down per move per client", Box::new(|r| fmt(num(r, &["steady", "down_bytes_per_move_per_client"]), 0))),
-        ("bytes up per move (the mover)", Box::new(|r| fmt(num(r, &["steady", "up_bytes_per_move"]), 0))),
+        ("bytes up per move (all clients of the table)", Box::new(|r| fmt(num(r, &["steady", "up_bytes_per_move"]), 0))),
         ("server CPU per move, ms", Box::new(|r| fmt(num(r, &["steady", "cpu_ms_per_move"]), 3))),
         ("server CPU use in steady run", Box::new(|r| fmt(num(r, &["steady", "cpu_util"]).map(|x| x * 100.0), 1) + " %")),
         ("driver CPU use in steady run", Box::new(|r| fmt(num(r, &["steady", "driver_cpu_util"]).map(|x| x * 100.0), 1) + " %")),
