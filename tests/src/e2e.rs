@@ -361,8 +361,9 @@ impl Process {
     /// SIGTERM, then wait (bounded) for a clean exit; returns whether it exited 0.
     pub fn terminate(mut self) -> bool {
         let pid = self.child.id().to_string();
-        let _ = std::process::Command::new("kill")
-            .args(["-TERM", &pid])
+        // The shell's built-in kill: present wherever `sh` is, unlike /bin/kill.
+        let _ = std::process::Command::new("sh")
+            .args(["-c", &format!("kill -TERM {pid}")])
             .status();
         let end = std::time::Instant::now() + WAIT;
         while std::time::Instant::now() < end {

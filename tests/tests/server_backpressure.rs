@@ -86,12 +86,14 @@ async fn a_spectator_that_never_reads_does_not_delay_the_players() {
         lagged >= 1.0,
         "the stuck spectator was dropped from the room ({lagged})"
     );
+    // Generous bounds: CI machines are noisy; a room waiting on the stuck
+    // socket would add the 30 s write timeout, not milliseconds.
     assert!(
-        s50 <= b50 * 2 + Duration::from_millis(5),
+        s50 <= b50 * 3 + Duration::from_millis(20),
         "p50 {s50:?} vs {b50:?}"
     );
     assert!(
-        s99 <= b99 * 3 + Duration::from_millis(50),
+        s99 <= b99 * 4 + Duration::from_millis(100),
         "p99 {s99:?} vs {b99:?}"
     );
 
