@@ -13,10 +13,12 @@
 //! - [`morale`]: morale checks, green units, and fire results on a unit, from dice rolled.
 //! - [`movement`]: step costs and reachable hexes over map and chart.
 //! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
+//! - [`rally`]: unpinning and rallying routed units.
 //! - [`retreat`]: every legal retreat path, by kind of retreat.
 //! - [`sequence`]: the sequence of play as a state machine, with exclusive-rule hooks.
 //! - [`stacking`]: stacking points, entry into friendly hexes, end-of-phase limits.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
+//! - [`withdrawal`]: who fires withdrawal, retreat and limbering fire, at whom.
 
 pub mod charts;
 pub mod command;
@@ -29,8 +31,10 @@ pub mod morale;
 pub mod movement;
 pub mod names;
 pub mod oob;
+pub mod rally;
 pub mod retreat;
 pub mod sequence;
 pub mod stacking;
 pub mod tables;
 pub mod text;
+pub mod withdrawal;
