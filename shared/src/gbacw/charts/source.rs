@@ -124,11 +124,10 @@ impl fmt::Display for Mp {
     }
 }
 
-/// A chart cell as TOML writes it: a number, a yes/no, or a word (`"P"`).
+/// A chart cell as TOML writes it: a number or a word (`"P"`, `"-"`).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(untagged)]
 pub enum Cell {
-    Bool(bool),
     Int(i64),
     Float(f64),
     Word(String),
@@ -143,22 +142,7 @@ impl Cell {
                 .filter(|n| *n <= 100)
                 .map(Mp::from_whole),
             Cell::Float(x) => Mp::from_f64(*x),
-            Cell::Word(_) | Cell::Bool(_) => None,
-        }
-    }
-
-    /// A whole number in `T`'s range.
-    pub fn int<T: TryFrom<i64>>(&self) -> Option<T> {
-        match self {
-            Cell::Int(n) => T::try_from(*n).ok(),
-            _ => None,
-        }
-    }
-
-    pub fn bool(&self) -> Option<bool> {
-        match self {
-            Cell::Bool(b) => Some(*b),
-            _ => None,
+            Cell::Word(_) => None,
         }
     }
 }
