@@ -1,0 +1,71 @@
+//! [`TableLink`]: the one door between the UI and a table, wherever the table
+//! is. The UI submits actions through it and polls it for what came back;
+//! it never reads the authoritative state. Everything it shows comes from a
+//! [`crate::Follower`] fed by the deltas and snapshots polled here, so the
+//! offline table and the network table look exactly alike to the UI.
+
+use muster_shared::engine::{RuleError, Ruleset};
+use muster_shared::protocol::{DeltaBody, Snapshot};
+use muster_shared::{SeatId, Viewer};
+
+/// What a link hands back to the UI, addressed to one viewer.
+///
+/// A hot-seat table answers for several viewers (every local seat), a
+/// network table for the one seat (or spectator place) this client holds.
+#[derive(Clone, Debug)]
+pub enum LinkEvent {
+    /// Start (or restart, after a gap) following the table as `viewer`.
+    Snapshot { viewer: Viewer, snapshot: Snapshot },
+    /// The next entry of the table as `viewer` may see it.
+    Delta {
+        viewer: Viewer,
+        seq: u64,
+        body: DeltaBody,
+    },
+    /// The action submitted with `client_ref` was logged as `seq`.
+    Accepted { client_ref: u32, seq: u64 },
+    /// The rules refused the action submitted with `client_ref`.
+    Rejected { client_ref: u32, error: RuleError },
+    /// Anything else that went wrong: shown to the player, never fatal.
+    Error(String),
+}
+
+/// Why a submission could not even be sent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LinkError {
+    #[error("this table does not let you act for {0}")]
+    NotYourSeat(SeatId),
+    #[error("not connected: {0}")]
+    Disconnected(String),
+}
+
+/// A table the UI can play at.
+pub trait TableLink<R: Ruleset> {
+    /// The seats this client may act for: every seat at a hot-seat table,
+    /// the one it holds at a network table, none for a spectator.
+    fn seats(&self) -> Vec<SeatId>;
+
+    /// The viewers this link sends snapshots and deltas for.
+    fn viewers(&self) -> Vec<Viewer>;
+
+    /// Ask for `action` to be applied for `seat`. `rolls_dice` is what the
+    /// caller's follower says (`Ruleset::rolls_dice`); a link that must
+    /// reveal the seat's next dice link does so only then, so no link is
+    /// disclosed before the action that consumes it. The answer arrives
+    /// later through [`TableLink::poll`] with the returned `client_ref`.
+    fn submit(
+        &mut self,
+        seat: SeatId,
+        action: R::Action,
+        rolls_dice: bool,
+    ) -> Result<u32, LinkError>;
+
+    /// Everything that arrived since the last poll, in order.
+    fn poll(&mut self) -> Vec<LinkEvent>;
+
+    /// The follower for `viewer` fell out of step: send a fresh snapshot.
+    fn resync(&mut self, viewer: Viewer);
+
+    /// A short description for the window title and status bar.
+    fn describe(&self) -> String;
+}

@@ -1,0 +1,141 @@
+//! The desktop app, one file per panel or idea, as in egui's demo app:
+//!
+//! - [`link`]: [`TableLink`], the door to a table; [`local`]: [`LocalTable`],
+//!   a table hosted in this process (hot-seat, offline, UI tests).
+//! - [`session`]: followers per viewer, the log and the verified rolls.
+//! - [`board`], [`hexgrid`], [`counter`]: the board, its geometry, counters.
+//! - [`palette`], [`dice`], [`log`], [`seats`], [`piece_card`]: the panels.
+//!
+//! The whole app draws into one [`egui::Ui`], so the binary, the UI tests
+//! and the frame-time harness all run exactly the same code.
+
+pub mod board;
+pub mod counter;
+pub mod dice;
+pub mod hexgrid;
+pub mod link;
+pub mod local;
+pub mod log;
+pub mod palette;
+pub mod piece_card;
+pub mod seats;
+pub mod session;
+
+pub use board::BoardView;
+pub use link::{LinkError, LinkEvent, TableLink};
+pub use local::LocalTable;
+pub use session::Session;
+
+use egui::{Color32, RichText, Ui};
+use muster_shared::SeatId;
+use muster_shared::engine::RuleError;
+use muster_shared::sandbox::{Sandbox, SandboxConfig};
+
+/// The app: one table and its panels.
+pub struct MusterApp {
+    pub session: Session,
+    pub board: BoardView,
+    pub palette: palette::Palette,
+    pub dice: dice::DicePanel,
+}
+
+impl MusterApp {
+    pub fn new(session: Session) -> Self {
+        MusterApp {
+            session,
+            board: BoardView::default(),
+            palette: palette::Palette::default(),
+            dice: dice::DicePanel::default(),
+        }
+    }
+
+    /// A hot-seat sandbox table hosted in this process.
+    pub fn hot_seat(config: &SandboxConfig, names: &[&str]) -> Result<Self, RuleError> {
+        let table = LocalTable::<Sandbox>::new(config, names)?;
+        let names = names.iter().map(|n| (*n).to_string()).collect();
+        Ok(Self::new(Session::new(Box::new(table), names)))
+    }
+
+    /// Draw one frame.
+    pub fn ui(&mut self, ui: &mut Ui) {
+        if self.session.pump() {
+            ui.ctx().request_repaint();
+        }
+        egui::Panel::top("top").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong("Muster");
+                ui.weak("sandbox");
+                ui.separator();
+                seats::ui(ui, &mut self.session);
+                ui.separator();
+                match &self.session.last_refusal {
+                    Some(text) => {
+                        ui.label(RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));
+                    }
+                    None => {
+                        ui.weak(self.session.describe_link());
+                    }
+                }
+            });
+        });
+        egui::Panel::right("side")
+            .default_size(280.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("side_scroll")
+                    .show(ui, |ui| {
+                        let seats: Vec<(SeatId, String)> = self
+                            .session
+                            .viewers()
+                            .into_iter()
+                            .filter_map(|v| match v {
+                                muster_shared::Viewer::Seat(s) => {
+                                    Some((s, self.session.seat_name(s)))
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        self.palette.ui(ui, &seats, self.session.acting_seat());
+                        ui.separator();
+                        piece_card::ui(ui, &self.session, self.board.selected());
+                        ui.separator();
+                        self.dice.ui(ui, &mut self.session);
+                    });
+            });
+        egui::Panel::bottom("log")
+            .resizable(true)
+            .default_size(140.0)
+            .show(ui, |ui| {
+                log::ui(ui, &self.session);
+            });
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            let (Some(state), Some(rules)) = (self.session.state(), self.session.ruleset()) else {
+                ui.centered_and_justified(|ui| ui.label("Joining the table…"));
+                return;
+            };
+            let names = |s: SeatId| self.session.seat_name(s);
+            let out = self.board.show(
+                ui,
+                board::BoardInput {
+                    state,
+                    config: rules.config(),
+                    seat: self.session.acting_seat(),
+                    placing: self.palette.placing(),
+                    seat_names: &names,
+                },
+            );
+            if out.placed {
+                self.palette.advance();
+            }
+            for action in out.actions {
+                self.session.act(action);
+            }
+        });
+    }
+}
+
+impl eframe::App for MusterApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        MusterApp::ui(self, ui);
+    }
+}

@@ -1,0 +1,38 @@
+//! The seat switcher for hot-seat play: whose eyes the table is seen
+//! through, and so whose hands move the pieces. Each seat sees only what
+//! the rules let it see (its own hidden pieces, nobody else's), because
+//! each has its own follower fed with its own redacted deltas.
+
+use super::counter::seat_colour;
+use super::session::Session;
+use egui::{RichText, Ui};
+use muster_shared::Viewer;
+use muster_shared::sandbox::TurnOrder;
+
+pub fn ui(ui: &mut Ui, session: &mut Session) {
+    ui.label("View as:");
+    for viewer in session.viewers() {
+        let name = session.viewer_name(viewer);
+        let text = match viewer {
+            Viewer::Seat(s) => RichText::new(format!("■ {name}")).color(seat_colour(Some(s))),
+            _ => RichText::new(format!("👁 {name}")),
+        };
+        if ui
+            .selectable_label(session.active() == viewer, text)
+            .clicked()
+        {
+            session.set_active(viewer);
+        }
+    }
+    let alternating = session
+        .ruleset()
+        .is_some_and(|r| r.config().turn_order == TurnOrder::Alternating);
+    if alternating && let Some(state) = session.state() {
+        let turn = state.turn;
+        ui.separator();
+        ui.label(format!("{} to play", session.seat_name(turn)));
+        if session.acting_seat() == Some(turn) && ui.button("End turn").clicked() {
+            session.act(muster_shared::sandbox::SandboxAction::EndTurn);
+        }
+    }
+}

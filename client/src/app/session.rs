@@ -1,0 +1,463 @@
+//! [`Session`]: one table as the UI sees it. It owns the [`TableLink`] and a
+//! [`Follower`] per viewer the link serves, folds whatever the link delivers
+//! into them, and keeps what the panels list: the log and every roll with
+//! its verification. Panels read from here and submit through here; none of
+//! them touches the link or a follower's internals.
+
+use super::link::{LinkEvent, TableLink};
+use crate::follow::{FollowError, Follower};
+use muster_shared::engine::{ActionContext, RuleError, Ruleset};
+use muster_shared::protocol::DeltaBody;
+use muster_shared::sandbox::{PieceId, Sandbox, SandboxAction, SandboxEvent, SandboxState};
+use muster_shared::{SeatId, Viewer};
+use std::collections::BTreeMap;
+
+/// Most log lines kept per viewer; older ones scroll away.
+const MAX_LOG: usize = 2000;
+
+/// How a log line is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    Event,
+    Roll,
+    /// The rules refused something you asked for.
+    Refused,
+    /// Something went wrong with the table or the link.
+    Problem,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// The table's sequence number, when the line is about a log entry.
+    pub seq: Option<u64>,
+    pub kind: LineKind,
+    pub text: String,
+}
+
+/// One roll as this viewer received and checked it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RollRecord {
+    pub seq: u64,
+    pub roll_index: u64,
+    pub seat: SeatId,
+    pub sides: u16,
+    pub dice: Vec<u16>,
+    pub note: String,
+    /// `Ok` when the follower re-derived the dice from the revealed chain
+    /// links and every check passed; otherwise every reason it failed.
+    pub verdict: Result<(), Vec<String>>,
+}
+
+/// Everything kept for one viewer.
+pub struct ViewerBook {
+    pub viewer: Viewer,
+    pub follower: Follower<Sandbox>,
+    /// Piece labels by id, so a line about a piece that just left the table
+    /// can still name it.
+    labels: BTreeMap<PieceId, String>,
+    pub log: Vec<LogLine>,
+    pub rolls: Vec<RollRecord>,
+}
+
+/// One table in the UI.
+pub struct Session {
+    link: Box<dyn TableLink<Sandbox>>,
+    books: Vec<ViewerBook>,
+    /// Whose eyes the UI shows the table through; for a seat, also who acts.
+    active: Viewer,
+    seat_names: Vec<String>,
+    /// Submitted actions awaiting an answer: reference → (viewer, what).
+    in_flight: BTreeMap<u32, (Viewer, String)>,
+    /// Lines that belong to no viewer yet (e.g. a problem before any snapshot).
+    orphan_log: Vec<LogLine>,
+    /// The last refusal, shown in the status bar until the next action.
+    pub last_refusal: Option<String>,
+}
+
+impl Session {
+    pub fn new(link: Box<dyn TableLink<Sandbox>>, seat_names: Vec<String>) -> Self {
+        let active = link
+            .seats()
+            .first()
+            .map_or(Viewer::Spectator, |s| Viewer::Seat(*s));
+        let mut s = Session {
+            link,
+            books: Vec::new(),
+            active,
+            seat_names,
+            in_flight: BTreeMap::new(),
+            orphan_log: Vec::new(),
+            last_refusal: None,
+        };
+        s.pump();
+        s
+    }
+
+    /// Fold in everything the link has delivered. Returns whether anything
+    /// arrived (so the UI knows to repaint).
+    pub fn pump(&mut self) -> bool {
+        let events = self.link.poll();
+        let any = !events.is_empty();
+        for event in events {
+            self.receive(event);
+        }
+        any
+    }
+
+    fn receive(&mut self, event: LinkEvent) {
+        match event {
+            LinkEvent::Snapshot { viewer, snapshot } => {
+                match Follower::<Sandbox>::from_snapshot(&snapshot) {
+                    Ok(follower) => {
+                        let labels = label_map(follower.state());
+                        let mut book = ViewerBook {
+                            viewer,
+                            follower,
+                            labels,
+                            log: Vec::new(),
+                            rolls: Vec::new(),
+                        };
+                        // A resync keeps the history already shown.
+                        if let Some(i) = self.books.iter().position(|b| b.viewer == viewer) {
+                            let old = self.books.swap_remove(i);
+                            book.log = old.log;
+                            book.rolls = old.rolls;
+                        }
+                        book.log.extend(self.orphan_log.iter().cloned());
+                        push_line(
+                            &mut book.log,
+                            Some(snapshot.seq),
+                            LineKind::Event,
+                            format!("joined the table at entry {}", snapshot.seq),
+                        );
+                        self.books.push(book);
+                    }
+                    Err(e) => self.problem(format!("cannot follow the table: {e}")),
+                }
+            }
+            LinkEvent::Delta { viewer, seq, body } => self.delta(viewer, seq, &body),
+            LinkEvent::Accepted { client_ref, .. } => {
+                self.in_flight.remove(&client_ref);
+            }
+            LinkEvent::Rejected { client_ref, error } => {
+                let (viewer, what) = self
+                    .in_flight
+                    .remove(&client_ref)
+                    .unwrap_or((self.active, "action".into()));
+                let text = format!("refused: {what}: {}", describe_error(&error));
+                self.last_refusal = Some(text.clone());
+                if let Some(b) = self.book_mut(viewer) {
+                    push_line(&mut b.log, None, LineKind::Refused, text);
+                }
+            }
+            LinkEvent::Error(text) => self.problem(text),
+        }
+    }
+
+    fn delta(&mut self, viewer: Viewer, seq: u64, body: &DeltaBody) {
+        let names = self.seat_names.clone();
+        let Some(book) = self.book_mut(viewer) else {
+            // A delta before its snapshot: ask for the snapshot.
+            self.link.resync(viewer);
+            return;
+        };
+        let bad_before = book.follower.bad_rolls().len();
+        let result = book.follower.apply(seq, body);
+        match result {
+            Ok(events) => {
+                let seat = match body {
+                    DeltaBody::Action { seat, .. } => Some(*seat),
+                    DeltaBody::Anchor { .. } => None,
+                };
+                let new_bad: Vec<String> = book.follower.bad_rolls()[bad_before..]
+                    .iter()
+                    .map(|b| b.failure.to_string())
+                    .collect();
+                if let DeltaBody::Anchor { party, .. } = body {
+                    push_line(
+                        &mut book.log,
+                        Some(seq),
+                        LineKind::Event,
+                        format!("{party} published a new dice chain"),
+                    );
+                }
+                if !new_bad.is_empty() {
+                    push_line(
+                        &mut book.log,
+                        Some(seq),
+                        LineKind::Problem,
+                        format!("DICE CHECK FAILED: {}", new_bad.join("; ")),
+                    );
+                }
+                for e in &events {
+                    let who = seat.map_or_else(|| "table".to_string(), |s| seat_name(&names, s));
+                    let text = describe_event(e, &who, &book.labels, &names);
+                    let kind = if matches!(e, SandboxEvent::Rolled(_)) {
+                        LineKind::Roll
+                    } else {
+                        LineKind::Event
+                    };
+                    push_line(&mut book.log, Some(seq), kind, text);
+                    if let (SandboxEvent::Rolled(r), DeltaBody::Action { roll, .. }) = (e, body) {
+                        book.rolls.push(RollRecord {
+                            seq,
+                            roll_index: roll.as_ref().map_or(0, |p| p.roll_index),
+                            seat: r.seat,
+                            sides: r.sides,
+                            dice: r.dice.clone(),
+                            note: r.note.clone(),
+                            verdict: match (roll, new_bad.is_empty()) {
+                                (Some(_), true) => Ok(()),
+                                (None, _) => Err(vec!["the delta carries no roll proof".into()]),
+                                (Some(_), false) => Err(new_bad.clone()),
+                            },
+                        });
+                    }
+                }
+                book.labels = label_map(book.follower.state());
+            }
+            Err(FollowError::Gap { .. }) => self.link.resync(viewer),
+            Err(e) => {
+                // A delta we cannot fold leaves the copy unreliable: say so
+                // and start again from a snapshot.
+                push_line(
+                    &mut book.log,
+                    Some(seq),
+                    LineKind::Problem,
+                    format!("could not apply entry {seq}: {e}; resyncing"),
+                );
+                self.link.resync(viewer);
+            }
+        }
+    }
+
+    fn problem(&mut self, text: String) {
+        if self.books.is_empty() {
+            push_line(&mut self.orphan_log, None, LineKind::Problem, text);
+        } else {
+            for b in &mut self.books {
+                push_line(&mut b.log, None, LineKind::Problem, text.clone());
+            }
+        }
+    }
+
+    fn book_mut(&mut self, viewer: Viewer) -> Option<&mut ViewerBook> {
+        self.books.iter_mut().find(|b| b.viewer == viewer)
+    }
+
+    /// The book of the viewer the UI is showing.
+    pub fn book(&self) -> Option<&ViewerBook> {
+        self.books.iter().find(|b| b.viewer == self.active)
+    }
+
+    /// The table as the active viewer sees it.
+    pub fn state(&self) -> Option<&SandboxState> {
+        self.book().map(|b| b.follower.state())
+    }
+
+    pub fn ruleset(&self) -> Option<&Sandbox> {
+        self.book().map(|b| b.follower.ruleset())
+    }
+
+    pub fn active(&self) -> Viewer {
+        self.active
+    }
+
+    /// The seat the UI acts for, if the active viewer is one.
+    pub fn acting_seat(&self) -> Option<SeatId> {
+        match self.active {
+            Viewer::Seat(s) if self.link.seats().contains(&s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Show the table through `viewer`'s eyes (the hot-seat switch).
+    pub fn set_active(&mut self, viewer: Viewer) {
+        if self.link.viewers().contains(&viewer) {
+            self.active = viewer;
+            self.last_refusal = None;
+        }
+    }
+
+    pub fn viewers(&self) -> Vec<Viewer> {
+        self.link.viewers()
+    }
+
+    pub fn seat_name(&self, seat: SeatId) -> String {
+        seat_name(&self.seat_names, seat)
+    }
+
+    pub fn viewer_name(&self, viewer: Viewer) -> String {
+        match viewer {
+            Viewer::Seat(s) => self.seat_name(s),
+            Viewer::Spectator => "Spectator".into(),
+            Viewer::Referee => "Referee".into(),
+        }
+    }
+
+    pub fn describe_link(&self) -> String {
+        self.link.describe()
+    }
+
+    /// Every roll that failed its check, for any viewer. Empty in an honest game.
+    pub fn bad_roll_count(&self) -> usize {
+        self.books
+            .iter()
+            .map(|b| b.follower.bad_rolls().len())
+            .sum()
+    }
+
+    /// Submit `action` for the acting seat. Refusals come back in the log
+    /// and the status bar, like every other answer.
+    pub fn act(&mut self, action: SandboxAction) {
+        let Some(seat) = self.acting_seat() else {
+            self.last_refusal = Some("spectators cannot act".into());
+            return;
+        };
+        let what = describe_action(&action);
+        let rolls = self.book().is_some_and(|b| {
+            let f = &b.follower;
+            let ctx = ActionContext {
+                seat,
+                seq: f.seq() + 1,
+                by_default: false,
+            };
+            f.ruleset().rolls_dice(f.state(), &ctx, &action)
+        });
+        self.last_refusal = None;
+        match self.link.submit(seat, action, rolls) {
+            Ok(client_ref) => {
+                self.in_flight.insert(client_ref, (self.active, what));
+            }
+            Err(e) => self.last_refusal = Some(format!("{what}: {e}")),
+        }
+        self.pump();
+    }
+}
+
+fn label_map(state: &SandboxState) -> BTreeMap<PieceId, String> {
+    state
+        .pieces
+        .iter()
+        .map(|(id, p)| (*id, p.label.clone()))
+        .collect()
+}
+
+fn push_line(log: &mut Vec<LogLine>, seq: Option<u64>, kind: LineKind, text: String) {
+    log.push(LogLine { seq, kind, text });
+    if log.len() > MAX_LOG {
+        log.drain(..log.len() - MAX_LOG);
+    }
+}
+
+pub(crate) fn seat_name(names: &[String], seat: SeatId) -> String {
+    names
+        .get(usize::from(seat.0))
+        .cloned()
+        .unwrap_or_else(|| seat.to_string())
+}
+
+fn describe_error(e: &RuleError) -> String {
+    e.to_string()
+}
+
+/// Where a piece is, in the words a wargamer uses: hex numbers as printed
+/// on SPI maps (column then row, from 01).
+pub fn describe_position(p: &muster_shared::sandbox::Position) -> String {
+    use muster_shared::sandbox::Loc;
+    match p.loc {
+        Loc::Hex { col, row } => format!("hex {}", super::hexgrid::hex_number(col, row)),
+        Loc::Point { x, y } => format!("({x}, {y}) on board {}", p.board + 1),
+    }
+}
+
+fn describe_action(a: &SandboxAction) -> String {
+    use SandboxAction as A;
+    match a {
+        A::Place { label, at, .. } => format!("place {label:?} at {}", describe_position(at)),
+        A::Move { to, .. } => format!("move to {}", describe_position(to)),
+        A::Stack { .. } => "stack".into(),
+        A::Unstack { to, .. } => format!("unstack to {}", describe_position(to)),
+        A::Reorder { to_bottom, .. } => {
+            if *to_bottom {
+                "send to bottom".into()
+            } else {
+                "bring to top".into()
+            }
+        }
+        A::Flip { .. } => "flip".into(),
+        A::AddMarker { marker, .. } => format!("add marker {marker:?}"),
+        A::RemoveMarker { marker, .. } => format!("remove marker {marker:?}"),
+        A::Remove { .. } => "remove piece".into(),
+        A::Roll { count, sides, .. } => format!("roll {count}d{sides}"),
+        A::Hide { .. } => "hide".into(),
+        A::Reveal { .. } => "reveal".into(),
+        A::EndTurn => "end turn".into(),
+    }
+}
+
+fn describe_event(
+    e: &SandboxEvent,
+    who: &str,
+    labels: &BTreeMap<PieceId, String>,
+    names: &[String],
+) -> String {
+    use SandboxEvent as E;
+    let name = |id: &PieceId| {
+        labels
+            .get(id)
+            .map_or_else(|| format!("piece {}", id.0), |l| format!("{l:?}"))
+    };
+    match e {
+        E::Placed { piece } => {
+            if labels.contains_key(&piece.id) {
+                format!("{who} revealed {:?}", piece.label)
+            } else {
+                format!(
+                    "{who} placed {:?} at {}{}",
+                    piece.label,
+                    describe_position(&piece.at),
+                    if piece.hidden { " (hidden)" } else { "" }
+                )
+            }
+        }
+        E::Moved { piece, to, .. } => {
+            format!("{who} moved {} to {}", name(piece), describe_position(to))
+        }
+        E::Flipped { piece, face_up } => format!(
+            "{who} flipped {} {}",
+            name(piece),
+            if *face_up { "face up" } else { "face down" }
+        ),
+        E::MarkersChanged { piece, markers } => {
+            if markers.is_empty() {
+                format!("{who} cleared the markers on {}", name(piece))
+            } else {
+                format!(
+                    "{who} set markers on {}: {}",
+                    name(piece),
+                    markers.join(", ")
+                )
+            }
+        }
+        E::Removed { piece } => format!("{who} removed {} (or it went out of view)", name(piece)),
+        E::Hidden { piece } => format!("{who} hid {}", name(piece)),
+        E::Rolled(r) => {
+            let total: u32 = r.dice.iter().map(|d| u32::from(*d)).sum();
+            let faces: Vec<String> = r.dice.iter().map(u16::to_string).collect();
+            format!(
+                "{} rolled {}d{}: {} = {total}{}",
+                seat_name(names, r.seat),
+                r.dice.len(),
+                r.sides,
+                faces.join(" "),
+                if r.note.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", r.note)
+                }
+            )
+        }
+        E::TurnPassed { to } => format!("{who} ended the turn; {} to play", seat_name(names, *to)),
+    }
+}
