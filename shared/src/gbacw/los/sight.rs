@@ -2,12 +2,15 @@
 
 use super::line::{Crossing, crossings};
 use crate::gbacw::charts::CombatChart;
-use crate::gbacw::map::{HexNumber, Map};
+use crate::gbacw::charts::CombatSide;
+use crate::gbacw::map::{HexNumber, Hexside, Map, SideKind};
 
 /// Something on the line that blocked it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Obstacle {
     Hex(HexNumber),
+    /// A blocking hexside (works, redans: chart 9.56) the line crosses.
+    Hexside(Hexside),
     /// A line along a hexside, both of whose hexes block (001 9.7).
     Along(HexNumber, HexNumber),
 }
@@ -33,6 +36,26 @@ fn obstacle_feet(map: &Map, chart: &CombatChart, hex: HexNumber, unit_feet: u16)
     Some(i64::from(ground) + i64::from(terrain.max(unit_feet)))
 }
 
+/// Height in feet of what stands on a hexside (works, redans), on top of
+/// the higher of its two hexes; `None` if nothing there blocks.
+fn hexside_feet(map: &Map, chart: &CombatChart, side: Hexside) -> Option<i64> {
+    let tallest = map
+        .side_features(side)
+        .filter_map(|f| match f.kind {
+            SideKind::StoneWall => Some(CombatSide::StoneWall),
+            SideKind::Works => Some(CombatSide::Works),
+            SideKind::RedanPrimary => Some(CombatSide::RedanPrimary),
+            SideKind::RedanSecondary => Some(CombatSide::RedanSecondary),
+            _ => None,
+        })
+        .filter_map(|row| chart.hexside.get(&row).map(|s| s.los_feet.value))
+        .max()
+        .filter(|f| *f > 0)?;
+    let (a, b) = side.hexes();
+    let ground = map.ground_feet(a)?.max(map.ground_feet(b)?);
+    Some(i64::from(ground) + i64::from(tallest))
+}
+
 /// GBACW 9.7/9.73: whether `from` can see `to`.
 ///
 /// The two positions stand at their hexes' ground heights. For every hex
@@ -43,7 +66,9 @@ fn obstacle_feet(map: &Map, chart: &CombatChart, hex: HexNumber, unit_feet: u16)
 /// it, sight is clear if `H/D >= (hp - 5)/dp` — "equal to or greater
 /// than", as 001 prints and 004's text lost (see differences.md). A line
 /// along a hexside is blocked only if both hexes block (001 9.7; 004 is
-/// silent). Adjacent hexes always see each other (9.24, 004 9.7).
+/// silent). A blocking hexside counts only between two hexes the line
+/// passes through, not one "common with or adjacent to" either end (9.7).
+/// Adjacent hexes always see each other (9.24, 004 9.7).
 /// `unit_feet` gives the height of the units in a hex (0 if empty).
 pub fn line_of_sight(
     map: &Map,
@@ -62,25 +87,39 @@ pub fn line_of_sight(
     let (high, low) = (i64::from(fh.max(th)), i64::from(fh.min(th)));
     let from_is_low = fh <= th;
     let h = high - low;
-    let blocks = |feet: i64, step: u32| -> bool {
-        let dp = if from_is_low {
-            i64::from(step)
+    // Distances in half hexes, so a hexside halfway between two steps is
+    // measured exactly.
+    let blocks_at = |feet: i64, half_steps: i64| -> bool {
+        let dp2 = if from_is_low {
+            half_steps
         } else {
-            d - i64::from(step)
+            2 * d - half_steps
         };
         let hp = feet - low;
         // H/D >= (hp-5)/dp  <=>  H*dp >= (hp-5)*D, with D and dp positive.
-        h * dp < (hp - 5) * d
+        h * dp2 < (hp - 5) * 2 * d
     };
+    let blocks = |feet: i64, step: u32| blocks_at(feet, 2 * i64::from(step));
     let feet = |hex: HexNumber| obstacle_feet(map, chart, hex, unit_feet(hex));
+    let mut previous: Option<(u32, HexNumber)> = None;
     for (step, c) in crossings(&map.grid, from, to) {
         match c {
             Crossing::Hex(x) => {
                 if feet(x).is_some_and(|f| blocks(f, step)) {
                     return Los::Blocked(Obstacle::Hex(x));
                 }
+                if let Some((p_step, p)) = previous
+                    && p_step + 1 == step
+                    && let Some(side) = map.grid.hexside(p, x)
+                    && hexside_feet(map, chart, side)
+                        .is_some_and(|f| blocks_at(f, 2 * i64::from(p_step) + 1))
+                {
+                    return Los::Blocked(Obstacle::Hexside(side));
+                }
+                previous = Some((step, x));
             }
             Crossing::Along(a, b) => {
+                previous = None;
                 let lower = match (feet(a), feet(b)) {
                     (Some(fa), Some(fb)) => fa.min(fb),
                     _ => continue,

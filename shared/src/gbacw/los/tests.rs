@@ -151,3 +151,27 @@ fn case_9_7_line_along_a_hexside_needs_both_hexes_to_block() {
         Los::Blocked(Obstacle::Along(n("0302"), n("0303")))
     );
 }
+
+#[test]
+fn case_9_7_blocking_hexsides_count_only_away_from_the_ends() {
+    let c = chart();
+    // Works (10 ft, Corinth 23.1) between two intervening hexes block level sight.
+    let m = map("side 0103/0104 works:0104\n");
+    let side = m.grid.hexside(n("0103"), n("0104")).unwrap();
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0106"), empty),
+        Los::Blocked(Obstacle::Hexside(side))
+    );
+    // The same works on a hexside of the firer's or the target's hex do not.
+    let m = map("side 0101/0102 works:0102\nside 0105/0106 works:0105\n");
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0106"), empty),
+        Los::Clear
+    );
+    // From high ground the works are looked over: 40 ft over 5 hexes.
+    let m = map("hex 0101 level=2\nside 0103/0104 works:0104\n");
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0106"), empty),
+        Los::Clear
+    );
+}
