@@ -296,3 +296,84 @@ fn a_rendered_table_shows_the_board_and_its_counters() {
         .all(|(a, b)| a.abs_diff(b) < 12);
     assert!(close, "pixel {px:?} at the counter, expected {union:?}");
 }
+
+#[test]
+fn a_zoomed_in_table_with_stacks_renders_and_fans_out_on_hover() {
+    let mut h = hot_seat();
+    {
+        let s = &mut h.state_mut().session;
+        let mut put = |seat: u8, at: Position, label: &str, face_up: bool, hidden: bool| {
+            s.set_active(Viewer::Seat(SeatId(seat)));
+            s.act(SandboxAction::Place {
+                at,
+                label: label.into(),
+                owner: Some(SeatId(seat)),
+                face_up,
+                hidden,
+            });
+        };
+        put(0, hex(5, 5), "1/1/II", true, false);
+        put(0, hex(5, 5), "2/1/II", false, false);
+        put(0, hex(5, 5), "Banks", true, false);
+        put(0, hex(6, 7), "Crawford", true, true);
+        put(1, hex(8, 5), "Winder", true, false);
+        put(1, hex(8, 6), "Taliaferro", false, false);
+        s.set_active(Viewer::Seat(SeatId(0)));
+        let top = s.state().unwrap().stack_at(hex(5, 5))[2].id;
+        s.act(SandboxAction::AddMarker {
+            piece: top,
+            marker: "Disrupted".into(),
+        });
+        s.act(SandboxAction::AddMarker {
+            piece: top,
+            marker: "Fired".into(),
+        });
+    }
+    h.run();
+    // Zoom in on the action, around the stack.
+    let at = screen(&h, hex(6, 6));
+    h.hover_at(at);
+    for _ in 0..8 {
+        h.event(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: vec2(0.0, 120.0),
+            phase: egui::TouchPhase::Move,
+            modifiers: Modifiers::NONE,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        h.step();
+    }
+    h.run();
+    let zoom = h.state().board.camera().unwrap().zoom;
+    assert!(zoom > 0.8, "zoomed to {zoom}");
+    // Hover the stack: it fans out.
+    let stack = screen(&h, hex(5, 5));
+    h.hover_at(stack);
+    h.run();
+    assert_eq!(h.state().board.fanned(), Some(hex(5, 5)));
+
+    let image = h.render().expect("headless wgpu renders");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("sandbox_zoomed_stack.png");
+    image.save(&path).unwrap();
+    eprintln!("screenshot: {}", path.display());
+    let distinct: std::collections::BTreeSet<[u8; 4]> = image.pixels().map(|p| p.0).collect();
+    assert!(distinct.len() > 200, "only {} colours", distinct.len());
+    // Both sides' colours are on the board.
+    let ppp = image.width() as f32 / SIZE.x;
+    for (seat, at) in [(0, hex(6, 7)), (1, hex(8, 5))] {
+        let p = screen(&h, at);
+        assert!(
+            p.x > 0.0 && p.y > 60.0 && p.x < 990.0 && p.y < 650.0,
+            "{at:?} is off the board view at {p:?}"
+        );
+        let px = image
+            .get_pixel((p.x * ppp) as u32, ((p.y - 10.0 * zoom) * ppp) as u32)
+            .0;
+        let want = muster_client::app::counter::seat_colour(Some(SeatId(seat))).to_array();
+        // The hidden piece is drawn see-through, so only check it is tinted.
+        let close = px.iter().zip(want).take(3).all(|(a, b)| a.abs_diff(b) < 60);
+        assert!(close, "seat {seat}: pixel {px:?}, expected near {want:?}");
+    }
+}

@@ -145,6 +145,11 @@ impl BoardView {
         Some(cam.to_screen(rect, world))
     }
 
+    /// The stack currently fanned out under the pointer.
+    pub fn fanned(&self) -> Option<Position> {
+        self.fanned
+    }
+
     pub fn camera(&self) -> Option<Camera> {
         self.cameras.get(&self.board).copied()
     }

@@ -139,19 +139,33 @@ pub fn paint(painter: &Painter, rect: Rect, piece: &Piece, look: Look) {
         painter.rect_stroke(rect, radius, edge, StrokeKind::Inside);
     }
 
-    // Labels below about 6 px cannot be read; the colour says enough then.
-    let font = side * 0.26;
-    if font >= 6.0 {
-        let label = if piece.hidden {
-            format!("{}\n(hidden)", piece.label)
-        } else {
-            piece.label.clone()
-        };
-        let galley = painter.layout(label, FontId::proportional(font), ink, side * 0.92);
+    // One line, shrunk to fit the counter's width; below about 6 px a label
+    // cannot be read and the colour says enough.
+    let max_font = side * 0.26;
+    if max_font >= 6.0 {
+        let mut galley =
+            painter.layout_no_wrap(piece.label.clone(), FontId::proportional(max_font), ink);
+        let fit = side * 0.9;
+        if galley.size().x > fit {
+            let font = max_font * fit / galley.size().x;
+            if font < 6.0 {
+                galley = painter.layout_no_wrap(String::new(), FontId::proportional(6.0), ink);
+            } else {
+                galley =
+                    painter.layout_no_wrap(piece.label.clone(), FontId::proportional(font), ink);
+            }
+        }
         let pos = rect.center() - galley.size() / 2.0;
-        painter
-            .with_clip_rect(rect.intersect(painter.clip_rect()))
-            .galley(pos, galley, ink);
+        painter.galley(pos, galley, ink);
+        if piece.hidden {
+            painter.text(
+                rect.center_top() + vec2(0.0, side * 0.12),
+                Align2::CENTER_CENTER,
+                "hidden",
+                FontId::proportional((side * 0.14).max(6.0)),
+                ink,
+            );
+        }
     }
 
     paint_markers(painter, rect, &piece.markers);

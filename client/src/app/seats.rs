@@ -13,12 +13,14 @@ pub fn ui(ui: &mut Ui, session: &mut Session) {
     ui.label("View as:");
     for viewer in session.viewers() {
         let name = session.viewer_name(viewer);
-        let text = match viewer {
-            Viewer::Seat(s) => RichText::new(format!("■ {name}")).color(seat_colour(Some(s))),
-            _ => RichText::new(format!("👁 {name}")),
+        // The seat's counter colour as a swatch; the name stays in the
+        // theme's text colour so it reads on the selection highlight.
+        let swatch = match viewer {
+            Viewer::Seat(s) => RichText::new("■").color(seat_colour(Some(s))),
+            _ => RichText::new("👁"),
         };
         if ui
-            .selectable_label(session.active() == viewer, text)
+            .selectable_label(session.active() == viewer, (swatch, name.as_str()))
             .clicked()
         {
             session.set_active(viewer);
