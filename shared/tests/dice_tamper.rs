@@ -523,6 +523,25 @@ fn default_action_rolls_without_an_actor_link_but_mixes_the_other_seat() {
     // seat 1, so seat 0's next link is mixed in and the server alone cannot
     // choose the dice.
     let mut t = Table::new(8);
+    // Seat 0 asks seat 1 for a roll: seat 1's pending decision.
+    t.act(
+        0,
+        &[],
+        SandboxAction::RequestRoll {
+            seat: SeatId(1),
+            count: 1,
+            sides: 6,
+            note: "default".into(),
+        },
+    );
+    // The server may only apply that decision's default, nothing else.
+    let other = Submission {
+        seat: SeatId(1),
+        action: roll(2, 6, "default"),
+        seat_links: vec![t.link(0)],
+        by_default: true,
+    };
+    assert!(t.m.apply(other, &t.server).is_err());
     let sub = Submission {
         seat: SeatId(1),
         action: roll(1, 6, "default"),
@@ -537,8 +556,8 @@ fn default_action_rolls_without_an_actor_link_but_mixes_the_other_seat() {
     assert!(report.ok(), "{report}");
     // The same roll claimed as seat 1's own choice must carry seat 1's link.
     let mut log = t.m.log().clone();
-    record(&mut log, 4).by_default = false;
-    assert_caught(&verify_log(&log), 4, Some(1), |k| {
+    record(&mut log, 5).by_default = false;
+    assert_caught(&verify_log(&log), 5, Some(1), |k| {
         matches!(
             dice(k),
             Some(RollFailure::ActorLinkMissing { seat: SeatId(1) })

@@ -68,6 +68,20 @@ impl<R: Ruleset> Applied<R> {
     }
 }
 
+/// Whether `action_bytes` is the default of a decision pending on `seat`:
+/// the only actions the server may apply on a seat's behalf.
+pub(crate) fn is_pending_default<R: Ruleset>(
+    ruleset: &R,
+    state: &R::State,
+    seat: SeatId,
+    action_bytes: &[u8],
+) -> bool {
+    ruleset
+        .pending(state)
+        .iter()
+        .any(|p| p.seat == seat && codec::encode_infallible(&p.default) == action_bytes)
+}
+
 /// A game in progress.
 pub struct Match<R: Ruleset> {
     ruleset: R,
@@ -224,6 +238,16 @@ impl<R: Ruleset> Match<R> {
             by_default: sub.by_default,
         };
         let action_bytes = codec::encode_infallible(&sub.action);
+        if sub.by_default
+            && !is_pending_default(&self.ruleset, &self.state, sub.seat, &action_bytes)
+        {
+            return Err(RuleError::new(
+                "engine",
+                RuleCode::Illegal,
+                format!("{} has no pending decision with that default", sub.seat),
+            )
+            .into());
+        }
         let rolls = self.ruleset.rolls_dice(&self.state, &ctx, &sub.action);
 
         // Check every revealed link on a copy of the book; commit it only

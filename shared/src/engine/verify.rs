@@ -7,7 +7,7 @@
 //! logged digest. [`verify_log`] runs both and reports every failure with
 //! its sequence number; [`replay`] rebuilds the state and stops at the first.
 
-use super::game::Match;
+use super::game::{Match, is_pending_default};
 use super::log::{LogEntry, MatchLog, events_digest};
 use super::ruleset::{ActionContext, Dice, RuleError, Ruleset};
 use crate::codec;
@@ -36,6 +36,10 @@ pub enum FailureKind {
     MissingRoll,
     #[error("the log has a roll for an action that rolls no dice")]
     UnexpectedRoll,
+    #[error(
+        "applied on the seat's behalf, but it is not the default of a decision pending on that seat"
+    )]
+    NotADefault,
     #[error("the events differ from the logged digest")]
     EventsDiffer,
     #[error("the log's config does not load: {0}")]
@@ -216,6 +220,9 @@ fn check<R: Ruleset>(log: &MatchLog) -> (VerifyReport, Option<Match<R>>) {
             seq,
             by_default: rec.by_default,
         };
+        if rec.by_default && !is_pending_default(&ruleset, &state, rec.seat, &rec.action) {
+            fail(&mut report, seq, roll_no, FailureKind::NotADefault);
+        }
         let rolls = ruleset.rolls_dice(&state, &ctx, &action);
         let mut dice = match (&rec.roll, rolls) {
             (Some(proof), true) => {

@@ -65,6 +65,15 @@ pub enum SandboxAction {
     },
     /// Pass the turn (alternating turn order only).
     EndTurn,
+    /// Ask another seat to roll (a morale check, a hidden table): it becomes
+    /// that seat's pending decision, and the table waits for it. If the seat
+    /// does not answer in time the server rolls for it.
+    RequestRoll {
+        seat: SeatId,
+        count: u8,
+        sides: u16,
+        note: String,
+    },
 }
 
 /// Where a board position can be reached from, for legal-move sampling.

@@ -1,6 +1,6 @@
 //! The sandbox's deltas and how they fold into a state.
 
-use super::model::{Piece, PieceId, Position, RollResult, SandboxState};
+use super::model::{Piece, PieceId, Position, RollRequest, RollResult, SandboxState};
 use crate::ids::SeatId;
 use serde::{Deserialize, Serialize};
 
@@ -31,10 +31,12 @@ pub enum SandboxEvent {
     Hidden {
         piece: PieceId,
     },
+    /// A roll, which also answers a request made of the rolling seat.
     Rolled(RollResult),
     TurnPassed {
         to: SeatId,
     },
+    RollRequested(RollRequest),
 }
 
 /// Fold one event into a state (the full one or any viewer's copy).
@@ -67,7 +69,13 @@ pub(crate) fn evolve(state: &mut SandboxState, event: &SandboxEvent) {
                 p.hidden = true;
             }
         }
-        SandboxEvent::Rolled(roll) => state.last_roll = Some(roll.clone()),
+        SandboxEvent::Rolled(roll) => {
+            if state.request.as_ref().is_some_and(|r| r.seat == roll.seat) {
+                state.request = None;
+            }
+            state.last_roll = Some(roll.clone());
+        }
+        SandboxEvent::RollRequested(request) => state.request = Some(request.clone()),
         SandboxEvent::TurnPassed { to } => state.turn = *to,
     }
 }

@@ -14,7 +14,7 @@ pub use action::SandboxAction;
 pub use event::SandboxEvent;
 pub use model::*;
 
-use crate::engine::{ActionContext, Dice, RuleCode, RuleError, Ruleset};
+use crate::engine::{ActionContext, Dice, PendingDecision, RuleCode, RuleError, Ruleset};
 use crate::ids::{SeatId, Viewer};
 use action::neighbours;
 
@@ -145,6 +145,16 @@ impl Sandbox {
         Ok(events)
     }
 
+    fn check_roll(count: u8, sides: u16, note: &str) -> Result<(), RuleError> {
+        if !(1..=MAX_DICE).contains(&count) || !(2..=MAX_SIDES).contains(&sides) {
+            return Err(err(
+                RuleCode::Invalid,
+                format!("roll 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} sides"),
+            ));
+        }
+        Self::check_text("note", note, true)
+    }
+
     fn next_seat(&self, seat: SeatId) -> SeatId {
         SeatId((seat.0 + 1) % self.config.seats.max(1))
     }
@@ -202,7 +212,29 @@ impl Ruleset for Sandbox {
         dice: &mut Dice,
     ) -> Result<Vec<SandboxEvent>, RuleError> {
         let seat = ctx.seat;
-        if self.config.turn_order == TurnOrder::Alternating && state.turn != seat {
+        if let Some(req) = &state.request {
+            // The table waits for the requested roll, whoever's turn it is.
+            if seat != req.seat {
+                return Err(err(
+                    RuleCode::NotYourTurn,
+                    format!(
+                        "waiting for {} to roll {}d{}",
+                        req.seat, req.count, req.sides
+                    ),
+                ));
+            }
+            let answers = matches!(action, SandboxAction::Roll { count, sides, .. }
+                if *count == req.count && *sides == req.sides);
+            if !answers {
+                return Err(err(
+                    RuleCode::Illegal,
+                    format!(
+                        "{} asked you to roll {}d{} first",
+                        req.from, req.count, req.sides
+                    ),
+                ));
+            }
+        } else if self.config.turn_order == TurnOrder::Alternating && state.turn != seat {
             return Err(err(
                 RuleCode::NotYourTurn,
                 format!("it is {}'s turn", state.turn),
@@ -337,13 +369,7 @@ impl Ruleset for Sandbox {
                 vec![E::Removed { piece: *piece }]
             }
             A::Roll { count, sides, note } => {
-                if !(1..=MAX_DICE).contains(count) || !(2..=MAX_SIDES).contains(sides) {
-                    return Err(err(
-                        RuleCode::Invalid,
-                        format!("roll 1 to {MAX_DICE} dice of 2 to {MAX_SIDES} sides"),
-                    ));
-                }
-                Self::check_text("note", note, true)?;
+                Self::check_roll(*count, *sides, note)?;
                 let rolled = (0..*count)
                     .map(|_| dice.roll(*sides))
                     .collect::<Result<Vec<_>, _>>()?;
@@ -376,6 +402,27 @@ impl Ruleset for Sandbox {
                     },
                 }]
             }
+            A::RequestRoll {
+                seat: asked,
+                count,
+                sides,
+                note,
+            } => {
+                Self::check_roll(*count, *sides, note)?;
+                if asked.0 >= self.config.seats || *asked == seat {
+                    return Err(err(
+                        RuleCode::Invalid,
+                        format!("ask another seat at this table, not {asked}"),
+                    ));
+                }
+                vec![E::RollRequested(RollRequest {
+                    from: seat,
+                    seat: *asked,
+                    count: *count,
+                    sides: *sides,
+                    note: note.clone(),
+                })]
+            }
             A::EndTurn => {
                 if self.config.turn_order != TurnOrder::Alternating {
                     return Err(err(RuleCode::Illegal, "this table has no turns to end"));
@@ -405,8 +452,38 @@ impl Ruleset for Sandbox {
         view::view_event(before, event, viewer)
     }
 
+    fn pending(&self, state: &SandboxState) -> Vec<PendingDecision<SandboxAction>> {
+        state
+            .request
+            .iter()
+            .map(|r| PendingDecision {
+                seat: r.seat,
+                rule: "sandbox".into(),
+                prompt: format!(
+                    "{} asks you to roll {}d{}: {}",
+                    r.from, r.count, r.sides, r.note
+                ),
+                default: SandboxAction::Roll {
+                    count: r.count,
+                    sides: r.sides,
+                    note: r.note.clone(),
+                },
+                deadline_secs: REQUEST_DEADLINE_SECS,
+            })
+            .collect()
+    }
+
     fn legal_actions(&self, state: &SandboxState, seat: SeatId) -> Vec<SandboxAction> {
         use SandboxAction as A;
+        if state.request.is_some() {
+            // Only the requested roll, and only by the requested seat.
+            return self
+                .pending(state)
+                .into_iter()
+                .filter(|p| p.seat == seat)
+                .map(|p| p.default)
+                .collect();
+        }
         if self.config.turn_order == TurnOrder::Alternating && state.turn != seat {
             return Vec::new();
         }
@@ -424,6 +501,14 @@ impl Ruleset for Sandbox {
         ];
         if self.config.turn_order == TurnOrder::Alternating {
             out.push(A::EndTurn);
+        }
+        if self.config.seats > 1 {
+            out.push(A::RequestRoll {
+                seat: self.next_seat(seat),
+                count: 1,
+                sides: 6,
+                note: "morale".into(),
+            });
         }
         if state.pieces.len() < MAX_PIECES {
             let n = state.pieces.len();

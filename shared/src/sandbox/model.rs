@@ -126,7 +126,22 @@ pub struct SandboxState {
     pub turn: SeatId,
     /// The most recent roll, shown on the table.
     pub last_roll: Option<RollResult>,
+    /// A roll one seat asked another for, still unanswered.
+    pub request: Option<RollRequest>,
 }
+
+/// A roll asked of one seat by another.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RollRequest {
+    pub from: SeatId,
+    pub seat: SeatId,
+    pub count: u8,
+    pub sides: u16,
+    pub note: String,
+}
+
+/// Seconds a seat has to answer a roll request in live play.
+pub const REQUEST_DEADLINE_SECS: u32 = 120;
 
 impl SandboxState {
     /// The pieces at `at`, bottom first.

@@ -25,6 +25,7 @@ pub(crate) fn view(state: &SandboxState, viewer: Viewer) -> SandboxState {
             .collect(),
         turn: state.turn,
         last_roll: state.last_roll.clone(),
+        request: state.request.clone(),
     }
 }
 
@@ -54,6 +55,6 @@ pub(crate) fn view_event(
                 sees(piece).then_some(E::Removed { piece: *piece })
             }
         }
-        E::Rolled(_) | E::TurnPassed { .. } => Some(event.clone()),
+        E::Rolled(_) | E::TurnPassed { .. } | E::RollRequested(_) => Some(event.clone()),
     }
 }
