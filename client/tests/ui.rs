@@ -377,3 +377,67 @@ fn a_zoomed_in_table_with_stacks_renders_and_fans_out_on_hover() {
         assert!(close, "seat {seat}: pixel {px:?}, expected near {want:?}");
     }
 }
+
+#[test]
+fn a_fanned_stack_lets_one_piece_out_and_shift_drag_moves_the_whole_stack() {
+    let mut h = hot_seat();
+    place(&mut h, hex(5, 5));
+    place(&mut h, hex(5, 5));
+    place(&mut h, hex(5, 5));
+    assert_eq!(pieces_at(&h, hex(5, 5)).len(), 3);
+    // Hover: the stack fans out and every counter can be grabbed.
+    let at = screen(&h, hex(5, 5));
+    h.hover_at(at);
+    h.run();
+    assert_eq!(h.state().board.fanned(), Some(hex(5, 5)));
+    let bottom = pieces_at(&h, hex(5, 5))[0].clone();
+    let grab = h.state().board.piece_rect(bottom.id).unwrap().center();
+    let to = screen(&h, hex(8, 8));
+    drag(&mut h, grab, to);
+    assert_eq!(
+        pieces_at(&h, hex(8, 8))
+            .iter()
+            .map(|p| p.id)
+            .collect::<Vec<_>>(),
+        [bottom.id]
+    );
+    assert_eq!(pieces_at(&h, hex(5, 5)).len(), 2);
+
+    // Shift-drag takes the whole stack, its order kept.
+    let order: Vec<_> = pieces_at(&h, hex(5, 5)).into_iter().map(|p| p.id).collect();
+    let (from, to) = (screen(&h, hex(5, 5)), screen(&h, hex(10, 4)));
+    // Shift is held through the whole gesture, as a player would.
+    h.event(Event::ModifiersChanged(Modifiers::SHIFT));
+    drag(&mut h, from, to);
+    h.event(Event::ModifiersChanged(Modifiers::NONE));
+    h.run();
+    assert!(pieces_at(&h, hex(5, 5)).is_empty());
+    assert_eq!(
+        pieces_at(&h, hex(10, 4))
+            .into_iter()
+            .map(|p| p.id)
+            .collect::<Vec<_>>(),
+        order
+    );
+}
+
+#[test]
+fn pieces_go_on_the_free_surface_too() {
+    let mut h = hot_seat();
+    h.get_by_label("Off-map box").click();
+    h.run();
+    assert_eq!(h.state().board.board(), 1);
+    let at = Position {
+        board: 1,
+        loc: Loc::Point { x: 500, y: 300 },
+    };
+    place(&mut h, at);
+    let state = h.state().session.state().unwrap();
+    let p = state.pieces.values().next().expect("placed");
+    assert_eq!(p.at.board, 1);
+    let Loc::Point { x, y } = p.at.loc else {
+        panic!("{:?}", p.at)
+    };
+    // Within a couple of units of where we clicked (screen points round).
+    assert!(x.abs_diff(500) <= 3 && y.abs_diff(300) <= 3, "{x},{y}");
+}

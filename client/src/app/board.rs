@@ -121,6 +121,8 @@ pub struct BoardView {
     marker_text: String,
     last_rect: Option<Rect>,
     last_pointer: Option<Pos2>,
+    /// Where each counter was drawn last frame, for tests and tooltips.
+    last_slots: Vec<(PieceId, Rect)>,
 }
 
 impl BoardView {
@@ -143,6 +145,14 @@ impl BoardView {
         let cam = self.cameras.get(&at.board)?;
         let world = loc_centre(config.boards.get(usize::from(at.board))?.kind, at.loc);
         Some(cam.to_screen(rect, world))
+    }
+
+    /// Where counter `id` was drawn last frame, in screen points.
+    pub fn piece_rect(&self, id: PieceId) -> Option<Rect> {
+        self.last_slots
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map(|(_, r)| *r)
     }
 
     /// The stack currently fanned out under the pointer.
@@ -229,6 +239,9 @@ impl BoardView {
                 }
             }
         }
+        self.last_slots.clear();
+        self.last_slots
+            .extend(slots.iter().map(|s| (s.piece.id, s.rect)));
         let hit_at = |p: Pos2| {
             slots
                 .iter()
@@ -599,11 +612,14 @@ fn layout<'s>(
         }
         let n = stack.len();
         if fanned == Some(*at) {
-            // Spread out in a row centred on the hex, each counter whole.
+            // Spread out in a row to the left of the top counter, which
+            // stays where it was: the pointer that opened the fan is still
+            // on a counter, and the one it was on.
             let gap = side * 1.08;
+            let top = c + stack_step(side) * (n as f32 - 1.0);
             for (i, piece) in stack.iter().enumerate() {
-                let dx = (i as f32 - (n as f32 - 1.0) / 2.0) * gap;
-                let r = Rect::from_center_size(c + vec2(dx, -side * 0.15), Vec2::splat(side));
+                let dx = (i as f32 - (n as f32 - 1.0)) * gap;
+                let r = Rect::from_center_size(top + vec2(dx, 0.0), Vec2::splat(side));
                 fan.push(Slot { piece, rect: r });
             }
         } else {
