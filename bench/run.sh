@@ -46,9 +46,10 @@ DRIVER="$HERE/driver/target/release/bench-driver"
 NICE="nice -n -10"
 $NICE true 2>/dev/null || NICE=""
 if [ "$(nproc)" -ge 2 ]; then
-  SERVER_PIN="$NICE taskset -c 0"; DRIVER_PIN="$NICE taskset -c 1"; PINNED="server pinned to core 0, driver to core 1${NICE:+, both at nice -10}"
+  # The server inherits the driver's nice value (no second nice here).
+  SERVER_PIN="taskset -c 0"; DRIVER_PIN="$NICE taskset -c 1"; PINNED="server pinned to core 0, driver to core 1${NICE:+, both at nice -10 (the server inherits it from the driver)}"
 else
-  SERVER_PIN="$NICE"; DRIVER_PIN="$NICE"; PINNED="not pinned (one core)${NICE:+, nice -10}"
+  SERVER_PIN=""; DRIVER_PIN="$NICE"; PINNED="not pinned (one core)${NICE:+, nice -10}"
 fi
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 
