@@ -441,3 +441,19 @@ fn pieces_go_on_the_free_surface_too() {
     // Within a couple of units of where we clicked (screen points round).
     assert!(x.abs_diff(500) <= 3 && y.abs_diff(300) <= 3, "{x},{y}");
 }
+
+#[test]
+fn keys_flip_and_remove_the_selected_counter() {
+    let mut h = hot_seat();
+    place(&mut h, hex(6, 3));
+    let p = screen(&h, hex(6, 3));
+    click_at(&mut h, p, PointerButton::Primary);
+    let id = pieces_at(&h, hex(6, 3))[0].id;
+    assert_eq!(h.state().board.selected(), Some(id));
+    h.key_press(egui::Key::F);
+    h.run();
+    assert!(!pieces_at(&h, hex(6, 3))[0].face_up);
+    h.key_press(egui::Key::Delete);
+    h.run();
+    assert!(pieces_at(&h, hex(6, 3)).is_empty());
+}

@@ -413,6 +413,56 @@ impl BoardView {
             ui.ctx().set_cursor_icon(CursorIcon::Grab);
         }
 
+        // The whole counter in words: tags abbreviate markers, and small
+        // counters drop their labels.
+        if self.drag.is_none()
+            && let Some(piece) = hovered_piece.and_then(|id| input.state.pieces.get(&id))
+        {
+            response.clone().on_hover_ui_at_pointer(|ui| {
+                ui.strong(&piece.label);
+                let owner = piece
+                    .owner
+                    .map_or_else(|| "Neutral".into(), |s| (input.seat_names)(s));
+                ui.label(format!(
+                    "{owner}, {}{}",
+                    if piece.face_up {
+                        "face up"
+                    } else {
+                        "face down"
+                    },
+                    if piece.hidden {
+                        ", hidden from others"
+                    } else {
+                        ""
+                    }
+                ));
+                if !piece.markers.is_empty() {
+                    ui.label(piece.markers.join(", "));
+                }
+            });
+        }
+
+        // Keys act on the selected counter, unless a text field has the keyboard.
+        let typing = ui.ctx().memory(|m| m.focused().is_some());
+        if let (Some(id), Some(seat), false) = (self.selected, input.seat, typing)
+            && let Some(piece) = input.state.pieces.get(&id)
+            && piece.owner.is_none_or(|o| o == seat)
+        {
+            let (flip, remove) = ui.input(|i| {
+                (
+                    i.key_pressed(egui::Key::F),
+                    i.key_pressed(egui::Key::Delete),
+                )
+            });
+            if flip {
+                out.actions.push(SandboxAction::Flip { piece: id });
+            }
+            if remove {
+                out.actions.push(SandboxAction::Remove { piece: id });
+                self.selected = None;
+            }
+        }
+
         let menu_target = self.menu;
         response.context_menu(|ui| {
             if let Some(t) = menu_target {

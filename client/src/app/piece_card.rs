@@ -8,7 +8,7 @@ pub fn ui(ui: &mut Ui, session: &Session, selected: Option<PieceId>) {
     ui.heading("Selected");
     let piece = selected.and_then(|id| session.state()?.pieces.get(&id));
     let Some(p) = piece else {
-        ui.weak("Click a counter. Drag to move it (Shift-drag: the whole stack), drop it on another to stack, right-click for more.");
+        ui.weak("Click a counter. Drag to move it (Shift-drag: the whole stack), drop it on another to stack, right-click for more. F flips the selected counter, Delete removes it.");
         return;
     };
     egui::Grid::new("piece_card").num_columns(2).show(ui, |ui| {
