@@ -393,6 +393,9 @@ fn describe_action(a: &SandboxAction) -> String {
         A::Hide { .. } => "hide".into(),
         A::Reveal { .. } => "reveal".into(),
         A::EndTurn => "end turn".into(),
+        A::RequestRoll {
+            seat, count, sides, ..
+        } => format!("ask seat {} to roll {count}d{sides}", seat.0 + 1),
     }
 }
 
@@ -459,5 +462,16 @@ fn describe_event(
             )
         }
         E::TurnPassed { to } => format!("{who} ended the turn; {} to play", seat_name(names, *to)),
+        E::RollRequested(r) => format!(
+            "{who} asked {} to roll {}d{}{}",
+            seat_name(names, r.seat),
+            r.count,
+            r.sides,
+            if r.note.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", r.note)
+            }
+        ),
     }
 }
