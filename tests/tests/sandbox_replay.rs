@@ -54,8 +54,13 @@ fn followers_end_at_the_view_of_the_live_state() {
         let mut ch = Chooser::new(seed ^ 0xfeed);
         let mut rolls = 0;
         for _ in 0..300 {
-            let seat = SeatId(ch.below(2) as u8);
-            let legal = game.m.ruleset().legal_actions(game.m.state(), seat);
+            let mut seat = SeatId(ch.below(2) as u8);
+            let mut legal = game.m.ruleset().legal_actions(game.m.state(), seat);
+            if legal.is_empty() {
+                // A roll request waits on the other seat.
+                seat = SeatId(1 - seat.0);
+                legal = game.m.ruleset().legal_actions(game.m.state(), seat);
+            }
             let action = legal[ch.below(legal.len())].clone();
             let seat_links = game.link(seat);
             let applied = game
