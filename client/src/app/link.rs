@@ -30,6 +30,10 @@ pub enum LinkEvent {
     Error(String),
 }
 
+/// Called when something arrives from a table that lives elsewhere, so the
+/// app can wake its event loop (egui does not repaint on its own).
+pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
+
 /// Why a submission could not even be sent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LinkError {
@@ -68,4 +72,8 @@ pub trait TableLink<R: Ruleset> {
 
     /// A short description for the window title and status bar.
     fn describe(&self) -> String;
+
+    /// Ask to be woken when something arrives. A table in this process
+    /// answers during `submit`, so it needs no waker.
+    fn set_waker(&mut self, _waker: Waker) {}
 }

@@ -16,6 +16,7 @@ pub mod hexgrid;
 pub mod link;
 pub mod local;
 pub mod log;
+pub mod net_table;
 pub mod palette;
 pub mod piece_card;
 pub mod seats;
@@ -24,6 +25,7 @@ pub mod session;
 pub use board::BoardView;
 pub use link::{LinkError, LinkEvent, TableLink};
 pub use local::LocalTable;
+pub use net_table::{Join, NetTable};
 pub use session::Session;
 
 use egui::{Color32, RichText, Ui};
@@ -37,6 +39,7 @@ pub struct MusterApp {
     pub board: BoardView,
     pub palette: palette::Palette,
     pub dice: dice::DicePanel,
+    waker_set: bool,
 }
 
 impl MusterApp {
@@ -46,6 +49,7 @@ impl MusterApp {
             board: BoardView::default(),
             palette: palette::Palette::default(),
             dice: dice::DicePanel::default(),
+            waker_set: false,
         }
     }
 
@@ -58,6 +62,12 @@ impl MusterApp {
 
     /// Draw one frame.
     pub fn ui(&mut self, ui: &mut Ui) {
+        if !self.waker_set {
+            let ctx = ui.ctx().clone();
+            self.session
+                .set_waker(std::sync::Arc::new(move || ctx.request_repaint()));
+            self.waker_set = true;
+        }
         if self.session.pump() {
             ui.ctx().request_repaint();
         }

@@ -295,6 +295,11 @@ impl Session {
         }
     }
 
+    /// See [`TableLink::set_waker`].
+    pub fn set_waker(&mut self, waker: super::link::Waker) {
+        self.link.set_waker(waker);
+    }
+
     pub fn describe_link(&self) -> String {
         self.link.describe()
     }

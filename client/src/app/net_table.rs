@@ -1,0 +1,448 @@
+//! [`NetTable`]: a table on a Muster server, over [`crate::net`].
+//!
+//! The connection lives on its own thread with a small Tokio runtime; the
+//! UI thread talks to it through channels and never blocks on the network.
+//! The thread forwards snapshots and deltas untouched, so the UI's
+//! followers check every byte the server sent, exactly as at a local table.
+//!
+//! This seat's dice chain is made here, on the player's machine, and only
+//! its anchor is ever sent; a link goes out with the action that consumes
+//! it and never earlier. A table joined again gets a fresh chain (a seat
+//! may re-anchor at any time), so no secret needs to survive a restart.
+
+use super::link::{LinkError, LinkEvent, TableLink, Waker};
+use crate::net::{ConnectOptions, Connection, NetError};
+use muster_shared::codec;
+use muster_shared::dice::{ChainBook, HashChain, Party, SeatLink};
+use muster_shared::engine::Ruleset;
+use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, TableId, TableOptions};
+use muster_shared::{MatchId, SeatId, Viewer};
+use std::marker::PhantomData;
+use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// Links in this seat's chain; a new chain is published when it runs out.
+const SEAT_CHAIN_LEN: u32 = 4096;
+/// How long joining may take before giving up.
+const JOIN_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Which table to sit at, and how.
+#[derive(Clone, Debug)]
+pub enum Join {
+    /// Create a table with these options and take its first seat.
+    Create(TableOptions),
+    /// Take a seat (the first free one when `seat` is `None`).
+    Seat {
+        table: TableId,
+        seat: Option<SeatId>,
+        invite: Option<String>,
+    },
+    /// Watch.
+    Spectate {
+        table: TableId,
+        invite: Option<String>,
+    },
+}
+
+enum Cmd {
+    Act {
+        client_ref: u32,
+        action: Vec<u8>,
+        rolls: bool,
+    },
+    Resync,
+}
+
+/// A table on a server.
+pub struct NetTable<R: Ruleset> {
+    table: TableId,
+    invite: Option<String>,
+    viewer: Viewer,
+    url: String,
+    to_net: mpsc::UnboundedSender<Cmd>,
+    from_net: std_mpsc::Receiver<LinkEvent>,
+    waker: Arc<Mutex<Option<Waker>>>,
+    next_ref: u32,
+    _rules: PhantomData<fn() -> R>,
+}
+
+impl<R: Ruleset> NetTable<R> {
+    /// Connect to `url`, sign in as a guest called `name`, and join as
+    /// `join` says. Blocks until the first snapshot has arrived (or
+    /// [`JOIN_TIMEOUT`]), so the seat is known when this returns.
+    pub fn join(url: &str, opts: ConnectOptions, name: &str, join: Join) -> Result<Self, NetError> {
+        let (to_net, cmds) = mpsc::unbounded_channel();
+        let (events, from_net) = std_mpsc::channel();
+        let (ready_tx, ready_rx) = std_mpsc::channel();
+        let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
+        let task = Task {
+            url: url.to_string(),
+            opts,
+            name: name.to_string(),
+            join,
+            events,
+            waker: waker.clone(),
+        };
+        std::thread::Builder::new()
+            .name("muster-net".into())
+            .spawn(move || {
+                let rt = match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(rt) => rt,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(NetError::Io(e.to_string())));
+                        return;
+                    }
+                };
+                rt.block_on(task.run(cmds, ready_tx));
+            })
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        let (table, invite, viewer) = ready_rx
+            .recv_timeout(JOIN_TIMEOUT + Duration::from_secs(5))
+            .map_err(|_| NetError::Timeout)??;
+        Ok(NetTable {
+            table,
+            invite,
+            viewer,
+            url: url.to_string(),
+            to_net,
+            from_net,
+            waker,
+            next_ref: 1,
+            _rules: PhantomData,
+        })
+    }
+
+    pub fn table(&self) -> TableId {
+        self.table
+    }
+
+    /// The invite code of a private table this client created.
+    pub fn invite(&self) -> Option<&str> {
+        self.invite.as_deref()
+    }
+}
+
+impl<R: Ruleset> TableLink<R> for NetTable<R> {
+    fn seats(&self) -> Vec<SeatId> {
+        match self.viewer {
+            Viewer::Seat(s) => vec![s],
+            _ => Vec::new(),
+        }
+    }
+
+    fn viewers(&self) -> Vec<Viewer> {
+        vec![self.viewer]
+    }
+
+    fn submit(
+        &mut self,
+        seat: SeatId,
+        action: R::Action,
+        rolls_dice: bool,
+    ) -> Result<u32, LinkError> {
+        if self.viewer != Viewer::Seat(seat) {
+            return Err(LinkError::NotYourSeat(seat));
+        }
+        let client_ref = self.next_ref;
+        self.next_ref = self.next_ref.wrapping_add(1);
+        self.to_net
+            .send(Cmd::Act {
+                client_ref,
+                action: codec::encode_infallible(&action),
+                rolls: rolls_dice,
+            })
+            .map_err(|_| LinkError::Disconnected("the connection has closed".into()))?;
+        Ok(client_ref)
+    }
+
+    fn poll(&mut self) -> Vec<LinkEvent> {
+        self.from_net.try_iter().collect()
+    }
+
+    fn resync(&mut self, _viewer: Viewer) {
+        let _ = self.to_net.send(Cmd::Resync);
+    }
+
+    fn describe(&self) -> String {
+        format!("{} table {}", self.url, self.table.0)
+    }
+
+    fn set_waker(&mut self, waker: Waker) {
+        if let Ok(mut w) = self.waker.lock() {
+            *w = Some(waker);
+        }
+    }
+}
+
+/// The network thread's side.
+struct Task {
+    url: String,
+    opts: ConnectOptions,
+    name: String,
+    join: Join,
+    events: std_mpsc::Sender<LinkEvent>,
+    waker: Arc<Mutex<Option<Waker>>>,
+}
+
+/// What the network thread knows of the table: enough to pick this seat's
+/// next dice link and to ask for a resync.
+struct Seen {
+    table: TableId,
+    viewer: Viewer,
+    match_id: MatchId,
+    seq: u64,
+    book: ChainBook,
+    chain: HashChain,
+}
+
+type Ready = std_mpsc::Sender<Result<(TableId, Option<String>, Viewer), NetError>>;
+
+impl Task {
+    async fn run(self, mut cmds: mpsc::UnboundedReceiver<Cmd>, ready: Ready) {
+        let (mut conn, mut seen, invite) =
+            match tokio::time::timeout(JOIN_TIMEOUT, self.open()).await {
+                Ok(Ok(x)) => x,
+                Ok(Err(e)) => {
+                    let _ = ready.send(Err(e));
+                    return;
+                }
+                Err(_) => {
+                    let _ = ready.send(Err(NetError::Timeout));
+                    return;
+                }
+            };
+        let _ = ready.send(Ok((seen.table, invite, seen.viewer)));
+        loop {
+            tokio::select! {
+                cmd = cmds.recv() => {
+                    // The UI dropped its NetTable: leave politely.
+                    let Some(cmd) = cmd else {
+                        let _ = conn.send(&ClientMsg::Leave { table: seen.table }).await;
+                        conn.close().await;
+                        return;
+                    };
+                    let msg = match cmd {
+                        Cmd::Act { client_ref, action, rolls } => {
+                            let links = if rolls { seen.next_link() } else { Vec::new() };
+                            ClientMsg::Act { table: seen.table, client_ref, action, links }
+                        }
+                        Cmd::Resync => ClientMsg::Resync { table: seen.table, last_seq: seen.seq },
+                    };
+                    if let Err(e) = conn.send(&msg).await {
+                        self.emit(LinkEvent::Error(format!("lost the connection: {e}")));
+                        return;
+                    }
+                }
+                msg = conn.recv() => match msg {
+                    Ok(msg) => {
+                        if let Some(reply) = self.receive(&mut seen, msg)
+                            && let Err(e) = conn.send(&reply).await
+                        {
+                            self.emit(LinkEvent::Error(format!("lost the connection: {e}")));
+                            return;
+                        }
+                    }
+                    // A frame that does not decode is the server's fault,
+                    // not a reason to stop: say so and ask to start again.
+                    Err(NetError::Decode(e)) => {
+                        self.emit(LinkEvent::Error(format!("the server sent a bad message: {e}")));
+                        let _ = conn.send(&ClientMsg::Resync { table: seen.table, last_seq: seen.seq }).await;
+                    }
+                    Err(e) => {
+                        self.emit(LinkEvent::Error(format!("lost the connection: {e}")));
+                        return;
+                    }
+                },
+            }
+        }
+    }
+
+    /// Connect, sign in, join, and wait for the first snapshot (forwarded
+    /// to the UI like any other).
+    async fn open(&self) -> Result<(Connection, Seen, Option<String>), NetError> {
+        let mut conn = Connection::connect(&self.url, &self.opts).await?;
+        conn.sign_in_guest(&self.name).await?;
+        let mut invite = None;
+        let (table, join_msg) = match &self.join {
+            Join::Create(options) => {
+                conn.send(&ClientMsg::CreateTable {
+                    options: options.clone(),
+                })
+                .await?;
+                let table = loop {
+                    match conn.recv().await? {
+                        ServerMsg::TableCreated {
+                            table,
+                            invite: code,
+                        } => {
+                            invite = code;
+                            break table;
+                        }
+                        ServerMsg::Error { code, message, .. } => {
+                            return Err(NetError::Refused { code, message });
+                        }
+                        _ => {}
+                    }
+                };
+                let msg = ClientMsg::JoinSeat {
+                    table,
+                    seat: None,
+                    invite: invite.clone(),
+                };
+                (table, msg)
+            }
+            Join::Seat {
+                table,
+                seat,
+                invite,
+            } => (
+                *table,
+                ClientMsg::JoinSeat {
+                    table: *table,
+                    seat: *seat,
+                    invite: invite.clone(),
+                },
+            ),
+            Join::Spectate { table, invite } => (
+                *table,
+                ClientMsg::Spectate {
+                    table: *table,
+                    invite: invite.clone(),
+                },
+            ),
+        };
+        conn.send(&join_msg).await?;
+        let snap = loop {
+            match conn.recv().await? {
+                ServerMsg::Snapshot(s) if s.table == table => break s,
+                ServerMsg::Error { code, message, .. } => {
+                    return Err(NetError::Refused { code, message });
+                }
+                _ => {}
+            }
+        };
+        let viewer = snap.seat.map_or(Viewer::Spectator, Viewer::Seat);
+        let seen = Seen {
+            table,
+            viewer,
+            match_id: snap.match_id,
+            seq: snap.seq,
+            book: ChainBook::from_heads(snap.chains.iter().copied(), snap.rolls),
+            chain: HashChain::generate(SEAT_CHAIN_LEN),
+        };
+        self.emit(LinkEvent::Snapshot {
+            viewer,
+            snapshot: snap,
+        });
+        if let Viewer::Seat(_) = viewer {
+            conn.send(&ClientMsg::PublishAnchor {
+                table,
+                anchor: seen.chain.anchor(),
+            })
+            .await?;
+        }
+        Ok((conn, seen, invite))
+    }
+
+    /// Forward one server message; returns a message to send back, if any.
+    fn receive(&self, seen: &mut Seen, msg: ServerMsg) -> Option<ClientMsg> {
+        match msg {
+            ServerMsg::Snapshot(snap) if snap.table == seen.table => {
+                seen.match_id = snap.match_id;
+                seen.seq = snap.seq;
+                seen.book = ChainBook::from_heads(snap.chains.iter().copied(), snap.rolls);
+                self.emit(LinkEvent::Snapshot {
+                    viewer: seen.viewer,
+                    snapshot: snap,
+                });
+            }
+            ServerMsg::Delta { table, seq, body } if table == seen.table => {
+                // Keep the chain heads current so the next link is right;
+                // the follower does the real checking.
+                match &body {
+                    DeltaBody::Anchor { party, anchor } => {
+                        let _ = seen.book.anchor(*party, *anchor);
+                    }
+                    DeltaBody::Action {
+                        roll: Some(proof), ..
+                    } => {
+                        let _ = seen.book.check_roll(seen.match_id, seq, None, None, proof);
+                    }
+                    DeltaBody::Action { .. } => {}
+                }
+                seen.seq = seq;
+                self.emit(LinkEvent::Delta {
+                    viewer: seen.viewer,
+                    seq,
+                    body,
+                });
+                // Our chain used up: publish a fresh one.
+                if let Viewer::Seat(s) = seen.viewer
+                    && seen.book.remaining(Party::Seat(s)) == 0
+                    && seen.book.next_index(Party::Seat(s)).is_some()
+                {
+                    seen.chain = HashChain::generate(SEAT_CHAIN_LEN);
+                    return Some(ClientMsg::PublishAnchor {
+                        table: seen.table,
+                        anchor: seen.chain.anchor(),
+                    });
+                }
+            }
+            ServerMsg::Accepted {
+                table,
+                client_ref,
+                seq,
+            } if table == seen.table => {
+                self.emit(LinkEvent::Accepted { client_ref, seq });
+            }
+            ServerMsg::Rejected {
+                table,
+                client_ref,
+                error,
+            } if table == seen.table => {
+                self.emit(LinkEvent::Rejected { client_ref, error });
+            }
+            ServerMsg::Error { code, message, .. } => {
+                self.emit(LinkEvent::Error(format!("server: {code:?}: {message}")));
+            }
+            // Lobby, chat and pending decisions have no panel yet.
+            _ => {}
+        }
+        None
+    }
+
+    fn emit(&self, event: LinkEvent) {
+        // The UI may have gone; nothing to do then.
+        let _ = self.events.send(event);
+        if let Ok(w) = self.waker.lock()
+            && let Some(w) = w.as_ref()
+        {
+            w();
+        }
+    }
+}
+
+impl Seen {
+    /// This seat's next chain link, for an action that rolls.
+    fn next_link(&self) -> Vec<SeatLink> {
+        let Viewer::Seat(seat) = self.viewer else {
+            return Vec::new();
+        };
+        self.book
+            .next_index(Party::Seat(seat))
+            .and_then(|index| {
+                Some(SeatLink {
+                    seat,
+                    index,
+                    link: self.chain.link(index)?,
+                })
+            })
+            .into_iter()
+            .collect()
+    }
+}
