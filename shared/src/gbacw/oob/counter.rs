@@ -85,4 +85,13 @@ pub struct Unit {
     pub weapon: Option<String>,
     /// GBACW 9.1: initial strength — Strength Points, or guns for a battery.
     pub strength: u8,
+    /// The OB Roster's strength boxes for this unit, where the roster
+    /// prints them (independent units, batteries); `None` if not given.
+    /// Kept apart from `strength` so a disagreement is reported, not hidden.
+    #[serde(default)]
+    pub roster_strength: Option<u8>,
+    /// The morale printed on a cavalry counter's mounted side when the file
+    /// gives it; `morale` is then the dismounted front (Cedar Mountain 21.1).
+    #[serde(default)]
+    pub mounted_morale: Option<u8>,
 }

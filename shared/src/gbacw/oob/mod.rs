@@ -1,10 +1,11 @@
 //! Counters and orders of battle: combat units ([`counter`]), leaders
 //! ([`leader`]), their state in play ([`status`]) and the text format
-//! ([`parse`]).
+//! ([`parse`]), and the check of counters against the OB Roster ([`roster`]).
 
 pub mod counter;
 pub mod leader;
 pub mod parse;
+pub mod roster;
 pub mod status;
 
 pub use counter::{Command, CounterId, Morale, Unit, UnitKind};
@@ -23,6 +24,9 @@ pub struct Oob {
     pub sides: BTreeMap<CounterId, String>,
     pub leaders: BTreeMap<CounterId, Leader>,
     pub units: BTreeMap<CounterId, Unit>,
+    /// Brigade leader id to its OB Roster BCE record, where the file gives one.
+    #[serde(default)]
+    pub bce: BTreeMap<CounterId, roster::Bce>,
 }
 
 impl Oob {

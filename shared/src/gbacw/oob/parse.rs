@@ -16,6 +16,15 @@
 //! wagon supply-u name="Supply" morale=4 weapon=R strength=1 small-arms=10 artillery=6
 //! ```
 //!
+//! Optional keys added for the battle files (older files stay valid):
+//! `bce=LIMIT/TOTAL bce-vp=N` on a brigade copies its OB Roster record
+//! ("13 of 18 = 17 VP's", 17.5, Cedar Mountain 27.21); `roster=N` on a unit
+//! gives the roster's strength boxes where the roster prints them
+//! (independent units, batteries), so [`super::roster`] can compare them
+//! with the counter; `mounted-morale=N` on a cavalry counter is the morale
+//! printed on its mounted side when it differs from `morale=` (the
+//! dismounted front, Cedar Mountain 21.1).
+//!
 //! `indpnt` marks an independent brigade or unit (5.3, 17.66); wagons are
 //! always independent (11.13). `morale=?` is a green unit (13.12). A
 //! `repl=ER/RALLY[/PROMOTED]` gives a brigade counter's replacement side
@@ -25,6 +34,7 @@
 use super::Oob;
 use super::counter::{Command, CounterId, Morale, Unit, UnitKind};
 use super::leader::{BrigadeRatings, Leader, LeaderRole};
+use super::roster::Bce;
 use crate::gbacw::charts::{RangeChart, WeaponKind};
 use crate::gbacw::text::{self, TextError, Token};
 use std::collections::BTreeMap;
@@ -200,7 +210,7 @@ fn ratings(t: &Token<'_>, v: &str) -> Result<BrigadeRatings, TextError> {
 }
 
 const LEADER_KEYS: &[&str] = &[
-    "name", "cp", "army", "dir", "division", "er", "rally", "promoted", "repl",
+    "name", "cp", "army", "dir", "division", "er", "rally", "promoted", "repl", "bce", "bce-vp",
 ];
 const UNIT_KEYS: &[&str] = &[
     "name",
@@ -212,6 +222,8 @@ const UNIT_KEYS: &[&str] = &[
     "rounds",
     "small-arms",
     "artillery",
+    "roster",
+    "mounted-morale",
 ];
 
 impl Parser<'_> {
@@ -261,6 +273,9 @@ impl Parser<'_> {
             "army" | "division" | "brigade" | "replacement" => {
                 let f = Fields::new(head, rest, LEADER_KEYS, &["indpnt"])?;
                 let role = self.leader_role(&f, &side)?;
+                if let Some(bce) = bce(&f)? {
+                    self.oob.bce.insert(id.clone(), bce);
+                }
                 let name = f.need("name")?.1.to_string();
                 self.oob.leaders.insert(
                     id.clone(),
@@ -359,7 +374,8 @@ impl Parser<'_> {
                 Self::only(
                     f,
                     &[
-                        "name", "division", "er", "rally", "promoted", "repl", "indpnt",
+                        "name", "division", "er", "rally", "promoted", "repl", "indpnt", "bce",
+                        "bce-vp",
                     ],
                 )?;
                 let division = self.superior(f, "division", side, |r| {
@@ -405,7 +421,11 @@ impl Parser<'_> {
             "infantry" | "cavalry" => {
                 Self::only(
                     f,
-                    &[&common[..], &["brigade", "strength", "indpnt"]].concat(),
+                    &[
+                        &common[..],
+                        &["brigade", "strength", "indpnt", "roster", "mounted-morale"],
+                    ]
+                    .concat(),
                 )?;
                 let kind = if f.head.text == "infantry" {
                     UnitKind::Infantry
@@ -417,7 +437,11 @@ impl Parser<'_> {
             "battery" => {
                 Self::only(
                     f,
-                    &[&common[..], &["brigade", "guns", "rounds", "indpnt"]].concat(),
+                    &[
+                        &common[..],
+                        &["brigade", "guns", "rounds", "indpnt", "roster"],
+                    ]
+                    .concat(),
                 )?;
                 let rounds = f.number("rounds", 0..=999)?;
                 (
@@ -483,6 +507,19 @@ impl Parser<'_> {
             }
             None => None,
         };
+        let roster_strength = match f.get("roster") {
+            Some(_) => Some(f.small("roster", 40)?),
+            None => None,
+        };
+        let mounted_morale = match f.get("mounted-morale") {
+            Some((t, _)) if f.head.text != "cavalry" => {
+                return Err(TextError::at(&t, "only cavalry has a mounted side (6.14)"));
+            }
+            Some((t, v)) => {
+                Some(u8::try_from(number_in(&t, v, "mounted-morale", 1..=5)?).unwrap_or(5))
+            }
+            None => None,
+        };
         Ok(Unit {
             id,
             side,
@@ -492,6 +529,46 @@ impl Parser<'_> {
             morale,
             weapon,
             strength: u8::try_from(strength).unwrap_or(u8::MAX),
+            roster_strength,
+            mounted_morale,
         })
+    }
+}
+
+/// A brigade's `bce=LIMIT/TOTAL` and `bce-vp=N`: both or neither.
+fn bce(f: &Fields<'_>) -> Result<Option<Bce>, TextError> {
+    match (f.get("bce"), f.get("bce-vp")) {
+        (None, None) => Ok(None),
+        (Some((t, v)), vp) => {
+            let Some((limit, total)) = v.split_once('/') else {
+                return Err(TextError::at(
+                    &t,
+                    "write the BCE record as LIMIT/TOTAL, e.g. `bce=13/18`",
+                ));
+            };
+            let limit = number_in(&t, limit, "bce limit", 1..=200)?;
+            let total = number_in(&t, total, "bce total", 1..=200)?;
+            if limit > total {
+                return Err(TextError::at(
+                    &t,
+                    "the BCE limit cannot exceed the brigade's total",
+                ));
+            }
+            let victory_points = match vp {
+                Some((vt, vv)) => number_in(&vt, vv, "bce-vp", 0..=999)?,
+                None => {
+                    return Err(TextError::at(
+                        &t,
+                        "`bce=` needs `bce-vp=` (the roster prints both)",
+                    ));
+                }
+            };
+            Ok(Some(Bce {
+                limit,
+                total,
+                victory_points,
+            }))
+        }
+        (None, Some((t, _))) => Err(TextError::at(&t, "`bce-vp=` needs `bce=LIMIT/TOTAL`")),
     }
 }

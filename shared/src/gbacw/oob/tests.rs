@@ -231,3 +231,55 @@ fn garbage_never_panics() {
         let _ = parse_oob(&format!("gbacw-oob 1\nside s name=\"S\"\n{junk}\n"), &r);
     }
 }
+
+#[test]
+fn case_17_5_roster_records_are_optional_and_read() {
+    // The older file has none of the roster keys and still loads unchanged.
+    assert!(test_oob().bce.is_empty());
+    let o = parse_oob(
+        &TEST_OOB
+            .replacen("repl=3/1/4", "repl=3/1/4 bce=7/12 bce-vp=17", 1)
+            .replacen("strength=3", "strength=3 mounted-morale=4", 1)
+            .replacen("rounds=20", "rounds=20 roster=5", 1),
+        &range(),
+    )
+    .unwrap();
+    assert_eq!(
+        o.bce[&id("crawford")],
+        roster::Bce {
+            limit: 7,
+            total: 12,
+            victory_points: 17
+        }
+    );
+    assert_eq!(o.units[&id("1-nj-c")].mounted_morale, Some(4));
+    assert_eq!(o.units[&id("4-me")].roster_strength, Some(5));
+    // Crawford's counters (6 + 4 + 2) make 12; 4 Me has 6 guns on the counter.
+    let check = roster::check_roster(&o);
+    assert_eq!(check.brigades.len(), 1);
+    assert_eq!(
+        check.mismatches,
+        vec![roster::Mismatch::Unit {
+            unit: id("4-me"),
+            counter: 6,
+            roster: 5
+        }]
+    );
+    assert_eq!(check.without_record, vec![id("bayard"), id("ronald")]);
+}
+
+#[test]
+fn case_17_5_broken_roster_records_are_refused() {
+    let bad = [
+        ("repl=3/1/4", "repl=3/1/4 bce=7"),
+        ("repl=3/1/4", "repl=3/1/4 bce=13/12 bce-vp=1"),
+        ("repl=3/1/4", "repl=3/1/4 bce=7/12"),
+        ("repl=3/1/4", "repl=3/1/4 bce-vp=3"),
+        ("weapon=TA guns=6", "weapon=TA guns=6 mounted-morale=3"),
+        ("strength=3", "strength=3 mounted-morale=9"),
+    ];
+    for (from, to) in bad {
+        let e = err(from, to);
+        assert!(e.line > 0 && e.column > 0, "{to}: {e}");
+    }
+}
