@@ -3,11 +3,16 @@
 //! names point into the rules (`/// GBACW 8.18: …`, `case_8_18_…`).
 //!
 //! - [`charts`]: the mapsheet charts (mostly provisional), from `assets/gbacw/charts.toml`.
+//! - [`ammo`]: small-arms depletion, supply wagons, resupply, battery rounds (11).
+//! - [`artillery`]: crews, move-or-fire, caissons, per-unit rolls at range (15, 8.22).
+//! - [`bce`]: Brigade Combat Effectiveness boxes, with hooks for the Exclusive Rules (18).
+//! - [`cavalry`]: charges, cavalry retreat before melee, mounted fire (16).
 //! - [`command`]: radii and supply paths past the enemy, who is in command, Command Points.
 //! - [`tables`]: the six result tables the seeds print, from `assets/gbacw/tables.toml`.
 //! - [`facing`]: frontal and enfilade hexsides, lines of fire, Zones of Control.
 //! - [`fire`]: who may fire, strength after range, the Fire CRT column.
 //! - [`los`]: line of sight over elevations, terrain and units.
+//! - [`leaders`]: leader casualties, capture, stacking, succession (17.4–17.8).
 //! - [`map`]: hex numbers, terrain, the plain-text map format.
 //! - [`melee`]: melee strengths, terrain crossed, charges.
 //! - [`morale`]: morale checks, green units, and fire results on a unit, from dice rolled.
@@ -21,10 +26,15 @@
 //! - [`withdrawal`]: who fires withdrawal, retreat and limbering fire, at whom.
 
 pub mod charts;
+pub mod ammo;
+pub mod artillery;
+pub mod bce;
+pub mod cavalry;
 pub mod command;
 pub mod facing;
 pub mod fire;
 pub mod los;
+pub mod leaders;
 pub mod map;
 pub mod melee;
 pub mod morale;
@@ -38,3 +48,6 @@ pub mod stacking;
 pub mod tables;
 pub mod text;
 pub mod withdrawal;
+
+#[cfg(test)]
+pub(crate) mod testkit;
