@@ -25,16 +25,16 @@
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
 //! - [`withdrawal`]: who fires withdrawal, retreat and limbering fire, at whom.
 
-pub mod charts;
 pub mod ammo;
 pub mod artillery;
 pub mod bce;
 pub mod cavalry;
+pub mod charts;
 pub mod command;
 pub mod facing;
 pub mod fire;
-pub mod los;
 pub mod leaders;
+pub mod los;
 pub mod map;
 pub mod melee;
 pub mod morale;

@@ -27,6 +27,9 @@ pub fn depleted_after_fire<'a>(
 /// GBACW 8.41: a stack's order changes only in the friendly Movement
 /// Phase, or at the end of a Fire Phase in which its top unit ran out of
 /// ammunition.
-pub fn may_reorder_stack(friendly_movement_phase: bool, top_depleted_this_fire_phase: bool) -> bool {
+pub fn may_reorder_stack(
+    friendly_movement_phase: bool,
+    top_depleted_this_fire_phase: bool,
+) -> bool {
     friendly_movement_phase || top_depleted_this_fire_phase
 }

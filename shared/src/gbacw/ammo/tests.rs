@@ -13,14 +13,25 @@ fn case_11_0_depleted_units_keep_zoc_only_for_supply_and_leaders() {
     let w = world();
     let mut s = w.status("5-conn", Formation::Line);
     s.markers.insert(Marker::AmmoDepleted);
-    assert!(exerts_zoc(s.formation, &s.markers, ZocUse::SupplyAndCommand));
+    assert!(exerts_zoc(
+        s.formation,
+        &s.markers,
+        ZocUse::SupplyAndCommand
+    ));
     assert!(!exerts_zoc(
         s.formation,
         &s.markers,
-        ZocUse::WithdrawalAndRetreat { mover_mounted: false }
+        ZocUse::WithdrawalAndRetreat {
+            mover_mounted: false
+        }
     ));
     assert_eq!(
-        may_fire(&w.unit("5-conn"), &s, &w.charts.range, FireOccasion::Defensive),
+        may_fire(
+            &w.unit("5-conn"),
+            &s,
+            &w.charts.range,
+            FireOccasion::Defensive
+        ),
         Err("GBACW 11.22")
     );
 }
@@ -54,7 +65,11 @@ fn case_11_1_uncrewed_wagon_neither_moves_nor_resupplies() {
     wagon.crew = Crew::None;
     assert!(!wagon_may_move(&wagon));
     let mut units = BTreeMap::from([(id("5-conn"), w.status("5-conn", Formation::Line))]);
-    units.get_mut(&id("5-conn")).unwrap().markers.insert(Marker::AmmoDepleted);
+    units
+        .get_mut(&id("5-conn"))
+        .unwrap()
+        .markers
+        .insert(Marker::AmmoDepleted);
     let req = [ResupplyRequest {
         unit: id("5-conn"),
         battery: false,
@@ -62,7 +77,10 @@ fn case_11_1_uncrewed_wagon_neither_moves_nor_resupplies() {
         path: true,
         moved: false,
     }];
-    assert_eq!(resupply(&mut wagon, false, &req, &mut units), Err((id("5-conn"), "GBACW 11.1")));
+    assert_eq!(
+        resupply(&mut wagon, false, &req, &mut units),
+        Err((id("5-conn"), "GBACW 11.1"))
+    );
 }
 
 #[test]
@@ -72,7 +90,10 @@ fn case_11_11_crew_counter_appears_only_when_the_crew_routs() {
     let rout = wagon_fire_effect(FireResult::MaybeRout, false, true, t, 1);
     assert!(rout.crew_lost && rout.crew_counter_placed);
     let killed = wagon_fire_effect(
-        FireResult::Loss { points: 1, then_pin_check: false },
+        FireResult::Loss {
+            points: 1,
+            then_pin_check: false,
+        },
         false,
         false,
         t,
@@ -85,13 +106,22 @@ fn case_11_11_crew_counter_appears_only_when_the_crew_routs() {
 fn case_11_12_small_arms_hit_the_crew_artillery_the_ammunition() {
     let w = world();
     let t = &w.tables.ammo_loss;
-    let two = FireResult::Loss { points: 2, then_pin_check: true };
+    let two = FireResult::Loss {
+        points: 2,
+        then_pin_check: true,
+    };
     let sa = wagon_fire_effect(two, false, false, t, 6);
     assert!(sa.crew_lost);
     assert_eq!(sa.ammo, None);
     let art = wagon_fire_effect(two, true, false, t, 6);
     assert!(!art.crew_lost);
-    assert_eq!(art.ammo, Some(AmmoLoss::Points { small_arms: 4, artillery: None }));
+    assert_eq!(
+        art.ammo,
+        Some(AmmoLoss::Points {
+            small_arms: 4,
+            artillery: None
+        })
+    );
     // Pins from artillery still pin the crew.
     assert!(wagon_fire_effect(FireResult::PinOrRout, true, false, t, 1).pinned);
     // The loss comes off the track: 10/6 less 4/E.
@@ -105,10 +135,28 @@ fn case_11_12_small_arms_hit_the_crew_artillery_the_ammunition() {
 fn case_11_17_only_crewed_wagons_retreat_before_melee() {
     let w = world();
     let mut wagon = w.status("supply-u", Formation::Wagon);
-    assert_eq!(wagon_retreat(&wagon, true), WagonRetreat { wagon: true, crew: true });
-    assert_eq!(wagon_retreat(&wagon, false), WagonRetreat { wagon: false, crew: true });
+    assert_eq!(
+        wagon_retreat(&wagon, true),
+        WagonRetreat {
+            wagon: true,
+            crew: true
+        }
+    );
+    assert_eq!(
+        wagon_retreat(&wagon, false),
+        WagonRetreat {
+            wagon: false,
+            crew: true
+        }
+    );
     wagon.crew = Crew::None;
-    assert_eq!(wagon_retreat(&wagon, true), WagonRetreat { wagon: false, crew: false });
+    assert_eq!(
+        wagon_retreat(&wagon, true),
+        WagonRetreat {
+            wagon: false,
+            crew: false
+        }
+    );
 }
 
 #[test]
@@ -117,27 +165,42 @@ fn case_11_18_recrew_with_one_strength_point_in_final_command_phase() {
     let mut wagon = w.status("supply-u", Formation::Wagon);
     wagon.crew = Crew::None;
     let mut inf = w.status("5-conn", Formation::Line);
-    assert_eq!(recrew(&w.unit("5-conn"), &mut inf, &mut wagon, false), Err("GBACW 11.18"));
+    assert_eq!(
+        recrew(&w.unit("5-conn"), &mut inf, &mut wagon, false),
+        Err("GBACW 11.18")
+    );
     let mut mounted = w.status("1-nj-c", Formation::Mounted);
-    assert_eq!(recrew(&w.unit("1-nj-c"), &mut mounted, &mut wagon, true), Err("GBACW 11.18"));
+    assert_eq!(
+        recrew(&w.unit("1-nj-c"), &mut mounted, &mut wagon, true),
+        Err("GBACW 11.18")
+    );
     recrew(&w.unit("5-conn"), &mut inf, &mut wagon, true).unwrap();
     assert_eq!((inf.strength, wagon.crew), (5, Crew::Full));
     // Already crewed: no second point.
-    assert_eq!(recrew(&w.unit("5-conn"), &mut inf, &mut wagon, true), Err("GBACW 11.18"));
+    assert_eq!(
+        recrew(&w.unit("5-conn"), &mut inf, &mut wagon, true),
+        Err("GBACW 11.18")
+    );
 }
 
 #[test]
 fn case_11_19_wagons_captured_by_infantry_or_cavalry_usable_next_turn() {
     let w = world();
     let mut wagon = w.status("supply-u", Formation::Wagon);
-    assert_eq!(capture_wagon(&w.unit("aleghny"), &mut wagon), Err("GBACW 11.19"));
+    assert_eq!(
+        capture_wagon(&w.unit("aleghny"), &mut wagon),
+        Err("GBACW 11.19")
+    );
     capture_wagon(&w.unit("2-va"), &mut wagon).unwrap();
     assert_eq!(wagon.crew, Crew::None);
     assert!(!captured_wagon_usable(4, 4));
     assert!(captured_wagon_usable(4, 5));
 }
 
-fn depleted_units(w: &crate::gbacw::testkit::World, ids: &[&str]) -> BTreeMap<crate::gbacw::oob::CounterId, crate::gbacw::oob::UnitStatus> {
+fn depleted_units(
+    w: &crate::gbacw::testkit::World,
+    ids: &[&str],
+) -> BTreeMap<crate::gbacw::oob::CounterId, crate::gbacw::oob::UnitStatus> {
     ids.iter()
         .map(|s| {
             let mut st = w.status(s, Formation::Line);
@@ -164,7 +227,12 @@ fn case_11_24_wagon_resupplies_as_many_units_as_it_has_boxes() {
     wagon.supply.0 = 1;
     let mut units = depleted_units(&w, &["5-conn", "10-me"]);
     assert_eq!(
-        resupply(&mut wagon, false, &[req("5-conn"), req("10-me")], &mut units),
+        resupply(
+            &mut wagon,
+            false,
+            &[req("5-conn"), req("10-me")],
+            &mut units
+        ),
         Err((id("10-me"), "GBACW 11.24"))
     );
     assert!(!units[&id("5-conn")].markers.contains(&Marker::AmmoDepleted));
@@ -172,8 +240,15 @@ fn case_11_24_wagon_resupplies_as_many_units_as_it_has_boxes() {
     let mut wagon = w.status("supply-u", Formation::Wagon);
     let mut bat = BTreeMap::from([(id("4-me"), w.status("4-me", Formation::Unlimbered))]);
     bat.get_mut(&id("4-me")).unwrap().rounds = 0;
-    let r = ResupplyRequest { battery: true, rounds_wanted: 9, ..req("4-me") };
-    assert_eq!(resupply(&mut wagon, false, &[r], &mut bat), Ok(vec![(id("4-me"), 6)]));
+    let r = ResupplyRequest {
+        battery: true,
+        rounds_wanted: 9,
+        ..req("4-me")
+    };
+    assert_eq!(
+        resupply(&mut wagon, false, &[r], &mut bat),
+        Ok(vec![(id("4-me"), 6)])
+    );
     assert_eq!((bat[&id("4-me")].rounds, wagon.supply.1), (6, 0));
 }
 
@@ -186,11 +261,26 @@ fn case_11_25_neither_wagon_nor_unit_may_have_moved() {
         resupply(&mut wagon, true, &[req("5-conn")], &mut units),
         Err((id("5-conn"), "GBACW 11.25"))
     );
-    let moved = ResupplyRequest { moved: true, ..req("5-conn") };
-    assert_eq!(resupply(&mut wagon, false, &[moved], &mut units), Err((id("5-conn"), "GBACW 11.25")));
-    let no_path = ResupplyRequest { path: false, ..req("5-conn") };
-    assert_eq!(resupply(&mut wagon, false, &[no_path], &mut units), Err((id("5-conn"), "GBACW 11.23")));
-    assert_eq!(resupply(&mut wagon, false, &[req("5-conn")], &mut units), Ok(vec![(id("5-conn"), 1)]));
+    let moved = ResupplyRequest {
+        moved: true,
+        ..req("5-conn")
+    };
+    assert_eq!(
+        resupply(&mut wagon, false, &[moved], &mut units),
+        Err((id("5-conn"), "GBACW 11.25"))
+    );
+    let no_path = ResupplyRequest {
+        path: false,
+        ..req("5-conn")
+    };
+    assert_eq!(
+        resupply(&mut wagon, false, &[no_path], &mut units),
+        Err((id("5-conn"), "GBACW 11.23"))
+    );
+    assert_eq!(
+        resupply(&mut wagon, false, &[req("5-conn")], &mut units),
+        Ok(vec![(id("5-conn"), 1)])
+    );
     assert_eq!(wagon.supply.0, 9);
 }
 
@@ -219,9 +309,18 @@ fn case_11_33_same_type_batteries_pool_rounds_after_an_idle_turn() {
     let mut a = w.status("4-me", Formation::Unlimbered);
     let mut b = w.status("4-me", Formation::Unlimbered);
     b.rounds = 2;
-    assert_eq!(transfer_rounds(&mut a, &mut b, false, true, 11), Err("GBACW 11.33"));
-    assert_eq!(transfer_rounds(&mut a, &mut b, true, false, 11), Err("GBACW 11.33"));
-    assert_eq!(transfer_rounds(&mut a, &mut b, true, true, 23), Err("GBACW 11.33"));
+    assert_eq!(
+        transfer_rounds(&mut a, &mut b, false, true, 11),
+        Err("GBACW 11.33")
+    );
+    assert_eq!(
+        transfer_rounds(&mut a, &mut b, true, false, 11),
+        Err("GBACW 11.33")
+    );
+    assert_eq!(
+        transfer_rounds(&mut a, &mut b, true, true, 23),
+        Err("GBACW 11.33")
+    );
     transfer_rounds(&mut a, &mut b, true, true, 11).unwrap();
     assert_eq!((a.rounds, b.rounds), (11, 11));
 }

@@ -107,7 +107,8 @@ pub fn recrew(
     final_command_phase: bool,
 ) -> Result<(), &'static str> {
     let foot = matches!(donor.kind, UnitKind::Infantry)
-        || (matches!(donor.kind, UnitKind::Cavalry) && donor_status.formation == Formation::Dismounted);
+        || (matches!(donor.kind, UnitKind::Cavalry)
+            && donor_status.formation == Formation::Dismounted);
     if !final_command_phase || !foot || donor_status.strength == 0 || wagon.crew != Crew::None {
         return Err("GBACW 11.18");
     }

@@ -5,7 +5,10 @@ use crate::gbacw::oob::CounterId;
 
 /// GBACW 17.54, 17.75: a leader alone in a hex (no friendly combat unit)
 /// is captured the moment an enemy combat unit is in or moves into it.
-pub fn captured_on_entry(friendly_combat_units_in_hex: usize, enemy_combat_unit_entered: bool) -> bool {
+pub fn captured_on_entry(
+    friendly_combat_units_in_hex: usize,
+    enemy_combat_unit_entered: bool,
+) -> bool {
     friendly_combat_units_in_hex == 0 && enemy_combat_unit_entered
 }
 

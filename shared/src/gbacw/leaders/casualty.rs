@@ -70,9 +70,7 @@ pub fn casualties_then_morale(
     checks: &[UnitCheck],
     mut die: impl FnMut() -> u8,
 ) -> HexAftermath {
-    let rolled = roll_leaders(table, cause, leaders, true, || {
-        die().saturating_add(die())
-    });
+    let rolled = roll_leaders(table, cause, leaders, true, || die().saturating_add(die()));
     let leader_left = rolled.iter().any(|c| c.loss.is_none());
     let routed = checks
         .iter()

@@ -40,7 +40,11 @@ pub struct StackEntry {
 
 /// GBACW 13.34, 17.74: a rout moves the routed units; leaders never rout
 /// and go along only if the owner says so (`leaders_follow`).
-pub fn rout_movers(stack: &[StackEntry], routed: &[CounterId], leaders_follow: bool) -> Vec<CounterId> {
+pub fn rout_movers(
+    stack: &[StackEntry],
+    routed: &[CounterId],
+    leaders_follow: bool,
+) -> Vec<CounterId> {
     stack
         .iter()
         .filter(|e| {

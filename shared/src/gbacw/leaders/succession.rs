@@ -39,7 +39,9 @@ pub enum Succession {
 pub fn promotion_candidates(oob: &Oob, division: &CounterId) -> Vec<CounterId> {
     oob.leaders
         .values()
-        .filter(|l| matches!(&l.role, LeaderRole::Brigade { division: Some(d), .. } if d == division))
+        .filter(
+            |l| matches!(&l.role, LeaderRole::Brigade { division: Some(d), .. } if d == division),
+        )
         .map(|l| l.id.clone())
         .collect()
 }
@@ -84,7 +86,8 @@ pub fn succession(
                 Some(c) => candidates.iter().find(|x| *x == c).ok_or("GBACW 17.83")?,
                 None => candidates.first().ok_or("GBACW 17.83")?,
             };
-            let Some(LeaderRole::Brigade { ratings, .. }) = oob.leaders.get(chosen).map(|l| &l.role)
+            let Some(LeaderRole::Brigade { ratings, .. }) =
+                oob.leaders.get(chosen).map(|l| &l.role)
             else {
                 return Err("GBACW 17.83");
             };

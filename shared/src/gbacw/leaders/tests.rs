@@ -36,7 +36,16 @@ fn case_17_72_each_leader_rolls_separately_and_before_morale() {
     let w = world();
     let t = &w.tables.leader_casualty;
     // No casualty, no roll.
-    assert!(roll_leaders(t, CasualtyCause::Artillery, &[id("crawford")], false, dice(&[2])).is_empty());
+    assert!(
+        roll_leaders(
+            t,
+            CasualtyCause::Artillery,
+            &[id("crawford")],
+            false,
+            dice(&[2])
+        )
+        .is_empty()
+    );
     // Two leaders: two rolls, in id order, one per leader.
     let r = roll_leaders(
         t,
@@ -46,7 +55,10 @@ fn case_17_72_each_leader_rolls_separately_and_before_morale() {
         dice(&[2, 7]),
     );
     assert_eq!(r.len(), 2);
-    assert_eq!((r[0].leader.clone(), r[0].loss), (id("crawford"), Some(LeaderLoss::Killed)));
+    assert_eq!(
+        (r[0].leader.clone(), r[0].loss),
+        (id("crawford"), Some(LeaderLoss::Killed))
+    );
     assert_eq!((r[1].leader.clone(), r[1].loss), (id("williams"), None));
     // The leader roll comes first: killed (1+1 = 2 on the artillery column),
     // he no longer gives -1, so the morale die 4 routs a morale-3 unit.
@@ -55,10 +67,22 @@ fn case_17_72_each_leader_rolls_separately_and_before_morale() {
         morale: 3,
         mods: MoraleMods::default(),
     }];
-    let killed = casualties_then_morale(t, CasualtyCause::Artillery, &[id("crawford")], &checks, dice(&[1, 1, 4]));
+    let killed = casualties_then_morale(
+        t,
+        CasualtyCause::Artillery,
+        &[id("crawford")],
+        &checks,
+        dice(&[1, 1, 4]),
+    );
     assert_eq!(killed.routed, vec![id("5-conn")]);
     // Same morale die with the leader unhurt (3+4 = 7): -1 holds the unit.
-    let unhurt = casualties_then_morale(t, CasualtyCause::Artillery, &[id("crawford")], &checks, dice(&[3, 4, 4]));
+    let unhurt = casualties_then_morale(
+        t,
+        CasualtyCause::Artillery,
+        &[id("crawford")],
+        &checks,
+        dice(&[3, 4, 4]),
+    );
     assert_eq!(unhurt.leaders[0].loss, None);
     assert!(unhurt.routed.is_empty());
 }
@@ -92,24 +116,43 @@ fn case_17_53_leader_jumps_to_nearest_unit_or_is_captured_when_trapped() {
         relocate_after_fire(g, n("0202"), false, &units),
         Relocation::Join(id("5-conn"), n("0303"))
     );
-    assert_eq!(relocate_after_fire(g, n("0202"), true, &units), Relocation::Captured);
-    assert_eq!(relocate_after_fire(g, n("0202"), false, &[]), Relocation::Captured);
+    assert_eq!(
+        relocate_after_fire(g, n("0202"), true, &units),
+        Relocation::Captured
+    );
+    assert_eq!(
+        relocate_after_fire(g, n("0202"), false, &[]),
+        Relocation::Captured
+    );
     // Trapped: every neighbour blocked; one free neighbour is a way out.
     assert!(trapped(g, n("0505"), |_| true));
     assert!(!trapped(g, n("0505"), |h| h != n("0506")));
     // A corner hex: the map edge closes the missing sides.
-    let corner_free: Vec<_> = g.neighbours_on_map(n("0101")).into_iter().map(|(_, h)| h).collect();
+    let corner_free: Vec<_> = g
+        .neighbours_on_map(n("0101"))
+        .into_iter()
+        .map(|(_, h)| h)
+        .collect();
     assert!(trapped(g, n("0101"), |h| corner_free.contains(&h)));
 }
 
 #[test]
 fn case_17_51_only_one_leader_affects_a_unit() {
     let here = [id("williams"), id("crawford"), id("banks")];
-    assert_eq!(effective_leader(&here, Some(&id("crawford"))), Some(&id("crawford")));
-    assert_eq!(effective_leader(&here, Some(&id("ronald"))), Some(&id("banks")));
+    assert_eq!(
+        effective_leader(&here, Some(&id("crawford"))),
+        Some(&id("crawford"))
+    );
+    assert_eq!(
+        effective_leader(&here, Some(&id("ronald"))),
+        Some(&id("banks"))
+    );
     assert_eq!(effective_leader(&[], None), None);
     // Three leaders in the hex still add one melee point (12.4), not three.
-    assert_eq!(side_total(&[4], 20, effective_leader(&here, None).is_some(), false), 5);
+    assert_eq!(
+        side_total(&[4], 20, effective_leader(&here, None).is_some(), false),
+        5
+    );
 }
 
 #[test]
@@ -143,20 +186,41 @@ fn case_17_4_leader_adds_one_in_melee_and_takes_one_off_morale() {
 #[test]
 fn case_13_34_leaders_are_never_routed() {
     let stack = [
-        StackEntry { id: id("crawford"), leader: true },
-        StackEntry { id: id("5-conn"), leader: false },
-        StackEntry { id: id("10-me"), leader: false },
+        StackEntry {
+            id: id("crawford"),
+            leader: true,
+        },
+        StackEntry {
+            id: id("5-conn"),
+            leader: false,
+        },
+        StackEntry {
+            id: id("10-me"),
+            leader: false,
+        },
     ];
-    assert_eq!(rout_movers(&stack, &[id("5-conn")], false), vec![id("5-conn")]);
+    assert_eq!(
+        rout_movers(&stack, &[id("5-conn")], false),
+        vec![id("5-conn")]
+    );
 }
 
 #[test]
 fn case_17_74_leaders_may_retreat_with_routers() {
     let stack = [
-        StackEntry { id: id("crawford"), leader: true },
-        StackEntry { id: id("5-conn"), leader: false },
+        StackEntry {
+            id: id("crawford"),
+            leader: true,
+        },
+        StackEntry {
+            id: id("5-conn"),
+            leader: false,
+        },
     ];
-    assert_eq!(rout_movers(&stack, &[id("5-conn")], true), vec![id("crawford"), id("5-conn")]);
+    assert_eq!(
+        rout_movers(&stack, &[id("5-conn")], true),
+        vec![id("crawford"), id("5-conn")]
+    );
     // Nobody routed: the leader stays whatever the owner says.
     assert!(rout_movers(&stack, &[], true).is_empty());
 }
@@ -165,41 +229,76 @@ fn case_17_74_leaders_may_retreat_with_routers() {
 fn case_17_81_lost_brigade_leader_flips_to_replacement() {
     let w = world();
     let s = succession(&w.oob, &id("crawford"), false, None).unwrap();
-    let Succession::Flip { leader, ratings } = s else { panic!("{s:?}") };
+    let Succession::Flip { leader, ratings } = s else {
+        panic!("{s:?}")
+    };
     assert_eq!(leader, id("crawford"));
-    assert_eq!((ratings.effectiveness_radius, ratings.rally, ratings.promoted_radius), (3, 1, Some(4)));
+    assert_eq!(
+        (
+            ratings.effectiveness_radius,
+            ratings.rally,
+            ratings.promoted_radius
+        ),
+        (3, 1, Some(4))
+    );
 }
 
 #[test]
 fn case_17_82_lost_replacement_is_redeployed_each_time() {
     let w = world();
     let again = succession(&w.oob, &id("crawford"), true, None).unwrap();
-    assert!(matches!(again, Succession::Redeploy { ref leader, ratings } if *leader == id("crawford") && ratings.effectiveness_radius == 3));
+    assert!(
+        matches!(again, Succession::Redeploy { ref leader, ratings } if *leader == id("crawford") && ratings.effectiveness_radius == 3)
+    );
     let generic = succession(&w.oob, &id("u-repl-1"), false, None).unwrap();
-    assert!(matches!(generic, Succession::Redeploy { ratings, .. } if ratings.effectiveness_radius == 2));
+    assert!(
+        matches!(generic, Succession::Redeploy { ratings, .. } if ratings.effectiveness_radius == 2)
+    );
     // And the next loss of the same counter gives the same answer: no limit.
-    assert_eq!(succession(&w.oob, &id("crawford"), true, None).unwrap(), again);
+    assert_eq!(
+        succession(&w.oob, &id("crawford"), true, None).unwrap(),
+        again
+    );
 }
 
 #[test]
 fn case_17_83_lost_division_leader_promotes_a_subordinate() {
     let w = world();
-    assert_eq!(promotion_candidates(&w.oob, &id("williams")), vec![id("crawford")]);
+    assert_eq!(
+        promotion_candidates(&w.oob, &id("williams")),
+        vec![id("crawford")]
+    );
     let s = succession(&w.oob, &id("williams"), false, None).unwrap();
-    let Succession::Promote { promoted, brigade_replacement, .. } = s else { panic!() };
+    let Succession::Promote {
+        promoted,
+        brigade_replacement,
+        ..
+    } = s
+    else {
+        panic!()
+    };
     assert_eq!(promoted, id("crawford"));
     // His brigade passes to its replacement.
     assert!(matches!(*brigade_replacement, Succession::Flip { .. }));
     // The Exclusive Rules may only choose among subordinates.
-    assert_eq!(succession(&w.oob, &id("williams"), false, Some(&id("ronald"))), Err("GBACW 17.83"));
-    assert_eq!(succession(&w.oob, &id("banks"), false, None), Ok(Succession::ExclusiveRules));
+    assert_eq!(
+        succession(&w.oob, &id("williams"), false, Some(&id("ronald"))),
+        Err("GBACW 17.83")
+    );
+    assert_eq!(
+        succession(&w.oob, &id("banks"), false, None),
+        Ok(Succession::ExclusiveRules)
+    );
 }
 
 #[test]
 fn case_17_85_promoted_leader_has_a_radius_but_no_command_points() {
     let w = world();
-    let Succession::Promote { integrity_radius, command_points, .. } =
-        succession(&w.oob, &id("williams"), false, None).unwrap()
+    let Succession::Promote {
+        integrity_radius,
+        command_points,
+        ..
+    } = succession(&w.oob, &id("williams"), false, None).unwrap()
     else {
         panic!()
     };
