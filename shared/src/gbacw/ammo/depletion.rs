@@ -8,11 +8,11 @@ use crate::gbacw::oob::{CounterId, UnitKind};
 /// check; then each small-arms firer (not a battery: batteries count
 /// rounds, 11.3) rolls one die, in the order given, and a 1 or 2 depletes
 /// it.
-pub fn depleted_after_fire<'a>(
+pub fn depleted_after_fire(
     fire_die: u8,
-    firers: &'a [(CounterId, UnitKind)],
+    firers: &[(CounterId, UnitKind)],
     mut die: impl FnMut() -> u8,
-) -> Vec<&'a CounterId> {
+) -> Vec<&CounterId> {
     if fire_die != 1 {
         return Vec::new();
     }
