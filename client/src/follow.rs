@@ -4,11 +4,15 @@
 //! The GUI, the tests and the load harness all follow tables through this
 //! type, so "what a client sees" is defined in exactly one place.
 
+use muster_shared::Hash32;
 use muster_shared::codec::{self, DecodeError};
-use muster_shared::dice::{ChainBook, HashChain, Party, RollFailure, SeatLink};
+use muster_shared::dice::{
+    ChainAnchor, ChainBook, HashChain, Party, RollFailure, SeatLink, action_digest,
+};
 use muster_shared::engine::{RuleError, Ruleset};
 use muster_shared::protocol::{DeltaBody, Snapshot};
 use muster_shared::{MatchId, SeatId, Viewer};
+use std::collections::BTreeMap;
 
 /// Why a snapshot or delta could not be followed.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
@@ -42,6 +46,11 @@ pub struct Follower<R: Ruleset> {
     book: ChainBook,
     verified_rolls: u64,
     bad_rolls: Vec<BadRoll>,
+    /// What this client sent with each of its links, to check the proof
+    /// that comes back is about the action it actually sent.
+    sent: BTreeMap<u32, Hash32>,
+    /// The anchor this client published for its seat, if it did.
+    own_anchor: Option<ChainAnchor>,
 }
 
 impl<R: Ruleset> Follower<R> {
@@ -65,6 +74,8 @@ impl<R: Ruleset> Follower<R> {
             book: ChainBook::from_heads(snap.chains.iter().copied(), snap.rolls),
             verified_rolls: 0,
             bad_rolls: Vec::new(),
+            sent: BTreeMap::new(),
+            own_anchor: None,
         })
     }
 
@@ -80,12 +91,17 @@ impl<R: Ruleset> Follower<R> {
         }
         let events = match body {
             DeltaBody::Anchor { party, anchor } => {
+                if let (Party::Seat(seat), Viewer::Seat(me), Some(own)) =
+                    (party, self.viewer, self.own_anchor)
+                    && *seat == me
+                    && own != *anchor
+                {
+                    // Anchors are not signed: only the seat itself can tell
+                    // that the server published one in its name.
+                    self.flag(seq, RollFailure::ForeignAnchor { seat: me });
+                }
                 if let Err(failure) = self.book.anchor(*party, *anchor) {
-                    self.bad_rolls.push(BadRoll {
-                        seq,
-                        roll: self.book.rolls(),
-                        failure,
-                    });
+                    self.flag(seq, failure);
                 }
                 Vec::new()
             }
@@ -98,7 +114,27 @@ impl<R: Ruleset> Follower<R> {
                 let events: Vec<R::Event> = codec::decode(events, codec::MAX_SERVER_MSG)?;
                 if let Some(proof) = roll {
                     let actor = (!by_default).then_some(*seat);
-                    let failures = self.book.check_roll(self.match_id, seq, actor, None, proof);
+                    let mut failures = self.book.check_roll(self.match_id, seq, actor, None, proof);
+                    // The proof must be about what this client sent ...
+                    if let Viewer::Seat(me) = self.viewer {
+                        let sent = proof
+                            .seat_links
+                            .iter()
+                            .find(|l| l.seat == me)
+                            .and_then(|l| self.sent.remove(&l.index));
+                        if sent.is_some_and(|digest| digest != proof.action_digest) {
+                            failures.push(RollFailure::ActionChanged);
+                        }
+                    }
+                    // ... and the numbers shown must be the numbers proved.
+                    if let Some(shown) = self.ruleset.dice_shown(&events)
+                        && shown != proof.dice
+                    {
+                        failures.push(RollFailure::ShownDiceDiffer {
+                            shown,
+                            proved: proof.dice.clone(),
+                        });
+                    }
                     if failures.is_empty() {
                         self.verified_rolls += 1;
                     }
@@ -119,8 +155,39 @@ impl<R: Ruleset> Follower<R> {
         Ok(events)
     }
 
+    fn flag(&mut self, seq: u64, failure: RollFailure) {
+        self.bad_rolls.push(BadRoll {
+            seq,
+            roll: self.book.rolls(),
+            failure,
+        });
+    }
+
+    /// Remember that this client sent `action_bytes` with its link `index`,
+    /// so the roll that comes back can be checked against it. Resending the
+    /// same action after a refusal reuses the same link and the same entry.
+    pub fn note_sent(&mut self, index: u32, action_bytes: &[u8]) {
+        // Bounded: only links not yet seen in a proof are kept.
+        if self.sent.len() >= 64 {
+            self.sent.pop_first();
+        }
+        self.sent.insert(index, action_digest(action_bytes));
+    }
+
+    /// Remember the anchor this client published for its own seat.
+    pub fn note_own_anchor(&mut self, anchor: ChainAnchor) {
+        self.own_anchor = Some(anchor);
+    }
+
     /// The link `seat` must attach to its next rolling action.
+    ///
+    /// `None` while the server's chain is used up: the server must publish
+    /// its next anchor *before* it sees this link, or it could pick a new
+    /// chain to suit the roll.
     pub fn next_link(&self, seat: SeatId, chain: &HashChain) -> Option<SeatLink> {
+        if self.book.remaining(Party::Server) == 0 {
+            return None;
+        }
         let index = self.book.next_index(Party::Seat(seat))?;
         Some(SeatLink {
             seat,

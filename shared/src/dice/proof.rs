@@ -112,6 +112,10 @@ pub enum RollFailure {
         logged: u16,
         derived: u16,
     },
+    #[error("the events show dice {shown:?} but the proof derives {proved:?}")]
+    ShownDiceDiffer { shown: Vec<Die>, proved: Vec<Die> },
+    #[error("an anchor was published for {seat} that this client did not make")]
+    ForeignAnchor { seat: SeatId },
     #[error("the ruleset rolled {derived} dice where the log records {logged}")]
     DiceCountMismatch { logged: usize, derived: usize },
     #[error("die {die}: d{logged_sides} in the log, but the ruleset rolled a d{derived_sides}")]

@@ -182,6 +182,14 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// random-play tests draw from it.
     fn legal_actions(&self, state: &Self::State, seat: crate::ids::SeatId) -> Vec<Self::Action>;
 
+    /// The dice `events` show, in the order rolled, when they show them
+    /// all; `None` when this viewer's events do not (hidden or partial).
+    /// Followers compare it with the roll proof, so a server cannot publish
+    /// a valid proof beside different numbers.
+    fn dice_shown(&self, _events: &[Self::Event]) -> Option<Vec<crate::dice::Die>> {
+        None
+    }
+
     /// `Some` once the game is over.
     fn outcome(&self, _state: &Self::State) -> Option<Outcome> {
         None

@@ -473,6 +473,25 @@ impl Ruleset for Sandbox {
             .collect()
     }
 
+    fn dice_shown(&self, events: &[SandboxEvent]) -> Option<Vec<crate::dice::Die>> {
+        // Every roll is public: the `Rolled` events show every die.
+        Some(
+            events
+                .iter()
+                .filter_map(|e| match e {
+                    SandboxEvent::Rolled(r) => Some(r),
+                    _ => None,
+                })
+                .flat_map(|r| {
+                    r.dice.iter().map(|&value| crate::dice::Die {
+                        sides: r.sides,
+                        value,
+                    })
+                })
+                .collect(),
+        )
+    }
+
     fn legal_actions(&self, state: &SandboxState, seat: SeatId) -> Vec<SandboxAction> {
         use SandboxAction as A;
         if state.request.is_some() {
