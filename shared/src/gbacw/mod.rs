@@ -7,6 +7,7 @@
 //! - [`artillery`]: crews, move-or-fire, caissons, per-unit rolls at range (15, 8.22).
 //! - [`bce`]: Brigade Combat Effectiveness boxes, with hooks for the Exclusive Rules (18).
 //! - [`cavalry`]: charges, cavalry retreat before melee, mounted fire (16).
+//! - [`corinth`]: *The Battle of Corinth* as data: map, order of battle, set-up checks.
 //! - [`command`]: radii and supply paths past the enemy, who is in command, Command Points.
 //! - [`tables`]: the six result tables the seeds print, from `assets/gbacw/tables.toml`.
 //! - [`facing`]: frontal and enfilade hexsides, lines of fire, Zones of Control.
@@ -31,6 +32,7 @@ pub mod bce;
 pub mod cavalry;
 pub mod charts;
 pub mod command;
+pub mod corinth;
 pub mod facing;
 pub mod fire;
 pub mod leaders;

@@ -37,6 +37,10 @@ pub struct Map {
     pub level_feet: BTreeMap<u8, u16>,
     pub(super) hexes: BTreeMap<HexNumber, HexInfo>,
     pub(super) sides: BTreeMap<Hexside, BTreeSet<SideFeature>>,
+    /// Named sets of hexes printed on the map (Corinth's Assault Areas,
+    /// 29.1); empty for maps without `area` lines.
+    #[serde(default)]
+    pub(super) areas: BTreeMap<String, BTreeSet<HexNumber>>,
 }
 
 impl Map {
@@ -67,6 +71,16 @@ impl Map {
 
     pub fn side_has(&self, side: Hexside, kind: SideKind) -> bool {
         self.side_feature(side, kind).is_some()
+    }
+
+    /// The hexes of a named area; `None` if the map has no such area.
+    pub fn area(&self, name: &str) -> Option<&BTreeSet<HexNumber>> {
+        self.areas.get(name)
+    }
+
+    /// Every named area, in name order.
+    pub fn areas(&self) -> impl Iterator<Item = (&str, &BTreeSet<HexNumber>)> {
+        self.areas.iter().map(|(n, h)| (n.as_str(), h))
     }
 
     /// Height of the ground in a hex in feet; `None` off the map.

@@ -17,7 +17,13 @@
 //! side 0203/0204 stream ford      # features of one hexside, all on one line
 //! side 0304/0305 crest:0304       # directed: crest names its higher hex
 //! side 0506/0606 works:0506       # works, walls, redans name their inner hex
+//! area assault-a 2501 2601 2701   # a named set of hexes printed on the map
 //! ```
+//!
+//! `area` lines (optional, added for Corinth's Assault Areas, 29.1) name a
+//! set of hexes the rules refer to as a whole; an area may span several
+//! lines, and one hex may belong to several areas (Corinth 29.1: "hex 2501
+//! is an entry hex for both Areas A and B").
 //!
 //! The header (everything before the first `hex` or `side`) must give the
 //! grid; `default` is optional (clear, level 0). Errors name the line and
@@ -83,17 +89,17 @@ pub fn parse_map(input: &str) -> Result<Map, TextError> {
             continue;
         }
         match head.text {
-            "hex" | "side" => {
+            "hex" | "side" | "area" => {
                 if body.is_none() {
                     body = Some(Body::new(&header, &head)?);
                 }
                 let Some(b) = body.as_mut() else {
                     continue;
                 };
-                if head.text == "hex" {
-                    b.hex_line(&tokens)?;
-                } else {
-                    b.side_line(&tokens)?;
+                match head.text {
+                    "hex" => b.hex_line(&tokens)?,
+                    "side" => b.side_line(&tokens)?,
+                    _ => b.area_line(&tokens)?,
                 }
             }
             _ if body.is_some() => {
@@ -226,7 +232,9 @@ fn header_line(h: &mut Header, tokens: &[Token<'_>]) -> Result<(), TextError> {
         other => {
             return Err(TextError::at(
                 &head,
-                format!("unknown line `{other}` (expected a header field, `hex` or `side`)"),
+                format!(
+                    "unknown line `{other}` (expected a header field, `hex`, `side` or `area`)"
+                ),
             ));
         }
     }
@@ -318,6 +326,7 @@ struct Body {
     hex_lines: BTreeMap<HexNumber, usize>,
     sides: BTreeMap<super::coord::Hexside, BTreeSet<SideFeature>>,
     side_lines: BTreeMap<super::coord::Hexside, usize>,
+    areas: BTreeMap<String, BTreeSet<HexNumber>>,
 }
 
 impl Body {
@@ -361,6 +370,7 @@ impl Body {
             hex_lines: BTreeMap::new(),
             sides: BTreeMap::new(),
             side_lines: BTreeMap::new(),
+            areas: BTreeMap::new(),
         })
     }
 
@@ -509,6 +519,41 @@ impl Body {
         Ok(())
     }
 
+    /// `area ID HEX...`: adds the hexes to the named area.
+    fn area_line(&mut self, tokens: &[Token<'_>]) -> Result<(), TextError> {
+        let head = tokens[0];
+        let id = tokens
+            .get(1)
+            .ok_or_else(|| TextError::at(&head, "`area` needs a name, e.g. area assault-a 2501"))?;
+        if id.text.is_empty()
+            || !id
+                .text
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        {
+            return Err(TextError::at(
+                id,
+                "an area name is lower-case letters, digits and `-`",
+            ));
+        }
+        if tokens.len() < 3 {
+            return Err(TextError::at(id, "an area line lists at least one hex"));
+        }
+        let mut hexes = Vec::with_capacity(tokens.len() - 2);
+        for t in &tokens[2..] {
+            let n = self.hex_number(t, t.text)?;
+            if !self.grid.contains(n) {
+                return Err(TextError::at(t, format!("hex {n} is off the map")));
+            }
+            hexes.push(n);
+        }
+        self.areas
+            .entry(id.text.to_string())
+            .or_default()
+            .extend(hexes);
+        Ok(())
+    }
+
     fn finish(mut self, h: Header) -> Map {
         for n in self.grid.hexes() {
             self.hexes.entry(n).or_insert_with(|| self.default.clone());
@@ -520,6 +565,7 @@ impl Body {
             level_feet: self.levels,
             hexes: self.hexes,
             sides: self.sides,
+            areas: self.areas,
         }
     }
 }

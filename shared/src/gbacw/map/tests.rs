@@ -170,3 +170,32 @@ fn garbage_never_panics() {
         let _ = parse_map(&format!("{HEAD}{junk}\n"));
     }
 }
+
+#[test]
+fn area_lines_name_sets_of_hexes_that_may_overlap() {
+    let text = "gbacw-map 1\nname \"A\"\nreconstruction \"x\"\norientation flat\noffset even\ncolumns 01-05\nrows 01-05\nlevels 0=0\n\
+                area north 0101 0201\narea north 0301\narea east 0301 0501\n";
+    let m = parse_map(text).unwrap();
+    let north: Vec<String> = m
+        .area("north")
+        .unwrap()
+        .iter()
+        .map(|h| h.to_string())
+        .collect();
+    assert_eq!(north, ["0101", "0201", "0301"]);
+    assert!(m.area("east").unwrap().contains(&n("0301")));
+    assert!(m.area("west").is_none());
+    assert_eq!(m.areas().count(), 2);
+    // Maps without areas have none (the test map).
+    assert_eq!(test_map().areas().count(), 0);
+    for (bad, what) in [
+        ("area north 0909", "off the map"),
+        ("area North 0101", "lower-case"),
+        ("area north", "at least one hex"),
+        ("area north 01x1", "four-digit"),
+    ] {
+        let input = text.replace("area east 0301 0501", bad);
+        let e = parse_map(&input).unwrap_err();
+        assert!(e.message.contains(what), "{bad}: {e}");
+    }
+}
