@@ -9,9 +9,11 @@
 //! - [`storage`]: the durable log, on its own thread (SQLite by default).
 //! - [`identity`]: guest sign-in and session tokens.
 //! - [`metrics`]: Prometheus text on loopback.
+//! - [`export`]: one table's match log to a file, for `verify`.
 
 pub mod cli;
 pub mod config;
+pub mod export;
 pub mod identity;
 pub mod lobby;
 pub mod metrics;

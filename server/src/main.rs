@@ -5,6 +5,8 @@ use muster_server::cli::{ServeArgs, serve};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use muster_server::export;
+
 mod verify;
 
 #[derive(Parser)]
@@ -28,8 +30,20 @@ enum Command {
     /// failure is printed with its entry and roll number), 2 when the file
     /// cannot be read.
     Verify {
-        /// A match log file (as exported by the server or the client).
+        /// A match log file (as written by `export`).
         log: PathBuf,
+    },
+    /// Write one table's match log to a file for `verify`.
+    ///
+    /// Reads the database read-only; safe beside a running server.
+    Export {
+        /// The table number (as in the lobby).
+        table: u64,
+        /// Where to write the log.
+        out: PathBuf,
+        /// The server's data directory.
+        #[arg(long, default_value = "muster-data")]
+        data_dir: PathBuf,
     },
 }
 
@@ -37,6 +51,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Verify { log } => verify::run(&log),
+        Command::Export {
+            table,
+            out,
+            data_dir,
+        } => export::run(&data_dir, table, &out),
         Command::Serve(args) => serve(args),
     }
 }

@@ -214,6 +214,10 @@ impl Client {
         self.until(WAIT, |m| matches!(m, ServerMsg::Snapshot(_)))
             .await;
         let anchor = self.chain.anchor();
+        if let Some(f) = self.follower.as_mut() {
+            // So the follower can tell if anyone else anchors in our name.
+            f.note_own_anchor(anchor);
+        }
         self.send(ClientMsg::PublishAnchor { table, anchor }).await;
         let seat = self.seat.expect("seated");
         self.until(WAIT, |m| {
@@ -248,10 +252,15 @@ impl Client {
         };
         let client_ref = self.next_ref;
         self.next_ref += 1;
+        let bytes = codec::encode_infallible(action);
+        if let (Some(link), Some(f)) = (links.first(), self.follower.as_mut()) {
+            // The roll that comes back must be about exactly these bytes.
+            f.note_sent(link.index, &bytes);
+        }
         self.send(ClientMsg::Act {
             table,
             client_ref,
-            action: codec::encode_infallible(action),
+            action: bytes,
             links,
         })
         .await;
