@@ -116,6 +116,27 @@ fn frame_time_with_300_counters() {
     });
     h.run();
     let zoomed = measure(&mut h, "zoomed in (labels, hex numbers)");
+    // What the software rasteriser and read-back cost with nothing to draw,
+    // to tell the board's share of a render from the harness's.
+    let mut empty = Harness::builder()
+        .with_size(vec2(1280.0, 800.0))
+        .wgpu()
+        .build_ui(|ui| {
+            ui.label("empty");
+        });
+    empty.run();
+    let mut base = Vec::new();
+    for f in 0..FRAMES {
+        empty.hover_at(egui::pos2(10.0 + f as f32, 10.0));
+        empty.step();
+        let t = Instant::now();
+        empty.render().expect("headless render");
+        base.push(t.elapsed());
+    }
+    println!(
+        "baseline: an empty 1280 × 800 frame renders and reads back in {:.2} ms (median)",
+        median(base).as_secs_f64() * 1e3
+    );
     let cpu = |m: (Duration, Duration, Duration)| (m.0 + m.1).as_secs_f64() * 1e3;
     println!(
         "CPU frame (UI pass + tessellation): whole map {:.2} ms, zoomed {:.2} ms",

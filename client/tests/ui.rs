@@ -457,3 +457,153 @@ fn keys_flip_and_remove_the_selected_counter() {
     h.run();
     assert!(pieces_at(&h, hex(6, 3)).is_empty());
 }
+
+/// A table that sends everything a broken or hostile server might: events
+/// that do not decode, gaps, a snapshot of garbage, deltas for a viewer
+/// nobody follows. The UI must keep going, say what is wrong, and recover
+/// by resyncing.
+struct HostileTable {
+    inner: LocalTable<Sandbox>,
+    /// Mangle this many more events, then behave.
+    mischief: u32,
+}
+
+impl TableLink<Sandbox> for HostileTable {
+    fn seats(&self) -> Vec<SeatId> {
+        self.inner.seats()
+    }
+    fn viewers(&self) -> Vec<Viewer> {
+        self.inner.viewers()
+    }
+    fn submit(
+        &mut self,
+        seat: SeatId,
+        action: SandboxAction,
+        rolls: bool,
+    ) -> Result<u32, muster_client::app::LinkError> {
+        self.inner.submit(seat, action, rolls)
+    }
+    fn poll(&mut self) -> Vec<LinkEvent> {
+        let mut out = Vec::new();
+        for e in self.inner.poll() {
+            if self.mischief == 0 {
+                out.push(e);
+                continue;
+            }
+            self.mischief -= 1;
+            match e {
+                LinkEvent::Delta {
+                    viewer,
+                    seq,
+                    body:
+                        DeltaBody::Action {
+                            seat,
+                            roll,
+                            by_default,
+                            ..
+                        },
+                } => {
+                    let junk = vec![0xff; 40];
+                    out.push(LinkEvent::Delta {
+                        viewer,
+                        seq,
+                        body: DeltaBody::Action {
+                            seat,
+                            events: junk,
+                            roll,
+                            by_default,
+                        },
+                    });
+                    out.push(LinkEvent::Delta {
+                        viewer: Viewer::Referee,
+                        seq,
+                        body: DeltaBody::Action {
+                            seat,
+                            events: vec![],
+                            roll: None,
+                            by_default,
+                        },
+                    });
+                }
+                LinkEvent::Delta { viewer, seq, body } => out.push(LinkEvent::Delta {
+                    viewer,
+                    seq: seq + 7,
+                    body,
+                }),
+                LinkEvent::Snapshot {
+                    viewer,
+                    mut snapshot,
+                } => {
+                    let mut bad = snapshot.clone();
+                    bad.state = vec![3, 1, 4, 1, 5, 9, 2, 6];
+                    out.push(LinkEvent::Snapshot {
+                        viewer,
+                        snapshot: bad,
+                    });
+                    snapshot.ruleset = "not-a-ruleset".into();
+                    out.push(LinkEvent::Snapshot { viewer, snapshot });
+                }
+                other => out.push(other),
+            }
+        }
+        out
+    }
+    fn resync(&mut self, viewer: Viewer) {
+        self.inner.resync(viewer)
+    }
+    fn describe(&self) -> String {
+        "a hostile table".into()
+    }
+}
+
+#[test]
+fn garbage_from_the_table_is_reported_and_recovered_from_never_a_panic() {
+    let table =
+        LocalTable::<Sandbox>::new(&SandboxConfig::default(), &["Union", "Confederate"]).unwrap();
+    let names = vec!["Union".to_string(), "Confederate".to_string()];
+    let hostile = HostileTable {
+        inner: table,
+        mischief: 40,
+    };
+    let mut h = Harness::builder().with_size(SIZE).build_ui_state(
+        |ui, app: &mut MusterApp| app.ui(ui),
+        MusterApp::new(Session::new(Box::new(hostile), names)),
+    );
+    h.run();
+    for i in 0..12u16 {
+        h.state_mut().session.act(SandboxAction::Place {
+            at: hex(i, 2),
+            label: format!("P{i}"),
+            owner: None,
+            face_up: true,
+            hidden: false,
+        });
+        h.state_mut().session.act(SandboxAction::Roll {
+            count: 1,
+            sides: 6,
+            note: String::new(),
+        });
+        h.run();
+    }
+    // Problems were said out loud…
+    let book = h.state().session.book().expect("following despite it all");
+    assert!(
+        book.log
+            .iter()
+            .any(|l| l.kind == muster_client::app::session::LineKind::Problem)
+    );
+    // …and once the table behaves, one last action brings everyone in step.
+    h.state_mut().session.act(SandboxAction::Roll {
+        count: 1,
+        sides: 6,
+        note: String::new(),
+    });
+    h.run();
+    let state = h.state().session.state().unwrap();
+    assert_eq!(
+        state.pieces.len(),
+        12,
+        "{:#?}",
+        h.state().session.book().unwrap().log
+    );
+}

@@ -185,6 +185,11 @@ impl<R: Ruleset> TableLink<R> for LocalTable<R> {
     }
 
     fn resync(&mut self, viewer: Viewer) {
+        // Snapshots only for the viewers this table serves: a referee's
+        // would show every hidden piece.
+        if !self.viewers.contains(&viewer) {
+            return;
+        }
         self.outbox.push(LinkEvent::Snapshot {
             viewer,
             snapshot: self.m.snapshot(self.table, viewer),

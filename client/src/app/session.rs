@@ -106,6 +106,14 @@ impl Session {
 
     fn receive(&mut self, event: LinkEvent) {
         match event {
+            LinkEvent::Snapshot { viewer, .. } | LinkEvent::Delta { viewer, .. }
+                if !self.link.viewers().contains(&viewer) =>
+            {
+                // Only ever show what this client is entitled to see.
+                self.problem(format!(
+                    "the table sent data for {viewer:?}, which this client is not; ignored"
+                ));
+            }
             LinkEvent::Snapshot { viewer, snapshot } => {
                 match Follower::<Sandbox>::from_snapshot(&snapshot) {
                     Ok(follower) => {
