@@ -2,6 +2,7 @@
 //! Rules as data and pure functions. Case numbers in doc comments and test
 //! names point into the rules (`/// GBACW 8.18: …`, `case_8_18_…`).
 //!
+//! - [`battles`]: the shipped battles (map, order of battle, scenario), loaded by name.
 //! - [`charts`]: the mapsheet charts (mostly provisional), from `assets/gbacw/charts.toml`.
 //! - [`ammo`]: small-arms depletion, supply wagons, resupply, battery rounds (11).
 //! - [`artillery`]: crews, move-or-fire, caissons, per-unit rolls at range (15, 8.22).
@@ -21,6 +22,7 @@
 //! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
 //! - [`rally`]: unpinning and rallying routed units.
 //! - [`retreat`]: every legal retreat path, by kind of retreat.
+//! - [`scenario`]: sides, length, set-up, arrivals, victory and exclusive-rule hooks of one game.
 //! - [`sequence`]: the sequence of play as a state machine, with exclusive-rule hooks.
 //! - [`stacking`]: stacking points, entry into friendly hexes, end-of-phase limits.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
@@ -28,6 +30,7 @@
 
 pub mod ammo;
 pub mod artillery;
+pub mod battles;
 pub mod bce;
 pub mod cavalry;
 pub mod charts;
@@ -45,6 +48,7 @@ pub mod names;
 pub mod oob;
 pub mod rally;
 pub mod retreat;
+pub mod scenario;
 pub mod sequence;
 pub mod stacking;
 pub mod tables;

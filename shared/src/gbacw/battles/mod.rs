@@ -1,0 +1,76 @@
+//! The battles shipped in `assets/gbacw/<battle>/`: each one's map, order
+//! of battle and scenario, embedded in the binary and loaded together so a
+//! ruleset can ask for a battle by name.
+
+pub mod cedar_mountain;
+
+use crate::gbacw::charts::RangeChart;
+use crate::gbacw::map::{Map, parse_map};
+use crate::gbacw::oob::{Oob, parse_oob};
+use crate::gbacw::scenario::{Scenario, parse_scenario};
+use crate::gbacw::text::TextError;
+
+/// A battle's three files, parsed.
+#[derive(Clone, Debug)]
+pub struct Battle {
+    pub map: Map,
+    pub oob: Oob,
+    pub scenario: Scenario,
+}
+
+/// Why a battle failed to load: which file, and where in it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BattleError {
+    #[error("no battle named `{0}`")]
+    Unknown(String),
+    #[error("{file}: {error}")]
+    File { file: String, error: TextError },
+    #[error("scenario does not fit its map and order of battle: {0}")]
+    Check(String),
+}
+
+/// The texts of one battle's files.
+#[derive(Clone, Copy, Debug)]
+pub struct BattleFiles {
+    pub name: &'static str,
+    pub map: &'static str,
+    pub oob: &'static str,
+    pub scenario: &'static str,
+}
+
+/// Every battle shipped with Muster.
+pub const BATTLES: &[BattleFiles] = &[cedar_mountain::FILES];
+
+/// Load a shipped battle by name (`"cedar_mountain"`), parse its three files
+/// and check the scenario against its map and order of battle.
+pub fn load(name: &str, range: &RangeChart) -> Result<Battle, BattleError> {
+    let files = BATTLES
+        .iter()
+        .find(|b| b.name == name)
+        .ok_or_else(|| BattleError::Unknown(name.to_string()))?;
+    load_files(files, range)
+}
+
+/// Parse and cross-check one battle's files.
+pub fn load_files(files: &BattleFiles, range: &RangeChart) -> Result<Battle, BattleError> {
+    let wrap = |file: &str| {
+        let file = format!("{}/{file}", files.name);
+        move |error| BattleError::File {
+            file: file.clone(),
+            error,
+        }
+    };
+    let map = parse_map(files.map).map_err(wrap(&format!("{}.map", files.name)))?;
+    let oob = parse_oob(files.oob, range).map_err(wrap(&format!("{}.oob", files.name)))?;
+    let scenario =
+        parse_scenario(files.scenario).map_err(wrap(&format!("{}.scenario", files.name)))?;
+    let problems = scenario.check(&map, &oob);
+    if let Some(first) = problems.first() {
+        return Err(BattleError::Check(format!(
+            "{first} ({} problem{} in all)",
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" }
+        )));
+    }
+    Ok(Battle { map, oob, scenario })
+}

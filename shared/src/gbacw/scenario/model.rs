@@ -1,0 +1,291 @@
+//! What a scenario fixes for one game: who plays, how long, where each
+//! counter starts or arrives, how the game is won and which exclusive rules
+//! are on. The ruleset reads it; nothing here enforces a rule.
+
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::names::named_enum;
+use crate::gbacw::oob::CounterId;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A rule case as the exclusive rules number it (`"26.2"`), kept as text so
+/// it reads the same in the file, in errors and in the client.
+pub type Case = String;
+
+/// One side: the OOB side it plays and the seat that plays it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Side {
+    /// The order of battle's side id.
+    pub id: CounterId,
+    /// The table seat that plays this side (a lobby name, `union`).
+    pub seat: String,
+    pub name: String,
+}
+
+/// Game length and how it was established.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Length {
+    pub turns: u16,
+    /// Minutes per Game-Turn (scale, e.g. Cedar Mountain 19.0).
+    pub minutes: u16,
+    /// Where the number comes from: a case, or how it was inferred.
+    pub source: String,
+}
+
+/// A named set-up area: a centre hex and every hex within `radius`
+/// (Cedar Mountain 26.2: "the central, numbered hex and the six adjacent").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Area {
+    pub id: CounterId,
+    pub name: String,
+    pub centre: HexNumber,
+    pub radius: u8,
+    /// Why a value not in the sources was chosen; `None` if printed.
+    pub provisional: Option<String>,
+}
+
+/// Where a counter starts the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// Anywhere in this area.
+    Area(CounterId),
+    /// On this hex.
+    Hex(HexNumber),
+    /// A leader stacked with a unit he commands (Cedar Mountain 26.2).
+    WithCommand,
+    /// Off the map, in the owner's pool (replacement leaders, 17.83).
+    Pool,
+}
+
+/// One set-up line: these counters start at this place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub place: Place,
+    pub units: Vec<CounterId>,
+    pub case: Option<Case>,
+}
+
+named_enum! {
+    /// A set-up restriction the ruleset checks before play starts.
+    pub enum RestrictionKind {
+        /// Every counter of a set-up line is in its place (an area's hexes).
+        InPlace = "in-place",
+        /// A brigade leader with his brigade, a division leader with any
+        /// brigade of his division, an army leader with any unit of his side.
+        LeaderWithCommand = "leader-with-command",
+        /// Set-up stacks obey the stacking limits of their hex.
+        Stacking = "stacking",
+        /// Units may set up in any formation.
+        AnyFormation = "any-formation",
+        /// Area set-up lines may use any area, each brigade kept together
+        /// (Cedar Mountain 26.3 with 26.2).
+        AnyArea = "any-area",
+        /// At most one brigade plus one battery per area (Cedar Mountain 26.3).
+        OneBrigadeAndBatteryPerArea = "one-brigade-and-battery-per-area",
+        /// The named counters must set up in the named area.
+        FixedArea = "fixed-area",
+        /// The side has no counter on the map at the start.
+        StartsOffMap = "starts-off-map",
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Restriction {
+    pub kind: RestrictionKind,
+    pub case: Case,
+    /// Applies only when this option is on (`None`: always).
+    pub when: Option<CounterId>,
+    /// For `fixed-area`: the area and its counters.
+    pub area: Option<CounterId>,
+    pub units: Vec<CounterId>,
+    /// For `starts-off-map`: the side.
+    pub side: Option<CounterId>,
+}
+
+/// A scenario option the players choose when the table is created.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioOption {
+    pub id: CounterId,
+    pub name: String,
+    pub case: Case,
+    pub default_on: bool,
+}
+
+/// Reinforcements: these counters may enter at this hex from this turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arrival {
+    pub turn: u16,
+    pub hex: HexNumber,
+    pub units: Vec<CounterId>,
+    /// Brigade leaders whose brigades arrive detached from their division
+    /// (17.6; Cedar Mountain roster: "Thomas enters detached").
+    pub detached: Vec<CounterId>,
+    pub case: Option<Case>,
+}
+
+/// Victory points for a kind of loss: eliminated (or killed) and captured,
+/// and for leaders wounded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LossValue {
+    pub wounded: u16,
+    pub eliminated: u16,
+    pub captured: u16,
+}
+
+named_enum! {
+    /// What a loss schedule line prices.
+    pub enum LossKind {
+        /// Per infantry Strength Point.
+        Infantry = "infantry",
+        /// Per cavalry Strength Point.
+        Cavalry = "cavalry",
+        /// Per gun.
+        Gun = "gun",
+        /// Per battery crew (Cedar Mountain 27.21: nothing).
+        Crew = "crew",
+        /// Per brigade leader (a promoted one counts as a division leader).
+        BrigadeLeader = "brigade-leader",
+        /// Per division leader.
+        DivisionLeader = "division-leader",
+    }
+}
+
+/// A victory-point hex: worth `vp` to its controller each Game-Turn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryHex {
+    pub hex: HexNumber,
+    pub vp: u16,
+}
+
+/// A hex through which units may leave the map (Cedar Mountain 27.23).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExitHex {
+    pub hex: HexNumber,
+    /// Movement Points to leave from the hex.
+    pub mp: u16,
+    /// Victory points per combat unit or battery exited, by side.
+    pub vp: BTreeMap<CounterId, u16>,
+}
+
+/// How the game is won.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Victory {
+    pub case: Option<Case>,
+    /// Level name and the smallest VP difference that reaches it, in
+    /// ascending order (`draw` 0, `marginal` 6, ...).
+    pub levels: Vec<(String, u16)>,
+    pub losses: BTreeMap<LossKind, LossValue>,
+    /// Named leaders priced on their own (army commanders).
+    pub leaders: BTreeMap<CounterId, LossValue>,
+    /// The enemy scores a brigade's roster `bce-vp` when it reaches its
+    /// BCE limit.
+    pub bce_from_roster: bool,
+    pub hexes: Vec<VictoryHex>,
+    /// Victory hexes are scored after this side's player-turn.
+    pub hexes_scored_after: Option<CounterId>,
+    pub exits: Vec<ExitHex>,
+}
+
+/// A leader's successors, in order (17.8; Cedar Mountain 25.32/25.33).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replacement {
+    pub leader: CounterId,
+    pub by: Vec<CounterId>,
+    pub case: Case,
+}
+
+named_enum! {
+    /// Exclusive-rule switches the ruleset consults. A hook is off unless
+    /// the scenario names it.
+    pub enum HookKind {
+        /// Cedar Mountain 21.1: dismounted cavalry morale 2, melee limits.
+        DismountedCavalry = "dismounted-cavalry",
+        /// Cedar Mountain 21.2: no supply wagons, ammunition rules off.
+        NoAmmunition = "no-ammunition",
+        /// Cedar Mountain 21.31: road/trail cost across crests and streams.
+        PathsOverHexsides = "paths-over-hexsides",
+        /// Cedar Mountain 21.32: a crest hex is on the higher level.
+        CrestHexHigher = "crest-hex-higher",
+        /// Cedar Mountain 21.33: steep crest paid only crossing the hexside.
+        SteepCrest = "steep-crest",
+        /// Cedar Mountain 21.34: all-lake hexsides impassable, fire crosses.
+        LakeHexsides = "lake-hexsides",
+        /// Cedar Mountain 21.35: runs cost more than streams.
+        Runs = "runs",
+        /// Cedar Mountain 21.4: cornfields block LOS and blow down.
+        Cornfields = "cornfields",
+        /// Cedar Mountain 22.0: overshoot at range 9 or more.
+        ArtilleryOvershoot = "artillery-overshoot",
+        /// Cedar Mountain 23.0: retreats only toward one's own lines.
+        RetreatDirections = "retreat-directions",
+        /// Cedar Mountain 24.0: effects of Brigade Combat Effectiveness loss.
+        BceLoss = "bce-loss",
+        /// Cedar Mountain 25.1/25.2: army commanders' Command Points add to
+        /// a division leader's Divisional Integrity Radius.
+        ArmyCommandPoints = "army-command-points",
+        /// Cedar Mountain 25.31: army commanders are not replaced.
+        ArmyNotReplaced = "army-not-replaced",
+        /// Cedar Mountain 26.4: reinforcements enter as a road column.
+        ColumnEntry = "column-entry",
+        /// Cedar Mountain 26.42: a unit on the map never leaves it except by
+        /// an exit hex; retreat off the map captures.
+        NoLeavingMap = "no-leaving-map",
+        /// Cedar Mountain 26.43: no command limits on the turn of entry.
+        EntryTurnCommandFree = "entry-turn-command-free",
+        /// Cedar Mountain 26.44: a blocked entry hex delays a turn.
+        BlockedEntryDelay = "blocked-entry-delay",
+    }
+}
+
+/// One exclusive-rule switch with its parameters (`confederate=W,NW,SW`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hook {
+    pub kind: HookKind,
+    pub case: Case,
+    pub params: BTreeMap<String, String>,
+}
+
+/// A whole scenario file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub name: String,
+    /// Battle folder and file stem (`cedar_mountain`).
+    pub battle: String,
+    pub map_file: String,
+    pub oob_file: String,
+    /// Which map edge is compass north (`left`), when it matters.
+    pub north: Option<String>,
+    pub sides: Vec<Side>,
+    pub first_player: Option<CounterId>,
+    /// (turn, side): player-turns that are omitted (Cedar Mountain 26.1).
+    pub skipped_player_turns: Vec<(u16, CounterId)>,
+    pub length: Option<Length>,
+    pub areas: Vec<Area>,
+    pub setup: Vec<Setup>,
+    pub restrictions: Vec<Restriction>,
+    pub options: Vec<ScenarioOption>,
+    pub arrivals: Vec<Arrival>,
+    pub victory: Victory,
+    pub replacements: Vec<Replacement>,
+    pub hooks: Vec<Hook>,
+}
+
+impl Scenario {
+    pub fn hook(&self, kind: HookKind) -> Option<&Hook> {
+        self.hooks.iter().find(|h| h.kind == kind)
+    }
+
+    pub fn area(&self, id: &str) -> Option<&Area> {
+        self.areas.iter().find(|a| a.id.0 == id)
+    }
+
+    /// The set-up place of a counter, if it sets up.
+    pub fn setup_of(&self, id: &CounterId) -> Option<&Setup> {
+        self.setup.iter().find(|s| s.units.contains(id))
+    }
+
+    /// The arrival of a counter, if it arrives.
+    pub fn arrival_of(&self, id: &CounterId) -> Option<&Arrival> {
+        self.arrivals.iter().find(|a| a.units.contains(id))
+    }
+}
