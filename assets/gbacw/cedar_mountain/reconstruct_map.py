@@ -260,3 +260,13 @@ order = {"run": 0, "stream": 1, "bridge": 2, "road": 3, "trail": 4, "lake": 5}
 for (a, b), feats in sorted(sides.items()):
     feats = sorted(set(feats), key=lambda f: (order.get(f.split(":")[0], 9), f))
     print(f"side {num(a)}/{num(b)} " + " ".join(feats))
+
+# Union Deployment Areas (26.2): "the central, numbered hex and the six
+# adjacent". Printed on the real map; the centres are provisional (the
+# scenario file gives the reason for each) and must match its `area` lines.
+DEPLOYMENT = {"a1": "2111", "a2": "2416", "a3": "2813", "a4": "1517", "a5": "0912", "a6": "3310"}
+print()
+print("# --- Union Deployment Areas 1-6 (26.2): centre + six neighbours, provisional ---")
+for name, c in DEPLOYMENT.items():
+    hexes = [h(c)] + sorted(neighbours(*h(c)))
+    print(f"area {name} " + " ".join(num(x) for x in hexes))

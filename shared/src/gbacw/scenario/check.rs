@@ -86,6 +86,18 @@ impl Scenario {
                     a.centre
                 );
             }
+            // An area the map prints (an `area` line) must be the same hexes.
+            if let Some(printed) = map.area(&a.id.0) {
+                let ours: BTreeSet<HexNumber> = hexes.iter().copied().collect();
+                if *printed != ours {
+                    problem!(
+                        out,
+                        "area `{}` differs from the map's `area {}` line",
+                        a.id,
+                        a.id
+                    );
+                }
+            }
             for h in hexes {
                 if let Some(other) = owner.insert(h, &a.id) {
                     problem!(out, "areas `{other}` and `{}` share hex {h}", a.id);

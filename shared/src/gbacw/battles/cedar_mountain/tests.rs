@@ -653,4 +653,12 @@ fn cedar_scenario_check_finds_no_problem_and_catches_omissions() {
     let mut s = b.scenario.clone();
     s.victory.hexes[0].hex = hex("9999");
     assert!(!s.check(&b.map, &b.oob).is_empty());
+    // A scenario area that moved away from the map's printed area.
+    let mut s = b.scenario.clone();
+    s.areas[0].centre = hex("2011");
+    let p = s.check(&b.map, &b.oob);
+    assert!(
+        p.iter().any(|x| x.0.contains("differs from the map")),
+        "{p:?}"
+    );
 }
