@@ -4,8 +4,8 @@
 
 use muster_client::Follower;
 use muster_shared::codec;
-use muster_shared::dice::{HashChain, Party, RollFailure};
-use muster_shared::engine::Submission;
+use muster_shared::dice::{HashChain, Party, RollFailure, SeatLink};
+use muster_shared::engine::{Applied, Match, Submission};
 use muster_shared::protocol::{DeltaBody, TableId};
 use muster_shared::sandbox::*;
 use muster_shared::{SeatId, Viewer};
@@ -19,6 +19,26 @@ fn roll(count: u8) -> SandboxAction {
     }
 }
 
+/// Apply a rolling action for `seat` with `link` (already chosen by the caller).
+fn roll_as(
+    m: &mut Match<Sandbox>,
+    server: &HashChain,
+    seat: u8,
+    link: SeatLink,
+    action: SandboxAction,
+) -> Applied<Sandbox> {
+    m.apply(
+        Submission {
+            seat: SeatId(seat),
+            action,
+            seat_links: vec![link],
+            by_default: false,
+        },
+        server,
+    )
+    .unwrap()
+}
+
 #[test]
 fn honest_rolls_verify_and_forged_numbers_are_flagged() {
     let mut game = new_game(7, TurnOrder::Free);
@@ -27,36 +47,14 @@ fn honest_rolls_verify_and_forged_numbers_are_flagged() {
         Follower::from_snapshot(&game.m.snapshot(TableId(1), me)).unwrap();
     let link = follower.next_link(SeatId(0), &game.seats[0]).unwrap();
     follower.note_sent(link.index, &codec::encode_infallible(&roll(3)));
-    let applied = game
-        .m
-        .apply(
-            Submission {
-                seat: SeatId(0),
-                action: roll(3),
-                seat_links: vec![link],
-                by_default: false,
-            },
-            &game.server,
-        )
-        .unwrap();
+    let applied = roll_as(&mut game.m, &game.server, 0, link, roll(3));
     follower.apply(applied.seq, &applied.delta_for(me)).unwrap();
     assert_eq!(follower.verified_rolls(), 1);
     assert!(follower.bad_rolls().is_empty());
 
     // The next roll arrives with a valid proof but other numbers in the events.
     let link = game.link(SeatId(1)).remove(0);
-    let applied = game
-        .m
-        .apply(
-            Submission {
-                seat: SeatId(1),
-                action: roll(2),
-                seat_links: vec![link],
-                by_default: false,
-            },
-            &game.server,
-        )
-        .unwrap();
+    let applied = roll_as(&mut game.m, &game.server, 1, link, roll(2));
     let mut events = applied.views[0].1.clone();
     let SandboxEvent::Rolled(r) = &mut events[0] else {
         panic!("a roll event")
@@ -93,18 +91,7 @@ fn a_roll_for_another_action_than_the_one_sent_is_flagged() {
     let link = follower.next_link(SeatId(0), &game.seats[0]).unwrap();
     // The client asked for one die; the server resolved three with its link.
     follower.note_sent(link.index, &codec::encode_infallible(&roll(1)));
-    let applied = game
-        .m
-        .apply(
-            Submission {
-                seat: SeatId(0),
-                action: roll(3),
-                seat_links: vec![link],
-                by_default: false,
-            },
-            &game.server,
-        )
-        .unwrap();
+    let applied = roll_as(&mut game.m, &game.server, 0, link, roll(3));
     follower.apply(applied.seq, &applied.delta_for(me)).unwrap();
     assert_eq!(follower.bad_rolls()[0].failure, RollFailure::ActionChanged);
 }
@@ -143,7 +130,7 @@ fn an_anchor_published_in_my_name_is_flagged() {
 
 #[test]
 fn no_link_is_offered_while_the_server_chain_is_used_up() {
-    use muster_shared::engine::{LogHeader, Match, SeatInfo, log::LOG_FORMAT};
+    use muster_shared::engine::{LogHeader, SeatInfo, log::LOG_FORMAT};
     let header = LogHeader {
         format: LOG_FORMAT,
         match_id: Default::default(),
@@ -167,17 +154,7 @@ fn no_link_is_offered_while_the_server_chain_is_used_up() {
     let mut follower: Follower<Sandbox> =
         Follower::from_snapshot(&m.snapshot(TableId(1), me)).unwrap();
     let link = follower.next_link(SeatId(0), &mine).unwrap();
-    let applied = m
-        .apply(
-            Submission {
-                seat: SeatId(0),
-                action: roll(1),
-                seat_links: vec![link],
-                by_default: false,
-            },
-            &server,
-        )
-        .unwrap();
+    let applied = roll_as(&mut m, &server, 0, link, roll(1));
     follower.apply(applied.seq, &applied.delta_for(me)).unwrap();
     // Until the server publishes its next anchor, the client keeps its link.
     assert_eq!(follower.next_link(SeatId(0), &mine), None);
