@@ -104,3 +104,18 @@ pub fn check_split(shares: &[FireStrength]) -> Result<(), usize> {
         None => Ok(()),
     }
 }
+
+/// GBACW 3.32, 3.34, 9.1, 9.12, 9.22: a unit's fire strength now: its
+/// current strength (the strength marker, not the printed number) for
+/// infantry and dismounted cavalry, its guns for a battery (crew-modified,
+/// 15.13), with the multiplier its counter's weapon letter gives at
+/// `range`. `None` without a known weapon or beyond its range.
+pub fn current_fire_strength(
+    chart: &crate::gbacw::charts::RangeChart,
+    unit: &crate::gbacw::oob::Unit,
+    status: &crate::gbacw::oob::UnitStatus,
+    range: u32,
+) -> Option<FireStrength> {
+    let weapon = chart.weapon(unit.weapon.as_deref()?)?;
+    unit_fire_strength(weapon, status.strength, range, status.crew)
+}
