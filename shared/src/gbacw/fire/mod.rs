@@ -8,6 +8,7 @@ pub mod apply;
 pub mod attack;
 pub mod column;
 pub mod eligibility;
+pub mod phase;
 pub mod record;
 pub mod strength;
 
@@ -17,6 +18,7 @@ pub use attack::{
 };
 pub use column::{ColumnShifts, fire_column, fire_row, terrain_shift};
 pub use eligibility::{FireOccasion, may_fire};
+pub use phase::fire_allowed_in;
 pub use record::FirePhaseLog;
 pub use strength::{
     FireStrength, check_hexside_limits, check_split, current_fire_strength, unit_fire_strength,

@@ -4,9 +4,13 @@
 
 pub mod check;
 pub mod fire_result;
+pub mod stack;
 
 pub use check::{MoraleMods, ammo_depleted, morale_check, rating, sees_the_elephant};
 pub use fire_result::{FireOutcome, resolve_fire_result};
+pub use stack::{CheckTrigger, check_stack, hit_while_routed, morale_check_due, rout};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_stack;

@@ -3,8 +3,10 @@
 //! enfilades. The engine turns each answer into a pending decision for
 //! the firing player.
 
+pub mod shot;
 pub mod triggers;
 
+pub use shot::withdrawal_shot;
 pub use triggers::{
     EnemyZoc, Mover, limbering_firers, retreat_firers, withdrawal_enfiladed, withdrawal_firers,
     withdrawal_targets,
@@ -12,3 +14,5 @@ pub use triggers::{
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_shot;
