@@ -113,7 +113,7 @@ for c in range(4, 30):
         level[(c, r)] = max(level.get((c, r), 0), 1)
 # The rise at the Gate where Jackson's guns stood, west of the field.
 for c in range(24, 31):
-    for r in range(27, 31):
+    for r in range(26, 31):
         level[(c, r)] = max(level.get((c, r), 0), 1)
 
 def woods(hexes):
@@ -152,7 +152,7 @@ names[h("3119")] = "Mill pond"
 
 # Roads and trails.
 ROAD = path(h("2934"), h("2930"), h("2623"), h("2319"), h("1710"), h("0904"), h("0101"))
-GATE = h("2727")
+GATE = h("2826")  # on the road: where Crittenden Lane leaves it
 LANE = path(GATE, h("3024"), h("3322"))  # Crittenden Lane to the house
 EWELL_TRAIL = path(h("4032"), h("3727"), h("3322"), h("3415"))  # round the mountain's foot
 names[GATE] = "The Gate"

@@ -662,3 +662,37 @@ fn cedar_scenario_check_finds_no_problem_and_catches_omissions() {
         "{p:?}"
     );
 }
+
+#[test]
+fn cedar_26_4_entry_hexes_join_the_exit_by_road_and_trail() {
+    // The Culpeper-Orange road runs from the entry at 2934 to the exit at
+    // 0101; Ewell's trail from 4032 joins it by Crittenden Lane at the Gate.
+    let b = battle();
+    let reach = |from: &str, kinds: &[SideKind]| {
+        let mut seen = BTreeSet::from([hex(from)]);
+        let mut todo = vec![hex(from)];
+        while let Some(h) = todo.pop() {
+            for (_, n) in b.map.grid.neighbours_on_map(h) {
+                let side = b.map.grid.hexside(h, n).unwrap();
+                if kinds.iter().any(|k| b.map.side_has(side, *k)) && seen.insert(n) {
+                    todo.push(n);
+                }
+            }
+        }
+        seen
+    };
+    assert!(reach("2934", &[SideKind::Road]).contains(&hex("0101")));
+    let both = reach("4032", &[SideKind::Road, SideKind::Trail]);
+    assert!(both.contains(&hex("0101")));
+    assert!(
+        both.contains(&hex("3415")),
+        "the trail passes the mountain shoulder"
+    );
+    let gate = b
+        .map
+        .hexes()
+        .find(|(_, i)| i.name.as_deref() == Some("The Gate"))
+        .unwrap()
+        .0;
+    assert!(reach("2934", &[SideKind::Road]).contains(&gate));
+}
