@@ -245,6 +245,18 @@ pub struct Hook {
     pub params: BTreeMap<String, String>,
 }
 
+impl Hook {
+    /// A parameter as text.
+    pub fn param(&self, key: &str) -> Option<&str> {
+        self.params.get(key).map(String::as_str)
+    }
+
+    /// A parameter as a number; `None` if absent or not a number.
+    pub fn number(&self, key: &str) -> Option<u16> {
+        self.param(key).and_then(|v| v.parse().ok())
+    }
+}
+
 /// A whole scenario file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scenario {
@@ -282,6 +294,31 @@ impl Scenario {
     /// The set-up place of a counter, if it sets up.
     pub fn setup_of(&self, id: &CounterId) -> Option<&Setup> {
         self.setup.iter().find(|s| s.units.contains(id))
+    }
+
+    /// The arrivals scheduled for a Game-Turn (26.45: what does not fit
+    /// enters later, which the ruleset tracks).
+    pub fn arrivals_on(&self, turn: u16) -> impl Iterator<Item = &Arrival> + '_ {
+        self.arrivals.iter().filter(move |a| a.turn == turn)
+    }
+
+    /// Whether a side's player-turn is omitted on this Game-Turn
+    /// (Cedar Mountain 26.1).
+    pub fn skips(&self, turn: u16, side: &CounterId) -> bool {
+        self.skipped_player_turns
+            .iter()
+            .any(|(t, s)| *t == turn && s == side)
+    }
+
+    /// The victory level a VP difference reaches (Cedar Mountain 27.1):
+    /// the highest level whose lower bound it meets.
+    pub fn victory_level(&self, difference: u16) -> Option<&str> {
+        self.victory
+            .levels
+            .iter()
+            .rev()
+            .find(|(_, from)| difference >= *from)
+            .map(|(name, _)| name.as_str())
     }
 
     /// The arrival of a counter, if it arrives.

@@ -158,6 +158,8 @@ fn cedar_26_1_union_is_first_player_but_skips_turn_one() {
     let s = battle().scenario;
     assert_eq!(s.first_player, Some(id("union")));
     assert_eq!(s.skipped_player_turns, vec![(1, id("union"))]);
+    assert!(s.skips(1, &id("union")));
+    assert!(!s.skips(2, &id("union")) && !s.skips(1, &id("confederate")));
     let seats: Vec<_> = s
         .sides
         .iter()
@@ -423,6 +425,10 @@ fn cedar_26_4_every_arrival_matches_the_confederate_roster() {
     }
     // Nothing after GT 10; Thomas enters detached.
     assert_eq!(b.scenario.arrivals.iter().map(|a| a.turn).max(), Some(10));
+    let per_turn: Vec<usize> = (1..=13)
+        .map(|t| b.scenario.arrivals_on(t).map(|a| a.units.len()).sum())
+        .collect();
+    assert_eq!(per_turn, vec![22, 18, 0, 2, 6, 0, 5, 0, 7, 11, 0, 0, 0]);
     let t = b.scenario.arrival_of(&id("thomas")).unwrap();
     assert_eq!(t.detached, vec![id("thomas")]);
 }
@@ -534,7 +540,9 @@ fn cedar_25_1_army_commanders_carry_command_points() {
         );
     }
     let h = b.scenario.hook(HookKind::ArmyCommandPoints).unwrap();
-    assert_eq!(h.params["jackson-within"], "3");
+    assert_eq!(h.number("jackson-within"), Some(3));
+    let o = b.scenario.hook(HookKind::ArtilleryOvershoot).unwrap();
+    assert_eq!(o.number("from-range"), Some(9));
 }
 
 #[test]
