@@ -15,134 +15,74 @@ use muster_client::app::{Join, MusterApp, NetTable, Session};
 use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::protocol::{TableId, TableOptions};
-use muster_shared::sandbox::{Board, BoardKind, Sandbox, SandboxConfig, TurnOrder};
+use muster_shared::sandbox::{Sandbox, SandboxConfig};
 
 const NAMES: [&str; 2] = ["Union", "Confederate"];
 
-fn sandbox_config() -> SandboxConfig {
-    SandboxConfig {
-        seats: 2,
-        boards: vec![
-            Board {
-                name: "Map".into(),
-                kind: BoardKind::Hex {
-                    columns: 40,
-                    rows: 30,
-                },
-            },
-            Board {
-                name: "Off-map box".into(),
-                kind: BoardKind::Free {
-                    width: 1000,
-                    height: 600,
-                },
-            },
-        ],
-        turn_order: TurnOrder::Free,
-    }
-}
-
+/// Without `--connect`, a hot-seat sandbox table in this process.
+#[derive(clap::Parser)]
+#[command(name = "muster", version, about = "Muster's desktop client")]
 struct Args {
+    /// The server: ws://HOST:PORT or quic://HOST:PORT.
+    #[arg(long, value_name = "URL")]
     connect: Option<String>,
+    /// The server's QUIC certificate fingerprint, as `muster-server` prints it.
+    #[arg(long, value_name = "HEX")]
     fingerprint: Option<String>,
+    /// Your display name.
+    #[arg(long, default_value = "Guest")]
     name: String,
-    join: Option<Join>,
-    seat: Option<SeatId>,
+    /// Create a sandbox table (private when `--invite` is given).
+    #[arg(long, group = "table_choice")]
+    create: bool,
+    /// Take a seat at table TABLE.
+    #[arg(long, value_name = "TABLE", group = "table_choice")]
+    join: Option<u64>,
+    /// Watch table TABLE.
+    #[arg(long, value_name = "TABLE", group = "table_choice")]
+    spectate: Option<u64>,
+    /// Which seat to take with `--join` (1, 2, …); the first free one otherwise.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..))]
+    seat: Option<u8>,
+    /// A private table's invite code.
+    #[arg(long, value_name = "CODE")]
     invite: Option<String>,
 }
 
-fn parse() -> Result<Args, String> {
-    let mut a = Args {
-        connect: None,
-        fingerprint: None,
-        name: "Guest".into(),
-        join: None,
-        seat: None,
-        invite: None,
-    };
-    let mut it = std::env::args().skip(1);
-    let table = |v: Option<String>| -> Result<TableId, String> {
-        v.as_deref()
-            .and_then(|s| s.parse().ok())
-            .map(TableId)
-            .ok_or_else(|| "a table number is needed".to_string())
-    };
-    while let Some(flag) = it.next() {
-        match flag.as_str() {
-            "--connect" => a.connect = it.next(),
-            "--fingerprint" => a.fingerprint = it.next(),
-            "--name" => a.name = it.next().ok_or("--name needs a value")?,
-            "--invite" => a.invite = it.next(),
-            "--seat" => {
-                let n: u8 = it
-                    .next()
-                    .and_then(|s| s.parse().ok())
-                    .ok_or("--seat needs a number")?;
-                a.seat = Some(SeatId(n.saturating_sub(1)));
-            }
-            "--create" => {
-                a.join = Some(Join::Create(TableOptions {
-                    ruleset: "sandbox".into(),
-                    scenario: "Sandbox".into(),
-                    config: codec::encode_infallible(&sandbox_config()),
-                    private: false,
-                    spectators_allowed: true,
-                    spectator_delay: 0,
-                }))
-            }
-            "--join" => {
-                a.join = Some(Join::Seat {
-                    table: table(it.next())?,
-                    seat: None,
-                    invite: None,
-                })
-            }
-            "--spectate" => {
-                a.join = Some(Join::Spectate {
-                    table: table(it.next())?,
-                    invite: None,
-                })
-            }
-            "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown argument {other:?}")),
+impl Args {
+    /// What to do once connected, if a table was chosen.
+    fn join(&self) -> Option<Join> {
+        if self.create {
+            return Some(Join::Create(TableOptions {
+                ruleset: "sandbox".into(),
+                scenario: "Sandbox".into(),
+                config: codec::encode_infallible(&SandboxConfig::default()),
+                private: self.invite.is_some(),
+                spectators_allowed: true,
+                spectator_delay: 0,
+            }));
         }
+        if let Some(t) = self.join {
+            return Some(Join::Seat {
+                table: TableId(t),
+                seat: self.seat.map(|n| SeatId(n - 1)),
+                invite: self.invite.clone(),
+            });
+        }
+        self.spectate.map(|t| Join::Spectate {
+            table: TableId(t),
+            invite: self.invite.clone(),
+        })
     }
-    // --seat and --invite apply to whichever join was chosen.
-    a.join = a.join.map(|j| match j {
-        Join::Seat { table, .. } => Join::Seat {
-            table,
-            seat: a.seat,
-            invite: a.invite.clone(),
-        },
-        Join::Spectate { table, .. } => Join::Spectate {
-            table,
-            invite: a.invite.clone(),
-        },
-        Join::Create(mut o) => {
-            o.private = a.invite.is_some();
-            Join::Create(o)
-        }
-    });
-    Ok(a)
 }
 
 fn main() -> eframe::Result {
-    let args = match parse() {
-        Ok(a) => a,
-        Err(e) => {
-            if !e.is_empty() {
-                eprintln!("muster: {e}");
-            }
-            eprintln!(
-                "usage: muster [--connect ws://HOST:PORT|quic://HOST:PORT [--fingerprint HEX] [--name NAME]\n\
-                 \x20             (--create | --join TABLE [--seat N] | --spectate TABLE) [--invite CODE]]"
-            );
-            std::process::exit(2);
-        }
-    };
+    let args = <Args as clap::Parser>::parse();
     let names: Vec<String> = NAMES.iter().map(|n| (*n).to_string()).collect();
-    let app = match (&args.connect, args.join.clone()) {
-        (None, _) => MusterApp::hot_seat(&sandbox_config(), &NAMES).map_err(|e| e.to_string()),
+    let app = match (&args.connect, args.join()) {
+        (None, _) => {
+            MusterApp::hot_seat(&SandboxConfig::default(), &NAMES).map_err(|e| e.to_string())
+        }
         (Some(url), Some(join)) => {
             let opts = ConnectOptions {
                 fingerprint: args.fingerprint.clone(),
