@@ -21,7 +21,8 @@ pub use eligibility::{FireOccasion, may_fire};
 pub use phase::fire_allowed_in;
 pub use record::FirePhaseLog;
 pub use strength::{
-    FireStrength, check_hexside_limits, check_split, current_fire_strength, unit_fire_strength,
+    FireStrength, check_hexside_limits, check_split, check_split_points, current_fire_strength,
+    unit_fire_strength,
 };
 
 #[cfg(test)]

@@ -119,3 +119,15 @@ pub fn current_fire_strength(
     let weapon = chart.weapon(unit.weapon.as_deref()?)?;
     unit_fire_strength(weapon, status.strength, range, status.crew)
 }
+
+/// GBACW 9.45: a unit fires its Current Strength once in a Fire Phase; it
+/// may split it among any number of target hexes, but the shares (of the
+/// Current Strength, before range and terrain) may not add up to more. A
+/// share of nothing is no share.
+pub fn check_split_points(current: u8, shares: &[u8]) -> Result<(), &'static str> {
+    let total: u16 = shares.iter().map(|s| u16::from(*s)).sum();
+    if shares.contains(&0) || total > u16::from(current) {
+        return Err("GBACW 9.45");
+    }
+    Ok(())
+}

@@ -331,3 +331,38 @@ fn case_9_22_weapon_type_sets_range_and_effect() {
     let at = r.max_range();
     assert!(current_fire_strength(&w.charts.range, &u, &s, at).is_some());
 }
+
+#[test]
+fn case_9_45_example_a_regiment_of_three_splits_its_current_strength() {
+    // "1 at three different Enemy hexes or ... 2 at one hex and 1 at another."
+    assert_eq!(check_split_points(3, &[1, 1, 1]), Ok(()));
+    assert_eq!(check_split_points(3, &[2, 1]), Ok(()));
+    assert_eq!(check_split_points(3, &[2, 2]), Err("GBACW 9.45"));
+    assert_eq!(check_split_points(3, &[3, 0]), Err("GBACW 9.45"));
+}
+
+#[test]
+fn case_9_45_example_six_hb_guns_adjacent_and_ten_hexes_away() {
+    // Four guns at the adjacent target: 4 x 10 = 40; two at ten hexes:
+    // 2 x 1/2 = 1. Both shares are legal together.
+    let w = world();
+    let hb = w.charts.range.weapon("HB").unwrap();
+    let near = unit_fire_strength(hb, 4, 1, Crew::Full).unwrap();
+    let far = unit_fire_strength(hb, 2, 10, Crew::Full).unwrap();
+    assert_eq!((near.whole(), far.whole()), (40, 1));
+    assert_eq!(check_split_points(6, &[4, 2]), Ok(()));
+    assert_eq!(check_split(&[near, far]), Ok(()));
+}
+
+#[test]
+fn case_9_46_example_six_guns_cannot_fire_at_six_targets_sixteen_hexes_away() {
+    let w = world();
+    let hb = w.charts.range.weapon("HB").unwrap();
+    let one_gun = unit_fire_strength(hb, 1, 16, Crew::Full).unwrap();
+    let two_guns = unit_fire_strength(hb, 2, 16, Crew::Full).unwrap();
+    assert!(check_split(&[one_gun; 6]).is_err());
+    // Split among three regiments: one point each.
+    assert_eq!(check_split(&[two_guns; 3]), Ok(()));
+    // Whole at one target: any strength.
+    assert_eq!(check_split(&[one_gun]), Ok(()));
+}
