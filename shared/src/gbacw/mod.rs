@@ -20,6 +20,7 @@
 //! - [`morale`]: morale checks, green units, and fire results on a unit, from dice rolled.
 //! - [`movement`]: step costs and reachable hexes over map and chart.
 //! - [`oob`]: counters, leaders, their state in play, the order-of-battle format.
+//! - [`options`]: named options for edition differences, 004 by default.
 //! - [`rally`]: unpinning and rallying routed units.
 //! - [`retreat`]: every legal retreat path, by kind of retreat.
 //! - [`scenario`]: sides, length, set-up, arrivals, victory and exclusive-rule hooks of one game.
@@ -46,6 +47,7 @@ pub mod morale;
 pub mod movement;
 pub mod names;
 pub mod oob;
+pub mod options;
 pub mod rally;
 pub mod retreat;
 pub mod scenario;

@@ -1,0 +1,131 @@
+//! Named options for the edition differences the rule functions decide
+//! (`shared/rules/gbacw/differences.md`, listed with the others in
+//! docs/gbacw-notes.md). Every default is the 004 reading, which wins.
+
+use crate::gbacw::ammo::{ResupplyRequest, resupply, wagon_may_move};
+use crate::gbacw::oob::{CounterId, Crew, Marker, UnitStatus};
+use crate::gbacw::tables::ElephantTable;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleOptions {
+    /// differences.md #7, GBACW 11.1: 004 adds "nor may it move (in any
+    /// Phase)" for an uncrewed wagon; 001 is silent, read as: it may move.
+    pub uncrewed_wagons_move: bool,
+    /// differences.md #8, GBACW 11.23: 004 resupplies "a unit", 001 "a
+    /// small-arms unit". With `false` batteries are refilled only by
+    /// transfers (11.33).
+    pub batteries_resupply: bool,
+    /// differences.md #11, GBACW 13.15: a 2d6 roll of 12 gives morale 4 in
+    /// 004 and 1 in 001.
+    pub elephant_twelve_is_one: bool,
+}
+
+impl Default for RuleOptions {
+    /// The 004 readings.
+    fn default() -> Self {
+        RuleOptions {
+            uncrewed_wagons_move: false,
+            batteries_resupply: true,
+            elephant_twelve_is_one: false,
+        }
+    }
+}
+
+/// GBACW 11.1 under the options: a pinned wagon never moves; an uncrewed
+/// one only under 001's reading.
+pub fn wagon_moves(status: &UnitStatus, o: RuleOptions) -> bool {
+    if o.uncrewed_wagons_move && status.crew == Crew::None {
+        return !status.markers.contains(&Marker::Pin);
+    }
+    wagon_may_move(status)
+}
+
+/// GBACW 11.23 under the options: [`resupply`], refusing batteries under
+/// 001's reading.
+pub fn resupply_with(
+    o: RuleOptions,
+    wagon: &mut UnitStatus,
+    wagon_moved: bool,
+    requests: &[ResupplyRequest],
+    units: &mut BTreeMap<CounterId, UnitStatus>,
+) -> Result<Vec<(CounterId, u16)>, (CounterId, &'static str)> {
+    if !o.batteries_resupply
+        && let Some(r) = requests.iter().find(|r| r.battery)
+    {
+        return Err((r.unit.clone(), "GBACW 11.23"));
+    }
+    resupply(wagon, wagon_moved, requests, units)
+}
+
+/// GBACW 13.14, 13.15 under the options: a green unit's rating for a 2d6
+/// total.
+pub fn elephant_rating(table: &ElephantTable, two_dice: u8, o: RuleOptions) -> Option<u8> {
+    if o.elephant_twelve_is_one && two_dice == 12 {
+        return Some(1);
+    }
+    table.morale(two_dice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gbacw::oob::Formation;
+    use crate::gbacw::testkit::{id, world};
+
+    const OLD: RuleOptions = RuleOptions {
+        uncrewed_wagons_move: true,
+        batteries_resupply: false,
+        elephant_twelve_is_one: true,
+    };
+
+    #[test]
+    fn case_11_1_uncrewed_wagon_movement_by_edition() {
+        let w = world();
+        let mut s = w.status("supply-u", Formation::Wagon);
+        s.crew = Crew::None;
+        assert!(!wagon_moves(&s, RuleOptions::default()));
+        assert!(wagon_moves(&s, OLD));
+        s.markers.insert(Marker::Pin);
+        assert!(!wagon_moves(&s, OLD));
+    }
+
+    #[test]
+    fn case_11_23_batteries_resupplied_only_under_004() {
+        let w = world();
+        let req = [ResupplyRequest {
+            unit: id("4-me"),
+            battery: true,
+            rounds_wanted: 2,
+            path: true,
+            moved: false,
+        }];
+        let fresh = || BTreeMap::from([(id("4-me"), w.status("4-me", Formation::Unlimbered))]);
+        let mut wagon = w.status("supply-u", Formation::Wagon);
+        assert_eq!(
+            resupply_with(
+                RuleOptions::default(),
+                &mut wagon,
+                false,
+                &req,
+                &mut fresh()
+            ),
+            Ok(vec![(id("4-me"), 2)])
+        );
+        assert_eq!(
+            resupply_with(OLD, &mut wagon, false, &req, &mut fresh()),
+            Err((id("4-me"), "GBACW 11.23"))
+        );
+    }
+
+    #[test]
+    fn case_13_15_roll_of_twelve_by_edition() {
+        let w = world();
+        let t = &w.tables.elephant;
+        assert_eq!(elephant_rating(t, 12, RuleOptions::default()), Some(4));
+        assert_eq!(elephant_rating(t, 12, OLD), Some(1));
+        assert_eq!(elephant_rating(t, 11, OLD), Some(5));
+        assert_eq!(elephant_rating(t, 13, RuleOptions::default()), None);
+    }
+}
