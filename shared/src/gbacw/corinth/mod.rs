@@ -7,9 +7,14 @@
 
 pub mod setup;
 
+use crate::gbacw::charts::RangeChart;
 use crate::gbacw::map::{HexNumber, Map, parse_map};
+use crate::gbacw::oob::roster::{Mismatch, RosterCheck, check_roster};
+use crate::gbacw::oob::{Oob, parse_oob};
 use crate::gbacw::text::TextError;
 
+#[cfg(test)]
+mod oob_tests;
 #[cfg(test)]
 mod tests;
 
@@ -17,6 +22,12 @@ mod tests;
 pub const MAP: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../assets/gbacw/corinth/corinth.map"
+));
+
+/// The order of battle: every counter, with its provisional values marked.
+pub const OOB: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../assets/gbacw/corinth/corinth.oob"
 ));
 
 /// The seven Confederate Assault Areas, A-G, as the map file names them
@@ -37,6 +48,46 @@ pub const TISHOMINGO_HOTEL: &str = "2437";
 /// Parse the shipped map.
 pub fn load_map() -> Result<Map, TextError> {
     parse_map(MAP)
+}
+
+/// Parse the shipped order of battle (weapon codes checked against the
+/// Range Effects Chart).
+pub fn load_oob(range: &RangeChart) -> Result<Oob, TextError> {
+    parse_oob(OOB, range)
+}
+
+/// Where the printed counters and the OB Roster are known to disagree
+/// (counter first, roster second). The files keep both as printed; only a
+/// physical copy can settle them.
+/// - Moore's brigade: its counters add up to 19 SP, the roster's BCE
+///   record says "of 21".
+/// - Battery M 1 Mo a: the counter says PA4, the roster prints 3 gun boxes.
+pub const KNOWN_MISMATCHES: [(&str, u16, u16); 2] = [("moore", 19, 21), ("m-1-mo-a", 4, 3)];
+
+/// The loader check: compare every brigade's counters with its roster BCE
+/// total (and batteries with their gun boxes), and split the
+/// disagreements into the known ones, reported, and any others, which mean
+/// the data file is wrong.
+pub fn roster_report(oob: &Oob) -> (RosterCheck, Vec<Mismatch>) {
+    let check = check_roster(oob);
+    let known = |m: &Mismatch| {
+        let (id, counter, roster) = match m {
+            Mismatch::Brigade(b) => (b.brigade.0.as_str(), b.counters, b.roster),
+            Mismatch::Unit {
+                unit,
+                counter,
+                roster,
+            } => (unit.0.as_str(), u16::from(*counter), u16::from(*roster)),
+        };
+        KNOWN_MISMATCHES.contains(&(id, counter, roster))
+    };
+    let unexpected = check
+        .mismatches
+        .iter()
+        .filter(|m| !known(m))
+        .cloned()
+        .collect();
+    (check, unexpected)
 }
 
 /// Hex number from four digits; `None` if malformed. For constants in

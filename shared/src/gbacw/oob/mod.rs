@@ -27,9 +27,67 @@ pub struct Oob {
     /// Brigade leader id to its OB Roster BCE record, where the file gives one.
     #[serde(default)]
     pub bce: BTreeMap<CounterId, roster::Bce>,
+    /// Counter id to its exclusive-rule extras, for counters that have any
+    /// (Corinth: ranks, second-day BCE, sharpshooters, provisional values).
+    #[serde(default)]
+    pub extras: BTreeMap<CounterId, CounterExtras>,
+}
+
+/// Optional data a counter line may carry for a battle's exclusive rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CounterExtras {
+    /// Corinth 20.2: the rank symbol on a leader counter (for 28.32).
+    pub rank: Option<Rank>,
+    /// Corinth 26.31: the roster's second-day BCE limit of a brigade.
+    pub bce_day2: Option<u16>,
+    /// Corinth 21.3: "SS" printed on the counter.
+    pub sharpshooter: bool,
+    /// Why some value on the line is not printed in the seeds; the client
+    /// shows it (DESIGN §1: provisional data says so).
+    pub provisional: Option<String>,
+}
+
+/// Corinth 20.2: leader rank symbols. The Confederate counters use one
+/// symbol for every general, so a Confederate general is `General`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rank {
+    Colonel,
+    BrigadierGeneral,
+    MajorGeneral,
+    /// The Confederates' single general's symbol.
+    General,
+}
+
+impl Rank {
+    /// The word in the file: `col`, `bg`, `mg`, `gen`.
+    pub fn from_word(w: &str) -> Option<Rank> {
+        Some(match w {
+            "col" => Rank::Colonel,
+            "bg" => Rank::BrigadierGeneral,
+            "mg" => Rank::MajorGeneral,
+            "gen" => Rank::General,
+            _ => return None,
+        })
+    }
+
+    /// Order for Corinth 28.32 ("the highest rank"), compared within one
+    /// side: colonel below any general; the Confederate `General` ranks with
+    /// a brigadier since it is the only general's symbol the side has.
+    pub fn seniority(self) -> u8 {
+        match self {
+            Rank::Colonel => 1,
+            Rank::BrigadierGeneral | Rank::General => 2,
+            Rank::MajorGeneral => 3,
+        }
+    }
 }
 
 impl Oob {
+    /// The exclusive-rule extras of a counter (all empty if none given).
+    pub fn extras_of(&self, id: &CounterId) -> CounterExtras {
+        self.extras.get(id).cloned().unwrap_or_default()
+    }
+
     /// GBACW 3.33: the units subordinate to a brigade leader.
     pub fn brigade_units<'a>(
         &'a self,

@@ -25,16 +25,24 @@
 //! printed on its mounted side when it differs from `morale=` (the
 //! dismounted front, Cedar Mountain 21.1).
 //!
+//! Optional keys for Corinth's exclusive rules (older files stay valid;
+//! kept in [`Oob::extras`](super::Oob::extras)): `rank=col|bg|mg|gen` on a
+//! leader (Corinth 20.2, used by 28.32; `gen` is the single Confederate
+//! general's symbol); `bce-day2=N` on a brigade with `bce=`, the roster's
+//! second-day limit (Corinth 26.31); the flag `sharpshooter` on an infantry
+//! or cavalry counter printed "SS" (Corinth 21.3); and `provisional="why"`
+//! on any counter line whose values are not all printed in the seeds.
+//!
 //! `indpnt` marks an independent brigade or unit (5.3, 17.66); wagons are
 //! always independent (11.13). `morale=?` is a green unit (13.12). A
 //! `repl=ER/RALLY[/PROMOTED]` gives a brigade counter's replacement side
 //! (17.81). Weapon codes must be on the Range Effects Chart with the right
 //! kind (9.21). Errors name line and column; input is size-limited.
 
-use super::Oob;
 use super::counter::{Command, CounterId, Morale, Unit, UnitKind};
 use super::leader::{BrigadeRatings, Leader, LeaderRole};
 use super::roster::Bce;
+use super::{CounterExtras, Oob, Rank};
 use crate::gbacw::charts::{RangeChart, WeaponKind};
 use crate::gbacw::text::{self, TextError, Token};
 use std::collections::BTreeMap;
@@ -257,8 +265,15 @@ impl Parser<'_> {
                 format!("more than {MAX_COUNTERS} counters"),
             ));
         }
-        let rest = &tokens[2..];
+        // The Corinth keys are read apart, so the Standard keys' checks
+        // below stay as they were.
+        let (extra, rest): (Vec<Token<'_>>, Vec<Token<'_>>) =
+            tokens[2..].iter().partition(|t| is_extra(t));
+        let rest = &rest[..];
         if head.text == "side" {
+            if let Some(t) = extra.first() {
+                return Err(TextError::at(t, "a side line takes only `name=`"));
+            }
             let f = Fields::new(head, rest, &["name"], &[])?;
             let name = f.need("name")?.1.to_string();
             self.oob.sides.insert(id.clone(), name);
@@ -272,9 +287,26 @@ impl Parser<'_> {
         match head.text {
             "army" | "division" | "brigade" | "replacement" => {
                 let f = Fields::new(head, rest, LEADER_KEYS, &["indpnt"])?;
+                let x = extras(head, &extra, f.get("bce").is_some())?;
                 let role = self.leader_role(&f, &side)?;
                 if let Some(bce) = bce(&f)? {
+                    if let Some(day2) = x.bce_day2 {
+                        // Corinth 26.32: the limit only grows, never past the total.
+                        if day2 < bce.limit || day2 > bce.total {
+                            let t = extra.iter().find(|t| t.text.starts_with("bce-day2="));
+                            return Err(TextError::at(
+                                t.unwrap_or(&head),
+                                "`bce-day2=` lies between the first-day limit and the total",
+                            ));
+                        }
+                    }
                     self.oob.bce.insert(id.clone(), bce);
+                }
+                if x.bce_day2.is_some() && head.text != "brigade" {
+                    return Err(TextError::at(&head, "only a brigade has a BCE limit"));
+                }
+                if x != CounterExtras::default() {
+                    self.oob.extras.insert(id.clone(), x);
                 }
                 let name = f.need("name")?.1.to_string();
                 self.oob.leaders.insert(
@@ -289,7 +321,11 @@ impl Parser<'_> {
             }
             "infantry" | "cavalry" | "battery" | "wagon" => {
                 let f = Fields::new(head, rest, UNIT_KEYS, &["indpnt"])?;
+                let x = extras(head, &extra, false)?;
                 let unit = self.unit(&f, id.clone(), side)?;
+                if x != CounterExtras::default() {
+                    self.oob.extras.insert(id.clone(), x);
+                }
                 self.oob.units.insert(id, unit);
             }
             other => {
@@ -571,4 +607,55 @@ fn bce(f: &Fields<'_>) -> Result<Option<Bce>, TextError> {
         }
         (None, Some((t, _))) => Err(TextError::at(&t, "`bce-vp=` needs `bce=LIMIT/TOTAL`")),
     }
+}
+
+/// Whether a word is one of the optional Corinth keys or flags.
+fn is_extra(t: &Token<'_>) -> bool {
+    t.text == "sharpshooter"
+        || ["rank=", "bce-day2=", "provisional="]
+            .iter()
+            .any(|k| t.text.starts_with(k))
+}
+
+/// The Corinth keys of one counter line (see the module comment). `has_bce`
+/// says whether the line gives `bce=`, which `bce-day2=` needs.
+fn extras(
+    head: Token<'_>,
+    tokens: &[Token<'_>],
+    has_bce: bool,
+) -> Result<CounterExtras, TextError> {
+    let leader = matches!(head.text, "army" | "division" | "brigade" | "replacement");
+    let mut x = CounterExtras::default();
+    let mut seen = std::collections::BTreeSet::new();
+    for t in tokens {
+        let (key, value) = text::key_value(t).unwrap_or((t.text, ""));
+        if !seen.insert(key) {
+            return Err(TextError::at(t, format!("`{key}` given twice")));
+        }
+        match key {
+            "rank" if leader => {
+                x.rank = Some(Rank::from_word(value).ok_or_else(|| {
+                    TextError::at(t, "rank is `col`, `bg`, `mg` or `gen` (Corinth 20.2)")
+                })?);
+            }
+            "bce-day2" if head.text == "brigade" && has_bce => {
+                x.bce_day2 = Some(number_in(t, value, "bce-day2", 1..=200)?);
+            }
+            "bce-day2" if head.text == "brigade" => {
+                return Err(TextError::at(t, "`bce-day2=` needs `bce=LIMIT/TOTAL`"));
+            }
+            "sharpshooter" if matches!(head.text, "infantry" | "cavalry") => {
+                x.sharpshooter = true;
+            }
+            "provisional" if !value.is_empty() => x.provisional = Some(value.to_string()),
+            "provisional" => return Err(TextError::at(t, "`provisional=` needs a reason")),
+            _ => {
+                return Err(TextError::at(
+                    t,
+                    format!("`{key}` does not apply to a {}", head.text),
+                ));
+            }
+        }
+    }
+    Ok(x)
 }

@@ -283,3 +283,46 @@ fn case_17_5_broken_roster_records_are_refused() {
         assert!(e.line > 0 && e.column > 0, "{to}: {e}");
     }
 }
+
+#[test]
+fn corinth_keys_rank_bce_day2_sharpshooter_provisional_are_optional() {
+    let base = "gbacw-oob 1\nside u name=\"U\"\narmy a name=\"A\" cp=1 rank=mg\ndivision d name=\"D\" army=a dir=0 cp=1 rank=bg provisional=\"CP guessed\"\nbrigade b name=\"B\" division=d er=3 rally=1 bce=3/7 bce-day2=5 bce-vp=1 rank=col\ninfantry i name=\"I\" brigade=b morale=4 weapon=R strength=7 sharpshooter\nside c name=\"C\"\n";
+    let o = parse_oob(base, &range()).unwrap();
+    assert_eq!(o.extras_of(&id("a")).rank, Some(Rank::MajorGeneral));
+    assert_eq!(o.extras_of(&id("b")).bce_day2, Some(5));
+    assert!(o.extras_of(&id("i")).sharpshooter);
+    assert_eq!(
+        o.extras_of(&id("d")).provisional.as_deref(),
+        Some("CP guessed")
+    );
+    // The test file has none of them.
+    assert!(test_oob().extras.is_empty());
+    for (from, to, what) in [
+        ("bce-day2=5", "bce-day2=8", "between"),
+        ("bce-day2=5", "bce-day2=2", "between"),
+        ("rank=col", "rank=major", "rank is"),
+        (
+            "strength=7 sharpshooter",
+            "strength=7 rank=col",
+            "does not apply",
+        ),
+        ("cp=1 rank=mg", "cp=1 sharpshooter", "does not apply"),
+        (
+            "provisional=\"CP guessed\"",
+            "provisional=\"\"",
+            "needs a reason",
+        ),
+        ("rank=mg", "rank=mg rank=bg", "given twice"),
+    ] {
+        let input = base.replacen(from, to, 1);
+        let e = parse_oob(&input, &range()).unwrap_err();
+        assert!(e.message.contains(what), "{to}: {e}");
+    }
+    let no_bce = base.replace("bce=3/7 bce-day2=5 bce-vp=1", "bce-day2=5");
+    assert!(
+        parse_oob(&no_bce, &range())
+            .unwrap_err()
+            .message
+            .contains("needs `bce=")
+    );
+}
