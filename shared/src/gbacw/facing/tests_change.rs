@@ -161,3 +161,22 @@ fn case_14_0_retreat_length_set_by_the_result() {
     assert!(!paths.is_empty());
     assert!(paths.iter().all(|p| p.hexes.len() == 3));
 }
+
+#[test]
+fn case_5_0_allowance_by_unit_type_from_the_chart() {
+    use crate::gbacw::movement::{Reach, reachable};
+    let w = world();
+    let m = &w.charts.movement;
+    let line = m.allowance(MoveClass::Line);
+    let mounted = m.allowance(MoveClass::Mounted);
+    assert!(mounted > line);
+    // Hex by hex from the same start, the larger allowance reaches more.
+    let start = n("0101");
+    let rl = reachable(&w.map, m, MoveClass::Line, start, line, |_| true);
+    let rm = reachable(&w.map, m, MoveClass::Mounted, start, mounted, |_| true);
+    let count = |r: &Reach| w.map.grid.hexes().filter(|h| r.cost(*h).is_some()).count();
+    assert!(count(&rm) > count(&rl));
+    // Clear costs 1: Line infantry reaches six hexes down the clear first column.
+    assert!(rl.cost(n("0107")).is_some());
+    assert!(rl.cost(n("0108")).is_none());
+}
