@@ -331,3 +331,58 @@ fn corinth_provisional_values_say_why() {
         assert!(o.extras_of(&id(k)).provisional.is_none(), "{k}");
     }
 }
+
+#[test]
+fn corinth_29_42_brigade_counts_near_the_areas_and_the_hotel() {
+    use super::setup::{BrigadeCountViolation, Placement, brigade_zones, check_29_41, check_29_42};
+    let m = load_map().unwrap();
+    let o = oob();
+    // Put each brigade's infantry and cavalry in one legal hex: seven
+    // brigades on the western front (5-10 hexes from Area E), three around
+    // the hotel, Mizner in the south-east.
+    let spots = [
+        ("fuller", "0627"),
+        ("mower", "0631"),
+        ("buford", "0819"),
+        ("sullivan", "0822"),
+        ("hackleman", "0527"),
+        ("oglesby", "0633"),
+        ("baldwin", "0838"),
+        ("mcarthur", "2636"),
+        ("oliver", "2838"),
+        ("crocker", "2440"),
+        ("mizner", "3543"),
+    ];
+    let mut setup = Vec::new();
+    for (b, h) in spots {
+        for u in o.brigade_units(&id(b)) {
+            if matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry) {
+                setup.push(Placement {
+                    counter: u.id.clone(),
+                    hex: hex(h).unwrap(),
+                });
+            }
+        }
+    }
+    assert!(check_29_41(&m, &setup).is_empty());
+    let z = brigade_zones(&m, &o, &setup);
+    assert_eq!(z.near_assault_areas.len(), 7, "{z:?}");
+    assert_eq!(z.near_hotel.len(), 3, "{z:?}");
+    assert!(check_29_42(&m, &o, &setup).is_empty());
+    // Move Crocker out to the west: only two stay by the hotel, and eight
+    // near an area is one too many.
+    for p in setup.iter_mut() {
+        if o.units[&p.counter].command == Command::Brigade(id("crocker")) {
+            p.hex = hex("0730").unwrap();
+        }
+    }
+    let v = check_29_42(&m, &o, &setup);
+    assert_eq!(
+        v,
+        [
+            BrigadeCountViolation::AssaultAreas { found: 8 },
+            BrigadeCountViolation::Hotel { found: 2 }
+        ]
+    );
+    assert!(v[1].to_string().contains("Tishomingo"));
+}
