@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # Muster's side-by-side load benchmark: boardgame.io 0.50.2, Colyseus 0.18,
-# and (when its headless client is wired into the driver) Muster over
-# WebSocket and QUIC. Not part of CI.
+# and Muster over WebSocket and QUIC. Not part of CI.
 #
-#   bench/run.sh [small|moderate|full]      (default: moderate)
+#   bench/run.sh [small|moderate|full|long]      (default: moderate)
 #
 # Installs the peers with `npm ci`, builds the driver in release, then for
 # every server configuration the driver starts the server itself (so it can
@@ -25,8 +24,11 @@ SPECT=4         # spectators per table (2 players + 4 spectators = 6 clients)
 case "$SIZE" in
   small)    TABLES=10;  WINDOW=8;  BURST=200;  S_START=25;  S_MAX=400;  S_STEPS=3; S_WIN=5 ;;
   moderate) TABLES=100; WINDOW=15; BURST=1000; S_START=200; S_MAX=3000; S_STEPS=5; S_WIN=5 ;;
-  full)     TABLES=300; WINDOW=30; BURST=1000; S_START=100; S_MAX=3000; S_STEPS=8; S_WIN=10 ;;
-  *) echo "usage: $0 [small|moderate|full]" >&2; exit 2 ;;
+  # "full" is sized so that all ten configurations run in about 15 minutes
+  # on a 2-core machine: a 10 s steady window and at most 4 search steps.
+  full)     TABLES=100; WINDOW=10; BURST=1000; S_START=200; S_MAX=3000; S_STEPS=4; S_WIN=5 ;;
+  long)     TABLES=300; WINDOW=30; BURST=1000; S_START=100; S_MAX=3000; S_STEPS=8; S_WIN=10 ;;
+  *) echo "usage: $0 [small|moderate|full|long]" >&2; exit 2 ;;
 esac
 # Which configurations to run (space-separated names from the list below).
 ONLY=${ONLY:-}
@@ -40,6 +42,33 @@ echo "== installing peers (npm ci)"
 echo "== building the driver (release)"
 (cd driver && cargo build --release --quiet)
 DRIVER="$HERE/driver/target/release/bench-driver"
+echo "== building muster-server (release)"
+(cd .. && cargo build --release --quiet -p muster-server)
+MUSTER_BIN="$(cd .. && pwd)/target/release/muster-server"
+# Every Muster server process gets a fresh data directory under MBASE,
+# removed when this script exits.
+MBASE=$(mktemp -d "${TMPDIR:-/tmp}/muster-bench.XXXXXX")
+trap 'rm -rf "$MBASE"' EXIT
+# Muster's keep-alive knob is the server's read timeout (limits.idle_secs,
+# default 120 s: "clients ping every 15-30 s"); the driver's clients ping
+# every 15 s (default) or every 600 s (low, with idle_secs raised to match).
+printf '[limits]\nidle_secs = 120\n' > "$MBASE/default.toml"
+printf '[limits]\nidle_secs = 1200\n' > "$MBASE/low.toml"
+
+# A loopback port free for both TCP and UDP.
+free_port() {
+  python3 - <<'PY'
+import socket
+for _ in range(100):
+    t = socket.socket(); t.bind(("127.0.0.1", 0)); p = t.getsockname()[1]
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        u.bind(("127.0.0.1", p))
+    except OSError:
+        t.close(); continue
+    u.close(); t.close(); print(p); break
+PY
+}
 
 # The cores may be shared with other work (builds): server and driver run at
 # raised priority (nice -10, the same for every server) while they measure.
@@ -52,21 +81,31 @@ else
   SERVER_PIN=""; DRIVER_PIN="$NICE"; PINNED="not pinned (one core)${NICE:+, nice -10}"
 fi
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
+START=$(date -u '+%Y-%m-%d %H:%M UTC')
+T_START=$(date +%s)
+# The load average during the run, every 10 s (1-minute figure).
+( while sleep 10; do cut -d' ' -f1 /proc/loadavg; done ) > "$MBASE/load.txt" &
+LOAD_PID=$!
+trap 'kill $LOAD_PID 2>/dev/null; rm -rf "$MBASE"' EXIT
 
 mkdir -p out
 rm -f out/*.json
 FILES=()
 
 # run NAME TARGET LABEL KEEPALIVE PORT CWD ENV...
+# (SERVER_CMD and EXTRA, when set, override the Node start command and add
+# driver flags: Muster uses both.)
 run() {
   local name=$1 target=$2 label=$3 keepalive=$4 port=$5 cwd=$6; shift 6
   if [ -n "$ONLY" ] && [[ " $ONLY " != *" $name "* ]]; then return 0; fi
   local envs=()
   for e in "$@"; do envs+=(--env "$e"); done
-  echo "== $name: $label, keep-alive $keepalive"
+  local cmd=${SERVER_CMD:-"$SERVER_PIN node server.js"}
+  local extra=(${EXTRA:-})
+  echo "== $name: $label, keep-alive $keepalive ($(date -u +%H:%M:%S), load $(cut -d' ' -f1-3 /proc/loadavg))"
   # Bounded: 60 minutes at most for one configuration, whatever happens.
   timeout 3600 $DRIVER_PIN "$DRIVER" run --target "$target" --label "$label" --keepalive "$keepalive" \
-    --addr "127.0.0.1:$port" --server-cmd "$SERVER_PIN node server.js" --server-cwd "$cwd" \
+    --addr "127.0.0.1:$port" --server-cmd "$cmd" --server-cwd "$cwd" "${extra[@]}" \
     --server-log "out/$name.server.log" "${envs[@]}" \
     --tables "$TABLES" --spectators "$SPECT" --rate "$RATE" --warmup 3 --window "$WINDOW" \
     --burst "$BURST" --search-start "$S_START" --search-max "$S_MAX" --search-steps "$S_STEPS" \
@@ -83,26 +122,41 @@ run bgio-delta-default  bgio     "boardgame.io deltaState=on"  default 8001 $BG 
 run bgio-delta-low      bgio     "boardgame.io deltaState=on"  low     8001 $BG PORT=8001 DELTA_STATE=1 KEEPALIVE=low
 run colyseus-default    colyseus "Colyseus 0.18"               default 8002 $CO PORT=8002 KEEPALIVE=default
 run colyseus-low        colyseus "Colyseus 0.18"               low     8002 $CO PORT=8002 KEEPALIVE=low
-# Muster: the driver's muster-ws / muster-quic targets wait for the headless
-# client to be wired in (driver/src/muster.rs says how); until then they are
-# reported as pending rather than run.
+# Muster: `muster-server serve` on free loopback ports, a fresh data
+# directory for every server process (the driver restarts it for every
+# search step), the same pinning. --addr is the WebSocket port (readiness).
+muster() {
+  local name=$1 target=$2 label=$3 keepalive=$4
+  local ws quic metrics
+  ws=$(free_port); quic=$(free_port); metrics=$(free_port)
+  SERVER_CMD="sh -c 'd=\$(mktemp -d -p $MBASE); exec $SERVER_PIN $MUSTER_BIN serve --config $MBASE/$keepalive.toml --data-dir \$d --ws 127.0.0.1:$ws --quic 127.0.0.1:$quic --metrics 127.0.0.1:$metrics'" \
+  EXTRA="--quic-addr 127.0.0.1:$quic" \
+    run "$name" "$target" "$label" "$keepalive" "$ws" "$HERE"
+}
+muster muster-ws-default   muster-ws   "Muster WebSocket" default
+muster muster-ws-low       muster-ws   "Muster WebSocket" low
+muster muster-quic-default muster-quic "Muster QUIC"      default
+muster muster-quic-low     muster-quic "Muster QUIC"      low
+kill $LOAD_PID 2>/dev/null || true
 
 echo "== writing RESULTS.md"
 LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+LOAD_DURING=$(awk 'NR==1{min=$1;max=$1} {s+=$1; if($1<min)min=$1; if($1>max)max=$1} END{if(NR) printf "min %.2f, mean %.2f, max %.2f over %d samples", min, s/NR, max, NR; else print "no samples"}' "$MBASE/load.txt")
+MINUTES=$(( ($(date +%s) - T_START + 59) / 60 ))
 CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 RAM=$(free -g | awk '/^Mem:/ {print $2 " GiB"}')
 {
   echo "# Side-by-side load benchmark: Muster vs boardgame.io vs Colyseus"
   echo
-  echo "Written by \`bench/run.sh $SIZE\` on $(date -u '+%Y-%m-%d %H:%M UTC')."
+  echo "Written by \`bench/run.sh $SIZE\` from one run of every server: started $START, took $MINUTES min."
   echo
-  echo "- Machine: $(nproc) cores ($CPU), $RAM RAM; $(uname -sr); Node $(node --version); $PINNED."
-  echo "- Other load on the machine (1/5/15-min load average): $LOAD_BEFORE before the run, $LOAD_AFTER after. Anything above ~2 means other work shared the two cores with the measurement, which shows mostly in p99 and in the tables-per-core search."
-  echo "- Versions: boardgame.io $(node -p "require('./$BG/node_modules/boardgame.io/package.json').version"), @colyseus/core $(node -p "require('./$CO/node_modules/@colyseus/core/package.json').version"), @colyseus/ws-transport $(node -p "require('./$CO/node_modules/@colyseus/ws-transport/package.json').version"), @colyseus/schema $(node -p "require('./$CO/node_modules/@colyseus/schema/package.json').version")."
+  echo "- Machine: $(nproc) cores ($CPU), $RAM RAM; $(uname -sr); Node $(node --version); $(rustc --version | cut -d' ' -f1-2); $PINNED."
+  echo "- Other load on the machine (1/5/15-min load average): $LOAD_BEFORE before the run; during it (1-min, sampled every 10 s) $LOAD_DURING; $LOAD_AFTER after. Anything above ~2 means other work shared the two cores with the measurement, which shows mostly in p99 and in the tables-per-core search."
+  echo "- Versions: Muster $(git -C .. rev-parse --short HEAD) (\`muster-server\` release build), boardgame.io $(node -p "require('./$BG/node_modules/boardgame.io/package.json').version"), @colyseus/core $(node -p "require('./$CO/node_modules/@colyseus/core/package.json').version"), @colyseus/ws-transport $(node -p "require('./$CO/node_modules/@colyseus/ws-transport/package.json').version"), @colyseus/schema $(node -p "require('./$CO/node_modules/@colyseus/schema/package.json').version")."
   echo "- Same game on every server: 2 seats + $SPECT spectators per table; the seat whose turn it is moves the counter to a hex and rolls a d6; every seat and spectator receives the result. Moves at $RATE per second per table, tables spread evenly over the second."
-  echo "- Steady run: $TABLES tables, ${WINDOW} s measured after 3 s warm-up. Bursts: $BURST spectators join existing tables at once, then all $BURST drop their TCP connection and reconnect at once. Search: a fresh server pinned to one core per step, $S_START tables first, doubling up to $S_MAX, then bisecting; a step passes when p99 ≤ 50 ms, ≥ 95 % of the due moves were made, and no client failed; at most $S_STEPS steps of ${S_WIN} s."
-  echo "- **Keep-alive**: columns marked \"keep-alive default\" run each framework's own settings (boardgame.io: socket.io pingInterval 10 s / pingTimeout 20 s, set by boardgame.io; Colyseus ws-transport: a WebSocket ping every 3 s). \"keep-alive low\" turns pings down to one per 600 s (boardgame.io \`socketOpts\`, Colyseus \`pingInterval\`)."
-  echo "- **Muster column: pending.** The driver has the slot (\`driver/src/muster.rs\`, targets \`muster-ws\` and \`muster-quic\`) but not yet the wiring to Muster's headless client; no Muster numbers are in this file, so no ratios either."
+  echo "- **How the game maps onto Muster** (rule used for every Muster number): Muster's sandbox has separate \`Move\` and \`Roll\` actions and no combined one, so one move is **two Muster actions**: the seat sends \`Act{Move}\` and, without waiting, \`Act{Roll}\` with its next dice-chain link. The move is timed from when it was due to when the last spectator has received *and folded* the \`Roll\` delta (Muster's client verifies every roll's proof on arrival; a failed proof would count as a bad die). Bytes, server CPU and everything else include **both** actions: two log entries, two durable SQLite commits (\`synchronous = FULL\`, group commit; the data directory is on the machine's ext4 disk), two deltas to every client, two \`Accepted\` to the mover. The peers do one message and one update per move and keep state in memory only."
+  echo "- Steady run: $TABLES tables, ${WINDOW} s measured after 3 s warm-up. Bursts: $BURST spectators join existing tables at once, then all $BURST drop their connection and reconnect at once (Muster: new connection, \`Resume\` with the session token, \`Resync\`). Search: a fresh server pinned to one core per step, $S_START tables first, doubling up to $S_MAX, then bisecting; a step passes when p99 ≤ 50 ms, ≥ 95 % of the due moves were made, and no client failed; at most $S_STEPS steps of ${S_WIN} s."
+  echo "- **Keep-alive**: columns marked \"keep-alive default\" run each server's own settings (boardgame.io: socket.io pingInterval 10 s / pingTimeout 20 s, set by boardgame.io; Colyseus ws-transport: a WebSocket ping every 3 s; Muster: the server never pings, it closes a connection silent for \`limits.idle_secs\` = 120 s and its configuration documents that clients ping every 15–30 s, so the driver's Muster clients send a \`Ping\` every 15 s). \"keep-alive low\" turns pings down to one per 600 s (boardgame.io \`socketOpts\`, Colyseus \`pingInterval\`; Muster: client \`Ping\` every 600 s with \`idle_secs = 1200\`). Over QUIC, Muster's client library also has quinn send a transport keep-alive every 15 s in both settings (fixed in client/src/net/quic.rs; the server's QUIC idle timeout is 60 s)."
   echo
   echo "## Results"
   echo
@@ -111,11 +165,11 @@ cat > out/footer.md <<'NOTES'
 ## How to read this
 
 - **Latency** runs from the moment a move was *due* (its slot in the fixed schedule) to the moment the *last* spectator of that table received the resulting state; it is timed on spectators because a boardgame.io client applies its own move before the server confirms it. A server that is late with one result delays the next move, and that wait counts (no coordinated omission).
-- **Bytes** are what the clients' TCP sockets read during the window divided by moves and by clients per table: WebSocket framing and keep-alive traffic included, TCP/IP headers not.
+- **Bytes** are what the clients' TCP sockets read during the window divided by moves and by clients per table: WebSocket framing and keep-alive traffic included, TCP/IP headers not. Muster's client library owns its sockets, so the driver counts each Muster message at the library boundary and adds its framing exactly (WebSocket: 2-byte header under 126 bytes, 4 under 64 KiB, plus the 4-byte mask on client frames; after the handshake that *is* the TCP payload, so Muster WebSocket and the peers are counted alike). **Muster QUIC** bytes are the Muster frames plus their 4-byte length prefix only: QUIC packet headers, AEAD tags, ACK-only packets and transport keep-alives are not in them (Linux keeps no per-socket byte counters for UDP), so they understate the wire by roughly 30–60 bytes per packet.
 - **CPU per move** is the server's utime + stime over the window (from /proc/<pid>/stat) divided by moves made; it includes whatever the server does besides moves (keep-alive, timers). **RSS per connection** is (VmRSS with every steady-run client connected − VmRSS just after start) / connections.
-- **Joins** differ by design: a boardgame.io client opens one WebSocket (engine.io open, namespace connect, `sync`); matches are created on first `sync`, with no lobby call and no credentials. A Colyseus client makes one HTTP matchmaking call then opens its WebSocket (JOIN_ROOM, ack, full state); a reconnect uses the reconnection token (`/matchmake/reconnect`). boardgame.io has no reconnection token: its reconnect is a fresh `sync`.
-- **Dice**: boardgame.io rolls with its `random.D6()` (seeded PRNG in the match state); Colyseus has no dice API, the room uses `Math.random()`. Neither is verifiable.
-- The driver is a single Rust process (one tokio worker) speaking each peer's wire protocol directly; its own CPU use is in the table so a reader can tell when the driver, not the server, was the limit.
+- **Joins** differ by design: a boardgame.io client opens one WebSocket (engine.io open, namespace connect, `sync`); matches are created on first `sync`, with no lobby call and no credentials. A Colyseus client makes one HTTP matchmaking call then opens its WebSocket (JOIN_ROOM, ack, full state); a reconnect uses the reconnection token (`/matchmake/reconnect`). boardgame.io has no reconnection token: its reconnect is a fresh `sync`. A Muster spectator joins with three round trips on one connection (`Hello`→`Welcome`, `GuestSignIn`→`SignedIn`, which writes the new user to SQLite and waits for the commit, `Spectate`→`Snapshot`); over QUIC the connection itself adds a TLS 1.3 handshake. A Muster reconnect is a new connection, `Resume{token}`→`SignedIn`, then `Resync` from one entry back so that the room's answer (that entry) shows the spectator is subscribed again.
+- **Dice**: boardgame.io rolls with its `random.D6()` (seeded PRNG in the match state); Colyseus has no dice API, the room uses `Math.random()`. Neither is verifiable. Muster rolls from the seat's and the server's hash chains, and every Muster client in this run checked every roll's proof (`Follower`); the "bad dice" row counts any that failed.
+- The driver is a single Rust process (one tokio worker) speaking each peer's wire protocol directly; its own CPU use is in the table so a reader can tell when the driver, not the server, was the limit. Muster's clients do more per message than the peers' (decode, fold into a `Follower`, verify the roll), and each Muster QUIC client is its own quinn endpoint (one UDP socket, TLS per packet), so the driver's CPU is higher for Muster, QUIC above all.
 - Two cores are shared with other work on this machine; numbers are indicative of ratios, not absolutes.
 NOTES
 "$DRIVER" report --header out/header.md --footer out/footer.md --out RESULTS.md "${FILES[@]}"

@@ -57,6 +57,10 @@ struct RunArgs {
     /// Server address (loopback only).
     #[arg(long)]
     addr: String,
+    /// Muster only: the QUIC address (UDP); `--addr` is the WebSocket one,
+    /// which is also where readiness is checked.
+    #[arg(long)]
+    quic_addr: Option<String>,
     /// Command that starts the server (run with `sh -c exec`).
     #[arg(long)]
     server_cmd: String,
@@ -139,16 +143,20 @@ async fn run(a: RunArgs) -> Result<()> {
     let r = match a.target.as_str() {
         "bgio" => {
             let addr = a.addr.clone();
-            measure(&a, &mut out, move |run| bgio::Bgio { addr: addr.clone(), run }).await
+            measure(&a, &mut out, move |run| Ok(bgio::Bgio { addr: addr.clone(), run })).await
         }
         "colyseus" => {
             let addr = a.addr.clone();
-            measure(&a, &mut out, move |_| colyseus::Colyseus { addr: addr.clone() }).await
+            measure(&a, &mut out, move |_| Ok(colyseus::Colyseus { addr: addr.clone() })).await
         }
         "muster-ws" | "muster-quic" => {
-            let addr = a.addr.clone();
+            let (ws, log) = (a.addr.clone(), a.server_log.clone());
+            let quic = a.quic_addr.clone().unwrap_or_default();
             let transport = if a.target == "muster-ws" { muster::Transport::Ws } else { muster::Transport::Quic };
-            measure(&a, &mut out, move |_| muster::Muster { addr: addr.clone(), transport }).await
+            // The clients' keep-alive: Ping every 15 s by default (what the
+            // server's config documents), every 600 s when turned down.
+            let ping = Duration::from_secs(if a.keepalive == "low" { 600 } else { 15 });
+            measure(&a, &mut out, move |run| muster::Muster::new(transport, &ws, &quic, &log, ping, run)).await
         }
         t => bail!("unknown target {t}"),
     };
@@ -167,7 +175,7 @@ fn env_pairs(a: &RunArgs) -> Result<Vec<(String, String)>> {
         .collect()
 }
 
-async fn measure<T: Target, F: Fn(String) -> T>(a: &RunArgs, out: &mut RunResult, make: F) -> Result<()> {
+async fn measure<T: Target, F: Fn(String) -> Result<T>>(a: &RunArgs, out: &mut RunResult, make: F) -> Result<()> {
     let env = env_pairs(a)?;
     let shape = Shape {
         tables: a.tables,
@@ -181,7 +189,7 @@ async fn measure<T: Target, F: Fn(String) -> T>(a: &RunArgs, out: &mut RunResult
     eprintln!("{}: steady {} tables x (2 + {}) at {}/s", a.label, a.tables, a.spectators, a.rate);
     let mut server = Server::start(&a.server_cmd, &a.server_cwd, &env, &a.addr, &a.server_log).await?;
     let res = async {
-        let target = Arc::new(make(format!("s{}", std::process::id())));
+        let target = Arc::new(make(format!("s{}", std::process::id()))?);
         let idle = server.usage()?;
         let meter = Meter::default();
         let t = std::time::Instant::now();
@@ -264,10 +272,10 @@ async fn measure<T: Target, F: Fn(String) -> T>(a: &RunArgs, out: &mut RunResult
     Ok(())
 }
 
-async fn step_once<T: Target, F: Fn(String) -> T>(a: &RunArgs, env: &[(String, String)], make: &F, n: usize, shape: &Shape, step: usize) -> Result<PlayResult> {
+async fn step_once<T: Target, F: Fn(String) -> Result<T>>(a: &RunArgs, env: &[(String, String)], make: &F, n: usize, shape: &Shape, step: usize) -> Result<PlayResult> {
     let mut server = Server::start(&a.server_cmd, &a.server_cwd, env, &a.addr, &a.server_log).await?;
     let r = async {
-        let target = Arc::new(make(format!("p{}-{step}", std::process::id())));
+        let target = Arc::new(make(format!("p{}-{step}", std::process::id()))?);
         let idle = server.usage()?;
         let meter = Meter::default();
         let shape = Shape { tables: n, ..shape.clone() };

@@ -83,6 +83,8 @@ pub fn write(a: &ReportArgs) -> Result<()> {
         ("reconnect burst: p50 / p99, ms", Box::new(|r| format!("{} / {}", fmt(num(r, &["reconnect_burst", "p50_ms"]), 0), fmt(num(r, &["reconnect_burst", "p99_ms"]), 0)))),
         ("tables per core (p99 ≤ 50 ms)", Box::new(|r| fmt(num(r, &["tables_per_core"]), 0))),
         ("search", Box::new(|r| r.get("search_note").and_then(Value::as_str).filter(|s| !s.is_empty()).unwrap_or("—").to_string())),
+        ("bad dice in steady run (outside 1–6, or a Muster proof that failed)", Box::new(|r| fmt(num(r, &["steady", "bad_dice"]), 0))),
+        ("client errors in steady run", Box::new(|r| fmt(num(r, &["steady", "client_errors"]), 0))),
         ("error", Box::new(|r| r.get("error").and_then(Value::as_str).map(|e| e.replace('|', "/")).unwrap_or_default())),
     ];
     for (name, f) in &rows {
@@ -92,6 +94,8 @@ pub fn write(a: &ReportArgs) -> Result<()> {
         }
         md.push('\n');
     }
+
+    ratios(&mut md, &runs);
 
     // Every step of every search, so the bound can be checked.
     md.push_str("\n### Tables-per-core search steps\n\nServer pinned to one core; each step a fresh server process.\n\n| server | tables | clients | moves/expected | p50 ms | p99 ms | server CPU | driver CPU | result |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -123,4 +127,71 @@ pub fn write(a: &ReportArgs) -> Result<()> {
     }
     std::fs::write(&a.out, md).with_context(|| format!("write {}", a.out))?;
     Ok(())
+}
+
+/// Muster's ratio to each peer on each metric, Muster's default keep-alive
+/// against the peers' default, low against low.
+fn ratios(md: &mut String, runs: &[Value]) {
+    let is_muster = |r: &Value| r.get("target").and_then(Value::as_str).is_some_and(|t| t.starts_with("muster"));
+    let ka = |r: &Value| r.get("keepalive").and_then(Value::as_str).unwrap_or("?").to_string();
+    let label = |r: &Value| r.get("label").and_then(Value::as_str).unwrap_or("?").to_string();
+    // (name, path, higher is better)
+    let metrics: [(&str, &[&str], bool); 11] = [
+        ("move → last spectator p50", &["steady", "p50_ms"], false),
+        ("move → last spectator p99", &["steady", "p99_ms"], false),
+        ("bytes down per move per client", &["steady", "down_bytes_per_move_per_client"], false),
+        ("bytes up per move", &["steady", "up_bytes_per_move"], false),
+        ("server CPU per move", &["steady", "cpu_ms_per_move"], false),
+        ("server RSS per connection", &["steady", "rss_kb_per_connection"], false),
+        ("join burst: all in", &["join_burst", "wall_ms"], false),
+        ("join burst: p99 per join", &["join_burst", "p99_ms"], false),
+        ("reconnect burst: all back", &["reconnect_burst", "wall_ms"], false),
+        ("reconnect burst: p99", &["reconnect_burst", "p99_ms"], false),
+        ("tables per core (p99 ≤ 50 ms)", &["tables_per_core"], true),
+    ];
+    let mut any = false;
+    for k in ["default", "low"] {
+        let ms: Vec<&Value> = runs.iter().filter(|r| is_muster(r) && ka(r) == k).collect();
+        let ps: Vec<&Value> = runs.iter().filter(|r| !is_muster(r) && ka(r) == k).collect();
+        if ms.is_empty() || ps.is_empty() {
+            continue;
+        }
+        if !any {
+            md.push_str("\n## Muster's ratio to each peer\n\nMuster's value ÷ the peer's, same keep-alive setting on both sides. \\
+**Bold** where Muster is better: a ratio below 1 for every metric except tables per core, where above 1 is better. \\
+A ratio over 1.00 by less than the run-to-run noise (p99 and the search especially, see the caveats) is a tie, not a loss.\n");
+            any = true;
+        }
+        md.push_str(&format!("\n### keep-alive {k}\n\n| metric |"));
+        let mut pairs = Vec::new();
+        for m in &ms {
+            for p in &ps {
+                md.push_str(&format!(" {} ÷ {} |", label(m), label(p)));
+                pairs.push((*m, *p));
+            }
+        }
+        md.push_str("\n|---|");
+        for _ in &pairs {
+            md.push_str("---:|");
+        }
+        md.push('\n');
+        for (name, path, higher) in metrics {
+            md.push_str(&format!("| {name} |"));
+            for (m, p) in &pairs {
+                let cell = match (num(m, path), num(p, path)) {
+                    (Some(a), Some(b)) if a.is_finite() && b.is_finite() && b > 0.0 => {
+                        let r = a / b;
+                        let better = if higher { r > 1.0 } else { r < 1.0 };
+                        let t = if r >= 10.0 { format!("{r:.0}×") } else if r >= 0.1 { format!("{r:.2}×") } else { format!("{r:.3}×") };
+                        if better { format!("**{t}**") } else { t }
+                    }
+                    (Some(a), Some(b)) if a.is_infinite() && b.is_finite() => "Muster lost moves".into(),
+                    (Some(a), Some(b)) if b.is_infinite() && a.is_finite() => "**peer lost moves**".into(),
+                    _ => "—".into(),
+                };
+                md.push_str(&format!(" {cell} |"));
+            }
+            md.push('\n');
+        }
+    }
 }
