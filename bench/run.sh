@@ -126,10 +126,10 @@ run colyseus-low        colyseus "Colyseus 0.18"               low     8002 $CO 
 # directory for every server process (the driver restarts it for every
 # search step), the same pinning. --addr is the WebSocket port (readiness).
 muster() {
-  local name=$1 target=$2 label=$3 keepalive=$4
+  local name=$1 target=$2 label=$3 keepalive=$4 base=${5:-$MBASE}
   local ws quic metrics
   ws=$(free_port); quic=$(free_port); metrics=$(free_port)
-  SERVER_CMD="sh -c 'd=\$(mktemp -d -p $MBASE); exec $SERVER_PIN $MUSTER_BIN serve --config $MBASE/$keepalive.toml --data-dir \$d --ws 127.0.0.1:$ws --quic 127.0.0.1:$quic --metrics 127.0.0.1:$metrics'" \
+  SERVER_CMD="sh -c 'd=\$(mktemp -d -p $base); exec $SERVER_PIN $MUSTER_BIN serve --config $MBASE/$keepalive.toml --data-dir \$d --ws 127.0.0.1:$ws --quic 127.0.0.1:$quic --metrics 127.0.0.1:$metrics'" \
   EXTRA="--quic-addr 127.0.0.1:$quic" \
     run "$name" "$target" "$label" "$keepalive" "$ws" "$HERE"
 }
@@ -137,6 +137,14 @@ muster muster-ws-default   muster-ws   "Muster WebSocket" default
 muster muster-ws-low       muster-ws   "Muster WebSocket" low
 muster muster-quic-default muster-quic "Muster QUIC"      default
 muster muster-quic-low     muster-quic "Muster QUIC"      low
+# Diagnostic, not a product setting: the same server with its data directory
+# on tmpfs, so its SQLite fsyncs cost nothing. The difference from
+# muster-ws-default is what durable commits on this disk cost.
+if [ -d /dev/shm ] && [ "${MUSTER_SHM:-1}" = 1 ]; then
+  SHM=$(mktemp -d /dev/shm/muster-bench.XXXXXX)
+  trap 'kill $LOAD_PID 2>/dev/null; rm -rf "$MBASE" "$SHM"' EXIT
+  muster muster-ws-tmpfs muster-ws "Muster WebSocket, data on tmpfs (diagnostic)" default "$SHM"
+fi
 kill $LOAD_PID 2>/dev/null || true
 
 echo "== writing RESULTS.md"
