@@ -36,11 +36,12 @@ impl Metrics {
     /// Record one action from the moment its frame arrived to the moment
     /// its last delta was queued.
     pub fn observe_action(&self, took: Duration) {
+        // One add into the first bucket that holds it; rendering sums them
+        // up into Prometheus' cumulative buckets. Past the last bound only
+        // the count (the +Inf bucket) grows.
         let secs = took.as_secs_f64();
-        for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.latency_buckets) {
-            if secs <= *bound {
-                bucket.fetch_add(1, Relaxed);
-            }
+        if let Some(i) = LATENCY_BUCKETS.iter().position(|b| secs <= *b) {
+            self.latency_buckets[i].fetch_add(1, Relaxed);
         }
         self.latency_count.fetch_add(1, Relaxed);
         self.latency_sum_us
@@ -112,12 +113,10 @@ impl Metrics {
             s,
             "# HELP {name} From an action's arrival to its last delta queued.\n# TYPE {name} histogram"
         );
+        let mut cumulative = 0;
         for (bound, bucket) in LATENCY_BUCKETS.iter().zip(&self.latency_buckets) {
-            let _ = writeln!(
-                s,
-                "{name}_bucket{{le=\"{bound}\"}} {}",
-                bucket.load(Relaxed)
-            );
+            cumulative += bucket.load(Relaxed);
+            let _ = writeln!(s, "{name}_bucket{{le=\"{bound}\"}} {cumulative}");
         }
         let count = self.latency_count.load(Relaxed);
         let _ = writeln!(s, "{name}_bucket{{le=\"+Inf\"}} {count}");

@@ -124,6 +124,8 @@ struct Reader(quinn::RecvStream);
 struct Writer {
     send: quinn::SendStream,
     conn: quinn::Connection,
+    /// Length prefixes and frames fed since the last flush.
+    chunks: Vec<Bytes>,
 }
 
 impl FrameRead for Reader {
@@ -146,13 +148,21 @@ impl FrameRead for Reader {
 }
 
 impl FrameWrite for Writer {
-    async fn write(&mut self, frame: Bytes) -> Result<(), String> {
+    async fn feed(&mut self, frame: Bytes) -> Result<(), String> {
         let len = u32::try_from(frame.len()).map_err(|_| "frame over 4 GiB")?;
-        let mut chunks = [Bytes::copy_from_slice(&len.to_be_bytes()), frame];
-        self.send
-            .write_all_chunks(&mut chunks)
+        self.chunks
+            .push(Bytes::copy_from_slice(&len.to_be_bytes()));
+        self.chunks.push(frame);
+        Ok(())
+    }
+    async fn flush(&mut self) -> Result<(), String> {
+        let r = self
+            .send
+            .write_all_chunks(&mut self.chunks)
             .await
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.to_string());
+        self.chunks.clear();
+        r
     }
     async fn close(mut self) {
         let _ = self.send.finish();
@@ -183,7 +193,11 @@ pub async fn accept_loop(shared: Arc<Shared>, endpoint: quinn::Endpoint) {
             .await;
             match opened {
                 Ok(Ok((conn, send, recv))) => {
-                    conn::serve(shared, Transport::Quic, Reader(recv), Writer { send, conn }).await;
+                    conn::serve(shared, Transport::Quic, Reader(recv), Writer {
+                            send,
+                            conn,
+                            chunks: Vec::new(),
+                        }).await;
                 }
                 Ok(Err(e)) => tracing::debug!("quic connection failed: {e}"),
                 Err(_) => tracing::debug!("quic connection timed out opening"),

@@ -15,6 +15,8 @@ use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message, error::CapacityError};
 
+/// Bytes fed before tungstenite writes without waiting for the flush.
+const WRITE_BUFFER: usize = 16 * 1024;
 /// Time allowed for the HTTP upgrade.
 const UPGRADE_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -41,11 +43,14 @@ impl FrameRead for Reader {
 }
 
 impl FrameWrite for Writer {
-    async fn write(&mut self, frame: Bytes) -> Result<(), String> {
+    async fn feed(&mut self, frame: Bytes) -> Result<(), String> {
         self.0
-            .send(Message::Binary(frame))
+            .feed(Message::Binary(frame))
             .await
             .map_err(|e| e.to_string())
+    }
+    async fn flush(&mut self) -> Result<(), String> {
+        self.0.flush().await.map_err(|e| e.to_string())
     }
     async fn close(mut self) {
         let _ = tokio::time::timeout(Duration::from_secs(2), self.0.close()).await;
@@ -59,7 +64,9 @@ fn ws_config() -> WebSocketConfig {
         // Small buffers: most messages are a few hundred bytes, and memory
         // per idle connection matters at tens of thousands of sockets.
         .read_buffer_size(4096)
-        .write_buffer_size(0)
+        // Frames are fed and then flushed once per writer wake-up: buffer
+        // up to this much before writing through on its own.
+        .write_buffer_size(WRITE_BUFFER)
         .max_write_buffer_size(MAX_CLIENT_MSG * 2 + muster_shared::codec::MAX_SERVER_MSG)
 }
 
