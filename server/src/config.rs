@@ -49,6 +49,11 @@ pub struct Limits {
     /// Kernel send buffer for accepted WebSocket sockets, bytes (`None`: the
     /// kernel's default). Small buffers bound memory per idle connection.
     pub tcp_send_buffer: Option<usize>,
+    /// Unfinished tables one identity may have created at once.
+    pub tables_per_user: u32,
+    /// Commands a room buffers; past that a connection's request is
+    /// answered `RateLimited` (a lagged connection's snapshot request waits).
+    pub room_queue: usize,
 }
 
 impl Default for Config {
@@ -77,6 +82,8 @@ impl Default for Limits {
             idle_secs: 120,
             write_timeout_secs: 30,
             tcp_send_buffer: None,
+            tables_per_user: 16,
+            room_queue: 1024,
         }
     }
 }
@@ -95,9 +102,15 @@ impl Config {
             return Err("tls_cert and tls_key go together".into());
         }
         let l = &self.limits;
-        if l.queue == 0 || l.rate_per_sec == 0 || l.rate_burst == 0 || l.resync_window == 0 {
+        if l.queue == 0
+            || l.rate_per_sec == 0
+            || l.rate_burst == 0
+            || l.resync_window == 0
+            || l.room_queue == 0
+        {
             return Err(
-                "limits.queue, rate_per_sec, rate_burst and resync_window must be > 0".into(),
+                "limits.queue, rate_per_sec, rate_burst, resync_window and room_queue must be > 0"
+                    .into(),
             );
         }
         Ok(())

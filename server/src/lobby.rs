@@ -1,22 +1,35 @@
 //! The lobby: every table's summary and the handle of its room. Watchers
 //! get the whole list once, then each change as it happens (pushed, never
 //! polled) through a broadcast channel of pre-encoded frames; a watcher that
-//! falls behind the broadcast gets the whole list again.
+//! falls behind the broadcast gets the whole list again. Finished tables
+//! leave the list (their rooms stay reachable while someone follows them),
+//! and the lobby counts each identity's unfinished tables for the cap.
 
 use crate::net::conn::encode_msg;
 use crate::room::RoomHandle;
 use bytes::Bytes;
-use muster_shared::protocol::{ServerMsg, TableId, TableSummary};
-use std::collections::BTreeMap;
-use std::sync::RwLock;
+use muster_shared::protocol::{ServerMsg, TableId, TableSummary, UserId};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, RwLock};
 use tokio::sync::broadcast;
 
 /// Lobby updates buffered per watcher before it must start over.
 const UPDATES: usize = 1024;
 
+/// One table as the lobby holds it.
+struct Entry {
+    summary: TableSummary,
+    room: RoomHandle,
+    /// Shown in the list. A finished table leaves the list but its room
+    /// stays reachable while clients still follow it.
+    listed: bool,
+}
+
 pub struct Lobby {
-    tables: RwLock<BTreeMap<TableId, (TableSummary, RoomHandle)>>,
+    tables: RwLock<BTreeMap<TableId, Entry>>,
     updates: broadcast::Sender<Bytes>,
+    /// Unfinished tables per creator, for the per-user cap.
+    owned: Mutex<HashMap<UserId, u32>>,
 }
 
 impl Default for Lobby {
@@ -24,28 +37,81 @@ impl Default for Lobby {
         Lobby {
             tables: RwLock::new(BTreeMap::new()),
             updates: broadcast::channel(UPDATES).0,
+            owned: Mutex::new(HashMap::new()),
         }
     }
 }
 
 impl Lobby {
     pub fn register(&self, summary: TableSummary, room: RoomHandle) {
-        self.write().insert(summary.table, (summary.clone(), room));
+        self.write().insert(
+            summary.table,
+            Entry {
+                summary: summary.clone(),
+                room,
+                listed: true,
+            },
+        );
         self.announce(summary);
     }
 
     pub fn update(&self, summary: TableSummary) {
-        if let Some(entry) = self.write().get_mut(&summary.table) {
-            entry.0 = summary.clone();
+        let listed = match self.write().get_mut(&summary.table) {
+            Some(entry) => {
+                entry.summary = summary.clone();
+                entry.listed
+            }
+            None => false,
+        };
+        if listed {
+            self.announce(summary);
         }
-        self.announce(summary);
+    }
+
+    /// Take a table off the list (it finished); its room stays reachable.
+    pub fn unlist(&self, table: TableId) {
+        let was = self
+            .write()
+            .get_mut(&table)
+            .map(|e| std::mem::replace(&mut e.listed, false));
+        if was == Some(true) {
+            self.announce_removed(table);
+        }
     }
 
     pub fn remove(&self, table: TableId) {
-        self.write().remove(&table);
+        if self.write().remove(&table).is_some_and(|e| e.listed) {
+            self.announce_removed(table);
+        }
+    }
+
+    fn announce_removed(&self, table: TableId) {
         let _ = self
             .updates
             .send(encode_msg(&ServerMsg::LobbyRemoved { table }));
+    }
+
+    /// Count one more unfinished table for `user` if that stays within
+    /// `cap` (`None`: no cap, used when tables come back after a restart).
+    pub fn claim(&self, user: UserId, cap: Option<u32>) -> bool {
+        let mut owned = self.owned.lock().unwrap_or_else(|e| e.into_inner());
+        let n = owned.entry(user).or_default();
+        if cap.is_some_and(|c| *n >= c) {
+            return false;
+        }
+        *n += 1;
+        true
+    }
+
+    /// One of `user`'s tables finished (or was never created).
+    pub fn release(&self, user: UserId) {
+        let mut owned = self.owned.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = owned.get_mut(&user) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                owned.remove(&user);
+            }
+        }
     }
 
     fn announce(&self, table: TableSummary) {
@@ -56,7 +122,7 @@ impl Lobby {
     }
 
     pub fn room(&self, table: TableId) -> Option<RoomHandle> {
-        self.read().get(&table).map(|(_, r)| r.clone())
+        self.read().get(&table).map(|e| e.room.clone())
     }
 
     /// Subscribe first, then take the list, so no update falls in between.
@@ -66,20 +132,92 @@ impl Lobby {
     }
 
     pub fn list(&self) -> Bytes {
-        let tables = self.read().values().map(|(s, _)| s.clone()).collect();
+        let tables = self
+            .read()
+            .values()
+            .filter(|e| e.listed)
+            .map(|e| e.summary.clone())
+            .collect();
         encode_msg(&ServerMsg::Lobby { tables })
     }
 
     // A poisoned lock only means another thread panicked mid-update of a
     // plain map; the map itself is still consistent, so keep serving.
-    fn read(
-        &self,
-    ) -> std::sync::RwLockReadGuard<'_, BTreeMap<TableId, (TableSummary, RoomHandle)>> {
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, BTreeMap<TableId, Entry>> {
         self.tables.read().unwrap_or_else(|e| e.into_inner())
     }
-    fn write(
-        &self,
-    ) -> std::sync::RwLockWriteGuard<'_, BTreeMap<TableId, (TableSummary, RoomHandle)>> {
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, BTreeMap<TableId, Entry>> {
         self.tables.write().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muster_shared::protocol::TableStatus;
+
+    fn summary(id: u64, status: TableStatus) -> TableSummary {
+        TableSummary {
+            table: TableId(id),
+            ruleset: "sandbox".into(),
+            scenario: "s".into(),
+            seats: vec![None, None],
+            status,
+            spectators: 0,
+            private: false,
+            spectators_allowed: true,
+        }
+    }
+
+    fn listed(lobby: &Lobby) -> Vec<TableId> {
+        match ServerMsg::decode(&lobby.list()) {
+            Ok(ServerMsg::Lobby { tables }) => tables.iter().map(|t| t.table).collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_finished_table_leaves_the_list_but_stays_reachable() {
+        let lobby = Lobby::default();
+        let (mut rx, _) = lobby.watch();
+        for id in [1, 2] {
+            let (tx, _rx) = tokio::sync::mpsc::channel(1);
+            let handle = RoomHandle { id: TableId(id), tx };
+            lobby.register(summary(id, TableStatus::Playing), handle);
+        }
+        assert_eq!(listed(&lobby), vec![TableId(1), TableId(2)]);
+        lobby.unlist(TableId(1));
+        // Watchers are told, the list no longer has it, its room is still there
+        // for the clients that follow it, and updates do not bring it back.
+        let mut last = None;
+        while let Ok(f) = rx.try_recv() {
+            last = Some(ServerMsg::decode(&f).unwrap());
+        }
+        assert!(matches!(last, Some(ServerMsg::LobbyRemoved { table }) if table == TableId(1)));
+        assert_eq!(listed(&lobby), vec![TableId(2)]);
+        assert!(lobby.room(TableId(1)).is_some());
+        lobby.update(summary(1, TableStatus::Finished));
+        assert!(rx.try_recv().is_err(), "no update for an unlisted table");
+        assert_eq!(listed(&lobby), vec![TableId(2)]);
+        lobby.remove(TableId(1));
+        assert!(lobby.room(TableId(1)).is_none());
+        assert!(rx.try_recv().is_err(), "removed once already");
+    }
+
+    #[test]
+    fn tables_are_counted_per_creator() {
+        let lobby = Lobby::default();
+        let (a, b) = (UserId(1), UserId(2));
+        assert!(lobby.claim(a, Some(2)));
+        assert!(lobby.claim(a, Some(2)));
+        assert!(!lobby.claim(a, Some(2)));
+        assert!(lobby.claim(b, Some(2)));
+        // Restored tables are counted without a cap.
+        assert!(lobby.claim(a, None));
+        lobby.release(a);
+        lobby.release(a);
+        assert!(!lobby.claim(a, Some(2)));
+        lobby.release(a);
+        assert!(lobby.claim(a, Some(2)));
     }
 }

@@ -64,11 +64,17 @@ pub trait FrameRead: Send {
     fn read(&mut self) -> impl Future<Output = Result<Option<Bytes>, ReadError>> + Send;
 }
 
-/// The sending half of a transport.
+/// The sending half of a transport. Frames are fed (buffered, written out
+/// only when the transport's buffer is full) and flushed once per wake-up
+/// of the writer, so a burst of frames costs one system call, not one each.
 pub trait FrameWrite: Send + 'static {
-    fn write(&mut self, frame: Bytes) -> impl Future<Output = Result<(), String>> + Send;
+    fn feed(&mut self, frame: Bytes) -> impl Future<Output = Result<(), String>> + Send;
+    fn flush(&mut self) -> impl Future<Output = Result<(), String>> + Send;
     fn close(self) -> impl Future<Output = ()> + Send;
 }
+
+/// Most frames fed between two flushes: bounds the writer's buffer.
+const MAX_BATCH: usize = 64;
 
 /// Tables whose room dropped this connection for lagging.
 #[derive(Default)]
@@ -213,26 +219,43 @@ async fn write_loop<W: FrameWrite>(
     id: u64,
 ) {
     let timeout = Duration::from_secs(shared.config.limits.write_timeout_secs);
-    loop {
+    let mut batch: Vec<Bytes> = Vec::new();
+    'outer: loop {
         tokio::select! {
             biased;
-            frame = rx.recv() => match frame {
-                // An empty frame is the reader's "close now" (no message encodes to nothing).
-                Some(f) if f.is_empty() => break,
-                Some(f) => match tokio::time::timeout(timeout, w.write(f)).await {
-                    Ok(Ok(())) => {}
-                    Ok(Err(e)) => {
-                        tracing::debug!(conn = id, "write failed: {e}");
-                        break;
-                    }
-                    Err(_) => {
-                        tracing::info!(conn = id, "client stopped reading; closing");
-                        break;
-                    }
-                },
-                None => break,
+            n = rx.recv_many(&mut batch, MAX_BATCH) => if n == 0 {
+                break;
             },
             _ = lag.notify.notified() => {}
+        }
+        // Everything queued at this wake-up goes out in one flush.
+        let mut close = false;
+        let written = tokio::time::timeout(timeout, async {
+            for f in batch.drain(..) {
+                // An empty frame is the reader's "close now" (no message encodes to nothing).
+                if f.is_empty() {
+                    close = true;
+                    break;
+                }
+                w.feed(f).await?;
+            }
+            w.flush().await
+        })
+        .await;
+        match written {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => {
+                tracing::debug!(conn = id, "write failed: {e}");
+                break;
+            }
+            Err(_) => {
+                tracing::info!(conn = id, "client stopped reading; closing");
+                break;
+            }
+        }
+        batch.clear();
+        if close {
+            break;
         }
         if rx.is_empty() {
             for table in lag.take() {
@@ -241,16 +264,30 @@ async fn write_loop<W: FrameWrite>(
                     &format!("you fell behind at table {}; a snapshot follows", table.0),
                     None,
                 );
-                if w.write(f).await.is_err() {
-                    break;
+                if w.feed(f).await.is_err() || w.flush().await.is_err() {
+                    break 'outer;
                 }
                 if let Some(room) = shared.lobby.room(table) {
-                    let _ = room.tx.try_send(RoomCmd::Resubscribe { conn: id });
+                    resubscribe(room, id);
                 }
             }
         }
     }
     w.close().await;
+}
+
+/// Ask `room` for a fresh snapshot for connection `conn`. A full command
+/// queue must not lose the request (the connection would wait forever), so
+/// then a small task waits for space instead of the writer.
+fn resubscribe(room: crate::room::RoomHandle, conn: u64) {
+    match room.tx.try_send(RoomCmd::Resubscribe { conn }) {
+        Ok(()) | Err(mpsc::error::TrySendError::Closed(_)) => {}
+        Err(mpsc::error::TrySendError::Full(cmd)) => {
+            tokio::spawn(async move {
+                let _ = room.tx.send(cmd).await;
+            });
+        }
+    }
 }
 
 struct Conn {
@@ -496,7 +533,7 @@ impl Conn {
         let out = self.out.clone();
         let (table, cmd, client_ref) = match msg {
             ClientMsg::CreateTable { options } => {
-                let frame = match Room::create(&self.shared, options).await {
+                let frame = match Room::create(&self.shared, options, who.user).await {
                     Ok((table, invite)) => encode_msg(&ServerMsg::TableCreated { table, invite }),
                     Err(CreateError(code, m)) => error_frame(code, &m, None),
                 };

@@ -14,7 +14,7 @@ use muster_shared::codec;
 use muster_shared::dice::{ChainAnchor, HashChain, Party, SeatLink};
 use muster_shared::engine::{LogEntry, LogHeader, MatchLog, RuleCode, RuleError};
 use muster_shared::protocol::{
-    ChatChannel, ErrorCode, ServerMsg, Snapshot, TableId, TableOptions, TableStatus, TableSummary,
+    ChatChannel, DeltaBody, ErrorCode, ServerMsg, Snapshot, TableId, TableOptions, TableStatus, TableSummary,
     UserId,
 };
 use muster_shared::{MatchId, SeatId, Viewer};
@@ -23,8 +23,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
-/// Commands a room buffers; a full channel answers `RateLimited` to the sender.
-const ROOM_QUEUE: usize = 1024;
 /// Longest chat line, in bytes.
 const MAX_CHAT: usize = 500;
 /// Longest scenario name, in bytes.
@@ -69,6 +67,9 @@ pub struct Room {
     /// Storage failed after the match moved on in memory: refuse everything.
     broken: bool,
     published: Option<TableSummary>,
+    /// Who created the table, counted against the per-user cap while it is
+    /// unfinished (`None` for tables stored before creators were kept).
+    creator: Option<UserId>,
     shared: Arc<Shared>,
 }
 
@@ -103,6 +104,26 @@ impl Room {
     pub async fn create(
         shared: &Arc<Shared>,
         options: TableOptions,
+        creator: UserId,
+    ) -> Result<(TableId, Option<String>), CreateError> {
+        let cap = shared.config.limits.tables_per_user;
+        if !shared.lobby.claim(creator, Some(cap)) {
+            return Err(CreateError(
+                ErrorCode::Forbidden,
+                format!("you already have {cap} unfinished tables"),
+            ));
+        }
+        let made = Room::create_claimed(shared, options, creator).await;
+        if made.is_err() {
+            shared.lobby.release(creator);
+        }
+        made
+    }
+
+    async fn create_claimed(
+        shared: &Arc<Shared>,
+        options: TableOptions,
+        creator: UserId,
     ) -> Result<(TableId, Option<String>), CreateError> {
         let entry = registry(&options.ruleset).ok_or_else(|| {
             CreateError(
@@ -136,6 +157,7 @@ impl Room {
         let id = shared
             .storage
             .create_table(NewTable {
+                creator,
                 options: codec::encode_infallible(&options),
                 header: codec::encode_infallible(m.header()),
                 chain: StoredChain {
@@ -158,6 +180,7 @@ impl Room {
             seats,
             TableStatus::Open,
         );
+        room.creator = Some(creator);
         room.horizon = room.m.last_seq();
         room.m.advance_spectators(room.horizon);
         room.spawn();
@@ -193,9 +216,27 @@ impl Room {
         let entry = registry(&header.ruleset)
             .ok_or_else(|| format!("unknown ruleset {:?}", header.ruleset))?;
         let log = MatchLog { header, entries };
-        let m = (entry.restore)(&log, h)?;
+        let window = shared.config.limits.resync_window;
+        let mut m = (entry.restore)(&log, h, window)?;
+        let restored = m.take_restored_history();
         let chain = HashChain::from_secret(t.chain.secret, t.chain.len);
         let mut room = Room::new(shared, t.id, options, t.invite, m, chain, t.seats, t.status);
+        // The last entries' deltas, as they were sent before the restart:
+        // a client behind resumes from them instead of a snapshot.
+        for (seq, bodies) in restored {
+            let frames = room.frames(seq, &bodies);
+            room.history.push_back((seq, frames));
+        }
+        while room.history.len() > window {
+            room.history.pop_front();
+        }
+        room.creator = t.creator;
+        if let Some(c) = t.creator
+            && room.status != TableStatus::Finished
+        {
+            // Counted, never refused: the table exists already.
+            shared.lobby.claim(c, None);
+        }
         room.recent_actions = recent;
         room.first_action = first_action;
         room.horizon = h;
@@ -234,12 +275,14 @@ impl Room {
             deadline: None,
             broken: false,
             published: None,
+            creator: None,
             shared: shared.clone(),
         }
     }
 
     fn spawn(mut self) {
-        let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+        // A full channel answers `RateLimited` to the sender.
+        let (tx, rx) = mpsc::channel(self.shared.config.limits.room_queue);
         let summary = self.summary();
         self.published = Some(summary.clone());
         self.shared
@@ -262,8 +305,18 @@ impl Room {
                     None => break,
                 },
                 _ = async { tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)).await },
-                    if deadline.is_some() => self.apply_default().await,
+                    if deadline.is_some() => {
+                        self.apply_default().await;
+                        self.publish_summary();
+                    }
                 _ = shutdown.changed() => break,
+            }
+            // A finished table is off the list already; once nobody follows
+            // it any more its room goes (its log stays in storage).
+            if self.status == TableStatus::Finished && self.subs.is_empty() && self.lagged.is_empty()
+            {
+                self.shared.lobby.remove(self.id);
+                break;
             }
         }
         // Nothing to flush: every entry was durable before it was announced.
@@ -274,6 +327,13 @@ impl Room {
     }
 
     async fn handle(&mut self, cmd: RoomCmd) {
+        // Actions, anchors and chat change what the lobby shows only when
+        // they end the game: skip building a summary for each of them.
+        let status = self.status;
+        let hot = matches!(
+            cmd,
+            RoomCmd::Act { .. } | RoomCmd::Anchor { .. } | RoomCmd::Chat { .. }
+        );
         match cmd {
             RoomCmd::Join {
                 out,
@@ -315,7 +375,9 @@ impl Room {
                 self.lagged.remove(&conn);
             }
         }
-        self.publish_summary();
+        if !hot || self.status != status {
+            self.publish_summary();
+        }
     }
 
     fn seat_of(&self, user: UserId) -> Option<SeatId> {
@@ -731,30 +793,37 @@ impl Room {
 
     /// Send a durable entry: each seat its view now, spectators theirs once
     /// the delay lets them.
-    fn distribute(&mut self, entry: AppliedEntry) {
-        let seats = self.m.seats();
-        let mut frames: Vec<Bytes> = Vec::with_capacity(entry.bodies.len());
-        for (i, body) in entry.bodies.iter().enumerate() {
-            let same = entry.bodies[..i].iter().position(|b| b == body);
+    /// One `Delta` frame per viewer class; equal bodies are encoded once
+    /// and share their bytes.
+    fn frames(&self, seq: u64, bodies: &[DeltaBody]) -> Vec<Bytes> {
+        let mut frames: Vec<Bytes> = Vec::with_capacity(bodies.len());
+        for (i, body) in bodies.iter().enumerate() {
+            let same = bodies[..i].iter().position(|b| b == body);
             let frame = match same {
                 Some(j) => frames[j].clone(),
                 None => encode_msg(&ServerMsg::Delta {
                     table: self.id,
-                    seq: entry.seq,
+                    seq,
                     body: body.clone(),
                 }),
             };
             frames.push(frame);
         }
-        self.history.push_back((entry.seq, frames.clone()));
-        while self.history.len() > self.shared.config.limits.resync_window {
-            self.history.pop_front();
-        }
+        frames
+    }
+
+    fn distribute(&mut self, entry: AppliedEntry) {
+        let seats = self.m.seats();
+        let frames = self.frames(entry.seq, &entry.bodies);
         let spectator_frame = frames.get(usize::from(seats)).cloned().unwrap_or_default();
         self.broadcast(|v| match v {
             Viewer::Seat(_) => frames.get(class_index(v, seats)).cloned(),
             _ => None,
         });
+        self.history.push_back((entry.seq, frames));
+        while self.history.len() > self.shared.config.limits.resync_window {
+            self.history.pop_front();
+        }
         if entry.is_action {
             self.first_action.get_or_insert(entry.seq);
             self.recent_actions.push_back(entry.seq);
@@ -815,6 +884,11 @@ impl Room {
         }
         if self.status == TableStatus::Playing && self.m.outcome().is_some() {
             self.status = TableStatus::Finished;
+            // Off the lobby's list, and no longer counted against its creator.
+            self.shared.lobby.unlist(self.id);
+            if let Some(c) = self.creator {
+                self.shared.lobby.release(c);
+            }
             if let Err(e) = self
                 .shared
                 .storage

@@ -98,6 +98,9 @@ pub trait AnyMatch: Send {
     fn spectator_state(&self) -> (u64, Vec<u8>);
     fn pending(&self) -> Vec<Pending>;
     fn outcome(&self) -> Option<Outcome>;
+    /// The last entries' delta bodies (one per viewer class) rebuilt by a
+    /// restore, oldest first; empty afterwards and for a new match.
+    fn take_restored_history(&mut self) -> Vec<(u64, Vec<DeltaBody>)>;
 }
 
 /// A `Match<R>` as the server hosts it.
@@ -108,6 +111,8 @@ pub struct Hosted<R: Ruleset> {
     spec_seq: u64,
     /// Spectator views of entries past `spec_seq`, not yet released.
     spec_queue: VecDeque<(u64, Vec<R::Event>)>,
+    /// Delta bodies rebuilt on restore, until the room takes them.
+    restored: Vec<(u64, Vec<DeltaBody>)>,
 }
 
 impl<R: Ruleset> Hosted<R> {
@@ -136,31 +141,53 @@ impl<R: Ruleset> Hosted<R> {
             spec_state,
             spec_seq: 0,
             spec_queue: VecDeque::new(),
+            restored: Vec::new(),
         })
     }
 
     /// Rebuild from a stored log, with spectators at `horizon` (their delay
-    /// survives a restart: they are not shown what they had not yet seen).
-    pub fn restore(log: &MatchLog, horizon: u64) -> Result<Self, String> {
+    /// survives a restart: they are not shown what they had not yet seen),
+    /// and the delta bodies of the last `window` entries for every viewer
+    /// class, so a client behind gets the deltas it missed, not a snapshot
+    /// (taken once with [`AnyMatch::take_restored_history`]).
+    pub fn restore(log: &MatchLog, horizon: u64, window: usize) -> Result<Self, String> {
+        // The whole log is checked (rules and every roll) first.
         let m = verify::replay::<R>(log).map_err(|f| f.to_string())?;
-        let horizon = horizon.min(m.log().entries.len() as u64);
-        // The referee state at the horizon, then spectator views of the rest.
-        let prefix = MatchLog {
-            header: log.header.clone(),
-            entries: log.entries[..horizon as usize].to_vec(),
-        };
-        let at = verify::replay::<R>(&prefix).map_err(|f| f.to_string())?;
-        let spec_state = at.view(Viewer::Spectator);
-        let mut state = at.state().clone();
+        let n = log.entries.len();
+        let horizon = usize::try_from(horizon).unwrap_or(usize::MAX).min(n);
+        let from = n.saturating_sub(window);
+        let viewers = m.viewers();
         let ruleset = m.ruleset();
+        // Then re-decided exactly as replay did, on a second copy of the
+        // state: the spectators' copy is taken at the horizon, and the
+        // events of each entry past it (or in the window) are redacted for
+        // the viewers as `Match::apply` does.
+        let mut state = ruleset.initial_state();
+        let mut spec_state = None;
         let mut spec_queue = VecDeque::new();
-        for (i, entry) in log.entries.iter().enumerate().skip(horizon as usize) {
+        let mut history = Vec::new();
+        for (i, entry) in log.entries.iter().enumerate() {
             let seq = i as u64 + 1;
-            let LogEntry::Action(rec) = entry else {
-                spec_queue.push_back((seq, Vec::new()));
-                continue;
+            if i == horizon {
+                spec_state = Some(ruleset.view(&state, Viewer::Spectator));
+            }
+            let wanted = i >= horizon || i >= from;
+            let rec = match entry {
+                LogEntry::Anchor { party, anchor } => {
+                    if i >= horizon {
+                        spec_queue.push_back((seq, Vec::new()));
+                    }
+                    if i >= from {
+                        let body = DeltaBody::Anchor {
+                            party: *party,
+                            anchor: *anchor,
+                        };
+                        history.push((seq, vec![body; viewers.len()]));
+                    }
+                    continue;
+                }
+                LogEntry::Action(rec) => rec,
             };
-            // Re-decide exactly as replay did: the log replayed cleanly above.
             let action: R::Action =
                 codec::decode(&rec.action, codec::MAX_CLIENT_MSG).map_err(|e| e.to_string())?;
             let ctx = ActionContext {
@@ -175,20 +202,45 @@ impl<R: Ruleset> Hosted<R> {
             let events = ruleset
                 .decide(&state, &ctx, &action, &mut dice)
                 .map_err(|e| e.to_string())?;
-            let mut seen = Vec::new();
+            if !wanted {
+                for e in &events {
+                    ruleset.evolve(&mut state, e);
+                }
+                continue;
+            }
+            let mut views: Vec<Vec<R::Event>> = vec![Vec::new(); viewers.len()];
             for e in &events {
-                if let Some(v) = ruleset.view_event(&state, e, Viewer::Spectator) {
-                    seen.push(v);
+                for (v, seen) in viewers.iter().zip(&mut views) {
+                    if let Some(e) = ruleset.view_event(&state, e, *v) {
+                        seen.push(e);
+                    }
                 }
                 ruleset.evolve(&mut state, e);
             }
-            spec_queue.push_back((seq, seen));
+            if i >= from {
+                let bodies = views
+                    .iter()
+                    .map(|events| DeltaBody::Action {
+                        seat: rec.seat,
+                        events: codec::encode_infallible(events),
+                        roll: rec.roll.clone(),
+                        by_default: rec.by_default,
+                    })
+                    .collect();
+                history.push((seq, bodies));
+            }
+            if i >= horizon {
+                let spectator = views.pop().unwrap_or_default();
+                spec_queue.push_back((seq, spectator));
+            }
         }
+        let spec_state = spec_state.unwrap_or_else(|| ruleset.view(&state, Viewer::Spectator));
         Ok(Hosted {
             m,
             spec_state,
-            spec_seq: horizon,
+            spec_seq: horizon as u64,
             spec_queue,
+            restored: history,
         })
     }
 
@@ -329,12 +381,17 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
     fn outcome(&self) -> Option<Outcome> {
         self.m.ruleset().outcome(self.m.state())
     }
+
+    fn take_restored_history(&mut self) -> Vec<(u64, Vec<DeltaBody>)> {
+        std::mem::take(&mut self.restored)
+    }
 }
 
 /// Builds a new match from an encoded config.
 pub type CreateFn = fn(&[u8], MatchId) -> Result<Box<dyn AnyMatch>, RuleError>;
-/// Rebuilds a match from its log, spectators at the given horizon.
-pub type RestoreFn = fn(&MatchLog, u64) -> Result<Box<dyn AnyMatch>, String>;
+/// Rebuilds a match from its log, spectators at the given horizon, with the
+/// delta bodies of the last so many entries.
+pub type RestoreFn = fn(&MatchLog, u64, usize) -> Result<Box<dyn AnyMatch>, String>;
 
 /// How to build and rebuild matches of one ruleset.
 pub struct RulesetEntry {
@@ -347,8 +404,12 @@ fn create<R: Ruleset>(config: &[u8], id: MatchId) -> Result<Box<dyn AnyMatch>, R
     Ok(Box::new(Hosted::<R>::create(config, id)?))
 }
 
-fn restore<R: Ruleset>(log: &MatchLog, horizon: u64) -> Result<Box<dyn AnyMatch>, String> {
-    Ok(Box::new(Hosted::<R>::restore(log, horizon)?))
+fn restore<R: Ruleset>(
+    log: &MatchLog,
+    horizon: u64,
+    window: usize,
+) -> Result<Box<dyn AnyMatch>, String> {
+    Ok(Box::new(Hosted::<R>::restore(log, horizon, window)?))
 }
 
 const fn entry<R: Ruleset>() -> RulesetEntry {

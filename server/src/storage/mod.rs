@@ -51,6 +51,8 @@ pub struct SeatHolder {
 
 /// A new table: its options and the first log entries (the server's anchor).
 pub struct NewTable {
+    /// Who created it (tables per user are capped).
+    pub creator: UserId,
     /// Encoded `TableOptions`.
     pub options: Vec<u8>,
     /// Encoded `LogHeader`.
@@ -65,6 +67,8 @@ pub struct NewTable {
 /// A table read back on start.
 pub struct StoredTable {
     pub id: TableId,
+    /// `None` for tables stored before creators were recorded.
+    pub creator: Option<UserId>,
     pub options: Vec<u8>,
     pub header: Vec<u8>,
     pub chain: StoredChain,
