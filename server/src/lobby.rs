@@ -182,7 +182,10 @@ mod tests {
         let (mut rx, _) = lobby.watch();
         for id in [1, 2] {
             let (tx, _rx) = tokio::sync::mpsc::channel(1);
-            let handle = RoomHandle { id: TableId(id), tx };
+            let handle = RoomHandle {
+                id: TableId(id),
+                tx,
+            };
             lobby.register(summary(id, TableStatus::Playing), handle);
         }
         assert_eq!(listed(&lobby), vec![TableId(1), TableId(2)]);

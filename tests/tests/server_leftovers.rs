@@ -91,7 +91,10 @@ async fn after_a_restart_a_client_behind_gets_the_missed_deltas_not_a_snapshot()
         .await;
         // Exactly the five missed deltas, rebuilt from the log, each
         // redacted for this viewer and verifying roll by roll…
-        assert_eq!(deltas(&mut c, 5).await, (seen + 1..=head).collect::<Vec<_>>());
+        assert_eq!(
+            deltas(&mut c, 5).await,
+            (seen + 1..=head).collect::<Vec<_>>()
+        );
         // …and nothing else (no snapshot): the next frame answers a ping.
         c.send(ClientMsg::Ping { nonce: 3 }).await;
         assert!(matches!(
@@ -142,17 +145,13 @@ async fn a_lagged_spectators_snapshot_request_survives_a_full_room_queue() {
         let seq = a.act(&place(i, 200)).await.expect("accepted");
         b.sync_to(seq).await;
         if i >= 100 && i % 50 == 0 {
-            let lagged = metric(&server, "muster_lagged_total")
-                .await
-                .unwrap_or(0.0);
+            let lagged = metric(&server, "muster_lagged_total").await.unwrap_or(0.0);
             if lagged >= 1.0 {
                 break;
             }
         }
     }
-    let lagged = metric(&server, "muster_lagged_total")
-        .await
-        .unwrap_or(0.0);
+    let lagged = metric(&server, "muster_lagged_total").await.unwrap_or(0.0);
     assert!(lagged >= 1.0, "the stuck spectator was dropped ({lagged})");
 
     // A flood of actions keeps the room's one-command queue full while the

@@ -150,8 +150,7 @@ impl FrameRead for Reader {
 impl FrameWrite for Writer {
     async fn feed(&mut self, frame: Bytes) -> Result<(), String> {
         let len = u32::try_from(frame.len()).map_err(|_| "frame over 4 GiB")?;
-        self.chunks
-            .push(Bytes::copy_from_slice(&len.to_be_bytes()));
+        self.chunks.push(Bytes::copy_from_slice(&len.to_be_bytes()));
         self.chunks.push(frame);
         Ok(())
     }
@@ -193,11 +192,17 @@ pub async fn accept_loop(shared: Arc<Shared>, endpoint: quinn::Endpoint) {
             .await;
             match opened {
                 Ok(Ok((conn, send, recv))) => {
-                    conn::serve(shared, Transport::Quic, Reader(recv), Writer {
+                    conn::serve(
+                        shared,
+                        Transport::Quic,
+                        Reader(recv),
+                        Writer {
                             send,
                             conn,
                             chunks: Vec::new(),
-                        }).await;
+                        },
+                    )
+                    .await;
                 }
                 Ok(Err(e)) => tracing::debug!("quic connection failed: {e}"),
                 Err(_) => tracing::debug!("quic connection timed out opening"),

@@ -14,8 +14,8 @@ use muster_shared::codec;
 use muster_shared::dice::{ChainAnchor, HashChain, Party, SeatLink};
 use muster_shared::engine::{LogEntry, LogHeader, MatchLog, RuleCode, RuleError};
 use muster_shared::protocol::{
-    ChatChannel, DeltaBody, ErrorCode, ServerMsg, Snapshot, TableId, TableOptions, TableStatus, TableSummary,
-    UserId,
+    ChatChannel, DeltaBody, ErrorCode, ServerMsg, Snapshot, TableId, TableOptions, TableStatus,
+    TableSummary, UserId,
 };
 use muster_shared::{MatchId, SeatId, Viewer};
 use std::collections::{HashMap, VecDeque};
@@ -313,7 +313,9 @@ impl Room {
             }
             // A finished table is off the list already; once nobody follows
             // it any more its room goes (its log stays in storage).
-            if self.status == TableStatus::Finished && self.subs.is_empty() && self.lagged.is_empty()
+            if self.status == TableStatus::Finished
+                && self.subs.is_empty()
+                && self.lagged.is_empty()
             {
                 self.shared.lobby.remove(self.id);
                 break;
