@@ -218,9 +218,8 @@ mod tests {
         // Restored tables are counted without a cap.
         assert!(lobby.claim(a, None));
         lobby.release(a);
+        assert!(!lobby.claim(a, Some(2)), "still two");
         lobby.release(a);
-        assert!(!lobby.claim(a, Some(2)));
-        lobby.release(a);
-        assert!(lobby.claim(a, Some(2)));
+        assert!(lobby.claim(a, Some(2)), "one finished: room for one more");
     }
 }
