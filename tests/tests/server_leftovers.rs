@@ -207,11 +207,35 @@ async fn a_lagged_spectators_snapshot_request_survives_a_full_room_queue() {
         .until(WAIT, |m| matches!(m, ServerMsg::Snapshot(_)))
         .await;
     flood.abort();
-    // It follows on from the snapshot: a's next action reaches it.
+    // It follows on from the snapshot: a's next action (retried while the
+    // flood's leftovers keep the room busy) reaches it.
+    let mut k = 0u32;
     let seq = loop {
-        match a.act(&place(7, 8)).await {
-            Ok(seq) => break seq,
-            Err(e) => panic!("{e:?}"),
+        k += 1;
+        assert!(k < 500, "the room never took a's action");
+        let client_ref = 90_000 + k;
+        a.send(ClientMsg::Act {
+            table,
+            client_ref,
+            action: muster_shared::codec::encode_infallible(&place(7, 8)),
+            links: Vec::new(),
+        })
+        .await;
+        let answer = a
+            .until(WAIT, |m| match m {
+                ServerMsg::Accepted { client_ref: r, .. }
+                | ServerMsg::Rejected { client_ref: r, .. } => *r == client_ref,
+                ServerMsg::Error { client_ref: r, .. } => *r == Some(client_ref),
+                _ => false,
+            })
+            .await;
+        match answer {
+            ServerMsg::Accepted { seq, .. } => break seq,
+            ServerMsg::Error {
+                code: ErrorCode::RateLimited,
+                ..
+            } => tokio::time::sleep(Duration::from_millis(10)).await,
+            other => panic!("{other:?}"),
         }
     };
     stuck.sync_to(seq).await;
