@@ -4,7 +4,7 @@
 //!
 //! [`AnyMatch`] is implemented for [`Hosted<R>`], a `Match<R>` plus what the
 //! server needs around it: the delayed spectator copy of the state. The
-//! [`registry`] maps a ruleset id (`"sandbox"`) to its constructors.
+//! [`registry`] maps a ruleset id (`"sandbox"`, `"gbacw"`) to its constructors.
 
 use muster_shared::codec::{self, DecodeError};
 use muster_shared::dice::{ChainAnchor, ChainHeadState, DiceStream, HashChain, Party, SeatLink};
@@ -13,6 +13,7 @@ use muster_shared::engine::{
     ActionContext, Dice, LogEntry, LogHeader, Match, MatchError, MatchLog, Outcome, RuleCode,
     RuleError, Ruleset, SeatInfo, Submission, verify,
 };
+use muster_shared::gbacw::ruleset::Gbacw;
 use muster_shared::protocol::DeltaBody;
 use muster_shared::sandbox::Sandbox;
 use muster_shared::{MatchId, SeatId, Viewer};
@@ -421,7 +422,7 @@ const fn entry<R: Ruleset>() -> RulesetEntry {
 }
 
 /// Every ruleset this server hosts. Adding one is one line here.
-static REGISTRY: &[RulesetEntry] = &[entry::<Sandbox>()];
+static REGISTRY: &[RulesetEntry] = &[entry::<Sandbox>(), entry::<Gbacw>()];
 
 /// The constructors for ruleset `id`, if this server hosts it.
 pub fn registry(id: &str) -> Option<&'static RulesetEntry> {

@@ -12,6 +12,7 @@ use super::log::{LogEntry, MatchLog, events_digest};
 use super::ruleset::{ActionContext, Dice, RuleError, Ruleset};
 use crate::codec;
 use crate::dice::{ChainBook, DiceStream, RollFailure};
+use crate::gbacw::ruleset::Gbacw;
 use crate::sandbox::Sandbox;
 use std::fmt;
 
@@ -108,6 +109,7 @@ impl fmt::Display for VerifyReport {
 pub fn verify_log(log: &MatchLog) -> VerifyReport {
     match log.header.ruleset.as_str() {
         Sandbox::ID => check::<Sandbox>(log).0,
+        Gbacw::ID => check::<Gbacw>(log).0,
         other => {
             let mut report = check_dice(log);
             report.failures.push(Failure {

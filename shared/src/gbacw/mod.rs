@@ -23,6 +23,7 @@
 //! - [`options`]: named options for edition differences, 004 by default.
 //! - [`rally`]: unpinning and rallying routed units.
 //! - [`retreat`]: every legal retreat path, by kind of retreat.
+//! - [`ruleset`]: [`ruleset::Gbacw`], the hosted ruleset: config, state, actions, events.
 //! - [`scenario`]: sides, length, set-up, arrivals, victory and exclusive-rule hooks of one game.
 //! - [`sequence`]: the sequence of play as a state machine, with exclusive-rule hooks.
 //! - [`stacking`]: stacking points, entry into friendly hexes, end-of-phase limits.
@@ -50,6 +51,7 @@ pub mod oob;
 pub mod options;
 pub mod rally;
 pub mod retreat;
+pub mod ruleset;
 pub mod scenario;
 pub mod sequence;
 pub mod stacking;

@@ -86,7 +86,9 @@ pub fn checked<T>(input: &str, s: Spanned<Sourced<T>>) -> Result<Sourced<T>, Tex
 
 /// Movement Points, counted in halves: Corinth 30.13 has column units
 /// entering by road at ½, 1, 1½ MP.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 pub struct Mp(pub u16);
 
 impl Mp {

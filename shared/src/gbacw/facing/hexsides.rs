@@ -20,6 +20,18 @@ impl Facing {
     pub fn direction(self) -> EdgeDirection {
         EdgeDirection::ALL_DIRECTIONS[usize::from(self.0 % 6)]
     }
+
+    /// A facing from a `hexx` edge direction index; `None` unless 0..=5.
+    pub fn from_index(index: u8) -> Option<Self> {
+        (index < 6).then_some(Facing(index))
+    }
+
+    /// The index as stored: 0..=5 for every facing made here, but a
+    /// decoded one may hold anything, so the engine checks it
+    /// ([`Facing::from_index`]) before it takes a facing from a player.
+    pub fn index(self) -> u8 {
+        self.0
+    }
 }
 
 /// GBACW 7.0: the hexsides a unit fires through and projects a ZOC from.

@@ -78,6 +78,21 @@ pub fn step_cost(
     from: HexNumber,
     to: HexNumber,
 ) -> Result<Mp, Blocked> {
+    step_cost_by(map, chart, class, from, to, true)
+}
+
+/// [`step_cost`], with `paths: false` for a unit that may not use the
+/// road, pike, trail or railroad on this step: GBACW 6.11, a column,
+/// limbered battery or mounted unit moving through a friendly-occupied
+/// road hex pays for the hex's other terrain.
+pub fn step_cost_by(
+    map: &Map,
+    chart: &MovementChart,
+    class: MoveClass,
+    from: HexNumber,
+    to: HexNumber,
+    paths: bool,
+) -> Result<Mp, Blocked> {
     let side = map.grid.hexside(from, to).ok_or(Blocked::NotAdjacent)?;
     let entered = map.hex(to).ok_or(Blocked::OffMap)?;
     let features: Vec<_> = map.side_features(side).collect();
@@ -88,6 +103,7 @@ pub fn step_cost(
     }
     let by_path = features
         .iter()
+        .filter(|_| paths)
         .filter_map(|f| path_kind(f.kind))
         .filter_map(|p| chart.path_cost(class, p))
         .min();

@@ -5,8 +5,8 @@
 pub mod cost;
 pub mod reach;
 
-pub use cost::{Blocked, step_cost};
-pub use reach::{Reach, one_hex_moves, reachable};
+pub use cost::{Blocked, step_cost, step_cost_by};
+pub use reach::{Reach, one_hex_moves, reachable, reachable_over, reachable_with};
 
 #[cfg(test)]
 mod tests;

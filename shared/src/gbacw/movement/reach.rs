@@ -51,6 +51,40 @@ pub fn reachable(
     allowance: Mp,
     may_enter: impl Fn(HexNumber) -> bool,
 ) -> Reach {
+    reachable_with(map, start, allowance, |from, to| {
+        if !may_enter(to) {
+            return None;
+        }
+        step_cost(map, chart, class, from, to).ok()
+    })
+}
+
+/// [`reachable`] with the cost of each step given by the caller: `None`
+/// when the step may not be taken. The engine prices steps by the chart
+/// plus the rules of the moment (6.11: no road through a friendly-occupied
+/// hex; 5.2: no entering an enemy ZOC) and searches with the same code.
+pub fn reachable_with(
+    map: &Map,
+    start: HexNumber,
+    allowance: Mp,
+    step: impl Fn(HexNumber, HexNumber) -> Option<Mp>,
+) -> Reach {
+    reachable_over(
+        start,
+        allowance,
+        |at| map.grid.neighbours_on_map(at).into_iter().map(|(_, n)| n),
+        step,
+    )
+}
+
+/// [`reachable_with`] over any neighbourhood (a caller may keep the map's
+/// neighbours worked out in advance).
+pub fn reachable_over<I: IntoIterator<Item = HexNumber>>(
+    start: HexNumber,
+    allowance: Mp,
+    neighbours: impl Fn(HexNumber) -> I,
+    step: impl Fn(HexNumber, HexNumber) -> Option<Mp>,
+) -> Reach {
     let mut hexes = BTreeMap::new();
     hexes.insert(start, (Mp::ZERO, None));
     let mut heap = BinaryHeap::from([Reverse((Mp::ZERO, start))]);
@@ -58,14 +92,11 @@ pub fn reachable(
         if hexes.get(&at).is_some_and(|(best, _)| *best < spent) {
             continue;
         }
-        for (_, next) in map.grid.neighbours_on_map(at) {
-            if !may_enter(next) {
-                continue;
-            }
-            let Ok(step) = step_cost(map, chart, class, at, next) else {
+        for next in neighbours(at) {
+            let Some(cost) = step(at, next) else {
                 continue;
             };
-            let total = spent + step;
+            let total = spent + cost;
             if total > allowance {
                 continue;
             }

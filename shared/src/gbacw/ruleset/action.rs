@@ -1,0 +1,49 @@
+//! What a GBACW player may ask for.
+
+use crate::gbacw::facing::Facing;
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Formation};
+use serde::{Deserialize, Serialize};
+
+/// Most counters one `Move` carries, and most hexes in its path.
+pub const MAX_PIECES: usize = 32;
+pub const MAX_PATH: usize = 64;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GbacwAction {
+    /// GBACW 5.0, 5.16: move units and leaders that share a hex, together,
+    /// hex by hex into `path` (the start hex not included). Each unit faces
+    /// the hex it enters (7.11).
+    Move {
+        pieces: Vec<CounterId>,
+        path: Vec<HexNumber>,
+    },
+    /// GBACW 7.12, 8.42: turn the unit, and every friendly unit stacked
+    /// with it, to `facing`. Free, in the Friendly Movement Phase.
+    Face { unit: CounterId, facing: Facing },
+    /// GBACW 6.0, 6.22: line/column, limber/unlimber, mount/dismount.
+    ChangeFormation { unit: CounterId, to: Formation },
+    /// GBACW 17.22: a division commander adds `points` hexes to the
+    /// Effectiveness Radius of a brigade commander in his Divisional
+    /// Integrity Radius.
+    SpendCommandPoints {
+        division: CounterId,
+        brigade: CounterId,
+        points: u8,
+    },
+    /// GBACW 17.61, 17.62: detach a brigade from its division (or release
+    /// a brigade attached to one).
+    Detach { brigade: CounterId },
+    /// GBACW 17.64, 17.66: attach a detached or independent brigade to a
+    /// division (its own original division takes it back).
+    Attach {
+        brigade: CounterId,
+        division: CounterId,
+    },
+    /// GBACW 4.0: the acting player is done with this phase.
+    EndPhase,
+    /// The answer to withdrawal fire: these units fire (10.19: each once).
+    WithdrawalFire { firers: Vec<CounterId> },
+    /// The answer to withdrawal fire: no one fires. The default.
+    DeclineWithdrawalFire,
+}

@@ -1,0 +1,334 @@
+//! GBACW 17.0–17.23, 17.6: the Initial Command Phase — Command Points,
+//! detaching and attaching brigades, and who is in command.
+
+use super::super::board::Board;
+use super::super::event::GbacwEvent;
+use super::super::state::{Assignment, CommandCheck, GbacwState};
+use super::super::{Gbacw, err};
+use super::own_leader;
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::command::{PathBlocks, effective_radius, unit_in_command, within_radius};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{BrigadeRatings, Command, CounterId, LeaderRole};
+
+/// A brigade commander's printed division and ratings, or a refusal.
+fn brigade_role<'a>(
+    rs: &'a Gbacw,
+    id: &CounterId,
+    rule: &str,
+) -> Result<(Option<&'a CounterId>, BrigadeRatings), RuleError> {
+    match &rs.scenario.oob.leaders[id].role {
+        LeaderRole::Brigade {
+            division, ratings, ..
+        } => Ok((division.as_ref(), *ratings)),
+        _ => Err(err(
+            rule,
+            RuleCode::Invalid,
+            format!("{id} is not a brigade commander"),
+        )),
+    }
+}
+
+/// A division commander's Divisional Integrity Radius and Command Points.
+fn division_role(rs: &Gbacw, id: &CounterId, rule: &str) -> Result<(u8, u8), RuleError> {
+    match &rs.scenario.oob.leaders[id].role {
+        LeaderRole::Division {
+            integrity_radius,
+            command_points,
+            ..
+        } => Ok((*integrity_radius, *command_points)),
+        LeaderRole::Army { .. } => Err(err(
+            "GBACW 17.3",
+            RuleCode::Illegal,
+            format!("{id} is an army commander: his Command Points are exclusive rules"),
+        )),
+        _ => Err(err(
+            rule,
+            RuleCode::Invalid,
+            format!("{id} is not a division commander"),
+        )),
+    }
+}
+
+/// The division a brigade now answers to (17.6), if any.
+pub(crate) fn current_division<'a>(
+    rs: &'a Gbacw,
+    state: &'a GbacwState,
+    brigade: &CounterId,
+) -> Option<&'a CounterId> {
+    let original = match &rs.scenario.oob.leaders[brigade].role {
+        LeaderRole::Brigade { division, .. } => division.as_ref(),
+        _ => return None,
+    };
+    match &state.leaders[brigade].assignment {
+        Assignment::Original => original,
+        Assignment::Detached => None,
+        Assignment::AttachedTo(d) => Some(d),
+    }
+}
+
+/// Whether `brigade_hex` lies in the Divisional Integrity Radius of
+/// division commander `division` (10.4, 13.53: traced past the enemy).
+fn in_radius(
+    rs: &Gbacw,
+    state: &GbacwState,
+    blocks: &PathBlocks,
+    division: &CounterId,
+    brigade_hex: HexNumber,
+) -> bool {
+    let Some(dh) = state.leaders.get(division).and_then(|l| l.hex) else {
+        return false;
+    };
+    let radius = match &rs.scenario.oob.leaders[division].role {
+        LeaderRole::Division {
+            integrity_radius, ..
+        } => *integrity_radius,
+        _ => return false,
+    };
+    within_radius(&rs.scenario.map, blocks, dh, brigade_hex, radius)
+}
+
+/// GBACW 17.22: a division commander spends Command Points on a brigade
+/// commander of his division within his Divisional Integrity Radius, one
+/// point per hex of Effectiveness Radius; one commander augments a
+/// brigade commander at a time.
+pub(crate) fn spend(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    division: &CounterId,
+    brigade: &CounterId,
+    points: u8,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let (d, _) = own_leader(rs, state, side, division)?;
+    let (_, cp) = division_role(rs, division, "GBACW 17.22")?;
+    let (b, bh) = own_leader(rs, state, side, brigade)?;
+    brigade_role(rs, brigade, "GBACW 17.22")?;
+    if points == 0 {
+        return Err(err(
+            "GBACW 17.22",
+            RuleCode::Invalid,
+            "spend at least one Command Point",
+        ));
+    }
+    let left = cp.saturating_sub(d.cp_spent);
+    if points > left {
+        return Err(err(
+            "GBACW 17.22",
+            RuleCode::Illegal,
+            format!("{division} has {left} Command Points left this Player-Turn"),
+        ));
+    }
+    if current_division(rs, state, brigade) != Some(division) {
+        return Err(err(
+            "GBACW 17.22",
+            RuleCode::Illegal,
+            format!("{brigade} is not a brigade of {division}'s division"),
+        ));
+    }
+    if let Some((by, _)) = &b.augmented
+        && by != division
+    {
+        return Err(err(
+            "GBACW 17.22",
+            RuleCode::Illegal,
+            format!("{by} already augments {brigade}: one commander at a time"),
+        ));
+    }
+    let blocks = Board::new(rs, state).command_blocks(side);
+    if !in_radius(rs, state, &blocks, division, bh) {
+        return Err(err(
+            "GBACW 17.22",
+            RuleCode::Illegal,
+            format!("{brigade} is outside {division}'s Divisional Integrity Radius"),
+        ));
+    }
+    Ok(vec![GbacwEvent::CommandPointsSpent {
+        division: division.clone(),
+        brigade: brigade.clone(),
+        points,
+    }])
+}
+
+/// GBACW 17.6, 17.61–17.63: detach a brigade of a division (its commander
+/// within the Divisional Integrity Radius; one original brigade detached
+/// per division at a time), or release one attached to a division.
+pub(crate) fn detach(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    brigade: &CounterId,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let (b, bh) = own_leader(rs, state, side, brigade)?;
+    let (original, _) = brigade_role(rs, brigade, "GBACW 17.61")?;
+    let assignment = match (&b.assignment, original) {
+        (Assignment::Detached, _) => {
+            return Err(err(
+                "GBACW 17.61",
+                RuleCode::Illegal,
+                format!("{brigade} is already detached"),
+            ));
+        }
+        (Assignment::Original, None) => {
+            return Err(err(
+                "GBACW 17.66",
+                RuleCode::Illegal,
+                format!("{brigade} is independent and belongs to no division"),
+            ));
+        }
+        // 17.64: an attached brigade may be released (and another attached).
+        (Assignment::AttachedTo(_), None) => Assignment::Original,
+        (Assignment::AttachedTo(_), Some(_)) => Assignment::Detached,
+        (Assignment::Original, Some(d)) => {
+            let another = state.leaders.iter().find(|(id, l)| {
+                *id != brigade
+                    && l.assignment == Assignment::Detached
+                    && matches!(&rs.scenario.oob.leaders[*id].role,
+                        LeaderRole::Brigade { division: Some(x), .. } if x == d)
+            });
+            if let Some((other, _)) = another {
+                return Err(err(
+                    "GBACW 17.63",
+                    RuleCode::Illegal,
+                    format!("{d}'s division already has {other} detached"),
+                ));
+            }
+            let blocks = Board::new(rs, state).command_blocks(side);
+            if !in_radius(rs, state, &blocks, d, bh) {
+                return Err(err(
+                    "GBACW 17.62",
+                    RuleCode::Illegal,
+                    format!(
+                        "{brigade} is outside {d}'s Divisional Integrity Radius: out of command, not detached (17.63)"
+                    ),
+                ));
+            }
+            Assignment::Detached
+        }
+    };
+    Ok(vec![GbacwEvent::AssignmentChanged {
+        brigade: brigade.clone(),
+        assignment,
+    }])
+}
+
+/// GBACW 17.64, 17.66: attach a detached or independent brigade to a
+/// division whose commander has it in his Divisional Integrity Radius;
+/// a division takes one foreign brigade at a time. A detached brigade
+/// attached to its own division rejoins it.
+pub(crate) fn attach(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    brigade: &CounterId,
+    division: &CounterId,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let (b, bh) = own_leader(rs, state, side, brigade)?;
+    let (original, _) = brigade_role(rs, brigade, "GBACW 17.64")?;
+    own_leader(rs, state, side, division)?;
+    division_role(rs, division, "GBACW 17.64")?;
+    match (&b.assignment, original) {
+        (Assignment::Original, Some(d)) => {
+            return Err(err(
+                "GBACW 17.64",
+                RuleCode::Illegal,
+                format!("{brigade} belongs to {d}'s division: detach it first (17.61)"),
+            ));
+        }
+        (Assignment::AttachedTo(d), _) => {
+            return Err(err(
+                "GBACW 17.64",
+                RuleCode::Illegal,
+                format!("{brigade} is attached to {d}: release it first"),
+            ));
+        }
+        _ => {}
+    }
+    let rejoins = original == Some(division);
+    if !rejoins {
+        let taken = state.leaders.iter().find(|(id, l)| {
+            *id != brigade && l.assignment == Assignment::AttachedTo(division.clone())
+        });
+        if let Some((other, _)) = taken {
+            return Err(err(
+                "GBACW 17.63",
+                RuleCode::Illegal,
+                format!("{division} already has {other} attached"),
+            ));
+        }
+    }
+    let blocks = Board::new(rs, state).command_blocks(side);
+    if !in_radius(rs, state, &blocks, division, bh) {
+        return Err(err(
+            "GBACW 17.64",
+            RuleCode::Illegal,
+            format!("{brigade} is outside {division}'s Divisional Integrity Radius"),
+        ));
+    }
+    Ok(vec![GbacwEvent::AssignmentChanged {
+        brigade: brigade.clone(),
+        assignment: if rejoins {
+            Assignment::Original
+        } else {
+            Assignment::AttachedTo(division.clone())
+        },
+    }])
+}
+
+/// GBACW 17.0: the Initial Command Phase's check for `side`.
+/// - 17.21: brigade commanders outside their division commander's
+///   Divisional Integrity Radius, neither detached nor independent.
+/// - 17.11, 17.12, 17.23, 17.1, 5.3: units in command are independent,
+///   stacked with a friendly leader, or within their brigade commander's
+///   (augmented) Effectiveness Radius; 5.2 (004): whether that commander
+///   is himself in radius does not matter.
+pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> CommandCheck {
+    let board = Board::new(rs, state);
+    let blocks = board.command_blocks(side);
+    let oob = &rs.scenario.oob;
+    let mut out = CommandCheck::default();
+    for (id, l) in &state.leaders {
+        let Some(hex) = l.hex else { continue };
+        if oob.leaders[id].side != *side {
+            continue;
+        }
+        if let LeaderRole::Brigade { .. } = oob.leaders[id].role
+            && let Some(d) = current_division(rs, state, id)
+            && !in_radius(rs, state, &blocks, d, hex)
+        {
+            out.out_of_radius.insert(id.clone());
+        }
+    }
+    for (id, u) in &state.units {
+        let Some(hex) = u.hex else { continue };
+        let unit = &oob.units[id];
+        if unit.side != *side {
+            continue;
+        }
+        let with_leader = !board.leaders_of(hex, side).is_empty();
+        let within = match &unit.command {
+            Command::Independent => true,
+            Command::Brigade(b) => {
+                match (state.leaders.get(b), &oob.leaders.get(b).map(|l| &l.role)) {
+                    (Some(l), Some(LeaderRole::Brigade { ratings, .. })) => {
+                        l.hex.is_some_and(|bh| {
+                            let plus = l.augmented.as_ref().map_or(0, |(_, p)| *p);
+                            within_radius(
+                                &rs.scenario.map,
+                                &blocks,
+                                bh,
+                                hex,
+                                effective_radius(ratings, plus),
+                            )
+                        })
+                    }
+                    _ => false,
+                }
+            }
+        };
+        if !unit_in_command(&unit.command, within, with_leader) {
+            out.out_of_command.insert(id.clone());
+        }
+    }
+    out
+}

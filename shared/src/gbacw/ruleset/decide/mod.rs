@@ -1,0 +1,203 @@
+//! Validating actions into events. Who may act is checked here; each
+//! submodule checks one part of the rules.
+
+mod command;
+pub(crate) mod formation;
+pub(crate) mod movement;
+mod sequence;
+mod withdrawal;
+
+use super::action::GbacwAction;
+use super::event::GbacwEvent;
+use super::state::GbacwState;
+use super::{Gbacw, err};
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::CounterId;
+use crate::gbacw::sequence::{Phase, Step};
+use crate::ids::SeatId;
+
+pub(crate) fn decide(
+    rs: &Gbacw,
+    state: &GbacwState,
+    seat: SeatId,
+    action: &GbacwAction,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    use GbacwAction as A;
+    if state.over {
+        return Err(err(
+            "GBACW 4.0",
+            RuleCode::GameOver,
+            "the last Game-Turn is over",
+        ));
+    }
+    if let Some(d) = &state.decision {
+        if seat != d.seat {
+            return Err(err(
+                d.trigger.rule(),
+                RuleCode::NotYourTurn,
+                format!("waiting for {} to answer withdrawal fire", d.seat),
+            ));
+        }
+        return match action {
+            A::DeclineWithdrawalFire => withdrawal::decline(rs, state, d),
+            A::WithdrawalFire { firers } => withdrawal::fire(d, firers),
+            _ => Err(err(
+                d.trigger.rule(),
+                RuleCode::Illegal,
+                "answer the withdrawal fire first (fire or decline)",
+            )),
+        };
+    }
+    let acting = rs.acting_seat(state);
+    if acting != Some(seat) {
+        return Err(err(
+            "GBACW 4.0",
+            RuleCode::NotYourTurn,
+            match acting {
+                Some(s) => format!(
+                    "{s} is to act in the {}",
+                    rs.scenario.sequence.step_name(state.clock.step)
+                ),
+                None => "no one acts now".to_string(),
+            },
+        ));
+    }
+    let side = rs.side_of(seat);
+    let phase = match state.clock.step {
+        Step::Phase { phase, .. } => Some(phase),
+        _ => None,
+    };
+    let in_phase = |want: Phase, rule: &str, what: &str| -> Result<(), RuleError> {
+        if phase == Some(want) {
+            Ok(())
+        } else {
+            Err(err(
+                rule,
+                RuleCode::Illegal,
+                format!("{what} only in the {}", want),
+            ))
+        }
+    };
+    match action {
+        A::EndPhase => sequence::end_phase(rs, state, side),
+        A::Move { pieces, path } => {
+            in_phase(Phase::Movement, "GBACW 5.0", "units move")?;
+            let plan = movement::plan(rs, state, side, pieces, path)?;
+            Ok(movement::execute(rs, state, &plan, false))
+        }
+        A::Face { unit, facing } => {
+            in_phase(Phase::Movement, "GBACW 7.13", "units change facing")?;
+            formation::face(rs, state, side, unit, *facing)
+        }
+        A::ChangeFormation { unit, to } => {
+            in_phase(Phase::Movement, "GBACW 6.22", "units change formation")?;
+            formation::change(rs, state, side, unit, *to)
+        }
+        A::SpendCommandPoints {
+            division,
+            brigade,
+            points,
+        } => {
+            in_phase(
+                Phase::InitialCommand,
+                "GBACW 17.22",
+                "Command Points are spent",
+            )?;
+            command::spend(rs, state, side, division, brigade, *points)
+        }
+        A::Detach { brigade } => {
+            in_phase(
+                Phase::InitialCommand,
+                "GBACW 17.61",
+                "brigades are detached",
+            )?;
+            command::detach(rs, state, side, brigade)
+        }
+        A::Attach { brigade, division } => {
+            in_phase(
+                Phase::InitialCommand,
+                "GBACW 17.64",
+                "brigades are attached",
+            )?;
+            command::attach(rs, state, side, brigade, division)
+        }
+        A::WithdrawalFire { .. } | A::DeclineWithdrawalFire => Err(err(
+            "GBACW 10.1",
+            RuleCode::Illegal,
+            "no withdrawal fire is offered",
+        )),
+    }
+}
+
+/// The unit `id` of `side`, on the map: `NotFound`, `NotYours` or a
+/// refusal naming 5.0 otherwise.
+pub(crate) fn own_unit<'s>(
+    rs: &Gbacw,
+    state: &'s GbacwState,
+    side: &CounterId,
+    id: &CounterId,
+) -> Result<(&'s super::state::UnitState, HexNumber), RuleError> {
+    let u = state.units.get(id).ok_or_else(|| {
+        err(
+            "GBACW 3.3",
+            RuleCode::NotFound,
+            format!("there is no unit {id}"),
+        )
+    })?;
+    if rs.scenario.oob.units[id].side != *side {
+        return Err(err(
+            "GBACW 3.3",
+            RuleCode::NotYours,
+            format!("{id} is the enemy's"),
+        ));
+    }
+    match u.hex {
+        Some(hex) => Ok((u, hex)),
+        None => Err(err(
+            "GBACW 5.0",
+            RuleCode::Illegal,
+            format!("{id} is not on the map"),
+        )),
+    }
+}
+
+/// The leader `id` of `side`, on the map.
+pub(crate) fn own_leader<'s>(
+    rs: &Gbacw,
+    state: &'s GbacwState,
+    side: &CounterId,
+    id: &CounterId,
+) -> Result<(&'s super::state::LeaderState, HexNumber), RuleError> {
+    let l = state.leaders.get(id).ok_or_else(|| {
+        err(
+            "GBACW 3.3",
+            RuleCode::NotFound,
+            format!("there is no leader {id}"),
+        )
+    })?;
+    if rs.scenario.oob.leaders[id].side != *side {
+        return Err(err(
+            "GBACW 3.3",
+            RuleCode::NotYours,
+            format!("{id} is the enemy's"),
+        ));
+    }
+    match l.hex {
+        Some(hex) => Ok((l, hex)),
+        None => Err(err(
+            "GBACW 17.0",
+            RuleCode::Illegal,
+            format!("{id} is not on the map"),
+        )),
+    }
+}
+
+/// GBACW 17.0: the command check, for queries.
+pub(crate) fn command_check(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+) -> super::state::CommandCheck {
+    command::check(rs, state, side)
+}

@@ -1,0 +1,544 @@
+//! GBACW 5.0–5.3, 6.11–6.13, 7.11, 8.0, 8.16, 8.17, 10.1, 17.11, 17.21:
+//! moving units and leaders along a path.
+//!
+//! A move is validated whole before anything happens ([`plan`]): every
+//! step's cost by formation, terrain and hexside, the allowance, the
+//! one-hex limits, the hexes no unit may enter, and the stacking limits of
+//! the hex where it stops. Then it is carried out step by step
+//! ([`execute`]) until a step leaves a hex in an enemy Zone of Control:
+//! there the move halts and withdrawal fire is offered to the other seat
+//! (10.1, 10.11: before the unit leaves). Once that seat answers, the
+//! rest of the path is planned and carried out again from the same hex.
+
+use super::super::board::Board;
+use super::super::event::GbacwEvent;
+use super::super::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
+use super::super::{Gbacw, err};
+use super::{own_leader, own_unit};
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::charts::{MoveClass, Mp};
+use crate::gbacw::facing::{Facing, ZocUse};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, UnitKind};
+use crate::gbacw::ruleset::action::{MAX_PATH, MAX_PIECES};
+use crate::gbacw::ruleset::config::Variant;
+use crate::gbacw::withdrawal::withdrawal_targets;
+use std::cell::OnceCell;
+use std::collections::BTreeSet;
+
+/// One counter about to move, with what limits it.
+#[derive(Clone, Debug)]
+pub(crate) struct Mover {
+    pub id: CounterId,
+    /// A combat unit (not a leader).
+    pub is_unit: bool,
+    pub formation: Option<Formation>,
+    pub class: MoveClass,
+    pub allowance: Mp,
+    pub spent: Mp,
+    pub hexes: u8,
+    /// The case that limits it to one hex this phase (5.2, 17.11, 17.21).
+    pub one_hex: Option<&'static str>,
+    /// GBACW 5.2: routed and out-of-command regiments shun enemy ZOCs.
+    pub shuns_zoc: bool,
+}
+
+impl Mover {
+    pub fn left(&self) -> Mp {
+        Mp(self.allowance.0.saturating_sub(self.spent.0))
+    }
+
+    fn mounted(&self) -> bool {
+        self.formation == Some(Formation::Mounted)
+    }
+}
+
+/// A validated move.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub side: CounterId,
+    pub start: HexNumber,
+    pub pieces: Vec<CounterId>,
+    pub movers: Vec<Mover>,
+    pub path: Vec<HexNumber>,
+    /// `costs[k][i]`: what mover `i` pays to enter `path[k]`.
+    pub costs: Vec<Vec<Mp>>,
+}
+
+/// What may move, and how far: `Err` names the case that forbids it.
+pub(crate) fn mover(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    id: &CounterId,
+) -> Result<Mover, RuleError> {
+    let chart = &rs.scenario.charts.movement;
+    if state.units.contains_key(id) {
+        let (u, _) = own_unit(rs, state, side, id)?;
+        let unit = &rs.scenario.oob.units[id];
+        let f = u.status.formation;
+        let Some(class) = f.move_class() else {
+            return Err(err(
+                "GBACW 6.13",
+                RuleCode::Illegal,
+                format!("{id} is unlimbered: unlimbered artillery may not move"),
+            ));
+        };
+        if matches!(unit.kind, UnitKind::Wagon { .. })
+            && u.status.crew == Crew::None
+            && !rs.config.has(Variant::UncrewedWagonsMove)
+        {
+            return Err(err(
+                "GBACW 11.1",
+                RuleCode::Illegal,
+                format!("{id} has no crew: an uncrewed wagon may not move"),
+            ));
+        }
+        let m = &u.status.markers;
+        if m.contains(&Marker::Pin) {
+            return Err(err(
+                "GBACW 9.84",
+                RuleCode::Illegal,
+                format!("{id} is pinned and may not move"),
+            ));
+        }
+        if m.contains(&Marker::Engaged) {
+            return Err(err(
+                "GBACW 12.94",
+                RuleCode::Illegal,
+                format!("{id} is engaged in melee"),
+            ));
+        }
+        if u.moved.finished {
+            return Err(err(
+                "GBACW 6.22",
+                RuleCode::Illegal,
+                format!("{id} changed formation at the end of its movement and may move no more"),
+            ));
+        }
+        let one_hex = if m.contains(&Marker::Rout) {
+            Some("GBACW 5.2")
+        } else if state.command.out_of_command.contains(id) {
+            Some("GBACW 17.11")
+        } else {
+            None
+        };
+        Ok(Mover {
+            id: id.clone(),
+            is_unit: true,
+            formation: Some(f),
+            class,
+            allowance: chart.allowance(class),
+            spent: u.moved.mp,
+            hexes: u.moved.hexes,
+            one_hex,
+            shuns_zoc: one_hex.is_some(),
+        })
+    } else if state.leaders.contains_key(id) {
+        let (l, _) = own_leader(rs, state, side, id)?;
+        Ok(Mover {
+            id: id.clone(),
+            is_unit: false,
+            formation: None,
+            class: MoveClass::Leader,
+            allowance: chart.allowance(MoveClass::Leader),
+            spent: l.moved.mp,
+            hexes: l.moved.hexes,
+            one_hex: state
+                .command
+                .out_of_radius
+                .contains(id)
+                .then_some("GBACW 17.21"),
+            shuns_zoc: false,
+        })
+    } else {
+        Err(err(
+            "GBACW 3.3",
+            RuleCode::NotFound,
+            format!("there is no counter {id}"),
+        ))
+    }
+}
+
+/// The enemy ZOCs a mover must mind (10.0: mounted cavalry's counts only
+/// for mounted movers), found when first asked: only units that shun
+/// them (5.2) ask.
+pub(crate) struct Zocs<'b, 'a> {
+    board: &'b Board<'a>,
+    side: &'b CounterId,
+    foot: OnceCell<BTreeSet<HexNumber>>,
+    mounted: OnceCell<BTreeSet<HexNumber>>,
+}
+
+impl<'b, 'a> Zocs<'b, 'a> {
+    pub fn new(board: &'b Board<'a>, side: &'b CounterId) -> Self {
+        Zocs {
+            board,
+            side,
+            foot: OnceCell::new(),
+            mounted: OnceCell::new(),
+        }
+    }
+
+    fn for_mover(&self, m: &Mover) -> &BTreeSet<HexNumber> {
+        let mounted = m.mounted();
+        let cell = if mounted { &self.mounted } else { &self.foot };
+        cell.get_or_init(|| {
+            self.board.enemy_zoc(
+                self.side,
+                ZocUse::WithdrawalAndRetreat {
+                    mover_mounted: mounted,
+                },
+            )
+        })
+    }
+}
+
+/// The Movement Points `m` pays to step from `from` into `to` beside the
+/// rest of its `group`, or the case that forbids the step.
+pub(crate) fn step(
+    board: &Board<'_>,
+    zocs: &Zocs<'_, '_>,
+    side: &CounterId,
+    m: &Mover,
+    group: &[CounterId],
+    from: HexNumber,
+    to: HexNumber,
+) -> Result<Mp, RuleError> {
+    let map = board.map();
+    if !map.grid.contains(to) {
+        return Err(err(
+            "GBACW 5.17",
+            RuleCode::Illegal,
+            format!("{to} is off the map"),
+        ));
+    }
+    if !board.rs.steps.neighbours(from).contains(&to) {
+        return Err(err(
+            "GBACW 5.16",
+            RuleCode::Illegal,
+            format!("{from} and {to} are not adjacent: move hex by hex"),
+        ));
+    }
+    if board.has_enemy(to, side) {
+        return Err(err(
+            "GBACW 5.12",
+            RuleCode::Illegal,
+            format!("{to} holds enemy units: enter it only in the Melee Phase"),
+        ));
+    }
+    if !m.is_unit && !board.enemy_leaders_in(to, side).is_empty() {
+        return Err(err(
+            "GBACW 5.12",
+            RuleCode::Illegal,
+            format!("{to} holds enemy leaders: only a combat unit takes them (17.75)"),
+        ));
+    }
+    let occupants: Vec<&CounterId> = board
+        .units_of(to, side)
+        .into_iter()
+        .filter(|o| !group.contains(o))
+        .collect();
+    if !occupants.is_empty() {
+        match m.formation {
+            Some(Formation::Column) => {
+                return Err(err(
+                    "GBACW 8.16",
+                    RuleCode::Illegal,
+                    format!("{} is in column and {to} holds another unit", m.id),
+                ));
+            }
+            Some(Formation::Mounted)
+                if occupants
+                    .iter()
+                    .any(|o| board.status(o).formation != Formation::Mounted) =>
+            {
+                return Err(err(
+                    "GBACW 8.17",
+                    RuleCode::Illegal,
+                    format!(
+                        "{} is mounted and {to} holds units that are not mounted cavalry",
+                        m.id
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    // 6.11: column, limbered and mounted units use no road through a
+    // friendly-occupied hex.
+    let paths = occupants.is_empty()
+        || !matches!(
+            m.class,
+            MoveClass::Column | MoveClass::Limbered | MoveClass::Mounted
+        );
+    let cost = board.rs.steps.cost(m.class, from, to, paths).map_err(|b| {
+        err(
+            b.rule(),
+            RuleCode::Illegal,
+            format!("{} may not move from {from} into {to} ({b:?})", m.id),
+        )
+    })?;
+    if m.shuns_zoc {
+        let zoc = zocs.for_mover(m);
+        if zoc.contains(&to) {
+            return Err(err(
+                "GBACW 5.2",
+                RuleCode::Illegal,
+                format!(
+                    "{} is routed or out of command and may not enter an enemy ZOC",
+                    m.id
+                ),
+            ));
+        }
+        let near_enemy = board
+            .rs
+            .steps
+            .neighbours(to)
+            .iter()
+            .any(|n| board.has_enemy(*n, side));
+        if zoc.contains(&from) && near_enemy {
+            return Err(err(
+                "GBACW 5.2",
+                RuleCode::Illegal,
+                format!(
+                    "{} must leave the enemy ZOC for a hex next to no enemy unit",
+                    m.id
+                ),
+            ));
+        }
+    }
+    Ok(cost)
+}
+
+/// Validate a move of `pieces` into `path`, whole.
+pub(crate) fn plan(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    pieces: &[CounterId],
+    path: &[HexNumber],
+) -> Result<Plan, RuleError> {
+    if pieces.is_empty() || pieces.len() > MAX_PIECES {
+        return Err(err(
+            "GBACW 5.0",
+            RuleCode::Invalid,
+            format!("move 1 to {MAX_PIECES} counters at a time"),
+        ));
+    }
+    if path.is_empty() || path.len() > MAX_PATH {
+        return Err(err(
+            "GBACW 5.16",
+            RuleCode::Invalid,
+            format!("a path has 1 to {MAX_PATH} hexes"),
+        ));
+    }
+    for (k, id) in pieces.iter().enumerate() {
+        if pieces[..k].contains(id) {
+            return Err(err(
+                "GBACW 5.0",
+                RuleCode::Invalid,
+                format!("{id} listed twice"),
+            ));
+        }
+    }
+    let movers = pieces
+        .iter()
+        .map(|id| mover(rs, state, side, id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let hex_of = |id: &CounterId| {
+        state
+            .units
+            .get(id)
+            .and_then(|u| u.hex)
+            .or_else(|| state.leaders.get(id).and_then(|l| l.hex))
+    };
+    let start =
+        hex_of(&pieces[0]).ok_or_else(|| err("GBACW 5.0", RuleCode::Illegal, "not on the map"))?;
+    if pieces.iter().any(|id| hex_of(id) != Some(start)) {
+        return Err(err(
+            "GBACW 5.0",
+            RuleCode::Invalid,
+            "counters moved together must start in one hex",
+        ));
+    }
+    let units: Vec<&Mover> = movers.iter().filter(|m| m.is_unit).collect();
+    if units.len() > 1 {
+        if let Some(c) = units
+            .iter()
+            .find(|m| m.formation == Some(Formation::Column))
+        {
+            return Err(err(
+                "GBACW 8.16",
+                RuleCode::Illegal,
+                format!("{} is in column and may not move with other units", c.id),
+            ));
+        }
+        if units.iter().any(|m| m.mounted()) && units.iter().any(|m| !m.mounted()) {
+            return Err(err(
+                "GBACW 8.17",
+                RuleCode::Illegal,
+                "mounted cavalry moves only with mounted cavalry",
+            ));
+        }
+    }
+    let board = Board::new(rs, state);
+    let zocs = Zocs::new(&board, side);
+    let mut costs = Vec::with_capacity(path.len());
+    let mut from = start;
+    for &to in path {
+        let row = movers
+            .iter()
+            .map(|m| step(&board, &zocs, side, m, pieces, from, to))
+            .collect::<Result<Vec<_>, _>>()?;
+        costs.push(row);
+        from = to;
+    }
+    for (i, m) in movers.iter().enumerate() {
+        if let Some(rule) = m.one_hex {
+            if path.len() > 1 || m.hexes > 0 {
+                return Err(err(
+                    rule,
+                    RuleCode::Illegal,
+                    format!("{} may move one hex only this phase", m.id),
+                ));
+            }
+            // "Regardless of terrain cost": the hex takes the whole allowance.
+            costs[0][i] = m.left();
+            continue;
+        }
+        let total = costs.iter().fold(m.spent, |acc, row| acc + row[i]);
+        if total > m.allowance {
+            let need = costs.iter().fold(Mp::ZERO, |acc, row| acc + row[i]);
+            return Err(err(
+                "GBACW 5.11",
+                RuleCode::Illegal,
+                format!(
+                    "{} needs {need} Movement Points and has {} left",
+                    m.id,
+                    m.left()
+                ),
+            ));
+        }
+    }
+    let end = *path.last().unwrap_or(&start);
+    let arriving: Vec<&CounterId> = units.iter().map(|m| &m.id).collect();
+    if !arriving.is_empty() {
+        board
+            .check_stack(end, side, &arriving, &arriving, None)
+            .map_err(|o| {
+                err(
+                    o.rule(),
+                    RuleCode::Illegal,
+                    format!("stopping in {end} would break its stacking limits ({o:?})"),
+                )
+            })?;
+    }
+    Ok(Plan {
+        side: side.clone(),
+        start,
+        pieces: pieces.to_vec(),
+        movers,
+        path: path.to_vec(),
+        costs,
+    })
+}
+
+/// Carry out a validated move until it ends or leaves a hex in an enemy
+/// ZOC; `answered` when withdrawal fire from the start hex was already
+/// offered and answered.
+pub(crate) fn execute(
+    rs: &Gbacw,
+    state: &GbacwState,
+    plan: &Plan,
+    answered: bool,
+) -> Vec<GbacwEvent> {
+    let board = Board::new(rs, state);
+    let side = &plan.side;
+    let units: Vec<CounterId> = plan
+        .movers
+        .iter()
+        .filter(|m| m.is_unit)
+        .map(|m| m.id.clone())
+        .collect();
+    let mounted = plan.movers.iter().any(|m| m.is_unit && m.mounted());
+    let mut events = Vec::new();
+    let mut taken = BTreeSet::new();
+    let firers_at = OnceCell::new();
+    let mut at = plan.start;
+    for (k, &to) in plan.path.iter().enumerate() {
+        // 10.1, 10.18: units (not leaders) leaving an enemy ZOC.
+        let already_answered = k == 0 && answered;
+        if !already_answered && !units.is_empty() {
+            let firers = firers_at
+                .get_or_init(|| board.withdrawal_zocs(side, mounted))
+                .get(&at)
+                .cloned()
+                .unwrap_or_default();
+            if !firers.is_empty() {
+                let targets = if k == 0 {
+                    // 10.13, 10.14: the stack, or those who stay behind.
+                    let stack: Vec<CounterId> =
+                        board.units_of(at, side).into_iter().cloned().collect();
+                    let leaving: BTreeSet<CounterId> = units.iter().cloned().collect();
+                    withdrawal_targets(&stack, &leaving)
+                } else {
+                    units.clone()
+                };
+                events.push(GbacwEvent::WithdrawalFireOffered(WithdrawalDecision {
+                    seat: rs.seat_of(rs.enemy_of(side)),
+                    trigger: Trigger::Leaving,
+                    hex: at,
+                    targets,
+                    firers,
+                    toward: Some(to),
+                    resume: Resume::Move {
+                        pieces: plan.pieces.clone(),
+                        path: plan.path[k..].to_vec(),
+                    },
+                }));
+                return events;
+            }
+        }
+        // 7.11: each unit faces the hex it enters; 8.42: entering a stack,
+        // it takes the stack's facing.
+        let facing = board
+            .units_of(to, side)
+            .into_iter()
+            .find(|o| !plan.pieces.contains(o))
+            .map(|o| state.units[o].facing)
+            .or_else(|| board.map().grid.direction(at, to).map(Facing::new))
+            .unwrap_or(Facing::new(hexx::EdgeDirection::FLAT_TOP));
+        for (i, m) in plan.movers.iter().enumerate() {
+            let cost = plan.costs[k][i];
+            events.push(if m.is_unit {
+                GbacwEvent::UnitMoved {
+                    unit: m.id.clone(),
+                    to,
+                    facing,
+                    cost,
+                }
+            } else {
+                GbacwEvent::LeaderMoved {
+                    leader: m.id.clone(),
+                    to,
+                    cost,
+                }
+            });
+        }
+        // 17.75: a combat unit entering a hex held only by enemy leaders
+        // (5.12 keeps it out of enemy units' hexes) captures them.
+        if !units.is_empty() {
+            for l in board.enemy_leaders_in(to, side) {
+                if taken.insert(l.clone()) {
+                    events.push(GbacwEvent::LeaderLost {
+                        leader: l.clone(),
+                        casualty: super::super::state::Casualty::Captured,
+                    });
+                }
+            }
+        }
+        at = to;
+    }
+    events
+}

@@ -1,0 +1,90 @@
+//! GBACW 4.0: ending a phase, and what happens at its end.
+
+use super::super::board::Board;
+use super::super::event::GbacwEvent;
+use super::super::state::GbacwState;
+use super::super::{Gbacw, err};
+use super::command;
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::oob::CounterId;
+use crate::gbacw::sequence::{Phase, Step};
+
+/// Hexes a lone leader must keep from the nearest enemy unit (17.52).
+pub const LONE_LEADER_DISTANCE: u32 = 5;
+
+/// GBACW 4.0: the acting player ends the phase. The Initial Command Phase
+/// ends with the command check (17.0); the Movement Phase only once every
+/// leader that can still do so ends it with a combat unit or far from
+/// the enemy (17.52). Interphases with nothing to do are passed over.
+pub(crate) fn end_phase(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let mut events = Vec::new();
+    if let Step::Phase { phase, .. } = state.clock.step {
+        match phase {
+            Phase::InitialCommand => {
+                events.push(GbacwEvent::CommandChecked(command::check(rs, state, side)))
+            }
+            Phase::Movement => check_lone_leaders(rs, state, side)?,
+            _ => {}
+        }
+    }
+    let spec = &rs.scenario.sequence;
+    let mut next = state.clock.next(spec);
+    while let Some(c) = next
+        && c.step.phasing().is_none()
+    {
+        next = c.next(spec);
+    }
+    events.push(match next {
+        Some(clock) => GbacwEvent::PhaseChanged { clock },
+        None => GbacwEvent::GameEnded,
+    });
+    Ok(events)
+}
+
+/// Whether a leader of `side` in `hex` may end the Movement Phase there
+/// (17.52): with a friendly combat unit, or five or more hexes from the
+/// nearest enemy unit.
+pub(crate) fn leader_may_stay(
+    board: &Board<'_>,
+    side: &CounterId,
+    hex: crate::gbacw::map::HexNumber,
+) -> bool {
+    !board.units_of(hex, side).is_empty()
+        || board
+            .enemy_units(side)
+            .all(|(_, e)| board.map().grid.distance(hex, e) >= LONE_LEADER_DISTANCE)
+}
+
+/// GBACW 17.52, enforced so that it never deadlocks: a leader alone near
+/// the enemy holds up the end of the phase only while some hex he can
+/// still reach would satisfy the rule.
+fn check_lone_leaders(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<(), RuleError> {
+    let board = Board::new(rs, state);
+    for (id, l) in &state.leaders {
+        let Some(hex) = l.hex else { continue };
+        if rs.scenario.oob.leaders[id].side != *side || leader_may_stay(&board, side, hex) {
+            continue;
+        }
+        let Some(reach) = rs.reachable(state, id) else {
+            continue;
+        };
+        if let Some(ok) = reach
+            .hexes
+            .keys()
+            .find(|h| **h != hex && leader_may_stay(&board, side, **h))
+        {
+            return Err(err(
+                "GBACW 17.52",
+                RuleCode::Illegal,
+                format!(
+                    "{id} must end the Movement Phase with a combat unit or {LONE_LEADER_DISTANCE}+ hexes from the enemy (he can reach {ok})"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,72 @@
+//! Answers to withdrawal fire (10.1, 6.23, 6.24).
+
+use super::super::event::GbacwEvent;
+use super::super::state::{GbacwState, Resume, WithdrawalDecision};
+use super::super::{Gbacw, err};
+use super::{formation, movement};
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::oob::CounterId;
+
+/// The firing seat declines: the interrupted move or formation change
+/// goes on from where it stopped. It was valid when it stopped and nothing
+/// has moved since, so it stays valid; if it somehow were not, it simply
+/// ends there, so that the default answer can never be refused.
+pub(crate) fn decline(
+    rs: &Gbacw,
+    state: &GbacwState,
+    d: &WithdrawalDecision,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let side = rs.enemy_of(rs.side_of(d.seat));
+    let mut events = vec![GbacwEvent::WithdrawalFireDeclined];
+    match &d.resume {
+        Resume::Move { pieces, path } => {
+            if let Ok(plan) = movement::plan(rs, state, side, pieces, path) {
+                events.extend(movement::execute(rs, state, &plan, true));
+            }
+        }
+        Resume::Formation { unit, to } => {
+            if let Ok(c) = formation::plan(rs, state, side, unit, *to) {
+                events.push(formation::changed(unit, *to, &c));
+            }
+        }
+    }
+    Ok(events)
+}
+
+/// The firing seat fires with `firers`: each must be one the decision
+/// offers, once (10.19). Resolving the fire (10.11, 10.15, 6.23's
+/// cancelled change) comes with the fire rules, part 2 of the engine;
+/// until then the answer is refused and the seat declines.
+pub(crate) fn fire(
+    d: &WithdrawalDecision,
+    firers: &[CounterId],
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    if firers.is_empty() {
+        return Err(err(
+            "GBACW 10.19",
+            RuleCode::Invalid,
+            "name the units that fire, or decline",
+        ));
+    }
+    for (k, f) in firers.iter().enumerate() {
+        if !d.firers.contains(f) {
+            return Err(err(
+                "GBACW 10.19",
+                RuleCode::Illegal,
+                format!("{f} may not fire this withdrawal fire"),
+            ));
+        }
+        if firers[..k].contains(f) {
+            return Err(err(
+                "GBACW 10.19",
+                RuleCode::Invalid,
+                format!("{f} fires once per trigger"),
+            ));
+        }
+    }
+    Err(err(
+        "GBACW 10.11",
+        RuleCode::Illegal,
+        "resolving withdrawal fire comes with the fire rules (part 2 of the GBACW engine): decline for now",
+    ))
+}

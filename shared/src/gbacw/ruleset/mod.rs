@@ -1,0 +1,273 @@
+//! GBACW as a hosted ruleset: [`Gbacw`] implements
+//! [`crate::engine::Ruleset`] over the pure rule functions of the sibling
+//! modules.
+//!
+//! - [`config`]: the scenario and the 001/004 variants a table is created with.
+//! - [`scenario`]: embedded maps, orders of battle, charts and set-ups.
+//! - [`state`], [`action`], [`event`]: the game state, what players ask, the deltas.
+//! - `decide`: validating actions into events (sequence of play, command,
+//!   movement, formations, facing, stacking, withdrawal-fire triggers).
+//! - [`query`]: what the client highlights with (reachable hexes, facings,
+//!   formations), computed by the same code that validates.
+//! - `legal`: the representative set of legal actions.
+//!
+//! The Standard Rules hide nothing, so every viewer sees the whole state
+//! (`view` is the identity) and the commutation contract holds trivially.
+
+pub mod action;
+pub(crate) mod board;
+pub mod config;
+mod decide;
+pub mod event;
+mod legal;
+pub mod query;
+pub mod scenario;
+pub mod state;
+mod steps;
+
+pub use action::GbacwAction;
+pub use board::is_redan_hex;
+pub use config::{GbacwConfig, Variant};
+pub use event::GbacwEvent;
+pub use scenario::{Scenario, ScenarioError};
+pub use state::*;
+
+use crate::engine::{ActionContext, Dice, Outcome, PendingDecision, RuleCode, RuleError, Ruleset};
+use crate::gbacw::oob::{CounterId, UnitStatus};
+use crate::gbacw::sequence::{Clock, PlayerTurn};
+use crate::ids::{SeatId, Viewer};
+use std::collections::BTreeMap;
+
+/// Seconds the other seat has to answer withdrawal fire in live play.
+pub const WITHDRAWAL_DEADLINE_SECS: u32 = 60;
+
+/// The GBACW ruleset for one scenario.
+#[derive(Clone, Debug)]
+pub struct Gbacw {
+    config: GbacwConfig,
+    scenario: Scenario,
+    steps: steps::Steps,
+}
+
+pub(crate) fn err(rule: &str, code: RuleCode, message: impl Into<String>) -> RuleError {
+    RuleError::new(rule, code, message)
+}
+
+impl Gbacw {
+    pub fn config(&self) -> &GbacwConfig {
+        &self.config
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    /// The seat playing `side`.
+    pub fn seat_of(&self, side: &CounterId) -> SeatId {
+        SeatId(u8::from(self.scenario.seats[1] == *side))
+    }
+
+    /// The side `seat` plays.
+    pub fn side_of(&self, seat: SeatId) -> &CounterId {
+        &self.scenario.seats[usize::from(seat.0.min(1))]
+    }
+
+    /// The other side.
+    pub fn enemy_of(&self, side: &CounterId) -> &CounterId {
+        if self.scenario.seats[0] == *side {
+            &self.scenario.seats[1]
+        } else {
+            &self.scenario.seats[0]
+        }
+    }
+
+    /// The side of a Player-Turn (4.0): the scenario says who goes first.
+    pub fn side_of_turn(&self, player: PlayerTurn) -> &CounterId {
+        match player {
+            PlayerTurn::First => &self.scenario.first,
+            PlayerTurn::Second => self.enemy_of(&self.scenario.first),
+        }
+    }
+
+    /// The phasing side at `clock`; `None` in an interphase.
+    pub fn phasing_side(&self, clock: Clock) -> Option<&CounterId> {
+        clock.step.phasing().map(|p| self.side_of_turn(p))
+    }
+
+    /// Who acts now: the seat a decision waits on, else the phase's actor
+    /// (4.0: the phasing player, the other one in the Defensive Fire
+    /// Phase); `None` once the game is over.
+    pub fn acting_seat(&self, state: &GbacwState) -> Option<SeatId> {
+        if state.over {
+            return None;
+        }
+        if let Some(d) = &state.decision {
+            return Some(d.seat);
+        }
+        use crate::gbacw::sequence::Step;
+        let (player, non_phasing) = match state.clock.step {
+            Step::Phase { player, phase } => (player, phase.non_phasing_acts()),
+            // An exclusive rule's phase: the phasing player runs it.
+            Step::ExtraPhase { player, .. } => (player, false),
+            Step::Interphase { .. } | Step::GameTurnRecord => return None,
+        };
+        let phasing = self.side_of_turn(player);
+        let side = if non_phasing {
+            self.enemy_of(phasing)
+        } else {
+            phasing
+        };
+        Some(self.seat_of(side))
+    }
+}
+
+impl Ruleset for Gbacw {
+    const ID: &'static str = "gbacw";
+    type Config = GbacwConfig;
+    type State = GbacwState;
+    type Action = GbacwAction;
+    type Event = GbacwEvent;
+
+    fn new(config: &GbacwConfig) -> Result<Self, RuleError> {
+        let scenario = Scenario::embedded(&config.scenario)
+            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e.to_string()))?;
+        let steps = steps::Steps::new(&scenario.map, &scenario.charts.movement);
+        Ok(Gbacw {
+            config: config.clone(),
+            scenario,
+            steps,
+        })
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn initial_state(&self) -> GbacwState {
+        let s = &self.scenario;
+        let units = s
+            .oob
+            .units
+            .iter()
+            .map(|(id, unit)| {
+                let setup = s.units.get(id);
+                let mut status = UnitStatus::fresh(unit);
+                if let Some(set) = setup {
+                    status.formation = set.formation;
+                }
+                let state = UnitState {
+                    hex: setup.map(|x| x.hex),
+                    facing: setup.map_or(
+                        crate::gbacw::facing::Facing::new(hexx::EdgeDirection::FLAT_TOP),
+                        |x| x.facing,
+                    ),
+                    status,
+                    moved: Moved::default(),
+                };
+                (id.clone(), state)
+            })
+            .collect();
+        let leaders = s
+            .oob
+            .leaders
+            .keys()
+            .map(|id| {
+                let state = LeaderState {
+                    hex: s.leaders.get(id).copied(),
+                    moved: Moved::default(),
+                    assignment: Assignment::Original,
+                    cp_spent: 0,
+                    augmented: None,
+                    casualty: None,
+                };
+                (id.clone(), state)
+            })
+            .collect::<BTreeMap<_, _>>();
+        GbacwState {
+            clock: Clock::start(),
+            units,
+            leaders,
+            command: CommandCheck::default(),
+            decision: None,
+            over: false,
+        }
+    }
+
+    /// Nothing in part 1 of the engine rolls: withdrawal fire is offered
+    /// and declined, and its resolution (which rolls) comes with fire.
+    fn rolls_dice(&self, _: &GbacwState, _: &ActionContext, _: &GbacwAction) -> bool {
+        false
+    }
+
+    fn decide(
+        &self,
+        state: &GbacwState,
+        ctx: &ActionContext,
+        action: &GbacwAction,
+        _dice: &mut Dice,
+    ) -> Result<Vec<GbacwEvent>, RuleError> {
+        decide::decide(self, state, ctx.seat, action)
+    }
+
+    fn evolve(&self, state: &mut GbacwState, event: &GbacwEvent) {
+        event::evolve(state, event)
+    }
+
+    /// The Standard Rules have no hidden information: everyone sees all.
+    fn view(&self, state: &GbacwState, _viewer: Viewer) -> GbacwState {
+        state.clone()
+    }
+
+    fn view_event(
+        &self,
+        _before: &GbacwState,
+        event: &GbacwEvent,
+        _viewer: Viewer,
+    ) -> Option<GbacwEvent> {
+        Some(event.clone())
+    }
+
+    fn pending(&self, state: &GbacwState) -> Vec<PendingDecision<GbacwAction>> {
+        state
+            .decision
+            .iter()
+            .map(|d| PendingDecision {
+                seat: d.seat,
+                rule: d.trigger.rule().to_string(),
+                prompt: format!(
+                    "{} may fire withdrawal fire at {} in {}",
+                    d.firers
+                        .iter()
+                        .map(|f| self.scenario.oob.units[f].designation.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    d.targets
+                        .iter()
+                        .map(|t| self.scenario.oob.units[t].designation.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    d.hex
+                ),
+                default: GbacwAction::DeclineWithdrawalFire,
+                deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+            })
+            .collect()
+    }
+
+    fn legal_actions(&self, state: &GbacwState, seat: SeatId) -> Vec<GbacwAction> {
+        legal::legal_actions(self, state, seat)
+    }
+
+    fn outcome(&self, state: &GbacwState) -> Option<Outcome> {
+        state.over.then(|| Outcome {
+            winner: None,
+            summary: format!(
+                "{}: the last Game-Turn is over (victory conditions come with the historical scenarios)",
+                self.scenario.name
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,88 @@
+//! What the client highlights with, computed by the code that validates.
+
+use super::Gbacw;
+use super::board::Board;
+use super::decide::{formation, movement};
+use super::state::{CommandCheck, GbacwState};
+use crate::gbacw::facing::Facing;
+use crate::gbacw::movement::{Reach, reachable_over};
+use crate::gbacw::oob::{CounterId, Formation};
+use std::collections::BTreeMap;
+
+impl Gbacw {
+    fn side_of_piece(&self, piece: &CounterId) -> Option<&CounterId> {
+        let oob = &self.scenario.oob;
+        oob.units
+            .get(piece)
+            .map(|u| &u.side)
+            .or_else(|| oob.leaders.get(piece).map(|l| &l.side))
+    }
+
+    /// GBACW 5.11, 5.16: every hex `piece` (a unit or leader) can reach by
+    /// moving alone now, with the least Movement Points and the cheapest
+    /// path to each (ties broken by hex number). `None` when it may not
+    /// move at all. Stopping in a hex must also keep to its stacking
+    /// limits (8.1), which `decide` checks.
+    pub fn reachable(&self, state: &GbacwState, piece: &CounterId) -> Option<Reach> {
+        let side = self.side_of_piece(piece)?;
+        let m = movement::mover(self, state, side, piece).ok()?;
+        let start = state
+            .units
+            .get(piece)
+            .and_then(|u| u.hex)
+            .or_else(|| state.leaders.get(piece).and_then(|l| l.hex))?;
+        let board = Board::new(self, state);
+        let zocs = movement::Zocs::new(&board, side);
+        let group = [piece.clone()];
+        let step = |from, to| movement::step(&board, &zocs, side, &m, &group, from, to).ok();
+        if m.one_hex.is_some() {
+            let mut hexes = BTreeMap::from([(start, (crate::gbacw::charts::Mp::ZERO, None))]);
+            if m.hexes == 0 {
+                for &n in self.steps.neighbours(start) {
+                    if step(start, n).is_some() {
+                        hexes.insert(n, (m.left(), Some(start)));
+                    }
+                }
+            }
+            return Some(Reach { start, hexes });
+        }
+        let neighbours = |h| self.steps.neighbours(h).iter().copied();
+        Some(reachable_over(start, m.left(), neighbours, step))
+    }
+
+    /// GBACW 7.12: the facings `unit` may turn to now (all but its own).
+    pub fn legal_facings(&self, state: &GbacwState, unit: &CounterId) -> Vec<Facing> {
+        let Some(u) = state.units.get(unit) else {
+            return Vec::new();
+        };
+        (0..6)
+            .filter_map(Facing::from_index)
+            .filter(|f| *f != u.facing)
+            .collect()
+    }
+
+    /// GBACW 6.0, 6.21, 6.22: the formations `unit` may change into now
+    /// (withdrawal fire may come first: 6.23, 6.24).
+    pub fn legal_formations(&self, state: &GbacwState, unit: &CounterId) -> Vec<Formation> {
+        let Some(side) = self.side_of_piece(unit) else {
+            return Vec::new();
+        };
+        [
+            Formation::Line,
+            Formation::Column,
+            Formation::Mounted,
+            Formation::Dismounted,
+            Formation::Limbered,
+            Formation::Unlimbered,
+        ]
+        .into_iter()
+        .filter(|f| formation::plan(self, state, side, unit, *f).is_ok())
+        .collect()
+    }
+
+    /// GBACW 17.0: who of `side` would be out of command if the Initial
+    /// Command Phase ended now.
+    pub fn command_preview(&self, state: &GbacwState, side: &CounterId) -> CommandCheck {
+        super::decide::command_check(self, state, side)
+    }
+}

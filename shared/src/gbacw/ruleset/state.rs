@@ -1,0 +1,155 @@
+//! The GBACW game state: where every counter is and how it stands, the
+//! sequence-of-play position, the Initial Command Phase's findings and the
+//! decision waiting on a seat. Ordered maps only, so the encoding is the
+//! same on every machine.
+
+use crate::gbacw::charts::Mp;
+use crate::gbacw::facing::Facing;
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Formation, UnitStatus};
+use crate::gbacw::sequence::Clock;
+use crate::ids::SeatId;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// What a counter has done in the current Movement Phase; cleared when a
+/// Movement Phase begins (5.11: unused points are never saved).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Moved {
+    /// Movement Points spent: moving and changing formation (6.0).
+    pub mp: Mp,
+    /// Hexes entered, for the one-hex limits (5.2, 17.11, 17.21).
+    pub hexes: u8,
+    /// GBACW 6.22: cavalry mount or dismount only at the end of their
+    /// Movement Phase; after that they neither move nor change formation.
+    pub finished: bool,
+}
+
+/// A combat unit in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitState {
+    /// `None` while the unit is not on the map.
+    pub hex: Option<HexNumber>,
+    /// GBACW 7.0: the hexside the top of the counter faces.
+    pub facing: Facing,
+    pub status: UnitStatus,
+    pub moved: Moved,
+}
+
+/// GBACW 17.6: how a brigade stands to the divisions.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Assignment {
+    /// With the division it began the game in (or independent, 17.66).
+    #[default]
+    Original,
+    /// GBACW 17.62: detached; moves on its own, or may be attached.
+    Detached,
+    /// GBACW 17.64, 17.66: attached to another division.
+    AttachedTo(CounterId),
+}
+
+/// GBACW 17.71: what became of a leader taken out of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Casualty {
+    Killed,
+    Wounded,
+    Captured,
+}
+
+/// A leader in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderState {
+    /// `None` while the leader is not on the map.
+    pub hex: Option<HexNumber>,
+    pub moved: Moved,
+    /// Brigade commanders only; `Original` for every other leader.
+    pub assignment: Assignment,
+    /// Division commanders: Command Points spent this Player-Turn (17.22).
+    pub cp_spent: u8,
+    /// Brigade commanders: the division commander who augmented his
+    /// Effectiveness Radius this Player-Turn, and by how many hexes (17.22).
+    pub augmented: Option<(CounterId, u8)>,
+    pub casualty: Option<Casualty>,
+}
+
+/// GBACW 17.0: what the Initial Command Phase found, for the rest of the
+/// phasing player's Player-Turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CommandCheck {
+    /// Units outside their brigade commander's Effectiveness Radius, not
+    /// independent and not stacked with a leader (17.11, 5.2, 6.21).
+    pub out_of_command: BTreeSet<CounterId>,
+    /// Brigade commanders outside their division commander's Divisional
+    /// Integrity Radius, neither detached nor independent (17.21).
+    pub out_of_radius: BTreeSet<CounterId>,
+}
+
+/// What set off withdrawal fire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// GBACW 10.1: units leave a hex in the firers' Zones of Control.
+    Leaving,
+    /// GBACW 6.24: a unit changes formation in the firers' Zones of Control.
+    FormationChange,
+    /// GBACW 6.23: a battery limbers or unlimbers in range and sight of
+    /// the firers' small arms.
+    Limbering,
+}
+
+impl Trigger {
+    pub fn rule(self) -> &'static str {
+        match self {
+            Trigger::Leaving => "GBACW 10.1",
+            Trigger::FormationChange => "GBACW 6.24",
+            Trigger::Limbering => "GBACW 6.23",
+        }
+    }
+}
+
+/// The action a withdrawal-fire decision interrupted, carried on once
+/// the firing seat has answered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Resume {
+    /// The rest of a move: `pieces` enter `path` in order from the
+    /// decision's hex.
+    Move {
+        pieces: Vec<CounterId>,
+        path: Vec<HexNumber>,
+    },
+    /// The formation change.
+    Formation { unit: CounterId, to: Formation },
+}
+
+/// Withdrawal fire offered to the non-moving seat (10.1, 6.23, 6.24): a
+/// pending decision with decline as its default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WithdrawalDecision {
+    /// The seat that may fire.
+    pub seat: SeatId,
+    pub trigger: Trigger,
+    /// The hex the targets are in (range 1 for 10.1, 10.11).
+    pub hex: HexNumber,
+    /// The units that would be fired on (10.13, 10.14: the whole stack
+    /// if all of it leaves, else the units that stay).
+    pub targets: Vec<CounterId>,
+    /// The enemy units that may fire, each once (10.19).
+    pub firers: Vec<CounterId>,
+    /// For 10.1: the hex the movers face and enter next (10.16: the firer
+    /// may enfilade them).
+    pub toward: Option<HexNumber>,
+    pub resume: Resume,
+}
+
+/// The whole GBACW state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GbacwState {
+    pub clock: Clock,
+    pub units: BTreeMap<CounterId, UnitState>,
+    pub leaders: BTreeMap<CounterId, LeaderState>,
+    /// The findings of the current Player-Turn's Initial Command Phase.
+    pub command: CommandCheck,
+    /// Withdrawal fire offered and not yet answered.
+    pub decision: Option<WithdrawalDecision>,
+    /// The last Game-Turn is over.
+    pub over: bool,
+}

@@ -1,0 +1,229 @@
+//! The GBACW ruleset through `decide` and `evolve`, on the test scenario.
+//! Tests named `case_N_NN_…` test that case of the Standard Rules.
+
+mod command;
+mod formation;
+mod movement;
+mod sequence;
+mod withdrawal;
+
+use super::*;
+use crate::engine::{ActionContext, Dice, RuleError, Ruleset};
+use crate::gbacw::charts::Mp;
+use crate::gbacw::facing::Facing;
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Formation};
+use crate::gbacw::sequence::{Phase, Step};
+use crate::ids::SeatId;
+
+pub(super) const UNION: SeatId = SeatId(0);
+pub(super) const REBEL: SeatId = SeatId(1);
+
+pub(super) fn n(s: &str) -> HexNumber {
+    HexNumber::parse(s).unwrap()
+}
+
+pub(super) fn id(s: &str) -> CounterId {
+    CounterId(s.to_string())
+}
+
+pub(super) fn ids(s: &[&str]) -> Vec<CounterId> {
+    s.iter().map(|x| id(x)).collect()
+}
+
+/// A facing by its flat-map word.
+pub(super) fn dir(word: &str) -> Facing {
+    let i = scenario::direction_names(crate::gbacw::map::Orientation::Flat)
+        .iter()
+        .position(|w| *w == word)
+        .unwrap();
+    Facing::from_index(i as u8).unwrap()
+}
+
+/// A table on the test scenario, driven through `decide` and `evolve`.
+pub(super) struct T {
+    pub rs: Gbacw,
+    pub s: GbacwState,
+}
+
+impl T {
+    pub fn new() -> T {
+        T::with(GbacwConfig::default())
+    }
+
+    pub fn with(config: GbacwConfig) -> T {
+        let rs = Gbacw::new(&config).unwrap();
+        let s = rs.initial_state();
+        T { rs, s }
+    }
+
+    /// Everyone off the map, to set up a case on an empty field.
+    pub fn empty() -> T {
+        let mut t = T::new();
+        for u in t.s.units.values_mut() {
+            u.hex = None;
+        }
+        for l in t.s.leaders.values_mut() {
+            l.hex = None;
+        }
+        t
+    }
+
+    pub fn decide(&self, seat: SeatId, a: &GbacwAction) -> Result<Vec<GbacwEvent>, RuleError> {
+        let ctx = ActionContext {
+            seat,
+            seq: 1,
+            by_default: false,
+        };
+        self.rs.decide(&self.s, &ctx, a, &mut Dice::none())
+    }
+
+    /// Apply `a`, which must be accepted.
+    pub fn ok(&mut self, seat: SeatId, a: GbacwAction) -> Vec<GbacwEvent> {
+        let events = self
+            .decide(seat, &a)
+            .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+        for e in &events {
+            self.rs.evolve(&mut self.s, e);
+        }
+        events
+    }
+
+    /// `a` must be refused by the rule `rule`; nothing changes.
+    pub fn refused(&self, seat: SeatId, a: GbacwAction, rule: &str) -> RuleError {
+        let e = self
+            .decide(seat, &a)
+            .expect_err(&format!("{a:?} should be refused by {rule}"));
+        assert_eq!(e.rule, rule, "{e}");
+        e
+    }
+
+    pub fn put(&mut self, unit: &str, hex: &str, facing: &str, formation: Formation) {
+        let u = self.s.units.get_mut(&id(unit)).unwrap();
+        u.hex = Some(n(hex));
+        u.facing = dir(facing);
+        u.status.formation = formation;
+    }
+
+    pub fn put_leader(&mut self, leader: &str, hex: &str) {
+        self.s.leaders.get_mut(&id(leader)).unwrap().hex = Some(n(hex));
+    }
+
+    pub fn hex(&self, unit: &str) -> Option<HexNumber> {
+        let c = id(unit);
+        self.s
+            .units
+            .get(&c)
+            .map(|u| u.hex)
+            .unwrap_or_else(|| self.s.leaders[&c].hex)
+    }
+
+    pub fn spent(&self, unit: &str) -> Mp {
+        self.s.units[&id(unit)].moved.mp
+    }
+
+    pub fn phase(&self) -> Option<Phase> {
+        match self.s.clock.step {
+            Step::Phase { phase, .. } => Some(phase),
+            _ => None,
+        }
+    }
+
+    /// End phases until the acting seat is at `phase` of `side`'s Player-Turn.
+    pub fn advance_to(&mut self, seat: SeatId, phase: Phase) {
+        for _ in 0..100 {
+            let phasing = self
+                .rs
+                .phasing_side(self.s.clock)
+                .map(|s| self.rs.seat_of(s));
+            if self.phase() == Some(phase) && phasing == Some(seat) {
+                return;
+            }
+            let actor = self.rs.acting_seat(&self.s).unwrap();
+            self.ok(actor, GbacwAction::EndPhase);
+        }
+        panic!("never reached {phase:?} for {seat}");
+    }
+
+    pub fn mv(&mut self, seat: SeatId, pieces: &[&str], path: &[&str]) -> Vec<GbacwEvent> {
+        self.ok(seat, mv(pieces, path))
+    }
+}
+
+pub(super) fn mv(pieces: &[&str], path: &[&str]) -> GbacwAction {
+    GbacwAction::Move {
+        pieces: ids(pieces),
+        path: path.iter().map(|h| n(h)).collect(),
+    }
+}
+
+pub(super) fn mp(halves: u16) -> Mp {
+    Mp(halves)
+}
+
+#[test]
+fn the_test_scenario_loads_and_sets_up() {
+    let t = T::new();
+    assert_eq!(t.rs.scenario().name, "Test battle");
+    assert_eq!(t.hex("5-conn"), Some(n("0305")));
+    assert_eq!(t.s.units[&id("5-conn")].facing, dir("ne"));
+    assert_eq!(
+        t.s.units[&id("aleghny")].status.formation,
+        Formation::Unlimbered
+    );
+    assert_eq!(t.hex("crawford"), Some(n("0305")));
+    assert_eq!(t.hex("u-repl-1"), None);
+    assert_eq!(t.rs.side_of(UNION).0, "union");
+    assert_eq!(t.rs.acting_seat(&t.s), Some(UNION));
+    assert!(!t.rs.legal_actions(&t.s, UNION).is_empty());
+    assert!(t.rs.legal_actions(&t.s, REBEL).is_empty());
+}
+
+#[test]
+fn unknown_scenario_is_refused_with_its_name() {
+    let e = Gbacw::new(&GbacwConfig {
+        scenario: "gettysburg".into(),
+        ..GbacwConfig::default()
+    })
+    .unwrap_err();
+    assert!(e.message.contains("gettysburg"), "{e}");
+}
+
+#[test]
+fn scenario_errors_name_line_and_column() {
+    let base = scenario::SCENARIOS[0].1;
+    let bad = base.replace("unit 10-me 0306 facing=ne", "unit 10-me 0306 facing=east");
+    let e = Scenario::parse("x", &bad).unwrap_err();
+    assert!(e.error.message.contains("facing"), "{e}");
+    assert!(e.error.line > 0 && e.error.column > 0);
+    let e = Scenario::parse("x", &base.replace("unit 2-va 0906", "unit 2-va 0305")).unwrap_err();
+    assert!(e.error.message.contains("5.12"), "{e}");
+    let e = Scenario::parse("x", &base.replace("unit 4-me 0405", "unit 4-me 0208")).unwrap_err();
+    assert!(e.error.message.contains("5.19"), "{e}");
+    let e = Scenario::parse(
+        "x",
+        &base.replace("leader ronald 0906", "leader ronald 0305"),
+    )
+    .unwrap_err();
+    assert!(e.error.message.contains("among enemy units"), "{e}");
+    let e = Scenario::parse("x", &base.replace("map test", "map nowhere")).unwrap_err();
+    assert!(e.error.message.contains("nowhere"), "{e}");
+    let e = Scenario::parse("x", "gbacw-scenario 2\n").unwrap_err();
+    assert_eq!(e.error.line, 1);
+}
+
+#[test]
+fn view_is_the_whole_state_for_everyone() {
+    use crate::ids::Viewer;
+    let mut t = T::new();
+    let before = t.s.clone();
+    let events = t.ok(UNION, GbacwAction::EndPhase);
+    for v in [Viewer::Seat(UNION), Viewer::Seat(REBEL), Viewer::Spectator] {
+        let mut followed = t.rs.view(&before, v);
+        for e in &events {
+            let seen = t.rs.view_event(&before, e, v).unwrap();
+            t.rs.evolve(&mut followed, &seen);
+        }
+        assert_eq!(followed, t.rs.view(&t.s, v));
+    }
+}
