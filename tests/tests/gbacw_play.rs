@@ -96,7 +96,7 @@ fn wild_action(ch: &mut Chooser, rs: &Gbacw, state: &GbacwState) -> GbacwAction 
     let hex = HexNumber::new(ch.below(14) as u8, ch.below(12) as u8).unwrap();
     let facing: Facing =
         codec::decode(&codec::encode_infallible(&(ch.below(8) as u8)), 16).unwrap();
-    let leaders: Vec<&CounterId> = rs.scenario().oob.leaders.keys().collect();
+    let leaders: Vec<&CounterId> = rs.game().oob.leaders.keys().collect();
     let (l1, l2) = (ch.below(leaders.len()), ch.below(leaders.len()));
     let (a, b) = (leaders[l1].clone(), leaders[l2].clone());
     match ch.below(9) {
@@ -134,7 +134,7 @@ fn wild_action(ch: &mut Chooser, rs: &Gbacw, state: &GbacwState) -> GbacwAction 
 /// keep to its limits, and no unit has spent more Movement Points than its
 /// allowance (cavalry: the mounted one it dismounts from, 6.22).
 fn check_invariants(rs: &Gbacw, state: &GbacwState) {
-    let sc = rs.scenario();
+    let sc = rs.game();
     let chart = &sc.charts.movement;
     let mut stacks: BTreeMap<(HexNumber, &CounterId), Vec<(&Unit, &UnitStatus)>> = BTreeMap::new();
     for (id, u) in &state.units {

@@ -3,6 +3,7 @@
 //! ruleset can ask for a battle by name.
 
 pub mod cedar_mountain;
+pub mod test;
 
 use crate::gbacw::charts::RangeChart;
 use crate::gbacw::map::{Map, parse_map};
@@ -39,7 +40,7 @@ pub struct BattleFiles {
 }
 
 /// Every battle shipped with Muster.
-pub const BATTLES: &[BattleFiles] = &[cedar_mountain::FILES];
+pub const BATTLES: &[BattleFiles] = &[cedar_mountain::FILES, test::FILES];
 
 /// Load a shipped battle by name (`"cedar_mountain"`), parse its three files
 /// and check the scenario against its map and order of battle.

@@ -1,7 +1,7 @@
 //! GBACW 7.0: frontal and enfilade hexsides, and which hexside a line of
 //! fire crosses.
 
-use crate::gbacw::map::{Grid, HexNumber};
+use crate::gbacw::map::{Grid, HexNumber, Orientation};
 use crate::gbacw::oob::Formation;
 use hexx::{EdgeDirection, Hex};
 use serde::{Deserialize, Serialize};
@@ -26,11 +26,35 @@ impl Facing {
         (index < 6).then_some(Facing(index))
     }
 
+    /// GBACW 7.0: the facing a direction word names on a map of
+    /// `orientation` ([`direction_names`]).
+    pub fn from_name(orientation: Orientation, word: &str) -> Option<Self> {
+        let i = direction_names(orientation)
+            .iter()
+            .position(|n| *n == word)?;
+        Facing::from_index(i as u8)
+    }
+
+    /// The word for this facing on a map of `orientation`.
+    pub fn name(self, orientation: Orientation) -> &'static str {
+        direction_names(orientation)[usize::from(self.0 % 6)]
+    }
+
     /// The index as stored: 0..=5 for every facing made here, but a
     /// decoded one may hold anything, so the engine checks it
     /// ([`Facing::from_index`]) before it takes a facing from a player.
     pub fn index(self) -> u8 {
         self.0
+    }
+}
+
+/// The words for the six hexsides a counter may face, in `hexx` edge
+/// direction order: directions on the map as printed, top up (not the
+/// battlefield's compass: Cedar Mountain's north is its left edge).
+pub fn direction_names(orientation: Orientation) -> [&'static str; 6] {
+    match orientation {
+        Orientation::Flat => ["se", "s", "sw", "nw", "n", "ne"],
+        Orientation::Pointy => ["e", "se", "sw", "w", "nw", "ne"],
     }
 }
 

@@ -25,6 +25,34 @@ pub enum Formation {
 }
 
 impl Formation {
+    /// The word for the formation in the text formats.
+    pub fn name(self) -> &'static str {
+        match self {
+            Formation::Line => "line",
+            Formation::Column => "column",
+            Formation::Mounted => "mounted",
+            Formation::Dismounted => "dismounted",
+            Formation::Limbered => "limbered",
+            Formation::Unlimbered => "unlimbered",
+            Formation::Wagon => "wagon",
+        }
+    }
+
+    /// The formation a word names (the inverse of [`Formation::name`]).
+    pub fn from_name(word: &str) -> Option<Formation> {
+        [
+            Formation::Line,
+            Formation::Column,
+            Formation::Mounted,
+            Formation::Dismounted,
+            Formation::Limbered,
+            Formation::Unlimbered,
+            Formation::Wagon,
+        ]
+        .into_iter()
+        .find(|f| f.name() == word)
+    }
+
     /// GBACW 6.0: whether a unit of `kind` may be in this formation.
     pub fn allowed_for(self, kind: &UnitKind) -> bool {
         matches!(

@@ -42,7 +42,7 @@ impl<'a> Board<'a> {
         let mut units_at: BTreeMap<HexNumber, Vec<(&CounterId, &CounterId)>> = BTreeMap::new();
         for (id, u) in &state.units {
             if let Some(h) = u.hex {
-                let side = &rs.scenario.oob.units[id].side;
+                let side = &rs.game.oob.units[id].side;
                 units_at.entry(h).or_default().push((id, side));
             }
         }
@@ -61,11 +61,11 @@ impl<'a> Board<'a> {
     }
 
     pub fn map(&self) -> &'a Map {
-        &self.rs.scenario.map
+        &self.rs.game.map
     }
 
     pub fn unit(&self, id: &CounterId) -> &'a Unit {
-        &self.rs.scenario.oob.units[id]
+        &self.rs.game.oob.units[id]
     }
 
     pub fn status(&self, id: &CounterId) -> &'a UnitStatus {
@@ -97,7 +97,7 @@ impl<'a> Board<'a> {
             .into_iter()
             .flatten()
             .copied()
-            .filter(|id| &self.rs.scenario.oob.leaders[*id].side != side)
+            .filter(|id| &self.rs.game.oob.leaders[*id].side != side)
             .collect()
     }
 
@@ -108,7 +108,7 @@ impl<'a> Board<'a> {
             .into_iter()
             .flatten()
             .copied()
-            .filter(|id| &self.rs.scenario.oob.leaders[*id].side == side)
+            .filter(|id| &self.rs.game.oob.leaders[*id].side == side)
             .collect()
     }
 
@@ -189,7 +189,7 @@ impl<'a> Board<'a> {
         let purpose = ZocUse::WithdrawalAndRetreat {
             mover_mounted: mounted,
         };
-        let range = &self.rs.scenario.charts.range;
+        let range = &self.rs.game.charts.range;
         let mut out: BTreeMap<HexNumber, Vec<CounterId>> = BTreeMap::new();
         for (id, _) in self.enemy_units(side) {
             if may_fire(
@@ -213,7 +213,7 @@ impl<'a> Board<'a> {
     /// have a battery of `side` in `hex` within range and line of sight,
     /// through a frontal hexside (7.22), and may fire.
     pub fn limbering_firers(&self, side: &CounterId, hex: HexNumber) -> Vec<CounterId> {
-        let range = &self.rs.scenario.charts.range;
+        let range = &self.rs.game.charts.range;
         let map = self.map();
         let candidates: Vec<(CounterId, HexNumber, u32)> = self
             .enemy_units(side)
@@ -231,7 +231,7 @@ impl<'a> Board<'a> {
             })
             .collect();
         let sees = |from: HexNumber| {
-            line_of_sight(map, &self.rs.scenario.charts.combat, from, hex, |h| {
+            line_of_sight(map, &self.rs.game.charts.combat, from, hex, |h| {
                 self.unit_feet(h)
             }) == Los::Clear
         };
@@ -290,7 +290,7 @@ impl<'a> Board<'a> {
         let map = self.map();
         let terrain = map.hex(hex).map(|h| &h.terrain).into_iter().flatten();
         check_hex(
-            &self.rs.scenario.charts.stacking,
+            &self.rs.game.charts.stacking,
             terrain,
             is_redan_hex(map, hex),
             &pairs,

@@ -1,6 +1,7 @@
-//! What a GBACW table is created with: a scenario and the readings of the
+//! What a GBACW table is created with: a battle and the readings of the
 //! rules where the two printings differ.
 
+use crate::gbacw::options::RuleOptions;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -8,60 +9,63 @@ use std::collections::BTreeSet;
 /// recorded in the match log's header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GbacwConfig {
-    /// One of [`super::scenario::SCENARIOS`] (`"test"`).
-    pub scenario: String,
-    /// The 001 readings chosen instead of 004's. Empty = the later text,
-    /// as DESIGN.md §1 makes the default. A set of named variants rather
-    /// than a struct of flags, so a later variant does not change how an
-    /// older log's config decodes.
-    pub variants: BTreeSet<Variant>,
+    /// One of [`crate::gbacw::battles::BATTLES`] (`"test"`).
+    pub battle: String,
+    /// The 001 readings chosen instead of 004's, by name
+    /// ([`EDITION_001`]). Empty = the later text, as DESIGN.md §1 makes
+    /// the default. Names rather than [`RuleOptions`] itself, so that an
+    /// option added later does not change how an older log's config
+    /// decodes.
+    pub readings_001: BTreeSet<String>,
 }
 
 impl Default for GbacwConfig {
     fn default() -> Self {
         GbacwConfig {
-            scenario: "test".into(),
-            variants: BTreeSet::new(),
+            battle: "test".into(),
+            readings_001: BTreeSet::new(),
         }
     }
 }
+
+/// One 001 reading: its name, its case, and what it changes in [`RuleOptions`].
+pub type Reading = (&'static str, &'static str, fn(&mut RuleOptions));
+
+/// The 001 readings a table may choose (differences.md; docs/gbacw-notes.md
+/// lists the rest).
+pub const EDITION_001: &[Reading] = &[
+    ("uncrewed-wagons-move", "GBACW 11.1", |o| {
+        o.uncrewed_wagons_move = true
+    }),
+    ("no-battery-resupply", "GBACW 11.23", |o| {
+        o.batteries_resupply = false
+    }),
+    ("elephant-twelve-is-one", "GBACW 13.15", |o| {
+        o.elephant_twelve_is_one = true
+    }),
+];
 
 impl GbacwConfig {
-    pub fn has(&self, v: Variant) -> bool {
-        self.variants.contains(&v)
-    }
-}
-
-/// A difference between the 001 and 004 printings that the engine decides
-/// (`rules/gbacw/differences.md`), named after its 001 reading.
-///
-/// Differences that need no option: 5.2's "regiments" and 5.3 change
-/// nothing 17.11, 11.13 and 13.54 do not already say; 8.17's "Friendly" is
-/// implied by 5.12; 10.0 is a cross-reference. 9.7 and 9.73 are read as
-/// DESIGN.md §1 says (001's hexside sentence and "or greater than") in
-/// [`crate::gbacw::los`]. The fire, melee, morale and supply differences
-/// (11.23, 12.31, 13.15, 13.26) get their variants with those phases.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Variant {
-    /// GBACW 11.1 (001): an uncrewed supply wagon may still move; 004 adds
-    /// "nor may it move (in any Phase)".
-    UncrewedWagonsMove,
-}
-
-impl Variant {
-    pub const ALL: [Variant; 1] = [Variant::UncrewedWagonsMove];
-
-    /// The case the variant reads differently.
-    pub fn case(self) -> &'static str {
-        match self {
-            Variant::UncrewedWagonsMove => "GBACW 11.1",
+    /// The rule options this table plays with; `Err` names a reading that
+    /// does not exist.
+    pub fn rule_options(&self) -> Result<RuleOptions, String> {
+        let mut o = RuleOptions::default();
+        for name in &self.readings_001 {
+            let (_, _, set) = EDITION_001
+                .iter()
+                .find(|(n, _, _)| n == name)
+                .ok_or_else(|| {
+                    format!(
+                        "there is no 001 reading {name:?} (known: {})",
+                        EDITION_001
+                            .iter()
+                            .map(|(n, _, _)| *n)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                })?;
+            set(&mut o);
         }
-    }
-
-    /// The 001 reading, in words, for a table-creation screen.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Variant::UncrewedWagonsMove => "uncrewed supply wagons may move (001)",
-        }
+        Ok(o)
     }
 }

@@ -1,7 +1,8 @@
 //! The GBACW deltas and how they fold into a state.
 
-use super::state::{Assignment, Casualty, CommandCheck, GbacwState, Moved, WithdrawalDecision};
+use super::state::{Casualty, CommandCheck, GbacwState, Moved, WithdrawalDecision};
 use crate::gbacw::charts::Mp;
+use crate::gbacw::command::DivisionLinks;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation};
@@ -22,10 +23,10 @@ pub enum GbacwEvent {
         brigade: CounterId,
         points: u8,
     },
-    /// GBACW 17.6: a brigade detached, attached or returned.
-    AssignmentChanged {
-        brigade: CounterId,
-        assignment: Assignment,
+    /// GBACW 17.6: a division's detached and attached brigades now.
+    LinksChanged {
+        division: CounterId,
+        links: DivisionLinks,
     },
     /// A unit entered `to` facing `facing`, paying `cost`.
     UnitMoved {
@@ -104,12 +105,11 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 b.augmented = Some((division.clone(), before.saturating_add(*points)));
             }
         }
-        E::AssignmentChanged {
-            brigade,
-            assignment,
-        } => {
-            if let Some(b) = state.leaders.get_mut(brigade) {
-                b.assignment = assignment.clone();
+        E::LinksChanged { division, links } => {
+            if *links == DivisionLinks::default() {
+                state.links.remove(division);
+            } else {
+                state.links.insert(division.clone(), links.clone());
             }
         }
         E::UnitMoved {

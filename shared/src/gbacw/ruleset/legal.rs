@@ -33,7 +33,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         return Vec::new();
     }
     let side = rs.side_of(seat);
-    let oob = &rs.scenario.oob;
+    let oob = &rs.game.oob;
     let mut out = vec![A::EndPhase];
     let own_leaders: Vec<(&CounterId, HexNumber)> = state
         .leaders
@@ -110,7 +110,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             }
             // Whole stacks, one hex at a time.
             for (hex, pieces) in stacks.into_iter().filter(|(_, p)| p.len() > 1) {
-                for (_, n) in rs.scenario.map.grid.neighbours_on_map(hex) {
+                for (_, n) in rs.game.map.grid.neighbours_on_map(hex) {
                     out.push(A::Move {
                         pieces: pieces.clone(),
                         path: vec![n],
@@ -136,7 +136,7 @@ fn moves(
     let Some(reach) = rs.reachable(state, piece) else {
         return;
     };
-    let grid = &rs.scenario.map.grid;
+    let grid = &rs.game.map.grid;
     let (near, far): (Vec<HexNumber>, Vec<HexNumber>) = reach
         .hexes
         .keys()

@@ -2,8 +2,8 @@
 //! [`crate::engine::Ruleset`] over the pure rule functions of the sibling
 //! modules.
 //!
-//! - [`config`]: the scenario and the 001/004 variants a table is created with.
-//! - [`scenario`]: embedded maps, orders of battle, charts and set-ups.
+//! - [`config`]: the battle and the 001 readings a table is created with.
+//! - [`scenario`]: a shipped battle ([`crate::gbacw::battles`]) made ready to play.
 //! - [`state`], [`action`], [`event`]: the game state, what players ask, the deltas.
 //! - `decide`: validating actions into events (sequence of play, command,
 //!   movement, formations, facing, stacking, withdrawal-fire triggers).
@@ -27,13 +27,14 @@ mod steps;
 
 pub use action::GbacwAction;
 pub use board::is_redan_hex;
-pub use config::{GbacwConfig, Variant};
+pub use config::{EDITION_001, GbacwConfig};
 pub use event::GbacwEvent;
-pub use scenario::{Scenario, ScenarioError};
+pub use scenario::Game;
 pub use state::*;
 
 use crate::engine::{ActionContext, Dice, Outcome, PendingDecision, RuleCode, RuleError, Ruleset};
 use crate::gbacw::oob::{CounterId, UnitStatus};
+use crate::gbacw::options::RuleOptions;
 use crate::gbacw::sequence::{Clock, PlayerTurn};
 use crate::ids::{SeatId, Viewer};
 use std::collections::BTreeMap;
@@ -45,7 +46,8 @@ pub const WITHDRAWAL_DEADLINE_SECS: u32 = 60;
 #[derive(Clone, Debug)]
 pub struct Gbacw {
     config: GbacwConfig,
-    scenario: Scenario,
+    game: Game,
+    options: RuleOptions,
     steps: steps::Steps,
 }
 
@@ -58,34 +60,39 @@ impl Gbacw {
         &self.config
     }
 
-    pub fn scenario(&self) -> &Scenario {
-        &self.scenario
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The edition options this table plays with.
+    pub fn options(&self) -> RuleOptions {
+        self.options
     }
 
     /// The seat playing `side`.
     pub fn seat_of(&self, side: &CounterId) -> SeatId {
-        SeatId(u8::from(self.scenario.seats[1] == *side))
+        SeatId(u8::from(self.game.seats[1] == *side))
     }
 
     /// The side `seat` plays.
     pub fn side_of(&self, seat: SeatId) -> &CounterId {
-        &self.scenario.seats[usize::from(seat.0.min(1))]
+        &self.game.seats[usize::from(seat.0.min(1))]
     }
 
     /// The other side.
     pub fn enemy_of(&self, side: &CounterId) -> &CounterId {
-        if self.scenario.seats[0] == *side {
-            &self.scenario.seats[1]
+        if self.game.seats[0] == *side {
+            &self.game.seats[1]
         } else {
-            &self.scenario.seats[0]
+            &self.game.seats[0]
         }
     }
 
     /// The side of a Player-Turn (4.0): the scenario says who goes first.
     pub fn side_of_turn(&self, player: PlayerTurn) -> &CounterId {
         match player {
-            PlayerTurn::First => &self.scenario.first,
-            PlayerTurn::Second => self.enemy_of(&self.scenario.first),
+            PlayerTurn::First => &self.game.first,
+            PlayerTurn::Second => self.enemy_of(&self.game.first),
         }
     }
 
@@ -129,12 +136,16 @@ impl Ruleset for Gbacw {
     type Event = GbacwEvent;
 
     fn new(config: &GbacwConfig) -> Result<Self, RuleError> {
-        let scenario = Scenario::embedded(&config.scenario)
-            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e.to_string()))?;
-        let steps = steps::Steps::new(&scenario.map, &scenario.charts.movement);
+        let options = config
+            .rule_options()
+            .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
+        let game =
+            Game::load(&config.battle).map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        let steps = steps::Steps::new(&game.map, &game.charts.movement);
         Ok(Gbacw {
             config: config.clone(),
-            scenario,
+            game,
+            options,
             steps,
         })
     }
@@ -144,7 +155,7 @@ impl Ruleset for Gbacw {
     }
 
     fn initial_state(&self) -> GbacwState {
-        let s = &self.scenario;
+        let s = &self.game;
         let units = s
             .oob
             .units
@@ -175,7 +186,6 @@ impl Ruleset for Gbacw {
                 let state = LeaderState {
                     hex: s.leaders.get(id).copied(),
                     moved: Moved::default(),
-                    assignment: Assignment::Original,
                     cp_spent: 0,
                     augmented: None,
                     casualty: None,
@@ -187,6 +197,7 @@ impl Ruleset for Gbacw {
             clock: Clock::start(),
             units,
             leaders,
+            links: BTreeMap::new(),
             command: CommandCheck::default(),
             decision: None,
             over: false,
@@ -238,12 +249,12 @@ impl Ruleset for Gbacw {
                     "{} may fire withdrawal fire at {} in {}",
                     d.firers
                         .iter()
-                        .map(|f| self.scenario.oob.units[f].designation.as_str())
+                        .map(|f| self.game.oob.units[f].designation.as_str())
                         .collect::<Vec<_>>()
                         .join(", "),
                     d.targets
                         .iter()
-                        .map(|t| self.scenario.oob.units[t].designation.as_str())
+                        .map(|t| self.game.oob.units[t].designation.as_str())
                         .collect::<Vec<_>>()
                         .join(", "),
                     d.hex
@@ -263,7 +274,7 @@ impl Ruleset for Gbacw {
             winner: None,
             summary: format!(
                 "{}: the last Game-Turn is over (victory conditions come with the historical scenarios)",
-                self.scenario.name
+                self.game.scenario.name
             ),
         })
     }

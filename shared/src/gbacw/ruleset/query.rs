@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 impl Gbacw {
     fn side_of_piece(&self, piece: &CounterId) -> Option<&CounterId> {
-        let oob = &self.scenario.oob;
+        let oob = &self.game.oob;
         oob.units
             .get(piece)
             .map(|u| &u.side)

@@ -4,6 +4,7 @@
 //! same on every machine.
 
 use crate::gbacw::charts::Mp;
+use crate::gbacw::command::DivisionLinks;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, UnitStatus};
@@ -36,18 +37,6 @@ pub struct UnitState {
     pub moved: Moved,
 }
 
-/// GBACW 17.6: how a brigade stands to the divisions.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Assignment {
-    /// With the division it began the game in (or independent, 17.66).
-    #[default]
-    Original,
-    /// GBACW 17.62: detached; moves on its own, or may be attached.
-    Detached,
-    /// GBACW 17.64, 17.66: attached to another division.
-    AttachedTo(CounterId),
-}
-
 /// GBACW 17.71: what became of a leader taken out of play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Casualty {
@@ -62,8 +51,6 @@ pub struct LeaderState {
     /// `None` while the leader is not on the map.
     pub hex: Option<HexNumber>,
     pub moved: Moved,
-    /// Brigade commanders only; `Original` for every other leader.
-    pub assignment: Assignment,
     /// Division commanders: Command Points spent this Player-Turn (17.22).
     pub cp_spent: u8,
     /// Brigade commanders: the division commander who augmented his
@@ -146,6 +133,9 @@ pub struct GbacwState {
     pub clock: Clock,
     pub units: BTreeMap<CounterId, UnitState>,
     pub leaders: BTreeMap<CounterId, LeaderState>,
+    /// GBACW 17.6: by division commander, the original brigade detached
+    /// from his division and the foreign brigade attached to it.
+    pub links: BTreeMap<CounterId, DivisionLinks>,
     /// The findings of the current Player-Turn's Initial Command Phase.
     pub command: CommandCheck,
     /// Withdrawal fire offered and not yet answered.

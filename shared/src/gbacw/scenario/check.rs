@@ -5,6 +5,7 @@
 //! player's set-up.
 
 use super::model::*;
+use crate::gbacw::facing::{Facing, direction_names};
 use crate::gbacw::map::{Grid, HexNumber, Map};
 use crate::gbacw::oob::{Command, CounterId, LeaderRole, Oob, UnitKind};
 use std::collections::{BTreeMap, BTreeSet};
@@ -117,7 +118,21 @@ impl Scenario {
                 }
                 _ => {}
             }
+            if let Some(f) = &s.facing
+                && Facing::from_name(grid.orientation, f).is_none()
+            {
+                problem!(
+                    out,
+                    "set-up facing `{f}` is not one of {}",
+                    direction_names(grid.orientation).join(" ")
+                );
+            }
             for id in &s.units {
+                if let (Some(f), Some(u)) = (s.formation, oob.units.get(id))
+                    && !f.allowed_for(&u.kind)
+                {
+                    problem!(out, "`{id}` cannot set up in {}", f.name());
+                }
                 *seen.entry(id).or_default() += 1;
                 let leader = oob.leaders.get(id);
                 match (&s.place, leader.map(|l| &l.role)) {

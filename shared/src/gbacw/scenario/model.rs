@@ -4,7 +4,7 @@
 
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::names::named_enum;
-use crate::gbacw::oob::CounterId;
+use crate::gbacw::oob::{CounterId, Formation};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -63,6 +63,12 @@ pub struct Setup {
     pub place: Place,
     pub units: Vec<CounterId>,
     pub case: Option<Case>,
+    /// The facing of its units (7.0), a direction word of the map's
+    /// orientation (`ne`; [`crate::gbacw::facing::direction_names`]), when
+    /// the scenario fixes it rather than leaving it to the player.
+    pub facing: Option<String>,
+    /// The formation of its units (6.0), when the scenario fixes it.
+    pub formation: Option<Formation>,
 }
 
 named_enum! {

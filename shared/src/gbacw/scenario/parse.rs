@@ -15,6 +15,7 @@
 //! length turns=13 minutes=30 source="..."
 //! area a1 centre=2111 radius=1 name="Deployment Area 1" provisional="..."
 //! setup area=a1 units=greene,1-dc,78-ny case=26.2    # or hex=HHHH, with-command, pool
+//! setup hex=0305 units=5-conn facing=ne formation=line  # facing, formation: optional
 //! restrict leader-with-command case=26.2              # [when=OPTION] [area=ID units=..] [side=ID]
 //! option free-deployment name="..." case=26.3 default=off
 //! arrive turn=7 hex=2934 units=thomas,14-ga detached=thomas case=roster
@@ -37,7 +38,7 @@
 use super::model::*;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::names::Named;
-use crate::gbacw::oob::CounterId;
+use crate::gbacw::oob::{CounterId, Formation};
 use crate::gbacw::text::{self, TextError, Token};
 use std::collections::BTreeMap;
 
@@ -379,7 +380,11 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             push(&mut s.areas, area, &head)
         }
         "setup" => {
-            let f = Fields::new(tokens, &["area", "hex", "units", "case"], 1)?;
+            let f = Fields::new(
+                tokens,
+                &["area", "hex", "units", "case", "facing", "formation"],
+                1,
+            )?;
             let place = match (f.words.first(), f.get("area"), f.get("hex")) {
                 (None, Some((t, v)), None) => Place::Area(id(&t, v)?),
                 (None, None, Some((t, v))) => Place::Hex(hex(&t, v)?),
@@ -406,6 +411,13 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
                     place,
                     units,
                     case: f.opt_case(),
+                    facing: f.get("facing").map(|(_, v)| v.to_string()),
+                    formation: match f.get("formation") {
+                        Some((t, v)) => Some(Formation::from_name(v).ok_or_else(|| {
+                            TextError::at(&t, format!("unknown formation `{v}`"))
+                        })?),
+                        None => None,
+                    },
                 },
                 &head,
             )

@@ -3,13 +3,17 @@
 
 use super::super::board::Board;
 use super::super::event::GbacwEvent;
-use super::super::state::{Assignment, CommandCheck, GbacwState};
+use super::super::state::{CommandCheck, GbacwState};
 use super::super::{Gbacw, err};
 use super::own_leader;
 use crate::engine::{RuleCode, RuleError};
-use crate::gbacw::command::{PathBlocks, effective_radius, unit_in_command, within_radius};
+use crate::gbacw::command::{
+    LinkOrder, PathBlocks, apply_link_order, effective_radius, is_detached, unit_in_command,
+    within_radius,
+};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{BrigadeRatings, Command, CounterId, LeaderRole};
+use crate::gbacw::sequence::Phase;
 
 /// A brigade commander's printed division and ratings, or a refusal.
 fn brigade_role<'a>(
@@ -17,7 +21,7 @@ fn brigade_role<'a>(
     id: &CounterId,
     rule: &str,
 ) -> Result<(Option<&'a CounterId>, BrigadeRatings), RuleError> {
-    match &rs.scenario.oob.leaders[id].role {
+    match &rs.game.oob.leaders[id].role {
         LeaderRole::Brigade {
             division, ratings, ..
         } => Ok((division.as_ref(), *ratings)),
@@ -31,7 +35,7 @@ fn brigade_role<'a>(
 
 /// A division commander's Divisional Integrity Radius and Command Points.
 fn division_role(rs: &Gbacw, id: &CounterId, rule: &str) -> Result<(u8, u8), RuleError> {
-    match &rs.scenario.oob.leaders[id].role {
+    match &rs.game.oob.leaders[id].role {
         LeaderRole::Division {
             integrity_radius,
             command_points,
@@ -50,21 +54,28 @@ fn division_role(rs: &Gbacw, id: &CounterId, rule: &str) -> Result<(u8, u8), Rul
     }
 }
 
-/// The division a brigade now answers to (17.6), if any.
+/// The division a brigade now answers to (17.6), if any: the one it is
+/// attached to, else none if detached, else its original one.
 pub(crate) fn current_division<'a>(
     rs: &'a Gbacw,
     state: &'a GbacwState,
     brigade: &CounterId,
 ) -> Option<&'a CounterId> {
-    let original = match &rs.scenario.oob.leaders[brigade].role {
+    let original = match &rs.game.oob.leaders[brigade].role {
         LeaderRole::Brigade { division, .. } => division.as_ref(),
         _ => return None,
     };
-    match &state.leaders[brigade].assignment {
-        Assignment::Original => original,
-        Assignment::Detached => None,
-        Assignment::AttachedTo(d) => Some(d),
+    if let Some((d, _)) = state
+        .links
+        .iter()
+        .find(|(_, l)| l.attached.as_ref() == Some(brigade))
+    {
+        return Some(d);
     }
+    if is_detached(&state.links, brigade) {
+        return None;
+    }
+    original
 }
 
 /// Whether `brigade_hex` lies in the Divisional Integrity Radius of
@@ -79,13 +90,13 @@ fn in_radius(
     let Some(dh) = state.leaders.get(division).and_then(|l| l.hex) else {
         return false;
     };
-    let radius = match &rs.scenario.oob.leaders[division].role {
+    let radius = match &rs.game.oob.leaders[division].role {
         LeaderRole::Division {
             integrity_radius, ..
         } => *integrity_radius,
         _ => return false,
     };
-    within_radius(&rs.scenario.map, blocks, dh, brigade_hex, radius)
+    within_radius(&rs.game.map, blocks, dh, brigade_hex, radius)
 }
 
 /// GBACW 17.22: a division commander spends Command Points on a brigade
@@ -150,72 +161,84 @@ pub(crate) fn spend(
     }])
 }
 
-/// GBACW 17.6, 17.61–17.63: detach a brigade of a division (its commander
-/// within the Divisional Integrity Radius; one original brigade detached
-/// per division at a time), or release one attached to a division.
+/// GBACW 17.6–17.67: detach or attach a brigade by the rules of
+/// [`apply_link_order`], measuring the radius of the division concerned
+/// (his own for a detachment, the receiving one for an attachment).
+fn link(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    brigade: &CounterId,
+    division: Option<&CounterId>,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let (_, bh) = own_leader(rs, state, side, brigade)?;
+    let (original, _) = brigade_role(rs, brigade, "GBACW 17.6")?;
+    let (order, concerned) = match division {
+        Some(to) => {
+            own_leader(rs, state, side, to)?;
+            division_role(rs, to, "GBACW 17.64")?;
+            let order = LinkOrder::Attach {
+                brigade: brigade.clone(),
+                to: to.clone(),
+            };
+            (order, Some(to))
+        }
+        None => {
+            let order = LinkOrder::Detach {
+                brigade: brigade.clone(),
+            };
+            (order, original)
+        }
+    };
+    let blocks = Board::new(rs, state).command_blocks(side);
+    let within = concerned.is_some_and(|d| in_radius(rs, state, &blocks, d, bh));
+    let mut links = state.links.clone();
+    // 17.67 (a brigade past its BCE limit) comes with the BCE rules.
+    apply_link_order(
+        &rs.game.oob,
+        &mut links,
+        &order,
+        Phase::InitialCommand,
+        within,
+        false,
+    )
+    .map_err(|rule| {
+        err(
+            rule,
+            RuleCode::Illegal,
+            match &order {
+                LinkOrder::Detach { .. } => format!("{brigade} may not be detached now"),
+                LinkOrder::Attach { to, .. } => {
+                    format!("{brigade} may not be attached to {to} now")
+                }
+            },
+        )
+    })?;
+    // One event per division whose links changed.
+    let divisions: std::collections::BTreeSet<&CounterId> =
+        links.keys().chain(state.links.keys()).collect();
+    Ok(divisions
+        .into_iter()
+        .filter(|d| links.get(*d) != state.links.get(*d))
+        .map(|d| GbacwEvent::LinksChanged {
+            division: d.clone(),
+            links: links.get(d).cloned().unwrap_or_default(),
+        })
+        .collect())
+}
+
+/// GBACW 17.61–17.63: detach a brigade from its division.
 pub(crate) fn detach(
     rs: &Gbacw,
     state: &GbacwState,
     side: &CounterId,
     brigade: &CounterId,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    let (b, bh) = own_leader(rs, state, side, brigade)?;
-    let (original, _) = brigade_role(rs, brigade, "GBACW 17.61")?;
-    let assignment = match (&b.assignment, original) {
-        (Assignment::Detached, _) => {
-            return Err(err(
-                "GBACW 17.61",
-                RuleCode::Illegal,
-                format!("{brigade} is already detached"),
-            ));
-        }
-        (Assignment::Original, None) => {
-            return Err(err(
-                "GBACW 17.66",
-                RuleCode::Illegal,
-                format!("{brigade} is independent and belongs to no division"),
-            ));
-        }
-        // 17.64: an attached brigade may be released (and another attached).
-        (Assignment::AttachedTo(_), None) => Assignment::Original,
-        (Assignment::AttachedTo(_), Some(_)) => Assignment::Detached,
-        (Assignment::Original, Some(d)) => {
-            let another = state.leaders.iter().find(|(id, l)| {
-                *id != brigade
-                    && l.assignment == Assignment::Detached
-                    && matches!(&rs.scenario.oob.leaders[*id].role,
-                        LeaderRole::Brigade { division: Some(x), .. } if x == d)
-            });
-            if let Some((other, _)) = another {
-                return Err(err(
-                    "GBACW 17.63",
-                    RuleCode::Illegal,
-                    format!("{d}'s division already has {other} detached"),
-                ));
-            }
-            let blocks = Board::new(rs, state).command_blocks(side);
-            if !in_radius(rs, state, &blocks, d, bh) {
-                return Err(err(
-                    "GBACW 17.62",
-                    RuleCode::Illegal,
-                    format!(
-                        "{brigade} is outside {d}'s Divisional Integrity Radius: out of command, not detached (17.63)"
-                    ),
-                ));
-            }
-            Assignment::Detached
-        }
-    };
-    Ok(vec![GbacwEvent::AssignmentChanged {
-        brigade: brigade.clone(),
-        assignment,
-    }])
+    link(rs, state, side, brigade, None)
 }
 
 /// GBACW 17.64, 17.66: attach a detached or independent brigade to a
-/// division whose commander has it in his Divisional Integrity Radius;
-/// a division takes one foreign brigade at a time. A detached brigade
-/// attached to its own division rejoins it.
+/// division.
 pub(crate) fn attach(
     rs: &Gbacw,
     state: &GbacwState,
@@ -223,56 +246,7 @@ pub(crate) fn attach(
     brigade: &CounterId,
     division: &CounterId,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    let (b, bh) = own_leader(rs, state, side, brigade)?;
-    let (original, _) = brigade_role(rs, brigade, "GBACW 17.64")?;
-    own_leader(rs, state, side, division)?;
-    division_role(rs, division, "GBACW 17.64")?;
-    match (&b.assignment, original) {
-        (Assignment::Original, Some(d)) => {
-            return Err(err(
-                "GBACW 17.64",
-                RuleCode::Illegal,
-                format!("{brigade} belongs to {d}'s division: detach it first (17.61)"),
-            ));
-        }
-        (Assignment::AttachedTo(d), _) => {
-            return Err(err(
-                "GBACW 17.64",
-                RuleCode::Illegal,
-                format!("{brigade} is attached to {d}: release it first"),
-            ));
-        }
-        _ => {}
-    }
-    let rejoins = original == Some(division);
-    if !rejoins {
-        let taken = state.leaders.iter().find(|(id, l)| {
-            *id != brigade && l.assignment == Assignment::AttachedTo(division.clone())
-        });
-        if let Some((other, _)) = taken {
-            return Err(err(
-                "GBACW 17.63",
-                RuleCode::Illegal,
-                format!("{division} already has {other} attached"),
-            ));
-        }
-    }
-    let blocks = Board::new(rs, state).command_blocks(side);
-    if !in_radius(rs, state, &blocks, division, bh) {
-        return Err(err(
-            "GBACW 17.64",
-            RuleCode::Illegal,
-            format!("{brigade} is outside {division}'s Divisional Integrity Radius"),
-        ));
-    }
-    Ok(vec![GbacwEvent::AssignmentChanged {
-        brigade: brigade.clone(),
-        assignment: if rejoins {
-            Assignment::Original
-        } else {
-            Assignment::AttachedTo(division.clone())
-        },
-    }])
+    link(rs, state, side, brigade, Some(division))
 }
 
 /// GBACW 17.0: the Initial Command Phase's check for `side`.
@@ -285,7 +259,7 @@ pub(crate) fn attach(
 pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> CommandCheck {
     let board = Board::new(rs, state);
     let blocks = board.command_blocks(side);
-    let oob = &rs.scenario.oob;
+    let oob = &rs.game.oob;
     let mut out = CommandCheck::default();
     for (id, l) in &state.leaders {
         let Some(hex) = l.hex else { continue };
@@ -314,7 +288,7 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
                         l.hex.is_some_and(|bh| {
                             let plus = l.augmented.as_ref().map_or(0, |(_, p)| *p);
                             within_radius(
-                                &rs.scenario.map,
+                                &rs.game.map,
                                 &blocks,
                                 bh,
                                 hex,

@@ -7,7 +7,7 @@ use super::super::{Gbacw, err};
 use super::own_unit;
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{FormationChange, MoveClass, Mp};
-use crate::gbacw::facing::Facing;
+use crate::gbacw::facing::{Facing, may_change_formation};
 use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
 
 /// GBACW 7.12, 7.13, 8.42: turn a unit and every friendly unit stacked
@@ -82,7 +82,7 @@ pub(crate) fn plan(
     to: Formation,
 ) -> Result<Change, RuleError> {
     let (u, hex) = own_unit(rs, state, side, unit)?;
-    let kind = &rs.scenario.oob.units[unit].kind;
+    let kind = &rs.game.oob.units[unit].kind;
     let from = u.status.formation;
     if from == to {
         return Err(err(
@@ -105,13 +105,13 @@ pub(crate) fn plan(
             format!("{unit} is routed and may not change formation"),
         ));
     }
-    if state.command.out_of_command.contains(unit) {
-        return Err(err(
-            "GBACW 6.21",
+    may_change_formation(!state.command.out_of_command.contains(unit)).map_err(|rule| {
+        err(
+            rule,
             RuleCode::Illegal,
             format!("{unit} is out of command and may not change formation this Player-Turn"),
-        ));
-    }
+        )
+    })?;
     if u.status.markers.contains(&Marker::Engaged) {
         return Err(err(
             "GBACW 12.94",
@@ -126,7 +126,7 @@ pub(crate) fn plan(
             format!("{unit} has ended its movement"),
         ));
     }
-    let chart = &rs.scenario.charts.movement;
+    let chart = &rs.game.charts.movement;
     let cost = chart.formation_cost(change);
     // The points a unit has are its formation's allowance (a battery: the
     // limbered one, 6.13) less what it has spent.
@@ -204,7 +204,7 @@ pub(crate) fn change(
     let mounted = u.status.formation == Formation::Mounted;
     let mut firers = board.withdrawal_firers(side, hex, mounted);
     let mut trigger = Trigger::FormationChange;
-    if matches!(rs.scenario.oob.units[unit].kind, UnitKind::Battery { .. }) {
+    if matches!(rs.game.oob.units[unit].kind, UnitKind::Battery { .. }) {
         let limbering = board.limbering_firers(side, hex);
         if firers.is_empty() && !limbering.is_empty() {
             trigger = Trigger::Limbering;

@@ -12,6 +12,7 @@ use super::event::GbacwEvent;
 use super::state::GbacwState;
 use super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::facing::{FacingMoment, may_change_facing};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::sequence::{Phase, Step};
@@ -57,7 +58,7 @@ pub(crate) fn decide(
             match acting {
                 Some(s) => format!(
                     "{s} is to act in the {}",
-                    rs.scenario.sequence.step_name(state.clock.step)
+                    rs.game.sequence.step_name(state.clock.step)
                 ),
                 None => "no one acts now".to_string(),
             },
@@ -87,7 +88,18 @@ pub(crate) fn decide(
             Ok(movement::execute(rs, state, &plan, false))
         }
         A::Face { unit, facing } => {
-            in_phase(Phase::Movement, "GBACW 7.13", "units change facing")?;
+            let moment = FacingMoment {
+                phase: phase.unwrap_or(Phase::InitialCommand),
+                own_player_turn: rs.phasing_side(state.clock) == Some(side),
+                after_melee: false,
+            };
+            may_change_facing(moment).map_err(|rule| {
+                err(
+                    rule,
+                    RuleCode::Illegal,
+                    "units change facing only in their own Movement Phase (or after melee)",
+                )
+            })?;
             formation::face(rs, state, side, unit, *facing)
         }
         A::ChangeFormation { unit, to } => {
@@ -145,7 +157,7 @@ pub(crate) fn own_unit<'s>(
             format!("there is no unit {id}"),
         )
     })?;
-    if rs.scenario.oob.units[id].side != *side {
+    if rs.game.oob.units[id].side != *side {
         return Err(err(
             "GBACW 3.3",
             RuleCode::NotYours,
@@ -176,7 +188,7 @@ pub(crate) fn own_leader<'s>(
             format!("there is no leader {id}"),
         )
     })?;
-    if rs.scenario.oob.leaders[id].side != *side {
+    if rs.game.oob.leaders[id].side != *side {
         return Err(err(
             "GBACW 3.3",
             RuleCode::NotYours,

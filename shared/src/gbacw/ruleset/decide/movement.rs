@@ -19,9 +19,9 @@ use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{MoveClass, Mp};
 use crate::gbacw::facing::{Facing, ZocUse};
 use crate::gbacw::map::HexNumber;
-use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, UnitKind};
+use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
+use crate::gbacw::options::wagon_moves;
 use crate::gbacw::ruleset::action::{MAX_PATH, MAX_PIECES};
-use crate::gbacw::ruleset::config::Variant;
 use crate::gbacw::withdrawal::withdrawal_targets;
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
@@ -72,10 +72,10 @@ pub(crate) fn mover(
     side: &CounterId,
     id: &CounterId,
 ) -> Result<Mover, RuleError> {
-    let chart = &rs.scenario.charts.movement;
+    let chart = &rs.game.charts.movement;
     if state.units.contains_key(id) {
         let (u, _) = own_unit(rs, state, side, id)?;
-        let unit = &rs.scenario.oob.units[id];
+        let unit = &rs.game.oob.units[id];
         let f = u.status.formation;
         let Some(class) = f.move_class() else {
             return Err(err(
@@ -84,16 +84,6 @@ pub(crate) fn mover(
                 format!("{id} is unlimbered: unlimbered artillery may not move"),
             ));
         };
-        if matches!(unit.kind, UnitKind::Wagon { .. })
-            && u.status.crew == Crew::None
-            && !rs.config.has(Variant::UncrewedWagonsMove)
-        {
-            return Err(err(
-                "GBACW 11.1",
-                RuleCode::Illegal,
-                format!("{id} has no crew: an uncrewed wagon may not move"),
-            ));
-        }
         let m = &u.status.markers;
         if m.contains(&Marker::Pin) {
             return Err(err(
@@ -107,6 +97,13 @@ pub(crate) fn mover(
                 "GBACW 12.94",
                 RuleCode::Illegal,
                 format!("{id} is engaged in melee"),
+            ));
+        }
+        if matches!(unit.kind, UnitKind::Wagon { .. }) && !wagon_moves(&u.status, rs.options) {
+            return Err(err(
+                "GBACW 11.1",
+                RuleCode::Illegal,
+                format!("{id} has no crew: an uncrewed wagon may not move"),
             ));
         }
         if u.moved.finished {

@@ -31,7 +31,7 @@ pub(crate) fn end_phase(
             _ => {}
         }
     }
-    let spec = &rs.scenario.sequence;
+    let spec = &rs.game.sequence;
     let mut next = state.clock.next(spec);
     while let Some(c) = next
         && c.step.phasing().is_none()
@@ -66,7 +66,7 @@ fn check_lone_leaders(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Resul
     let board = Board::new(rs, state);
     for (id, l) in &state.leaders {
         let Some(hex) = l.hex else { continue };
-        if rs.scenario.oob.leaders[id].side != *side || leader_may_stay(&board, side, hex) {
+        if rs.game.oob.leaders[id].side != *side || leader_may_stay(&board, side, hex) {
             continue;
         }
         let Some(reach) = rs.reachable(state, id) else {

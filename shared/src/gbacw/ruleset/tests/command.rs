@@ -139,154 +139,95 @@ fn case_17_21_a_brigade_commander_outside_the_radius_moves_one_hex() {
     t.mv(UNION, &["10-me"], &["0808"]);
 }
 
-#[test]
-fn case_17_6_a_division_detaches_and_attaches_brigades() {
+fn detach(brigade: &str) -> GbacwAction {
+    GbacwAction::Detach {
+        brigade: id(brigade),
+    }
+}
+
+fn attach(brigade: &str, division: &str) -> GbacwAction {
+    GbacwAction::Attach {
+        brigade: id(brigade),
+        division: id(division),
+    }
+}
+
+/// Williams' division with a second original brigade, Gordon (a copy of
+/// Crawford's commander).
+fn two_brigades() -> T {
     let mut t = division();
-    t.ok(
-        UNION,
-        GbacwAction::Detach {
-            brigade: id("crawford"),
-        },
-    );
-    assert_eq!(
-        t.s.leaders[&id("crawford")].assignment,
-        Assignment::Detached
-    );
-    // A detached brigade commander is not held by the radius (17.21).
-    t.put_leader("crawford", "1210");
-    t.ok(UNION, GbacwAction::EndPhase);
-    assert!(t.s.command.out_of_radius.is_empty());
+    let mut second = t.rs.game.oob.leaders[&id("crawford")].clone();
+    second.id = id("gordon");
+    t.rs.game.oob.leaders.insert(id("gordon"), second);
+    t.s.leaders
+        .insert(id("gordon"), t.s.leaders[&id("crawford")].clone());
+    t
+}
+
+#[test]
+fn case_17_6_a_division_detaches_one_original_brigade_at_a_time() {
+    let mut t = two_brigades();
+    t.ok(UNION, detach("crawford"));
+    assert_eq!(t.s.links[&id("williams")].detached, Some(id("crawford")));
+    t.refused(UNION, detach("gordon"), "GBACW 17.6");
+    t.refused(UNION, detach("crawford"), "GBACW 17.6");
 }
 
 #[test]
 fn case_17_61_detachment_is_announced_in_the_initial_command_phase() {
     let mut t = division();
     t.advance_to(UNION, Phase::Movement);
-    t.refused(
-        UNION,
-        GbacwAction::Detach {
-            brigade: id("crawford"),
-        },
-        "GBACW 17.61",
-    );
+    t.refused(UNION, detach("crawford"), "GBACW 17.61");
 }
 
 #[test]
-fn case_17_62_only_a_brigade_in_the_radius_detaches() {
+fn case_17_62_a_detached_brigade_moves_independently() {
+    let mut t = division();
+    t.ok(UNION, detach("crawford"));
+    // Out of the division's radius, a detached commander still moves
+    // freely (17.21).
+    t.put_leader("crawford", "1210");
+    t.ok(UNION, GbacwAction::EndPhase);
+    assert!(t.s.command.out_of_radius.is_empty());
+    t.mv(UNION, &["crawford"], &["1209", "1208"]);
+}
+
+#[test]
+fn case_17_63_a_brigade_out_of_the_radius_is_out_of_command_not_detached() {
     let mut t = division();
     t.put_leader("crawford", "1210");
-    t.refused(
-        UNION,
-        GbacwAction::Detach {
-            brigade: id("crawford"),
-        },
-        "GBACW 17.62",
-    );
-}
-
-#[test]
-fn case_17_63_one_original_brigade_detached_and_one_attached_at_a_time() {
-    let mut t = division();
-    // A second brigade of Williams' division, for the case.
-    let mut second = t.rs.scenario.oob.leaders[&id("crawford")].clone();
-    second.id = id("gordon");
-    t.rs.scenario.oob.leaders.insert(id("gordon"), second);
-    t.s.leaders
-        .insert(id("gordon"), t.s.leaders[&id("crawford")].clone());
-    t.ok(
-        UNION,
-        GbacwAction::Detach {
-            brigade: id("crawford"),
-        },
-    );
-    t.refused(
-        UNION,
-        GbacwAction::Detach {
-            brigade: id("gordon"),
-        },
-        "GBACW 17.63",
-    );
-    t.refused(
-        UNION,
-        GbacwAction::Detach {
-            brigade: id("crawford"),
-        },
-        "GBACW 17.61",
-    );
+    t.refused(UNION, detach("crawford"), "GBACW 17.63");
+    t.ok(UNION, GbacwAction::EndPhase);
+    assert!(t.s.command.out_of_radius.contains(&id("crawford")));
 }
 
 #[test]
 fn case_17_64_a_brigade_attaches_within_the_receiving_radius() {
-    let mut t = division();
+    let mut t = two_brigades();
     t.put_leader("bayard", "0102");
-    t.ok(
-        UNION,
-        GbacwAction::Attach {
-            brigade: id("bayard"),
-            division: id("williams"),
-        },
-    );
-    assert_eq!(
-        t.s.leaders[&id("bayard")].assignment,
-        Assignment::AttachedTo(id("williams"))
-    );
+    t.ok(UNION, attach("bayard", "williams"));
+    assert_eq!(t.s.links[&id("williams")].attached, Some(id("bayard")));
     // Now Williams may spend points on him, and his radius holds him.
     t.ok(UNION, spend("williams", "bayard", 1));
-    // A brigade of the division must be detached before it is attached.
-    t.refused(
-        UNION,
-        GbacwAction::Attach {
-            brigade: id("crawford"),
-            division: id("williams"),
-        },
-        "GBACW 17.64",
-    );
-    // Released, it is independent again.
-    t.ok(
-        UNION,
-        GbacwAction::Detach {
-            brigade: id("bayard"),
-        },
-    );
-    assert_eq!(t.s.leaders[&id("bayard")].assignment, Assignment::Original);
+    // A brigade of the division must be detached before it is attached,
+    // and not to its own division.
+    t.refused(UNION, attach("crawford", "williams"), "GBACW 17.64");
+    t.ok(UNION, detach("crawford"));
+    t.refused(UNION, attach("crawford", "williams"), "GBACW 17.64");
     // Out of the radius, no attaching.
     t.put_leader("bayard", "1210");
-    t.refused(
-        UNION,
-        GbacwAction::Attach {
-            brigade: id("bayard"),
-            division: id("williams"),
-        },
-        "GBACW 17.64",
-    );
+    t.refused(UNION, attach("bayard", "williams"), "GBACW 17.64");
 }
 
 #[test]
-fn case_17_65_a_detached_brigade_rejoins_only_when_its_player_says_so() {
+fn case_17_65_nothing_attaches_or_detaches_a_brigade_by_itself() {
     let mut t = division();
-    t.ok(
-        UNION,
-        GbacwAction::Detach {
-            brigade: id("crawford"),
-        },
-    );
+    t.ok(UNION, detach("crawford"));
+    // Turns pass, the division commander leaves the map: still detached.
     t.advance_to(REBEL, Phase::InitialCommand);
+    t.s.leaders.get_mut(&id("williams")).unwrap().hex = None;
     t.advance_to(UNION, Phase::InitialCommand);
-    assert_eq!(
-        t.s.leaders[&id("crawford")].assignment,
-        Assignment::Detached
-    );
-    t.ok(
-        UNION,
-        GbacwAction::Attach {
-            brigade: id("crawford"),
-            division: id("williams"),
-        },
-    );
-    assert_eq!(
-        t.s.leaders[&id("crawford")].assignment,
-        Assignment::Original
-    );
+    assert_eq!(t.s.links[&id("williams")].detached, Some(id("crawford")));
 }
 
 #[test]

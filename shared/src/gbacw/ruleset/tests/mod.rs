@@ -33,11 +33,7 @@ pub(super) fn ids(s: &[&str]) -> Vec<CounterId> {
 
 /// A facing by its flat-map word.
 pub(super) fn dir(word: &str) -> Facing {
-    let i = scenario::direction_names(crate::gbacw::map::Orientation::Flat)
-        .iter()
-        .position(|w| *w == word)
-        .unwrap();
-    Facing::from_index(i as u8).unwrap()
+    Facing::from_name(crate::gbacw::map::Orientation::Flat, word).unwrap()
 }
 
 /// A table on the test scenario, driven through `decide` and `evolve`.
@@ -164,7 +160,7 @@ pub(super) fn mp(halves: u16) -> Mp {
 #[test]
 fn the_test_scenario_loads_and_sets_up() {
     let t = T::new();
-    assert_eq!(t.rs.scenario().name, "Test battle");
+    assert_eq!(t.rs.game().scenario.name, "Test battle");
     assert_eq!(t.hex("5-conn"), Some(n("0305")));
     assert_eq!(t.s.units[&id("5-conn")].facing, dir("ne"));
     assert_eq!(
@@ -180,36 +176,77 @@ fn the_test_scenario_loads_and_sets_up() {
 }
 
 #[test]
-fn unknown_scenario_is_refused_with_its_name() {
+fn unknown_battles_and_readings_are_refused_by_name() {
     let e = Gbacw::new(&GbacwConfig {
-        scenario: "gettysburg".into(),
+        battle: "gettysburg".into(),
         ..GbacwConfig::default()
     })
     .unwrap_err();
     assert!(e.message.contains("gettysburg"), "{e}");
+    let e = Gbacw::new(&GbacwConfig {
+        readings_001: ["no-such-reading".to_string()].into(),
+        ..GbacwConfig::default()
+    })
+    .unwrap_err();
+    assert!(e.message.contains("no-such-reading"), "{e}");
+    for (name, _, _) in EDITION_001 {
+        Gbacw::new(&GbacwConfig {
+            readings_001: [name.to_string()].into(),
+            ..GbacwConfig::default()
+        })
+        .unwrap();
+    }
 }
 
 #[test]
-fn scenario_errors_name_line_and_column() {
-    let base = scenario::SCENARIOS[0].1;
-    let bad = base.replace("unit 10-me 0306 facing=ne", "unit 10-me 0306 facing=east");
-    let e = Scenario::parse("x", &bad).unwrap_err();
-    assert!(e.error.message.contains("facing"), "{e}");
-    assert!(e.error.line > 0 && e.error.column > 0);
-    let e = Scenario::parse("x", &base.replace("unit 2-va 0906", "unit 2-va 0305")).unwrap_err();
-    assert!(e.error.message.contains("5.12"), "{e}");
-    let e = Scenario::parse("x", &base.replace("unit 4-me 0405", "unit 4-me 0208")).unwrap_err();
-    assert!(e.error.message.contains("5.19"), "{e}");
-    let e = Scenario::parse(
-        "x",
-        &base.replace("leader ronald 0906", "leader ronald 0305"),
+fn a_battle_whose_set_up_is_the_players_choice_is_refused_for_now() {
+    let e = Game::load("cedar_mountain").unwrap_err();
+    assert!(e.contains("set-up phase"), "{e}");
+}
+
+/// The test battle with `from` replaced by `to` in its scenario.
+fn altered(from: &str, to: &str) -> Result<Game, String> {
+    let base = crate::gbacw::battles::test::FILES;
+    assert!(base.scenario.contains(from), "{from}");
+    let text: &'static str = Box::leak(base.scenario.replace(from, to).into_boxed_str());
+    Game::from_files(&crate::gbacw::battles::BattleFiles {
+        scenario: text,
+        ..base
+    })
+}
+
+#[test]
+fn the_set_up_is_checked_before_play() {
+    let e = altered("units=10-me facing=ne", "units=10-me facing=east").unwrap_err();
+    assert!(e.contains("facing `east`"), "{e}");
+    let e = altered(
+        "units=4-me facing=ne formation=limbered",
+        "units=4-me facing=ne formation=line",
     )
     .unwrap_err();
-    assert!(e.error.message.contains("among enemy units"), "{e}");
-    let e = Scenario::parse("x", &base.replace("map test", "map nowhere")).unwrap_err();
-    assert!(e.error.message.contains("nowhere"), "{e}");
-    let e = Scenario::parse("x", "gbacw-scenario 2\n").unwrap_err();
-    assert_eq!(e.error.line, 1);
+    assert!(e.contains("cannot set up in line"), "{e}");
+    let e = altered("setup hex=0805 units=10-va", "setup hex=0306 units=10-va").unwrap_err();
+    assert!(e.contains("5.12"), "{e}");
+    let e = altered("setup hex=0405 units=4-me", "setup hex=0208 units=4-me").unwrap_err();
+    assert!(e.contains("5.19"), "{e}");
+    let e = altered(
+        "setup hex=0805 units=10-va",
+        "setup hex=0306 units=ronald,10-va",
+    )
+    .unwrap_err();
+    assert!(e.contains("placed 2 times"), "{e}");
+    let e = altered(
+        "units=10-me facing=ne formation=line",
+        "units=10-me formation=line",
+    )
+    .unwrap_err();
+    assert!(e.contains("no facing"), "{e}");
+    let e = altered(
+        "setup hex=1005 units=jackson",
+        "setup hex=0305 units=jackson",
+    )
+    .unwrap_err();
+    assert!(e.contains("among enemy units"), "{e}");
 }
 
 #[test]

@@ -273,12 +273,7 @@ fn case_8_13_batteries_per_hex_are_limited() {
     t.put("4-me", "0303", "s", Formation::Limbered);
     t.put("aleghny", "0302", "s", Formation::Limbered);
     let side = t.rs.side_of(UNION).clone();
-    t.rs.scenario
-        .oob
-        .units
-        .get_mut(&id("aleghny"))
-        .unwrap()
-        .side = side;
+    t.rs.game.oob.units.get_mut(&id("aleghny")).unwrap().side = side;
     t.refused(UNION, mv(&["aleghny"], &["0303"]), "GBACW 8.13");
 }
 
@@ -342,7 +337,7 @@ fn case_11_1_an_uncrewed_wagon_may_not_move_unless_001() {
     t.s.units.get_mut(&id("supply-u")).unwrap().status.crew = crate::gbacw::oob::Crew::None;
     t.refused(UNION, mv(&["supply-u"], &["0207"]), "GBACW 11.1");
     let mut t001 = T::with(GbacwConfig {
-        variants: [Variant::UncrewedWagonsMove].into(),
+        readings_001: ["uncrewed-wagons-move".to_string()].into(),
         ..GbacwConfig::default()
     });
     t001.s = t.s.clone();

@@ -33,7 +33,7 @@ fn case_4_0_a_game_turn_is_two_player_turns_of_phases_a_to_j() {
 #[test]
 fn case_4_0_the_game_ends_after_the_last_game_turn() {
     let mut t = T::empty();
-    let last = t.rs.scenario().sequence.last_turn;
+    let last = t.rs.game().sequence.last_turn;
     for _ in 0..(usize::from(last) * 18) {
         let actor = t.rs.acting_seat(&t.s).unwrap();
         t.ok(actor, GbacwAction::EndPhase);
@@ -81,12 +81,12 @@ fn legal_actions_are_all_accepted_in_every_phase_of_a_turn() {
 fn case_4_0_exclusive_rule_phases_are_held_and_interphases_passed() {
     use crate::gbacw::sequence::{ExtraInterphase, ExtraPhase};
     let mut t = T::empty();
-    t.rs.scenario.sequence.extra_phases.push(ExtraPhase {
+    t.rs.game.sequence.extra_phases.push(ExtraPhase {
         name: "K. Straggler Recovery Phase".into(),
         after: Phase::FinalCommand,
         turns: None,
     });
-    t.rs.scenario.sequence.interphases.push(ExtraInterphase {
+    t.rs.game.sequence.interphases.push(ExtraInterphase {
         name: "Victory Determination Interphase".into(),
         turns: None,
     });

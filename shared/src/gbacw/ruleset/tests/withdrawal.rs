@@ -110,7 +110,7 @@ fn case_10_16_the_decision_records_the_hex_the_unit_turns_to() {
     assert_eq!(d.toward, Some(n("0207")));
     assert_eq!(d.hex, n("0308"));
     assert!(crate::gbacw::withdrawal::withdrawal_enfiladed(
-        &t.rs.scenario.map.grid,
+        &t.rs.game.map.grid,
         n("0308"),
         n("0207"),
         Formation::Line,
@@ -220,12 +220,7 @@ fn case_6_23_limbering_in_range_and_sight_of_small_arms_offers_fire() {
     t.put("2-va", "0308", "s", Formation::Line);
     t.put("supply-u", "0306", "s", Formation::Wagon);
     let side = t.rs.side_of(REBEL).clone();
-    t.rs.scenario
-        .oob
-        .units
-        .get_mut(&id("supply-u"))
-        .unwrap()
-        .side = side;
+    t.rs.game.oob.units.get_mut(&id("supply-u")).unwrap().side = side;
     let events = t.ok(
         UNION,
         GbacwAction::ChangeFormation {
