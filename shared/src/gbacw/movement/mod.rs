@@ -4,9 +4,11 @@
 
 pub mod cost;
 pub mod reach;
+pub mod table;
 
 pub use cost::{Blocked, step_cost, step_cost_by};
 pub use reach::{Reach, one_hex_moves, reachable, reachable_over, reachable_with};
+pub use table::StepTable;
 
 #[cfg(test)]
 mod tests;

@@ -23,7 +23,6 @@ mod legal;
 pub mod query;
 pub mod scenario;
 pub mod state;
-mod steps;
 
 pub use action::GbacwAction;
 pub use board::is_redan_hex;
@@ -33,6 +32,7 @@ pub use scenario::Game;
 pub use state::*;
 
 use crate::engine::{ActionContext, Dice, Outcome, PendingDecision, RuleCode, RuleError, Ruleset};
+use crate::gbacw::movement::StepTable;
 use crate::gbacw::oob::{CounterId, UnitStatus};
 use crate::gbacw::options::RuleOptions;
 use crate::gbacw::sequence::{Clock, PlayerTurn};
@@ -42,13 +42,13 @@ use std::collections::BTreeMap;
 /// Seconds the other seat has to answer withdrawal fire in live play.
 pub const WITHDRAWAL_DEADLINE_SECS: u32 = 60;
 
-/// The GBACW ruleset for one scenario.
+/// The GBACW ruleset for one battle.
 #[derive(Clone, Debug)]
 pub struct Gbacw {
     config: GbacwConfig,
     game: Game,
     options: RuleOptions,
-    steps: steps::Steps,
+    steps: StepTable,
 }
 
 pub(crate) fn err(rule: &str, code: RuleCode, message: impl Into<String>) -> RuleError {
@@ -141,7 +141,7 @@ impl Ruleset for Gbacw {
             .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
         let game =
             Game::load(&config.battle).map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        let steps = steps::Steps::new(&game.map, &game.charts.movement);
+        let steps = StepTable::new(&game.map, &game.charts.movement);
         Ok(Gbacw {
             config: config.clone(),
             game,

@@ -5,7 +5,7 @@ use super::board::Board;
 use super::decide::{formation, movement};
 use super::state::{CommandCheck, GbacwState};
 use crate::gbacw::facing::Facing;
-use crate::gbacw::movement::{Reach, reachable_over};
+use crate::gbacw::movement::Reach;
 use crate::gbacw::oob::{CounterId, Formation};
 use std::collections::BTreeMap;
 
@@ -38,7 +38,7 @@ impl Gbacw {
         if m.one_hex.is_some() {
             let mut hexes = BTreeMap::from([(start, (crate::gbacw::charts::Mp::ZERO, None))]);
             if m.hexes == 0 {
-                for &n in self.steps.neighbours(start) {
+                for n in self.steps.neighbours(start) {
                     if step(start, n).is_some() {
                         hexes.insert(n, (m.left(), Some(start)));
                     }
@@ -46,8 +46,7 @@ impl Gbacw {
             }
             return Some(Reach { start, hexes });
         }
-        let neighbours = |h| self.steps.neighbours(h).iter().copied();
-        Some(reachable_over(start, m.left(), neighbours, step))
+        Some(self.steps.reachable_with(start, m.left(), step))
     }
 
     /// GBACW 7.12: the facings `unit` may turn to now (all but its own).

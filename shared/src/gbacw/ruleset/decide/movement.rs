@@ -210,7 +210,7 @@ pub(crate) fn step(
             format!("{to} is off the map"),
         ));
     }
-    if !board.rs.steps.neighbours(from).contains(&to) {
+    if !board.rs.steps.neighbours(from).any(|n| n == to) {
         return Err(err(
             "GBACW 5.16",
             RuleCode::Illegal,
@@ -292,8 +292,7 @@ pub(crate) fn step(
             .rs
             .steps
             .neighbours(to)
-            .iter()
-            .any(|n| board.has_enemy(*n, side));
+            .any(|n| board.has_enemy(n, side));
         if zoc.contains(&from) && near_enemy {
             return Err(err(
                 "GBACW 5.2",
