@@ -344,7 +344,7 @@ fn the_server_hosts_gbacw() {
         .apply(SeatId(0), &action, vec![], false, &server)
         .unwrap();
     assert_eq!(applied.seq, 2);
-    let restored = (entry.restore)(hosted.log(), 2).unwrap();
+    let restored = (entry.restore)(hosted.log(), 2, 16).unwrap();
     assert_eq!(
         restored.state_for(Viewer::Referee),
         hosted.state_for(Viewer::Referee)
