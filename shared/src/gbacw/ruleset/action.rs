@@ -3,6 +3,7 @@
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation};
+use crate::gbacw::ruleset::state::FireShare;
 use serde::{Deserialize, Serialize};
 
 /// Most counters one `Move` carries, and most hexes in its path.
@@ -46,4 +47,20 @@ pub enum GbacwAction {
     WithdrawalFire { firers: Vec<CounterId> },
     /// The answer to withdrawal fire: no one fires. The default.
     DeclineWithdrawalFire,
+    /// GBACW 9.0, 9.41, 9.45: in a Fire Phase, `firers` (each with the
+    /// points it puts in) will fire at the enemy units in `target`. Every
+    /// attack of the phase is rolled when the phase ends (9.42).
+    DeclareFire {
+        target: HexNumber,
+        firers: Vec<FireShare>,
+    },
+    /// Take back the declared attack at `index` of the phase's plan.
+    CancelFire { index: u16 },
+    /// GBACW 13.52, 13.54, 17.13: in the friendly Rally Phase, a routed
+    /// unit tries to rally (with a leader, a Rally Point or a die).
+    Rally { unit: CounterId },
 }
+
+/// Most firers in one attack and most attacks in one Fire Phase.
+pub const MAX_FIRERS: usize = 32;
+pub const MAX_ATTACKS: usize = 256;

@@ -1,13 +1,16 @@
 //! The GBACW deltas and how they fold into a state.
 
-use super::state::{Casualty, CommandCheck, GbacwState, Moved, WithdrawalDecision};
+use super::state::{Casualty, CommandCheck, GbacwState, Moved, PlannedFire, WithdrawalDecision};
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation};
+use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::sequence::{Clock, Phase, Step};
+use crate::gbacw::tables::{FireResult, FireRow};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GbacwEvent {
@@ -59,6 +62,80 @@ pub enum GbacwEvent {
     WithdrawalFireOffered(WithdrawalDecision),
     /// The firing seat declined; the interrupted action goes on.
     WithdrawalFireDeclined,
+    /// GBACW 10.11: the firing seat fired; the resolution follows.
+    WithdrawalFireAnswered,
+    /// GBACW 9.0: an attack joins the Fire Phase's plan.
+    FireDeclared(PlannedFire),
+    /// A declared attack is taken back.
+    FireCancelled { index: u16 },
+    /// GBACW 9.42: the plan has been rolled; it is empty again.
+    FirePlanCleared,
+    /// GBACW 9.0–9.6: one attack rolled on the Fire CRT, every input shown
+    /// (the state does not change: the effects follow as their own events).
+    FireResolved(FireReport),
+    /// GBACW 9.81, 8.21: Strength Points (guns for a battery: 9.82) lost.
+    UnitHit { unit: CounterId, points: u8 },
+    /// GBACW 9.82, 15.12: a battery's or wagon's crew loses a step.
+    CrewHit { unit: CounterId, crew: Crew },
+    /// GBACW 11.3: a battery fired one round.
+    RoundFired { unit: CounterId },
+    /// A unit's markers now (pin, rout, engaged, ammunition depleted).
+    MarkersSet {
+        unit: CounterId,
+        markers: BTreeSet<Marker>,
+    },
+    /// GBACW 13.14: a green unit saw the elephant.
+    MoraleRated { unit: CounterId, rating: u8 },
+    /// GBACW 13.2: a morale check (or 9.88's pin roll), shown.
+    MoraleChecked {
+        unit: CounterId,
+        rating: u8,
+        die: u8,
+        modifier: i8,
+        failed: bool,
+    },
+    /// GBACW 13.31, 14.0: a unit retreated along `path` (no Movement Points).
+    UnitRetreated {
+        unit: CounterId,
+        path: Vec<HexNumber>,
+    },
+    /// A unit leaves play: destroyed (no strength or no crew left, 15.12)
+    /// or captured whole (13.31, 14.1: no retreat path).
+    UnitRemoved { unit: CounterId, captured: bool },
+    /// GBACW 17.72, 17.76: a leader's casualty roll (2d6), whatever it gave.
+    LeaderRolled {
+        leader: CounterId,
+        roll: u8,
+        casualty: Option<Casualty>,
+    },
+    /// GBACW 17.13: a brigade commander spent a Rally Point.
+    RallyPointSpent { leader: CounterId },
+    /// GBACW 13.5: a routed unit tried to rally.
+    RallyTried {
+        unit: CounterId,
+        die: Option<u8>,
+        rallied: bool,
+    },
+}
+
+/// What one fire attack came to on the Fire CRT (9.0–9.6), for the log
+/// and the client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireReport {
+    pub target: HexNumber,
+    pub firers: Vec<CounterId>,
+    /// GBACW 9.41: the total final strength, whole part (fractions dropped).
+    pub strength: u32,
+    pub row: FireRow,
+    /// GBACW 9.51, 8.32, 7.23: the shifts, and the net after the cap.
+    pub terrain_shift: i8,
+    pub density_shift: i8,
+    pub enfilade: bool,
+    pub net_shift: i8,
+    /// The CRT column read, 1-based as printed.
+    pub column: u8,
+    pub die: u8,
+    pub result: FireResult,
 }
 
 /// Fold one event into a state (the full one or any viewer's copy).
@@ -77,6 +154,11 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                         for l in state.leaders.values_mut() {
                             l.moved = Moved::default();
                         }
+                    }
+                    // 17.13, 13.5: Rally Points and attempts are per phase.
+                    Phase::Rally => {
+                        state.rally_points.clear();
+                        state.rally_tried.clear();
                     }
                     // 17.0, 17.22: command is found anew each Player-Turn.
                     Phase::InitialCommand => {
@@ -156,6 +238,77 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::WithdrawalFireOffered(d) => state.decision = Some(d.clone()),
-        E::WithdrawalFireDeclined => state.decision = None,
+        E::WithdrawalFireDeclined | E::WithdrawalFireAnswered => state.decision = None,
+        E::FireDeclared(f) => state.fire_plan.push(f.clone()),
+        E::FireCancelled { index } => {
+            let i = usize::from(*index);
+            if i < state.fire_plan.len() {
+                state.fire_plan.remove(i);
+            }
+        }
+        E::FirePlanCleared => state.fire_plan.clear(),
+        E::FireResolved(_) | E::MoraleChecked { .. } => {}
+        E::UnitHit { unit, points } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                let taken = (*points).min(u.status.strength);
+                u.status.strength -= taken;
+                u.killed = u.killed.saturating_add(taken);
+            }
+        }
+        E::CrewHit { unit, crew } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.status.crew = *crew;
+            }
+        }
+        E::RoundFired { unit } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.status.rounds = u.status.rounds.saturating_sub(1);
+            }
+        }
+        E::MarkersSet { unit, markers } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.status.markers = markers.clone();
+            }
+        }
+        E::MoraleRated { unit, rating } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.rating = Some(*rating);
+            }
+        }
+        E::UnitRetreated { unit, path } => {
+            if let Some(u) = state.units.get_mut(unit)
+                && let Some(last) = path.last()
+            {
+                u.hex = Some(*last);
+            }
+        }
+        E::UnitRemoved { unit, captured } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.hex = None;
+                if *captured {
+                    u.captured = u.captured.saturating_add(u.status.strength);
+                    u.status.strength = 0;
+                }
+            }
+        }
+        E::LeaderRolled {
+            leader, casualty, ..
+        } => {
+            if let Some(c) = casualty
+                && let Some(l) = state.leaders.get_mut(leader)
+            {
+                l.hex = None;
+                l.casualty = Some(*c);
+            }
+        }
+        E::RallyPointSpent { leader } => {
+            *state.rally_points.entry(leader.clone()).or_default() += 1;
+        }
+        E::RallyTried { unit, rallied, .. } => {
+            state.rally_tried.insert(unit.clone());
+            if *rallied && let Some(u) = state.units.get_mut(unit) {
+                u.status.markers.remove(&Marker::Rout);
+            }
+        }
     }
 }

@@ -6,9 +6,12 @@ use super::Gbacw;
 use super::action::GbacwAction;
 use super::decide;
 use super::state::GbacwState;
+use crate::dice::DiceStream;
+use crate::engine::Dice;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
-use crate::gbacw::oob::{CounterId, Formation, LeaderRole};
+use crate::gbacw::oob::{CounterId, Formation, LeaderRole, Marker};
+use crate::gbacw::ruleset::state::FireShare;
 use crate::gbacw::sequence::{Phase, Step};
 use crate::ids::SeatId;
 use std::collections::BTreeMap;
@@ -22,12 +25,19 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         return Vec::new();
     }
     if let Some(d) = &state.decision {
-        // Firing is not resolved yet (part 2): declining is the answer.
-        return if d.seat == seat {
-            vec![A::DeclineWithdrawalFire]
-        } else {
-            Vec::new()
+        if d.seat != seat {
+            return Vec::new();
+        }
+        // Decline, or every offered unit fires (10.19).
+        let mut out = vec![A::DeclineWithdrawalFire];
+        let all = A::WithdrawalFire {
+            firers: d.firers.clone(),
         };
+        let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+        if decide::decide(rs, state, seat, &all, &mut dice).is_ok() {
+            out.push(all);
+        }
+        return out;
     }
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
@@ -118,10 +128,82 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                 }
             }
         }
+        Some(Phase::DefensiveFire | Phase::OffensiveFire) => {
+            fire_declarations(rs, state, side, &own_units, &mut out);
+            if !state.fire_plan.is_empty() {
+                out.push(A::CancelFire { index: 0 });
+            }
+        }
+        Some(Phase::Rally) => {
+            for (id, _) in &own_units {
+                if state.units[*id].status.markers.contains(&Marker::Rout) {
+                    out.push(A::Rally {
+                        unit: (*id).clone(),
+                    });
+                }
+            }
+        }
         _ => {}
     }
-    out.retain(|a| decide::decide(rs, state, seat, a).is_ok());
+    // Actions that roll are checked against a fixed stream: whether they
+    // are legal never depends on the dice.
+    out.retain(|a| {
+        let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+        decide::decide(rs, state, seat, a, &mut dice).is_ok()
+    });
     out
+}
+
+/// Most enemy hexes each unit is offered to fire at, nearest first.
+const FIRE_TARGETS: usize = 4;
+
+/// GBACW 9.0: each unit alone at each of the nearest enemy hexes in its
+/// weapon's range, with its whole strength; `decide` sorts out the rest
+/// (facing, sight, 9.44, 7.21).
+fn fire_declarations(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    own_units: &[(&CounterId, HexNumber)],
+    out: &mut Vec<GbacwAction>,
+) {
+    let game = &rs.game;
+    let mut enemy_hexes: Vec<HexNumber> = state
+        .units
+        .iter()
+        .filter(|(id, _)| game.oob.units[*id].side != *side)
+        .filter_map(|(_, u)| u.hex)
+        .collect();
+    enemy_hexes.sort();
+    enemy_hexes.dedup();
+    for (id, at) in own_units {
+        let u = &state.units[*id];
+        let Some(weapon) = game.oob.units[*id]
+            .weapon
+            .as_deref()
+            .and_then(|w| game.charts.range.weapon(w))
+        else {
+            continue;
+        };
+        if u.status.strength == 0 {
+            continue;
+        }
+        let mut near: Vec<(u32, HexNumber)> = enemy_hexes
+            .iter()
+            .map(|h| (game.map.grid.distance(*at, *h), *h))
+            .filter(|(d, _)| *d <= weapon.max_range())
+            .collect();
+        near.sort();
+        for (_, target) in near.into_iter().take(FIRE_TARGETS) {
+            out.push(GbacwAction::DeclareFire {
+                target,
+                firers: vec![FireShare {
+                    unit: (*id).clone(),
+                    points: u.status.strength,
+                }],
+            });
+        }
+    }
 }
 
 /// Moves of `piece` alone by its cheapest paths: to every neighbour it can

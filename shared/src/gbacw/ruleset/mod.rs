@@ -16,6 +16,7 @@
 
 pub mod action;
 pub(crate) mod board;
+pub(crate) mod combat;
 pub mod config;
 mod decide;
 pub mod event;
@@ -36,6 +37,7 @@ use crate::gbacw::movement::StepTable;
 use crate::gbacw::oob::{CounterId, UnitStatus};
 use crate::gbacw::options::RuleOptions;
 use crate::gbacw::sequence::{Clock, PlayerTurn};
+use crate::gbacw::tables::Tables;
 use crate::ids::{SeatId, Viewer};
 use std::collections::BTreeMap;
 
@@ -49,6 +51,8 @@ pub struct Gbacw {
     game: Game,
     options: RuleOptions,
     steps: StepTable,
+    /// The result tables (9.16, 12.98, 13.15, 17.76, 8.35, 11.34).
+    tables: Tables,
 }
 
 pub(crate) fn err(rule: &str, code: RuleCode, message: impl Into<String>) -> RuleError {
@@ -142,11 +146,19 @@ impl Ruleset for Gbacw {
         let game =
             Game::load(&config.battle).map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
         let steps = StepTable::new(&game.map, &game.charts.movement);
+        let tables = Tables::load(combat::TABLES).map_err(|e| {
+            err(
+                "GBACW tables",
+                RuleCode::Invalid,
+                format!("tables.toml: {e}"),
+            )
+        })?;
         Ok(Gbacw {
             config: config.clone(),
             game,
             options,
             steps,
+            tables,
         })
     }
 
@@ -174,6 +186,9 @@ impl Ruleset for Gbacw {
                     ),
                     status,
                     moved: Moved::default(),
+                    killed: 0,
+                    captured: 0,
+                    rating: None,
                 };
                 (id.clone(), state)
             })
@@ -201,13 +216,35 @@ impl Ruleset for Gbacw {
             command: CommandCheck::default(),
             decision: None,
             over: false,
+            fire_plan: Vec::new(),
+            rally_points: BTreeMap::new(),
+            rally_tried: std::collections::BTreeSet::new(),
         }
     }
 
-    /// Nothing in part 1 of the engine rolls: withdrawal fire is offered
-    /// and declined, and its resolution (which rolls) comes with fire.
-    fn rolls_dice(&self, _: &GbacwState, _: &ActionContext, _: &GbacwAction) -> bool {
-        false
+    /// Dice are rolled by: withdrawal fire (10.11); the end of a Fire
+    /// Phase with attacks declared (9.42); a rally by die (13.54). The
+    /// acting client learns it here before it sends its chain link.
+    fn rolls_dice(&self, state: &GbacwState, ctx: &ActionContext, action: &GbacwAction) -> bool {
+        use crate::gbacw::sequence::{Phase, Step};
+        match action {
+            GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
+            GbacwAction::EndPhase => {
+                state.decision.is_none()
+                    && !state.fire_plan.is_empty()
+                    && matches!(
+                        state.clock.step,
+                        Step::Phase {
+                            phase: Phase::DefensiveFire | Phase::OffensiveFire,
+                            ..
+                        }
+                    )
+            }
+            GbacwAction::Rally { unit } => {
+                combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
+            }
+            _ => false,
+        }
     }
 
     fn decide(
@@ -215,9 +252,9 @@ impl Ruleset for Gbacw {
         state: &GbacwState,
         ctx: &ActionContext,
         action: &GbacwAction,
-        _dice: &mut Dice,
+        dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
-        decide::decide(self, state, ctx.seat, action)
+        decide::decide(self, state, ctx.seat, action, dice)
     }
 
     fn evolve(&self, state: &mut GbacwState, event: &GbacwEvent) {

@@ -35,6 +35,16 @@ pub struct UnitState {
     pub facing: Facing,
     pub status: UnitStatus,
     pub moved: Moved,
+    /// Strength Points (or guns) lost to combat (9.81, 9.82): with
+    /// `captured` and the strength left, they add up to the printed
+    /// strength.
+    pub killed: u8,
+    /// Strength Points taken prisoner: a unit with no retreat path is
+    /// captured whole (13.31, 14.1).
+    pub captured: u8,
+    /// GBACW 13.14: a green unit's rating, fixed the first time it checks
+    /// morale; `None` until then (and for rated units, which keep theirs).
+    pub rating: Option<u8>,
 }
 
 /// GBACW 17.71: what became of a leader taken out of play.
@@ -142,4 +152,32 @@ pub struct GbacwState {
     pub decision: Option<WithdrawalDecision>,
     /// The last Game-Turn is over.
     pub over: bool,
+    /// GBACW 9.42: the fire attacks declared in the current Fire Phase,
+    /// all rolled together when the phase ends.
+    pub fire_plan: Vec<PlannedFire>,
+    /// GBACW 17.13: Rally Points each brigade commander has spent in the
+    /// current Rally Phase.
+    pub rally_points: BTreeMap<CounterId, u8>,
+    /// GBACW 13.5: routed units that tried to rally in the current Rally
+    /// Phase (one attempt each).
+    pub rally_tried: BTreeSet<CounterId>,
+}
+
+/// One firer's part in a fire attack.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FireShare {
+    pub unit: CounterId,
+    /// GBACW 9.45: the Strength Points (guns for a battery) of its current
+    /// strength it puts into this attack, before range.
+    pub points: u8,
+}
+
+/// A fire attack declared in a Fire Phase (9.0, 9.41).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlannedFire {
+    pub target: HexNumber,
+    pub firers: Vec<FireShare>,
+    /// GBACW 9.41, 9.44: artillery and small arms are never combined; the
+    /// kind says which of a hex's two allowed attacks this is.
+    pub artillery: bool,
 }

@@ -10,9 +10,10 @@ mod withdrawal;
 use super::action::GbacwAction;
 use super::event::GbacwEvent;
 use super::state::GbacwState;
-use super::{Gbacw, err};
-use crate::engine::{RuleCode, RuleError};
+use super::{Gbacw, combat, err};
+use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::facing::{FacingMoment, may_change_facing};
+use crate::gbacw::fire::FireOccasion;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::sequence::{Phase, Step};
@@ -23,6 +24,7 @@ pub(crate) fn decide(
     state: &GbacwState,
     seat: SeatId,
     action: &GbacwAction,
+    dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     use GbacwAction as A;
     if state.over {
@@ -42,7 +44,7 @@ pub(crate) fn decide(
         }
         return match action {
             A::DeclineWithdrawalFire => withdrawal::decline(rs, state, d),
-            A::WithdrawalFire { firers } => withdrawal::fire(d, firers),
+            A::WithdrawalFire { firers } => withdrawal::fire(rs, state, d, firers, dice),
             _ => Err(err(
                 d.trigger.rule(),
                 RuleCode::Illegal,
@@ -81,7 +83,7 @@ pub(crate) fn decide(
         }
     };
     match action {
-        A::EndPhase => sequence::end_phase(rs, state, side),
+        A::EndPhase => sequence::end_phase(rs, state, side, dice),
         A::Move { pieces, path } => {
             in_phase(Phase::Movement, "GBACW 5.0", "units move")?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
@@ -139,6 +141,34 @@ pub(crate) fn decide(
             RuleCode::Illegal,
             "no withdrawal fire is offered",
         )),
+        A::DeclareFire { target, firers } => {
+            let occasion = fire_occasion(phase).ok_or_else(|| {
+                err(
+                    "GBACW 4.0",
+                    RuleCode::Illegal,
+                    "units fire only in the Defensive and Offensive Fire Phases (or withdrawal fire)",
+                )
+            })?;
+            combat::declare::declare(rs, state, side, occasion, *target, firers)
+        }
+        A::CancelFire { index } => {
+            fire_occasion(phase)
+                .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;
+            combat::declare::cancel(state, *index)
+        }
+        A::Rally { unit } => {
+            in_phase(Phase::Rally, "GBACW 13.51", "routed units rally")?;
+            combat::rally::rally(rs, state, side, unit, dice)
+        }
+    }
+}
+
+/// GBACW 4.0 C, D: the kind of fire a Fire Phase holds.
+pub(crate) fn fire_occasion(phase: Option<Phase>) -> Option<FireOccasion> {
+    match phase {
+        Some(Phase::DefensiveFire) => Some(FireOccasion::Defensive),
+        Some(Phase::OffensiveFire) => Some(FireOccasion::Offensive),
+        _ => None,
     }
 }
 

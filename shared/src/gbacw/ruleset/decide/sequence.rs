@@ -5,8 +5,10 @@ use super::super::event::GbacwEvent;
 use super::super::state::GbacwState;
 use super::super::{Gbacw, err};
 use super::command;
-use crate::engine::{RuleCode, RuleError};
+use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::combat::rally::unpin;
+use crate::gbacw::ruleset::combat::resolve::resolve_plan;
 use crate::gbacw::sequence::{Phase, Step};
 
 /// Hexes a lone leader must keep from the nearest enemy unit (17.52).
@@ -20,6 +22,7 @@ pub(crate) fn end_phase(
     rs: &Gbacw,
     state: &GbacwState,
     side: &CounterId,
+    dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     let mut events = Vec::new();
     if let Step::Phase { phase, .. } = state.clock.step {
@@ -28,6 +31,10 @@ pub(crate) fn end_phase(
                 events.push(GbacwEvent::CommandChecked(command::check(rs, state, side)))
             }
             Phase::Movement => check_lone_leaders(rs, state, side)?,
+            // GBACW 9.42: the phase's attacks are rolled as it ends.
+            Phase::DefensiveFire | Phase::OffensiveFire if !state.fire_plan.is_empty() => {
+                events.extend(resolve_plan(rs, state, dice)?)
+            }
             _ => {}
         }
     }
@@ -42,6 +49,16 @@ pub(crate) fn end_phase(
         Some(clock) => GbacwEvent::PhaseChanged { clock },
         None => GbacwEvent::GameEnded,
     });
+    // GBACW 9.85: the friendly Rally Phase begins by removing pins.
+    if let Some(c) = next
+        && let Step::Phase {
+            phase: Phase::Rally,
+            ..
+        } = c.step
+        && let Some(phasing) = rs.phasing_side(c)
+    {
+        events.extend(unpin(rs, state, phasing));
+    }
     Ok(events)
 }
 

@@ -4,8 +4,9 @@ use super::super::event::GbacwEvent;
 use super::super::state::{GbacwState, Resume, WithdrawalDecision};
 use super::super::{Gbacw, err};
 use super::{formation, movement};
-use crate::engine::{RuleCode, RuleError};
+use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::combat::resolve::resolve_withdrawal;
 
 /// The firing seat declines: the interrupted move or formation change
 /// goes on from where it stopped. It was valid when it stopped and nothing
@@ -34,12 +35,14 @@ pub(crate) fn decline(
 }
 
 /// The firing seat fires with `firers`: each must be one the decision
-/// offers, once (10.19). Resolving the fire (10.11, 10.15, 6.23's
-/// cancelled change) comes with the fire rules, part 2 of the engine;
-/// until then the answer is refused and the seat declines.
+/// offers, once (10.19), and still able to fire; the fire is resolved at
+/// once (10.11) by `combat::resolve::resolve_withdrawal`.
 pub(crate) fn fire(
+    rs: &Gbacw,
+    state: &GbacwState,
     d: &WithdrawalDecision,
     firers: &[CounterId],
+    dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     if firers.is_empty() {
         return Err(err(
@@ -64,9 +67,5 @@ pub(crate) fn fire(
             ));
         }
     }
-    Err(err(
-        "GBACW 10.11",
-        RuleCode::Illegal,
-        "resolving withdrawal fire comes with the fire rules (part 2 of the GBACW engine): decline for now",
-    ))
+    resolve_withdrawal(rs, state, d, firers, dice)
 }

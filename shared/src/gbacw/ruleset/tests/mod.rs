@@ -2,6 +2,7 @@
 //! Tests named `case_N_NN_…` test that case of the Standard Rules.
 
 mod command;
+mod fire;
 mod formation;
 mod movement;
 mod sequence;
@@ -43,8 +44,15 @@ pub(super) struct T {
 }
 
 impl T {
+    /// The test battle; the ruleset is built once and cloned (building it
+    /// parses the map, the order of battle and the charts).
     pub fn new() -> T {
-        T::with(GbacwConfig::default())
+        static TEST: std::sync::OnceLock<Gbacw> = std::sync::OnceLock::new();
+        let rs = TEST
+            .get_or_init(|| Gbacw::new(&GbacwConfig::default()).unwrap())
+            .clone();
+        let s = rs.initial_state();
+        T { rs, s }
     }
 
     pub fn with(config: GbacwConfig) -> T {
@@ -99,6 +107,37 @@ impl T {
         u.hex = Some(n(hex));
         u.facing = dir(facing);
         u.status.formation = formation;
+    }
+
+    /// Apply `a` with dice from a stream seeded by `seed`; returns the
+    /// events and every die the resolution drew, in order.
+    pub fn roll(&mut self, seat: SeatId, a: GbacwAction, seed: u64) -> (Vec<GbacwEvent>, Vec<u16>) {
+        let ctx = ActionContext {
+            seat,
+            seq: 1,
+            by_default: false,
+        };
+        let stream = crate::dice::DiceStream::from_seed(&seed.to_le_bytes());
+        let mut dice = Dice::from_stream(stream);
+        let events = self
+            .rs
+            .decide(&self.s, &ctx, &a, &mut dice)
+            .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+        for e in &events {
+            self.rs.evolve(&mut self.s, e);
+        }
+        let drawn = dice
+            .into_stream()
+            .map(|s| s.into_drawn().iter().map(|d| d.value).collect())
+            .unwrap_or_default();
+        (events, drawn)
+    }
+
+    /// Turn `unit` to face `toward` (an adjacent hex).
+    pub fn face_towards(&mut self, unit: &str, toward: &str) {
+        let from = self.hex(unit).unwrap();
+        let d = self.rs.game().map.grid.direction(from, n(toward)).unwrap();
+        self.s.units.get_mut(&id(unit)).unwrap().facing = Facing::new(d);
     }
 
     pub fn put_leader(&mut self, leader: &str, hex: &str) {

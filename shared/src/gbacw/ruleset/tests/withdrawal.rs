@@ -43,7 +43,12 @@ fn case_10_1_leaving_an_enemy_zoc_offers_withdrawal_fire_to_the_enemy_seat() {
     t.refused(REBEL, GbacwAction::EndPhase, "GBACW 10.1");
     assert_eq!(
         t.rs.legal_actions(&t.s, REBEL),
-        [GbacwAction::DeclineWithdrawalFire]
+        [
+            GbacwAction::DeclineWithdrawalFire,
+            GbacwAction::WithdrawalFire {
+                firers: ids(&["2-va"])
+            }
+        ]
     );
     assert!(t.rs.legal_actions(&t.s, UNION).is_empty());
     t.ok(REBEL, GbacwAction::DeclineWithdrawalFire);
@@ -53,15 +58,22 @@ fn case_10_1_leaving_an_enemy_zoc_offers_withdrawal_fire_to_the_enemy_seat() {
 }
 
 #[test]
-fn case_10_11_firing_is_refused_until_fire_is_resolved_by_the_engine() {
+fn case_10_19_only_the_offered_units_fire_each_once() {
     let mut t = contact();
     t.mv(UNION, &["5-conn"], &["0307"]);
-    t.refused(
-        REBEL,
-        GbacwAction::WithdrawalFire {
-            firers: ids(&["2-va"]),
-        },
-        "GBACW 10.11",
+    let ctx = crate::engine::ActionContext {
+        seat: REBEL,
+        seq: 1,
+        by_default: false,
+    };
+    let fire = GbacwAction::WithdrawalFire {
+        firers: ids(&["2-va"]),
+    };
+    // 10.11: the fire is rolled at once, so the client sends its link.
+    assert!(t.rs.rolls_dice(&t.s, &ctx, &fire));
+    assert!(
+        !t.rs
+            .rolls_dice(&t.s, &ctx, &GbacwAction::DeclineWithdrawalFire)
     );
     t.refused(
         REBEL,

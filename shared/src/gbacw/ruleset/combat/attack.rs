@@ -1,0 +1,200 @@
+//! GBACW 9.0, 9.1, 9.14/9.15, 9.41, 9.5x, 8.32, 7.23: one attack's
+//! strength, Fire CRT row and column, from the state.
+
+use super::super::Gbacw;
+use super::super::board::Board;
+use super::super::event::FireReport;
+use super::super::state::{FireShare, GbacwState};
+use super::MAX_SHIFT;
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::charts::WeaponKind;
+use crate::gbacw::facing::{Facing, is_enfiladed};
+use crate::gbacw::fire::{
+    Attack, ColumnShifts, FireStrength, density_shift, fire_row, terrain_shift, unit_fire_strength,
+};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Marker, Unit, UnitStatus};
+use crate::gbacw::tables::{FireCrt, FireResult};
+
+/// An attack ready to roll: what the CRT needs and what the report shows.
+#[derive(Clone, Debug)]
+pub(crate) struct Prepared {
+    pub target: HexNumber,
+    /// The units that can be hit, top first (8.21: the hex's stack in id
+    /// order; for withdrawal fire only the targets of 10.13/10.14).
+    pub stack: Vec<CounterId>,
+    pub firers: Vec<CounterId>,
+    pub artillery: bool,
+    /// The farthest firer, for 13.44 (artillery at three hexes or more).
+    pub max_range: u32,
+    pub attack: Attack,
+}
+
+impl Prepared {
+    /// GBACW 9.0, 9.51: the report of this attack for a die.
+    pub fn roll(&self, crt: &FireCrt, die: u8) -> FireReport {
+        let total = self
+            .attack
+            .firers
+            .iter()
+            .fold(FireStrength::ZERO, |a, b| a + *b);
+        let s = self.attack.shifts;
+        let cap = i32::from(MAX_SHIFT);
+        let net = (s.terrain + s.density + i32::from(s.enfiladed)).clamp(-cap, cap);
+        let base = crt.column(self.attack.row, total.whole());
+        let column = FireCrt::shifted(base, net);
+        let narrow = |v: i32| i8::try_from(v.clamp(-99, 99)).unwrap_or(0);
+        FireReport {
+            target: self.target,
+            firers: self.firers.clone(),
+            strength: total.whole(),
+            row: self.attack.row,
+            terrain_shift: narrow(s.terrain),
+            density_shift: narrow(s.density),
+            enfilade: s.enfiladed,
+            net_shift: narrow(net),
+            column: u8::try_from(column + 1).unwrap_or(u8::MAX),
+            die,
+            result: crt.result(column, die).unwrap_or(FireResult::NoEffect),
+        }
+    }
+}
+
+fn refuse(rule: &str, message: String) -> RuleError {
+    super::super::err(rule, RuleCode::Illegal, message)
+}
+
+/// Build an attack by `firers` (each with its share, 9.45) on the units of
+/// the other side in `target` — or only on `only` (withdrawal fire:
+/// 10.13, 10.14). `facing_as` turns the targets for enfilade (10.16: a
+/// unit withdrawing faces the hex it is about to enter). Checks range
+/// (9.23) and that a target is there; eligibility, sight and hexsides are
+/// the caller's (they differ between Fire Phases and withdrawal fire).
+pub(crate) fn prepare(
+    rs: &Gbacw,
+    state: &GbacwState,
+    target: HexNumber,
+    firers: &[FireShare],
+    only: Option<&[CounterId]>,
+    facing_as: Option<Facing>,
+) -> Result<Prepared, RuleError> {
+    let board = Board::new(rs, state);
+    let game = &rs.game;
+    let first = firers
+        .first()
+        .ok_or_else(|| refuse("GBACW 9.0", "name at least one firer".into()))?;
+    let firing_side = &game.oob.units[&first.unit].side;
+    let stack: Vec<CounterId> = match only {
+        Some(ids) => {
+            let mut v: Vec<CounterId> = ids
+                .iter()
+                .filter(|id| state.units.get(*id).is_some_and(|u| u.hex == Some(target)))
+                .cloned()
+                .collect();
+            v.sort();
+            v
+        }
+        None => {
+            let enemy = rs.enemy_of(firing_side);
+            board.units_of(target, enemy).into_iter().cloned().collect()
+        }
+    };
+    if stack.is_empty() {
+        return Err(refuse(
+            "GBACW 9.0",
+            format!("there is no enemy unit to fire at in {target}"),
+        ));
+    }
+    let pairs: Vec<(&Unit, &UnitStatus)> = stack
+        .iter()
+        .map(|id| (&game.oob.units[id], &state.units[id].status))
+        .collect();
+    let hit = crate::gbacw::fire::result_target(&pairs).unwrap_or(0);
+    let (hit_unit, hit_status) = pairs[hit];
+    let hit_state = &state.units[&stack[hit]];
+
+    let mut strengths = Vec::new();
+    let mut hexes = Vec::new();
+    let mut artillery = None;
+    let mut max_range = 0;
+    let mut enfiladed = false;
+    for share in firers {
+        let u = state.units.get(&share.unit).ok_or_else(|| {
+            super::super::err(
+                "GBACW 3.3",
+                RuleCode::NotFound,
+                format!("there is no unit {}", share.unit),
+            )
+        })?;
+        let unit = &game.oob.units[&share.unit];
+        let from = u
+            .hex
+            .ok_or_else(|| refuse("GBACW 9.0", format!("{} is not on the map", share.unit)))?;
+        let weapon = unit
+            .weapon
+            .as_deref()
+            .and_then(|w| game.charts.range.weapon(w))
+            .ok_or_else(|| refuse("GBACW 9.21", format!("{} has no weapon", share.unit)))?;
+        let is_artillery = weapon.kind.value == WeaponKind::Artillery;
+        // GBACW 9.41: artillery and small arms are never combined.
+        if *artillery.get_or_insert(is_artillery) != is_artillery {
+            return Err(refuse(
+                "GBACW 9.41",
+                "infantry and artillery fire are never combined in one attack".into(),
+            ));
+        }
+        let range = game.map.grid.distance(from, target);
+        max_range = max_range.max(range);
+        let s =
+            unit_fire_strength(weapon, share.points, range, u.status.crew).ok_or_else(|| {
+                refuse(
+                    "GBACW 9.23",
+                    format!(
+                        "{target} is {range} hexes from {}: beyond its weapon's range of {}",
+                        share.unit,
+                        weapon.max_range()
+                    ),
+                )
+            })?;
+        strengths.push(s);
+        hexes.push(from);
+        // GBACW 7.23, 10.16: fire into a rear hexside enfilades.
+        let facing = facing_as.unwrap_or(hit_state.facing);
+        enfiladed |= is_enfiladed(
+            &game.map.grid,
+            target,
+            facing,
+            hit_status.formation,
+            hit_status.markers.contains(&Marker::Rout),
+            from,
+        );
+    }
+    let artillery = artillery.unwrap_or(false);
+    let whole_stack: Vec<(&Unit, &UnitStatus)> = board
+        .units_of(target, &hit_unit.side)
+        .into_iter()
+        .map(|id| (&game.oob.units[id], &state.units[id].status))
+        .collect();
+    let shifts = ColumnShifts {
+        terrain: terrain_shift(&game.map, &game.charts.combat, target, &hexes),
+        // GBACW 8.32, 8.22: density counts the whole stack in the hex.
+        density: density_shift(
+            &whole_stack,
+            &game.charts.stacking.points,
+            &rs.tables.density,
+        ),
+        enfiladed,
+    };
+    Ok(Prepared {
+        target,
+        stack,
+        firers: firers.iter().map(|f| f.unit.clone()).collect(),
+        artillery,
+        max_range,
+        attack: Attack {
+            firers: strengths,
+            row: fire_row(artillery, &hit_unit.kind),
+            shifts,
+        },
+    })
+}

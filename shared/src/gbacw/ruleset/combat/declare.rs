@@ -1,0 +1,252 @@
+//! Declaring fire in a Fire Phase (9.0–9.46, 7.21, 7.22, 9.7, 12.6):
+//! every check that does not need the die, so that the plan the phase
+//! rolls at its end (9.42) holds only legal attacks.
+
+use super::super::action::{MAX_ATTACKS, MAX_FIRERS};
+use super::super::board::Board;
+use super::super::decide::own_unit;
+use super::super::event::GbacwEvent;
+use super::super::state::{FireShare, GbacwState, PlannedFire};
+use super::super::{Gbacw, err};
+use super::attack::prepare;
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::facing::{can_fire_through, fire_crossings, frontal_directions};
+use crate::gbacw::fire::{
+    FireOccasion, check_hexside_limits, check_split_points, may_fire, unit_fire_strength,
+};
+use crate::gbacw::los::{Los, line_of_sight};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Marker, UnitKind};
+use hexx::EdgeDirection;
+use std::collections::BTreeMap;
+
+fn illegal(rule: &str, message: impl Into<String>) -> RuleError {
+    err(rule, RuleCode::Illegal, message)
+}
+
+/// GBACW 9.0: `side` declares an attack on `target` in a Fire Phase of
+/// `occasion` (Offensive or Defensive).
+pub(crate) fn declare(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    occasion: FireOccasion,
+    target: HexNumber,
+    firers: &[FireShare],
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    if firers.is_empty() || firers.len() > MAX_FIRERS {
+        return Err(err(
+            "GBACW 9.0",
+            RuleCode::Invalid,
+            format!("an attack has 1 to {MAX_FIRERS} firers"),
+        ));
+    }
+    if state.fire_plan.len() >= MAX_ATTACKS {
+        return Err(err(
+            "GBACW 9.0",
+            RuleCode::Invalid,
+            format!("at most {MAX_ATTACKS} attacks in a Fire Phase"),
+        ));
+    }
+    for (k, f) in firers.iter().enumerate() {
+        if firers[..k].iter().any(|g| g.unit == f.unit) {
+            return Err(err(
+                "GBACW 9.45",
+                RuleCode::Invalid,
+                format!("{} is named twice in one attack", f.unit),
+            ));
+        }
+    }
+    let board = Board::new(rs, state);
+    let game = &rs.game;
+    if rs.game.map.hex(target).is_none() {
+        return Err(err(
+            "GBACW 9.0",
+            RuleCode::Invalid,
+            format!("{target} is not on the map"),
+        ));
+    }
+    // GBACW 12.6: never into a hex whose units are engaged in melee.
+    if board
+        .units_of(target, rs.enemy_of(side))
+        .iter()
+        .any(|id| state.units[*id].status.markers.contains(&Marker::Engaged))
+    {
+        return Err(illegal(
+            "GBACW 12.6",
+            format!("the units in {target} are engaged in melee"),
+        ));
+    }
+    for f in firers {
+        let (u, from) = own_unit(rs, state, side, &f.unit)?;
+        let unit = &game.oob.units[&f.unit];
+        may_fire(unit, &u.status, &game.charts.range, occasion)
+            .map_err(|rule| illegal(rule, format!("{} may not fire now", f.unit)))?;
+        if f.points == 0 || f.points > u.status.strength {
+            return Err(illegal(
+                "GBACW 9.45",
+                format!(
+                    "{} fires 1 to {} points (its current strength)",
+                    f.unit, u.status.strength
+                ),
+            ));
+        }
+        // GBACW 7.22: only through a frontal hexside.
+        if !can_fire_through(&game.map.grid, from, u.facing, u.status.formation, target) {
+            return Err(illegal(
+                "GBACW 7.22",
+                format!("{target} is not beyond a frontal hexside of {}", f.unit),
+            ));
+        }
+        // GBACW 9.7: the firer must see the target.
+        if let Los::Blocked(_) = line_of_sight(&game.map, &game.charts.combat, from, target, |h| {
+            board.unit_feet(h)
+        }) {
+            return Err(illegal(
+                "GBACW 9.7",
+                format!("{} has no line of sight to {target}", f.unit),
+            ));
+        }
+    }
+    let prepared = prepare(rs, state, target, firers, None, None)?;
+    // GBACW 9.44: once by small arms and once by artillery per Fire Phase.
+    if state
+        .fire_plan
+        .iter()
+        .any(|p| p.target == target && p.artillery == prepared.artillery)
+    {
+        return Err(illegal(
+            "GBACW 9.44",
+            format!(
+                "{target} is already fired at by {} this phase",
+                if prepared.artillery {
+                    "artillery"
+                } else {
+                    "small arms"
+                }
+            ),
+        ));
+    }
+    let planned = PlannedFire {
+        target,
+        firers: firers.to_vec(),
+        artillery: prepared.artillery,
+    };
+    let mut plan = state.fire_plan.clone();
+    plan.push(planned.clone());
+    check_splits(rs, state, &plan)?;
+    check_hexsides(rs, state, &plan)?;
+    Ok(vec![GbacwEvent::FireDeclared(planned)])
+}
+
+/// GBACW 9.45, 9.46: each unit fires its current strength once, split
+/// among target hexes at most to its total; when split, every share comes
+/// to a final strength of at least 1.
+fn check_splits(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Result<(), RuleError> {
+    let mut shares: BTreeMap<&CounterId, Vec<(u8, HexNumber)>> = BTreeMap::new();
+    for p in plan {
+        for f in &p.firers {
+            shares
+                .entry(&f.unit)
+                .or_default()
+                .push((f.points, p.target));
+        }
+    }
+    let game = &rs.game;
+    for (id, list) in shares {
+        let u = &state.units[id];
+        let points: Vec<u8> = list.iter().map(|(p, _)| *p).collect();
+        check_split_points(u.status.strength, &points).map_err(|rule| {
+            illegal(
+                rule,
+                format!(
+                    "{id} would fire {} points in all, more than its {}",
+                    points.iter().map(|p| u32::from(*p)).sum::<u32>(),
+                    u.status.strength
+                ),
+            )
+        })?;
+        if list.len() < 2 {
+            continue;
+        }
+        let (Some(from), Some(weapon)) = (
+            u.hex,
+            game.oob.units[id]
+                .weapon
+                .as_deref()
+                .and_then(|w| game.charts.range.weapon(w)),
+        ) else {
+            continue;
+        };
+        for (points, target) in list {
+            let range = game.map.grid.distance(from, target);
+            let ok = unit_fire_strength(weapon, points, range, u.status.crew)
+                .is_some_and(|s| s.at_least_one());
+            if !ok {
+                return Err(illegal(
+                    "GBACW 9.46",
+                    format!("{id}'s split share at {target} comes to less than 1"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// GBACW 7.21, 9.31, 9.32: at most the hex's limit (chart 8.18) of
+/// small-arms points fire out through any one frontal hexside in a Fire
+/// Phase; artillery is exempt. A line along a vertex leaves through the
+/// first frontal hexside beside it.
+fn check_hexsides(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Result<(), RuleError> {
+    let game = &rs.game;
+    let mut by_hex: BTreeMap<HexNumber, Vec<(EdgeDirection, u8)>> = BTreeMap::new();
+    for p in plan.iter().filter(|p| !p.artillery) {
+        for f in &p.firers {
+            let u = &state.units[&f.unit];
+            if matches!(game.oob.units[&f.unit].kind, UnitKind::Battery { .. }) {
+                continue;
+            }
+            let Some(from) = u.hex else { continue };
+            let front = frontal_directions(u.facing, u.status.formation);
+            if let Some(d) = fire_crossings(&game.map.grid, from, p.target)
+                .into_iter()
+                .find(|d| front.contains(d))
+            {
+                by_hex.entry(from).or_default().push((d, f.points));
+            }
+        }
+    }
+    for (hex, allotments) in by_hex {
+        let Some(limits) = game
+            .map
+            .hex(hex)
+            .and_then(|h| game.charts.stacking.limits(&h.terrain))
+        else {
+            continue;
+        };
+        if let Err(d) = check_hexside_limits(&allotments, limits.fire_per_hexside) {
+            let name = crate::gbacw::facing::direction_names(game.map.grid.orientation)
+                [usize::from(crate::gbacw::facing::Facing::new(d).index())];
+            return Err(illegal(
+                "GBACW 7.21",
+                format!(
+                    "more than {} small-arms points would fire out of {hex} through its {name} hexside",
+                    limits.fire_per_hexside
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Take back a declared attack.
+pub(crate) fn cancel(state: &GbacwState, index: u16) -> Result<Vec<GbacwEvent>, RuleError> {
+    if usize::from(index) >= state.fire_plan.len() {
+        return Err(err(
+            "GBACW 9.0",
+            RuleCode::NotFound,
+            format!("there is no declared attack {index}"),
+        ));
+    }
+    Ok(vec![GbacwEvent::FireCancelled { index }])
+}

@@ -1,0 +1,391 @@
+//! What a Fire CRT result does to the hex it hits (9.8x, 8.21, 9.43, 9.82,
+//! 15.12, 17.72, 13.2x, 13.3x, 13.4x, 14.x), as events.
+
+use super::super::Gbacw;
+use super::super::board::Board;
+use super::super::event::GbacwEvent;
+use super::super::state::{Casualty, GbacwState};
+use super::attack::Prepared;
+use super::{Roller, Unfold};
+use crate::gbacw::command::PathBlocks;
+use crate::gbacw::facing::ZocUse;
+use crate::gbacw::fire::allocate_losses;
+use crate::gbacw::leaders::roll_leaders;
+use crate::gbacw::morale::{MoraleMods, morale_check, rout};
+use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Morale, Unit, UnitKind, UnitStatus};
+use crate::gbacw::options::elephant_rating;
+use crate::gbacw::retreat::{RetreatKind, retreat_paths};
+use crate::gbacw::tables::{CasualtyCause, FireResult, LeaderLoss};
+
+/// GBACW 13.31: hexes a routed unit retreats at once.
+pub const ROUT_HEXES: usize = 3;
+
+/// How the effects of one result are applied.
+pub(crate) struct Hit<'p> {
+    pub prepared: &'p Prepared,
+    pub result: FireResult,
+    /// GBACW 13.26, 9.83: the fire enfiladed the unit hit: +1 to its check.
+    pub enfiladed: bool,
+    /// GBACW 10.15: a withdrawing unit pinned by withdrawal fire still
+    /// moves one hex, then is pinned. Its pin is returned, not set.
+    pub defer_pins_of: &'p [CounterId],
+}
+
+fn is_foot_or_horse(u: &Unit) -> bool {
+    matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry)
+}
+
+/// GBACW 13.2, 13.14, 21.1 (mounted morale): the rating a unit checks
+/// with; a green unit sees the elephant first (2d6, 13.15's table).
+fn rating_for(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> u8 {
+    let unit = &rs.game.oob.units[id];
+    let st = &u.state.units[id];
+    if st.status.formation == Formation::Mounted
+        && let Some(m) = unit.mounted_morale
+    {
+        return m;
+    }
+    match (unit.morale, st.rating) {
+        (Morale::Rated(m), _) => m,
+        (Morale::Green, Some(r)) => r,
+        (Morale::Green, None) => {
+            let two = roll.two_d6();
+            let rating = elephant_rating(&rs.tables.elephant, two, rs.options).unwrap_or(4);
+            u.push(GbacwEvent::MoraleRated {
+                unit: id.clone(),
+                rating,
+            });
+            rating
+        }
+    }
+}
+
+fn set_markers(u: &mut Unfold, id: &CounterId, edit: impl FnOnce(&mut UnitStatus)) {
+    let mut s = u.state.units[id].status.clone();
+    let before = s.markers.clone();
+    edit(&mut s);
+    if s.markers != before {
+        u.push(GbacwEvent::MarkersSet {
+            unit: id.clone(),
+            markers: s.markers,
+        });
+    }
+}
+
+/// Apply one result to the hex. Returns the units whose pin was deferred
+/// (10.15).
+pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> Vec<CounterId> {
+    let p = hit.prepared;
+    let at = p.target;
+    // The stack as it stands now: earlier results this phase may have
+    // removed or routed some of it away.
+    let stack: Vec<CounterId> = p
+        .stack
+        .iter()
+        .filter(|id| u.state.units[*id].hex == Some(at))
+        .cloned()
+        .collect();
+    if stack.is_empty() || hit.result == FireResult::NoEffect {
+        return Vec::new();
+    }
+    let oob = &rs.game.oob;
+    let pairs_of = |state: &GbacwState| -> Vec<(Unit, UnitStatus)> {
+        stack
+            .iter()
+            .map(|id| (oob.units[id].clone(), state.units[id].status.clone()))
+            .collect()
+    };
+    let owned = pairs_of(&u.state);
+    let pairs: Vec<(&Unit, &UnitStatus)> = owned.iter().map(|(a, b)| (a, b)).collect();
+    let top = crate::gbacw::fire::result_target(&pairs).unwrap_or(0);
+    let top_id = stack[top].clone();
+    let mut deferred = Vec::new();
+    match hit.result {
+        FireResult::NoEffect => {}
+        FireResult::MaybePin | FireResult::MaybeRout | FireResult::PinOrRout => {
+            // GBACW 9.43, 9.87, 9.83: the top unit checks.
+            let mut checked = Vec::new();
+            check_one(
+                rs,
+                u,
+                roll,
+                hit,
+                &top_id,
+                false,
+                &mut checked,
+                &mut deferred,
+            );
+        }
+        FireResult::Loss {
+            points,
+            then_pin_check,
+        } => {
+            let mut suffered = false;
+            if pairs.iter().any(|(x, _)| is_foot_or_horse(x)) {
+                // GBACW 8.21, 9.81: losses top unit first.
+                for (i, pts) in allocate_losses(&pairs, points) {
+                    suffered = true;
+                    u.push(GbacwEvent::UnitHit {
+                        unit: stack[i].clone(),
+                        points: pts,
+                    });
+                }
+            } else {
+                suffered = true;
+                let id = &stack[top];
+                let st = &u.state.units[id].status;
+                let battery = matches!(oob.units[id].kind, UnitKind::Battery { .. });
+                if battery && p.artillery {
+                    // GBACW 9.82: only artillery kills guns.
+                    u.push(GbacwEvent::UnitHit {
+                        unit: id.clone(),
+                        points,
+                    });
+                } else {
+                    // GBACW 9.82, 15.12: small arms hit a battery's crew, a
+                    // step per result (half, then gone); a wagon's crew
+                    // likewise (11.1).
+                    let crew = match st.crew {
+                        Crew::Full => Crew::Half,
+                        Crew::Half | Crew::None => Crew::None,
+                    };
+                    u.push(GbacwEvent::CrewHit {
+                        unit: id.clone(),
+                        crew,
+                    });
+                }
+            }
+            // Units with nothing left leave play (9.81; 15.12: no crew, no
+            // battery).
+            for id in &stack {
+                let st = &u.state.units[id].status;
+                let battery = matches!(oob.units[id].kind, UnitKind::Battery { .. });
+                if st.strength == 0 || (battery && st.crew == Crew::None) {
+                    u.push(GbacwEvent::UnitRemoved {
+                        unit: id.clone(),
+                        captured: false,
+                    });
+                }
+            }
+            if suffered {
+                leader_casualties(rs, u, roll, p);
+            }
+            // GBACW 13.41–13.44: the top unit checks; those beneath only if
+            // it routs, or all of them under artillery from three hexes. A
+            // top unit eliminated leaves the next one to check as the top.
+            let all = p.artillery && p.max_range >= 3;
+            let survivors: Vec<CounterId> = stack
+                .iter()
+                .filter(|id| u.state.units[*id].hex == Some(at))
+                .cloned()
+                .collect();
+            let mut checked = Vec::new();
+            for (k, id) in survivors.iter().enumerate() {
+                let routed = check_one(
+                    rs,
+                    u,
+                    roll,
+                    hit,
+                    id,
+                    then_pin_check && k == 0,
+                    &mut checked,
+                    &mut deferred,
+                );
+                if k == 0 && !routed && !all {
+                    break;
+                }
+            }
+        }
+    }
+    deferred
+}
+
+/// One unit's morale check for `hit` (9.81, 9.83, 9.87, 9.88, 13.2x),
+/// with 13.33 for a unit already routed and 13.25 for unlimbered guns.
+/// Returns whether it routed.
+#[allow(clippy::too_many_arguments)]
+fn check_one(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    hit: &Hit,
+    id: &CounterId,
+    pin_check_after: bool,
+    checked: &mut Vec<CounterId>,
+    deferred: &mut Vec<CounterId>,
+) -> bool {
+    if checked.contains(id) || u.state.units[id].hex.is_none() {
+        return false;
+    }
+    checked.push(id.clone());
+    let unit = &rs.game.oob.units[id];
+    let st = u.state.units[id].status.clone();
+    let casualties = matches!(hit.result, FireResult::Loss { .. });
+    // GBACW 13.33: a routed unit hit again routs again without a check;
+    // pinned, it stays routed and is pinned too.
+    if st.markers.contains(&Marker::Rout) {
+        let re_rout = casualties || hit.result == FireResult::MaybeRout;
+        if hit.result == FireResult::MaybePin || hit.result == FireResult::PinOrRout {
+            set_markers(u, id, |s| {
+                s.markers.insert(Marker::Pin);
+            });
+        }
+        if re_rout {
+            rout_retreat(rs, u, id);
+        }
+        return re_rout;
+    }
+    let rating = rating_for(rs, u, roll, id);
+    let board = Board::new(rs, &u.state);
+    let hex = u.state.units[id].hex;
+    let leader = hex.is_some_and(|h| !board.leaders_of(h, &unit.side).is_empty());
+    let mods = MoraleMods {
+        leader,
+        over_half_lost: st.lost_over_half(unit),
+        enfiladed: hit.enfiladed,
+    };
+    let die = roll.d6();
+    let failed = morale_check(rating, die, mods);
+    u.push(GbacwEvent::MoraleChecked {
+        unit: id.clone(),
+        rating,
+        die,
+        modifier: i8::try_from(mods.modifier()).unwrap_or(0),
+        failed,
+    });
+    let (mut routed, mut pinned) = match hit.result {
+        FireResult::MaybePin => (false, failed),
+        FireResult::MaybeRout => (failed, false),
+        FireResult::PinOrRout => (failed, !failed),
+        FireResult::Loss { .. } => (failed, false),
+        FireResult::NoEffect => (false, false),
+    };
+    // GBACW 9.88: a unit that does not rout rolls again; an unmodified die
+    // above its morale pins it.
+    if pin_check_after && !routed {
+        let second = roll.d6();
+        pinned = second > rating;
+        u.push(GbacwEvent::MoraleChecked {
+            unit: id.clone(),
+            rating,
+            die: second,
+            modifier: 0,
+            failed: pinned,
+        });
+    }
+    // GBACW 13.25: unlimbered guns never rout (the crew's own rout, 15.16,
+    // is not modelled apart from the battery).
+    if routed && st.formation == Formation::Unlimbered {
+        routed = false;
+    }
+    if routed {
+        set_markers(u, id, |s| {
+            rout(&mut s.markers);
+        });
+        rout_retreat(rs, u, id);
+    } else if pinned {
+        if hit.defer_pins_of.contains(id) {
+            deferred.push(id.clone());
+        } else {
+            set_markers(u, id, |s| {
+                s.markers.insert(Marker::Pin);
+            });
+        }
+    }
+    routed
+}
+
+/// GBACW 17.72, 17.76, 9.86: every leader in the hit hex rolls two dice
+/// after a combat casualty, before the morale checks.
+fn leader_casualties(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, p: &Prepared) {
+    let Some(first) = p.stack.first() else { return };
+    let side = &rs.game.oob.units[first].side;
+    let board = Board::new(rs, &u.state);
+    let leaders: Vec<CounterId> = board
+        .leaders_of(p.target, side)
+        .into_iter()
+        .cloned()
+        .collect();
+    let cause = if p.artillery {
+        CasualtyCause::Artillery
+    } else {
+        CasualtyCause::SmallArms
+    };
+    for c in roll_leaders(&rs.tables.leader_casualty, cause, &leaders, true, || {
+        roll.two_d6()
+    }) {
+        u.push(GbacwEvent::LeaderRolled {
+            leader: c.leader,
+            roll: c.roll,
+            casualty: c.loss.map(|l| match l {
+                LeaderLoss::Wounded => Casualty::Wounded,
+                LeaderLoss::Killed => Casualty::Killed,
+                LeaderLoss::Captured => Casualty::Captured,
+            }),
+        });
+    }
+}
+
+/// GBACW 13.31, 14.0–14.4: a routed unit retreats three hexes at once, by
+/// the first of the legal paths of the most preferred kind (14.3); with
+/// none it is captured. Decisions the engine takes for now (see
+/// docs/gbacw-notes.md): the path is the engine's deterministic choice,
+/// not yet the owner's; a path that would end over the stacking limits
+/// is avoided (14.3's displacement of friends is not modelled), and a unit
+/// with only such paths is captured; retreat fire (10.2) is not drawn.
+pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
+    let Some(start) = u.state.units[id].hex else {
+        return;
+    };
+    let unit = &rs.game.oob.units[id];
+    let st = &u.state.units[id].status;
+    let class = st
+        .formation
+        .move_class()
+        .unwrap_or(crate::gbacw::charts::MoveClass::Line);
+    let mounted = st.formation == Formation::Mounted;
+    let board = Board::new(rs, &u.state);
+    let mut blocks = PathBlocks::default();
+    for (other, s) in &u.state.units {
+        let Some(h) = s.hex else { continue };
+        if rs.game.oob.units[other].side == unit.side {
+            if other != id && h != start {
+                blocks.friendly_units.insert(h);
+            }
+        } else {
+            blocks.enemy_units.insert(h);
+        }
+    }
+    blocks.enemy_zoc = board.enemy_zoc(
+        &unit.side,
+        ZocUse::WithdrawalAndRetreat {
+            mover_mounted: mounted,
+        },
+    );
+    let paths = retreat_paths(
+        &rs.game.map,
+        &rs.game.charts.movement,
+        class,
+        start,
+        ROUT_HEXES,
+        RetreatKind::Rout,
+        &blocks,
+    );
+    let chosen = paths.into_iter().find(|p| {
+        p.hexes.last().is_some_and(|end| {
+            board
+                .check_stack(*end, &unit.side, &[], &[id], None)
+                .is_ok()
+        })
+    });
+    match chosen {
+        Some(p) => u.push(GbacwEvent::UnitRetreated {
+            unit: id.clone(),
+            path: p.hexes,
+        }),
+        None => u.push(GbacwEvent::UnitRemoved {
+            unit: id.clone(),
+            captured: true,
+        }),
+    }
+}

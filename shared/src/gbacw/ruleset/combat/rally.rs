@@ -1,0 +1,159 @@
+//! The Rally Phase (4.0 H): pins come off (9.85), then routed units try to
+//! rally (13.5, 17.13).
+
+use super::super::board::Board;
+use super::super::decide::own_unit;
+use super::super::event::GbacwEvent;
+use super::super::state::GbacwState;
+use super::super::{Gbacw, err};
+use super::Roller;
+use crate::engine::{Dice, RuleCode, RuleError};
+use crate::gbacw::command::within_radius;
+use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, Morale, UnitKind};
+use crate::gbacw::rally::{RallyBy, rallies};
+
+/// GBACW 9.85: at the start of the friendly Rally Phase the pins of
+/// `side`'s units come off.
+pub(crate) fn unpin(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<GbacwEvent> {
+    state
+        .units
+        .iter()
+        .filter(|(id, u)| {
+            rs.game.oob.units[*id].side == *side && u.status.markers.contains(&Marker::Pin)
+        })
+        .map(|(id, u)| {
+            let mut markers = u.status.markers.clone();
+            crate::gbacw::rally::unpin(&mut markers);
+            GbacwEvent::MarkersSet {
+                unit: id.clone(),
+                markers,
+            }
+        })
+        .collect()
+}
+
+/// How a routed unit would try to rally now.
+enum Way {
+    /// GBACW 13.52, 13.54: stacked with a friendly leader.
+    Leader,
+    /// GBACW 17.13: its brigade commander spends a Rally Point.
+    RallyPoint(CounterId),
+    /// GBACW 13.54: crews, wagons and independents roll a die.
+    Die,
+}
+
+fn self_rallying(rs: &Gbacw, id: &CounterId) -> bool {
+    let unit = &rs.game.oob.units[id];
+    matches!(unit.command, Command::Independent)
+        || matches!(unit.kind, UnitKind::Battery { .. } | UnitKind::Wagon { .. })
+}
+
+fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Result<Way, RuleError> {
+    let (u, hex) = own_unit(rs, state, side, id)?;
+    if !u.status.markers.contains(&Marker::Rout) {
+        return Err(err(
+            "GBACW 13.51",
+            RuleCode::Illegal,
+            format!("{id} is not routed"),
+        ));
+    }
+    if state.rally_tried.contains(id) {
+        return Err(err(
+            "GBACW 13.51",
+            RuleCode::Illegal,
+            format!("{id} has already tried to rally this Rally Phase"),
+        ));
+    }
+    let board = Board::new(rs, state);
+    if !board.leaders_of(hex, side).is_empty() {
+        return Ok(Way::Leader);
+    }
+    if self_rallying(rs, id) {
+        return Ok(Way::Die);
+    }
+    // GBACW 17.13, 13.52, 13.53: a Rally Point of its brigade commander,
+    // within his Effectiveness Radius traced clear of the enemy.
+    let Command::Brigade(b) = &rs.game.oob.units[id].command else {
+        return Ok(Way::Die);
+    };
+    let leader = state.leaders.get(b).and_then(|l| l.hex.map(|h| (l, h)));
+    let ratings = match &rs.game.oob.leaders.get(b).map(|l| &l.role) {
+        Some(LeaderRole::Brigade { ratings, .. }) | Some(LeaderRole::Replacement { ratings }) => {
+            Some(*ratings)
+        }
+        _ => None,
+    };
+    let (Some((l, at)), Some(r)) = (leader, ratings) else {
+        return Err(err(
+            "GBACW 13.52",
+            RuleCode::Illegal,
+            format!("{id} has no leader with it and its brigade commander is not on the map"),
+        ));
+    };
+    let radius = r
+        .effectiveness_radius
+        .saturating_add(l.augmented.as_ref().map_or(0, |(_, p)| *p));
+    if !within_radius(&rs.game.map, &board.command_blocks(side), at, hex, radius) {
+        return Err(err(
+            "GBACW 13.53",
+            RuleCode::Illegal,
+            format!("{id} is not within {b}'s Effectiveness Radius"),
+        ));
+    }
+    if state.rally_points.get(b).copied().unwrap_or(0) >= r.rally {
+        return Err(err(
+            "GBACW 17.13",
+            RuleCode::Illegal,
+            format!("{b} has spent his {} Rally Points this phase", r.rally),
+        ));
+    }
+    Ok(Way::RallyPoint(b.clone()))
+}
+
+/// Whether the rally of `id` rolls a die (13.54), for `rolls_dice`.
+pub(crate) fn rolls(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> bool {
+    matches!(way(rs, state, side, id), Ok(Way::Die))
+}
+
+/// GBACW 13.51–13.54, 17.13: `side`'s routed unit `id` tries to rally.
+pub(crate) fn rally(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    id: &CounterId,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let unit = &rs.game.oob.units[id];
+    let rating = match (unit.morale, state.units[id].rating) {
+        (Morale::Rated(m), _) | (Morale::Green, Some(m)) => m,
+        // A green unit that routed has checked morale, so it has a
+        // rating; 4 (the commonest) only if an exclusive rule routed it
+        // without a check.
+        (Morale::Green, None) => 4,
+    };
+    Ok(match way(rs, state, side, id)? {
+        Way::Leader => vec![GbacwEvent::RallyTried {
+            unit: id.clone(),
+            die: None,
+            rallied: rallies(unit, rating, RallyBy::StackedLeader),
+        }],
+        Way::RallyPoint(b) => vec![
+            GbacwEvent::RallyPointSpent { leader: b },
+            GbacwEvent::RallyTried {
+                unit: id.clone(),
+                die: None,
+                rallied: rallies(unit, rating, RallyBy::RallyPoint),
+            },
+        ],
+        Way::Die => {
+            let mut roll = Roller::new(dice);
+            let die = roll.d6();
+            roll.finish()?;
+            vec![GbacwEvent::RallyTried {
+                unit: id.clone(),
+                die: Some(die),
+                rallied: rallies(unit, rating, RallyBy::Die(die)),
+            }]
+        }
+    })
+}

@@ -1,0 +1,195 @@
+//! Rolling fire: the Fire Phase's plan at the end of the phase (9.42), and
+//! withdrawal fire when the firing seat answers (10.11–10.19, 6.23, 6.24).
+
+use super::super::Gbacw;
+use super::super::decide::{formation, movement};
+use super::super::event::GbacwEvent;
+use super::super::state::{FireShare, GbacwState, Resume, Trigger, WithdrawalDecision};
+use super::attack::{Prepared, prepare};
+use super::effects::{Hit, apply};
+use super::{Roller, Unfold};
+use crate::engine::{Dice, RuleError};
+use crate::gbacw::charts::WeaponKind;
+use crate::gbacw::facing::Facing;
+use crate::gbacw::morale::ammo_depleted;
+use crate::gbacw::oob::{CounterId, Marker, UnitKind};
+
+/// GBACW 9.42: every attack of the phase is rolled — one die each, in the
+/// order declared — with the strengths declared, before any casualty or
+/// morale result is applied; then the results are applied in that order.
+pub(crate) fn resolve_plan(
+    rs: &Gbacw,
+    state: &GbacwState,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let mut u = Unfold::new(state);
+    let mut roll = Roller::new(dice);
+    let prepared: Vec<Prepared> = state
+        .fire_plan
+        .iter()
+        .filter_map(|p| prepare(rs, state, p.target, &p.firers, None, None).ok())
+        .collect();
+    let dice_rolled: Vec<u8> = prepared.iter().map(|_| roll.d6()).collect();
+    for (p, die) in prepared.iter().zip(dice_rolled) {
+        resolve_one(rs, &mut u, &mut roll, p, die, &[]);
+    }
+    u.push(GbacwEvent::FirePlanCleared);
+    roll.finish()?;
+    Ok(u.events)
+}
+
+/// One rolled attack: the report, rounds fired, the effects, then 11.21.
+/// Returns the deferred pins (10.15).
+fn resolve_one(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    p: &Prepared,
+    die: u8,
+    defer_pins_of: &[CounterId],
+) -> Vec<CounterId> {
+    let report = p.roll(&rs.tables.fire, die);
+    let result = report.result;
+    let enfiladed = report.enfilade;
+    u.push(GbacwEvent::FireResolved(report));
+    // GBACW 11.3: a battery fires one round per fire.
+    for f in &p.firers {
+        if matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. }) {
+            u.push(GbacwEvent::RoundFired { unit: f.clone() });
+        }
+    }
+    let deferred = apply(
+        rs,
+        u,
+        roll,
+        &Hit {
+            prepared: p,
+            result,
+            enfiladed,
+            defer_pins_of,
+        },
+    );
+    // GBACW 11.2, 11.21: on a fire die of 1, each small-arms unit that
+    // fired rolls again; 1 or 2 and it is out of ammunition.
+    if die == 1 {
+        for f in &p.firers {
+            let unit = &rs.game.oob.units[f];
+            let small_arms = unit
+                .weapon
+                .as_deref()
+                .and_then(|w| rs.game.charts.range.weapon(w))
+                .is_some_and(|w| w.kind.value == WeaponKind::SmallArms);
+            if !small_arms || u.state.units[f].hex.is_none() {
+                continue;
+            }
+            if ammo_depleted(roll.d6()) {
+                let mut markers = u.state.units[f].status.markers.clone();
+                if markers.insert(Marker::AmmoDepleted) {
+                    u.push(GbacwEvent::MarkersSet {
+                        unit: f.clone(),
+                        markers,
+                    });
+                }
+            }
+        }
+    }
+    deferred
+}
+
+/// GBACW 10.11–10.19, 6.23, 6.24: the firing seat fires withdrawal fire
+/// with `firers` (already checked against the decision, 10.19). Each
+/// fires its whole current strength at the decision's targets; the
+/// results apply as normal (10.15), then the interrupted action goes on
+/// for those still able: a withdrawing unit that was pinned moves one hex
+/// and is then pinned (10.15); a routed or removed one has gone its own
+/// way; a formation change whose unit was pinned, routed or removed is
+/// cancelled (an engine decision: the texts do not say).
+pub(crate) fn resolve_withdrawal(
+    rs: &Gbacw,
+    state: &GbacwState,
+    d: &WithdrawalDecision,
+    firers: &[CounterId],
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let shares: Vec<FireShare> = firers
+        .iter()
+        .map(|f| FireShare {
+            unit: f.clone(),
+            points: state.units.get(f).map_or(0, |u| u.status.strength),
+        })
+        .collect();
+    // GBACW 10.16: withdrawing units face the hex they are about to enter.
+    let leaving_movers = match (&d.resume, d.trigger) {
+        (Resume::Move { pieces, .. }, Trigger::Leaving) => {
+            d.targets.iter().all(|t| pieces.contains(t))
+        }
+        _ => false,
+    };
+    let facing_as = d
+        .toward
+        .filter(|_| leaving_movers)
+        .and_then(|to| rs.game.map.grid.direction(d.hex, to))
+        .map(Facing::new);
+    let prepared = prepare(rs, state, d.hex, &shares, Some(&d.targets), facing_as)?;
+    let mut u = Unfold::new(state);
+    u.push(GbacwEvent::WithdrawalFireAnswered);
+    let mut roll = Roller::new(dice);
+    let die = roll.d6();
+    let movers: Vec<CounterId> = match &d.resume {
+        Resume::Move { pieces, .. } if d.trigger == Trigger::Leaving => pieces.clone(),
+        _ => Vec::new(),
+    };
+    let pinned = resolve_one(rs, &mut u, &mut roll, &prepared, die, &movers);
+    let side = rs.enemy_of(rs.side_of(d.seat)).clone();
+    match &d.resume {
+        Resume::Move { pieces, path } => {
+            let still_here = |st: &GbacwState, id: &CounterId| {
+                st.units.get(id).map_or_else(
+                    || st.leaders.get(id).is_some_and(|l| l.hex == Some(d.hex)),
+                    |x| x.hex == Some(d.hex) && !x.status.markers.contains(&Marker::Rout),
+                )
+            };
+            // 10.15: the pinned move one hex, then take their pin.
+            if !pinned.is_empty()
+                && let Some(first) = path.first()
+                && let Ok(plan) = movement::plan(rs, &u.state, &side, &pinned, &[*first])
+            {
+                for e in movement::execute(rs, &u.state, &plan, true) {
+                    u.push(e);
+                }
+            }
+            for id in &pinned {
+                let mut markers = u.state.units[id].status.markers.clone();
+                markers.insert(Marker::Pin);
+                u.push(GbacwEvent::MarkersSet {
+                    unit: id.clone(),
+                    markers,
+                });
+            }
+            let going_on: Vec<CounterId> = pieces
+                .iter()
+                .filter(|id| !pinned.contains(id) && still_here(&u.state, id))
+                .cloned()
+                .collect();
+            if !going_on.is_empty()
+                && let Ok(plan) = movement::plan(rs, &u.state, &side, &going_on, path)
+            {
+                for e in movement::execute(rs, &u.state, &plan, true) {
+                    u.push(e);
+                }
+            }
+        }
+        Resume::Formation { unit, to } => {
+            let ok = u.state.units.get(unit).is_some_and(|x| {
+                x.hex == Some(d.hex)
+                    && !x.status.markers.contains(&Marker::Rout)
+                    && !x.status.markers.contains(&Marker::Pin)
+            });
+            if ok && let Ok(c) = formation::plan(rs, &u.state, &side, unit, *to) {
+                u.push(formation::changed(unit, *to, &c));
+            }
+        }
+    }
+    roll.finish()?;
+    Ok(u.events)
+}
