@@ -17,7 +17,7 @@ use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::oob::{CounterId, Formation, Unit, UnitStatus};
 use muster_shared::gbacw::ruleset::is_redan_hex;
-use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwState};
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent, GbacwState};
 use muster_shared::gbacw::stacking::check_hex;
 use muster_shared::protocol::TableId;
 use muster_shared::{MatchId, SeatId, Viewer};
@@ -170,6 +170,22 @@ fn check_invariants(rs: &Gbacw, state: &GbacwState) {
         )
         .unwrap_or_else(|o| panic!("{side} overstacked in {hex}: {o:?}"));
     }
+    // Issue 5's accounting: alive + killed + captured = initial strength.
+    for (id, u) in &state.units {
+        let printed = sc.oob.units[id].strength;
+        assert_eq!(
+            u.status.strength + u.killed + u.captured,
+            printed,
+            "{id}: {} alive + {} killed + {} captured != {printed}",
+            u.status.strength,
+            u.killed,
+            u.captured
+        );
+        assert!(
+            u.hex.is_none() || u.status.strength > 0,
+            "{id} on the map with nothing left"
+        );
+    }
     let mut sides_at: BTreeMap<HexNumber, &CounterId> = BTreeMap::new();
     for (id, u) in &state.units {
         if let Some(h) = u.hex {
@@ -183,12 +199,38 @@ fn check_invariants(rs: &Gbacw, state: &GbacwState) {
     }
 }
 
-/// Play `actions` actions on `game`, mostly legal ones; returns how many
-/// were accepted and how many withdrawal-fire decisions were answered by
-/// default.
-fn play(game: &mut Game, seed: u64, actions: usize, end_odds: usize) -> (usize, usize) {
+/// What a random game came to.
+#[derive(Default)]
+struct Stats {
+    accepted: usize,
+    /// Withdrawal-fire decisions answered by the server's default.
+    defaults: usize,
+    /// Fire attacks rolled (Fire Phases and withdrawal fire).
+    fires: usize,
+    /// Units hit for losses, and units routed.
+    hits: usize,
+    routs: usize,
+    rallies: usize,
+}
+
+impl Stats {
+    fn count(&mut self, events: &[GbacwEvent]) {
+        for e in events {
+            match e {
+                GbacwEvent::FireResolved(_) => self.fires += 1,
+                GbacwEvent::UnitHit { .. } | GbacwEvent::CrewHit { .. } => self.hits += 1,
+                GbacwEvent::UnitRetreated { .. } => self.routs += 1,
+                GbacwEvent::RallyTried { rallied: true, .. } => self.rallies += 1,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Play `actions` actions on `game`, mostly legal ones.
+fn play(game: &mut Game, seed: u64, actions: usize, end_odds: usize) -> Stats {
     let mut ch = Chooser::new(seed);
-    let (mut accepted, mut defaults) = (0, 0);
+    let mut stats = Stats::default();
     for _ in 0..actions {
         let rs = game.m.ruleset();
         let state = game.m.state().clone();
@@ -200,10 +242,12 @@ fn play(game: &mut Game, seed: u64, actions: usize, end_odds: usize) -> (usize, 
         if let Some(p) = pending.first()
             && ch.below(2) == 0
         {
-            game.submit(p.seat, p.default.clone(), true)
+            let applied = game
+                .submit(p.seat, p.default.clone(), true)
                 .expect("the default is accepted");
-            accepted += 1;
-            defaults += 1;
+            stats.accepted += 1;
+            stats.defaults += 1;
+            stats.count(&applied.events);
             check_invariants(game.m.ruleset(), game.m.state());
             continue;
         }
@@ -230,7 +274,10 @@ fn play(game: &mut Game, seed: u64, actions: usize, end_odds: usize) -> (usize, 
         };
         let before_len = game.m.log().entries.len();
         match game.submit(seat, action.clone(), false) {
-            Ok(_) => accepted += 1,
+            Ok(applied) => {
+                stats.accepted += 1;
+                stats.count(&applied.events);
+            }
             Err(e) => {
                 assert!(wild, "legal action {action:?} refused: {e}");
                 // Refused with a rule error naming the case.
@@ -244,7 +291,7 @@ fn play(game: &mut Game, seed: u64, actions: usize, end_odds: usize) -> (usize, 
         }
         check_invariants(game.m.ruleset(), game.m.state());
     }
-    (accepted, defaults)
+    stats
 }
 
 fn replays_byte_identical(game: &Game) {
@@ -265,9 +312,13 @@ fn random_games_replay_to_identical_states() {
     let mut moves = 0;
     for seed in 0..5u64 {
         let mut game = new_game(seed);
-        let (accepted, defaults) = play(&mut game, seed, 300, 12);
-        assert!(accepted > 200, "seed {seed}: only {accepted} accepted");
-        decisions += defaults;
+        let stats = play(&mut game, seed, 300, 12);
+        assert!(
+            stats.accepted > 200,
+            "seed {seed}: only {} accepted",
+            stats.accepted
+        );
+        decisions += stats.defaults;
         moves += game
             .m
             .state()
@@ -280,6 +331,48 @@ fn random_games_replay_to_identical_states() {
     // The games were games: units moved and withdrawal fire was offered.
     assert!(moves > 0);
     assert!(decisions > 0, "no withdrawal fire was ever offered");
+}
+
+/// Issue 5's property test: random legal games with fire, rout and rally,
+/// `MUSTER_GBACW_SEEDS` seeds (default 12 in CI; the full 200 is run with
+/// `MUSTER_GBACW_SEEDS=200 cargo test --release -p muster-tests --test
+/// gbacw_play -- random_legal_games_keep_the_books`) of 500 actions each:
+/// after every action strengths add up (alive + killed + captured =
+/// initial, never negative), stacks keep to their limits, no unit
+/// overspends; each log replays to the identical state and verifies.
+#[test]
+fn random_legal_games_keep_the_books() {
+    let seeds: u64 = std::env::var("MUSTER_GBACW_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(12);
+    let mut total = Stats::default();
+    let started = std::time::Instant::now();
+    for seed in 0..seeds {
+        let seed = 1000 + seed;
+        let mut game = new_game(seed);
+        let s = play(&mut game, seed, 500, 6);
+        total.accepted += s.accepted;
+        total.fires += s.fires;
+        total.hits += s.hits;
+        total.routs += s.routs;
+        total.rallies += s.rallies;
+        replays_byte_identical(&game);
+    }
+    println!(
+        "{seeds} games x 500: {} actions accepted, {} attacks rolled, {} hits, {} rout retreats, {} rallies in {:.1} s",
+        total.accepted,
+        total.fires,
+        total.hits,
+        total.routs,
+        total.rallies,
+        started.elapsed().as_secs_f64()
+    );
+    // The games were battles: fire was rolled and it hurt.
+    assert!(
+        total.fires > 0 && total.hits > 0,
+        "no fire in {seeds} games"
+    );
 }
 
 #[test]
