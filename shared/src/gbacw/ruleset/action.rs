@@ -59,6 +59,21 @@ pub enum GbacwAction {
     /// GBACW 13.52, 13.54, 17.13: in the friendly Rally Phase, a routed
     /// unit tries to rally (with a leader, a Rally Point or a die).
     Rally { unit: CounterId },
+    /// GBACW 12.8, 12.2x: in the Retreat Before Melee Phase, `attackers`
+    /// (adjacent) will melee the enemy in `target`; the defender answers
+    /// at once.
+    DeclareMelee {
+        target: HexNumber,
+        attackers: Vec<CounterId>,
+    },
+    /// GBACW 12.81, 12.82: the answer to a declared melee: `units` of the
+    /// threatened stack retreat along `path` (one or two hexes).
+    RetreatBeforeMelee {
+        units: Vec<CounterId>,
+        path: Vec<HexNumber>,
+    },
+    /// The answer to a declared melee: everyone stands. The default.
+    StandFast,
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -1,6 +1,9 @@
 //! The GBACW deltas and how they fold into a state.
 
-use super::state::{Casualty, CommandCheck, GbacwState, Moved, PlannedFire, WithdrawalDecision};
+use super::state::{
+    Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer,
+    WithdrawalDecision,
+};
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;
 use crate::gbacw::facing::Facing;
@@ -8,7 +11,7 @@ use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation};
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::sequence::{Clock, Phase, Step};
-use crate::gbacw::tables::{FireResult, FireRow};
+use crate::gbacw::tables::{FireResult, FireRow, MeleeResult};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -116,6 +119,34 @@ pub enum GbacwEvent {
         die: Option<u8>,
         rallied: bool,
     },
+    /// GBACW 12.8: a melee declared; the defender is offered retreat.
+    MeleeDeclared(DeclaredMelee, RbmOffer),
+    /// The defender answered (retreated or stood).
+    RbmAnswered,
+    /// GBACW 12.0, 12.98: one melee rolled, every input shown.
+    MeleeResolved(MeleeReport),
+    /// GBACW 12.93: Strength Points (or guns) taken prisoner.
+    PointsCaptured { unit: CounterId, points: u8 },
+    /// GBACW 12.24: a meleed column goes into line.
+    FormationSet { unit: CounterId, to: Formation },
+    /// The Melee Phase is over: declarations and engagements not renewed
+    /// are done with.
+    MeleesCleared,
+}
+
+/// What one melee came to on the Melee CRT (12.0–12.98).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeleeReport {
+    pub target: HexNumber,
+    pub attackers: Vec<CounterId>,
+    pub defenders: Vec<CounterId>,
+    pub attack: i32,
+    pub defence: i32,
+    pub differential: i32,
+    pub die: u8,
+    pub result: MeleeResult,
+    /// GBACW 12.97: both sides would have gone; engaged instead.
+    pub mutual_elimination: bool,
 }
 
 /// What one fire attack came to on the Fire CRT (9.0–9.6), for the log
@@ -163,6 +194,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                     // 17.0, 17.22: command is found anew each Player-Turn.
                     Phase::InitialCommand => {
                         state.command = CommandCheck::default();
+                        state.fired_at.clear();
+                        state.melees.clear();
                         for l in state.leaders.values_mut() {
                             l.cp_spent = 0;
                             l.augmented = None;
@@ -239,11 +272,37 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         }
         E::WithdrawalFireOffered(d) => state.decision = Some(d.clone()),
         E::WithdrawalFireDeclined | E::WithdrawalFireAnswered => state.decision = None,
-        E::FireDeclared(f) => state.fire_plan.push(f.clone()),
+        E::FireDeclared(f) => {
+            // GBACW 12.22: who fired at what in the Offensive Fire Phase.
+            if let Step::Phase {
+                phase: Phase::OffensiveFire,
+                ..
+            } = state.clock.step
+            {
+                for s in &f.firers {
+                    state
+                        .fired_at
+                        .entry(s.unit.clone())
+                        .or_default()
+                        .push(f.target);
+                }
+            }
+            state.fire_plan.push(f.clone());
+        }
         E::FireCancelled { index } => {
             let i = usize::from(*index);
             if i < state.fire_plan.len() {
-                state.fire_plan.remove(i);
+                let f = state.fire_plan.remove(i);
+                for s in &f.firers {
+                    if let Some(v) = state.fired_at.get_mut(&s.unit)
+                        && let Some(k) = v.iter().position(|h| *h == f.target)
+                    {
+                        v.remove(k);
+                        if v.is_empty() {
+                            state.fired_at.remove(&s.unit);
+                        }
+                    }
+                }
             }
         }
         E::FirePlanCleared => state.fire_plan.clear(),
@@ -304,6 +363,25 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::RallyPointSpent { leader } => {
             *state.rally_points.entry(leader.clone()).or_default() += 1;
         }
+        E::MeleeDeclared(m, offer) => {
+            state.melees.push(m.clone());
+            state.rbm = Some(offer.clone());
+        }
+        E::RbmAnswered => state.rbm = None,
+        E::MeleeResolved(_) => {}
+        E::PointsCaptured { unit, points } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                let taken = (*points).min(u.status.strength);
+                u.status.strength -= taken;
+                u.captured = u.captured.saturating_add(taken);
+            }
+        }
+        E::FormationSet { unit, to } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.status.formation = *to;
+            }
+        }
+        E::MeleesCleared => state.melees.clear(),
         E::RallyTried { unit, rallied, .. } => {
             state.rally_tried.insert(unit.clone());
             if *rallied && let Some(u) = state.units.get_mut(unit) {

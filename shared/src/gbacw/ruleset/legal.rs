@@ -39,6 +39,26 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         }
         return out;
     }
+    if let Some(offer) = &state.rbm {
+        if offer.seat != seat {
+            return Vec::new();
+        }
+        // Stand, or every threatened unit one hex away in each direction.
+        let mut out = vec![A::StandFast];
+        if !offer.threatened.is_empty() {
+            for (_, n) in rs.game.map.grid.neighbours_on_map(offer.target) {
+                out.push(A::RetreatBeforeMelee {
+                    units: offer.threatened.clone(),
+                    path: vec![n],
+                });
+            }
+        }
+        out.retain(|a| {
+            let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+            decide::decide(rs, state, seat, a, &mut dice).is_ok()
+        });
+        return out;
+    }
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
     }
@@ -132,6 +152,23 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             fire_declarations(rs, state, side, &own_units, &mut out);
             if !state.fire_plan.is_empty() {
                 out.push(A::CancelFire { index: 0 });
+            }
+        }
+        Some(Phase::RetreatBeforeMelee) => {
+            // GBACW 12.0: each unit alone against each adjacent enemy hex.
+            for (id, at) in &own_units {
+                for (_, n) in rs.game.map.grid.neighbours_on_map(*at) {
+                    if state
+                        .units
+                        .iter()
+                        .any(|(e, u)| u.hex == Some(n) && oob.units[e].side != *side)
+                    {
+                        out.push(A::DeclareMelee {
+                            target: n,
+                            attackers: vec![(*id).clone()],
+                        });
+                    }
+                }
             }
         }
         Some(Phase::Rally) => {

@@ -115,6 +115,9 @@ impl Gbacw {
         if let Some(d) = &state.decision {
             return Some(d.seat);
         }
+        if let Some(r) = &state.rbm {
+            return Some(r.seat);
+        }
         use crate::gbacw::sequence::Step;
         let (player, non_phasing) = match state.clock.step {
             Step::Phase { player, phase } => (player, phase.non_phasing_acts()),
@@ -219,6 +222,9 @@ impl Ruleset for Gbacw {
             fire_plan: Vec::new(),
             rally_points: BTreeMap::new(),
             rally_tried: std::collections::BTreeSet::new(),
+            fired_at: BTreeMap::new(),
+            melees: Vec::new(),
+            rbm: None,
         }
     }
 
@@ -231,17 +237,24 @@ impl Ruleset for Gbacw {
             GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
             GbacwAction::EndPhase => {
                 state.decision.is_none()
-                    && !state.fire_plan.is_empty()
-                    && matches!(
-                        state.clock.step,
+                    && state.rbm.is_none()
+                    && match state.clock.step {
                         Step::Phase {
                             phase: Phase::DefensiveFire | Phase::OffensiveFire,
                             ..
-                        }
-                    )
+                        } => !state.fire_plan.is_empty(),
+                        Step::Phase {
+                            phase: Phase::Melee,
+                            ..
+                        } => decide::melee_due(state),
+                        _ => false,
+                    }
             }
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
+            }
+            GbacwAction::RetreatBeforeMelee { units, .. } => {
+                state.rbm.is_some() && combat::melee::retreat_rolls(self, state, units)
             }
             _ => false,
         }
@@ -276,6 +289,21 @@ impl Ruleset for Gbacw {
     }
 
     fn pending(&self, state: &GbacwState) -> Vec<PendingDecision<GbacwAction>> {
+        let rbm = state.rbm.iter().map(|r| PendingDecision {
+            seat: r.seat,
+            rule: "GBACW 12.8".to_string(),
+            prompt: format!(
+                "a melee is declared on {}: retreat before it ({}) or stand fast",
+                r.target,
+                r.threatened
+                    .iter()
+                    .map(|t| self.game.oob.units[t].designation.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            default: GbacwAction::StandFast,
+            deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+        });
         state
             .decision
             .iter()
@@ -299,6 +327,7 @@ impl Ruleset for Gbacw {
                 default: GbacwAction::DeclineWithdrawalFire,
                 deadline_secs: WITHDRAWAL_DEADLINE_SECS,
             })
+            .chain(rbm)
             .collect()
     }
 

@@ -161,6 +161,31 @@ pub struct GbacwState {
     /// GBACW 13.5: routed units that tried to rally in the current Rally
     /// Phase (one attempt each).
     pub rally_tried: BTreeSet<CounterId>,
+    /// GBACW 12.22, 12.26: the hexes each unit fired at in this
+    /// Player-Turn's Offensive Fire Phase.
+    pub fired_at: BTreeMap<CounterId, Vec<HexNumber>>,
+    /// GBACW 12.8: the melees declared this Player-Turn, resolved in the
+    /// Melee Phase.
+    pub melees: Vec<DeclaredMelee>,
+    /// GBACW 12.8: a melee just declared; the defender answers at once.
+    pub rbm: Option<RbmOffer>,
+}
+
+/// A melee declared in the Retreat Before Melee Phase (12.8).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeclaredMelee {
+    pub target: HexNumber,
+    pub attackers: Vec<CounterId>,
+}
+
+/// GBACW 12.8: the defender's chance to retreat before melee: a pending
+/// decision with standing fast as its default.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RbmOffer {
+    pub seat: SeatId,
+    pub target: HexNumber,
+    /// The units in the target hex that may retreat.
+    pub threatened: Vec<CounterId>,
 }
 
 /// One firer's part in a fire attack.

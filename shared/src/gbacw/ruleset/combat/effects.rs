@@ -37,7 +37,7 @@ fn is_foot_or_horse(u: &Unit) -> bool {
 
 /// GBACW 13.2, 13.14, 21.1 (mounted morale): the rating a unit checks
 /// with; a green unit sees the elephant first (2d6, 13.15's table).
-fn rating_for(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> u8 {
+pub(crate) fn rating_for(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> u8 {
     let unit = &rs.game.oob.units[id];
     let st = &u.state.units[id];
     if st.status.formation == Formation::Mounted
@@ -60,7 +60,7 @@ fn rating_for(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> 
     }
 }
 
-fn set_markers(u: &mut Unfold, id: &CounterId, edit: impl FnOnce(&mut UnitStatus)) {
+pub(crate) fn set_markers(u: &mut Unfold, id: &CounterId, edit: impl FnOnce(&mut UnitStatus)) {
     let mut s = u.state.units[id].status.clone();
     let before = s.markers.clone();
     edit(&mut s);
@@ -167,8 +167,14 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
                     });
                 }
             }
-            if suffered {
-                leader_casualties(rs, u, roll, p);
+            if suffered && let Some(first) = p.stack.first() {
+                let side = rs.game.oob.units[first].side.clone();
+                let cause = if p.artillery {
+                    CasualtyCause::Artillery
+                } else {
+                    CasualtyCause::SmallArms
+                };
+                leader_casualties(rs, u, roll, &side, p.target, cause);
             }
             // GBACW 13.41–13.44: the top unit checks; those beneath only if
             // it routs, or all of them under artillery from three hexes. A
@@ -295,22 +301,60 @@ fn check_one(
     routed
 }
 
+/// GBACW 13.2, 13.0 (melee "R" results, 12.83 retreat before melee):
+/// a plain morale check — failing routs the unit (13.31, retreat three
+/// hexes); a unit already routed routs again without a check (13.33).
+/// Unlimbered guns never rout (13.25). Returns whether it routed.
+pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> bool {
+    let Some(hex) = u.state.units[id].hex else {
+        return false;
+    };
+    let st = u.state.units[id].status.clone();
+    if st.markers.contains(&Marker::Rout) {
+        rout_retreat(rs, u, id);
+        return true;
+    }
+    let unit = &rs.game.oob.units[id];
+    let rating = rating_for(rs, u, roll, id);
+    let leader = !Board::new(rs, &u.state)
+        .leaders_of(hex, &unit.side)
+        .is_empty();
+    let mods = MoraleMods {
+        leader,
+        over_half_lost: st.lost_over_half(unit),
+        enfiladed: false,
+    };
+    let die = roll.d6();
+    let failed = morale_check(rating, die, mods);
+    u.push(GbacwEvent::MoraleChecked {
+        unit: id.clone(),
+        rating,
+        die,
+        modifier: i8::try_from(mods.modifier()).unwrap_or(0),
+        failed,
+    });
+    if !failed || st.formation == Formation::Unlimbered {
+        return false;
+    }
+    set_markers(u, id, |s| {
+        rout(&mut s.markers);
+    });
+    rout_retreat(rs, u, id);
+    true
+}
+
 /// GBACW 17.72, 17.76, 9.86: every leader in the hit hex rolls two dice
 /// after a combat casualty, before the morale checks.
-fn leader_casualties(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, p: &Prepared) {
-    let Some(first) = p.stack.first() else { return };
-    let side = &rs.game.oob.units[first].side;
+pub(crate) fn leader_casualties(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    side: &CounterId,
+    hex: crate::gbacw::map::HexNumber,
+    cause: CasualtyCause,
+) {
     let board = Board::new(rs, &u.state);
-    let leaders: Vec<CounterId> = board
-        .leaders_of(p.target, side)
-        .into_iter()
-        .cloned()
-        .collect();
-    let cause = if p.artillery {
-        CasualtyCause::Artillery
-    } else {
-        CasualtyCause::SmallArms
-    };
+    let leaders: Vec<CounterId> = board.leaders_of(hex, side).into_iter().cloned().collect();
     for c in roll_leaders(&rs.tables.leader_casualty, cause, &leaders, true, || {
         roll.two_d6()
     }) {
@@ -334,6 +378,19 @@ fn leader_casualties(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, p: &Prepared
 /// is avoided (14.3's displacement of friends is not modelled), and a unit
 /// with only such paths is captured; retreat fire (10.2) is not drawn.
 pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
+    retreat(rs, u, id, ROUT_HEXES, RetreatKind::Rout);
+}
+
+/// GBACW 14.0–14.4: `id` retreats `length` hexes of `kind` by the first
+/// legal path of the most preferred tier that does not end overstacked;
+/// with none it is captured (13.31, 12.92, 14.1). See [`rout_retreat`].
+pub(crate) fn retreat(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    id: &CounterId,
+    length: usize,
+    kind: RetreatKind,
+) {
     let Some(start) = u.state.units[id].hex else {
         return;
     };
@@ -367,8 +424,8 @@ pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
         &rs.game.charts.movement,
         class,
         start,
-        ROUT_HEXES,
-        RetreatKind::Rout,
+        length,
+        kind,
         &blocks,
     );
     let chosen = paths.into_iter().find(|p| {

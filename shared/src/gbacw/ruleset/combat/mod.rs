@@ -1,4 +1,4 @@
-//! Combat in the hosted ruleset: fire (9.0–9.8), withdrawal fire resolved
+//! Combat in the hosted ruleset: fire (9.0–9.8), melee (12), withdrawal fire resolved
 //! (10.1x), its effects — losses, crews, leader casualties, morale, rout
 //! and the rout retreat (13, 14, 17.72) — and rallying (13.5).
 //!
@@ -11,11 +11,13 @@
 //! - [`attack`]: an attack's strength, CRT row and column shifts.
 //! - [`effects`]: what a Fire CRT result does to a hex.
 //! - [`resolve`]: rolling the Fire Phase's plan (9.42) and withdrawal fire.
+//! - [`melee`]: declaring melee, retreat before melee, resolving melee (12).
 //! - [`rally`]: the Rally Phase.
 
 pub(crate) mod attack;
 pub(crate) mod declare;
 pub(crate) mod effects;
+pub(crate) mod melee;
 pub(crate) mod rally;
 pub(crate) mod resolve;
 

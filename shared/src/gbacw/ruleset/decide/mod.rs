@@ -5,6 +5,8 @@ mod command;
 pub(crate) mod formation;
 pub(crate) mod movement;
 mod sequence;
+
+pub(crate) use sequence::melee_due;
 mod withdrawal;
 
 use super::action::GbacwAction;
@@ -49,6 +51,29 @@ pub(crate) fn decide(
                 d.trigger.rule(),
                 RuleCode::Illegal,
                 "answer the withdrawal fire first (fire or decline)",
+            )),
+        };
+    }
+    if let Some(offer) = &state.rbm {
+        if seat != offer.seat {
+            return Err(err(
+                "GBACW 12.8",
+                RuleCode::NotYourTurn,
+                format!(
+                    "waiting for {} to answer the melee declared on {}",
+                    offer.seat, offer.target
+                ),
+            ));
+        }
+        return match action {
+            A::StandFast => Ok(vec![GbacwEvent::RbmAnswered]),
+            A::RetreatBeforeMelee { units, path } => {
+                combat::melee::retreat_before(rs, state, offer, units, path, dice)
+            }
+            _ => Err(err(
+                "GBACW 12.8",
+                RuleCode::Illegal,
+                "answer the declared melee first (retreat before it or stand fast)",
             )),
         };
     }
@@ -156,6 +181,19 @@ pub(crate) fn decide(
                 .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;
             combat::declare::cancel(state, *index)
         }
+        A::DeclareMelee { target, attackers } => {
+            in_phase(
+                Phase::RetreatBeforeMelee,
+                "GBACW 12.8",
+                "melees are declared",
+            )?;
+            combat::melee::declare(rs, state, side, *target, attackers)
+        }
+        A::RetreatBeforeMelee { .. } | A::StandFast => Err(err(
+            "GBACW 12.8",
+            RuleCode::Illegal,
+            "no melee is waiting for an answer",
+        )),
         A::Rally { unit } => {
             in_phase(Phase::Rally, "GBACW 13.51", "routed units rally")?;
             combat::rally::rally(rs, state, side, unit, dice)

@@ -35,6 +35,10 @@ pub(crate) fn end_phase(
             Phase::DefensiveFire | Phase::OffensiveFire if !state.fire_plan.is_empty() => {
                 events.extend(resolve_plan(rs, state, dice)?)
             }
+            // GBACW 12.0: the declared melees are resolved as the phase ends.
+            Phase::Melee if melee_due(state) => events.extend(
+                crate::gbacw::ruleset::combat::melee::resolve_all(rs, state, dice)?,
+            ),
             _ => {}
         }
     }
@@ -60,6 +64,17 @@ pub(crate) fn end_phase(
         events.extend(unpin(rs, state, phasing));
     }
     Ok(events)
+}
+
+/// Whether ending the Melee Phase resolves melee (declared melees, or
+/// engagements to end).
+pub(crate) fn melee_due(state: &GbacwState) -> bool {
+    !state.melees.is_empty()
+        || state.units.values().any(|u| {
+            u.status
+                .markers
+                .contains(&crate::gbacw::oob::Marker::Engaged)
+        })
 }
 
 /// Whether a leader of `side` in `hex` may end the Movement Phase there

@@ -407,3 +407,40 @@ fn case_13_54_independents_rally_on_a_die_not_above_morale() {
     }
     assert_eq!(seen, [true, true]);
 }
+
+#[test]
+fn case_5_18_retreats_cost_no_movement_points() {
+    for seed in 0..300 {
+        let (t, events, _) = volley(seed);
+        if !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::UnitRetreated { .. }))
+        {
+            continue;
+        }
+        let u = &t.s.units[&id("10-va")];
+        assert_eq!(u.moved.mp, Mp::ZERO, "a retreat is not movement");
+        assert_eq!(u.moved.hexes, 0);
+        return;
+    }
+    panic!("no seed made 10 Va retreat");
+}
+
+#[test]
+fn case_9_33_the_fire_zone_is_the_three_frontal_hexsides() {
+    // 5 Conn in line in 0605: an enemy in each neighbouring hex in turn.
+    let grid = T::empty().rs.game().map.grid.clone();
+    let mut frontal = 0;
+    for (_, hex) in grid.neighbours_on_map(n("0605")) {
+        let mut t = duel();
+        let target = hex.to_string();
+        t.put("10-va", &target, "n", Formation::Line);
+        t.advance_to(UNION, Phase::OffensiveFire);
+        let a = fire(&target, &[("5-conn", 4)]);
+        match t.decide(UNION, &a) {
+            Ok(_) => frontal += 1,
+            Err(e) => assert_eq!(e.rule, "GBACW 7.22", "{e}"),
+        }
+    }
+    assert_eq!(frontal, 3, "line infantry fires through three hexsides");
+}

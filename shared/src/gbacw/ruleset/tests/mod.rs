@@ -4,6 +4,7 @@
 mod command;
 mod fire;
 mod formation;
+mod melee;
 mod movement;
 mod sequence;
 mod withdrawal;

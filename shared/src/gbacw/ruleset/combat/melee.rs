@@ -1,0 +1,568 @@
+//! Melee in the hosted ruleset (12.0–12.98): declaring it in the Retreat
+//! Before Melee Phase, the defender's answer (12.8x), and resolving every
+//! declared melee when the Melee Phase ends.
+//!
+//! Decisions the texts leave open or the engine does not model yet (also
+//! in docs/gbacw-notes.md): retreat before melee draws no withdrawal fire
+//! (12.83's morale check is made); would-be attackers do not advance into
+//! a vacated hex (12.85); engaged units may continue their melee by
+//! declaring it again in their Player-Turn (12.94 option 1), and an
+//! engagement nobody renews ends with the next Melee Phase (options 2 and
+//! 3, reinforcing and withdrawing two hexes, are not offered yet).
+
+use super::super::board::Board;
+use super::super::decide::own_unit;
+use super::super::event::{GbacwEvent, MeleeReport};
+use super::super::state::{DeclaredMelee, GbacwState, RbmOffer};
+use super::super::{Gbacw, err};
+use super::effects::{check_morale, leader_casualties, rating_for, retreat, set_markers};
+use super::{Roller, Unfold};
+use crate::engine::{Dice, RuleCode, RuleError};
+use crate::gbacw::facing::{ZocUse, can_fire_through};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::melee::{
+    MeleeIntent, MeleeRole, Opponents, alive, crossing_penalty, differential,
+    formation_after_melee, may_initiate_melee, may_melee_into, melee_stacking, morale_edge,
+    resolve_melee, side_total, unit_melee_strength,
+};
+use crate::gbacw::movement::step_cost;
+use crate::gbacw::oob::{CounterId, Formation, Marker, Unit, UnitKind, UnitStatus};
+use crate::gbacw::retreat::before_melee::Threat;
+use crate::gbacw::retreat::{RetreatKind, may_retreat_before_melee, rbm_length_ok};
+use std::collections::BTreeSet;
+
+fn illegal(rule: &str, message: impl Into<String>) -> RuleError {
+    err(rule, RuleCode::Illegal, message)
+}
+
+/// Most attackers in one melee.
+const MAX_ATTACKERS: usize = 16;
+
+/// GBACW 12.8, 12.2x, 12.7x: `side` declares a melee on `target`.
+pub(crate) fn declare(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    target: HexNumber,
+    attackers: &[CounterId],
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    if attackers.is_empty() || attackers.len() > MAX_ATTACKERS {
+        return Err(err(
+            "GBACW 12.0",
+            RuleCode::Invalid,
+            format!("a melee has 1 to {MAX_ATTACKERS} attackers"),
+        ));
+    }
+    let game = &rs.game;
+    let board = Board::new(rs, state);
+    let enemy = rs.enemy_of(side);
+    let defenders: Vec<CounterId> = board.units_of(target, enemy).into_iter().cloned().collect();
+    if defenders.is_empty() {
+        return Err(illegal(
+            "GBACW 12.0",
+            format!("there is no enemy unit to melee in {target}"),
+        ));
+    }
+    // GBACW 12.23, 12.26, 12.75: each unit melees into one hex only.
+    let mut declared: Vec<(CounterId, HexNumber)> = state
+        .melees
+        .iter()
+        .flat_map(|m| m.attackers.iter().map(move |a| (a.clone(), m.target)))
+        .collect();
+    declared.extend(attackers.iter().map(|a| (a.clone(), target)));
+    crate::gbacw::melee::check_declarations(&declared).map_err(|u| {
+        illegal(
+            "GBACW 12.26",
+            format!("{u} melees into one hex only this Player-Turn"),
+        )
+    })?;
+    let mut points = 0u16;
+    for a in attackers {
+        let (u, from) = own_unit(rs, state, side, a)?;
+        let unit = &game.oob.units[a];
+        let class = u
+            .status
+            .formation
+            .move_class()
+            .unwrap_or(crate::gbacw::charts::MoveClass::Line);
+        let engaged = u.status.markers.contains(&Marker::Engaged);
+        let intent = MeleeIntent {
+            unit,
+            status: &u.status,
+            target,
+            adjacent_at_phase_start: game.map.grid.distance(from, target) == 1,
+            through_frontal_hexside: can_fire_through(
+                &game.map.grid,
+                from,
+                u.facing,
+                // 12.21: mounted cavalry melee through their frontal side.
+                match u.status.formation {
+                    Formation::Column => Formation::Line,
+                    f => f,
+                },
+                target,
+            ),
+            in_command: !state.command.out_of_command.contains(a),
+            fired_at: state.fired_at.get(a).map_or(&[], |v| v.as_slice()),
+            continuing_engaged: engaged,
+            advanced_after_retreat: false,
+        };
+        may_initiate_melee(&intent)
+            .map_err(|rule| illegal(rule, format!("{a} may not melee {target}")))?;
+        // GBACW 12.33: only into a hex it could move into.
+        if !may_melee_into(&game.map, &game.charts.movement, class, from, target) {
+            return Err(illegal(
+                "GBACW 12.33",
+                format!("{a} could not move into {target}, so it may not melee there"),
+            ));
+        }
+        points += u16::from(u.status.strength);
+    }
+    // GBACW 12.71, 12.72: the attacker may not exceed the hex's melee limit.
+    if let Some(limits) = game
+        .map
+        .hex(target)
+        .and_then(|h| game.charts.stacking.limits(&h.terrain))
+    {
+        melee_stacking(points, 0, limits.melee_points).map_err(|rule| {
+            illegal(
+                rule,
+                format!(
+                    "{points} points would melee into {target}, over its limit of {}",
+                    limits.melee_points
+                ),
+            )
+        })?;
+    }
+    let already = state.melees.iter().any(|m| m.target == target);
+    let threatened: Vec<CounterId> = defenders
+        .into_iter()
+        .filter(|d| !already && can_retreat(rs, state, d, attackers))
+        .collect();
+    Ok(vec![GbacwEvent::MeleeDeclared(
+        DeclaredMelee {
+            target,
+            attackers: attackers.to_vec(),
+        },
+        RbmOffer {
+            seat: rs.seat_of(enemy),
+            target,
+            threatened,
+        },
+    )])
+}
+
+fn threat(rs: &Gbacw, state: &GbacwState, attackers: &[CounterId]) -> Threat {
+    Threat {
+        foot_only: attackers.iter().all(|a| {
+            matches!(rs.game.oob.units[a].kind, UnitKind::Infantry)
+                || state.units[a].status.formation == Formation::Dismounted
+        }),
+        charge: false,
+    }
+}
+
+fn can_retreat(rs: &Gbacw, state: &GbacwState, id: &CounterId, attackers: &[CounterId]) -> bool {
+    let u = &state.units[id];
+    may_retreat_before_melee(
+        &rs.game.oob.units[id],
+        &u.status,
+        threat(rs, state, attackers),
+    )
+    .is_ok()
+}
+
+/// GBACW 12.81–12.83, 12.87, 12.89: the defender retreats `units` (of the
+/// threatened ones) along `path`, one or two hexes away from the hex,
+/// never into enemy units or an enemy ZOC; each checks morale on arrival
+/// unless mounted cavalry threatened by foot (12.84).
+pub(crate) fn retreat_before(
+    rs: &Gbacw,
+    state: &GbacwState,
+    offer: &RbmOffer,
+    units: &[CounterId],
+    path: &[HexNumber],
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    if units.is_empty() {
+        return Err(err(
+            "GBACW 12.81",
+            RuleCode::Invalid,
+            "name the units that retreat, or stand fast",
+        ));
+    }
+    crate::gbacw::retreat::before_melee::answer_declarations(&offer.threatened, units)
+        .map_err(|u| illegal("GBACW 12.8", format!("{u} is not threatened by this melee")))?;
+    if !rbm_length_ok(path.len()) {
+        return Err(illegal(
+            "GBACW 12.81",
+            "retreat before melee is one or two hexes",
+        ));
+    }
+    let game = &rs.game;
+    let side = rs.side_of(offer.seat);
+    let board = Board::new(rs, state);
+    let attackers: Vec<CounterId> = state
+        .melees
+        .iter()
+        .filter(|m| m.target == offer.target)
+        .flat_map(|m| m.attackers.clone())
+        .collect();
+    let mut at = offer.target;
+    for (k, &to) in path.iter().enumerate() {
+        let away = game.map.grid.distance(offer.target, to) == k as u32 + 1
+            && game.map.grid.distance(at, to) == 1;
+        if !away {
+            return Err(illegal(
+                "GBACW 12.81",
+                format!("{to} is not a step away from {}", offer.target),
+            ));
+        }
+        if board.has_enemy(to, side) {
+            return Err(illegal("GBACW 14.1", format!("{to} holds the enemy")));
+        }
+        for u in units {
+            let st = &state.units[u].status;
+            let mounted = st.formation == Formation::Mounted;
+            let zoc = board.enemy_zoc(
+                side,
+                ZocUse::WithdrawalAndRetreat {
+                    mover_mounted: mounted,
+                },
+            );
+            if zoc.contains(&to) {
+                return Err(illegal(
+                    "GBACW 12.82",
+                    format!("{to} is in an enemy Zone of Control"),
+                ));
+            }
+            let class = st
+                .formation
+                .move_class()
+                .unwrap_or(crate::gbacw::charts::MoveClass::Line);
+            if step_cost(&game.map, &game.charts.movement, class, at, to).is_err() {
+                return Err(illegal("GBACW 14.1", format!("{u} may not enter {to}")));
+            }
+        }
+        at = to;
+    }
+    let moving: Vec<&CounterId> = units.iter().collect();
+    if board.check_stack(at, side, &[], &moving, None).is_err() {
+        return Err(illegal(
+            "GBACW 8.1",
+            format!("{at} would be over its stacking limits"),
+        ));
+    }
+    let mut u = Unfold::new(state);
+    u.push(GbacwEvent::RbmAnswered);
+    let mut roll = Roller::new(dice);
+    let threat = threat(rs, state, &attackers);
+    for id in units {
+        let st = &state.units[id];
+        let terms = may_retreat_before_melee(&game.oob.units[id], &st.status, threat)
+            .map_err(|rule| illegal(rule, format!("{id} may not retreat before melee")))?;
+        u.push(GbacwEvent::UnitRetreated {
+            unit: id.clone(),
+            path: path.to_vec(),
+        });
+        if terms.morale_check {
+            check_morale(rs, &mut u, &mut roll, id);
+        }
+    }
+    roll.finish()?;
+    Ok(u.events)
+}
+
+/// Whether answering `offer` with this retreat rolls dice (12.83).
+pub(crate) fn retreat_rolls(rs: &Gbacw, state: &GbacwState, units: &[CounterId]) -> bool {
+    let attackers: Vec<CounterId> = state
+        .melees
+        .iter()
+        .flat_map(|m| m.attackers.clone())
+        .collect();
+    let threat = threat(rs, state, &attackers);
+    units.iter().any(|id| {
+        state.units.get(id).is_some_and(|st| {
+            may_retreat_before_melee(&rs.game.oob.units[id], &st.status, threat)
+                .is_ok_and(|t| t.morale_check)
+        })
+    })
+}
+
+fn pairs<'a>(rs: &'a Gbacw, state: &GbacwState, ids: &[CounterId]) -> Vec<(&'a Unit, UnitStatus)> {
+    ids.iter()
+        .map(|id| (&rs.game.oob.units[id], state.units[id].status.clone()))
+        .collect()
+}
+
+/// GBACW 12.0–12.97: resolve every declared melee, in order, one die
+/// each, when the Melee Phase ends; then clear the declarations and any
+/// engagement not renewed.
+pub(crate) fn resolve_all(
+    rs: &Gbacw,
+    state: &GbacwState,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let mut u = Unfold::new(state);
+    let mut roll = Roller::new(dice);
+    // Engagements from before this phase end unless renewed now (12.94).
+    let renewed: BTreeSet<HexNumber> = state.melees.iter().map(|m| m.target).collect();
+    let stale: Vec<CounterId> = state
+        .units
+        .iter()
+        .filter(|(_, x)| {
+            x.status.markers.contains(&Marker::Engaged)
+                && x.hex.is_some_and(|h| !renewed.contains(&h))
+        })
+        .map(|(id, _)| id.clone())
+        .collect();
+    for m in &state.melees {
+        resolve_one(rs, &mut u, &mut roll, m);
+    }
+    for id in stale {
+        // Still engaged only if this phase's results did not touch it.
+        if state.units[&id].status.markers == u.state.units[&id].status.markers {
+            set_markers(&mut u, &id, |s| {
+                s.markers.remove(&Marker::Engaged);
+            });
+        }
+    }
+    u.push(GbacwEvent::MeleesCleared);
+    roll.finish()?;
+    Ok(u.events)
+}
+
+fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee) {
+    let game = &rs.game;
+    let Some(first) = m.attackers.first() else {
+        return;
+    };
+    let side = game.oob.units[first].side.clone();
+    let enemy = rs.enemy_of(&side).clone();
+    let attackers: Vec<CounterId> = m
+        .attackers
+        .iter()
+        .filter(|a| {
+            let x = &u.state.units[*a];
+            x.hex
+                .is_some_and(|h| game.map.grid.distance(h, m.target) == 1)
+                && !x.status.markers.contains(&Marker::Rout)
+        })
+        .cloned()
+        .collect();
+    let board = Board::new(rs, &u.state);
+    let defenders: Vec<CounterId> = board
+        .units_of(m.target, &enemy)
+        .into_iter()
+        .cloned()
+        .collect();
+    if attackers.is_empty() || defenders.is_empty() {
+        return;
+    }
+    // GBACW 13.14: a green unit sees the elephant when it first melees.
+    for id in attackers.iter().chain(&defenders) {
+        rating_for(rs, u, roll, id);
+    }
+    let rating = |u: &Unfold, id: &CounterId| -> u8 {
+        match (game.oob.units[id].morale, u.state.units[id].rating) {
+            (crate::gbacw::oob::Morale::Rated(r), _) | (_, Some(r)) => r,
+            _ => 4,
+        }
+    };
+    let against = |ids: &[CounterId], u: &Unfold| Opponents {
+        foot: ids.iter().any(|id| {
+            matches!(game.oob.units[id].kind, UnitKind::Infantry)
+                || u.state.units[id].status.formation == Formation::Dismounted
+        }),
+        mounted: ids
+            .iter()
+            .any(|id| u.state.units[id].status.formation == Formation::Mounted),
+        charging: false,
+    };
+    let board = Board::new(rs, &u.state);
+    let att_strengths: Vec<u16> = attackers
+        .iter()
+        .map(|id| {
+            let x = &u.state.units[id];
+            let s = unit_melee_strength(
+                &game.oob.units[id],
+                &x.status,
+                MeleeRole::Attacker { charging: false },
+                against(&defenders, u),
+            );
+            // GBACW 12.31, 12.32: hexside penalties, not for a continuing
+            // engaged melee's old hands.
+            let penalty = if x.status.markers.contains(&Marker::Engaged) {
+                0
+            } else {
+                x.hex.map_or(0, |h| {
+                    crossing_penalty(&game.map, &game.charts.combat, h, m.target)
+                })
+            };
+            s.saturating_sub(penalty)
+        })
+        .collect();
+    let def_strengths: Vec<u16> = defenders
+        .iter()
+        .map(|id| {
+            unit_melee_strength(
+                &game.oob.units[id],
+                &u.state.units[id].status,
+                MeleeRole::Defender,
+                against(&attackers, u),
+            )
+        })
+        .collect();
+    let cap = game
+        .map
+        .hex(m.target)
+        .and_then(|h| game.charts.stacking.limits(&h.terrain))
+        .map_or(u16::MAX, |l| l.melee_points);
+    // GBACW 12.4: a leader with the stack adds one (one per side).
+    let att_leader = attackers.iter().any(|a| {
+        u.state.units[a]
+            .hex
+            .is_some_and(|h| !board.leaders_of(h, &side).is_empty())
+    });
+    let def_leader = !board.leaders_of(m.target, &enemy).is_empty();
+    let lowest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).min().unwrap_or(0);
+    let highest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).max().unwrap_or(0);
+    let attack = side_total(
+        &att_strengths,
+        cap,
+        att_leader,
+        morale_edge(lowest(&attackers), highest(&defenders)),
+    );
+    let defence = side_total(
+        &def_strengths,
+        cap,
+        def_leader,
+        morale_edge(lowest(&defenders), highest(&attackers)),
+    );
+    let diff = differential(attack, defence);
+    let die = roll.d6();
+    let mut att = pairs(rs, &u.state, &attackers);
+    let mut def = pairs(rs, &u.state, &defenders);
+    let Some(outcome) = resolve_melee(&rs.tables.melee, diff, die, &mut att, &mut def) else {
+        return;
+    };
+    u.push(GbacwEvent::MeleeResolved(MeleeReport {
+        target: m.target,
+        attackers: attackers.clone(),
+        defenders: defenders.clone(),
+        attack,
+        defence,
+        differential: diff,
+        die,
+        result: outcome.cell,
+        mutual_elimination: outcome.mutual_elimination,
+    }));
+    // Where each side stood when the blow fell (17.72: the leaders there roll).
+    let hexes_of = |u: &Unfold, ids: &[CounterId]| -> BTreeSet<HexNumber> {
+        ids.iter().filter_map(|id| u.state.units[id].hex).collect()
+    };
+    let sides = [
+        (
+            &attackers,
+            &att,
+            &outcome.attacker,
+            &side,
+            hexes_of(u, &attackers),
+        ),
+        (
+            &defenders,
+            &def,
+            &outcome.defender,
+            &enemy,
+            hexes_of(u, &defenders),
+        ),
+    ];
+    for (ids, after, o, owner, stood) in &sides {
+        let (ids, after, o) = (*ids, *after, *o);
+        // Losses: killed (12.91), captured (12.93), crews (12.91).
+        for (i, pts) in &o.killed {
+            let id = &ids[*i];
+            if matches!(
+                game.oob.units[id].kind,
+                UnitKind::Infantry | UnitKind::Cavalry
+            ) {
+                u.push(GbacwEvent::UnitHit {
+                    unit: id.clone(),
+                    points: *pts,
+                });
+            }
+        }
+        for (i, pts) in &o.captured {
+            let id = &ids[*i];
+            if matches!(
+                game.oob.units[id].kind,
+                UnitKind::Infantry | UnitKind::Cavalry
+            ) {
+                u.push(GbacwEvent::PointsCaptured {
+                    unit: id.clone(),
+                    points: *pts,
+                });
+            }
+        }
+        for (i, id) in ids.iter().enumerate() {
+            let before = &u.state.units[id].status;
+            if after[i].1.crew != before.crew && !o.captured_whole.contains(&i) {
+                u.push(GbacwEvent::CrewHit {
+                    unit: id.clone(),
+                    crew: after[i].1.crew,
+                });
+            }
+        }
+        for i in &o.captured_whole {
+            u.push(GbacwEvent::UnitRemoved {
+                unit: ids[*i].clone(),
+                captured: true,
+            });
+        }
+        for id in ids {
+            let x = &u.state.units[id];
+            if x.hex.is_some() && !alive(&game.oob.units[id], &x.status) {
+                u.push(GbacwEvent::UnitRemoved {
+                    unit: id.clone(),
+                    captured: false,
+                });
+            }
+        }
+        if o.engaged {
+            for id in ids {
+                if u.state.units[id].hex.is_some() {
+                    set_markers(u, id, |s| {
+                        s.markers.insert(Marker::Engaged);
+                    });
+                }
+            }
+        }
+        if let Some(cause) = o.leader_roll {
+            for h in stood {
+                leader_casualties(rs, u, roll, owner, *h, cause);
+            }
+        }
+    }
+    for (ids, _, o, _, _) in &sides {
+        for id in ids.iter() {
+            if u.state.units[id].hex.is_none() {
+                continue;
+            }
+            // GBACW 12.92, 12.95: survivors retreat, then check morale.
+            if let Some(n) = o.retreat {
+                retreat(rs, u, id, usize::from(n), RetreatKind::MeleeResult);
+            }
+            if o.morale_check && u.state.units[id].hex.is_some() {
+                check_morale(rs, u, roll, id);
+            }
+            // GBACW 12.24: a meleed column goes into line.
+            let f = u.state.units[id].status.formation;
+            if f != formation_after_melee(f) && u.state.units[id].hex.is_some() {
+                u.push(GbacwEvent::FormationSet {
+                    unit: id.clone(),
+                    to: formation_after_melee(f),
+                });
+            }
+        }
+    }
+}

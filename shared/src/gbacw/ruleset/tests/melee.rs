@@ -1,0 +1,242 @@
+//! Melee in the hosted ruleset (12.0–12.98): declaration, retreat before
+//! melee as the defender's decision, resolution at the end of the Melee
+//! Phase.
+
+use super::*;
+use crate::gbacw::oob::Marker;
+use crate::gbacw::ruleset::event::MeleeReport;
+use crate::gbacw::ruleset::state::FireShare;
+
+/// 5 Conn with its brigade commander (17.11: in command) against 10 Va.
+fn duel() -> T {
+    let mut t = T::empty();
+    t.put("5-conn", "0605", "n", Formation::Line);
+    t.put_leader("crawford", "0605");
+    t.put("10-va", "0705", "n", Formation::Line);
+    t.face_towards("5-conn", "0705");
+    t.face_towards("10-va", "0605");
+    t
+}
+
+fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
+    GbacwAction::DeclareMelee {
+        target: n(target),
+        attackers: ids(attackers),
+    }
+}
+
+/// A hex next to `from` that is `d` hexes from `other`.
+fn neighbour_at(t: &T, from: &str, other: &str, d: u32) -> HexNumber {
+    let grid = &t.rs.game().map.grid;
+    grid.neighbours_on_map(n(from))
+        .into_iter()
+        .map(|(_, h)| h)
+        .find(|h| grid.distance(n(other), *h) == d)
+        .unwrap()
+}
+
+#[test]
+fn case_12_8_a_declared_melee_is_answered_at_once_by_the_defender() {
+    let mut t = duel();
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0705", &["5-conn"]));
+    let offer = t.s.rbm.clone().expect("12.8: the defender answers at once");
+    assert_eq!(offer.seat, REBEL);
+    assert_eq!(offer.threatened, ids(&["10-va"]));
+    assert_eq!(t.rs.acting_seat(&t.s), Some(REBEL));
+    let pending = t.rs.pending(&t.s);
+    assert_eq!(pending[0].default, GbacwAction::StandFast);
+    assert_eq!(pending[0].rule, "GBACW 12.8");
+    let e = t.refused(UNION, GbacwAction::EndPhase, "GBACW 12.8");
+    assert_eq!(e.code, RuleCode::NotYourTurn);
+    assert!(
+        t.rs.legal_actions(&t.s, REBEL)
+            .contains(&GbacwAction::StandFast)
+    );
+    t.ok(REBEL, GbacwAction::StandFast);
+    assert!(t.s.rbm.is_none());
+    assert_eq!(t.s.melees.len(), 1);
+}
+
+#[test]
+fn case_12_81_retreat_before_melee_one_or_two_hexes_away() {
+    let mut t = duel();
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0705", &["5-conn"]));
+    let away = neighbour_at(&t, "0705", "0605", 2);
+    let toward = neighbour_at(&t, "0705", "0605", 1);
+    // 12.82: not into the enemy's Zone of Control.
+    t.refused(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["10-va"]),
+            path: vec![toward],
+        },
+        "GBACW 12.82",
+    );
+    // 12.81: one or two hexes, each farther from the hex.
+    t.refused(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["10-va"]),
+            path: vec![away, n("0705")],
+        },
+        "GBACW 12.81",
+    );
+    t.refused(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["10-va"]),
+            path: vec![],
+        },
+        "GBACW 12.81",
+    );
+    t.roll(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["10-va"]),
+            path: vec![away],
+        },
+        3,
+    );
+    let u = &t.s.units[&id("10-va")];
+    // 12.83: a morale check whatever happens; a failed one routs it on.
+    assert!(u.hex == Some(away) || u.status.markers.contains(&Marker::Rout));
+    assert!(t.s.rbm.is_none());
+}
+
+#[test]
+fn case_12_87_pinned_units_do_not_retreat_before_melee() {
+    let mut t = duel();
+    t.s.units
+        .get_mut(&id("10-va"))
+        .unwrap()
+        .status
+        .markers
+        .insert(Marker::Pin);
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0705", &["5-conn"]));
+    assert!(t.s.rbm.as_ref().unwrap().threatened.is_empty());
+    let away = neighbour_at(&t, "0705", "0605", 2);
+    t.refused(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["10-va"]),
+            path: vec![away],
+        },
+        "GBACW 12.8",
+    );
+}
+
+#[test]
+fn case_12_21_attackers_start_adjacent() {
+    let mut t = duel();
+    let far = neighbour_at(&t, "0705", "0605", 2).to_string();
+    t.put("10-va", &far, "n", Formation::Line);
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.refused(UNION, melee(&far, &["5-conn"]), "GBACW 12.21");
+}
+
+#[test]
+fn case_17_11_out_of_command_units_do_not_initiate_melee() {
+    let mut t = duel();
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.s.command.out_of_command.insert(id("5-conn"));
+    t.refused(UNION, melee("0705", &["5-conn"]), "GBACW 17.11");
+}
+
+#[test]
+fn case_12_24_column_cannot_initiate_melee() {
+    let mut t = duel();
+    t.s.units.get_mut(&id("5-conn")).unwrap().status.formation = Formation::Column;
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.refused(UNION, melee("0705", &["5-conn"]), "GBACW 12.24");
+}
+
+#[test]
+fn case_12_22_a_unit_that_fired_melees_only_the_hex_it_fired_at() {
+    let mut t = duel();
+    // 2 Va in another hex in front of 5 Conn.
+    let grid = t.rs.game().map.grid.clone();
+    let facing = t.s.units[&id("5-conn")].facing;
+    let other = grid
+        .neighbours_on_map(n("0605"))
+        .into_iter()
+        .map(|(_, h)| h)
+        .find(|h| {
+            *h != n("0705")
+                && crate::gbacw::facing::can_fire_through(
+                    &grid,
+                    n("0605"),
+                    facing,
+                    Formation::Line,
+                    *h,
+                )
+        })
+        .unwrap();
+    t.put("2-va", &other.to_string(), "n", Formation::Line);
+    t.advance_to(UNION, Phase::OffensiveFire);
+    t.ok(
+        UNION,
+        GbacwAction::DeclareFire {
+            target: other,
+            firers: vec![FireShare {
+                unit: id("5-conn"),
+                points: 4,
+            }],
+        },
+    );
+    t.roll(UNION, GbacwAction::EndPhase, 11);
+    assert_eq!(t.phase(), Some(Phase::RetreatBeforeMelee));
+    if t.s.units[&id("5-conn")].status.markers.is_empty() {
+        t.refused(UNION, melee("0705", &["5-conn"]), "GBACW 12.22");
+    }
+}
+
+fn reports(events: &[GbacwEvent]) -> Vec<MeleeReport> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn case_12_0_melees_resolved_as_the_melee_phase_ends() {
+    let mut kinds = std::collections::BTreeSet::new();
+    for seed in 0..80 {
+        let mut t = duel();
+        t.advance_to(UNION, Phase::RetreatBeforeMelee);
+        t.ok(UNION, melee("0705", &["5-conn"]));
+        t.ok(REBEL, GbacwAction::StandFast);
+        t.ok(UNION, GbacwAction::EndPhase);
+        assert_eq!(t.phase(), Some(Phase::Melee));
+        let (events, drawn) = t.roll(UNION, GbacwAction::EndPhase, seed);
+        let r = &reports(&events)[0];
+        // 12.11, 12.31, 12.4, 12.52: 6 less the stream's penalty, plus
+        // Crawford's 1, against 2; 10 Va's 4 is not two below 5 Conn's 5.
+        let game = t.rs.game();
+        let penalty = crate::gbacw::melee::crossing_penalty(
+            &game.map,
+            &game.charts.combat,
+            n("0605"),
+            n("0705"),
+        );
+        assert_eq!(penalty, 1, "the test map's stream runs between them");
+        let attack = 6 - i32::from(penalty) + 1;
+        assert_eq!(
+            (r.attack, r.defence, r.differential),
+            (attack, 2, attack - 2)
+        );
+        assert!(drawn.contains(&u16::from(r.die)));
+        assert!(t.s.melees.is_empty());
+        kinds.insert(format!("{:?}", r.result));
+        for (uid, u) in &t.s.units {
+            let printed = t.rs.game().oob.units[uid].strength;
+            assert_eq!(u.status.strength + u.killed + u.captured, printed, "{uid}");
+        }
+    }
+    assert!(kinds.len() > 1, "one result only: {kinds:?}");
+}
