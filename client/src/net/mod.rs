@@ -187,6 +187,16 @@ impl Connection {
     }
 }
 
+/// The fingerprint of the certificate a `quic://` server shows, learned
+/// without a pin: trust on first use. The caller keeps it and pins it on
+/// every later connection, so a certificate that changes is refused.
+pub async fn probe_fingerprint(url: &str) -> Result<String, NetError> {
+    let rest = url
+        .strip_prefix("quic://")
+        .ok_or_else(|| NetError::BadUrl(url.into()))?;
+    quic::QuicLink::probe(rest).await
+}
+
 /// A server answer that was not the one hoped for, as an error.
 fn refusal(msg: ServerMsg) -> NetError {
     match msg {
