@@ -531,7 +531,7 @@ impl Task {
             }
         };
         let viewer = snap.seat.map_or(Viewer::Spectator, Viewer::Seat);
-        let seen = Seen {
+        let mut seen = Seen {
             table,
             viewer,
             invite,
@@ -545,12 +545,15 @@ impl Task {
             viewer,
             snapshot: snap,
         });
-        if let Viewer::Seat(_) = viewer {
-            conn.send(&ClientMsg::PublishAnchor {
-                table,
-                anchor: seen.chain.anchor(),
-            })
-            .await?;
+        if let Viewer::Seat(seat) = viewer {
+            let anchor = seen.chain.anchor();
+            conn.send(&ClientMsg::PublishAnchor { table, anchor })
+                .await?;
+            // Count from the new chain at once: an action that rolls may be
+            // sent before the anchor's delta comes back (after a reconnect
+            // the old chain's head is still in the snapshot), and the server
+            // reads it after the anchor.
+            let _ = seen.book.anchor(Party::Seat(seat), anchor);
         }
         Ok(seen)
     }
