@@ -93,6 +93,8 @@ pub fn ui(
     egui::ScrollArea::vertical()
         .id_salt("lobby_tables")
         .show(ui, |ui| {
+            // Names and seats on one line each; the list scrolls instead.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
             egui::Grid::new("lobby_table_grid")
                 .striped(true)
                 .num_columns(7)

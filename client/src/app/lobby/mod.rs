@@ -192,8 +192,14 @@ impl LobbyApp {
                         open_created = Some((table, invite, ruleset));
                     }
                     LobbyEvent::Refused { code, message } => {
+                        // The lobby connection only asks to create tables,
+                        // so a refusal while one is asked for is about it.
+                        lobby.problem = Some(if lobby.creating {
+                            format!("Cannot create the table: {message}")
+                        } else {
+                            describe_refusal(code, &message)
+                        });
                         lobby.creating = false;
-                        lobby.problem = Some(describe_refusal(code, &message));
                     }
                     LobbyEvent::Failed(why) => failed = Some(why),
                     LobbyEvent::Lost(why) => {
