@@ -70,6 +70,14 @@ fn lobby_app(args: &Args, url: Option<&str>) -> Result<LobbyApp, String> {
         None => Store::default_dir().map_err(|e| e.to_string())?,
     };
     let store = Store::at(dir);
+    // A fingerprint given by hand is pinned as if seen on first use (and
+    // refused if another one is pinned already).
+    if let (Some(fp), Some(host)) = (
+        &args.fingerprint,
+        url.and_then(|u| u.strip_prefix("quic://")),
+    ) {
+        store.check_or_pin(host, fp).map_err(|e| e.to_string())?;
+    }
     Ok(match url {
         Some(url) => LobbyApp::connecting(store, url, &args.name),
         None => LobbyApp::new(store, DEFAULT_SERVER, &args.name),

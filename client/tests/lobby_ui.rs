@@ -254,6 +254,10 @@ fn the_next_start_resumes_the_same_identity_and_a_changed_certificate_is_refused
         .clone()
         .unwrap();
     assert!(!id.resumed);
+    // Longstreet creates a table and sits in its first seat.
+    first.get_by_label("Create table").click();
+    wait(&mut first, "the new table", |app| app.sandbox().is_some());
+    let table = first.state().table.as_ref().unwrap().table();
     drop(first);
 
     // A new start with the same config directory: the same identity, by token.
@@ -273,6 +277,16 @@ fn the_next_start_resumes_the_same_identity_and_a_changed_certificate_is_refused
     assert_eq!(id2.user, id.user);
     assert_eq!(id2.name, "Longstreet");
     again.get_by_label("Longstreet (welcome back)");
+    // Joining again gives the same seat back, not the free second one.
+    wait(&mut again, "the table in the list", |app| {
+        app.lobby.as_ref().unwrap().tables.contains_key(&table)
+    });
+    again.get_by_label(&format!("Join #{}", table.0)).click();
+    wait(&mut again, "the seat back", |app| app.sandbox().is_some());
+    assert_eq!(
+        sandbox(again.state()).session.active(),
+        Viewer::Seat(SeatId(0))
+    );
     drop(again);
 
     // The pinned certificate no longer matches: refused, loudly, and not re-pinned.

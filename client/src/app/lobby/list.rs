@@ -64,6 +64,13 @@ fn free_seats(t: &TableSummary) -> usize {
     t.seats.iter().filter(|s| s.is_none()).count()
 }
 
+/// Whether a seat at `t` is held under the name `me` (perhaps this
+/// player, from an earlier start: joining again gets the seat back).
+fn sits_here(t: &TableSummary, me: Option<&str>) -> bool {
+    t.status != TableStatus::Finished
+        && me.is_some_and(|me| t.seats.iter().flatten().any(|n| n == me))
+}
+
 /// What the person clicked in the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {
@@ -71,11 +78,14 @@ pub enum Pick {
     Watch(TableId),
 }
 
-/// Draw the rows that pass `filters`; returns a click, if any.
+/// Draw the rows that pass `filters`; returns a click, if any. `me` is
+/// this player's name: a table with a seat under it can be joined again
+/// even when full (the server gives an identity back its own seat).
 pub fn ui(
     ui: &mut Ui,
     tables: &BTreeMap<TableId, TableSummary>,
     filters: &Filters,
+    me: Option<&str>,
 ) -> Option<Pick> {
     let shown: Vec<&TableSummary> = tables.values().filter(|t| filters.keeps(t)).collect();
     if tables.is_empty() {
@@ -107,7 +117,7 @@ pub fn ui(
                     }
                     ui.end_row();
                     for t in shown {
-                        if let Some(p) = row(ui, t) {
+                        if let Some(p) = row(ui, t, me) {
                             pick = Some(p);
                         }
                         ui.end_row();
@@ -117,7 +127,7 @@ pub fn ui(
     pick
 }
 
-fn row(ui: &mut Ui, t: &TableSummary) -> Option<Pick> {
+fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
     let mut pick = None;
     ui.label(format!("#{}", t.table.0));
     ui.label(&t.ruleset);
@@ -151,7 +161,7 @@ fn row(ui: &mut Ui, t: &TableSummary) -> Option<Pick> {
     ui.horizontal(|ui| {
         if ui
             .add_enabled(
-                free_seats(t) > 0,
+                free_seats(t) > 0 || sits_here(t, me),
                 egui::Button::new(format!("Join #{}", t.table.0)),
             )
             .clicked()

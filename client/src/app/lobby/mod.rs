@@ -62,6 +62,7 @@ pub struct Lobby {
     /// The last refusal (e.g. a table the server cannot create).
     pub problem: Option<String>,
     connected: bool,
+    waker_set: bool,
 }
 
 /// The app when started for a server: connect, lobby, tables.
@@ -140,6 +141,7 @@ impl LobbyApp {
                     notice: None,
                     problem: None,
                     connected: false,
+                    waker_set: false,
                 })
             }
             Err(e) => self.connect_error = Some(e.to_string()),
@@ -269,11 +271,14 @@ impl LobbyApp {
     /// Draw one frame.
     pub fn ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        if let Some(lobby) = &self.lobby {
+        if let Some(lobby) = &mut self.lobby
+            && !lobby.waker_set
+        {
             let c = ctx.clone();
             lobby
                 .link
                 .set_waker(std::sync::Arc::new(move || c.request_repaint()));
+            lobby.waker_set = true;
         }
         self.pump(&ctx);
         if self.table.is_some() {
@@ -404,7 +409,8 @@ impl LobbyApp {
                     .labelled_by(l.id);
             });
             ui.separator();
-            pick = list::ui(ui, &lobby.tables, &lobby.filters);
+            let me = lobby.identity.as_ref().map(|i| i.name.as_str());
+            pick = list::ui(ui, &lobby.tables, &lobby.filters, me);
         });
         if let Some(options) = create {
             lobby.link.create(options);

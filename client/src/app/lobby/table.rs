@@ -12,7 +12,7 @@ use crate::net::{ConnectOptions, NetError};
 use egui::{Color32, RichText, Ui};
 use muster_shared::Viewer;
 use muster_shared::gbacw::ruleset::Gbacw;
-use muster_shared::protocol::TableId;
+use muster_shared::protocol::{DeltaBody, TableId};
 use muster_shared::sandbox::Sandbox;
 use std::sync::mpsc;
 
@@ -170,6 +170,9 @@ impl GbacwWatch {
                     };
                     match f.apply(seq, &body) {
                         Ok(events) => {
+                            if let DeltaBody::Anchor { party, .. } = &body {
+                                self.line(format!("{seq}: {party} published a new dice chain"));
+                            }
                             for ev in events {
                                 self.line(format!("{seq}: {ev:?}"));
                             }
