@@ -4,7 +4,8 @@
 //! second client's lobby, joined from there, watched by a spectator who
 //! sees a move and a roll; the identity resumed on the next start; QUIC
 //! pinned on first use and a changed certificate refused; GBACW tables;
-//! and a table and a lobby that reconnect after their connections are cut.
+//! a table and a lobby that reconnect after their connections are cut;
+//! and quiet connections kept open by pings past the server's idle limit.
 
 mod support;
 
@@ -20,7 +21,7 @@ use muster_shared::protocol::TableOptions;
 use muster_shared::sandbox::{Loc, Position, Sandbox, SandboxConfig};
 use muster_shared::{SeatId, Viewer};
 use std::time::{Duration, Instant};
-use support::{Relay, start_server};
+use support::{Relay, start_server, start_server_with};
 
 /// Longest wait for anything in these tests.
 const WAIT: Duration = Duration::from_secs(20);
@@ -479,5 +480,80 @@ fn a_cut_connection_reconnects_resumes_the_seat_and_play_goes_on() {
     });
 
     drop((a, b, l, second, relay));
+    rt.block_on(srv.server.shutdown());
+}
+
+#[test]
+fn quiet_tables_and_lobbies_ping_and_outlive_the_servers_idle_limit() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    // The server closes a connection silent for 2 s.
+    let srv = start_server_with(&rt, |c| c.limits.idle_secs = 2);
+    let options = TableOptions {
+        ruleset: "sandbox".into(),
+        scenario: "Quiet".into(),
+        config: codec::encode_infallible(&SandboxConfig::default()),
+        private: false,
+        spectators_allowed: true,
+        spectator_delay: 0,
+    };
+    let pinging = ConnectOptions {
+        ping_every: Some(Duration::from_millis(500)),
+        ..ConnectOptions::default()
+    };
+    let quiet = ConnectOptions {
+        ping_every: Some(Duration::from_secs(3600)),
+        ..ConnectOptions::default()
+    };
+    let host = NetTable::<Sandbox>::join(&srv.ws, pinging.clone(), "Host", Join::Create(options))
+        .expect("create");
+    let table = host.table();
+    let watch = |opts: ConnectOptions| {
+        NetTable::<Sandbox>::join(
+            &srv.ws,
+            opts,
+            "Watcher",
+            Join::Spectate {
+                table,
+                invite: None,
+            },
+        )
+        .expect("watch")
+    };
+    let (mut pinging_watcher, mut silent_watcher) = (watch(pinging.clone()), watch(quiet));
+    let d = tempfile::tempdir().unwrap();
+    let mut l = lobby(&d, &srv.ws, "Idle");
+    l.state_mut().options = pinging;
+    steps(&mut l);
+    l.get_by_label("Connect").click();
+    wait(&mut l, "signing in", |a| a.signed_in());
+
+    // Nothing happens at the table for 3.5 s.
+    let end = Instant::now() + Duration::from_millis(3500);
+    let lost = |events: &[muster_client::app::LinkEvent]| {
+        events.iter().any(|e| matches!(e, muster_client::app::LinkEvent::Error(t) if t.contains("lost the connection")))
+    };
+    let (mut pinging_lost, mut silent_lost) = (false, false);
+    use muster_client::app::TableLink;
+    while Instant::now() < end {
+        pinging_lost |= lost(&pinging_watcher.poll());
+        silent_lost |= lost(&silent_watcher.poll());
+        l.step();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // The one that never pings was closed (the limit is real) ...
+    assert!(
+        silent_lost,
+        "a silent connection outlived idle_secs: the test proves nothing"
+    );
+    // ... the pinging ones were not.
+    assert!(!pinging_lost, "the pinging spectator lost its connection");
+    assert!(pinging_watcher.is_connected());
+    let lobby = l.state().lobby.as_ref().unwrap();
+    assert!(
+        lobby.notice.as_deref().is_none_or(|n| !n.contains("lost")),
+        "{:?}",
+        lobby.notice
+    );
+    drop((host, pinging_watcher, silent_watcher, l));
     rt.block_on(srv.server.shutdown());
 }

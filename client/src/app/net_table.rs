@@ -336,8 +336,18 @@ impl Task {
         seen: &mut Seen,
         cmds: &mut mpsc::UnboundedReceiver<Cmd>,
     ) -> Ended {
+        let mut ping = self.opts.ping_timer();
+        let mut nonce = 0u64;
         loop {
             tokio::select! {
+                _ = ping.tick() => {
+                    // Keeps a quiet table (a spectator, a slow game) from
+                    // being closed by the server's idle timeout.
+                    nonce += 1;
+                    if let Err(e) = conn.send(&ClientMsg::Ping { nonce }).await {
+                        return Ended::Lost(e.to_string());
+                    }
+                }
                 cmd = cmds.recv() => {
                     let Some(cmd) = cmd else { return Ended::Dropped };
                     let msg = match cmd {

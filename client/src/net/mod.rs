@@ -55,6 +55,29 @@ pub struct ConnectOptions {
     pub recv_buffer: Option<usize>,
     /// Name sent in `Hello`.
     pub client_name: Option<String>,
+    /// How often a long-lived connection (a table, the lobby) sends `Ping`,
+    /// whatever else it sends: the server closes a connection silent for
+    /// its `idle_secs` (120 by default). `None`: [`PING_EVERY`].
+    pub ping_every: Option<Duration>,
+}
+
+/// How often a table or lobby connection pings by default.
+pub const PING_EVERY: Duration = Duration::from_secs(30);
+
+impl ConnectOptions {
+    /// [`ConnectOptions::ping_every`], or the default.
+    pub fn ping_interval(&self) -> Duration {
+        self.ping_every.unwrap_or(PING_EVERY)
+    }
+
+    /// A timer for [`ConnectOptions::ping_interval`], first ticking one
+    /// interval from now.
+    pub fn ping_timer(&self) -> tokio::time::Interval {
+        let every = self.ping_interval().max(Duration::from_millis(10));
+        let mut t = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        t
+    }
 }
 
 enum Link {

@@ -22,16 +22,24 @@ pub struct TestServer {
 }
 
 pub fn start_server(rt: &tokio::runtime::Runtime) -> TestServer {
+    start_server_with(rt, |_| {})
+}
+
+/// As [`start_server`], with `adjust` applied to the configuration.
+pub fn start_server_with(
+    rt: &tokio::runtime::Runtime,
+    adjust: impl FnOnce(&mut Config),
+) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
-    let server = rt
-        .block_on(Server::start(Config {
-            ws: "127.0.0.1:0".parse().unwrap(),
-            quic: "127.0.0.1:0".parse().unwrap(),
-            metrics: "127.0.0.1:0".parse().unwrap(),
-            data_dir: dir.path().to_path_buf(),
-            ..Config::default()
-        }))
-        .expect("server starts");
+    let mut config = Config {
+        ws: "127.0.0.1:0".parse().unwrap(),
+        quic: "127.0.0.1:0".parse().unwrap(),
+        metrics: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().to_path_buf(),
+        ..Config::default()
+    };
+    adjust(&mut config);
+    let server = rt.block_on(Server::start(config)).expect("server starts");
     TestServer {
         ws: format!("ws://{}", server.ws_addr),
         quic: format!("quic://{}", server.quic_addr),

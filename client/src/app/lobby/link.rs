@@ -71,7 +71,15 @@ pub struct LobbyLink {
 impl LobbyLink {
     /// Start connecting to `url` as `name` (used only when no identity is
     /// stored for this server). Returns at once; watch [`LobbyLink::poll`].
-    pub fn connect(url: &str, name: &str, store: Store) -> Result<Self, NetError> {
+    ///
+    /// `base` supplies everything but the QUIC pin (which comes from the
+    /// store) — e.g. how often to ping.
+    pub fn connect(
+        url: &str,
+        name: &str,
+        store: Store,
+        base: ConnectOptions,
+    ) -> Result<Self, NetError> {
         let (to_net, cmds) = mpsc::unbounded_channel();
         let (events, from_net) = std_mpsc::channel();
         let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
@@ -79,6 +87,7 @@ impl LobbyLink {
             url: url.trim().to_string(),
             name: name.trim().to_string(),
             store,
+            base,
             events,
             waker: waker.clone(),
         };
@@ -122,6 +131,7 @@ struct Task {
     url: String,
     name: String,
     store: Store,
+    base: ConnectOptions,
     events: std_mpsc::Sender<LobbyEvent>,
     waker: Arc<Mutex<Option<Waker>>>,
 }
@@ -163,7 +173,8 @@ impl Task {
 
     /// Pin (first use) or check the certificate, connect, sign in, watch.
     async fn first_connect(&self) -> Result<(Connection, String, ConnectOptions), String> {
-        let mut opts = ConnectOptions::default();
+        let mut opts = self.base.clone();
+        opts.fingerprint = None;
         if let Some(host) = self.url.strip_prefix("quic://") {
             // The probe learns what the server shows; the real connection
             // then pins exactly that, so a switch in between is refused too.
@@ -250,8 +261,17 @@ impl Task {
         conn: &mut Connection,
         cmds: &mut mpsc::UnboundedReceiver<Cmd>,
     ) -> Option<String> {
+        // An idle lobby must still speak, or the server closes it.
+        let mut ping = self.base.ping_timer();
+        let mut nonce = 0u64;
         loop {
             tokio::select! {
+                _ = ping.tick() => {
+                    nonce += 1;
+                    if let Err(e) = conn.send(&ClientMsg::Ping { nonce }).await {
+                        return Some(e.to_string());
+                    }
+                }
                 cmd = cmds.recv() => {
                     let Cmd::Create(options) = cmd?;
                     if let Err(e) = conn.send(&ClientMsg::CreateTable { options }).await {

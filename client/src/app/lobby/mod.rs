@@ -68,6 +68,8 @@ pub struct Lobby {
 /// The app when started for a server: connect, lobby, tables.
 pub struct LobbyApp {
     store: Store,
+    /// Options for every connection (the QUIC pin is added from the store).
+    pub options: ConnectOptions,
     pub form: ConnectForm,
     /// Why the last connect failed.
     pub connect_error: Option<String>,
@@ -81,6 +83,7 @@ impl LobbyApp {
     pub fn new(store: Store, url: &str, name: &str) -> Self {
         LobbyApp {
             store,
+            options: ConnectOptions::default(),
             form: ConnectForm {
                 url: url.to_string(),
                 name: name.to_string(),
@@ -127,7 +130,12 @@ impl LobbyApp {
     fn connect(&mut self) {
         self.connect_error = None;
         let url = self.form.url.trim().to_string();
-        match LobbyLink::connect(&url, &self.form.name, self.store.clone()) {
+        match LobbyLink::connect(
+            &url,
+            &self.form.name,
+            self.store.clone(),
+            self.options.clone(),
+        ) {
             Ok(link) => {
                 self.lobby = Some(Lobby {
                     url,
@@ -255,7 +263,7 @@ impl LobbyApp {
         let Some(id) = &lobby.identity else { return };
         let opts = ConnectOptions {
             fingerprint: id.fingerprint.clone(),
-            ..ConnectOptions::default()
+            ..self.options.clone()
         };
         self.opening = Some(Opening::start(
             ctx.clone(),
