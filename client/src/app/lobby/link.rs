@@ -163,6 +163,19 @@ impl Task {
                 }
                 match self.reconnect(&opts, &token).await {
                     Ok(c) => break c,
+                    // The server no longer knows this identity: retrying
+                    // cannot help; back to the connect screen.
+                    Err(NetError::Refused {
+                        code: ErrorCode::BadToken,
+                        message,
+                    }) => {
+                        let _ = self.store.forget_token(&self.url);
+                        self.emit(LobbyEvent::Failed(format!(
+                            "the server no longer knows your identity ({message}); connect again \
+                             to sign in as a new guest"
+                        )));
+                        return;
+                    }
                     Err(e) => tracing::debug!("lobby reconnect failed: {e}"),
                 }
                 wait = (wait * 2).min(crate::app::net_table::RECONNECT_MAX_WAIT);

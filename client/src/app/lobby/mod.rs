@@ -55,8 +55,8 @@ pub struct Lobby {
     pub create: create::CreateForm,
     /// The invite code typed for a private table.
     pub invite: String,
-    /// A create sent and not yet answered.
-    creating: bool,
+    /// The game of a create sent and not yet answered.
+    creating: Option<String>,
     /// The last word from the server or the connection, for the status line.
     pub notice: Option<String>,
     /// The last refusal (e.g. a table the server cannot create).
@@ -145,7 +145,7 @@ impl LobbyApp {
                     filters: list::Filters::default(),
                     create: create::CreateForm::default(),
                     invite: String::new(),
-                    creating: false,
+                    creating: None,
                     notice: None,
                     problem: None,
                     connected: false,
@@ -196,20 +196,23 @@ impl LobbyApp {
                         lobby.tables.remove(&t);
                     }
                     LobbyEvent::Created { table, invite } => {
-                        lobby.creating = false;
                         lobby.problem = None;
-                        let ruleset = lobby.create.game.clone();
+                        // The game asked for, whatever the form shows now.
+                        let ruleset = lobby
+                            .creating
+                            .take()
+                            .unwrap_or_else(|| lobby.create.game.clone());
                         open_created = Some((table, invite, ruleset));
                     }
                     LobbyEvent::Refused { code, message } => {
                         // The lobby connection only asks to create tables,
                         // so a refusal while one is asked for is about it.
-                        lobby.problem = Some(if lobby.creating {
+                        lobby.problem = Some(if lobby.creating.is_some() {
                             format!("Cannot create the table: {message}")
                         } else {
                             describe_refusal(code, &message)
                         });
-                        lobby.creating = false;
+                        lobby.creating = None;
                     }
                     LobbyEvent::Failed(why) => failed = Some(why),
                     LobbyEvent::Lost(why) => {
@@ -392,10 +395,14 @@ impl LobbyApp {
             .default_size(300.0)
             .show(ui, |ui| {
                 ui.heading("New table");
-                if lobby.create.ui(ui, lobby.creating || opening.is_some()) {
-                    lobby.creating = true;
+                if lobby
+                    .create
+                    .ui(ui, lobby.creating.is_some() || opening.is_some())
+                {
+                    let options = lobby.create.options();
+                    lobby.creating = Some(options.ruleset.clone());
                     lobby.problem = None;
-                    create = Some(lobby.create.options());
+                    create = Some(options);
                 }
                 ui.add_space(8.0);
                 if let Some(p) = &lobby.problem {
