@@ -65,6 +65,7 @@ fn the_lobby_in_a_real_window_under_xvfb_lists_the_tables() {
     .expect("a private table");
 
     let config = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
     let shot = run_window(
         &x,
         env!("CARGO_BIN_EXE_muster"),
@@ -83,6 +84,7 @@ fn the_lobby_in_a_real_window_under_xvfb_lists_the_tables() {
         },
     )
     .unwrap_or_else(|e| panic!("{e}"));
+    println!("the list was on screen {:?} after start", started.elapsed());
 
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).unwrap();
