@@ -2,15 +2,19 @@
 //!
 //! ```text
 //! muster                                   hot-seat sandbox table in this process
+//! muster --lobby [URL] [--name NAME]       the lobby (connect screen without URL)
+//! muster --connect URL [--name NAME]       the lobby, connected to URL
 //! muster --connect URL [--fingerprint HEX] [--name NAME]
 //!        (--create | --join TABLE [--seat N] | --spectate TABLE) [--invite CODE]
 //! ```
 //!
-//! URL is `ws://host:port` or `quic://host:port` (QUIC needs the server's
-//! certificate fingerprint, as `muster-server` prints it). A lobby screen
-//! will replace the flags.
+//! URL is `ws://host:port` or `quic://host:port`. The lobby pins a QUIC
+//! server's certificate on first use and keeps the session token, both in
+//! the config directory (`--config-dir`); the table flags need the
+//! fingerprint, as `muster-server` prints it.
 
 use muster_client::ConnectOptions;
+use muster_client::app::lobby::{LobbyApp, Store};
 use muster_client::app::{Join, MusterApp, NetTable, Session};
 use muster_shared::SeatId;
 use muster_shared::codec;
@@ -47,6 +51,37 @@ struct Args {
     /// A private table's invite code.
     #[arg(long, value_name = "CODE")]
     invite: Option<String>,
+    /// Open the lobby: connected to URL, or the connect screen without one.
+    #[arg(long, value_name = "URL", num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["connect", "table_choice"])]
+    lobby: Option<String>,
+    /// Where the lobby keeps session tokens and pinned certificates
+    /// (default: $MUSTER_CONFIG_DIR, else $XDG_CONFIG_HOME/muster, else ~/.config/muster).
+    #[arg(long, value_name = "DIR")]
+    config_dir: Option<std::path::PathBuf>,
+}
+
+/// The lobby's address when none is given.
+const DEFAULT_SERVER: &str = "ws://127.0.0.1:7700";
+
+/// `--lobby [URL]`, or `--connect URL` with no table chosen: the lobby.
+fn lobby_app(args: &Args, url: Option<&str>) -> Result<LobbyApp, String> {
+    let dir = match &args.config_dir {
+        Some(d) => d.clone(),
+        None => Store::default_dir().map_err(|e| e.to_string())?,
+    };
+    let store = Store::at(dir);
+    // A fingerprint given by hand is pinned as if seen on first use (and
+    // refused if another one is pinned already).
+    if let (Some(fp), Some(host)) = (
+        &args.fingerprint,
+        url.and_then(|u| u.strip_prefix("quic://")),
+    ) {
+        store.check_or_pin(host, fp).map_err(|e| e.to_string())?;
+    }
+    Ok(match url {
+        Some(url) => LobbyApp::connecting(store, url, &args.name),
+        None => LobbyApp::new(store, DEFAULT_SERVER, &args.name),
+    })
 }
 
 impl Args {
@@ -78,6 +113,18 @@ impl Args {
 
 fn main() -> eframe::Result {
     let args = <Args as clap::Parser>::parse();
+    let lobby_url = match (&args.lobby, &args.connect, args.join()) {
+        (Some(url), _, _) => Some(Some(url.as_str()).filter(|u| !u.is_empty())),
+        (None, Some(url), None) => Some(Some(url.as_str())),
+        _ => None,
+    };
+    if let Some(url) = lobby_url {
+        let app = lobby_app(&args, url).unwrap_or_else(|e| {
+            eprintln!("muster: {e}");
+            std::process::exit(1);
+        });
+        return run(Box::new(app));
+    }
     let names: Vec<String> = NAMES.iter().map(|n| (*n).to_string()).collect();
     let app = match (&args.connect, args.join()) {
         (None, _) => {
@@ -97,6 +144,7 @@ fn main() -> eframe::Result {
                 })
                 .map_err(|e| e.to_string())
         }
+        // Not reached: `--connect` without a table opened the lobby above.
         (Some(_), None) => {
             Err("with --connect, say --create, --join TABLE or --spectate TABLE".into())
         }
@@ -108,11 +156,16 @@ fn main() -> eframe::Result {
             std::process::exit(1);
         }
     };
+    run(Box::new(app))
+}
+
+/// Open the window and run `app` in it.
+fn run(app: Box<dyn eframe::App>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Muster")
             .with_inner_size([1280.0, 800.0]),
         ..Default::default()
     };
-    eframe::run_native("Muster", options, Box::new(|_cc| Ok(Box::new(app))))
+    eframe::run_native("Muster", options, Box::new(|_cc| Ok(app)))
 }

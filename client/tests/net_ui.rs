@@ -19,6 +19,12 @@ use muster_shared::sandbox::{Loc, Position, Sandbox, SandboxConfig};
 use muster_shared::{SeatId, Viewer};
 use std::time::{Duration, Instant};
 
+/// Step a few frames. Not `Harness::run`: that fails when the network
+/// delivers (and asks for a repaint) while it waits for the UI to settle.
+fn settle(h: &mut Harness<'_, MusterApp>) {
+    h.run_steps(4);
+}
+
 fn app(table: NetTable<Sandbox>) -> Harness<'static, MusterApp> {
     let names = vec!["Union".to_string(), "Confederate".to_string()];
     let mut h = Harness::builder()
@@ -27,7 +33,7 @@ fn app(table: NetTable<Sandbox>) -> Harness<'static, MusterApp> {
             |ui, app: &mut MusterApp| app.ui(ui),
             MusterApp::new(Session::new(Box::new(table), names)),
         );
-    h.run();
+    settle(&mut h);
     h
 }
 
@@ -43,7 +49,7 @@ fn wait(h: &mut Harness<'_, MusterApp>, what: &str, done: impl Fn(&MusterApp) ->
         h.step();
         std::thread::sleep(Duration::from_millis(10));
     }
-    h.run();
+    settle(h);
 }
 
 fn click(h: &mut Harness<'_, MusterApp>, p: Pos2) {
@@ -58,7 +64,7 @@ fn click(h: &mut Harness<'_, MusterApp>, p: Pos2) {
         });
         h.step();
     }
-    h.run();
+    settle(h);
 }
 
 #[test]
@@ -138,7 +144,7 @@ fn two_players_and_a_spectator_play_through_the_ui_over_a_real_server() {
         loc: Loc::Hex { col: 6, row: 4 },
     };
     a.get_by_label("Place on board").click();
-    a.run();
+    settle(&mut a);
     let p = {
         let app = a.state();
         app.board
@@ -157,7 +163,7 @@ fn two_players_and_a_spectator_play_through_the_ui_over_a_real_server() {
 
     // The Confederate player rolls; everyone verifies it.
     b.get_by_label("Roll").click();
-    b.run();
+    settle(&mut b);
     let rolled = |app: &MusterApp| app.session.book().is_some_and(|b| b.rolls.len() == 1);
     for (h, who) in [(&mut a, "union"), (&mut b, "rebel"), (&mut s, "spectator")] {
         wait(h, who, rolled);

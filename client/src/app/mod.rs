@@ -15,6 +15,8 @@ pub mod dice;
 pub mod hexgrid;
 pub mod link;
 pub mod local;
+// The lobby (connect, table list, create/join/watch); see lobby/mod.rs.
+pub mod lobby;
 pub mod log;
 pub mod net_table;
 pub mod palette;
@@ -25,7 +27,7 @@ pub mod session;
 pub use board::BoardView;
 pub use link::{LinkError, LinkEvent, TableLink};
 pub use local::LocalTable;
-pub use net_table::{Join, NetTable};
+pub use net_table::{Join, NetTable, SignIn};
 pub use session::Session;
 
 use egui::{Color32, RichText, Ui};

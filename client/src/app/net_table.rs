@@ -9,15 +9,23 @@
 //! its anchor is ever sent; a link goes out with the action that consumes
 //! it and never earlier. A table joined again gets a fresh chain (a seat
 //! may re-anchor at any time), so no secret needs to survive a restart.
+//!
+//! A dropped connection is not the end of the table: the thread connects
+//! again (backing off up to [`RECONNECT_MAX_WAIT`]), resumes the same
+//! identity with its session token, sits in the same seat (the server binds
+//! a seat to the identity) or watches again, and forwards the fresh
+//! snapshot; the seat publishes a fresh dice chain. The UI's follower
+//! simply starts again from that snapshot, its log kept.
 
 use super::link::{LinkError, LinkEvent, TableLink, Waker};
 use crate::net::{ConnectOptions, Connection, NetError};
 use muster_shared::codec;
 use muster_shared::dice::{ChainBook, HashChain, Party, SeatLink};
 use muster_shared::engine::Ruleset;
-use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, TableId, TableOptions};
+use muster_shared::protocol::{ClientMsg, DeltaBody, ErrorCode, ServerMsg, TableId, TableOptions};
 use muster_shared::{MatchId, SeatId, Viewer};
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -27,6 +35,19 @@ use tokio::sync::mpsc;
 const SEAT_CHAIN_LEN: u32 = 4096;
 /// How long joining may take before giving up.
 const JOIN_TIMEOUT: Duration = Duration::from_secs(20);
+/// First wait before reconnecting; doubled after each failed try...
+const RECONNECT_FIRST_WAIT: Duration = Duration::from_millis(200);
+/// ...up to this.
+pub const RECONNECT_MAX_WAIT: Duration = Duration::from_secs(5);
+
+/// Who to be at the table.
+#[derive(Clone, Debug)]
+pub enum SignIn {
+    /// A new guest identity with this display name.
+    Guest(String),
+    /// The identity this session token belongs to (`Resume`).
+    Resume(String),
+}
 
 /// Which table to sit at, and how.
 #[derive(Clone, Debug)]
@@ -64,6 +85,10 @@ pub struct NetTable<R: Ruleset> {
     to_net: mpsc::UnboundedSender<Cmd>,
     from_net: std_mpsc::Receiver<LinkEvent>,
     waker: Arc<Mutex<Option<Waker>>>,
+    /// False while the thread is reconnecting.
+    connected: Arc<AtomicBool>,
+    /// The session token of the identity at this table.
+    token: String,
     next_ref: u32,
     _rules: PhantomData<fn() -> R>,
 }
@@ -73,17 +98,30 @@ impl<R: Ruleset> NetTable<R> {
     /// `join` says. Blocks until the first snapshot has arrived (or
     /// [`JOIN_TIMEOUT`]), so the seat is known when this returns.
     pub fn join(url: &str, opts: ConnectOptions, name: &str, join: Join) -> Result<Self, NetError> {
+        Self::open(url, opts, SignIn::Guest(name.to_string()), join)
+    }
+
+    /// As [`NetTable::join`], signing in as `sign_in` says (a stored
+    /// session token keeps the same identity, and so the same seat).
+    pub fn open(
+        url: &str,
+        opts: ConnectOptions,
+        sign_in: SignIn,
+        join: Join,
+    ) -> Result<Self, NetError> {
         let (to_net, cmds) = mpsc::unbounded_channel();
         let (events, from_net) = std_mpsc::channel();
         let (ready_tx, ready_rx) = std_mpsc::channel();
         let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
+        let connected = Arc::new(AtomicBool::new(false));
         let task = Task {
             url: url.to_string(),
             opts,
-            name: name.to_string(),
+            sign_in,
             join,
             events,
             waker: waker.clone(),
+            connected: connected.clone(),
         };
         std::thread::Builder::new()
             .name("muster-net".into())
@@ -101,17 +139,19 @@ impl<R: Ruleset> NetTable<R> {
                 rt.block_on(task.run(cmds, ready_tx));
             })
             .map_err(|e| NetError::Io(e.to_string()))?;
-        let (table, invite, viewer) = ready_rx
+        let ready = ready_rx
             .recv_timeout(JOIN_TIMEOUT + Duration::from_secs(5))
             .map_err(|_| NetError::Timeout)??;
         Ok(NetTable {
-            table,
-            invite,
-            viewer,
+            table: ready.table,
+            invite: ready.invite,
+            viewer: ready.viewer,
             url: url.to_string(),
             to_net,
             from_net,
             waker,
+            connected,
+            token: ready.token,
             next_ref: 1,
             _rules: PhantomData,
         })
@@ -124,6 +164,22 @@ impl<R: Ruleset> NetTable<R> {
     /// The invite code of a private table this client created.
     pub fn invite(&self) -> Option<&str> {
         self.invite.as_deref()
+    }
+
+    /// The session token of the identity at this table (keep it to come
+    /// back as the same player).
+    pub fn token(&self) -> &str {
+        &self.token
+    }
+
+    /// Seated here, or watching.
+    pub fn viewer(&self) -> Viewer {
+        self.viewer
+    }
+
+    /// False while the connection is being re-established.
+    pub fn is_connected(&self) -> bool {
+        self.connected.load(Ordering::Relaxed)
     }
 }
 
@@ -169,7 +225,11 @@ impl<R: Ruleset> TableLink<R> for NetTable<R> {
     }
 
     fn describe(&self) -> String {
-        format!("{} table {}", self.url, self.table.0)
+        if self.is_connected() {
+            format!("{} table {}", self.url, self.table.0)
+        } else {
+            format!("{} table {} (reconnecting...)", self.url, self.table.0)
+        }
     }
 
     fn set_waker(&mut self, waker: Waker) {
@@ -183,49 +243,113 @@ impl<R: Ruleset> TableLink<R> for NetTable<R> {
 struct Task {
     url: String,
     opts: ConnectOptions,
-    name: String,
+    sign_in: SignIn,
     join: Join,
     events: std_mpsc::Sender<LinkEvent>,
     waker: Arc<Mutex<Option<Waker>>>,
+    connected: Arc<AtomicBool>,
 }
 
 /// What the network thread knows of the table: enough to pick this seat's
-/// next dice link and to ask for a resync.
+/// next dice link, to ask for a resync, and to sit down again after a
+/// reconnect.
 struct Seen {
     table: TableId,
     viewer: Viewer,
+    invite: Option<String>,
+    token: String,
     match_id: MatchId,
     seq: u64,
     book: ChainBook,
     chain: HashChain,
 }
 
-type Ready = std_mpsc::Sender<Result<(TableId, Option<String>, Viewer), NetError>>;
+/// What the caller of [`NetTable::open`] learns once seated.
+struct Ready {
+    table: TableId,
+    invite: Option<String>,
+    viewer: Viewer,
+    token: String,
+}
+
+/// How a connected stretch ended.
+enum Ended {
+    /// The UI dropped its `NetTable`.
+    Dropped,
+    /// The connection broke.
+    Lost(String),
+}
 
 impl Task {
-    async fn run(self, mut cmds: mpsc::UnboundedReceiver<Cmd>, ready: Ready) {
-        let (mut conn, mut seen, invite) =
-            match tokio::time::timeout(JOIN_TIMEOUT, self.open()).await {
-                Ok(Ok(x)) => x,
-                Ok(Err(e)) => {
-                    let _ = ready.send(Err(e));
+    async fn run(
+        self,
+        mut cmds: mpsc::UnboundedReceiver<Cmd>,
+        ready: std_mpsc::Sender<Result<Ready, NetError>>,
+    ) {
+        let (mut conn, mut seen) = match tokio::time::timeout(JOIN_TIMEOUT, self.open()).await {
+            Ok(Ok(x)) => x,
+            Ok(Err(e)) => {
+                let _ = ready.send(Err(e));
+                return;
+            }
+            Err(_) => {
+                let _ = ready.send(Err(NetError::Timeout));
+                return;
+            }
+        };
+        self.connected.store(true, Ordering::Relaxed);
+        let _ = ready.send(Ok(Ready {
+            table: seen.table,
+            invite: seen.invite.clone(),
+            viewer: seen.viewer,
+            token: seen.token.clone(),
+        }));
+        loop {
+            match self.serve(&mut conn, &mut seen, &mut cmds).await {
+                Ended::Dropped => {
+                    let _ = conn.send(&ClientMsg::Leave { table: seen.table }).await;
+                    conn.close().await;
                     return;
                 }
-                Err(_) => {
-                    let _ = ready.send(Err(NetError::Timeout));
-                    return;
+                Ended::Lost(why) => {
+                    self.connected.store(false, Ordering::Relaxed);
+                    self.emit(LinkEvent::Error(format!(
+                        "lost the connection: {why}; reconnecting"
+                    )));
+                    match self.reconnect(&mut seen, &mut cmds).await {
+                        Some(c) => {
+                            conn = c;
+                            self.connected.store(true, Ordering::Relaxed);
+                        }
+                        None => return,
+                    }
                 }
-            };
-        let _ = ready.send(Ok((seen.table, invite, seen.viewer)));
+            }
+        }
+    }
+
+    /// Pass commands out and messages in until the connection breaks or
+    /// the UI goes away.
+    async fn serve(
+        &self,
+        conn: &mut Connection,
+        seen: &mut Seen,
+        cmds: &mut mpsc::UnboundedReceiver<Cmd>,
+    ) -> Ended {
+        let mut ping = self.opts.ping_timer();
+        let mut nonce = 0u64;
         loop {
             tokio::select! {
+                _ = ping.tick() => {
+                    // Keeps a quiet table (a spectator, a slow game) from
+                    // being closed by the server's idle timeout.
+                    nonce += 1;
+                    if let Err(e) = conn.send(&ClientMsg::Ping { nonce }).await {
+                        return Ended::Lost(e.to_string());
+                    }
+                }
                 cmd = cmds.recv() => {
-                    // The UI dropped its NetTable: leave politely.
-                    let Some(cmd) = cmd else {
-                        let _ = conn.send(&ClientMsg::Leave { table: seen.table }).await;
-                        conn.close().await;
-                        return;
-                    };
+                    let Some(cmd) = cmd else { return Ended::Dropped };
                     let msg = match cmd {
                         Cmd::Act { client_ref, action, rolls } => {
                             let links = if rolls { seen.next_link() } else { Vec::new() };
@@ -234,17 +358,15 @@ impl Task {
                         Cmd::Resync => ClientMsg::Resync { table: seen.table, last_seq: seen.seq },
                     };
                     if let Err(e) = conn.send(&msg).await {
-                        self.emit(LinkEvent::Error(format!("lost the connection: {e}")));
-                        return;
+                        return Ended::Lost(e.to_string());
                     }
                 }
                 msg = conn.recv() => match msg {
                     Ok(msg) => {
-                        if let Some(reply) = self.receive(&mut seen, msg)
+                        if let Some(reply) = self.receive(seen, msg)
                             && let Err(e) = conn.send(&reply).await
                         {
-                            self.emit(LinkEvent::Error(format!("lost the connection: {e}")));
-                            return;
+                            return Ended::Lost(e.to_string());
                         }
                     }
                     // A frame that does not decode is the server's fault,
@@ -253,36 +375,110 @@ impl Task {
                         self.emit(LinkEvent::Error(format!("the server sent a bad message: {e}")));
                         let _ = conn.send(&ClientMsg::Resync { table: seen.table, last_seq: seen.seq }).await;
                     }
-                    Err(e) => {
-                        self.emit(LinkEvent::Error(format!("lost the connection: {e}")));
-                        return;
-                    }
+                    Err(e) => return Ended::Lost(e.to_string()),
                 },
             }
         }
     }
 
+    /// Connect again until it works, the table is gone for good, or the UI
+    /// goes away (`None` for the last two). Actions asked for meanwhile are
+    /// not sent, and the UI is told so.
+    async fn reconnect(
+        &self,
+        seen: &mut Seen,
+        cmds: &mut mpsc::UnboundedReceiver<Cmd>,
+    ) -> Option<Connection> {
+        let mut wait = RECONNECT_FIRST_WAIT;
+        loop {
+            let sleep = tokio::time::sleep(wait);
+            tokio::pin!(sleep);
+            loop {
+                tokio::select! {
+                    () = &mut sleep => break,
+                    cmd = cmds.recv() => match cmd {
+                        None => return None,
+                        Some(Cmd::Act { .. }) => self.emit(LinkEvent::Error(
+                            "not connected: the action was not sent".into(),
+                        )),
+                        Some(Cmd::Resync) => {}
+                    },
+                }
+            }
+            match tokio::time::timeout(JOIN_TIMEOUT, self.rejoin(seen)).await {
+                Ok(Ok(conn)) => return Some(conn),
+                // The identity or the table is gone: trying again will not help.
+                Ok(Err(NetError::Refused { code, message }))
+                    if matches!(
+                        code,
+                        ErrorCode::BadToken
+                            | ErrorCode::NoSuchTable
+                            | ErrorCode::Forbidden
+                            | ErrorCode::BadInvite
+                    ) =>
+                {
+                    self.emit(LinkEvent::Error(format!(
+                        "cannot rejoin the table: {code:?}: {message}"
+                    )));
+                    return None;
+                }
+                Ok(Err(e)) => {
+                    tracing::debug!("reconnect failed: {e}");
+                }
+                Err(_) => tracing::debug!("reconnect timed out"),
+            }
+            wait = (wait * 2).min(RECONNECT_MAX_WAIT);
+        }
+    }
+
+    /// Connect, resume the identity, and sit (or watch) again.
+    async fn rejoin(&self, seen: &mut Seen) -> Result<Connection, NetError> {
+        let mut conn = Connection::connect(&self.url, &self.opts).await?;
+        conn.resume(&seen.token).await?;
+        let msg = match seen.viewer {
+            Viewer::Seat(seat) => ClientMsg::JoinSeat {
+                table: seen.table,
+                seat: Some(seat),
+                invite: seen.invite.clone(),
+            },
+            _ => ClientMsg::Spectate {
+                table: seen.table,
+                invite: seen.invite.clone(),
+            },
+        };
+        let fresh = self
+            .enter(
+                &mut conn,
+                seen.table,
+                msg,
+                seen.invite.clone(),
+                seen.token.clone(),
+            )
+            .await?;
+        *seen = fresh;
+        Ok(conn)
+    }
+
     /// Connect, sign in, join, and wait for the first snapshot (forwarded
     /// to the UI like any other).
-    async fn open(&self) -> Result<(Connection, Seen, Option<String>), NetError> {
+    async fn open(&self) -> Result<(Connection, Seen), NetError> {
         let mut conn = Connection::connect(&self.url, &self.opts).await?;
-        conn.sign_in_guest(&self.name).await?;
-        let mut invite = None;
-        let (table, join_msg) = match &self.join {
+        let token = match &self.sign_in {
+            SignIn::Guest(name) => conn.sign_in_guest(name).await?.1,
+            SignIn::Resume(token) => {
+                conn.resume(token).await?;
+                token.clone()
+            }
+        };
+        let (table, join_msg, invite) = match &self.join {
             Join::Create(options) => {
                 conn.send(&ClientMsg::CreateTable {
                     options: options.clone(),
                 })
                 .await?;
-                let table = loop {
+                let (table, invite) = loop {
                     match conn.recv().await? {
-                        ServerMsg::TableCreated {
-                            table,
-                            invite: code,
-                        } => {
-                            invite = code;
-                            break table;
-                        }
+                        ServerMsg::TableCreated { table, invite } => break (table, invite),
                         ServerMsg::Error { code, message, .. } => {
                             return Err(NetError::Refused { code, message });
                         }
@@ -294,7 +490,7 @@ impl Task {
                     seat: None,
                     invite: invite.clone(),
                 };
-                (table, msg)
+                (table, msg, invite)
             }
             Join::Seat {
                 table,
@@ -307,6 +503,7 @@ impl Task {
                     seat: *seat,
                     invite: invite.clone(),
                 },
+                invite.clone(),
             ),
             Join::Spectate { table, invite } => (
                 *table,
@@ -314,8 +511,25 @@ impl Task {
                     table: *table,
                     invite: invite.clone(),
                 },
+                invite.clone(),
             ),
         };
+        let seen = self
+            .enter(&mut conn, table, join_msg, invite, token)
+            .await?;
+        Ok((conn, seen))
+    }
+
+    /// Send the join (or spectate) message, wait for the snapshot, forward
+    /// it, and publish a fresh dice chain when seated.
+    async fn enter(
+        &self,
+        conn: &mut Connection,
+        table: TableId,
+        join_msg: ClientMsg,
+        invite: Option<String>,
+        token: String,
+    ) -> Result<Seen, NetError> {
         conn.send(&join_msg).await?;
         let snap = loop {
             match conn.recv().await? {
@@ -327,9 +541,11 @@ impl Task {
             }
         };
         let viewer = snap.seat.map_or(Viewer::Spectator, Viewer::Seat);
-        let seen = Seen {
+        let mut seen = Seen {
             table,
             viewer,
+            invite,
+            token,
             match_id: snap.match_id,
             seq: snap.seq,
             book: ChainBook::from_heads(snap.chains.iter().copied(), snap.rolls),
@@ -339,14 +555,17 @@ impl Task {
             viewer,
             snapshot: snap,
         });
-        if let Viewer::Seat(_) = viewer {
-            conn.send(&ClientMsg::PublishAnchor {
-                table,
-                anchor: seen.chain.anchor(),
-            })
-            .await?;
+        if let Viewer::Seat(seat) = viewer {
+            let anchor = seen.chain.anchor();
+            conn.send(&ClientMsg::PublishAnchor { table, anchor })
+                .await?;
+            // Count from the new chain at once: an action that rolls may be
+            // sent before the anchor's delta comes back (after a reconnect
+            // the old chain's head is still in the snapshot), and the server
+            // reads it after the anchor.
+            let _ = seen.book.anchor(Party::Seat(seat), anchor);
         }
-        Ok((conn, seen, invite))
+        Ok(seen)
     }
 
     /// Forward one server message; returns a message to send back, if any.

@@ -55,6 +55,29 @@ pub struct ConnectOptions {
     pub recv_buffer: Option<usize>,
     /// Name sent in `Hello`.
     pub client_name: Option<String>,
+    /// How often a long-lived connection (a table, the lobby) sends `Ping`,
+    /// whatever else it sends: the server closes a connection silent for
+    /// its `idle_secs` (120 by default). `None`: [`PING_EVERY`].
+    pub ping_every: Option<Duration>,
+}
+
+/// How often a table or lobby connection pings by default.
+pub const PING_EVERY: Duration = Duration::from_secs(30);
+
+impl ConnectOptions {
+    /// [`ConnectOptions::ping_every`], or the default.
+    pub fn ping_interval(&self) -> Duration {
+        self.ping_every.unwrap_or(PING_EVERY)
+    }
+
+    /// A timer for [`ConnectOptions::ping_interval`], first ticking one
+    /// interval from now.
+    pub fn ping_timer(&self) -> tokio::time::Interval {
+        let every = self.ping_interval().max(Duration::from_millis(10));
+        let mut t = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+        t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        t
+    }
 }
 
 enum Link {
@@ -185,6 +208,16 @@ impl Connection {
             Link::Quic(l) => l.close().await,
         }
     }
+}
+
+/// The fingerprint of the certificate a `quic://` server shows, learned
+/// without a pin: trust on first use. The caller keeps it and pins it on
+/// every later connection, so a certificate that changes is refused.
+pub async fn probe_fingerprint(url: &str) -> Result<String, NetError> {
+    let rest = url
+        .strip_prefix("quic://")
+        .ok_or_else(|| NetError::BadUrl(url.into()))?;
+    quic::QuicLink::probe(rest).await
 }
 
 /// A server answer that was not the one hoped for, as an error.

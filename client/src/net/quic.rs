@@ -25,46 +25,8 @@ impl QuicLink {
         let pin = opts.fingerprint.as_deref().ok_or_else(|| {
             NetError::Tls("quic:// needs the server's certificate fingerprint".into())
         })?;
-        let addr: SocketAddr = tokio::net::lookup_host(hostport)
-            .await
-            .map_err(|e| NetError::Io(e.to_string()))?
-            .next()
-            .ok_or_else(|| NetError::BadUrl(hostport.into()))?;
-        let mut crypto = tls::pinned_client_config(pin)?;
-        crypto.alpn_protocols = vec![ALPN.to_vec()];
-        let crypto =
-            QuicClientConfig::try_from(crypto).map_err(|e| NetError::Tls(e.to_string()))?;
-        let mut config = quinn::ClientConfig::new(Arc::new(crypto));
-        let mut transport = quinn::TransportConfig::default();
-        // Keep-alives well inside the server's 60 s idle timeout.
-        transport.keep_alive_interval(Some(Duration::from_secs(15)));
-        config.transport_config(Arc::new(transport));
-        let bind: SocketAddr = if addr.is_ipv4() {
-            "0.0.0.0:0"
-        } else {
-            "[::]:0"
-        }
-        .parse()
-        .map_err(|_| NetError::BadUrl(hostport.into()))?;
-        let mut endpoint =
-            quinn::Endpoint::client(bind).map_err(|e| NetError::Io(e.to_string()))?;
-        endpoint.set_default_client_config(config);
-        let open = async {
-            // The pin authenticates the server, so the name only has to be well-formed.
-            let conn = endpoint
-                .connect(addr, "localhost")
-                .map_err(|e| NetError::Io(e.to_string()))?
-                .await
-                .map_err(|e| NetError::Io(e.to_string()))?;
-            let (send, recv) = conn
-                .open_bi()
-                .await
-                .map_err(|e| NetError::Io(e.to_string()))?;
-            Ok::<_, NetError>((conn, send, recv))
-        };
-        let (conn, send, recv) = tokio::time::timeout(super::CONNECT_TIMEOUT, open)
-            .await
-            .map_err(|_| NetError::Timeout)??;
+        let crypto = tls::pinned_client_config(pin)?;
+        let (endpoint, conn, send, recv) = open(hostport, crypto).await?;
         Ok(QuicLink {
             endpoint,
             conn,
@@ -72,6 +34,17 @@ impl QuicLink {
             recv,
             buf: BytesMut::new(),
         })
+    }
+
+    /// Connect with no pin and return the fingerprint of the certificate
+    /// the server showed (trust on first use: see `tls::Recording`).
+    pub(super) async fn probe(hostport: &str) -> Result<String, NetError> {
+        let (crypto, seen) = tls::recording_client_config()?;
+        let (endpoint, conn, _send, _recv) = open(hostport, crypto).await?;
+        conn.close(0u32.into(), b"probe");
+        let _ = tokio::time::timeout(Duration::from_secs(1), endpoint.wait_idle()).await;
+        tls::seen_fingerprint(&seen)
+            .ok_or_else(|| NetError::Tls("the server showed no certificate".into()))
     }
 
     pub(super) async fn send_frame(&mut self, payload: Bytes) -> Result<(), NetError> {
@@ -116,4 +89,58 @@ impl QuicLink {
         self.conn.close(0u32.into(), b"bye");
         let _ = tokio::time::timeout(Duration::from_secs(1), self.endpoint.wait_idle()).await;
     }
+}
+
+/// Open an endpoint, connect to `hostport` with `crypto` and open the
+/// table stream.
+async fn open(
+    hostport: &str,
+    mut crypto: rustls::ClientConfig,
+) -> Result<
+    (
+        quinn::Endpoint,
+        quinn::Connection,
+        quinn::SendStream,
+        quinn::RecvStream,
+    ),
+    NetError,
+> {
+    let addr: SocketAddr = tokio::net::lookup_host(hostport)
+        .await
+        .map_err(|e| NetError::Io(e.to_string()))?
+        .next()
+        .ok_or_else(|| NetError::BadUrl(hostport.into()))?;
+    crypto.alpn_protocols = vec![ALPN.to_vec()];
+    let crypto = QuicClientConfig::try_from(crypto).map_err(|e| NetError::Tls(e.to_string()))?;
+    let mut config = quinn::ClientConfig::new(Arc::new(crypto));
+    let mut transport = quinn::TransportConfig::default();
+    // Keep-alives well inside the server's 60 s idle timeout.
+    transport.keep_alive_interval(Some(Duration::from_secs(15)));
+    config.transport_config(Arc::new(transport));
+    let bind: SocketAddr = if addr.is_ipv4() {
+        "0.0.0.0:0"
+    } else {
+        "[::]:0"
+    }
+    .parse()
+    .map_err(|_| NetError::BadUrl(hostport.into()))?;
+    let mut endpoint = quinn::Endpoint::client(bind).map_err(|e| NetError::Io(e.to_string()))?;
+    endpoint.set_default_client_config(config);
+    let open = async {
+        // The pin authenticates the server, so the name only has to be well-formed.
+        let conn = endpoint
+            .connect(addr, "localhost")
+            .map_err(|e| NetError::Io(e.to_string()))?
+            .await
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        let (send, recv) = conn
+            .open_bi()
+            .await
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        Ok::<_, NetError>((conn, send, recv))
+    };
+    let (conn, send, recv) = tokio::time::timeout(super::CONNECT_TIMEOUT, open)
+        .await
+        .map_err(|_| NetError::Timeout)??;
+    Ok((endpoint, conn, send, recv))
 }

@@ -1,0 +1,339 @@
+//! [`LobbyLink`]: the lobby's own connection to a server, on its own
+//! thread (as [`crate::app::NetTable`] does for a table): connect (a
+//! `quic://` server's certificate pinned on first use, see
+//! [`super::store`]), resume the stored identity or sign in as a new guest,
+//! watch the lobby, create tables. Everything the server pushes comes back
+//! to the UI as [`LobbyEvent`]s; a dropped connection is re-established
+//! and the list asked for again.
+
+use super::store::Store;
+use crate::app::link::Waker;
+use crate::net::{self, ConnectOptions, Connection, NetError};
+use muster_shared::protocol::{
+    ClientMsg, ErrorCode, ServerMsg, TableId, TableOptions, TableSummary, UserId,
+};
+use std::sync::mpsc as std_mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// First wait before reconnecting, doubled after each failed try up to
+/// [`crate::app::net_table::RECONNECT_MAX_WAIT`].
+const RECONNECT_FIRST_WAIT: Duration = Duration::from_millis(200);
+
+/// What the lobby connection reports.
+#[derive(Clone, Debug)]
+pub enum LobbyEvent {
+    /// A `quic://` server's certificate was seen for the first time and pinned.
+    Pinned {
+        host: String,
+        fingerprint: String,
+    },
+    /// Signed in (`resumed`: the stored identity; otherwise a new guest).
+    SignedIn {
+        user: UserId,
+        name: String,
+        token: String,
+        fingerprint: Option<String>,
+        resumed: bool,
+    },
+    /// The whole list (on watching, and again after a reconnect).
+    Tables(Vec<TableSummary>),
+    Update(TableSummary),
+    Removed(TableId),
+    Created {
+        table: TableId,
+        invite: Option<String>,
+    },
+    /// The server refused something (e.g. a table it cannot create).
+    Refused {
+        code: ErrorCode,
+        message: String,
+    },
+    /// Connecting failed for good (bad address, a changed certificate...).
+    Failed(String),
+    /// The connection broke; reconnecting.
+    Lost(String),
+    Reconnected,
+}
+
+enum Cmd {
+    Create(TableOptions),
+}
+
+/// The lobby's connection.
+pub struct LobbyLink {
+    to_net: mpsc::UnboundedSender<Cmd>,
+    from_net: std_mpsc::Receiver<LobbyEvent>,
+    waker: Arc<Mutex<Option<Waker>>>,
+}
+
+impl LobbyLink {
+    /// Start connecting to `url` as `name` (used only when no identity is
+    /// stored for this server). Returns at once; watch [`LobbyLink::poll`].
+    ///
+    /// `base` supplies everything but the QUIC pin (which comes from the
+    /// store) — e.g. how often to ping.
+    pub fn connect(
+        url: &str,
+        name: &str,
+        store: Store,
+        base: ConnectOptions,
+    ) -> Result<Self, NetError> {
+        let (to_net, cmds) = mpsc::unbounded_channel();
+        let (events, from_net) = std_mpsc::channel();
+        let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
+        let task = Task {
+            url: url.trim().to_string(),
+            name: name.trim().to_string(),
+            store,
+            base,
+            events,
+            waker: waker.clone(),
+        };
+        std::thread::Builder::new()
+            .name("muster-lobby".into())
+            .spawn(move || {
+                match tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                {
+                    Ok(rt) => rt.block_on(task.run(cmds)),
+                    Err(e) => task.emit(LobbyEvent::Failed(e.to_string())),
+                }
+            })
+            .map_err(|e| NetError::Io(e.to_string()))?;
+        Ok(LobbyLink {
+            to_net,
+            from_net,
+            waker,
+        })
+    }
+
+    /// Ask the server to create a table; answered by `Created` or `Refused`.
+    pub fn create(&self, options: TableOptions) {
+        let _ = self.to_net.send(Cmd::Create(options));
+    }
+
+    pub fn poll(&self) -> Vec<LobbyEvent> {
+        self.from_net.try_iter().collect()
+    }
+
+    /// Called whenever something arrives (the UI asks for a repaint).
+    pub fn set_waker(&self, waker: Waker) {
+        if let Ok(mut w) = self.waker.lock() {
+            *w = Some(waker);
+        }
+    }
+}
+
+struct Task {
+    url: String,
+    name: String,
+    store: Store,
+    base: ConnectOptions,
+    events: std_mpsc::Sender<LobbyEvent>,
+    waker: Arc<Mutex<Option<Waker>>>,
+}
+
+impl Task {
+    async fn run(self, mut cmds: mpsc::UnboundedReceiver<Cmd>) {
+        let (mut conn, token, opts) = match self.first_connect().await {
+            Ok(x) => x,
+            Err(e) => {
+                self.emit(LobbyEvent::Failed(e));
+                return;
+            }
+        };
+        loop {
+            let why = match self.serve(&mut conn, &mut cmds).await {
+                None => {
+                    let _ = conn.send(&ClientMsg::WatchLobby { on: false }).await;
+                    conn.close().await;
+                    return;
+                }
+                Some(why) => why,
+            };
+            self.emit(LobbyEvent::Lost(why));
+            let mut wait = RECONNECT_FIRST_WAIT;
+            conn = loop {
+                tokio::time::sleep(wait).await;
+                if cmds.is_closed() {
+                    return;
+                }
+                match self.reconnect(&opts, &token).await {
+                    Ok(c) => break c,
+                    // The server no longer knows this identity: retrying
+                    // cannot help; back to the connect screen.
+                    Err(NetError::Refused {
+                        code: ErrorCode::BadToken,
+                        message,
+                    }) => {
+                        let _ = self.store.forget_token(&self.url);
+                        self.emit(LobbyEvent::Failed(format!(
+                            "the server no longer knows your identity ({message}); connect again \
+                             to sign in as a new guest"
+                        )));
+                        return;
+                    }
+                    Err(e) => tracing::debug!("lobby reconnect failed: {e}"),
+                }
+                wait = (wait * 2).min(crate::app::net_table::RECONNECT_MAX_WAIT);
+            };
+            self.emit(LobbyEvent::Reconnected);
+        }
+    }
+
+    /// Pin (first use) or check the certificate, connect, sign in, watch.
+    async fn first_connect(&self) -> Result<(Connection, String, ConnectOptions), String> {
+        let mut opts = self.base.clone();
+        opts.fingerprint = None;
+        if let Some(host) = self.url.strip_prefix("quic://") {
+            // The probe learns what the server shows; the real connection
+            // then pins exactly that, so a switch in between is refused too.
+            let seen = net::probe_fingerprint(&self.url)
+                .await
+                .map_err(|e| format!("cannot reach {}: {e}", self.url))?;
+            if self
+                .store
+                .check_or_pin(host, &seen)
+                .map_err(|e| e.to_string())?
+            {
+                self.emit(LobbyEvent::Pinned {
+                    host: host.to_string(),
+                    fingerprint: seen.clone(),
+                });
+            }
+            opts.fingerprint = Some(seen);
+        } else if !self.url.starts_with("ws://") {
+            return Err(NetError::BadUrl(self.url.clone()).to_string());
+        }
+        let mut conn = Connection::connect(&self.url, &opts)
+            .await
+            .map_err(|e| format!("cannot connect to {}: {e}", self.url))?;
+        let (user, name, token, resumed) = match self.store.token(&self.url) {
+            Some(token) => match resume(&mut conn, &token).await {
+                Ok((user, name)) => (user, name, token, true),
+                // The server forgot the identity (new database): start afresh.
+                Err(NetError::Refused {
+                    code: ErrorCode::BadToken,
+                    ..
+                }) => {
+                    let _ = self.store.forget_token(&self.url);
+                    self.guest(&mut conn).await?
+                }
+                Err(e) => return Err(format!("cannot resume your identity: {e}")),
+            },
+            None => self.guest(&mut conn).await?,
+        };
+        self.emit(LobbyEvent::SignedIn {
+            user,
+            name,
+            token: token.clone(),
+            fingerprint: opts.fingerprint.clone(),
+            resumed,
+        });
+        conn.send(&ClientMsg::WatchLobby { on: true })
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok((conn, token, opts))
+    }
+
+    async fn guest(&self, conn: &mut Connection) -> Result<(UserId, String, String, bool), String> {
+        let name = if self.name.is_empty() {
+            "Guest"
+        } else {
+            &self.name
+        };
+        let (user, token) = conn
+            .sign_in_guest(name)
+            .await
+            .map_err(|e| format!("cannot sign in: {e}"))?;
+        // Not fatal: the identity just will not survive a restart.
+        if let Err(e) = self.store.save_token(&self.url, &token) {
+            tracing::warn!("cannot keep the session token: {e}");
+        }
+        Ok((user, name.to_string(), token, false))
+    }
+
+    async fn reconnect(&self, opts: &ConnectOptions, token: &str) -> Result<Connection, NetError> {
+        let connect = async {
+            let mut conn = Connection::connect(&self.url, opts).await?;
+            resume(&mut conn, token).await?;
+            conn.send(&ClientMsg::WatchLobby { on: true }).await?;
+            Ok(conn)
+        };
+        tokio::time::timeout(net::CONNECT_TIMEOUT * 2, connect)
+            .await
+            .map_err(|_| NetError::Timeout)?
+    }
+
+    /// Until the connection breaks (`Some(why)`) or the UI goes (`None`).
+    async fn serve(
+        &self,
+        conn: &mut Connection,
+        cmds: &mut mpsc::UnboundedReceiver<Cmd>,
+    ) -> Option<String> {
+        // An idle lobby must still speak, or the server closes it.
+        let mut ping = self.base.ping_timer();
+        let mut nonce = 0u64;
+        loop {
+            tokio::select! {
+                _ = ping.tick() => {
+                    nonce += 1;
+                    if let Err(e) = conn.send(&ClientMsg::Ping { nonce }).await {
+                        return Some(e.to_string());
+                    }
+                }
+                cmd = cmds.recv() => {
+                    let Cmd::Create(options) = cmd?;
+                    if let Err(e) = conn.send(&ClientMsg::CreateTable { options }).await {
+                        return Some(e.to_string());
+                    }
+                }
+                msg = conn.recv() => match msg {
+                    Ok(msg) => self.receive(msg),
+                    Err(NetError::Decode(e)) => self.emit(LobbyEvent::Refused {
+                        code: ErrorCode::BadMessage,
+                        message: format!("the server sent a bad message: {e}"),
+                    }),
+                    Err(e) => return Some(e.to_string()),
+                },
+            }
+        }
+    }
+
+    fn receive(&self, msg: ServerMsg) {
+        let event = match msg {
+            ServerMsg::Lobby { tables } => LobbyEvent::Tables(tables),
+            ServerMsg::LobbyUpdate { table } => LobbyEvent::Update(table),
+            ServerMsg::LobbyRemoved { table } => LobbyEvent::Removed(table),
+            ServerMsg::TableCreated { table, invite } => LobbyEvent::Created { table, invite },
+            ServerMsg::Error { code, message, .. } => LobbyEvent::Refused { code, message },
+            _ => return,
+        };
+        self.emit(event);
+    }
+
+    fn emit(&self, event: LobbyEvent) {
+        let _ = self.events.send(event);
+        if let Ok(w) = self.waker.lock()
+            && let Some(w) = w.as_ref()
+        {
+            w();
+        }
+    }
+}
+
+/// `Resume`, keeping the name the server knows this identity by.
+async fn resume(conn: &mut Connection, token: &str) -> Result<(UserId, String), NetError> {
+    conn.send(&ClientMsg::Resume {
+        token: token.into(),
+    })
+    .await?;
+    match conn.recv_timeout(net::CONNECT_TIMEOUT).await? {
+        ServerMsg::SignedIn { user, name, .. } => Ok((user, name)),
+        ServerMsg::Error { code, message, .. } => Err(NetError::Refused { code, message }),
+        other => Err(NetError::Unexpected(Box::new(other))),
+    }
+}

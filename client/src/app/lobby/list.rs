@@ -1,0 +1,218 @@
+//! The lobby's table list: what the server pushed, filtered, one row per
+//! table with its buttons.
+
+use egui::{Color32, RichText, Ui};
+use muster_shared::protocol::{TableId, TableStatus, TableSummary};
+use std::collections::BTreeMap;
+
+/// Which tables to show.
+#[derive(Clone, Debug, Default)]
+pub struct Filters {
+    /// `None`: every game; otherwise one ruleset id.
+    pub ruleset: Option<String>,
+    /// Only tables with a free seat.
+    pub open_seats: bool,
+    /// Matched (case-insensitively) against the number, game, scenario
+    /// and the players' names.
+    pub text: String,
+}
+
+impl Filters {
+    pub fn keeps(&self, t: &TableSummary) -> bool {
+        if self.ruleset.as_ref().is_some_and(|r| *r != t.ruleset) {
+            return false;
+        }
+        if self.open_seats && free_seats(t) == 0 {
+            return false;
+        }
+        let needle = self.text.trim().to_lowercase();
+        if needle.is_empty() {
+            return true;
+        }
+        let mut hay = format!("#{} {} {}", t.table.0, t.ruleset, t.scenario).to_lowercase();
+        for name in t.seats.iter().flatten() {
+            hay.push(' ');
+            hay.push_str(&name.to_lowercase());
+        }
+        hay.contains(&needle)
+    }
+
+    pub fn ui(&mut self, ui: &mut Ui, games: &[&str]) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Game:");
+            let shown = self.ruleset.clone().unwrap_or_else(|| "any".into());
+            egui::ComboBox::from_id_salt("filter_ruleset")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.ruleset, None, "any");
+                    for g in games {
+                        ui.selectable_value(&mut self.ruleset, Some((*g).to_string()), *g);
+                    }
+                });
+            ui.checkbox(&mut self.open_seats, "Open seats only");
+            let label = ui.label("Search:");
+            ui.add(egui::TextEdit::singleline(&mut self.text).desired_width(160.0))
+                .labelled_by(label.id);
+        });
+    }
+}
+
+fn free_seats(t: &TableSummary) -> usize {
+    if t.status != TableStatus::Open {
+        return 0;
+    }
+    t.seats.iter().filter(|s| s.is_none()).count()
+}
+
+/// Whether a seat at `t` is held under the name `me` (perhaps this
+/// player, from an earlier start: joining again gets the seat back).
+fn sits_here(t: &TableSummary, me: Option<&str>) -> bool {
+    t.status != TableStatus::Finished
+        && me.is_some_and(|me| t.seats.iter().flatten().any(|n| n == me))
+}
+
+/// What the person clicked in the list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    Join(TableId),
+    Watch(TableId),
+}
+
+/// Draw the rows that pass `filters`; returns a click, if any. `me` is
+/// this player's name: a table with a seat under it can be joined again
+/// even when full (the server gives an identity back its own seat).
+pub fn ui(
+    ui: &mut Ui,
+    tables: &BTreeMap<TableId, TableSummary>,
+    filters: &Filters,
+    me: Option<&str>,
+) -> Option<Pick> {
+    let shown: Vec<&TableSummary> = tables.values().filter(|t| filters.keeps(t)).collect();
+    if tables.is_empty() {
+        ui.weak("No tables yet. Create one.");
+        return None;
+    }
+    if shown.is_empty() {
+        ui.weak(format!(
+            "No table matches the filters ({} hidden).",
+            tables.len()
+        ));
+        return None;
+    }
+    let mut pick = None;
+    egui::ScrollArea::vertical()
+        .id_salt("lobby_tables")
+        .show(ui, |ui| {
+            // Names and seats on one line each; the list scrolls instead.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+            egui::Grid::new("lobby_table_grid")
+                .striped(true)
+                .num_columns(7)
+                .spacing([14.0, 6.0])
+                .show(ui, |ui| {
+                    for h in [
+                        "Table", "Game", "Scenario", "Seats", "Status", "Watching", "",
+                    ] {
+                        ui.strong(h);
+                    }
+                    ui.end_row();
+                    for t in shown {
+                        if let Some(p) = row(ui, t, me) {
+                            pick = Some(p);
+                        }
+                        ui.end_row();
+                    }
+                });
+        });
+    pick
+}
+
+fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
+    let mut pick = None;
+    ui.label(format!("#{}", t.table.0));
+    ui.label(&t.ruleset);
+    ui.horizontal(|ui| {
+        ui.label(&t.scenario);
+        if t.private {
+            ui.label(RichText::new("private").color(Color32::from_rgb(0xd0, 0x90, 0x30)));
+        }
+    });
+    ui.vertical(|ui| {
+        for (i, s) in t.seats.iter().enumerate() {
+            match s {
+                Some(name) => ui.label(format!("{}: {name}", i + 1)),
+                None => ui.label(
+                    RichText::new(format!("{}: free", i + 1))
+                        .color(Color32::from_rgb(0x50, 0xb0, 0x50)),
+                ),
+            };
+        }
+    });
+    ui.label(match t.status {
+        TableStatus::Open => "open",
+        TableStatus::Playing => "playing",
+        TableStatus::Finished => "finished",
+    });
+    ui.label(if t.spectators_allowed {
+        t.spectators.to_string()
+    } else {
+        "closed".to_string()
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                free_seats(t) > 0 || sits_here(t, me),
+                egui::Button::new(format!("Join #{}", t.table.0)),
+            )
+            .clicked()
+        {
+            pick = Some(Pick::Join(t.table));
+        }
+        if ui
+            .add_enabled(
+                t.spectators_allowed,
+                egui::Button::new(format!("Watch #{}", t.table.0)),
+            )
+            .clicked()
+        {
+            pick = Some(Pick::Watch(t.table));
+        }
+    });
+    pick
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(n: u64, ruleset: &str, seats: Vec<Option<&str>>) -> TableSummary {
+        TableSummary {
+            table: TableId(n),
+            ruleset: ruleset.into(),
+            scenario: "Test battle".into(),
+            seats: seats.into_iter().map(|s| s.map(String::from)).collect(),
+            status: TableStatus::Open,
+            spectators: 0,
+            private: false,
+            spectators_allowed: true,
+        }
+    }
+
+    #[test]
+    fn filters_by_game_open_seats_and_text() {
+        let a = table(1, "sandbox", vec![Some("Meade"), None]);
+        let b = table(2, "gbacw", vec![Some("Lee"), Some("Pope")]);
+        let mut f = Filters::default();
+        assert!(f.keeps(&a) && f.keeps(&b));
+        f.ruleset = Some("gbacw".into());
+        assert!(!f.keeps(&a) && f.keeps(&b));
+        f.ruleset = None;
+        f.open_seats = true;
+        assert!(f.keeps(&a) && !f.keeps(&b));
+        f.open_seats = false;
+        f.text = "pope".into();
+        assert!(!f.keeps(&a) && f.keeps(&b));
+        f.text = "#1".into();
+        assert!(f.keeps(&a) && !f.keeps(&b));
+    }
+}

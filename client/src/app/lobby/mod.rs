@@ -1,0 +1,498 @@
+//! The lobby: the client's front door when it talks to a server.
+//!
+//! - [`store`]: the session token per server and the QUIC certificate
+//!   pinned on first use, in small text files in the config directory.
+//! - [`link`]: [`LobbyLink`], the lobby's connection on its own thread.
+//! - [`list`]: the live table list with its filters; [`create`]: the
+//!   create-a-table form; [`table`]: a table opened from the lobby.
+//!
+//! [`LobbyApp`] steps through three screens: connect (address and name),
+//! the lobby (tables, filters, create, join, watch), and a table (the
+//! sandbox UI, or the GBACW placeholder), with a bar to go back.
+
+pub mod create;
+pub mod link;
+pub mod list;
+pub mod store;
+pub mod table;
+
+pub use link::{LobbyEvent, LobbyLink};
+pub use store::Store;
+pub use table::{GbacwWatch, OpenTable};
+
+use crate::app::{Join, MusterApp};
+use crate::net::ConnectOptions;
+use egui::{Color32, RichText, Ui};
+use muster_shared::protocol::{ErrorCode, TableId, TableSummary, UserId};
+use std::collections::BTreeMap;
+use table::Opening;
+
+/// The address and name typed on the connect screen.
+#[derive(Clone, Debug)]
+pub struct ConnectForm {
+    pub url: String,
+    pub name: String,
+}
+
+/// Who we are on the server we are connected to.
+#[derive(Clone, Debug)]
+pub struct Identity {
+    pub user: UserId,
+    pub name: String,
+    pub token: String,
+    pub fingerprint: Option<String>,
+    pub resumed: bool,
+}
+
+/// The lobby while connected.
+pub struct Lobby {
+    url: String,
+    link: LobbyLink,
+    pub identity: Option<Identity>,
+    /// Every table the server listed, kept current by its pushes.
+    pub tables: BTreeMap<TableId, TableSummary>,
+    pub filters: list::Filters,
+    pub create: create::CreateForm,
+    /// The invite code typed for a private table.
+    pub invite: String,
+    /// The game of a create sent and not yet answered.
+    creating: Option<String>,
+    /// The last word from the server or the connection, for the status line.
+    pub notice: Option<String>,
+    /// The last refusal (e.g. a table the server cannot create).
+    pub problem: Option<String>,
+    connected: bool,
+    waker_set: bool,
+}
+
+/// The app when started for a server: connect, lobby, tables.
+pub struct LobbyApp {
+    store: Store,
+    /// Options for every connection (the QUIC pin is added from the store).
+    pub options: ConnectOptions,
+    pub form: ConnectForm,
+    /// Why the last connect failed.
+    pub connect_error: Option<String>,
+    pub lobby: Option<Lobby>,
+    opening: Option<Opening>,
+    pub table: Option<OpenTable>,
+}
+
+impl LobbyApp {
+    /// The connect screen, filled with `url` and `name`.
+    pub fn new(store: Store, url: &str, name: &str) -> Self {
+        LobbyApp {
+            store,
+            options: ConnectOptions::default(),
+            form: ConnectForm {
+                url: url.to_string(),
+                name: name.to_string(),
+            },
+            connect_error: None,
+            lobby: None,
+            opening: None,
+            table: None,
+        }
+    }
+
+    /// As [`LobbyApp::new`], and connect straight away.
+    pub fn connecting(store: Store, url: &str, name: &str) -> Self {
+        let mut app = Self::new(store, url, name);
+        app.connect();
+        app
+    }
+
+    /// The sandbox table on screen, if one is.
+    pub fn sandbox(&self) -> Option<&MusterApp> {
+        match &self.table {
+            Some(OpenTable::Sandbox { app, .. }) => Some(app),
+            _ => None,
+        }
+    }
+
+    pub fn sandbox_mut(&mut self) -> Option<&mut MusterApp> {
+        match &mut self.table {
+            Some(OpenTable::Sandbox { app, .. }) => Some(app),
+            _ => None,
+        }
+    }
+
+    /// Signed in and showing the lobby (or a table).
+    pub fn signed_in(&self) -> bool {
+        self.lobby.as_ref().is_some_and(|l| l.identity.is_some())
+    }
+
+    /// A table being joined in the background.
+    pub fn is_opening(&self) -> bool {
+        self.opening.is_some()
+    }
+
+    fn connect(&mut self) {
+        self.connect_error = None;
+        let url = self.form.url.trim().to_string();
+        match LobbyLink::connect(
+            &url,
+            &self.form.name,
+            self.store.clone(),
+            self.options.clone(),
+        ) {
+            Ok(link) => {
+                self.lobby = Some(Lobby {
+                    url,
+                    link,
+                    identity: None,
+                    tables: BTreeMap::new(),
+                    filters: list::Filters::default(),
+                    create: create::CreateForm::default(),
+                    invite: String::new(),
+                    creating: None,
+                    notice: None,
+                    problem: None,
+                    connected: false,
+                    waker_set: false,
+                })
+            }
+            Err(e) => self.connect_error = Some(e.to_string()),
+        }
+    }
+
+    /// Fold in what the lobby connection and a joining table delivered.
+    fn pump(&mut self, ctx: &egui::Context) {
+        let mut open_created: Option<(TableId, Option<String>, String)> = None;
+        let mut failed = None;
+        if let Some(lobby) = &mut self.lobby {
+            for event in lobby.link.poll() {
+                match event {
+                    LobbyEvent::Pinned { host, fingerprint } => {
+                        lobby.notice = Some(format!(
+                            "First connection to {host}: its certificate {fingerprint} is now \
+                             pinned in {}",
+                            self.store.dir().display()
+                        ));
+                    }
+                    LobbyEvent::SignedIn {
+                        user,
+                        name,
+                        token,
+                        fingerprint,
+                        resumed,
+                    } => {
+                        lobby.connected = true;
+                        lobby.identity = Some(Identity {
+                            user,
+                            name,
+                            token,
+                            fingerprint,
+                            resumed,
+                        });
+                    }
+                    LobbyEvent::Tables(all) => {
+                        lobby.tables = all.into_iter().map(|t| (t.table, t)).collect();
+                    }
+                    LobbyEvent::Update(t) => {
+                        lobby.tables.insert(t.table, t);
+                    }
+                    LobbyEvent::Removed(t) => {
+                        lobby.tables.remove(&t);
+                    }
+                    LobbyEvent::Created { table, invite } => {
+                        lobby.problem = None;
+                        // The game asked for, whatever the form shows now.
+                        let ruleset = lobby
+                            .creating
+                            .take()
+                            .unwrap_or_else(|| lobby.create.game.clone());
+                        open_created = Some((table, invite, ruleset));
+                    }
+                    LobbyEvent::Refused { code, message } => {
+                        // The lobby connection only asks to create tables,
+                        // so a refusal while one is asked for is about it.
+                        lobby.problem = Some(if lobby.creating.is_some() {
+                            format!("Cannot create the table: {message}")
+                        } else {
+                            describe_refusal(code, &message)
+                        });
+                        lobby.creating = None;
+                    }
+                    LobbyEvent::Failed(why) => failed = Some(why),
+                    LobbyEvent::Lost(why) => {
+                        lobby.connected = false;
+                        lobby.notice =
+                            Some(format!("lost the connection ({why}); reconnecting..."));
+                    }
+                    LobbyEvent::Reconnected => {
+                        lobby.connected = true;
+                        lobby.notice = Some("reconnected".into());
+                    }
+                }
+            }
+        }
+        if let Some(why) = failed {
+            self.lobby = None;
+            self.connect_error = Some(why);
+        }
+        if let Some((table, invite, ruleset)) = open_created {
+            let what = format!("table #{}", table.0);
+            self.open(
+                ctx,
+                &ruleset,
+                Join::Seat {
+                    table,
+                    seat: None,
+                    invite,
+                },
+                what,
+            );
+        }
+        if let Some(opening) = &self.opening
+            && let Some(result) = opening.poll()
+        {
+            let what = opening.what.clone();
+            self.opening = None;
+            match result {
+                Ok(joined) => self.table = Some(OpenTable::new(joined)),
+                Err(e) => {
+                    if let Some(l) = &mut self.lobby {
+                        l.problem = Some(format!("cannot open {what}: {e}"));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Join a table (seat or watch) in the background.
+    fn open(&mut self, ctx: &egui::Context, ruleset: &str, join: Join, what: String) {
+        let Some(lobby) = &self.lobby else { return };
+        let Some(id) = &lobby.identity else { return };
+        let opts = ConnectOptions {
+            fingerprint: id.fingerprint.clone(),
+            ..self.options.clone()
+        };
+        self.opening = Some(Opening::start(
+            ctx.clone(),
+            lobby.url.clone(),
+            opts,
+            id.token.clone(),
+            ruleset,
+            join,
+            what,
+        ));
+    }
+
+    /// Draw one frame.
+    pub fn ui(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        if let Some(lobby) = &mut self.lobby
+            && !lobby.waker_set
+        {
+            let c = ctx.clone();
+            lobby
+                .link
+                .set_waker(std::sync::Arc::new(move || c.request_repaint()));
+            lobby.waker_set = true;
+        }
+        self.pump(&ctx);
+        if self.table.is_some() {
+            self.table_ui(ui);
+        } else if self.signed_in() {
+            self.lobby_ui(ui);
+        } else {
+            self.connect_ui(ui);
+        }
+    }
+
+    fn connect_ui(&mut self, ui: &mut Ui) {
+        let connecting = self.lobby.is_some();
+        let mut go = false;
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(60.0);
+                ui.heading("Muster");
+                ui.label("Connect to a server");
+                ui.add_space(16.0);
+            });
+            egui::Grid::new("connect_grid")
+                .num_columns(2)
+                .spacing([8.0, 8.0])
+                .show(ui, |ui| {
+                    let l = ui.label("Server:");
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut self.form.url)
+                                .hint_text("ws://host:7700 or quic://host:7701")
+                                .desired_width(320.0),
+                        )
+                        .labelled_by(l.id);
+                    go |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    ui.end_row();
+                    let l = ui.label("Your name:");
+                    ui.add(egui::TextEdit::singleline(&mut self.form.name).desired_width(320.0))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                });
+            ui.add_space(8.0);
+            ui.weak(format!(
+                "Your identity and the servers' certificates are kept in {}",
+                self.store.dir().display()
+            ));
+            ui.add_space(8.0);
+            if connecting {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label("Connecting...");
+                });
+            } else {
+                go |= ui.button("Connect").clicked();
+            }
+            if let Some(e) = &self.connect_error {
+                ui.add_space(8.0);
+                ui.label(
+                    RichText::new(e)
+                        .color(Color32::from_rgb(0xff, 0x50, 0x50))
+                        .strong(),
+                );
+            }
+        });
+        if go && !connecting {
+            self.connect();
+        }
+    }
+
+    fn lobby_ui(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let opening = self.opening.as_ref().map(|o| o.what.clone());
+        let Some(lobby) = &mut self.lobby else { return };
+        let mut pick = None;
+        let mut create = None;
+        egui::Panel::top("lobby_top").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong("Muster");
+                ui.weak("lobby");
+                ui.separator();
+                ui.label(&lobby.url);
+                if let Some(id) = &lobby.identity {
+                    ui.separator();
+                    let how = if id.resumed {
+                        "welcome back"
+                    } else {
+                        "new guest"
+                    };
+                    ui.label(format!("{} ({how})", id.name));
+                }
+                ui.separator();
+                if lobby.connected {
+                    ui.weak("connected");
+                } else {
+                    ui.label(RichText::new("reconnecting...").color(Color32::YELLOW));
+                }
+                if let Some(n) = &lobby.notice {
+                    ui.separator();
+                    ui.weak(n);
+                }
+            });
+        });
+        egui::Panel::right("lobby_create")
+            .default_size(300.0)
+            .show(ui, |ui| {
+                ui.heading("New table");
+                if lobby
+                    .create
+                    .ui(ui, lobby.creating.is_some() || opening.is_some())
+                {
+                    let options = lobby.create.options();
+                    lobby.creating = Some(options.ruleset.clone());
+                    lobby.problem = None;
+                    create = Some(options);
+                }
+                ui.add_space(8.0);
+                if let Some(p) = &lobby.problem {
+                    ui.label(RichText::new(p).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));
+                }
+                if let Some(what) = &opening {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(format!("Opening {what}..."));
+                    });
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.heading("Tables");
+            lobby.filters.ui(ui, &create::GAMES);
+            ui.horizontal(|ui| {
+                let l = ui.label("Invite code (private tables):");
+                ui.add(egui::TextEdit::singleline(&mut lobby.invite).desired_width(120.0))
+                    .labelled_by(l.id);
+            });
+            ui.separator();
+            let me = lobby.identity.as_ref().map(|i| i.name.as_str());
+            pick = list::ui(ui, &lobby.tables, &lobby.filters, me);
+        });
+        if let Some(options) = create {
+            lobby.link.create(options);
+        }
+        if let Some(pick) = pick
+            && opening.is_none()
+        {
+            let invite = Some(lobby.invite.trim().to_string()).filter(|s| !s.is_empty());
+            let (table, join, what) = match pick {
+                list::Pick::Join(t) => (
+                    t,
+                    Join::Seat {
+                        table: t,
+                        seat: None,
+                        invite,
+                    },
+                    format!("table #{}", t.0),
+                ),
+                list::Pick::Watch(t) => (
+                    t,
+                    Join::Spectate { table: t, invite },
+                    format!("table #{} to watch", t.0),
+                ),
+            };
+            let ruleset = lobby
+                .tables
+                .get(&table)
+                .map_or("sandbox".to_string(), |s| s.ruleset.clone());
+            lobby.problem = None;
+            self.open(&ctx, &ruleset, join, what);
+        }
+    }
+
+    fn table_ui(&mut self, ui: &mut Ui) {
+        let Some(table) = &mut self.table else { return };
+        let mut back = false;
+        egui::Panel::top("lobby_table_bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                back = ui.button("< Lobby").clicked();
+                ui.separator();
+                ui.label(format!("Table #{}", table.table().0));
+                if let Some(code) = table.invite() {
+                    ui.separator();
+                    ui.label(format!("invite code: {code}"));
+                }
+            });
+        });
+        table.ui(ui);
+        if back {
+            // Dropping the table's link leaves the table politely.
+            self.table = None;
+        }
+    }
+}
+
+/// A refusal in words a player can act on.
+fn describe_refusal(code: ErrorCode, message: &str) -> String {
+    match code {
+        ErrorCode::BadInvite => format!("Wrong invite code: {message}"),
+        ErrorCode::Forbidden => format!("Not allowed: {message}"),
+        ErrorCode::UnknownRuleset => format!("The server cannot create that table: {message}"),
+        _ => format!("The server refused ({code:?}): {message}"),
+    }
+}
+
+impl eframe::App for LobbyApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        LobbyApp::ui(self, ui);
+    }
+}
