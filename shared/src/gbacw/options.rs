@@ -20,6 +20,12 @@ pub struct RuleOptions {
     /// differences.md #11, GBACW 13.15: a 2d6 roll of 12 gives morale 4 in
     /// 004 and 1 in 001.
     pub elephant_twelve_is_one: bool,
+    /// GBACW 9.51, an ambiguity rather than an edition difference: whether
+    /// the two-column cap holds terrain shifts only (`true`), with density
+    /// and enfilade added after it, or the net of every shift (`false`,
+    /// the engine's reading: 9.51's own example nets a rightward shift,
+    /// which only density or enfilade can give, against terrain).
+    pub cap_terrain_only: bool,
 }
 
 impl Default for RuleOptions {
@@ -29,6 +35,7 @@ impl Default for RuleOptions {
             uncrewed_wagons_move: false,
             batteries_resupply: true,
             elephant_twelve_is_one: false,
+            cap_terrain_only: false,
         }
     }
 }
@@ -78,6 +85,7 @@ mod tests {
         uncrewed_wagons_move: true,
         batteries_resupply: false,
         elephant_twelve_is_one: true,
+        cap_terrain_only: false,
     };
 
     #[test]

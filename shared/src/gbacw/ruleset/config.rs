@@ -43,6 +43,11 @@ pub const EDITION_001: &[Reading] = &[
     ("elephant-twelve-is-one", "GBACW 13.15", |o| {
         o.elephant_twelve_is_one = true
     }),
+    // Not an 001 reading but an ambiguity both printings share; it is
+    // chosen by name in the same list so that a table's log records it.
+    ("cap-terrain-only", "GBACW 9.51", |o| {
+        o.cap_terrain_only = true
+    }),
 ];
 
 impl GbacwConfig {

@@ -14,6 +14,7 @@ use crate::gbacw::fire::{
 };
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Marker, Unit, UnitStatus};
+use crate::gbacw::options::RuleOptions;
 use crate::gbacw::tables::{FireCrt, FireResult};
 
 /// An attack ready to roll: what the CRT needs and what the report shows.
@@ -31,8 +32,10 @@ pub(crate) struct Prepared {
 }
 
 impl Prepared {
-    /// GBACW 9.0, 9.51: the report of this attack for a die.
-    pub fn roll(&self, crt: &FireCrt, die: u8) -> FireReport {
+    /// GBACW 9.0, 9.51: the report of this attack for a die. The cap
+    /// holds the net of all shifts, or only terrain's under the
+    /// `cap-terrain-only` reading.
+    pub fn roll(&self, crt: &FireCrt, die: u8, options: RuleOptions) -> FireReport {
         let total = self
             .attack
             .firers
@@ -40,7 +43,11 @@ impl Prepared {
             .fold(FireStrength::ZERO, |a, b| a + *b);
         let s = self.attack.shifts;
         let cap = i32::from(MAX_SHIFT);
-        let net = (s.terrain + s.density + i32::from(s.enfiladed)).clamp(-cap, cap);
+        let net = if options.cap_terrain_only {
+            s.terrain.clamp(-cap, cap) + s.density + i32::from(s.enfiladed)
+        } else {
+            (s.terrain + s.density + i32::from(s.enfiladed)).clamp(-cap, cap)
+        };
         let base = crt.column(self.attack.row, total.whole());
         let column = FireCrt::shifted(base, net);
         let narrow = |v: i32| i8::try_from(v.clamp(-99, 99)).unwrap_or(0);

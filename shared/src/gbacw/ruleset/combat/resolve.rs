@@ -48,7 +48,7 @@ fn resolve_one(
     die: u8,
     defer_pins_of: &[CounterId],
 ) -> Vec<CounterId> {
-    let report = p.roll(&rs.tables.fire, die);
+    let report = p.roll(&rs.tables.fire, die, rs.options);
     let result = report.result;
     let enfiladed = report.enfilade;
     u.push(GbacwEvent::FireResolved(report));

@@ -444,3 +444,42 @@ fn case_9_33_the_fire_zone_is_the_three_frontal_hexsides() {
     }
     assert_eq!(frontal, 3, "line infantry fires through three hexsides");
 }
+
+#[test]
+fn case_9_51_the_cap_reading_is_a_named_option() {
+    use crate::gbacw::fire::{Attack, ColumnShifts, FireStrength};
+    use crate::gbacw::options::RuleOptions;
+    use crate::gbacw::ruleset::combat::attack::Prepared;
+    use crate::gbacw::tables::FireRow;
+    let t = T::new();
+    let p = Prepared {
+        target: n("0705"),
+        stack: ids(&["10-va"]),
+        firers: ids(&["5-conn"]),
+        artillery: false,
+        max_range: 1,
+        attack: Attack {
+            firers: vec![FireStrength::new(8, 1)],
+            row: FireRow::SmallArmsAndCounterBattery,
+            // Three left for terrain, one right each for density and enfilade.
+            shifts: ColumnShifts {
+                terrain: -3,
+                density: 1,
+                enfiladed: true,
+            },
+        },
+    };
+    let crt = &t.rs.tables.fire;
+    let net = p.roll(crt, 3, RuleOptions::default());
+    assert_eq!(net.net_shift, -1, "the net of all shifts, capped");
+    let reading = GbacwConfig {
+        readings_001: ["cap-terrain-only".to_string()].into(),
+        ..GbacwConfig::default()
+    }
+    .rule_options()
+    .unwrap();
+    assert!(reading.cap_terrain_only);
+    let terrain_only = p.roll(crt, 3, reading);
+    assert_eq!(terrain_only.net_shift, 0, "terrain capped at 2, then +2");
+    assert_eq!(terrain_only.column, net.column + 1);
+}
