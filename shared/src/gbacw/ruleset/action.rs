@@ -74,6 +74,9 @@ pub enum GbacwAction {
     },
     /// The answer to a declared melee: everyone stands. The default.
     StandFast,
+    /// GBACW 11.23–11.25, 11.32: in the Ammunition Resupply Phase, a
+    /// supply wagon resupplies a unit along a supply path.
+    Resupply { wagon: CounterId, unit: CounterId },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

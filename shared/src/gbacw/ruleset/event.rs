@@ -9,7 +9,7 @@ use crate::gbacw::command::DivisionLinks;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation};
-use crate::gbacw::oob::{Crew, Marker};
+use crate::gbacw::oob::{Crew, Marker, UnitStatus};
 use crate::gbacw::sequence::{Clock, Phase, Step};
 use crate::gbacw::tables::{FireResult, FireRow, MeleeResult};
 use serde::{Deserialize, Serialize};
@@ -132,6 +132,15 @@ pub enum GbacwEvent {
     /// The Melee Phase is over: declarations and engagements not renewed
     /// are done with.
     MeleesCleared,
+    /// GBACW 11.23–11.34: a wagon gave `amount` (a box, or rounds); the
+    /// wagon's supply track and the unit now.
+    Resupplied {
+        wagon: CounterId,
+        unit: CounterId,
+        amount: u16,
+        wagon_supply: (u16, u16),
+        unit_status: UnitStatus,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -382,6 +391,20 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::MeleesCleared => state.melees.clear(),
+        E::Resupplied {
+            wagon,
+            unit,
+            wagon_supply,
+            unit_status,
+            ..
+        } => {
+            if let Some(w) = state.units.get_mut(wagon) {
+                w.status.supply = *wagon_supply;
+            }
+            if let Some(u) = state.units.get_mut(unit) {
+                u.status = unit_status.clone();
+            }
+        }
         E::RallyTried { unit, rallied, .. } => {
             state.rally_tried.insert(unit.clone());
             if *rallied && let Some(u) = state.units.get_mut(unit) {

@@ -10,7 +10,7 @@ use crate::dice::DiceStream;
 use crate::engine::Dice;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
-use crate::gbacw::oob::{CounterId, Formation, LeaderRole, Marker};
+use crate::gbacw::oob::{CounterId, Formation, LeaderRole, Marker, UnitKind};
 use crate::gbacw::ruleset::state::FireShare;
 use crate::gbacw::sequence::{Phase, Step};
 use crate::ids::SeatId;
@@ -166,6 +166,24 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                         out.push(A::DeclareMelee {
                             target: n,
                             attackers: vec![(*id).clone()],
+                        });
+                    }
+                }
+            }
+        }
+        Some(Phase::AmmunitionResupply) => {
+            for (w, _) in own_units
+                .iter()
+                .filter(|(id, _)| matches!(oob.units[*id].kind, UnitKind::Wagon { .. }))
+            {
+                for (u, _) in &own_units {
+                    let st = &state.units[*u].status;
+                    let wants = st.markers.contains(&Marker::AmmoDepleted)
+                        || matches!(oob.units[*u].kind, UnitKind::Battery { rounds } if st.rounds < rounds);
+                    if wants {
+                        out.push(A::Resupply {
+                            wagon: (*w).clone(),
+                            unit: (*u).clone(),
                         });
                     }
                 }

@@ -13,6 +13,7 @@
 //! - [`resolve`]: rolling the Fire Phase's plan (9.42) and withdrawal fire.
 //! - [`melee`]: declaring melee, retreat before melee, resolving melee (12).
 //! - [`rally`]: the Rally Phase.
+//! - [`resupply`]: the Ammunition Resupply Phase.
 
 pub(crate) mod attack;
 pub(crate) mod declare;
@@ -20,6 +21,7 @@ pub(crate) mod effects;
 pub(crate) mod melee;
 pub(crate) mod rally;
 pub(crate) mod resolve;
+pub(crate) mod resupply;
 
 use super::event::{GbacwEvent, evolve};
 use super::state::GbacwState;

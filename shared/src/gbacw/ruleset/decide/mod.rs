@@ -194,6 +194,10 @@ pub(crate) fn decide(
             RuleCode::Illegal,
             "no melee is waiting for an answer",
         )),
+        A::Resupply { wagon, unit } => {
+            in_phase(Phase::AmmunitionResupply, "GBACW 11.23", "wagons resupply")?;
+            combat::resupply::resupply(rs, state, side, wagon, unit)
+        }
         A::Rally { unit } => {
             in_phase(Phase::Rally, "GBACW 13.51", "routed units rally")?;
             combat::rally::rally(rs, state, side, unit, dice)

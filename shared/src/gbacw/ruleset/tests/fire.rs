@@ -483,3 +483,56 @@ fn case_9_51_the_cap_reading_is_a_named_option() {
     assert_eq!(terrain_only.net_shift, 0, "terrain capped at 2, then +2");
     assert_eq!(terrain_only.column, net.column + 1);
 }
+
+#[test]
+fn case_11_24_a_wagon_resupplies_a_depleted_unit_along_a_supply_path() {
+    let mut t = T::empty();
+    t.put("supply-u", "0305", "n", Formation::Wagon);
+    t.put("5-conn", "0405", "n", Formation::Line);
+    t.s.units
+        .get_mut(&id("5-conn"))
+        .unwrap()
+        .status
+        .markers
+        .insert(Marker::AmmoDepleted);
+    t.advance_to(UNION, Phase::AmmunitionResupply);
+    let boxes = t.s.units[&id("supply-u")].status.supply.0;
+    let a = GbacwAction::Resupply {
+        wagon: id("supply-u"),
+        unit: id("5-conn"),
+    };
+    assert!(t.rs.legal_actions(&t.s, UNION).contains(&a));
+    t.ok(UNION, a.clone());
+    assert!(
+        !t.s.units[&id("5-conn")]
+            .status
+            .markers
+            .contains(&Marker::AmmoDepleted)
+    );
+    assert_eq!(t.s.units[&id("supply-u")].status.supply.0, boxes - 1);
+    // 11.24: a unit that is not depleted takes nothing.
+    t.refused(UNION, a, "GBACW 11.24");
+}
+
+#[test]
+fn case_11_25_neither_wagon_nor_unit_may_have_moved() {
+    let mut t = T::empty();
+    t.put("supply-u", "0305", "n", Formation::Wagon);
+    t.put("5-conn", "0405", "n", Formation::Line);
+    t.s.units
+        .get_mut(&id("5-conn"))
+        .unwrap()
+        .status
+        .markers
+        .insert(Marker::AmmoDepleted);
+    t.advance_to(UNION, Phase::AmmunitionResupply);
+    t.s.units.get_mut(&id("5-conn")).unwrap().moved.hexes = 1;
+    t.refused(
+        UNION,
+        GbacwAction::Resupply {
+            wagon: id("supply-u"),
+            unit: id("5-conn"),
+        },
+        "GBACW 11.25",
+    );
+}
