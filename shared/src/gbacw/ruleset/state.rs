@@ -142,4 +142,7 @@ pub struct GbacwState {
     pub decision: Option<WithdrawalDecision>,
     /// The last Game-Turn is over.
     pub over: bool,
+    /// A historical scenario's set-up, reinforcements, exits and victory
+    /// record (Cedar Mountain 26.0, 27.0).
+    pub progress: super::progress::ScenarioProgress,
 }
