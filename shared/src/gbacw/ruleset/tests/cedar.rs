@@ -664,3 +664,38 @@ fn cedar_27_22_the_game_ends_after_game_turn_13() {
     let o = t.rs.outcome(&t.s).unwrap();
     assert_eq!(o.winner, None);
 }
+
+/// 27.22: "it is physically impossible for either player to control any
+/// of the hexes at the conclusion of Game-Turn One". On the reconstructed
+/// map no Confederate unit entering on Game-Turn 1 can reach one.
+#[test]
+fn cedar_27_22_no_victory_hex_can_be_reached_on_game_turn_1() {
+    let t = movement(1);
+    let vp: Vec<HexNumber> = t
+        .rs
+        .game()
+        .scenario
+        .victory
+        .hexes
+        .iter()
+        .map(|h| h.hex)
+        .collect();
+    for piece in t.s.progress.to_arrive.clone() {
+        let Ok(hexes) = crate::gbacw::ruleset::decide::arrival::entry_hexes(&t.rs, &t.s, &piece)
+        else {
+            continue;
+        };
+        if !t.s.units.contains_key(&piece) {
+            continue;
+        }
+        let mut u = T {
+            rs: t.rs.clone(),
+            s: t.s.clone(),
+        };
+        u.ok(REBEL, arrive(&piece.0, &hexes[0].to_string()));
+        let reach = u.rs.reachable(&u.s, &piece).unwrap();
+        for h in &vp {
+            assert!(!reach.hexes.contains_key(h), "{piece} reaches {h}");
+        }
+    }
+}
