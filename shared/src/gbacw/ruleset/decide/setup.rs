@@ -34,6 +34,11 @@ use super::super::action::GbacwAction;
 pub const SETUP_DEADLINE_SECS: u32 = 900;
 
 impl Gbacw {
+    /// The scenario options on at this table (Cedar Mountain 26.3).
+    pub fn scenario_options(&self) -> &std::collections::BTreeSet<CounterId> {
+        &self.scenario_options
+    }
+
     /// A scenario case as a rule name: `"Cedar Mountain 26.2"`.
     pub(crate) fn case_rule(&self, case: &str) -> String {
         format!("{} {case}", self.game.scenario.name)
@@ -552,8 +557,8 @@ pub(crate) fn facing_toward(rs: &Gbacw, hex: HexNumber, target: Option<HexNumber
         })
 }
 
-/// The hexes a unit not yet placed is offered, best first: those of the
-/// areas it may use, each area's centre first.
+/// The hexes a unit not yet placed may try, best first: those of the
+/// areas it may use, its own area first, each area's centre first.
 fn candidate_hexes(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> Vec<HexNumber> {
     let Some(line) = rs.chosen_setup(id) else {
         return Vec::new();
@@ -732,7 +737,18 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
         let kind = &rs.game.oob.units[id].kind;
         let formations = default_formations(kind);
         let mut first = true;
-        for hex in candidate_hexes(rs, state, id) {
+        // Every hex of the first area it may use; the other areas (26.3)
+        // by their centres only, to keep the set small.
+        let hexes = candidate_hexes(rs, state, id);
+        let first_area = hexes
+            .first()
+            .and_then(|h| rs.area_at(*h))
+            .map(|a| a.id.clone());
+        let offered_hexes = hexes.into_iter().filter(|h| {
+            let area = rs.area_at(*h);
+            area.map(|a| &a.id) == first_area.as_ref() || area.is_some_and(|a| a.centre == *h)
+        });
+        for hex in offered_hexes {
             let facing = facing_toward_enemy(rs, side, hex);
             let ok = |f: Formation| place_unit(rs, state, side, id, hex, facing, f).is_ok();
             if !ok(formations[0]) {

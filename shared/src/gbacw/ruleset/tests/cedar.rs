@@ -671,15 +671,14 @@ fn cedar_27_22_the_game_ends_after_game_turn_13() {
 #[test]
 fn cedar_27_22_no_victory_hex_can_be_reached_on_game_turn_1() {
     let t = movement(1);
-    let vp: Vec<HexNumber> = t
-        .rs
-        .game()
-        .scenario
-        .victory
-        .hexes
-        .iter()
-        .map(|h| h.hex)
-        .collect();
+    let vp: Vec<HexNumber> =
+        t.rs.game()
+            .scenario
+            .victory
+            .hexes
+            .iter()
+            .map(|h| h.hex)
+            .collect();
     for piece in t.s.progress.to_arrive.clone() {
         let Ok(hexes) = crate::gbacw::ruleset::decide::arrival::entry_hexes(&t.rs, &t.s, &piece)
         else {
@@ -698,4 +697,35 @@ fn cedar_27_22_no_victory_hex_can_be_reached_on_game_turn_1() {
             assert!(!reach.hexes.contains_key(h), "{piece} reaches {h}");
         }
     }
+}
+
+#[test]
+fn cedar_26_3_every_offered_placement_is_accepted_and_the_default_fits() {
+    let mut t = free();
+    // Place by the legal set until only `EndSetUp` is left.
+    for k in 0..200 {
+        let legal = t.rs.legal_actions(&t.s, UNION);
+        if k == 0 {
+            for a in &legal {
+                t.decide(UNION, a).unwrap_or_else(|e| panic!("{a:?}: {e}"));
+            }
+        }
+        match legal.iter().find(|a| **a != GbacwAction::EndSetUp) {
+            // The last offer each time: spread over the areas.
+            Some(_) => {
+                let a = legal.last().unwrap().clone();
+                t.ok(UNION, a);
+            }
+            None => break,
+        }
+    }
+    assert!(setup_problems(&t).is_empty(), "{:?}", setup_problems(&t));
+    t.ok(UNION, GbacwAction::EndSetUp);
+    assert!(setup_problems(&t).is_empty(), "{:?}", setup_problems(&t));
+    let d = {
+        let mut d = free();
+        d.ok(UNION, GbacwAction::EndSetUp);
+        d
+    };
+    assert!(setup_problems(&d).is_empty(), "{:?}", setup_problems(&d));
 }
