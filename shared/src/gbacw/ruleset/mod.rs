@@ -107,9 +107,10 @@ impl Gbacw {
         clock.step.phasing().map(|p| self.side_of_turn(p))
     }
 
-    /// Who acts now: the seat a decision waits on, else the phase's actor
-    /// (4.0: the phasing player, the other one in the Defensive Fire
-    /// Phase); `None` once the game is over.
+    /// Who acts now: the side setting up (Cedar Mountain 26.2), else the
+    /// seat a decision waits on, else the phase's actor (4.0: the phasing
+    /// player, the other one in the Defensive Fire Phase); `None` once the
+    /// game is over.
     pub fn acting_seat(&self, state: &GbacwState) -> Option<SeatId> {
         if state.over {
             return None;

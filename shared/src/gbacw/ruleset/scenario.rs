@@ -41,9 +41,11 @@ pub struct Game {
     pub seats: [CounterId; 2],
     /// The side of the First Player-Turn (4.0).
     pub first: CounterId,
-    /// Units on the map at the start; the others are not on it.
+    /// Units on the map at the start; the others are not on it (they
+    /// arrive later, or their player places them in the set-up step:
+    /// Cedar Mountain 26.2, `decide/setup.rs`).
     pub units: BTreeMap<CounterId, UnitStart>,
-    /// Leaders on the map at the start.
+    /// Leaders on the map at the start (the same).
     pub leaders: BTreeMap<CounterId, HexNumber>,
 }
 
