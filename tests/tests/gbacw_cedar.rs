@@ -353,3 +353,37 @@ fn cedar_mountain_plays_to_victory_determination_and_replays() {
     }
     assert!(arrivals > 0);
 }
+
+/// The server's registry creates a Cedar Mountain table from bytes and
+/// waits on the Union's set-up, whose default the server may apply.
+#[test]
+fn the_server_hosts_cedar_mountain() {
+    use muster_server::room::any_match::registry;
+    let entry = registry("gbacw").expect("gbacw is registered");
+    let bytes = codec::encode_infallible(&config(false));
+    let mut hosted = (entry.create)(&bytes, MatchId([6; 16])).unwrap();
+    let server = HashChain::generate(4);
+    hosted
+        .publish_anchor(Party::Server, server.anchor())
+        .unwrap();
+    let pending = hosted.pending();
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].seat, SeatId(0));
+    let end = codec::encode_infallible(&GbacwAction::EndSetUp);
+    assert!(
+        hosted
+            .apply(SeatId(1), &end, vec![], true, &server)
+            .is_err()
+    );
+    hosted
+        .apply(SeatId(0), &end, vec![], true, &server)
+        .unwrap();
+    assert!(hosted.pending().is_empty());
+    let state: GbacwState = codec::decode(
+        &hosted.state_for(muster_shared::Viewer::Referee),
+        codec::MAX_SERVER_MSG,
+    )
+    .unwrap();
+    assert!(state.progress.setting_up.is_none());
+    assert!(hosted.outcome().is_none());
+}
