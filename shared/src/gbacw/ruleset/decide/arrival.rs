@@ -12,6 +12,7 @@
 //! are due delays them a Game-Turn; after that they enter there if it is
 //! clear, else at the closest unblocked edge hex (26.44).
 
+use super::super::action::GbacwAction;
 use super::super::board::Board;
 use super::super::event::GbacwEvent;
 use super::super::state::{Casualty, GbacwState};
@@ -23,8 +24,6 @@ use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, UnitStatus};
 use crate::gbacw::scenario::{HookKind, on_edge};
-
-use super::super::action::GbacwAction;
 
 /// The rule an arrival refusal names: the `column-entry` hook's case.
 fn arrival_rule(rs: &Gbacw, hook: HookKind, fallback: &str) -> String {

@@ -14,6 +14,7 @@
 //! stands, and a unit may not be taken away from a leader it is the only
 //! command of.
 
+use super::super::action::GbacwAction;
 use super::super::board::Board;
 use super::super::event::GbacwEvent;
 use super::super::state::GbacwState;
@@ -26,8 +27,6 @@ use crate::gbacw::oob::{Command, CounterId, Formation, LeaderRole, Unit, UnitKin
 use crate::gbacw::scenario::{Area, Place, RestrictionKind, Setup};
 use crate::ids::SeatId;
 use std::collections::BTreeMap;
-
-use super::super::action::GbacwAction;
 
 /// Seconds a side has for its whole set-up in live play before the
 /// server ends it with the default deployment.
