@@ -77,6 +77,30 @@ pub enum GbacwAction {
     /// GBACW 11.23–11.25, 11.32: in the Ammunition Resupply Phase, a
     /// supply wagon resupplies a unit along a supply path.
     Resupply { wagon: CounterId, unit: CounterId },
+    // --- Historical scenarios. ---
+    /// Cedar Mountain 26.2 (26.3): before Game-Turn 1, set up a unit (or
+    /// set it up again elsewhere) in its Deployment Area, in any formation.
+    PlaceUnit {
+        unit: CounterId,
+        hex: HexNumber,
+        facing: Facing,
+        formation: Formation,
+    },
+    /// Cedar Mountain 26.2: set up a leader with a unit he commands.
+    PlaceLeader { leader: CounterId, hex: HexNumber },
+    /// The set-up is done. Whatever is not placed yet is set up by the
+    /// default deployment; this is also the default on timeout.
+    EndSetUp,
+    /// Cedar Mountain 26.4: in the owner's Movement Phase, a reinforcement
+    /// (unit or leader) enters at `hex` (its entry hex, or under 26.44 the
+    /// closest unblocked one), facing `facing`.
+    Arrive {
+        piece: CounterId,
+        hex: HexNumber,
+        facing: Facing,
+    },
+    /// Cedar Mountain 27.23: a unit in an exit hex leaves the map.
+    ExitMap { unit: CounterId },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -3,7 +3,7 @@
 
 use crate::gbacw::options::RuleOptions;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A GBACW table's configuration, fixed when the table is created and
 /// recorded in the match log's header.
@@ -17,6 +17,10 @@ pub struct GbacwConfig {
     /// option added later does not change how an older log's config
     /// decodes.
     pub readings_001: BTreeSet<String>,
+    /// The scenario's options chosen at the table (Cedar Mountain 26.3
+    /// `free-deployment`), by the option's id: on or off. An option not
+    /// named keeps the scenario's `default=`.
+    pub scenario_options: BTreeMap<String, bool>,
 }
 
 impl Default for GbacwConfig {
@@ -24,6 +28,7 @@ impl Default for GbacwConfig {
         GbacwConfig {
             battle: "test".into(),
             readings_001: BTreeSet::new(),
+            scenario_options: BTreeMap::new(),
         }
     }
 }

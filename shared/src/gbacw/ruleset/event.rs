@@ -1,5 +1,6 @@
 //! The GBACW deltas and how they fold into a state.
 
+use super::progress::HexRecord;
 use super::state::{
     Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer,
     WithdrawalDecision,
@@ -141,6 +142,45 @@ pub enum GbacwEvent {
         wagon_supply: (u16, u16),
         unit_status: UnitStatus,
     },
+    // --- Historical scenarios (folded by `progress::evolve`). ---
+    /// Cedar Mountain 26.2: a unit set up (or set up again) before play.
+    UnitPlaced {
+        unit: CounterId,
+        hex: HexNumber,
+        facing: Facing,
+        formation: Formation,
+    },
+    /// Cedar Mountain 26.2: a leader set up with his command.
+    LeaderPlaced { leader: CounterId, hex: HexNumber },
+    /// A side finished its set-up: `next` sets up now, or play begins.
+    SetUpEnded { next: Option<CounterId> },
+    /// Cedar Mountain 26.4, 26.46: a reinforcement entered at `hex`,
+    /// paying `cost` for its place in the column.
+    UnitArrived {
+        unit: CounterId,
+        hex: HexNumber,
+        facing: Facing,
+        formation: Formation,
+        cost: Mp,
+    },
+    /// Cedar Mountain 26.4: a leader entered with the reinforcements.
+    LeaderArrived {
+        leader: CounterId,
+        hex: HexNumber,
+        cost: Mp,
+    },
+    /// Cedar Mountain 26.44: an entry hex held by the enemy when
+    /// reinforcements were due there.
+    EntryBlocked { hex: HexNumber, turn: u16 },
+    /// The entry hex is clear again.
+    EntryCleared { hex: HexNumber },
+    /// Cedar Mountain 27.23: a unit left the map through an exit hex.
+    UnitExited { unit: CounterId },
+    /// Cedar Mountain 27.22: a combat unit of `side` occupied a victory hex.
+    VictoryHexTaken { hex: HexNumber, side: CounterId },
+    /// Cedar Mountain 27.22: the victory hexes scored at the end of a
+    /// Player-Turn.
+    VictoryHexesRecorded(HexRecord),
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -411,5 +451,15 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 u.status.markers.remove(&Marker::Rout);
             }
         }
+        E::UnitPlaced { .. }
+        | E::LeaderPlaced { .. }
+        | E::SetUpEnded { .. }
+        | E::UnitArrived { .. }
+        | E::LeaderArrived { .. }
+        | E::EntryBlocked { .. }
+        | E::EntryCleared { .. }
+        | E::UnitExited { .. }
+        | E::VictoryHexTaken { .. }
+        | E::VictoryHexesRecorded(_) => super::progress::evolve(state, event),
     }
 }

@@ -62,6 +62,10 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
     }
+    // Cedar Mountain 26.2: the set-up step.
+    if state.progress.setting_up.is_some() {
+        return decide::setup::legal(rs, state, seat);
+    }
     let side = rs.side_of(seat);
     let oob = &rs.game.oob;
     let mut out = vec![A::EndPhase];
@@ -138,6 +142,8 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                     }
                 }
             }
+            // Cedar Mountain 26.4, 27.23: reinforcements and exits.
+            decide::arrival::candidates(rs, state, side, &mut out);
             // Whole stacks, one hex at a time.
             for (hex, pieces) in stacks.into_iter().filter(|(_, p)| p.len() > 1) {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(hex) {

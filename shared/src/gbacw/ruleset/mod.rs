@@ -24,6 +24,9 @@ mod legal;
 pub mod query;
 pub mod scenario;
 pub mod state;
+// Historical scenarios: set-up, arrivals, exits, victory.
+pub mod progress;
+pub mod victory;
 
 pub use action::GbacwAction;
 pub use board::is_redan_hex;
@@ -31,6 +34,7 @@ pub use config::{EDITION_001, GbacwConfig};
 pub use event::GbacwEvent;
 pub use scenario::Game;
 pub use state::*;
+pub use victory::VictoryPoints;
 
 use crate::engine::{ActionContext, Dice, Outcome, PendingDecision, RuleCode, RuleError, Ruleset};
 use crate::gbacw::movement::StepTable;
@@ -53,6 +57,8 @@ pub struct Gbacw {
     steps: StepTable,
     /// The result tables (9.16, 12.98, 13.15, 17.76, 8.35, 11.34).
     tables: Tables,
+    /// The scenario options on at this table (Cedar Mountain 26.3).
+    scenario_options: std::collections::BTreeSet<CounterId>,
 }
 
 pub(crate) fn err(rule: &str, code: RuleCode, message: impl Into<String>) -> RuleError {
@@ -105,12 +111,17 @@ impl Gbacw {
         clock.step.phasing().map(|p| self.side_of_turn(p))
     }
 
-    /// Who acts now: the seat a decision waits on, else the phase's actor
-    /// (4.0: the phasing player, the other one in the Defensive Fire
-    /// Phase); `None` once the game is over.
+    /// Who acts now: the side setting up (Cedar Mountain 26.2), else the
+    /// seat a decision waits on, else the phase's actor (4.0: the phasing
+    /// player, the other one in the Defensive Fire Phase); `None` once the
+    /// game is over.
     pub fn acting_seat(&self, state: &GbacwState) -> Option<SeatId> {
         if state.over {
             return None;
+        }
+        // Cedar Mountain 26.2: the set-up comes before Game-Turn 1.
+        if let Some(side) = &state.progress.setting_up {
+            return Some(self.seat_of(side));
         }
         if let Some(d) = &state.decision {
             return Some(d.seat);
@@ -156,13 +167,31 @@ impl Ruleset for Gbacw {
                 format!("tables.toml: {e}"),
             )
         })?;
-        Ok(Gbacw {
+        let scenario_options = scenario_options(&game, config)?;
+        let rs = Gbacw {
             config: config.clone(),
             game,
             options,
             steps,
             tables,
-        })
+            scenario_options,
+        };
+        // A battle whose set-up is the players' must have a default one
+        // (the set-up's timeout and `EndSetUp` rely on it).
+        let start = rs.initial_state();
+        if let Some(side) = &start.progress.setting_up
+            && decide::setup::default_deployment(&rs, &start, side).is_none()
+        {
+            return Err(err(
+                "GBACW scenario",
+                RuleCode::Invalid,
+                format!(
+                    "{}: the default deployment of {side} does not fit the set-up restrictions",
+                    rs.game.scenario.name
+                ),
+            ));
+        }
+        Ok(rs)
     }
 
     fn seats(&self) -> u8 {
@@ -212,10 +241,10 @@ impl Ruleset for Gbacw {
             })
             .collect::<BTreeMap<_, _>>();
         GbacwState {
-            clock: Clock::start(),
+            clock: decide::turns::first_clock(self),
             units,
             leaders,
-            links: BTreeMap::new(),
+            links: initial_links(self),
             command: CommandCheck::default(),
             decision: None,
             over: false,
@@ -225,6 +254,16 @@ impl Ruleset for Gbacw {
             fired_at: BTreeMap::new(),
             melees: Vec::new(),
             rbm: None,
+            progress: progress::ScenarioProgress {
+                setting_up: self.setup_sides().into_iter().next(),
+                to_arrive: s
+                    .scenario
+                    .arrivals
+                    .iter()
+                    .flat_map(|a| a.units.iter().cloned())
+                    .collect(),
+                ..progress::ScenarioProgress::default()
+            },
         }
     }
 
@@ -267,7 +306,9 @@ impl Ruleset for Gbacw {
         action: &GbacwAction,
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
-        decide::decide(self, state, ctx.seat, action, dice)
+        let events = decide::decide(self, state, ctx.seat, action, dice)?;
+        // Cedar Mountain 27.22: who last occupied each victory hex.
+        Ok(victory::with_hex_control(self, state, events))
     }
 
     fn evolve(&self, state: &mut GbacwState, event: &GbacwEvent) {
@@ -328,6 +369,7 @@ impl Ruleset for Gbacw {
                 deadline_secs: WITHDRAWAL_DEADLINE_SECS,
             })
             .chain(rbm)
+            .chain(decide::setup::pending(self, state))
             .collect()
     }
 
@@ -335,15 +377,70 @@ impl Ruleset for Gbacw {
         legal::legal_actions(self, state, seat)
     }
 
+    /// Cedar Mountain 27.0: the level of victory once the game is over.
     fn outcome(&self, state: &GbacwState) -> Option<Outcome> {
-        state.over.then(|| Outcome {
-            winner: None,
-            summary: format!(
-                "{}: the last Game-Turn is over (victory conditions come with the historical scenarios)",
-                self.game.scenario.name
-            ),
-        })
+        victory::outcome(self, state)
     }
+}
+
+/// The scenario options on at a table: the scenario's defaults, then the
+/// table's choices; a choice naming no option of the battle is refused.
+fn scenario_options(
+    game: &Game,
+    config: &GbacwConfig,
+) -> Result<std::collections::BTreeSet<CounterId>, RuleError> {
+    let known = &game.scenario.options;
+    for name in config.scenario_options.keys() {
+        if !known.iter().any(|o| o.id.0 == *name) {
+            return Err(err(
+                "GBACW config",
+                RuleCode::Invalid,
+                format!(
+                    "{} has no option {name:?} (known: {})",
+                    game.scenario.name,
+                    known
+                        .iter()
+                        .map(|o| o.id.0.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+    }
+    Ok(known
+        .iter()
+        .filter(|o| {
+            config
+                .scenario_options
+                .get(&o.id.0)
+                .copied()
+                .unwrap_or(o.default_on)
+        })
+        .map(|o| o.id.clone())
+        .collect())
+}
+
+/// GBACW 17.6: brigades that arrive detached from their division (Cedar
+/// Mountain roster: "Thomas enters detached") start detached.
+fn initial_links(rs: &Gbacw) -> BTreeMap<CounterId, crate::gbacw::command::DivisionLinks> {
+    let mut links = BTreeMap::new();
+    for a in &rs.game.scenario.arrivals {
+        for b in &a.detached {
+            if let Some(crate::gbacw::oob::LeaderRole::Brigade {
+                division: Some(d), ..
+            }) = rs.game.oob.leaders.get(b).map(|l| &l.role)
+            {
+                links.insert(
+                    d.clone(),
+                    crate::gbacw::command::DivisionLinks {
+                        detached: Some(b.clone()),
+                        attached: None,
+                    },
+                );
+            }
+        }
+    }
+    links
 }
 
 #[cfg(test)]

@@ -41,9 +41,11 @@ pub struct Game {
     pub seats: [CounterId; 2],
     /// The side of the First Player-Turn (4.0).
     pub first: CounterId,
-    /// Units on the map at the start; the others are not on it.
+    /// Units on the map at the start; the others are not on it (they
+    /// arrive later, or their player places them in the set-up step:
+    /// Cedar Mountain 26.2, `decide/setup.rs`).
     pub units: BTreeMap<CounterId, UnitStart>,
-    /// Leaders on the map at the start.
+    /// Leaders on the map at the start (the same).
     pub leaders: BTreeMap<CounterId, HexNumber>,
 }
 
@@ -89,13 +91,9 @@ impl Game {
             let hex = match s.place {
                 Place::Hex(h) => h,
                 Place::Pool => continue,
-                Place::Area(_) | Place::WithCommand => {
-                    return Err(format!(
-                        "{name}: the set-up of {} is the player's to choose ({}), and the engine has no set-up phase yet",
-                        s.units.first().map_or("", |u| u.0.as_str()),
-                        s.case.as_deref().unwrap_or("set-up"),
-                    ));
-                }
+                // Cedar Mountain 26.2: placed by the player in the set-up
+                // step (`decide/setup.rs`).
+                Place::Area(_) | Place::WithCommand => continue,
             };
             let facing = match &s.facing {
                 Some(w) => Facing::from_name(map.grid.orientation, w)

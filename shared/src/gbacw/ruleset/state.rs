@@ -169,6 +169,9 @@ pub struct GbacwState {
     pub melees: Vec<DeclaredMelee>,
     /// GBACW 12.8: a melee just declared; the defender answers at once.
     pub rbm: Option<RbmOffer>,
+    /// A historical scenario's set-up, reinforcements, exits and victory
+    /// record (Cedar Mountain 26.0, 27.0).
+    pub progress: super::progress::ScenarioProgress,
 }
 
 /// A melee declared in the Retreat Before Melee Phase (12.8).

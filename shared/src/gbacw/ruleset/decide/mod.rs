@@ -8,6 +8,10 @@ mod sequence;
 
 pub(crate) use sequence::melee_due;
 mod withdrawal;
+// Historical scenarios.
+pub(crate) mod arrival;
+pub(crate) mod setup;
+pub(crate) mod turns;
 
 use super::action::GbacwAction;
 use super::event::GbacwEvent;
@@ -35,6 +39,10 @@ pub(crate) fn decide(
             RuleCode::GameOver,
             "the last Game-Turn is over",
         ));
+    }
+    // Cedar Mountain 26.2: the set-up step before Game-Turn 1.
+    if state.progress.setting_up.is_some() {
+        return setup::decide(rs, state, seat, action);
     }
     if let Some(d) = &state.decision {
         if seat != d.seat {
@@ -201,6 +209,25 @@ pub(crate) fn decide(
         A::Rally { unit } => {
             in_phase(Phase::Rally, "GBACW 13.51", "routed units rally")?;
             combat::rally::rally(rs, state, side, unit, dice)
+        }
+        A::PlaceUnit { .. } | A::PlaceLeader { .. } | A::EndSetUp => {
+            setup::decide(rs, state, seat, action)
+        }
+        A::Arrive { piece, hex, facing } => {
+            in_phase(
+                Phase::Movement,
+                &rs.case_rule("26.41"),
+                "reinforcements enter",
+            )?;
+            arrival::arrive(rs, state, side, piece, *hex, *facing)
+        }
+        A::ExitMap { unit } => {
+            in_phase(
+                Phase::Movement,
+                &rs.case_rule("27.23"),
+                "units leave the map",
+            )?;
+            arrival::exit(rs, state, side, unit)
         }
     }
 }

@@ -45,10 +45,12 @@ pub(crate) fn end_phase(
     let spec = &rs.game.sequence;
     let mut next = state.clock.next(spec);
     while let Some(c) = next
-        && c.step.phasing().is_none()
+        && (c.step.phasing().is_none() || super::turns::skipped(rs, c))
     {
         next = c.next(spec);
     }
+    // Cedar Mountain 26.44, 27.22: what the scenario does between steps.
+    events.extend(super::turns::on_step_change(rs, state, next));
     events.push(match next {
         Some(clock) => GbacwEvent::PhaseChanged { clock },
         None => GbacwEvent::GameEnded,

@@ -1,6 +1,7 @@
 //! The GBACW ruleset through `decide` and `evolve`, on the test scenario.
 //! Tests named `case_N_NN_…` test that case of the Standard Rules.
 
+mod cedar;
 mod command;
 mod fire;
 mod formation;
@@ -239,9 +240,12 @@ fn unknown_battles_and_readings_are_refused_by_name() {
 }
 
 #[test]
-fn a_battle_whose_set_up_is_the_players_choice_is_refused_for_now() {
-    let e = Game::load("cedar_mountain").unwrap_err();
-    assert!(e.contains("set-up phase"), "{e}");
+fn a_battle_whose_set_up_is_the_players_choice_loads_into_its_set_up_step() {
+    let t = T::with(GbacwConfig {
+        battle: "cedar_mountain".into(),
+        ..GbacwConfig::default()
+    });
+    assert_eq!(t.s.progress.setting_up, Some(id("union")));
 }
 
 /// The test battle with `from` replaced by `to` in its scenario.

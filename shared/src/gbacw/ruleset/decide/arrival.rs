@@ -1,0 +1,372 @@
+//! Cedar Mountain 26.4–26.46: reinforcements entering the map; 27.23:
+//! units leaving it through an exit hex.
+//!
+//! A reinforcement waits off the map from the Game-Turn its arrival line
+//! names. In its owner's Movement Phase it enters (`Arrive`) at its entry
+//! hex as one of a road column: the first unit to enter there in the
+//! phase pays 1 Movement Point, the second 2, and so on (26.4; the
+//! `column-entry` hook's `first=` and `step=`), and then moves on with
+//! what is left. A unit that cannot pay, or that the entry hex cannot hold
+//! (stacking, a column alone in its hex: 8.16), simply enters later
+//! (26.45). An entry hex held by an enemy combat unit when reinforcements
+//! are due delays them a Game-Turn; after that they enter there if it is
+//! clear, else at the closest unblocked edge hex (26.44).
+
+use super::super::action::GbacwAction;
+use super::super::board::Board;
+use super::super::event::GbacwEvent;
+use super::super::state::{Casualty, GbacwState};
+use super::super::{Gbacw, err};
+use super::{movement, own_unit};
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::charts::{Cost, MoveClass, Mp};
+use crate::gbacw::facing::Facing;
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Formation, UnitStatus};
+use crate::gbacw::scenario::{HookKind, on_edge};
+
+/// The rule an arrival refusal names: the `column-entry` hook's case.
+fn arrival_rule(rs: &Gbacw, hook: HookKind, fallback: &str) -> String {
+    rs.game
+        .scenario
+        .hook(hook)
+        .map_or_else(|| rs.case_rule(fallback), |h| rs.case_rule(&h.case))
+}
+
+/// What the k-th unit entering at one hex in a phase pays (26.4):
+/// `first` + (k − 1) × `step` whole Movement Points.
+pub(crate) fn column_cost(rs: &Gbacw, k: u8) -> Mp {
+    let hook = rs.game.scenario.hook(HookKind::ColumnEntry);
+    let first = hook.and_then(|h| h.number("first")).unwrap_or(1);
+    let step = hook.and_then(|h| h.number("step")).unwrap_or(1);
+    Mp::from_whole(first.saturating_add(step.saturating_mul(u16::from(k.saturating_sub(1)))))
+}
+
+fn side_of<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a CounterId> {
+    let oob = &rs.game.oob;
+    oob.units
+        .get(id)
+        .map(|u| &u.side)
+        .or_else(|| oob.leaders.get(id).map(|l| &l.side))
+}
+
+/// The movement class a piece enters in (26.46: column, mounted, limbered).
+fn entry_class(rs: &Gbacw, piece: &CounterId) -> (MoveClass, Option<Formation>) {
+    match rs.game.oob.units.get(piece) {
+        Some(unit) => {
+            let f = UnitStatus::fresh(unit).formation;
+            (f.move_class().unwrap_or(MoveClass::Limbered), Some(f))
+        }
+        None => (MoveClass::Leader, None),
+    }
+}
+
+/// The hexes `piece` may enter at now, or why it may not (26.4, 26.44).
+pub(crate) fn entry_hexes(
+    rs: &Gbacw,
+    state: &GbacwState,
+    piece: &CounterId,
+) -> Result<Vec<HexNumber>, RuleError> {
+    let rule = arrival_rule(rs, HookKind::ColumnEntry, "26.4");
+    let arrival = rs.game.scenario.arrival_of(piece).ok_or_else(|| {
+        err(
+            &rule,
+            RuleCode::Illegal,
+            format!("{piece} is not a reinforcement"),
+        )
+    })?;
+    if !state.progress.to_arrive.contains(piece) {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!("{piece} has already entered the map"),
+        ));
+    }
+    let turn = state.clock.turn;
+    if arrival.turn > turn {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!("{piece} arrives on Game-Turn {}", arrival.turn),
+        ));
+    }
+    let side = side_of(rs, piece).cloned().ok_or_else(|| {
+        err(
+            "GBACW 3.3",
+            RuleCode::NotFound,
+            format!("there is no counter {piece}"),
+        )
+    })?;
+    let board = Board::new(rs, state);
+    let blocked_rule = arrival_rule(rs, HookKind::BlockedEntryDelay, "26.44");
+    let entry = arrival.hex;
+    let since = state.progress.entry_blocked.get(&entry).copied();
+    if since == Some(turn) {
+        return Err(err(
+            &blocked_rule,
+            RuleCode::Illegal,
+            format!("{entry} is held by the enemy: its reinforcements are delayed a Game-Turn"),
+        ));
+    }
+    if !board.has_enemy(entry, &side) {
+        return Ok(vec![entry]);
+    }
+    if since.is_none() || rs.game.scenario.hook(HookKind::BlockedEntryDelay).is_none() {
+        return Err(err(
+            &blocked_rule,
+            RuleCode::Illegal,
+            format!("{entry} is held by the enemy"),
+        ));
+    }
+    // 26.44: delayed already: the closest unblocked hex (on the edge,
+    // where a column comes in from off the map), the player's choice
+    // among equals.
+    let grid = &rs.game.map.grid;
+    let (class, _) = entry_class(rs, piece);
+    let open: Vec<HexNumber> = grid
+        .hexes()
+        .filter(|h| on_edge(grid, *h) && !board.has_enemy(*h, &side))
+        .filter(|h| {
+            rs.game.map.hex(*h).is_some_and(|x| {
+                rs.game.charts.movement.enter_cost(class, &x.terrain) != Cost::Prohibited
+            })
+        })
+        .collect();
+    let best = open.iter().map(|h| grid.distance(entry, *h)).min();
+    Ok(open
+        .into_iter()
+        .filter(|h| Some(grid.distance(entry, *h)) == best)
+        .collect())
+}
+
+/// Cedar Mountain 26.4: a reinforcement enters the map.
+pub(crate) fn arrive(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    piece: &CounterId,
+    hex: HexNumber,
+    facing: Facing,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let owner = side_of(rs, piece).ok_or_else(|| {
+        err(
+            "GBACW 3.3",
+            RuleCode::NotFound,
+            format!("there is no counter {piece}"),
+        )
+    })?;
+    if owner != side {
+        return Err(err(
+            "GBACW 3.3",
+            RuleCode::NotYours,
+            format!("{piece} is the enemy's"),
+        ));
+    }
+    if Facing::from_index(facing.index()).is_none() {
+        return Err(err(
+            "GBACW 7.0",
+            RuleCode::Invalid,
+            "a unit faces one of its six hexsides",
+        ));
+    }
+    let hexes = entry_hexes(rs, state, piece)?;
+    if !hexes.contains(&hex) {
+        return Err(err(
+            &arrival_rule(rs, HookKind::BlockedEntryDelay, "26.44"),
+            RuleCode::Illegal,
+            format!(
+                "{piece} enters at {}",
+                hexes
+                    .iter()
+                    .map(|h| h.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+        ));
+    }
+    let board = Board::new(rs, state);
+    let chart = &rs.game.charts.movement;
+    let (class, formation) = entry_class(rs, piece);
+    let terrain_ok = rs
+        .game
+        .map
+        .hex(hex)
+        .is_some_and(|x| chart.enter_cost(class, &x.terrain) != Cost::Prohibited);
+    if !terrain_ok {
+        return Err(err(
+            "GBACW 5.19",
+            RuleCode::Illegal,
+            format!("{piece} may not enter {hex}"),
+        ));
+    }
+    let Some(formation) = formation else {
+        // A leader rides beside the column: he pays the first place's
+        // cost and takes no place in it.
+        if !board.enemy_leaders_in(hex, side).is_empty() {
+            return Err(err(
+                "GBACW 5.12",
+                RuleCode::Illegal,
+                format!("{hex} holds enemy leaders: only a combat unit takes them (17.75)"),
+            ));
+        }
+        return Ok(vec![GbacwEvent::LeaderArrived {
+            leader: piece.clone(),
+            hex,
+            cost: column_cost(rs, 1),
+        }]);
+    };
+    let k = state
+        .progress
+        .entered_at(state.clock, hex)
+        .saturating_add(1);
+    let cost = column_cost(rs, k);
+    let allowance = chart.allowance(class);
+    if cost > allowance {
+        return Err(err(
+            &arrival_rule(rs, HookKind::ColumnEntry, "26.45"),
+            RuleCode::Illegal,
+            format!(
+                "unit {k} of the column at {hex} would pay {cost} Movement Points of its {allowance}: it enters on a later Game-Turn (26.45)"
+            ),
+        ));
+    }
+    // 8.16, 8.17 as for any unit entering a hex, then the hex's limits.
+    let occupants = board.units_of(hex, side);
+    if !occupants.is_empty() {
+        if formation == Formation::Column {
+            return Err(err(
+                "GBACW 8.16",
+                RuleCode::Illegal,
+                format!("{piece} enters in column and {hex} holds another unit"),
+            ));
+        }
+        if formation == Formation::Mounted
+            && occupants
+                .iter()
+                .any(|o| board.status(o).formation != Formation::Mounted)
+        {
+            return Err(err(
+                "GBACW 8.17",
+                RuleCode::Illegal,
+                format!(
+                    "{piece} enters mounted and {hex} holds units that are not mounted cavalry"
+                ),
+            ));
+        }
+    }
+    board
+        .check_stack(hex, side, &[], &[piece], Some((piece, formation)))
+        .map_err(|o| {
+            err(
+                o.rule(),
+                RuleCode::Illegal,
+                format!("{piece} entering {hex} would break its stacking limits ({o:?})"),
+            )
+        })?;
+    let mut events = vec![GbacwEvent::UnitArrived {
+        unit: piece.clone(),
+        hex,
+        facing,
+        formation,
+        cost,
+    }];
+    // 17.75: enemy leaders alone in the hex are taken.
+    for l in board.enemy_leaders_in(hex, side) {
+        events.push(GbacwEvent::LeaderLost {
+            leader: l.clone(),
+            casualty: Casualty::Captured,
+        });
+    }
+    Ok(events)
+}
+
+/// Cedar Mountain 27.23: a unit in an exit hex spends the hex's
+/// Movement Points to leave the map, in its own Movement Phase. It may
+/// never come back (26.42 allows no other way off).
+pub(crate) fn exit(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    unit: &CounterId,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let (_, hex) = own_unit(rs, state, side, unit)?;
+    let victory = &rs.game.scenario.victory;
+    if victory.exits.is_empty() {
+        return Err(err(
+            "GBACW 5.17",
+            RuleCode::Illegal,
+            "no unit may leave the map in this battle",
+        ));
+    }
+    // The exit hex's case (Cedar Mountain 27.23).
+    let rule = rs.case_rule("27.23");
+    let Some(exit) = victory.exits.iter().find(|e| e.hex == hex) else {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!(
+                "units leave the map only from {}",
+                victory
+                    .exits
+                    .iter()
+                    .map(|e| e.hex.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    };
+    let m = movement::mover(rs, state, side, unit)?;
+    let need = Mp::from_whole(exit.mp);
+    if m.left() < need {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!(
+                "{unit} needs {need} Movement Points to leave the map and has {}",
+                m.left()
+            ),
+        ));
+    }
+    Ok(vec![GbacwEvent::UnitExited { unit: unit.clone() }])
+}
+
+/// The map's middle hex, toward which reinforcements face by default.
+fn middle(rs: &Gbacw) -> Option<HexNumber> {
+    let grid = &rs.game.map.grid;
+    let hexes: Vec<HexNumber> = grid.hexes().collect();
+    hexes.get(hexes.len() / 2).copied()
+}
+
+/// Candidates for the Movement Phase's legal set: each due reinforcement
+/// at each hex it may enter, facing the map's middle; each unit in an
+/// exit hex leaving.
+pub(crate) fn candidates(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    out: &mut Vec<GbacwAction>,
+) {
+    let middle = middle(rs);
+    for piece in &state.progress.to_arrive {
+        if side_of(rs, piece) != Some(side) {
+            continue;
+        }
+        let Ok(hexes) = entry_hexes(rs, state, piece) else {
+            continue;
+        };
+        for hex in hexes {
+            out.push(GbacwAction::Arrive {
+                piece: piece.clone(),
+                hex,
+                facing: super::setup::facing_toward(rs, hex, middle),
+            });
+        }
+    }
+    for e in &rs.game.scenario.victory.exits {
+        for (id, u) in &state.units {
+            if u.hex == Some(e.hex) && rs.game.oob.units[id].side == *side {
+                out.push(GbacwAction::ExitMap { unit: id.clone() });
+            }
+        }
+    }
+}
