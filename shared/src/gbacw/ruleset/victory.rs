@@ -4,8 +4,10 @@
 //! - 27.21, losses: what each unit has lost is its printed strength less
 //!   its strength now (`UnitStatus::strength`), and all of it once it is
 //!   off the map without having exited (27.23) or still waiting to arrive.
-//!   The state does not yet tell eliminated from captured Strength Points,
-//!   so every lost point scores as eliminated; leaders score by the
+//!   Of those, the points the state records as captured (`UnitState::
+//!   captured`: melee C# results, 12.93; units captured whole for want of
+//!   a retreat path, 13.31, 14.1) score at the captured price, the rest
+//!   as eliminated; leaders score by the
 //!   casualty the state records (wounded, killed, captured). Brigades at
 //!   their BCE limit score their roster value.
 //! - 27.22, victory hexes: the side that last occupied a hex with a combat
@@ -102,8 +104,15 @@ impl Gbacw {
                 UnitKind::Wagon { .. } => continue,
             };
             let lost = self.strength_lost(state, id);
+            let captured = state
+                .units
+                .get(id)
+                .map_or(0, |u| u32::from(u.captured))
+                .min(lost);
+            let p = price(kind);
             if let Some(e) = out.get_mut(self.enemy_of(&unit.side)) {
-                e.losses += lost * u32::from(price(kind).eliminated);
+                e.losses +=
+                    (lost - captured) * u32::from(p.eliminated) + captured * u32::from(p.captured);
             }
         }
         // 27.21: leaders, by the casualty recorded.

@@ -613,6 +613,13 @@ fn cedar_27_21_losses_score_from_unit_status() {
     assert_eq!(vp(&t)[1].bce, 5);
     // Reinforcements not yet arrived have lost nothing.
     assert_eq!(vp(&t)[0].losses, 0);
+    // Captured points score at the captured price (infantry 2, 12.93):
+    // 10 Me (4) loses 2 taken prisoner in melee.
+    let before = vp(&t)[1].losses;
+    let u = t.s.units.get_mut(&id("10-me")).unwrap();
+    u.status.strength -= 2;
+    u.captured = 2;
+    assert_eq!(vp(&t)[1].losses, before + 4);
 }
 
 #[test]
