@@ -352,6 +352,7 @@ fn random_legal_games_keep_the_books() {
     let started = std::time::Instant::now();
     for seed in 0..seeds {
         let seed = 1000 + seed;
+        println!("seed {seed}");
         let mut game = new_game(seed);
         let s = play(&mut game, seed, 500, 6);
         total.accepted += s.accepted;
