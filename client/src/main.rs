@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! muster                                   hot-seat sandbox table in this process
-//! muster --connect URL [--fingerprint HEX] [--name NAME]
+//! muster --battle test                     hot-seat GBACW table in this process
+//! muster --connect URL [--fingerprint HEX] [--name NAME] [--ruleset gbacw --battle NAME]
 //!        (--create | --join TABLE [--seat N] | --spectate TABLE) [--invite CODE]
 //! ```
 //!
@@ -16,6 +17,9 @@ use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::protocol::{TableId, TableOptions};
 use muster_shared::sandbox::{Sandbox, SandboxConfig};
+// GBACW
+use muster_client::app::gbacw::GbacwApp;
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwConfig};
 
 const NAMES: [&str; 2] = ["Union", "Confederate"];
 
@@ -47,6 +51,13 @@ struct Args {
     /// A private table's invite code.
     #[arg(long, value_name = "CODE")]
     invite: Option<String>,
+    // --- GBACW (see gbacw_app below) ---
+    /// The ruleset of the table: sandbox, or gbacw (implied by --battle).
+    #[arg(long, value_name = "RULESET")]
+    ruleset: Option<String>,
+    /// A GBACW battle (`test`): a GBACW table instead of the sandbox.
+    #[arg(long, value_name = "NAME")]
+    battle: Option<String>,
 }
 
 impl Args {
@@ -79,6 +90,27 @@ impl Args {
 fn main() -> eframe::Result {
     let args = <Args as clap::Parser>::parse();
     let names: Vec<String> = NAMES.iter().map(|n| (*n).to_string()).collect();
+    let app: Result<Box<dyn eframe::App>, String> = match gbacw_app(&args) {
+        Some(app) => app,
+        None => sandbox_app(&args, names),
+    };
+    let app = match app {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("muster: {e}");
+            std::process::exit(1);
+        }
+    };
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Muster")
+            .with_inner_size([1280.0, 800.0]),
+        ..Default::default()
+    };
+    eframe::run_native("Muster", options, Box::new(|_cc| Ok(app)))
+}
+
+fn sandbox_app(args: &Args, names: Vec<String>) -> Result<Box<dyn eframe::App>, String> {
     let app = match (&args.connect, args.join()) {
         (None, _) => {
             MusterApp::hot_seat(&SandboxConfig::default(), &NAMES).map_err(|e| e.to_string())
@@ -101,18 +133,56 @@ fn main() -> eframe::Result {
             Err("with --connect, say --create, --join TABLE or --spectate TABLE".into())
         }
     };
-    let app = match app {
-        Ok(app) => app,
-        Err(e) => {
-            eprintln!("muster: {e}");
-            std::process::exit(1);
+    app.map(|a| Box::new(a) as Box<dyn eframe::App>)
+}
+
+// --- GBACW: `--battle NAME` (hot-seat) or `--ruleset gbacw --battle NAME`
+// with `--connect` ---
+
+/// The GBACW table the flags ask for; `None` when they ask for the sandbox.
+fn gbacw_app(args: &Args) -> Option<Result<Box<dyn eframe::App>, String>> {
+    let wanted = args.battle.is_some() || args.ruleset.as_deref() == Some("gbacw");
+    if !wanted {
+        return match args.ruleset.as_deref() {
+            None | Some("sandbox") => None,
+            Some(other) => Some(Err(format!("no ruleset {other:?} (sandbox or gbacw)"))),
+        };
+    }
+    let config = GbacwConfig {
+        battle: args.battle.clone().unwrap_or_else(|| "test".into()),
+        readings_001: Default::default(),
+    };
+    let names: Vec<String> = NAMES.iter().map(|n| (*n).to_string()).collect();
+    let app = match &args.connect {
+        None => GbacwApp::hot_seat(&config, &NAMES).map_err(|e| e.to_string()),
+        Some(url) => {
+            let join = match args.join() {
+                Some(Join::Create(mut opts)) => {
+                    opts.ruleset = "gbacw".into();
+                    opts.scenario = config.battle.clone();
+                    opts.config = codec::encode_infallible(&config);
+                    Join::Create(opts)
+                }
+                Some(j) => j,
+                None => {
+                    return Some(Err(
+                        "with --connect, say --create, --join TABLE or --spectate TABLE".into(),
+                    ));
+                }
+            };
+            let opts = ConnectOptions {
+                fingerprint: args.fingerprint.clone(),
+                ..ConnectOptions::default()
+            };
+            NetTable::<Gbacw>::join(url, opts, &args.name, join)
+                .map(|t| {
+                    if let Some(code) = t.invite() {
+                        println!("table {} created; invite code {code}", t.table().0);
+                    }
+                    GbacwApp::new(Session::new(Box::new(t), names))
+                })
+                .map_err(|e| e.to_string())
         }
     };
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Muster")
-            .with_inner_size([1280.0, 800.0]),
-        ..Default::default()
-    };
-    eframe::run_native("Muster", options, Box::new(|_cc| Ok(Box::new(app))))
+    Some(app.map(|a| Box::new(a) as Box<dyn eframe::App>))
 }
