@@ -207,6 +207,11 @@ impl MapView {
             .map(|(_, r)| *r)
     }
 
+    /// The stack fanned out under the pointer.
+    pub fn fanned(&self) -> Option<HexNumber> {
+        self.fanned
+    }
+
     /// The map's rectangle last frame.
     pub fn rect(&self) -> Option<Rect> {
         self.last_rect
