@@ -111,12 +111,12 @@ pub fn stacks_of<'a>(oob: &'a Oob, state: &'a GbacwState) -> BTreeMap<HexNumber,
         }
     }
     for (id, l) in &state.leaders {
-        if let (Some(hex), Some(leader)) = (l.hex, oob.leaders.get(id)) {
-            if l.casualty.is_none() {
-                out.entry(hex)
-                    .or_default()
-                    .push(Piece::Leader(id, leader, l));
-            }
+        if let (Some(hex), Some(leader)) = (l.hex, oob.leaders.get(id))
+            && l.casualty.is_none()
+        {
+            out.entry(hex)
+                .or_default()
+                .push(Piece::Leader(id, leader, l));
         }
     }
     out
@@ -336,7 +336,7 @@ impl MapView {
         let hit = |p: Pos2| slots.iter().rev().find(|s| s.rect.contains(p));
         let hovered_piece = pointer
             .filter(|p| rect.contains(*p))
-            .and_then(|p| hit(p))
+            .and_then(&hit)
             .map(|s| s.item.id().clone());
 
         // Gestures.

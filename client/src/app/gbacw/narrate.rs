@@ -11,7 +11,7 @@ use muster_shared::sandbox::RollResult;
 /// bundled fonts have no "½").
 pub fn mp_text(mp: Mp) -> String {
     let h = mp.halves();
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         (h / 2).to_string()
     } else {
         format!("{}.5", h / 2)
