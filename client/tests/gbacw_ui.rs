@@ -400,3 +400,36 @@ fn withdrawal_fire_is_a_prompt_with_its_default_and_a_countdown() {
         "the move went on"
     );
 }
+
+#[test]
+fn sight_and_range_preview_from_the_selected_unit() {
+    use muster_shared::gbacw::los::{Los, Obstacle};
+    let mut h = harness();
+    let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
+    click_at(&mut h, at);
+    h.get_by_label(muster_client::app::gbacw::SIGHT_TOGGLE)
+        .click();
+    h.run();
+    assert!(h.state().map.sight);
+    // Two hexes south over open ground: clear, in rifle range, but behind
+    // the 10th Maine's front (it faces ne: 7.22).
+    let p = h.state().map.hex_screen_pos(hex("0308")).unwrap();
+    h.hover_at(p);
+    h.run();
+    let s = h.state().map.sight_preview().cloned().expect("a preview");
+    assert_eq!((s.from, s.to, s.range), (hex("0306"), hex("0308"), 2));
+    assert_eq!(s.los, Los::Clear);
+    assert!(s.multiplier.is_some(), "{s:?}");
+    assert!(!s.frontal);
+    // East across the stream: the town at 0506 is in the way (9.7).
+    let p = h.state().map.hex_screen_pos(hex("0706")).unwrap();
+    h.hover_at(p);
+    h.run();
+    let s = h.state().map.sight_preview().cloned().expect("a preview");
+    assert_eq!(s.range, 4);
+    assert_eq!(s.los, Los::Blocked(Obstacle::Hex(hex("0506"))));
+    let image = h.render().expect("headless wgpu renders");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    image.save(dir.join("gbacw_sight.png")).unwrap();
+}

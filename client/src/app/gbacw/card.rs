@@ -124,8 +124,26 @@ pub fn ui(
             }
         });
         if act {
-            let facings = rules.legal_facings(state, id);
-            let formations = rules.legal_formations(state, id);
+            // GBACW 7.12: facing changes are free in the Friendly Movement
+            // Phase (the engine refuses them elsewhere; no button then).
+            let movement = matches!(
+                state.clock.step,
+                muster_shared::gbacw::sequence::Step::Phase {
+                    phase: muster_shared::gbacw::sequence::Phase::Movement,
+                    ..
+                }
+            );
+            let facings = if movement {
+                rules.legal_facings(state, id)
+            } else {
+                Vec::new()
+            };
+            // GBACW 6.0: formations change in the Friendly Movement Phase too.
+            let formations = if movement {
+                rules.legal_formations(state, id)
+            } else {
+                Vec::new()
+            };
             if !facings.is_empty() {
                 ui.horizontal_wrapped(|ui| {
                     ui.label("Face (7.12):");

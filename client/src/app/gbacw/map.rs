@@ -19,6 +19,9 @@ use egui::{
     Align2, Color32, CursorIcon, FontId, Painter, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, vec2,
 };
 use muster_shared::SeatId;
+use muster_shared::gbacw::charts::Multiplier;
+use muster_shared::gbacw::facing::hexsides::can_fire_through;
+use muster_shared::gbacw::los::{Los, Obstacle};
 use muster_shared::gbacw::map::{HexNumber, Map, Offset, Orientation, SideKind, Terrain};
 use muster_shared::gbacw::movement::Reach;
 use muster_shared::gbacw::oob::{CounterId, Leader, Oob, Unit};
@@ -154,9 +157,29 @@ enum Drag {
     },
 }
 
+/// What the line-of-sight preview found for the hovered hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SightPreview {
+    pub from: HexNumber,
+    pub to: HexNumber,
+    /// GBACW 9.23: counting the target hex, not the firer's.
+    pub range: u32,
+    /// GBACW 9.7.
+    pub los: Los,
+    /// GBACW 7.22: the line leaves through a frontal hexside.
+    pub frontal: bool,
+    /// GBACW 9.25: the weapon's multiplier at this range; `None` beyond it
+    /// (or for a unit with no weapon).
+    pub multiplier: Option<Multiplier>,
+}
+
 /// The map view's own state: camera, selection, fanned stack, gesture.
 #[derive(Default)]
 pub struct MapView {
+    /// Show line of sight and range from the selected unit to the hovered
+    /// hex instead of the move path.
+    pub sight: bool,
+    last_sight: Option<SightPreview>,
     camera: Option<Camera>,
     /// The selected counters, all in one hex; the first leads (its reach
     /// is shown, and the move follows its path).
@@ -205,6 +228,11 @@ impl MapView {
             .iter()
             .find(|(c, _)| c == id)
             .map(|(_, r)| *r)
+    }
+
+    /// The line-of-sight preview drawn last frame.
+    pub fn sight_preview(&self) -> Option<&SightPreview> {
+        self.last_sight.as_ref()
     }
 
     /// The stack fanned out under the pointer.
@@ -408,7 +436,15 @@ impl MapView {
         if hex_px >= NUMBERS_MIN_HEX_PX {
             paint_numbers(&painter, map, layout, cam, rect, view);
         }
-        if let Some(reach) = self.reach() {
+        self.last_sight = None;
+        if self.sight {
+            if let (Some(rules), Some(lead), Some(to)) =
+                (input.rules, self.selected.first(), self.hovered_hex)
+                && let Some(preview) = sight_preview(rules, input.state, lead, to)
+            {
+                self.last_sight = Some(preview);
+            }
+        } else if let Some(reach) = self.reach() {
             paint_reach(&painter, reach, layout, cam, rect, hex_px);
             let target = match (&self.drag, pointer) {
                 (Some(Drag::Selection { .. }), Some(p)) => hex_at(p),
@@ -467,14 +503,92 @@ impl MapView {
         } else if hovered_piece.is_some() {
             ui.ctx().set_cursor_icon(CursorIcon::PointingHand);
         }
+        if let Some(preview) = &self.last_sight {
+            paint_sight(&painter, preview, layout, cam, rect);
+        }
         paint_notice(&painter, rect, map);
         if let Some(h) = self.hovered_hex
             && self.drag.is_none()
+            && self.last_sight.is_none()
         {
             hex_tooltip(ui, &response, map, h, self.reach());
         }
         out
     }
+}
+
+/// GBACW 9.2, 9.7, 7.22: what `lead` (a unit) would see and reach
+/// firing at `to` now.
+fn sight_preview(
+    rules: &Gbacw,
+    state: &GbacwState,
+    lead: &CounterId,
+    to: HexNumber,
+) -> Option<SightPreview> {
+    let unit = state.units.get(lead)?;
+    let from = unit.hex?;
+    if from == to {
+        return None;
+    }
+    let game = rules.game();
+    let grid = &game.map.grid;
+    let printed = game.oob.units.get(lead)?;
+    let range = grid.distance(from, to);
+    let multiplier = printed
+        .weapon
+        .as_deref()
+        .and_then(|w| game.charts.range.weapon(w))
+        .and_then(|w| w.multiplier(range));
+    Some(SightPreview {
+        from,
+        to,
+        range,
+        los: rules.line_of_sight(state, from, to),
+        frontal: can_fire_through(grid, from, unit.facing, unit.status.formation, to),
+        multiplier,
+    })
+}
+
+fn paint_sight(painter: &Painter, p: &SightPreview, layout: HexLayout, cam: Camera, rect: Rect) {
+    let a = cam.to_screen(rect, centre(layout, p.from));
+    let b = cam.to_screen(rect, centre(layout, p.to));
+    let clear = p.los == Los::Clear;
+    let colour = if clear {
+        Color32::from_rgb(0x30, 0xd0, 0x30)
+    } else {
+        Color32::from_rgb(0xe0, 0x30, 0x30)
+    };
+    painter.line_segment([a, b], Stroke::new(3.0, colour));
+    if let Los::Blocked(Obstacle::Hex(h)) = p.los {
+        let c = cam.to_screen(rect, centre(layout, h));
+        let mut pts = layout.corners(c, HEX_SIZE * cam.zoom * 0.9).to_vec();
+        pts.push(pts[0]);
+        painter.add(Shape::line(pts, Stroke::new(3.0, colour)));
+    }
+    let text = format!(
+        "range {} - {} - {} - {}",
+        p.range,
+        match p.los {
+            Los::Clear => "line of sight clear (9.7)".to_string(),
+            Los::Blocked(Obstacle::Hex(h)) => format!("blocked at {h} (9.7)"),
+            Los::Blocked(Obstacle::Hexside(s)) => format!("blocked by hexside {s} (9.7)"),
+            Los::Blocked(Obstacle::Along(x, y)) => format!("blocked along {x}/{y} (9.7)"),
+        },
+        if p.frontal {
+            "through a frontal hexside"
+        } else {
+            "not frontal (7.22)"
+        },
+        p.multiplier
+            .map_or_else(|| "beyond range (9.23)".into(), |m| format!("{m} (9.25)"))
+    );
+    let galley = painter.layout_no_wrap(text, FontId::proportional(13.0), Color32::WHITE);
+    let size = galley.size() + vec2(10.0, 6.0);
+    // Beside the target, kept inside the map.
+    let min = (b + vec2(14.0, -24.0)).min(rect.max - size).max(rect.min);
+    let r = Rect::from_min_size(min, size);
+    painter.rect_filled(r, 4.0, Color32::from_black_alpha(200));
+    painter.galley(r.min + vec2(5.0, 3.0), galley, Color32::WHITE);
 }
 
 fn side_of<'a>(oob: &'a Oob, id: &CounterId) -> Option<&'a CounterId> {

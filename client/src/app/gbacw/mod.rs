@@ -29,6 +29,9 @@ use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
 use muster_shared::gbacw::sequence::{Phase, Step};
 use std::collections::BTreeSet;
 
+/// The toggle that turns the move path into the line-of-sight preview.
+pub const SIGHT_TOGGLE: &str = "Sight and range";
+
 /// The notice in the header wherever the charts are used.
 pub const PROVISIONAL_NOTICE: &str = "Provisional charts";
 
@@ -192,6 +195,10 @@ impl GbacwApp {
                         if let Some(id) = self.map.selected().first().cloned() {
                             if let Some(a) = card::ui(ui, rules, state, &id, can_act) {
                                 actions.push(a);
+                            }
+                            if state.units.contains_key(&id) {
+                                ui.toggle_value(&mut self.map.sight, SIGHT_TOGGLE)
+                                    .on_hover_text("Hover a hex: range (9.23), line of sight (9.7), frontal hexside (7.22) and the weapon's range multiplier (9.25). A preview: fire itself comes with the engine's part 2.");
                             }
                             if self.map.selected().len() > 1 {
                                 ui.weak(format!(
