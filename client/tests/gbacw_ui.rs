@@ -433,3 +433,47 @@ fn sight_and_range_preview_from_the_selected_unit() {
     std::fs::create_dir_all(&dir).unwrap();
     image.save(dir.join("gbacw_sight.png")).unwrap();
 }
+
+#[test]
+fn select_a_whole_stack_and_move_it_together() {
+    let mut h = harness();
+    end_phase(&mut h);
+    // Williams, Crawford and the 5th Connecticut share 0305: hover to fan
+    // the stack, click the regiment, then take the whole stack.
+    let c = h.state().map.hex_screen_pos(hex("0305")).unwrap();
+    h.hover_at(c);
+    h.run();
+    let at = h.state().map.counter_rect(&id("5-conn")).unwrap().center();
+    click_at(&mut h, at);
+    assert_eq!(h.state().map.selected(), &[id("5-conn")]);
+    h.get_by_label(muster_client::app::gbacw::SELECT_STACK)
+        .click();
+    h.run();
+    let mut sel = h.state().map.selected().to_vec();
+    sel.sort();
+    assert_eq!(sel, [id("5-conn"), id("crawford"), id("williams")]);
+    // The reach shown is the lead regiment's; one hex on, empty.
+    let state = h.state().session.state().unwrap().clone();
+    let reach = h.state().map.reach().cloned().unwrap();
+    let target = *reach
+        .hexes
+        .keys()
+        .find(|n| {
+            **n != reach.start
+                && reach.path_to(**n).is_some_and(|p| p.len() == 2)
+                && !state.units.values().any(|u| u.hex == Some(**n))
+                && !state.leaders.values().any(|l| l.hex == Some(**n))
+        })
+        .unwrap();
+    let p = h.state().map.hex_screen_pos(target).unwrap();
+    click_at(&mut h, p);
+    let state = h.state().session.state().unwrap();
+    assert_eq!(
+        state.units[&id("5-conn")].hex,
+        Some(target),
+        "{:?}",
+        h.state().session.last_refusal
+    );
+    assert_eq!(state.leaders[&id("williams")].hex, Some(target));
+    assert_eq!(state.leaders[&id("crawford")].hex, Some(target));
+}

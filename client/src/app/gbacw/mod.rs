@@ -29,6 +29,9 @@ use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
 use muster_shared::gbacw::sequence::{Phase, Step};
 use std::collections::BTreeSet;
 
+/// The button that selects the selected counter's whole side of its hex.
+pub const SELECT_STACK: &str = "Select the whole stack";
+
 /// The toggle that turns the move path into the line-of-sight preview.
 pub const SIGHT_TOGGLE: &str = "Sight and range";
 
@@ -195,6 +198,36 @@ impl GbacwApp {
                         if let Some(id) = self.map.selected().first().cloned() {
                             if let Some(a) = card::ui(ui, rules, state, &id, can_act) {
                                 actions.push(a);
+                            }
+                            // The counter's friends in its hex, to move as one (5.16).
+                            let hex = state
+                                .units
+                                .get(&id)
+                                .and_then(|u| u.hex)
+                                .or_else(|| state.leaders.get(&id).and_then(|l| l.hex));
+                            let oob = &rules.game().oob;
+                            let side_of = |c: &muster_shared::gbacw::oob::CounterId| {
+                                oob.units
+                                    .get(c)
+                                    .map(|u| &u.side)
+                                    .or_else(|| oob.leaders.get(c).map(|l| &l.side))
+                            };
+                            let mut stack = vec![id.clone()];
+                            if let Some(hex) = hex {
+                                let units = state.units.iter().filter(|(_, u)| u.hex == Some(hex)).map(|(c, _)| c);
+                                let leaders = state.leaders.iter().filter(|(_, l)| l.hex == Some(hex)).map(|(c, _)| c);
+                                stack.extend(
+                                    units
+                                        .chain(leaders)
+                                        .filter(|c| **c != id && side_of(c) == side_of(&id))
+                                        .cloned(),
+                                );
+                            }
+                            if stack.len() > 1
+                                && self.map.selected().len() < stack.len()
+                                && ui.button(SELECT_STACK).clicked()
+                            {
+                                self.map.select(stack);
                             }
                             if state.units.contains_key(&id) {
                                 ui.toggle_value(&mut self.map.sight, SIGHT_TOGGLE)
