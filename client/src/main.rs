@@ -36,7 +36,8 @@ struct Args {
     /// Your display name.
     #[arg(long, default_value = "Guest")]
     name: String,
-    /// Create a sandbox table (private when `--invite` is given).
+    /// Create a table (private when `--invite` is given): the sandbox, or
+    /// GBACW with `--ruleset gbacw --battle NAME`.
     #[arg(long, group = "table_choice")]
     create: bool,
     /// Take a seat at table TABLE.
