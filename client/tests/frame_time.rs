@@ -1,5 +1,7 @@
 //! Frame time with a full board: ~300 counters (singles, stacks, markers,
-//! backs, hidden pieces) on the 40 × 30 sandbox map, drawn by the real app.
+//! backs, hidden pieces) on the 40 × 30 sandbox map, drawn by the real app;
+//! and the whole Cedar Mountain order of battle on its GBACW map, drawn by
+//! the GBACW table's map view.
 //!
 //! Ignored by default (it measures, it does not check): run it with
 //! `cargo test --release -p muster-client --test frame_time -- --ignored --nocapture`.

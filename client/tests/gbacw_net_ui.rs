@@ -44,7 +44,7 @@ fn wait(h: &mut Harness<'_, GbacwApp>, what: &str, done: impl Fn(&GbacwApp) -> b
         h.step();
         std::thread::sleep(Duration::from_millis(10));
     }
-    h.run();
+    h.step();
 }
 
 fn click(h: &mut Harness<'_, GbacwApp>, p: Pos2) {
@@ -59,7 +59,7 @@ fn click(h: &mut Harness<'_, GbacwApp>, p: Pos2) {
         });
         h.step();
     }
-    h.run();
+    h.step();
 }
 
 #[test]
@@ -112,7 +112,9 @@ fn two_players_play_gbacw_through_the_ui_over_a_real_server() {
     assert_eq!(b.state().session.active(), Viewer::Seat(SeatId(1)));
 
     a.get_by_label(track::END_PHASE).click();
-    a.run();
+    // Step, not run: answers arrive from the network over several frames,
+    // each asking for a repaint; `wait` steps until they are in.
+    a.step();
     let in_movement = |app: &GbacwApp| {
         app.session.state().is_some_and(|s| {
             matches!(

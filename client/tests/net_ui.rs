@@ -157,7 +157,9 @@ fn two_players_and_a_spectator_play_through_the_ui_over_a_real_server() {
 
     // The Confederate player rolls; everyone verifies it.
     b.get_by_label("Roll").click();
-    b.run();
+    // Step, not run: the answers arrive from the network over several
+    // frames, each asking for a repaint (run() gave up once under load).
+    b.step();
     let rolled = |app: &MusterApp| app.session.book().is_some_and(|b| b.rolls.len() == 1);
     for (h, who) in [(&mut a, "union"), (&mut b, "rebel"), (&mut s, "spectator")] {
         wait(h, who, rolled);
