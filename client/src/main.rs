@@ -2,16 +2,16 @@
 //!
 //! ```text
 //! muster                                   hot-seat sandbox table in this process
+//! muster --battle test                     hot-seat GBACW table in this process
 //! muster --lobby [URL] [--name NAME]       the lobby (connect screen without URL)
 //! muster --connect URL [--name NAME]       the lobby, connected to URL
-//! muster --connect URL [--fingerprint HEX] [--name NAME]
+//! muster --connect URL [--fingerprint HEX] [--name NAME] [--ruleset gbacw --battle NAME]
 //!        (--create | --join TABLE [--seat N] | --spectate TABLE) [--invite CODE]
 //! ```
 //!
-//! URL is `ws://host:port` or `quic://host:port`. The lobby pins a QUIC
-//! server's certificate on first use and keeps the session token, both in
-//! the config directory (`--config-dir`); the table flags need the
-//! fingerprint, as `muster-server` prints it.
+//! URL is `ws://host:port` or `quic://host:port` (QUIC needs the server's
+//! certificate fingerprint, as `muster-server` prints it). A lobby screen
+//! will replace the flags.
 
 use muster_client::ConnectOptions;
 use muster_client::app::lobby::{LobbyApp, Store};
@@ -20,6 +20,9 @@ use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::protocol::{TableId, TableOptions};
 use muster_shared::sandbox::{Sandbox, SandboxConfig};
+// GBACW
+use muster_client::app::gbacw::GbacwApp;
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwConfig};
 
 const NAMES: [&str; 2] = ["Union", "Confederate"];
 
@@ -36,7 +39,8 @@ struct Args {
     /// Your display name.
     #[arg(long, default_value = "Guest")]
     name: String,
-    /// Create a sandbox table (private when `--invite` is given).
+    /// Create a table (private when `--invite` is given): the sandbox, or
+    /// GBACW with `--ruleset gbacw --battle NAME`.
     #[arg(long, group = "table_choice")]
     create: bool,
     /// Take a seat at table TABLE.
@@ -51,6 +55,13 @@ struct Args {
     /// A private table's invite code.
     #[arg(long, value_name = "CODE")]
     invite: Option<String>,
+    // --- GBACW (see gbacw_app below) ---
+    /// The ruleset of the table: sandbox, or gbacw (implied by --battle).
+    #[arg(long, value_name = "RULESET")]
+    ruleset: Option<String>,
+    /// A GBACW battle (`test`): a GBACW table instead of the sandbox.
+    #[arg(long, value_name = "NAME")]
+    battle: Option<String>,
     /// Open the lobby: connected to URL, or the connect screen without one.
     #[arg(long, value_name = "URL", num_args = 0..=1, default_missing_value = "", conflicts_with_all = ["connect", "table_choice"])]
     lobby: Option<String>,
@@ -113,6 +124,7 @@ impl Args {
 
 fn main() -> eframe::Result {
     let args = <Args as clap::Parser>::parse();
+    // `--lobby [URL]`, or `--connect URL` with no table chosen: the lobby.
     let lobby_url = match (&args.lobby, &args.connect, args.join()) {
         (Some(url), _, _) => Some(Some(url.as_str()).filter(|u| !u.is_empty())),
         (None, Some(url), None) => Some(Some(url.as_str())),
@@ -126,6 +138,32 @@ fn main() -> eframe::Result {
         return run(Box::new(app));
     }
     let names: Vec<String> = NAMES.iter().map(|n| (*n).to_string()).collect();
+    let app: Result<Box<dyn eframe::App>, String> = match gbacw_app(&args) {
+        Some(app) => app,
+        None => sandbox_app(&args, names),
+    };
+    let app = match app {
+        Ok(app) => app,
+        Err(e) => {
+            eprintln!("muster: {e}");
+            std::process::exit(1);
+        }
+    };
+    run(app)
+}
+
+/// Open the window and run `app` in it.
+fn run(app: Box<dyn eframe::App>) -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Muster")
+            .with_inner_size([1280.0, 800.0]),
+        ..Default::default()
+    };
+    eframe::run_native("Muster", options, Box::new(|_cc| Ok(app)))
+}
+
+fn sandbox_app(args: &Args, names: Vec<String>) -> Result<Box<dyn eframe::App>, String> {
     let app = match (&args.connect, args.join()) {
         (None, _) => {
             MusterApp::hot_seat(&SandboxConfig::default(), &NAMES).map_err(|e| e.to_string())
@@ -144,28 +182,60 @@ fn main() -> eframe::Result {
                 })
                 .map_err(|e| e.to_string())
         }
-        // Not reached: `--connect` without a table opened the lobby above.
         (Some(_), None) => {
             Err("with --connect, say --create, --join TABLE or --spectate TABLE".into())
         }
     };
-    let app = match app {
-        Ok(app) => app,
-        Err(e) => {
-            eprintln!("muster: {e}");
-            std::process::exit(1);
-        }
-    };
-    run(Box::new(app))
+    app.map(|a| Box::new(a) as Box<dyn eframe::App>)
 }
 
-/// Open the window and run `app` in it.
-fn run(app: Box<dyn eframe::App>) -> eframe::Result {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Muster")
-            .with_inner_size([1280.0, 800.0]),
-        ..Default::default()
+// --- GBACW: `--battle NAME` (hot-seat) or `--ruleset gbacw --battle NAME`
+// with `--connect` ---
+
+/// The GBACW table the flags ask for; `None` when they ask for the sandbox.
+fn gbacw_app(args: &Args) -> Option<Result<Box<dyn eframe::App>, String>> {
+    let wanted = args.battle.is_some() || args.ruleset.as_deref() == Some("gbacw");
+    if !wanted {
+        return match args.ruleset.as_deref() {
+            None | Some("sandbox") => None,
+            Some(other) => Some(Err(format!("no ruleset {other:?} (sandbox or gbacw)"))),
+        };
+    }
+    let config = GbacwConfig {
+        battle: args.battle.clone().unwrap_or_else(|| "test".into()),
+        ..GbacwConfig::default()
     };
-    eframe::run_native("Muster", options, Box::new(|_cc| Ok(app)))
+    let names: Vec<String> = NAMES.iter().map(|n| (*n).to_string()).collect();
+    let app = match &args.connect {
+        None => GbacwApp::hot_seat(&config, &NAMES).map_err(|e| e.to_string()),
+        Some(url) => {
+            let join = match args.join() {
+                Some(Join::Create(mut opts)) => {
+                    opts.ruleset = "gbacw".into();
+                    opts.scenario = config.battle.clone();
+                    opts.config = codec::encode_infallible(&config);
+                    Join::Create(opts)
+                }
+                Some(j) => j,
+                None => {
+                    return Some(Err(
+                        "with --connect, say --create, --join TABLE or --spectate TABLE".into(),
+                    ));
+                }
+            };
+            let opts = ConnectOptions {
+                fingerprint: args.fingerprint.clone(),
+                ..ConnectOptions::default()
+            };
+            NetTable::<Gbacw>::join(url, opts, &args.name, join)
+                .map(|t| {
+                    if let Some(code) = t.invite() {
+                        println!("table {} created; invite code {code}", t.table().0);
+                    }
+                    GbacwApp::new(Session::new(Box::new(t), names))
+                })
+                .map_err(|e| e.to_string())
+        }
+    };
+    Some(app.map(|a| Box::new(a) as Box<dyn eframe::App>))
 }

@@ -1,5 +1,7 @@
 //! Frame time with a full board: ~300 counters (singles, stacks, markers,
-//! backs, hidden pieces) on the 40 × 30 sandbox map, drawn by the real app.
+//! backs, hidden pieces) on the 40 × 30 sandbox map, drawn by the real app;
+//! and the whole Cedar Mountain order of battle on its GBACW map, drawn by
+//! the GBACW table's map view.
 //!
 //! Ignored by default (it measures, it does not check): run it with
 //! `cargo test --release -p muster-client --test frame_time -- --ignored --nocapture`.
@@ -143,4 +145,196 @@ fn frame_time_with_300_counters() {
         cpu(whole),
         cpu(zoomed)
     );
+}
+
+// --- GBACW: the whole Cedar Mountain order of battle on its map ---
+
+use muster_client::app::gbacw::map::{MapInput, MapView};
+use muster_shared::engine::Ruleset;
+use muster_shared::gbacw::battles::{self, Battle};
+use muster_shared::gbacw::charts::Charts;
+use muster_shared::gbacw::facing::Facing;
+use muster_shared::gbacw::map::HexNumber;
+use muster_shared::gbacw::oob::{CounterId, UnitStatus};
+use muster_shared::gbacw::ruleset::scenario::CHARTS;
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwConfig, GbacwState};
+use muster_shared::gbacw::scenario::{Place, hexes_within};
+use std::collections::BTreeMap;
+
+/// Counters per hex when spreading arrivals around their entry hex.
+const PER_HEX: usize = 3;
+
+/// What the measured frame draws: the map view over a state built here.
+struct CedarTable {
+    battle: Battle,
+    state: GbacwState,
+    sides: [CounterId; 2],
+    view: MapView,
+}
+
+/// Cedar Mountain with every counter of its order of battle on the map.
+/// `Gbacw::new` refuses this battle until the engine has a set-up phase
+/// (its Union set-up is the player's choice), so the state is built here
+/// from the scenario's data: each Deployment Area's units spread over the
+/// area's hexes (26.2), the `with-command` leaders (Banks, Williams,
+/// Augur) on the centres of areas 1–3, and every arrival (the roster's
+/// entry turns ignored) spread three to a hex around its entry hex. Pool
+/// counters (replacement leaders) stay off the map.
+fn cedar_mountain() -> CedarTable {
+    let charts = Charts::load(CHARTS).unwrap();
+    let battle = battles::load("cedar_mountain", &charts.range).unwrap();
+    let (map, oob, scenario) = (&battle.map, &battle.oob, &battle.scenario);
+    let grid = &map.grid;
+    let mut at: BTreeMap<CounterId, HexNumber> = BTreeMap::new();
+    let mut count: BTreeMap<HexNumber, usize> = BTreeMap::new();
+    let mut put = |id: &CounterId, h: HexNumber, at: &mut BTreeMap<CounterId, HexNumber>| {
+        at.insert(id.clone(), h);
+        *count.entry(h).or_default() += 1;
+    };
+    let mut with_command = 0;
+    for s in &scenario.setup {
+        match &s.place {
+            Place::Hex(h) => s.units.iter().for_each(|u| put(u, *h, &mut at)),
+            Place::Area(a) => {
+                let area = scenario.area(&a.0).unwrap();
+                let hexes = scenario.area_hexes(grid, area);
+                for (i, u) in s.units.iter().enumerate() {
+                    put(u, hexes[i % hexes.len()], &mut at);
+                }
+            }
+            Place::WithCommand => {
+                for u in &s.units {
+                    let area = &scenario.areas[with_command % scenario.areas.len()];
+                    put(u, area.centre, &mut at);
+                    with_command += 1;
+                }
+            }
+            Place::Pool => {}
+        }
+    }
+    let mut spread: BTreeMap<HexNumber, usize> = BTreeMap::new();
+    for a in &scenario.arrivals {
+        for u in &a.units {
+            let mut placed = false;
+            for r in 0..8u8 {
+                for h in hexes_within(grid, a.hex, r) {
+                    let n = spread.entry(h).or_default();
+                    if *n < PER_HEX {
+                        *n += 1;
+                        at.insert(u.clone(), h);
+                        placed = true;
+                        break;
+                    }
+                }
+                if placed {
+                    break;
+                }
+            }
+        }
+    }
+    let sides = [scenario.sides[0].id.clone(), scenario.sides[1].id.clone()];
+    let facing =
+        |side: &CounterId| Facing::from_index(if *side == sides[0] { 1 } else { 4 }).unwrap();
+    // The real ruleset's state, every counter then put where this
+    // harness wants it (set-up and arrivals ignored).
+    let rs = Gbacw::new(&GbacwConfig {
+        battle: "cedar_mountain".into(),
+        ..Default::default()
+    })
+    .unwrap();
+    let mut state: GbacwState = rs.initial_state();
+    for (id, u) in state.units.iter_mut() {
+        u.hex = at.get(id).copied();
+        u.facing = facing(&oob.units[id].side);
+        u.status = UnitStatus::fresh(&oob.units[id]);
+    }
+    for (id, l) in state.leaders.iter_mut() {
+        l.hex = at.get(id).copied();
+    }
+    CedarTable {
+        battle,
+        state,
+        sides,
+        view: MapView::default(),
+    }
+}
+
+fn draw_cedar(ui: &mut egui::Ui, t: &mut CedarTable) {
+    egui::Panel::top("top").show(ui, |ui| {
+        ui.label("Cedar Mountain: the whole order of battle");
+    });
+    egui::CentralPanel::no_frame().show(ui, |ui| {
+        let input = MapInput {
+            map: &t.battle.map,
+            oob: &t.battle.oob,
+            state: &t.state,
+            sides: &t.sides,
+            rules: None,
+            acting: None,
+            seq: 0,
+        };
+        t.view.show(ui, &input);
+    });
+}
+
+fn measure_cedar(h: &mut Harness<'_, CedarTable>, label: &str) -> (Duration, Duration) {
+    let (mut pass, mut tess) = (Vec::new(), Vec::new());
+    let ppp = h.ctx.pixels_per_point();
+    for f in 0..FRAMES {
+        h.hover_at(egui::pos2(
+            200.0 + (f * 13 % 800) as f32,
+            150.0 + (f * 7 % 500) as f32,
+        ));
+        let t = Instant::now();
+        h.step();
+        pass.push(t.elapsed());
+        let shapes = h.output().shapes.clone();
+        let t = Instant::now();
+        let _ = h.ctx.tessellate(shapes, ppp);
+        tess.push(t.elapsed());
+    }
+    let m = (median(pass), median(tess));
+    println!(
+        "{label}: median UI pass {:.2} ms, tessellate {:.2} ms, CPU frame {:.2} ms ({FRAMES} frames)",
+        m.0.as_secs_f64() * 1e3,
+        m.1.as_secs_f64() * 1e3,
+        (m.0 + m.1).as_secs_f64() * 1e3
+    );
+    m
+}
+
+#[test]
+#[ignore = "measurement: run with --release --ignored --nocapture"]
+fn frame_time_cedar_mountain_whole_order_of_battle() {
+    let table = cedar_mountain();
+    let units = table
+        .state
+        .units
+        .values()
+        .filter(|u| u.hex.is_some())
+        .count();
+    let leaders = table
+        .state
+        .leaders
+        .values()
+        .filter(|l| l.hex.is_some())
+        .count();
+    let mut h = Harness::builder()
+        .with_size(vec2(1280.0, 800.0))
+        .wgpu()
+        .build_ui_state(draw_cedar, table);
+    h.run();
+    println!("Cedar Mountain: {units} units and {leaders} leaders on the 40 x 34 map");
+    measure_cedar(&mut h, "whole map in view");
+    let cam = h.state().view.camera().unwrap();
+    h.state_mut().view.set_camera(Camera {
+        offset: cam.offset + vec2(600.0, 500.0),
+        zoom: 1.2,
+    });
+    h.run();
+    measure_cedar(&mut h, "zoomed in (hex numbers, counter text)");
+    let image = h.render().expect("headless render");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    image.save(dir.join("cedar_mountain_zoomed.png")).unwrap();
 }

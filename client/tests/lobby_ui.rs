@@ -309,7 +309,7 @@ fn the_next_start_resumes_the_same_identity_and_a_changed_certificate_is_refused
 }
 
 #[test]
-fn gbacw_tables_open_in_the_placeholder_view_and_unsupported_battles_say_why() {
+fn gbacw_tables_open_in_the_gbacw_table_view() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let srv = start_server(&rt);
     let d = tempfile::tempdir().unwrap();
@@ -318,7 +318,8 @@ fn gbacw_tables_open_in_the_placeholder_view_and_unsupported_battles_say_why() {
     a.get_by_label("Connect").click();
     wait(&mut a, "signing in", |a| a.signed_in());
 
-    // A battle the engine cannot set up yet: the server's reason is shown.
+    // Cedar Mountain: created, seated, followed in the GBACW view, whose
+    // map says it is a reconstruction.
     {
         let form = &mut a.state_mut().lobby.as_mut().unwrap().create;
         form.game = "gbacw".into();
@@ -326,24 +327,14 @@ fn gbacw_tables_open_in_the_placeholder_view_and_unsupported_battles_say_why() {
     }
     steps(&mut a);
     a.get_by_label("Create table").click();
-    wait(&mut a, "the refusal", |app| {
-        app.lobby.as_ref().unwrap().problem.is_some()
-    });
-    let problem = a.state().lobby.as_ref().unwrap().problem.clone().unwrap();
-    eprintln!("cedar_mountain refused: {problem}");
-    a.get_by_label(&problem);
-    assert!(a.state().table.is_none());
-
-    // The test battle: created, seated, followed in the placeholder view.
-    a.state_mut().lobby.as_mut().unwrap().create.battle = "test".into();
-    steps(&mut a);
-    a.get_by_label("Create table").click();
     wait(
         &mut a,
         "the GBACW table",
-        |app| matches!(&app.table, Some(OpenTable::Gbacw(w)) if w.follower().is_some()),
+        |app| matches!(&app.table, Some(OpenTable::Gbacw { app, .. }) if app.session.book().is_some()),
     );
-    a.get_by_label("GBACW table view coming");
+    steps(&mut a);
+    assert!(a.state().lobby.as_ref().unwrap().problem.is_none());
+    a.get_by_label_contains("Reconstruction");
     drop(a);
     rt.block_on(srv.server.shutdown());
 }

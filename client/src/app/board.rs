@@ -9,6 +9,7 @@
 
 use super::counter::{self, Look};
 use super::hexgrid::{self, HEX_SIZE};
+use super::stacks::stack_step;
 use egui::{
     Align2, Color32, CursorIcon, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, pos2, vec2,
 };
@@ -18,8 +19,6 @@ use muster_shared::sandbox::{
 };
 use std::collections::BTreeMap;
 
-const MIN_ZOOM: f32 = 0.1;
-const MAX_ZOOM: f32 = 6.0;
 /// Below this many pixels per hex radius, hex numbers are unreadable clutter.
 const LABEL_MIN_HEX_PX: f32 = 22.0;
 /// Counter side on a free surface, in board units.
@@ -63,28 +62,7 @@ pub struct BoardOutput {
     pub placed: bool,
 }
 
-/// Where the board is looked at from: the world point at the view's top-left
-/// corner and the pixels per world unit.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Camera {
-    pub offset: Vec2,
-    pub zoom: f32,
-}
-
-impl Camera {
-    fn to_screen(self, rect: Rect, world: Pos2) -> Pos2 {
-        rect.min + (world.to_vec2() - self.offset) * self.zoom
-    }
-    fn to_world(self, rect: Rect, screen: Pos2) -> Pos2 {
-        (self.offset + (screen - rect.min) / self.zoom).to_pos2()
-    }
-    /// Zoom by `factor` keeping the world point under `anchor` still.
-    fn zoom_at(&mut self, rect: Rect, anchor: Pos2, factor: f32) {
-        let world = self.to_world(rect, anchor);
-        self.zoom = (self.zoom * factor).clamp(MIN_ZOOM, MAX_ZOOM);
-        self.offset = world.to_vec2() - (anchor - rect.min) / self.zoom;
-    }
-}
+pub use super::camera::Camera;
 
 enum Drag {
     Pan,
@@ -198,22 +176,14 @@ impl BoardView {
         let cam = self
             .cameras
             .entry(self.board)
-            .or_insert_with(|| fit(rect, extent));
+            .or_insert_with(|| Camera::fit(rect, extent));
         let pointer = ui.input(|i| i.pointer.latest_pos());
         if pointer.is_some() {
             self.last_pointer = pointer;
         }
 
         // Zoom with the wheel (and pinch), around the pointer.
-        if response.hovered() {
-            let (scroll, pinch) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
-            let factor = (scroll * 0.0015).exp() * pinch;
-            if (factor - 1.0).abs() > 1e-4
-                && let Some(p) = pointer
-            {
-                cam.zoom_at(rect, p, factor);
-            }
-        }
+        cam.wheel_zoom(ui, &response, rect);
         let cam = *cam;
 
         let stacks = group(input.state, self.board);
@@ -637,12 +607,6 @@ fn counter_side(kind: BoardKind) -> f32 {
     }
 }
 
-/// Each counter in a closed stack sits a little up and right of the one
-/// below, so the stack's height shows at a glance.
-fn stack_step(side: f32) -> Vec2 {
-    vec2(side * 0.08, -side * 0.08)
-}
-
 /// Screen rectangles for every counter, in drawing order (the fanned stack last).
 fn layout<'s>(
     stacks: &BTreeMap<Position, Vec<&'s Piece>>,
@@ -652,54 +616,26 @@ fn layout<'s>(
     side: f32,
     fanned: Option<Position>,
 ) -> Vec<Slot<'s>> {
-    let mut slots = Vec::new();
-    let mut fan = Vec::new();
-    let view = rect.expand(side * 2.0);
-    for (at, stack) in stacks {
-        let c = cam.to_screen(rect, loc_centre(kind, at.loc));
-        if !view.contains(c) {
-            continue;
-        }
-        let n = stack.len();
-        if fanned == Some(*at) {
-            // Spread out in a row to the left of the top counter, which
-            // stays where it was: the pointer that opened the fan is still
-            // on a counter, and the one it was on.
-            let gap = side * 1.08;
-            let top = c + stack_step(side) * (n as f32 - 1.0);
-            for (i, piece) in stack.iter().enumerate() {
-                let dx = (i as f32 - (n as f32 - 1.0)) * gap;
-                let r = Rect::from_center_size(top + vec2(dx, 0.0), Vec2::splat(side));
-                fan.push(Slot { piece, rect: r });
-            }
-        } else {
-            for (i, piece) in stack.iter().enumerate() {
-                let r = Rect::from_center_size(c + stack_step(side) * i as f32, Vec2::splat(side));
-                slots.push(Slot { piece, rect: r });
-            }
-        }
-    }
-    slots.extend(fan);
-    slots
+    let piles = stacks.iter().map(|(at, stack)| {
+        (
+            *at,
+            cam.to_screen(rect, loc_centre(kind, at.loc)),
+            stack.clone(),
+        )
+    });
+    super::stacks::lay_out(piles, rect, side, fanned)
+        .into_iter()
+        .map(|p| Slot {
+            piece: p.item,
+            rect: p.rect,
+        })
+        .collect()
 }
 
 fn board_extent(kind: BoardKind) -> Vec2 {
     match kind {
         BoardKind::Hex { columns, rows } => hexgrid::extent(columns, rows),
         BoardKind::Free { width, height } => vec2(width as f32, height as f32),
-    }
-}
-
-/// The camera that shows the whole board in `rect` with a small margin.
-fn fit(rect: Rect, extent: Vec2) -> Camera {
-    let margin = 16.0;
-    let zoom = ((rect.width() - 2.0 * margin) / extent.x)
-        .min((rect.height() - 2.0 * margin) / extent.y)
-        .clamp(MIN_ZOOM, MAX_ZOOM);
-    let shown = rect.size() / zoom;
-    Camera {
-        offset: (extent - shown) / 2.0,
-        zoom,
     }
 }
 

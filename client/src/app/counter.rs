@@ -31,7 +31,7 @@ pub fn seat_colour(seat: Option<SeatId>) -> Color32 {
 }
 
 /// Black or white, whichever reads better on `fill`.
-fn ink_on(fill: Color32) -> Color32 {
+pub(crate) fn ink_on(fill: Color32) -> Color32 {
     let [r, g, b, _] = fill.to_array();
     let luma = 0.299 * f32::from(r) + 0.587 * f32::from(g) + 0.114 * f32::from(b);
     if luma > 140.0 {
@@ -193,7 +193,15 @@ fn paint_markers(painter: &Painter, rect: Rect, markers: &[String]) {
     }
 }
 
-fn tag(painter: &Painter, x: &mut f32, y: f32, h: f32, font: f32, text: &str, fill: Color32) {
+pub(crate) fn tag(
+    painter: &Painter,
+    x: &mut f32,
+    y: f32,
+    h: f32,
+    font: f32,
+    text: &str,
+    fill: Color32,
+) {
     let w = if font >= 5.0 {
         painter
             .layout_no_wrap(text.to_string(), FontId::proportional(font), Color32::BLACK)

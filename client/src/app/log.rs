@@ -1,10 +1,11 @@
 //! The log panel: what happened at the table, as this viewer saw it, with
 //! entry numbers, newest at the bottom.
 
+use super::narrate::Narrate;
 use super::session::{LineKind, Session};
 use egui::{Color32, RichText, Ui};
 
-pub fn ui(ui: &mut Ui, session: &Session) {
+pub fn ui<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
     let Some(book) = session.book() else {
         ui.weak("Waiting for the table…");
         return;

@@ -10,6 +10,7 @@
 //! and the frame-time harness all run exactly the same code.
 
 pub mod board;
+pub mod camera;
 pub mod counter;
 pub mod dice;
 pub mod hexgrid;
@@ -18,11 +19,15 @@ pub mod local;
 // The lobby (connect, table list, create/join/watch); see lobby/mod.rs.
 pub mod lobby;
 pub mod log;
+pub mod narrate;
 pub mod net_table;
 pub mod palette;
 pub mod piece_card;
 pub mod seats;
 pub mod session;
+pub mod stacks;
+// The GBACW table (its own panels; shares the session, camera, grid, stacks).
+pub mod gbacw;
 
 pub use board::BoardView;
 pub use link::{LinkError, LinkEvent, TableLink};

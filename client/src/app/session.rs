@@ -5,10 +5,12 @@
 //! them touches the link or a follower's internals.
 
 use super::link::{LinkEvent, TableLink};
+use super::narrate::Narrate;
+pub use super::narrate::describe_position;
 use crate::follow::{FollowError, Follower};
-use muster_shared::engine::{ActionContext, RuleError, Ruleset};
+use muster_shared::engine::ActionContext;
 use muster_shared::protocol::DeltaBody;
-use muster_shared::sandbox::{PieceId, Sandbox, SandboxAction, SandboxEvent, SandboxState};
+use muster_shared::sandbox::Sandbox;
 use muster_shared::{SeatId, Viewer};
 use std::collections::BTreeMap;
 
@@ -49,20 +51,21 @@ pub struct RollRecord {
 }
 
 /// Everything kept for one viewer.
-pub struct ViewerBook {
+pub struct ViewerBook<R: Narrate> {
     pub viewer: Viewer,
-    pub follower: Follower<Sandbox>,
-    /// Piece labels by id, so a line about a piece that just left the table
-    /// can still name it.
-    labels: BTreeMap<PieceId, String>,
+    pub follower: Follower<R>,
+    /// What the narration remembers between deltas (the sandbox: piece
+    /// labels, so a line about a piece that just left can still name it).
+    memo: R::Memo,
     pub log: Vec<LogLine>,
     pub rolls: Vec<RollRecord>,
 }
 
-/// One table in the UI.
-pub struct Session {
-    link: Box<dyn TableLink<Sandbox>>,
-    books: Vec<ViewerBook>,
+/// One table in the UI, for any ruleset the client can narrate
+/// ([`Narrate`]); `Session` alone is the sandbox's.
+pub struct Session<R: Narrate = Sandbox> {
+    link: Box<dyn TableLink<R>>,
+    books: Vec<ViewerBook<R>>,
     /// Whose eyes the UI shows the table through; for a seat, also who acts.
     active: Viewer,
     seat_names: Vec<String>,
@@ -74,8 +77,8 @@ pub struct Session {
     pub last_refusal: Option<String>,
 }
 
-impl Session {
-    pub fn new(link: Box<dyn TableLink<Sandbox>>, seat_names: Vec<String>) -> Self {
+impl<R: Narrate> Session<R> {
+    pub fn new(link: Box<dyn TableLink<R>>, seat_names: Vec<String>) -> Self {
         let active = link
             .seats()
             .first()
@@ -115,13 +118,13 @@ impl Session {
                 ));
             }
             LinkEvent::Snapshot { viewer, snapshot } => {
-                match Follower::<Sandbox>::from_snapshot(&snapshot) {
+                match Follower::<R>::from_snapshot(&snapshot) {
                     Ok(follower) => {
-                        let labels = label_map(follower.state());
+                        let memo = follower.ruleset().memo(follower.state());
                         let mut book = ViewerBook {
                             viewer,
                             follower,
-                            labels,
+                            memo,
                             log: Vec::new(),
                             rolls: Vec::new(),
                         };
@@ -152,7 +155,7 @@ impl Session {
                     .in_flight
                     .remove(&client_ref)
                     .unwrap_or((self.active, "action".into()));
-                let text = format!("refused: {what}: {}", describe_error(&error));
+                let text = format!("refused: {what}: {error}");
                 self.last_refusal = Some(text.clone());
                 if let Some(b) = self.book_mut(viewer) {
                     push_line(&mut b.log, None, LineKind::Refused, text);
@@ -199,14 +202,16 @@ impl Session {
                 }
                 for e in &events {
                     let who = seat.map_or_else(|| "table".to_string(), |s| seat_name(&names, s));
-                    let text = describe_event(e, &who, &book.labels, &names);
-                    let kind = if matches!(e, SandboxEvent::Rolled(_)) {
+                    let rules = book.follower.ruleset();
+                    let text = rules.describe_event(e, &who, &book.memo, &names);
+                    let rolled = rules.rolled(e);
+                    let kind = if rolled.is_some() {
                         LineKind::Roll
                     } else {
                         LineKind::Event
                     };
                     push_line(&mut book.log, Some(seq), kind, text);
-                    if let (SandboxEvent::Rolled(r), DeltaBody::Action { roll, .. }) = (e, body) {
+                    if let (Some(r), DeltaBody::Action { roll, .. }) = (rolled, body) {
                         book.rolls.push(RollRecord {
                             seq,
                             roll_index: roll.as_ref().map_or(0, |p| p.roll_index),
@@ -222,7 +227,7 @@ impl Session {
                         });
                     }
                 }
-                book.labels = label_map(book.follower.state());
+                book.memo = book.follower.ruleset().memo(book.follower.state());
             }
             Err(FollowError::Gap { .. }) => self.link.resync(viewer),
             Err(e) => {
@@ -249,21 +254,21 @@ impl Session {
         }
     }
 
-    fn book_mut(&mut self, viewer: Viewer) -> Option<&mut ViewerBook> {
+    fn book_mut(&mut self, viewer: Viewer) -> Option<&mut ViewerBook<R>> {
         self.books.iter_mut().find(|b| b.viewer == viewer)
     }
 
     /// The book of the viewer the UI is showing.
-    pub fn book(&self) -> Option<&ViewerBook> {
+    pub fn book(&self) -> Option<&ViewerBook<R>> {
         self.books.iter().find(|b| b.viewer == self.active)
     }
 
     /// The table as the active viewer sees it.
-    pub fn state(&self) -> Option<&SandboxState> {
+    pub fn state(&self) -> Option<&R::State> {
         self.book().map(|b| b.follower.state())
     }
 
-    pub fn ruleset(&self) -> Option<&Sandbox> {
+    pub fn ruleset(&self) -> Option<&R> {
         self.book().map(|b| b.follower.ruleset())
     }
 
@@ -322,12 +327,15 @@ impl Session {
 
     /// Submit `action` for the acting seat. Refusals come back in the log
     /// and the status bar, like every other answer.
-    pub fn act(&mut self, action: SandboxAction) {
+    pub fn act(&mut self, action: R::Action) {
         let Some(seat) = self.acting_seat() else {
             self.last_refusal = Some("spectators cannot act".into());
             return;
         };
-        let what = describe_action(&action);
+        let what = match self.ruleset() {
+            Some(rules) => rules.describe_action(&action),
+            None => "action".into(),
+        };
         let rolls = self.book().is_some_and(|b| {
             let f = &b.follower;
             let ctx = ActionContext {
@@ -348,14 +356,6 @@ impl Session {
     }
 }
 
-fn label_map(state: &SandboxState) -> BTreeMap<PieceId, String> {
-    state
-        .pieces
-        .iter()
-        .map(|(id, p)| (*id, p.label.clone()))
-        .collect()
-}
-
 fn push_line(log: &mut Vec<LogLine>, seq: Option<u64>, kind: LineKind, text: String) {
     log.push(LogLine { seq, kind, text });
     if log.len() > MAX_LOG {
@@ -368,123 +368,4 @@ pub(crate) fn seat_name(names: &[String], seat: SeatId) -> String {
         .get(usize::from(seat.0))
         .cloned()
         .unwrap_or_else(|| seat.to_string())
-}
-
-fn describe_error(e: &RuleError) -> String {
-    e.to_string()
-}
-
-/// Where a piece is, in the words a wargamer uses: hex numbers as printed
-/// on SPI maps (column then row, from 01).
-pub fn describe_position(p: &muster_shared::sandbox::Position) -> String {
-    use muster_shared::sandbox::Loc;
-    match p.loc {
-        Loc::Hex { col, row } => format!("hex {}", super::hexgrid::hex_number(col, row)),
-        Loc::Point { x, y } => format!("({x}, {y}) on board {}", p.board + 1),
-    }
-}
-
-fn describe_action(a: &SandboxAction) -> String {
-    use SandboxAction as A;
-    match a {
-        A::Place { label, at, .. } => format!("place {label:?} at {}", describe_position(at)),
-        A::Move { to, .. } => format!("move to {}", describe_position(to)),
-        A::Stack { .. } => "stack".into(),
-        A::Unstack { to, .. } => format!("unstack to {}", describe_position(to)),
-        A::Reorder { to_bottom, .. } => {
-            if *to_bottom {
-                "send to bottom".into()
-            } else {
-                "bring to top".into()
-            }
-        }
-        A::Flip { .. } => "flip".into(),
-        A::AddMarker { marker, .. } => format!("add marker {marker:?}"),
-        A::RemoveMarker { marker, .. } => format!("remove marker {marker:?}"),
-        A::Remove { .. } => "remove piece".into(),
-        A::Roll { count, sides, .. } => format!("roll {count}d{sides}"),
-        A::Hide { .. } => "hide".into(),
-        A::Reveal { .. } => "reveal".into(),
-        A::EndTurn => "end turn".into(),
-        A::RequestRoll {
-            seat, count, sides, ..
-        } => format!("ask seat {} to roll {count}d{sides}", seat.0 + 1),
-    }
-}
-
-fn describe_event(
-    e: &SandboxEvent,
-    who: &str,
-    labels: &BTreeMap<PieceId, String>,
-    names: &[String],
-) -> String {
-    use SandboxEvent as E;
-    let name = |id: &PieceId| {
-        labels
-            .get(id)
-            .map_or_else(|| format!("piece {}", id.0), |l| format!("{l:?}"))
-    };
-    match e {
-        E::Placed { piece } => {
-            if labels.contains_key(&piece.id) {
-                format!("{who} revealed {:?}", piece.label)
-            } else {
-                format!(
-                    "{who} placed {:?} at {}{}",
-                    piece.label,
-                    describe_position(&piece.at),
-                    if piece.hidden { " (hidden)" } else { "" }
-                )
-            }
-        }
-        E::Moved { piece, to, .. } => {
-            format!("{who} moved {} to {}", name(piece), describe_position(to))
-        }
-        E::Flipped { piece, face_up } => format!(
-            "{who} flipped {} {}",
-            name(piece),
-            if *face_up { "face up" } else { "face down" }
-        ),
-        E::MarkersChanged { piece, markers } => {
-            if markers.is_empty() {
-                format!("{who} cleared the markers on {}", name(piece))
-            } else {
-                format!(
-                    "{who} set markers on {}: {}",
-                    name(piece),
-                    markers.join(", ")
-                )
-            }
-        }
-        E::Removed { piece } => format!("{who} removed {} (or it went out of view)", name(piece)),
-        E::Hidden { piece } => format!("{who} hid {}", name(piece)),
-        E::Rolled(r) => {
-            let total: u32 = r.dice.iter().map(|d| u32::from(*d)).sum();
-            let faces: Vec<String> = r.dice.iter().map(u16::to_string).collect();
-            format!(
-                "{} rolled {}d{}: {} = {total}{}",
-                seat_name(names, r.seat),
-                r.dice.len(),
-                r.sides,
-                faces.join(" "),
-                if r.note.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", r.note)
-                }
-            )
-        }
-        E::TurnPassed { to } => format!("{who} ended the turn; {} to play", seat_name(names, *to)),
-        E::RollRequested(r) => format!(
-            "{who} asked {} to roll {}d{}{}",
-            seat_name(names, r.seat),
-            r.count,
-            r.sides,
-            if r.note.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", r.note)
-            }
-        ),
-    }
 }

@@ -8,7 +8,7 @@
 //!
 //! [`LobbyApp`] steps through three screens: connect (address and name),
 //! the lobby (tables, filters, create, join, watch), and a table (the
-//! sandbox UI, or the GBACW placeholder), with a bar to go back.
+//! sandbox UI or the GBACW table view), with a bar to go back.
 
 pub mod create;
 pub mod link;
@@ -18,7 +18,7 @@ pub mod table;
 
 pub use link::{LobbyEvent, LobbyLink};
 pub use store::Store;
-pub use table::{GbacwWatch, OpenTable};
+pub use table::OpenTable;
 
 use crate::app::{Join, MusterApp};
 use crate::net::ConnectOptions;

@@ -84,4 +84,19 @@ impl Gbacw {
     pub fn command_preview(&self, state: &GbacwState, side: &CounterId) -> CommandCheck {
         super::decide::command_check(self, state, side)
     }
+
+    /// GBACW 9.7, 9.72: whether `from` sees `to` now, the units standing
+    /// where they are (mounted cavalry and wagons 10 ft, others 5 ft): the
+    /// client's line-of-sight preview, by the code fire will use.
+    pub fn line_of_sight(
+        &self,
+        state: &GbacwState,
+        from: crate::gbacw::map::HexNumber,
+        to: crate::gbacw::map::HexNumber,
+    ) -> crate::gbacw::los::Los {
+        let board = Board::new(self, state);
+        crate::gbacw::los::line_of_sight(&self.game.map, &self.game.charts.combat, from, to, |h| {
+            board.unit_feet(h)
+        })
+    }
 }

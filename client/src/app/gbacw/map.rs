@@ -1,0 +1,930 @@
+//! The GBACW map drawn from `gbacw::map::Map` data by the painter: terrain
+//! colours, elevation shading, hexside features, hex numbers when zoomed
+//! in; the counters of the state in stacks that fan out on hover; the
+//! reachable hexes of the selected unit with their costs, and the gestures
+//! that turn into `GbacwAction::Move` (click an empty reachable hex, or
+//! drag the selected counter onto any reachable hex).
+//!
+//! One interactive rectangle drawn by hand, like the sandbox board (see
+//! `board.rs` for why): the camera, grid geometry and stack layout are the
+//! same code ([`Camera`], [`HexLayout`], [`stacks::lay_out`]).
+
+use super::counter::{self, Look};
+use super::narrate::mp_text;
+use crate::app::camera::Camera;
+use crate::app::counter::seat_colour;
+use crate::app::hexgrid::{HEX_SIZE, HexLayout, hex_height};
+use crate::app::stacks::{self, stack_step};
+use egui::{
+    Align2, Color32, CursorIcon, FontId, Painter, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2, vec2,
+};
+use muster_shared::SeatId;
+use muster_shared::gbacw::charts::Multiplier;
+use muster_shared::gbacw::facing::hexsides::can_fire_through;
+use muster_shared::gbacw::los::{Los, Obstacle};
+use muster_shared::gbacw::map::{HexNumber, Map, Offset, Orientation, SideKind, Terrain};
+use muster_shared::gbacw::movement::Reach;
+use muster_shared::gbacw::oob::{CounterId, Leader, Oob, Unit};
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState, LeaderState, UnitState};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Below this many pixels per hex radius, hex numbers are clutter.
+const NUMBERS_MIN_HEX_PX: f32 = 24.0;
+/// Below this, the grid lines are dropped (the colours still show the hexes).
+const GRID_MIN_HEX_PX: f32 = 7.0;
+
+/// The terrain's colour on the map. A hex showing several takes the first
+/// of [`TERRAIN_ORDER`] for its fill and the second as an inner hex.
+pub fn terrain_colour(t: Terrain) -> Color32 {
+    match t {
+        Terrain::Clear => Color32::from_rgb(0xdc, 0xd8, 0xa8),
+        Terrain::Woods => Color32::from_rgb(0x4e, 0x7a, 0x3a),
+        Terrain::Orchard => Color32::from_rgb(0x8c, 0xb0, 0x5a),
+        Terrain::Town => Color32::from_rgb(0xb0, 0x84, 0x74),
+        Terrain::Swamp => Color32::from_rgb(0x6a, 0x8e, 0x84),
+        Terrain::Corn => Color32::from_rgb(0xe0, 0xbc, 0x48),
+        Terrain::Lake => Color32::from_rgb(0x5a, 0x8c, 0xc8),
+    }
+}
+
+/// Which terrain a hex is painted as first.
+const TERRAIN_ORDER: [Terrain; 7] = [
+    Terrain::Lake,
+    Terrain::Town,
+    Terrain::Swamp,
+    Terrain::Woods,
+    Terrain::Orchard,
+    Terrain::Corn,
+    Terrain::Clear,
+];
+
+/// Higher ground is painted lighter and browner, a step per level, the
+/// way SPI maps tint their contours.
+pub fn shade(fill: Color32, level: u8) -> Color32 {
+    let t = (f32::from(level) * 0.16).min(0.7);
+    fill.lerp_to_gamma(Color32::from_rgb(0xd8, 0xb0, 0x78), t)
+}
+
+/// The screen geometry of a GBACW map's grid.
+pub fn layout_of(map: &Map) -> HexLayout {
+    let g = &map.grid;
+    HexLayout {
+        pointy: g.orientation == Orientation::Pointy,
+        shifted_parity: match g.offset {
+            Offset::Even => 0,
+            Offset::Odd => 1,
+        },
+        first: (u16::from(g.cols.0), u16::from(g.rows.0)),
+    }
+}
+
+fn centre(layout: HexLayout, n: HexNumber) -> Pos2 {
+    layout.centre(u16::from(n.col()), u16::from(n.row()))
+}
+
+/// A counter on the map this frame.
+#[derive(Clone, Copy)]
+pub enum Piece<'a> {
+    Unit(&'a CounterId, &'a Unit, &'a UnitState),
+    Leader(&'a CounterId, &'a Leader, &'a LeaderState),
+}
+
+impl<'a> Piece<'a> {
+    pub fn id(self) -> &'a CounterId {
+        match self {
+            Piece::Unit(id, ..) | Piece::Leader(id, ..) => id,
+        }
+    }
+
+    pub fn side(self) -> &'a CounterId {
+        match self {
+            Piece::Unit(_, u, _) => &u.side,
+            Piece::Leader(_, l, _) => &l.side,
+        }
+    }
+}
+
+/// Every counter on the map by hex: units bottom first, leaders on top
+/// (as players stack them, so the leader's ratings show).
+pub fn stacks_of<'a>(oob: &'a Oob, state: &'a GbacwState) -> BTreeMap<HexNumber, Vec<Piece<'a>>> {
+    let mut out: BTreeMap<HexNumber, Vec<Piece<'a>>> = BTreeMap::new();
+    for (id, u) in &state.units {
+        if let (Some(hex), Some(unit)) = (u.hex, oob.units.get(id)) {
+            out.entry(hex).or_default().push(Piece::Unit(id, unit, u));
+        }
+    }
+    for (id, l) in &state.leaders {
+        if let (Some(hex), Some(leader)) = (l.hex, oob.leaders.get(id))
+            && l.casualty.is_none()
+        {
+            out.entry(hex)
+                .or_default()
+                .push(Piece::Leader(id, leader, l));
+        }
+    }
+    out
+}
+
+/// What the map needs this frame.
+pub struct MapInput<'a> {
+    pub map: &'a Map,
+    pub oob: &'a Oob,
+    pub state: &'a GbacwState,
+    /// Sides by seat: `sides[0]` is seat 0's (for the counters' colours).
+    pub sides: &'a [CounterId; 2],
+    /// The rules, for the reachable hexes; `None` draws without play.
+    pub rules: Option<&'a Gbacw>,
+    /// The seat this viewer acts for, when it is its turn to act.
+    pub acting: Option<SeatId>,
+    /// The follower's position in the log: the reach is worked out again
+    /// when it changes.
+    pub seq: u64,
+}
+
+/// The selected counter's reachable hexes, worked out for one state.
+struct ReachCache {
+    lead: CounterId,
+    seq: u64,
+    reach: Option<Reach>,
+}
+
+enum Drag {
+    Pan,
+    /// The selection, grabbed from its hex.
+    Selection {
+        from: HexNumber,
+        grab: Vec2,
+    },
+}
+
+/// What the line-of-sight preview found for the hovered hex.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SightPreview {
+    pub from: HexNumber,
+    pub to: HexNumber,
+    /// GBACW 9.23: counting the target hex, not the firer's.
+    pub range: u32,
+    /// GBACW 9.7.
+    pub los: Los,
+    /// GBACW 7.22: the line leaves through a frontal hexside.
+    pub frontal: bool,
+    /// GBACW 9.25: the weapon's multiplier at this range; `None` beyond it
+    /// (or for a unit with no weapon).
+    pub multiplier: Option<Multiplier>,
+}
+
+/// The map view's own state: camera, selection, fanned stack, gesture.
+#[derive(Default)]
+pub struct MapView {
+    /// Show line of sight and range from the selected unit to the hovered
+    /// hex instead of the move path.
+    pub sight: bool,
+    last_sight: Option<SightPreview>,
+    camera: Option<Camera>,
+    /// The selected counters, all in one hex; the first leads (its reach
+    /// is shown, and the move follows its path).
+    selected: Vec<CounterId>,
+    fanned: Option<HexNumber>,
+    reach: Option<ReachCache>,
+    drag: Option<Drag>,
+    hovered_hex: Option<HexNumber>,
+    last_rect: Option<Rect>,
+    last_layout: Option<HexLayout>,
+    last_pointer: Option<Pos2>,
+    last_slots: Vec<(CounterId, Rect)>,
+}
+
+impl MapView {
+    pub fn selected(&self) -> &[CounterId] {
+        &self.selected
+    }
+
+    pub fn select(&mut self, pieces: Vec<CounterId>) {
+        self.selected = pieces;
+    }
+
+    pub fn camera(&self) -> Option<Camera> {
+        self.camera
+    }
+
+    pub fn set_camera(&mut self, camera: Camera) {
+        self.camera = Some(camera);
+    }
+
+    /// The reachable hexes shown for the selection, if any.
+    pub fn reach(&self) -> Option<&Reach> {
+        self.reach.as_ref().and_then(|r| r.reach.as_ref())
+    }
+
+    /// Where the centre of hex `n` was drawn last frame, in screen points.
+    pub fn hex_screen_pos(&self, n: HexNumber) -> Option<Pos2> {
+        let (rect, layout, cam) = (self.last_rect?, self.last_layout?, self.camera?);
+        Some(cam.to_screen(rect, centre(layout, n)))
+    }
+
+    /// Where counter `id` was drawn last frame.
+    pub fn counter_rect(&self, id: &CounterId) -> Option<Rect> {
+        self.last_slots
+            .iter()
+            .find(|(c, _)| c == id)
+            .map(|(_, r)| *r)
+    }
+
+    /// The line-of-sight preview drawn last frame.
+    pub fn sight_preview(&self) -> Option<&SightPreview> {
+        self.last_sight.as_ref()
+    }
+
+    /// The stack fanned out under the pointer.
+    pub fn fanned(&self) -> Option<HexNumber> {
+        self.fanned
+    }
+
+    /// The map's rectangle last frame.
+    pub fn rect(&self) -> Option<Rect> {
+        self.last_rect
+    }
+
+    fn refresh_reach(&mut self, input: &MapInput<'_>) {
+        let Some(lead) = self.selected.first() else {
+            self.reach = None;
+            return;
+        };
+        let fresh = self
+            .reach
+            .as_ref()
+            .is_some_and(|r| r.lead == *lead && r.seq == input.seq);
+        if fresh {
+            return;
+        }
+        // Only the side that acts sees where it can go.
+        let own = |rules: &Gbacw| {
+            input
+                .acting
+                .is_some_and(|s| Some(rules.side_of(s)) == side_of(input.oob, lead))
+        };
+        let reach = input
+            .rules
+            .filter(|r| own(r))
+            .and_then(|r| r.reachable(input.state, lead));
+        self.reach = Some(ReachCache {
+            lead: lead.clone(),
+            seq: input.seq,
+            reach,
+        });
+    }
+
+    /// The move along the reach's path to `to` for the whole selection.
+    fn move_to(&self, to: HexNumber) -> Option<GbacwAction> {
+        let reach = self.reach()?;
+        if to == reach.start {
+            return None;
+        }
+        let path = reach.path_to(to)?;
+        Some(GbacwAction::Move {
+            pieces: self.selected.clone(),
+            path: path[1..].to_vec(),
+        })
+    }
+
+    /// Draw the map and its counters; returns the actions the gestures asked for.
+    pub fn show(&mut self, ui: &mut Ui, input: &MapInput<'_>) -> Vec<GbacwAction> {
+        let mut out = Vec::new();
+        let map = input.map;
+        let layout = layout_of(map);
+        let g = &map.grid;
+        let extent = layout.extent(
+            u16::from(g.cols.1.saturating_sub(g.cols.0)) + 1,
+            u16::from(g.rows.1.saturating_sub(g.rows.0)) + 1,
+        );
+        let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
+        self.last_rect = Some(rect);
+        self.last_layout = Some(layout);
+        let cam = self.camera.get_or_insert_with(|| Camera::fit(rect, extent));
+        cam.wheel_zoom(ui, &response, rect);
+        let cam = *cam;
+        let pointer = ui.input(|i| i.pointer.latest_pos());
+        if pointer.is_some() {
+            self.last_pointer = pointer;
+        }
+        // A selection that is no longer on the map (or in one hex) is dropped.
+        let here = |id: &CounterId| {
+            input
+                .state
+                .units
+                .get(id)
+                .and_then(|u| u.hex)
+                .or_else(|| input.state.leaders.get(id).and_then(|l| l.hex))
+        };
+        let sel_hex = self.selected.first().and_then(here);
+        if sel_hex.is_none() || self.selected.iter().any(|id| here(id) != sel_hex) {
+            self.selected.clear();
+        }
+        self.refresh_reach(input);
+
+        let hex_at = |p: Pos2| -> Option<HexNumber> {
+            let (c, r) = layout.hex_at(cam.to_world(rect, p))?;
+            let n = HexNumber::new(u8::try_from(c).ok()?, u8::try_from(r).ok()?)?;
+            g.contains(n).then_some(n)
+        };
+        self.hovered_hex = pointer.filter(|p| rect.contains(*p)).and_then(hex_at);
+
+        // Counters: lay out, fan the stack under the pointer.
+        let stacks = stacks_of(input.oob, input.state);
+        let side = hex_height() * 0.74 * cam.zoom;
+        let piles = |fanned| {
+            let list = stacks
+                .iter()
+                .map(|(h, s)| (*h, cam.to_screen(rect, centre(layout, *h)), s.clone()));
+            stacks::lay_out(list, rect, side, fanned)
+        };
+        let mut slots = piles(self.fanned);
+        if self.drag.is_none() {
+            let over_fan = self.fanned.is_some_and(|f| {
+                let fan = slots
+                    .iter()
+                    .filter(|s| s.stack == f)
+                    .fold(Rect::NOTHING, |r, s| r.union(s.rect));
+                pointer.is_some_and(|p| fan.expand(side * 0.15).contains(p))
+            });
+            if !over_fan {
+                let hit = pointer.and_then(|p| slots.iter().rev().find(|s| s.rect.contains(p)));
+                let want = hit
+                    .map(|s| s.stack)
+                    .filter(|h| stacks.get(h).is_some_and(|s| s.len() > 1));
+                if want != self.fanned {
+                    self.fanned = want;
+                    slots = piles(self.fanned);
+                }
+            }
+        }
+        self.last_slots.clear();
+        self.last_slots
+            .extend(slots.iter().map(|s| (s.item.id().clone(), s.rect)));
+        let hit = |p: Pos2| slots.iter().rev().find(|s| s.rect.contains(p));
+        let hovered_piece = pointer
+            .filter(|p| rect.contains(*p))
+            .and_then(&hit)
+            .map(|s| s.item.id().clone());
+
+        // Gestures.
+        if response.drag_started() {
+            let origin = ui.input(|i| i.pointer.press_origin()).or(pointer);
+            let grabbed = origin.and_then(|p| hit(p).map(|s| (p, s)));
+            self.drag = Some(match grabbed {
+                Some((p, s)) if self.selected.contains(s.item.id()) && self.reach().is_some() => {
+                    Drag::Selection {
+                        from: s.stack,
+                        grab: p - s.rect.center(),
+                    }
+                }
+                _ => Drag::Pan,
+            });
+            self.fanned = None;
+        }
+        if let Some(Drag::Pan) = self.drag
+            && response.dragged()
+            && let Some(c) = self.camera.as_mut()
+        {
+            c.offset -= response.drag_delta() / c.zoom;
+        }
+        if response.drag_stopped() {
+            if let Some(Drag::Selection { from, .. }) = self.drag.take() {
+                let at = response.interact_pointer_pos().or(self.last_pointer);
+                if let Some(to) = at.and_then(hex_at).filter(|h| *h != from)
+                    && let Some(a) = self.move_to(to)
+                {
+                    out.push(a);
+                }
+            }
+            self.drag = None;
+        }
+        if response.clicked()
+            && let Some(p) = response.interact_pointer_pos()
+        {
+            let shift = ui.input(|i| i.modifiers.shift);
+            match hit(p) {
+                Some(s) => {
+                    let id = s.item.id().clone();
+                    if shift && sel_hex == Some(s.stack) && !self.selected.contains(&id) {
+                        // Shift-click: add a counter of the same hex to the move.
+                        self.selected.push(id);
+                    } else if shift && sel_hex == Some(s.stack) {
+                        self.selected.retain(|c| *c != id);
+                    } else {
+                        self.selected = vec![id];
+                    }
+                }
+                None => match hex_at(p).and_then(|h| self.move_to(h)) {
+                    Some(a) => out.push(a),
+                    None => self.selected.clear(),
+                },
+            }
+            self.refresh_reach(input);
+        }
+        if response.secondary_clicked() {
+            self.selected.clear();
+        }
+
+        // Paint.
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, Color32::from_rgb(0x3a, 0x40, 0x3a));
+        let view = cam.world_view(rect).expand(HEX_SIZE * 2.0);
+        paint_terrain(&painter, map, layout, cam, rect, view);
+        paint_hexsides(&painter, map, layout, cam, rect, view);
+        let hex_px = HEX_SIZE * cam.zoom;
+        if hex_px >= NUMBERS_MIN_HEX_PX {
+            paint_numbers(&painter, map, layout, cam, rect, view);
+        }
+        self.last_sight = None;
+        if self.sight {
+            if let (Some(rules), Some(lead), Some(to)) =
+                (input.rules, self.selected.first(), self.hovered_hex)
+                && let Some(preview) = sight_preview(rules, input.state, lead, to)
+            {
+                self.last_sight = Some(preview);
+            }
+        } else if let Some(reach) = self.reach() {
+            paint_reach(&painter, reach, layout, cam, rect, hex_px);
+            let target = match (&self.drag, pointer) {
+                (Some(Drag::Selection { .. }), Some(p)) => hex_at(p),
+                _ if hovered_piece.is_none() => self.hovered_hex,
+                _ => None,
+            };
+            if let Some(path) = target.and_then(|t| reach.path_to(t)) {
+                let pts: Vec<Pos2> = path
+                    .iter()
+                    .map(|h| cam.to_screen(rect, centre(layout, *h)))
+                    .collect();
+                painter.add(Shape::line(
+                    pts,
+                    Stroke::new(
+                        (hex_px * 0.12).max(2.0),
+                        Color32::from_rgb(0xff, 0xd7, 0x00),
+                    ),
+                ));
+            }
+        }
+        let dragging = matches!(self.drag, Some(Drag::Selection { .. }));
+        let oc = &input.state.command.out_of_command;
+        for s in &slots {
+            if dragging && self.selected.contains(s.item.id()) {
+                continue;
+            }
+            let look = Look {
+                selected: self.selected.contains(s.item.id()),
+                hovered: hovered_piece.as_ref() == Some(s.item.id()),
+                ghost: false,
+                out_of_command: oc.contains(s.item.id()),
+            };
+            paint_piece(&painter, s.rect, s.item, input, layout, look);
+        }
+        if let (Some(Drag::Selection { grab, from }), Some(p)) = (&self.drag, pointer) {
+            let moving: Vec<Piece<'_>> = stacks
+                .get(from)
+                .map(|s| {
+                    s.iter()
+                        .filter(|c| self.selected.contains(c.id()))
+                        .copied()
+                        .collect()
+                })
+                .unwrap_or_default();
+            for (k, piece) in moving.into_iter().enumerate() {
+                let c = p - *grab + stack_step(side) * k as f32;
+                let r = Rect::from_center_size(c, Vec2::splat(side));
+                let look = Look {
+                    selected: true,
+                    ghost: true,
+                    ..Look::default()
+                };
+                paint_piece(&painter, r, piece, input, layout, look);
+            }
+            ui.ctx().set_cursor_icon(CursorIcon::Grabbing);
+        } else if hovered_piece.is_some() {
+            ui.ctx().set_cursor_icon(CursorIcon::PointingHand);
+        }
+        if let Some(preview) = &self.last_sight {
+            paint_sight(&painter, preview, layout, cam, rect);
+        }
+        paint_notice(&painter, rect, map);
+        if let Some(h) = self.hovered_hex
+            && self.drag.is_none()
+            && self.last_sight.is_none()
+        {
+            hex_tooltip(ui, &response, map, h, self.reach());
+        }
+        out
+    }
+}
+
+/// GBACW 9.2, 9.7, 7.22: what `lead` (a unit) would see and reach
+/// firing at `to` now.
+fn sight_preview(
+    rules: &Gbacw,
+    state: &GbacwState,
+    lead: &CounterId,
+    to: HexNumber,
+) -> Option<SightPreview> {
+    let unit = state.units.get(lead)?;
+    let from = unit.hex?;
+    if from == to {
+        return None;
+    }
+    let game = rules.game();
+    let grid = &game.map.grid;
+    let printed = game.oob.units.get(lead)?;
+    let range = grid.distance(from, to);
+    let multiplier = printed
+        .weapon
+        .as_deref()
+        .and_then(|w| game.charts.range.weapon(w))
+        .and_then(|w| w.multiplier(range));
+    Some(SightPreview {
+        from,
+        to,
+        range,
+        los: rules.line_of_sight(state, from, to),
+        frontal: can_fire_through(grid, from, unit.facing, unit.status.formation, to),
+        multiplier,
+    })
+}
+
+fn paint_sight(painter: &Painter, p: &SightPreview, layout: HexLayout, cam: Camera, rect: Rect) {
+    let a = cam.to_screen(rect, centre(layout, p.from));
+    let b = cam.to_screen(rect, centre(layout, p.to));
+    let clear = p.los == Los::Clear;
+    let colour = if clear {
+        Color32::from_rgb(0x30, 0xd0, 0x30)
+    } else {
+        Color32::from_rgb(0xe0, 0x30, 0x30)
+    };
+    painter.line_segment([a, b], Stroke::new(3.0, colour));
+    if let Los::Blocked(Obstacle::Hex(h)) = p.los {
+        let c = cam.to_screen(rect, centre(layout, h));
+        let mut pts = layout.corners(c, HEX_SIZE * cam.zoom * 0.9).to_vec();
+        pts.push(pts[0]);
+        painter.add(Shape::line(pts, Stroke::new(3.0, colour)));
+    }
+    let text = format!(
+        "range {} - {} - {} - {}",
+        p.range,
+        match p.los {
+            Los::Clear => "line of sight clear (9.7)".to_string(),
+            Los::Blocked(Obstacle::Hex(h)) => format!("blocked at {h} (9.7)"),
+            Los::Blocked(Obstacle::Hexside(s)) => format!("blocked by hexside {s} (9.7)"),
+            Los::Blocked(Obstacle::Along(x, y)) => format!("blocked along {x}/{y} (9.7)"),
+        },
+        if p.frontal {
+            "through a frontal hexside"
+        } else {
+            "not frontal (7.22)"
+        },
+        p.multiplier
+            .map_or_else(|| "beyond range (9.23)".into(), |m| format!("{m} (9.25)"))
+    );
+    let galley = painter.layout_no_wrap(text, FontId::proportional(13.0), Color32::WHITE);
+    let size = galley.size() + vec2(10.0, 6.0);
+    // Beside the target, kept inside the map.
+    let min = (b + vec2(14.0, -24.0)).min(rect.max - size).max(rect.min);
+    let r = Rect::from_min_size(min, size);
+    painter.rect_filled(r, 4.0, Color32::from_black_alpha(200));
+    painter.galley(r.min + vec2(5.0, 3.0), galley, Color32::WHITE);
+}
+
+fn side_of<'a>(oob: &'a Oob, id: &CounterId) -> Option<&'a CounterId> {
+    oob.units
+        .get(id)
+        .map(|u| &u.side)
+        .or_else(|| oob.leaders.get(id).map(|l| &l.side))
+}
+
+/// The colour of a side's counters: seat 0 Union blue, seat 1 grey.
+pub fn side_colour(sides: &[CounterId; 2], side: &CounterId) -> Color32 {
+    seat_colour(Some(SeatId(u8::from(sides[1] == *side))))
+}
+
+fn paint_piece(
+    painter: &Painter,
+    rect: Rect,
+    piece: Piece<'_>,
+    input: &MapInput<'_>,
+    layout: HexLayout,
+    look: Look,
+) {
+    let fill = side_colour(input.sides, piece.side());
+    match piece {
+        Piece::Unit(_, unit, state) => {
+            let dir = layout.edge_direction(state.facing.index());
+            counter::paint_unit(painter, rect, unit, state, fill, dir, look);
+        }
+        Piece::Leader(_, leader, _) => counter::paint_leader(painter, rect, leader, fill, look),
+    }
+}
+
+fn paint_terrain(
+    painter: &Painter,
+    map: &Map,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    view: Rect,
+) {
+    let size = HEX_SIZE * cam.zoom;
+    // A hair larger than the hex, so no seams show between fills.
+    let fill_size = size + 0.5;
+    let grid = if size >= GRID_MIN_HEX_PX {
+        Stroke::new(0.6, Color32::from_black_alpha(70))
+    } else {
+        Stroke::NONE
+    };
+    let mut shapes = Vec::new();
+    for (n, info) in map.hexes() {
+        let w = centre(layout, n);
+        if !view.contains(w) {
+            continue;
+        }
+        let c = cam.to_screen(rect, w);
+        let mut kinds = TERRAIN_ORDER.iter().filter(|t| info.has(**t));
+        let first = kinds.next().copied().unwrap_or(Terrain::Clear);
+        let fill = shade(terrain_colour(first), info.level);
+        shapes.push(Shape::convex_polygon(
+            layout.corners(c, fill_size).to_vec(),
+            fill,
+            Stroke::NONE,
+        ));
+        if let Some(second) = kinds.next() {
+            shapes.push(Shape::convex_polygon(
+                layout.corners(c, size * 0.45).to_vec(),
+                shade(terrain_colour(*second), info.level),
+                Stroke::NONE,
+            ));
+        }
+        if grid.width > 0.0 {
+            let mut pts = layout.corners(c, size).to_vec();
+            pts.push(pts[0]);
+            shapes.push(Shape::line(pts, grid));
+        }
+    }
+    painter.extend(shapes);
+}
+
+/// The two ends of the hexside between `a` and `b`, and the unit vector
+/// from `a` towards `b`, in world units.
+fn side_geometry(layout: HexLayout, a: HexNumber, b: HexNumber) -> (Pos2, Pos2, Vec2) {
+    let (ca, cb) = (centre(layout, a), centre(layout, b));
+    let dir = (cb - ca).normalized();
+    let mid = ca + (cb - ca) / 2.0;
+    let along = vec2(-dir.y, dir.x) * HEX_SIZE / 2.0;
+    (mid - along, mid + along, dir)
+}
+
+fn paint_hexsides(
+    painter: &Painter,
+    map: &Map,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    view: Rect,
+) {
+    let z = cam.zoom;
+    let s = |p: Pos2| cam.to_screen(rect, p);
+    let mut edges = Vec::new();
+    let mut roads = Vec::new();
+    let mut crossings = Vec::new();
+    for (side, features) in map.hexsides() {
+        let (a, b) = side.hexes();
+        let (p, q, dir) = side_geometry(layout, a, b);
+        if !view.contains(p) {
+            continue;
+        }
+        let (ca, cb) = (centre(layout, a), centre(layout, b));
+        for f in features {
+            // The hex a directed feature names (the higher side of a
+            // crest, the inner side of a work): ticks point away from it.
+            let away = match f.side {
+                Some(h) if h == b => -dir,
+                _ => dir,
+            };
+            let line =
+                |w: f32, c: Color32| Shape::line_segment([s(p), s(q)], Stroke::new(w * z, c));
+            match f.kind {
+                SideKind::Stream => edges.push(line(3.5, Color32::from_rgb(0x30, 0x70, 0xc0))),
+                SideKind::Run => edges.push(line(5.5, Color32::from_rgb(0x20, 0x50, 0xa8))),
+                SideKind::Lake => edges.push(line(7.0, terrain_colour(Terrain::Lake))),
+                SideKind::Crest | SideKind::SteepCrest => {
+                    let steep = f.kind == SideKind::SteepCrest;
+                    let c = Color32::from_rgb(0x8a, 0x5a, 0x2a);
+                    edges.push(line(if steep { 3.0 } else { 2.0 }, c));
+                    // Hachures down the slope.
+                    let ticks = if steep { 5 } else { 3 };
+                    for i in 1..=ticks {
+                        let t = i as f32 / (ticks + 1) as f32;
+                        let at = p + (q - p) * t;
+                        let len = if steep { 7.0 } else { 5.0 };
+                        edges.push(Shape::line_segment(
+                            [s(at), s(at + away * len)],
+                            Stroke::new(1.5 * z, c),
+                        ));
+                    }
+                }
+                SideKind::StoneWall => edges.push(line(3.0, Color32::from_rgb(0x70, 0x70, 0x70))),
+                SideKind::Works | SideKind::RedanPrimary | SideKind::RedanSecondary => {
+                    let c = if f.kind == SideKind::Works {
+                        Color32::from_rgb(0x6a, 0x3a, 0x20)
+                    } else {
+                        Color32::from_rgb(0xb0, 0x20, 0x20)
+                    };
+                    edges.push(line(3.0, c));
+                    // Teeth on the outer side (Corinth 23.1).
+                    for i in 0..4 {
+                        let t0 = i as f32 / 4.0;
+                        let t1 = (i as f32 + 0.5) / 4.0;
+                        let t2 = (i as f32 + 1.0) / 4.0;
+                        let a0 = p + (q - p) * t0;
+                        let a1 = p + (q - p) * t1 + away * 5.0;
+                        let a2 = p + (q - p) * t2;
+                        edges.push(Shape::convex_polygon(
+                            vec![s(a0), s(a1), s(a2)],
+                            c,
+                            Stroke::NONE,
+                        ));
+                    }
+                }
+                SideKind::Road => roads.push(Shape::line_segment(
+                    [s(ca), s(cb)],
+                    Stroke::new(2.5 * z, Color32::from_rgb(0x8a, 0x6a, 0x4a)),
+                )),
+                SideKind::Pike => roads.push(Shape::line_segment(
+                    [s(ca), s(cb)],
+                    Stroke::new(4.0 * z, Color32::from_rgb(0x5a, 0x3a, 0x2a)),
+                )),
+                SideKind::Trail => roads.extend(Shape::dashed_line(
+                    &[s(ca), s(cb)],
+                    Stroke::new(1.8 * z, Color32::from_rgb(0x7a, 0x5a, 0x3a)),
+                    6.0 * z,
+                    4.0 * z,
+                )),
+                SideKind::Railroad => {
+                    let c = Color32::from_rgb(0x20, 0x20, 0x20);
+                    roads.push(Shape::line_segment([s(ca), s(cb)], Stroke::new(2.0 * z, c)));
+                    let n = vec2(-dir.y, dir.x) * 4.0;
+                    for i in 1..6 {
+                        let at = ca + (cb - ca) * (i as f32 / 6.0);
+                        roads.push(Shape::line_segment(
+                            [s(at - n), s(at + n)],
+                            Stroke::new(1.2 * z, c),
+                        ));
+                    }
+                }
+                SideKind::Bridge => {
+                    // A plank across the water, along the road.
+                    let mid = p + (q - p) / 2.0;
+                    let n = vec2(-dir.y, dir.x) * 5.0;
+                    let d = dir * 9.0;
+                    crossings.push(Shape::convex_polygon(
+                        vec![
+                            s(mid - d - n),
+                            s(mid + d - n),
+                            s(mid + d + n),
+                            s(mid - d + n),
+                        ],
+                        Color32::from_rgb(0x6a, 0x4a, 0x2a),
+                        Stroke::new(1.0, Color32::BLACK),
+                    ));
+                }
+                SideKind::Ford => {
+                    let mid = p + (q - p) / 2.0;
+                    crossings.push(Shape::circle_filled(
+                        s(mid),
+                        5.0 * z,
+                        Color32::from_rgb(0xc8, 0xb8, 0x80),
+                    ));
+                }
+            }
+        }
+    }
+    painter.extend(edges);
+    painter.extend(roads);
+    painter.extend(crossings);
+}
+
+fn paint_numbers(
+    painter: &Painter,
+    map: &Map,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    view: Rect,
+) {
+    let size = HEX_SIZE * cam.zoom;
+    let font = FontId::proportional((size * 0.24).clamp(7.0, 14.0));
+    let ink = Color32::from_black_alpha(150);
+    for (n, info) in map.hexes() {
+        let w = centre(layout, n);
+        if !view.contains(w) {
+            continue;
+        }
+        let c = cam.to_screen(rect, w);
+        painter.text(
+            c - vec2(0.0, size * 0.7),
+            Align2::CENTER_CENTER,
+            n.to_string(),
+            font.clone(),
+            ink,
+        );
+        if let Some(name) = &info.name {
+            painter.text(
+                c + vec2(0.0, size * 0.68),
+                Align2::CENTER_CENTER,
+                name,
+                font.clone(),
+                Color32::from_black_alpha(200),
+            );
+        }
+    }
+}
+
+fn paint_reach(
+    painter: &Painter,
+    reach: &Reach,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    hex_px: f32,
+) {
+    let font = FontId::proportional((hex_px * 0.3).clamp(8.0, 18.0));
+    for (h, (mp, _)) in &reach.hexes {
+        let c = cam.to_screen(rect, centre(layout, *h));
+        let start = *h == reach.start;
+        painter.add(Shape::convex_polygon(
+            layout.corners(c, hex_px * 0.92).to_vec(),
+            if start {
+                Color32::from_rgba_unmultiplied(0xff, 0xd7, 0x00, 50)
+            } else {
+                Color32::from_rgba_unmultiplied(0xff, 0xff, 0xff, 70)
+            },
+            Stroke::new(1.5, Color32::from_rgb(0xff, 0xd7, 0x00)),
+        ));
+        if !start && hex_px >= 12.0 {
+            painter.text(
+                c + vec2(0.0, hex_px * 0.5),
+                Align2::CENTER_CENTER,
+                mp_text(*mp),
+                font.clone(),
+                Color32::BLACK,
+            );
+        }
+    }
+}
+
+/// The words shown on the map itself: it is a reconstruction.
+pub const RECONSTRUCTION_NOTICE: &str = "Reconstruction - not the printed map";
+
+fn paint_notice(painter: &Painter, rect: Rect, map: &Map) {
+    let font = FontId::proportional(13.0);
+    let text = format!("{RECONSTRUCTION_NOTICE}: {}", map.name);
+    let galley = painter.layout_no_wrap(text, font, Color32::BLACK);
+    let r = Rect::from_min_size(rect.min + vec2(8.0, 8.0), galley.size() + vec2(12.0, 6.0));
+    painter.rect_filled(
+        r,
+        4.0,
+        Color32::from_rgba_unmultiplied(0xff, 0xe0, 0x80, 230),
+    );
+    painter.galley(r.min + vec2(6.0, 3.0), galley, Color32::BLACK);
+}
+
+/// Hovering a hex says what is in it: number, terrain, level, hexside
+/// features, and its cost for the selected unit.
+fn hex_tooltip(ui: &Ui, response: &egui::Response, map: &Map, h: HexNumber, reach: Option<&Reach>) {
+    let Some(info) = map.hex(h) else { return };
+    let terrain: Vec<&str> = info
+        .terrain
+        .iter()
+        .map(|t| muster_shared::gbacw::names::Named::name(*t))
+        .collect();
+    let mut sides: BTreeSet<String> = BTreeSet::new();
+    for (_, n) in map.grid.neighbours_on_map(h) {
+        if let Some(s) = map.grid.hexside(h, n) {
+            for f in map.side_features(s) {
+                sides.insert(format!("{} {f}", s));
+            }
+        }
+    }
+    let cost = reach.and_then(|r| r.cost(h));
+    response.clone().on_hover_ui_at_pointer(|ui| {
+        ui.strong(format!(
+            "{h}{}",
+            info.name
+                .as_ref()
+                .map_or(String::new(), |n| format!(" {n}"))
+        ));
+        ui.label(format!("{} - level {}", terrain.join(", "), info.level));
+        for s in &sides {
+            ui.label(s);
+        }
+        if let Some(mp) = cost {
+            ui.label(format!("{} MP to get here", mp_text(mp)));
+        }
+    });
+    let _ = ui;
+}

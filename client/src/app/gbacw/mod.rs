@@ -1,0 +1,333 @@
+//! The GBACW table: the same [`Session`] as the sandbox (a follower per
+//! viewer, the log), over [`Gbacw`], with its own panels.
+//!
+//! - [`map`]: the map from `gbacw::map::Map` data, counters, reach, moves.
+//! - [`counter`]: one counter drawn from the order of battle and the state.
+//! - [`card`]: everything about the selected counter; facing and formation.
+//! - [`track`]: the phase track and "End phase".
+//! - [`prompts`]: pending decisions (generic over `Ruleset::pending`).
+//! - [`narrate`]: GBACW's log lines.
+//!
+//! Everything shown comes from the active viewer's follower, as in the
+//! sandbox.
+
+pub mod card;
+pub mod counter;
+pub mod map;
+pub mod narrate;
+pub mod prompts;
+pub mod track;
+
+use super::local::LocalTable;
+use super::session::Session;
+use super::{log, seats};
+use egui::{Color32, RichText, Ui};
+use muster_shared::SeatId;
+use muster_shared::engine::{RuleError, Ruleset};
+use muster_shared::gbacw::ruleset::scenario::CHARTS;
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
+use muster_shared::gbacw::sequence::{Phase, Step};
+use std::collections::BTreeSet;
+
+/// The button that selects the selected counter's whole side of its hex.
+pub const SELECT_STACK: &str = "Select the whole stack";
+
+/// The toggle that turns the move path into the line-of-sight preview.
+pub const SIGHT_TOGGLE: &str = "Sight and range";
+
+/// The notice in the header wherever the charts are used.
+pub const PROVISIONAL_NOTICE: &str = "Provisional charts";
+
+/// How many chart values `charts.toml` marks provisional.
+pub fn provisional_chart_values() -> usize {
+    CHARTS.matches("provisional = true").count()
+}
+
+/// The GBACW table and its panels.
+pub struct GbacwApp {
+    pub session: Session<Gbacw>,
+    pub map: map::MapView,
+    prompts: prompts::Prompts,
+    /// The active viewer's legal actions, worked out once per log entry:
+    /// (viewer, seq, actions).
+    legal: Option<(muster_shared::Viewer, u64, Vec<GbacwAction>)>,
+    waker_set: bool,
+}
+
+impl GbacwApp {
+    pub fn new(session: Session<Gbacw>) -> Self {
+        GbacwApp {
+            session,
+            map: map::MapView::default(),
+            prompts: prompts::Prompts::default(),
+            legal: None,
+            waker_set: false,
+        }
+    }
+
+    /// A hot-seat GBACW table hosted in this process.
+    pub fn hot_seat(config: &GbacwConfig, names: &[&str]) -> Result<Self, RuleError> {
+        let table = LocalTable::<Gbacw>::new(config, names)?;
+        let names = names.iter().map(|n| (*n).to_string()).collect();
+        Ok(Self::new(Session::new(Box::new(table), names)))
+    }
+
+    /// The active viewer's legal actions, cached per log entry.
+    fn legal_actions(&mut self) -> Vec<GbacwAction> {
+        let Some(book) = self.session.book() else {
+            return Vec::new();
+        };
+        let (viewer, seq) = (book.viewer, book.follower.seq());
+        if let Some((v, s, a)) = &self.legal
+            && *v == viewer
+            && *s == seq
+        {
+            return a.clone();
+        }
+        let actions = match self.session.acting_seat() {
+            Some(seat) => book
+                .follower
+                .ruleset()
+                .legal_actions(book.follower.state(), seat),
+            None => Vec::new(),
+        };
+        self.legal = Some((viewer, seq, actions.clone()));
+        actions
+    }
+
+    /// Draw one frame.
+    pub fn ui(&mut self, ui: &mut Ui) {
+        if !self.waker_set {
+            let ctx = ui.ctx().clone();
+            self.session
+                .set_waker(std::sync::Arc::new(move || ctx.request_repaint()));
+            self.waker_set = true;
+        }
+        if self.session.pump() {
+            ui.ctx().request_repaint();
+        }
+        let mut actions: Vec<GbacwAction> = Vec::new();
+        let names: Vec<String> = (0..2u8)
+            .map(|s| self.session.seat_name(SeatId(s)))
+            .collect();
+        let seat_name = |s: SeatId| {
+            names
+                .get(usize::from(s.0))
+                .cloned()
+                .unwrap_or_else(|| s.to_string())
+        };
+        // Whether the viewer's seat is the one to act now.
+        let can_act = match (self.session.ruleset(), self.session.state()) {
+            (Some(r), Some(s)) => {
+                self.session.acting_seat().is_some()
+                    && r.acting_seat(s) == self.session.acting_seat()
+            }
+            _ => false,
+        };
+
+        egui::Panel::top("top").show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                ui.strong("Muster");
+                if let Some(r) = self.session.ruleset() {
+                    ui.weak(format!("GBACW - {}", r.game().scenario.name));
+                }
+                ui.separator();
+                seats::viewer_switch(ui, &mut self.session);
+                ui.separator();
+                if let Some(r) = self.session.ruleset() {
+                    ui.label(
+                        RichText::new(map::RECONSTRUCTION_NOTICE)
+                            .color(Color32::BLACK)
+                            .background_color(Color32::from_rgb(0xff, 0xe0, 0x80)),
+                    )
+                    .on_hover_text(&r.game().map.reconstruction);
+                }
+                ui.label(
+                    RichText::new(format!(
+                        "{PROVISIONAL_NOTICE} ({} values)",
+                        provisional_chart_values()
+                    ))
+                    .color(Color32::BLACK)
+                    .background_color(Color32::from_rgb(0xff, 0xb0, 0x60)),
+                )
+                .on_hover_text(
+                    "Movement, stacking, range and terrain-combat charts are not in the \
+                     rulebook text we have: values marked provisional in assets/gbacw/charts.toml \
+                     are reasoned reconstructions, each with its reason.",
+                );
+                ui.separator();
+                match &self.session.last_refusal {
+                    Some(text) => {
+                        ui.label(RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));
+                    }
+                    None => {
+                        ui.weak(self.session.describe_link());
+                    }
+                }
+            });
+            if let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state())
+                && let track::TrackOutput::EndPhase = track::ui(ui, r, s, &seat_name, can_act)
+            {
+                actions.push(GbacwAction::EndPhase);
+            }
+        });
+
+        let legal = self.legal_actions();
+        egui::Panel::right("side")
+            .default_size(320.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("side_scroll")
+                    .show(ui, |ui| {
+                        let (Some(rules), Some(state)) =
+                            (self.session.ruleset(), self.session.state())
+                        else {
+                            return;
+                        };
+                        let pending = rules.pending(state);
+                        if let Some(a) = self.prompts.ui(
+                            ui,
+                            rules,
+                            &pending,
+                            self.session.acting_seat(),
+                            &legal,
+                            &seat_name,
+                        ) {
+                            actions.push(a);
+                        }
+                        if let Some(id) = self.map.selected().first().cloned() {
+                            if let Some(a) = card::ui(ui, rules, state, &id, can_act) {
+                                actions.push(a);
+                            }
+                            // The counter's friends in its hex, to move as one (5.16).
+                            let hex = state
+                                .units
+                                .get(&id)
+                                .and_then(|u| u.hex)
+                                .or_else(|| state.leaders.get(&id).and_then(|l| l.hex));
+                            let oob = &rules.game().oob;
+                            let side_of = |c: &muster_shared::gbacw::oob::CounterId| {
+                                oob.units
+                                    .get(c)
+                                    .map(|u| &u.side)
+                                    .or_else(|| oob.leaders.get(c).map(|l| &l.side))
+                            };
+                            let mut stack = vec![id.clone()];
+                            if let Some(hex) = hex {
+                                let units = state.units.iter().filter(|(_, u)| u.hex == Some(hex)).map(|(c, _)| c);
+                                let leaders = state.leaders.iter().filter(|(_, l)| l.hex == Some(hex)).map(|(c, _)| c);
+                                stack.extend(
+                                    units
+                                        .chain(leaders)
+                                        .filter(|c| **c != id && side_of(c) == side_of(&id))
+                                        .cloned(),
+                                );
+                            }
+                            if stack.len() > 1
+                                && self.map.selected().len() < stack.len()
+                                && ui.button(SELECT_STACK).clicked()
+                            {
+                                self.map.select(stack);
+                            }
+                            if state.units.contains_key(&id) {
+                                ui.toggle_value(&mut self.map.sight, SIGHT_TOGGLE)
+                                    .on_hover_text("Hover a hex: range (9.23), line of sight (9.7), frontal hexside (7.22) and the weapon's range multiplier (9.25). A preview: fire itself comes with the engine's part 2.");
+                            }
+                            if self.map.selected().len() > 1 {
+                                ui.weak(format!(
+                                    "moving together: {}",
+                                    self.map
+                                        .selected()
+                                        .iter()
+                                        .map(|c| narrate::counter_name(rules, c))
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ));
+                            }
+                            ui.weak("Click an empty lit hex (or drag the counter) to move; shift-click adds a counter of the same hex; right-click clears.");
+                        } else {
+                            ui.weak("Click a counter to select it.");
+                        }
+                        let icp = matches!(
+                            state.clock.step,
+                            Step::Phase {
+                                phase: Phase::InitialCommand,
+                                ..
+                            }
+                        );
+                        if icp && can_act {
+                            ui.separator();
+                            ui.strong("Initial Command Phase (17.0)");
+                            let command: Vec<&GbacwAction> = legal
+                                .iter()
+                                .filter(|a| {
+                                    matches!(
+                                        a,
+                                        GbacwAction::SpendCommandPoints { .. }
+                                            | GbacwAction::Attach { .. }
+                                            | GbacwAction::Detach { .. }
+                                    )
+                                })
+                                .collect();
+                            if command.is_empty() {
+                                ui.weak("no command orders possible");
+                            }
+                            for a in command {
+                                use crate::app::narrate::Narrate;
+                                if ui.button(rules.describe_action(a)).clicked() {
+                                    actions.push(a.clone());
+                                }
+                            }
+                            let side = rules.side_of(self.session.acting_seat().unwrap_or(SeatId(0)));
+                            let preview = rules.command_preview(state, side);
+                            let out: BTreeSet<String> = preview
+                                .out_of_command
+                                .iter()
+                                .chain(&preview.out_of_radius)
+                                .map(|c| narrate::counter_name(rules, c))
+                                .collect();
+                            ui.weak(if out.is_empty() {
+                                "if the phase ended now: everyone in command".to_string()
+                            } else {
+                                format!(
+                                    "if the phase ended now, out of command: {}",
+                                    out.into_iter().collect::<Vec<_>>().join(", ")
+                                )
+                            });
+                        }
+                    });
+            });
+        egui::Panel::bottom("log")
+            .resizable(true)
+            .default_size(120.0)
+            .show(ui, |ui| {
+                log::ui(ui, &self.session);
+            });
+        egui::CentralPanel::no_frame().show(ui, |ui| {
+            let Some(book) = self.session.book() else {
+                ui.centered_and_justified(|ui| ui.label("Joining the table…"));
+                return;
+            };
+            let rules = book.follower.ruleset();
+            let input = map::MapInput {
+                map: &rules.game().map,
+                oob: &rules.game().oob,
+                state: book.follower.state(),
+                sides: &rules.game().seats,
+                rules: Some(rules),
+                acting: self.session.acting_seat().filter(|_| can_act),
+                seq: book.follower.seq(),
+            };
+            actions.extend(self.map.show(ui, &input));
+        });
+        for a in actions {
+            self.session.act(a);
+        }
+    }
+}
+
+impl eframe::App for GbacwApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        GbacwApp::ui(self, ui);
+    }
+}

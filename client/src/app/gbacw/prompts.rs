@@ -1,0 +1,78 @@
+//! Pending decisions as prompts, for any ruleset: what `Ruleset::pending`
+//! says is waiting (who, the rule, the question, the default and its
+//! deadline) and, for the seat it waits on, a button per answer in
+//! `Ruleset::legal_actions`. The countdown starts when this client first
+//! saw the decision; the server applies the default when it runs out.
+
+use crate::app::narrate::Narrate;
+use egui::{Color32, RichText, Ui};
+use muster_shared::SeatId;
+use muster_shared::engine::PendingDecision;
+use std::time::Instant;
+
+/// When each decision (by its prompt) was first seen.
+#[derive(Default)]
+pub struct Prompts {
+    seen: Vec<(String, Instant)>,
+}
+
+impl Prompts {
+    /// Show `pending`; `seat` is the seat this viewer acts for and
+    /// `answers` the legal actions for it. Returns the chosen answer.
+    pub fn ui<R: Narrate>(
+        &mut self,
+        ui: &mut Ui,
+        rules: &R,
+        pending: &[PendingDecision<R::Action>],
+        seat: Option<SeatId>,
+        answers: &[R::Action],
+        seat_name: &dyn Fn(SeatId) -> String,
+    ) -> Option<R::Action> {
+        let now = Instant::now();
+        self.seen
+            .retain(|(p, _)| pending.iter().any(|d| d.prompt == *p));
+        let mut out = None;
+        for d in pending {
+            let since = match self.seen.iter().find(|(p, _)| *p == d.prompt) {
+                Some((_, t)) => *t,
+                None => {
+                    self.seen.push((d.prompt.clone(), now));
+                    now
+                }
+            };
+            let left =
+                u64::from(d.deadline_secs).saturating_sub(now.duration_since(since).as_secs());
+            egui::Frame::group(ui.style())
+                .fill(Color32::from_rgb(0x4a, 0x3a, 0x10))
+                .show(ui, |ui| {
+                    ui.label(
+                        RichText::new(format!("Decision for {} ({})", seat_name(d.seat), d.rule))
+                            .strong()
+                            .color(Color32::from_rgb(0xff, 0xd7, 0x00)),
+                    );
+                    ui.label(&d.prompt);
+                    ui.label(format!("Default: {}", rules.describe_action(&d.default)));
+                    ui.label(if left > 0 {
+                        format!("{left} s left, then the default applies")
+                    } else {
+                        "time is up: the table applies the default".into()
+                    });
+                    if seat == Some(d.seat) {
+                        ui.horizontal_wrapped(|ui| {
+                            for a in answers {
+                                if ui.button(rules.describe_action(a)).clicked() {
+                                    out = Some(a.clone());
+                                }
+                            }
+                        });
+                    } else {
+                        ui.weak("waiting for the other player");
+                    }
+                });
+            // Keep the countdown ticking.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(500));
+        }
+        out
+    }
+}

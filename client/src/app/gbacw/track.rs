@@ -1,0 +1,89 @@
+//! The phase track: Game-Turn, Player-Turn, the phases A to J with the
+//! current one lit, who acts, and "End phase" for the player who does.
+
+use egui::{Color32, RichText, Ui};
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwState};
+use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
+
+/// What the track asks for.
+pub enum TrackOutput {
+    Nothing,
+    EndPhase,
+}
+
+/// The label of the button, for tests and for players.
+pub const END_PHASE: &str = "End phase";
+
+pub fn ui(
+    ui: &mut Ui,
+    rules: &Gbacw,
+    state: &GbacwState,
+    seat_name: &dyn Fn(muster_shared::SeatId) -> String,
+    can_act: bool,
+) -> TrackOutput {
+    let game = rules.game();
+    let clock = state.clock;
+    let mut out = TrackOutput::Nothing;
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(format!(
+            "Game-Turn {} of {}",
+            clock.turn, game.sequence.last_turn
+        ));
+        if let Some(player) = clock.step.phasing() {
+            let side = rules.side_of_turn(player);
+            let name = game.oob.sides.get(side).cloned().unwrap_or_default();
+            ui.label(format!(
+                "{} Player-Turn ({name})",
+                match player {
+                    PlayerTurn::First => "First",
+                    PlayerTurn::Second => "Second",
+                }
+            ));
+        }
+        ui.separator();
+        let current = match clock.step {
+            Step::Phase { phase, .. } => Some(phase),
+            _ => None,
+        };
+        for p in Phase::ALL {
+            let letter = p.letter().to_string();
+            let text = if Some(p) == current {
+                RichText::new(letter)
+                    .strong()
+                    .background_color(Color32::from_rgb(0xff, 0xd7, 0x00))
+                    .color(Color32::BLACK)
+            } else {
+                RichText::new(letter).weak()
+            };
+            ui.label(text).on_hover_text(p.name());
+        }
+        ui.label(RichText::new(game.sequence.step_name(clock.step)).strong());
+        ui.separator();
+        match rules.acting_seat(state) {
+            Some(seat) => {
+                let waiting = if state.decision.is_some() {
+                    " (a decision)"
+                } else {
+                    ""
+                };
+                ui.label(format!("{} acts{waiting}", seat_name(seat)));
+            }
+            None if state.over => {
+                ui.label("the game is over");
+            }
+            None => {
+                ui.label("interphase");
+            }
+        }
+        if ui
+            .add_enabled(
+                can_act && state.decision.is_none(),
+                egui::Button::new(END_PHASE),
+            )
+            .clicked()
+        {
+            out = TrackOutput::EndPhase;
+        }
+    });
+    out
+}
