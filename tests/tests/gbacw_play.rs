@@ -20,7 +20,7 @@ use muster_shared::gbacw::ruleset::is_redan_hex;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent, GbacwState};
 use muster_shared::gbacw::stacking::check_hex;
 use muster_shared::protocol::TableId;
-use muster_shared::{MatchId, SeatId, Viewer};
+use muster_shared::{Hash32, MatchId, SeatId, Viewer};
 use muster_tests::random_play::Chooser;
 use std::collections::BTreeMap;
 
@@ -49,9 +49,18 @@ fn new_game(seed: u64) -> Game {
             .collect(),
     };
     let mut m = Match::<Gbacw>::new(header, &GbacwConfig::default()).unwrap();
-    let server = HashChain::generate(64);
+    // Chains from the seed, so that a failing seed replays exactly.
+    let secret = |party: u8| {
+        let mut b = [0x5a_u8; 32];
+        b[..8].copy_from_slice(&seed.to_le_bytes());
+        b[8] = party;
+        Hash32(b)
+    };
+    let server = HashChain::from_secret(secret(9), 64);
     m.publish_anchor(Party::Server, server.anchor()).unwrap();
-    let seats: Vec<HashChain> = (0..2).map(|_| HashChain::generate(64)).collect();
+    let seats: Vec<HashChain> = (0..2u8)
+        .map(|s| HashChain::from_secret(secret(s), 64))
+        .collect();
     for (s, chain) in seats.iter().enumerate() {
         m.publish_anchor(Party::Seat(SeatId(s as u8)), chain.anchor())
             .unwrap();
@@ -160,7 +169,10 @@ fn check_invariants(rs: &Gbacw, state: &GbacwState) {
         .unwrap();
         assert!(u.moved.mp <= most, "{id} spent {} of {most}", u.moved.mp);
     }
-    for ((hex, side), units) in &stacks {
+    // 8.0: stacking is checked where a move ends; a move halted for
+    // withdrawal fire may stand in a hex it is only passing through.
+    let in_transit = state.decision.is_some();
+    for ((hex, side), units) in stacks.iter().filter(|_| !in_transit) {
         let terrain = &sc.map.hex(*hex).unwrap().terrain;
         check_hex(
             &sc.charts.stacking,
@@ -277,6 +289,9 @@ fn play(game: &mut Game, seed: u64, actions: usize, end_odds: usize) -> Stats {
         let before_len = game.m.log().entries.len();
         match game.submit(seat, action.clone(), false) {
             Ok(applied) => {
+                if std::env::var("MUSTER_TRACE").is_ok() {
+                    eprintln!("{seat} {action:?} -> {:?}", applied.events);
+                }
                 stats.accepted += 1;
                 stats.count(&applied.events);
             }
@@ -350,8 +365,12 @@ fn random_legal_games_keep_the_books() {
         .unwrap_or(8);
     let mut total = Stats::default();
     let started = std::time::Instant::now();
+    let first: u64 = std::env::var("MUSTER_GBACW_FIRST")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
     for seed in 0..seeds {
-        let seed = 1000 + seed;
+        let seed = first + seed;
         println!("seed {seed}");
         let mut game = new_game(seed);
         let s = play(&mut game, seed, 500, 6);

@@ -149,10 +149,13 @@ pub(crate) fn resolve_withdrawal(
                     |x| x.hex == Some(d.hex) && !x.status.markers.contains(&Marker::Rout),
                 )
             };
-            // 10.15: the pinned move one hex, then take their pin.
+            // 10.15: the pinned move one hex, then take their pin. Where
+            // that hex cannot hold them (8.0: a move may pass a hex it may
+            // not stop in), they go on along the path to the first hex
+            // that can: the whole path was valid, so its end always can.
             if !pinned.is_empty()
-                && let Some(first) = path.first()
-                && let Ok(plan) = movement::plan(rs, &u.state, &side, &pinned, &[*first])
+                && let Some(plan) = (1..=path.len())
+                    .find_map(|k| movement::plan(rs, &u.state, &side, &pinned, &path[..k]).ok())
             {
                 for e in movement::execute(rs, &u.state, &plan, true) {
                     u.push(e);
