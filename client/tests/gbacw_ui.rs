@@ -477,3 +477,135 @@ fn select_a_whole_stack_and_move_it_together() {
     assert_eq!(state.leaders[&id("williams")].hex, Some(target));
     assert_eq!(state.leaders[&id("crawford")].hex, Some(target));
 }
+
+/// GBACW 9.0, 9.42 through the UI: a Union unit closes on the enemy,
+/// faces it, and in the Offensive Fire Phase the Orders panel offers
+/// "fire at" with the CRT column explained; clicked, the attack is
+/// declared, listed, and rolled when the phase ends.
+#[test]
+fn a_fire_order_is_declared_explained_and_rolled_at_the_phase_end() {
+    use muster_client::app::gbacw::orders::DECLARED;
+    use muster_client::app::narrate::Narrate;
+    use muster_shared::engine::Ruleset;
+    use muster_shared::gbacw::facing::Facing;
+    use muster_shared::gbacw::ruleset::GbacwAction;
+    let mut h = harness();
+    let movement = Step::Phase {
+        player: PlayerTurn::First,
+        phase: Phase::Movement,
+    };
+    advance_to(&mut h, 1, movement);
+    // A Union unit that can reach an empty hex next to an enemy unit.
+    let (unit, path, at, enemy) = {
+        let app = h.state();
+        let rules = app.session.ruleset().unwrap();
+        let state = app.session.state().unwrap();
+        let grid = &rules.game().map.grid;
+        let oob = &rules.game().oob;
+        let enemy_hexes: Vec<HexNumber> = state
+            .units
+            .iter()
+            .filter(|(u, _)| oob.units[*u].side.0 == "confederate")
+            .filter_map(|(_, u)| u.hex)
+            .collect();
+        let occupied = |x: HexNumber| state.units.values().any(|u| u.hex == Some(x));
+        let mut found = None;
+        for (u, st) in &state.units {
+            if oob.units[u].side.0 != "union" || oob.units[u].weapon.is_none() {
+                continue;
+            }
+            if st.status.formation == muster_shared::gbacw::oob::Formation::Column {
+                continue;
+            }
+            let Some(reach) = rules.reachable(state, u) else {
+                continue;
+            };
+            for x in reach.hexes.keys() {
+                if occupied(*x) {
+                    continue;
+                }
+                if let Some(e) = enemy_hexes.iter().find(|e| grid.distance(*x, **e) == 1) {
+                    found = Some((u.clone(), reach.path_to(*x).unwrap()[1..].to_vec(), *x, *e));
+                    break;
+                }
+            }
+            if found.is_some() {
+                break;
+            }
+        }
+        found.expect("some Union unit can close on the enemy")
+    };
+    h.state_mut().session.act(GbacwAction::Move {
+        pieces: vec![unit.clone()],
+        path,
+    });
+    h.run();
+    // Withdrawal fire offered on the way: the Confederates decline.
+    if h.state().session.state().unwrap().decision.is_some() {
+        h.state_mut()
+            .session
+            .set_active(muster_shared::Viewer::Seat(SeatId(1)));
+        h.state_mut()
+            .session
+            .act(GbacwAction::DeclineWithdrawalFire);
+        h.run();
+        h.state_mut()
+            .session
+            .set_active(muster_shared::Viewer::Seat(SeatId(0)));
+    }
+    assert_eq!(unit_hex(&h, &unit.0), Some(at), "{unit} closed on {enemy}");
+    let facing = {
+        let rules = h.state().session.ruleset().unwrap();
+        Facing::new(rules.game().map.grid.direction(at, enemy).unwrap())
+    };
+    h.state_mut().session.act(GbacwAction::Face {
+        unit: unit.clone(),
+        facing,
+    });
+    h.run();
+    advance_to(
+        &mut h,
+        1,
+        Step::Phase {
+            player: PlayerTurn::First,
+            phase: Phase::OffensiveFire,
+        },
+    );
+    h.state_mut()
+        .session
+        .set_active(muster_shared::Viewer::Seat(SeatId(0)));
+    h.state_mut().map.select(vec![unit.clone()]);
+    h.run();
+    let label = {
+        let app = h.state();
+        let rules = app.session.ruleset().unwrap();
+        let state = app.session.state().unwrap();
+        let fire = rules
+            .legal_actions(state, SeatId(0))
+            .into_iter()
+            .find(|a| {
+                matches!(a, GbacwAction::DeclareFire { target, firers }
+                    if *target == enemy && firers.iter().any(|f| f.unit == unit))
+            })
+            .expect("the engine offers the fire");
+        rules.describe_action(&fire)
+    };
+    h.get_by_label(&label).click();
+    h.run();
+    assert_eq!(h.state().session.state().unwrap().fire_plan.len(), 1);
+    h.get_by_label(DECLARED);
+    h.get_by_label_contains("column");
+    end_phase(&mut h);
+    let state = h.state().session.state().unwrap();
+    assert!(
+        state.fire_plan.is_empty(),
+        "9.42: rolled as the phase ended"
+    );
+    assert_eq!(
+        state.clock.step,
+        Step::Phase {
+            player: PlayerTurn::First,
+            phase: Phase::RetreatBeforeMelee
+        }
+    );
+}

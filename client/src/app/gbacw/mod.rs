@@ -15,6 +15,7 @@ pub mod card;
 pub mod counter;
 pub mod map;
 pub mod narrate;
+pub mod orders;
 pub mod prompts;
 pub mod track;
 
@@ -195,6 +196,16 @@ impl GbacwApp {
                         ) {
                             actions.push(a);
                         }
+                        if let Some(a) = orders::ui(
+                            ui,
+                            rules,
+                            state,
+                            self.map.selected().first(),
+                            &legal,
+                            can_act,
+                        ) {
+                            actions.push(a);
+                        }
                         if let Some(id) = self.map.selected().first().cloned() {
                             if let Some(a) = card::ui(ui, rules, state, &id, can_act) {
                                 actions.push(a);
@@ -231,7 +242,7 @@ impl GbacwApp {
                             }
                             if state.units.contains_key(&id) {
                                 ui.toggle_value(&mut self.map.sight, SIGHT_TOGGLE)
-                                    .on_hover_text("Hover a hex: range (9.23), line of sight (9.7), frontal hexside (7.22) and the weapon's range multiplier (9.25). A preview: fire itself comes with the engine's part 2.");
+                                    .on_hover_text("Hover a hex: range (9.23), line of sight (9.7), frontal hexside (7.22) and the weapon's range multiplier (9.25). Fire orders and their CRT column are under Orders.");
                             }
                             if self.map.selected().len() > 1 {
                                 ui.weak(format!(

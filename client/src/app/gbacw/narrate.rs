@@ -77,6 +77,31 @@ impl Narrate for Gbacw {
             A::EndPhase => "end phase".into(),
             A::WithdrawalFire { firers } => format!("withdrawal fire by {}", names(self, firers)),
             A::DeclineWithdrawalFire => "decline withdrawal fire".into(),
+            A::DeclareFire { target, firers } => format!(
+                "fire at {target} with {}",
+                firers
+                    .iter()
+                    .map(|f| format!("{} ({} pts)", counter_name(self, &f.unit), f.points))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            A::CancelFire { index } => format!("take back declared attack {}", index + 1),
+            A::DeclareMelee { target, attackers } => {
+                format!("melee {target} with {}", names(self, attackers))
+            }
+            A::RetreatBeforeMelee { units, path } => format!(
+                "retreat {} before melee to {}",
+                names(self, units),
+                path.last()
+                    .map_or_else(|| "nowhere".into(), |h| h.to_string())
+            ),
+            A::StandFast => "stand fast".into(),
+            A::Rally { unit } => format!("rally {}", counter_name(self, unit)),
+            A::Resupply { wagon, unit } => format!(
+                "{} resupplies {}",
+                counter_name(self, wagon),
+                counter_name(self, unit)
+            ),
             // Actions the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -166,13 +191,165 @@ impl Narrate for Gbacw {
                 d.hex
             ),
             E::WithdrawalFireDeclined => "withdrawal fire declined".into(),
+            E::WithdrawalFireAnswered => "withdrawal fire! (10.11)".into(),
+            E::FireDeclared(f) => format!(
+                "{who} declared fire at {} by {} (9.0)",
+                f.target,
+                f.firers
+                    .iter()
+                    .map(|x| counter_name(self, &x.unit))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            E::FireCancelled { index } => format!("declared attack {} taken back", index + 1),
+            E::FirePlanCleared => "the Fire Phase's attacks are all resolved (9.42)".into(),
+            E::FireResolved(r) => format!(
+                "fire at {} by {}: strength {} on the {} row, shifts terrain {:+} density {:+}{} = {:+} (9.51), column {}, die {}: {} (9.16)",
+                r.target,
+                names(self, &r.firers),
+                r.strength,
+                match r.row {
+                    muster_shared::gbacw::tables::FireRow::Grapeshot => "grapeshot",
+                    muster_shared::gbacw::tables::FireRow::SmallArmsAndCounterBattery =>
+                        "small-arms",
+                },
+                r.terrain_shift,
+                r.density_shift,
+                if r.enfilade { " enfilade +1" } else { "" },
+                r.net_shift,
+                r.column,
+                r.die,
+                r.result
+            ),
+            E::UnitHit { unit, points } => {
+                format!("{} loses {points} (9.81, 8.21)", counter_name(self, unit))
+            }
+            E::CrewHit { unit, crew } => {
+                format!(
+                    "{}'s crew hit: now {crew:?} (9.82)",
+                    counter_name(self, unit)
+                )
+            }
+            E::RoundFired { unit } => format!("{} fired a round (11.3)", counter_name(self, unit)),
+            E::MarkersSet { unit, markers } => format!(
+                "{}: {}",
+                counter_name(self, unit),
+                if markers.is_empty() {
+                    "no markers".to_string()
+                } else {
+                    markers
+                        .iter()
+                        .map(|m| format!("{m:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ),
+            E::MoraleRated { unit, rating } => format!(
+                "{} sees the elephant: morale {rating} (13.14)",
+                counter_name(self, unit)
+            ),
+            E::MoraleChecked {
+                unit,
+                rating,
+                die,
+                modifier,
+                failed,
+            } => format!(
+                "{} checks morale {rating}: die {die}{} -> {} (13.2)",
+                counter_name(self, unit),
+                if *modifier == 0 {
+                    String::new()
+                } else {
+                    format!(" {modifier:+}")
+                },
+                if *failed { "failed" } else { "passed" }
+            ),
+            E::UnitRetreated { unit, path } => format!(
+                "{} retreats to {} (14.0)",
+                counter_name(self, unit),
+                path.last().map_or_else(|| "?".into(), |h| h.to_string())
+            ),
+            E::UnitRemoved { unit, captured } => format!(
+                "{} {} (13.31, 14.1, 15.12)",
+                counter_name(self, unit),
+                if *captured { "captured" } else { "eliminated" }
+            ),
+            E::LeaderRolled {
+                leader,
+                roll,
+                casualty,
+            } => format!(
+                "{} rolls {roll} for casualty: {} (17.72, 17.76)",
+                counter_name(self, leader),
+                casualty.map_or_else(|| "unharmed".into(), |c| format!("{c:?}"))
+            ),
+            E::RallyPointSpent { leader } => {
+                format!(
+                    "{} spends a Rally Point (17.13)",
+                    counter_name(self, leader)
+                )
+            }
+            E::RallyTried { unit, die, rallied } => format!(
+                "{} {}{} (13.5)",
+                counter_name(self, unit),
+                if *rallied {
+                    "rallies"
+                } else {
+                    "fails to rally"
+                },
+                die.map_or_else(String::new, |d| format!(", die {d}"))
+            ),
+            E::MeleeDeclared(m, _) => format!(
+                "{who} declares melee on {} by {} (12.8)",
+                m.target,
+                names(self, &m.attackers)
+            ),
+            E::RbmAnswered => "the defender answered the melee (12.8)".into(),
+            E::MeleeResolved(r) => format!(
+                "melee at {}: {} against {}, differential {:+}, die {}: attacker {:?}, defender {:?}{} (12.98)",
+                r.target,
+                r.attack,
+                r.defence,
+                r.differential,
+                r.die,
+                r.result.attacker,
+                r.result.defender,
+                if r.mutual_elimination {
+                    " (both would go: engaged, 12.97)"
+                } else {
+                    ""
+                }
+            ),
+            E::PointsCaptured { unit, points } => format!(
+                "{} loses {points} taken prisoner (12.93)",
+                counter_name(self, unit)
+            ),
+            E::FormationSet { unit, to } => {
+                format!(
+                    "{} is now in {} (12.24)",
+                    counter_name(self, unit),
+                    to.name()
+                )
+            }
+            E::MeleesCleared => "the Melee Phase's melees are resolved".into(),
+            E::Resupplied {
+                wagon,
+                unit,
+                amount,
+                ..
+            } => format!(
+                "{} gives {} {amount} (11.24)",
+                counter_name(self, wagon),
+                counter_name(self, unit)
+            ),
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
         }
     }
 
-    /// Part 1 of the GBACW engine rolls no dice.
+    /// GBACW's dice are shown in its own log lines (each with its case);
+    /// the dice panel lists every verified roll from the proofs.
     fn rolled(&self, _: &GbacwEvent) -> Option<RollResult> {
         None
     }

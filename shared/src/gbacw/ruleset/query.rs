@@ -99,4 +99,20 @@ impl Gbacw {
             board.unit_feet(h)
         })
     }
+
+    /// GBACW 9.0–9.6: what an attack by `firers` on `target` would roll
+    /// on: total strength, CRT row, every column shift and the column
+    /// after 9.51's cap — the same arithmetic the resolution uses. The
+    /// report's die and result are placeholders (nothing is rolled). `Err`
+    /// names the rule that refuses the attack's strength or target (range,
+    /// mixing, no target); the other checks are `decide`'s.
+    pub fn fire_preview(
+        &self,
+        state: &GbacwState,
+        target: crate::gbacw::map::HexNumber,
+        firers: &[super::state::FireShare],
+    ) -> Result<super::event::FireReport, crate::engine::RuleError> {
+        let p = super::combat::attack::prepare(self, state, target, firers, None, None)?;
+        Ok(p.roll(&self.tables.fire, 1, self.options))
+    }
 }

@@ -1,0 +1,112 @@
+//! Combat orders: the Fire Phase's declared attacks with their CRT column
+//! explained, and the selected unit's fire, melee, rally and resupply
+//! orders — all taken from the engine's legal-action set, so a button is
+//! never an order the engine would refuse.
+
+use super::narrate::counter_name;
+use crate::app::narrate::Narrate;
+use egui::{RichText, Ui};
+use muster_shared::gbacw::oob::CounterId;
+use muster_shared::gbacw::ruleset::event::FireReport;
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState};
+use muster_shared::gbacw::tables::FireRow;
+
+/// Heading of the declared attacks.
+pub const DECLARED: &str = "Declared attacks (9.42: rolled when the phase ends)";
+
+/// "strength 8 on small-arms, shifts terrain -1 density +0 enfilade +1 =
+/// +0 (9.51): column 6".
+pub fn column_text(r: &FireReport) -> String {
+    format!(
+        "strength {} on the {} row; shifts: terrain {:+}, density {:+}{} = {:+} (9.51 cap); column {}",
+        r.strength,
+        match r.row {
+            FireRow::Grapeshot => "grapeshot",
+            FireRow::SmallArmsAndCounterBattery => "small-arms",
+        },
+        r.terrain_shift,
+        r.density_shift,
+        if r.enfilade { ", enfilade +1" } else { "" },
+        r.net_shift,
+        r.column
+    )
+}
+
+fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
+    use GbacwAction as A;
+    match action {
+        A::DeclareFire { firers, .. } => firers.iter().any(|f| f.unit == *unit),
+        A::DeclareMelee { attackers, .. } => attackers.contains(unit),
+        A::Rally { unit: u } => u == unit,
+        A::Resupply { wagon, unit: u } => wagon == unit || u == unit,
+        _ => false,
+    }
+}
+
+/// The panel; returns the order clicked.
+pub fn ui(
+    ui: &mut Ui,
+    rules: &Gbacw,
+    state: &GbacwState,
+    selected: Option<&CounterId>,
+    legal: &[GbacwAction],
+    can_act: bool,
+) -> Option<GbacwAction> {
+    let mut out = None;
+    if !state.fire_plan.is_empty() {
+        ui.separator();
+        ui.strong(DECLARED);
+        for (k, p) in state.fire_plan.iter().enumerate() {
+            let by = p
+                .firers
+                .iter()
+                .map(|f| format!("{} ({})", counter_name(rules, &f.unit), f.points))
+                .collect::<Vec<_>>()
+                .join(", ");
+            ui.label(format!("{}. at {} by {by}", k + 1, p.target));
+            match rules.fire_preview(state, p.target, &p.firers) {
+                Ok(r) => ui.weak(column_text(&r)),
+                Err(e) => ui.weak(e.to_string()),
+            };
+            let cancel = GbacwAction::CancelFire {
+                index: u16::try_from(k).unwrap_or(u16::MAX),
+            };
+            if can_act && ui.small_button("take back").clicked() {
+                out = Some(cancel);
+            }
+        }
+    }
+    if !state.melees.is_empty() {
+        ui.separator();
+        ui.strong("Declared melees (12.8: resolved when the Melee Phase ends)");
+        for m in &state.melees {
+            let by = m
+                .attackers
+                .iter()
+                .map(|a| counter_name(rules, a))
+                .collect::<Vec<_>>()
+                .join(", ");
+            ui.label(format!("{} by {by}", m.target));
+        }
+    }
+    let Some(unit) = selected else {
+        return out;
+    };
+    let orders: Vec<&GbacwAction> = legal.iter().filter(|a| involves(a, unit)).collect();
+    if orders.is_empty() || !can_act {
+        return out;
+    }
+    ui.separator();
+    ui.label(RichText::new(format!("Orders for {}", counter_name(rules, unit))).strong());
+    for a in orders {
+        if ui.button(rules.describe_action(a)).clicked() {
+            out = Some(a.clone());
+        }
+        if let GbacwAction::DeclareFire { target, firers } = a
+            && let Ok(r) = rules.fire_preview(state, *target, firers)
+        {
+            ui.weak(column_text(&r));
+        }
+    }
+    out
+}
