@@ -1,4 +1,5 @@
 //! End-to-end test support: shared helpers for the tests in `tests/tests/`.
 
 pub mod e2e;
+pub mod gbacw_match;
 pub mod random_play;

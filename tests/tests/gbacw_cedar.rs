@@ -7,12 +7,9 @@
 //! verifies.
 
 use muster_shared::codec;
-use muster_shared::dice::{HashChain, Party, SeatLink};
-use muster_shared::engine::log::LOG_FORMAT;
+use muster_shared::dice::{HashChain, Party};
 use muster_shared::engine::verify::{replay, verify_log};
-use muster_shared::engine::{
-    Applied, LogHeader, Match, MatchError, MatchLog, Ruleset, SeatInfo, Submission,
-};
+use muster_shared::engine::{MatchError, MatchLog, Ruleset};
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::oob::{CounterId, Formation, Unit, UnitStatus};
@@ -20,15 +17,10 @@ use muster_shared::gbacw::ruleset::is_redan_hex;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwState};
 use muster_shared::gbacw::stacking::check_hex;
 use muster_shared::{MatchId, SeatId};
+use muster_tests::gbacw_match::GbacwGame;
 use muster_tests::random_play::Chooser;
 use std::collections::BTreeMap;
 use std::time::Instant;
-
-struct Game {
-    m: Match<Gbacw>,
-    server: HashChain,
-    seats: Vec<HashChain>,
-}
 
 fn config(free_deployment: bool) -> GbacwConfig {
     GbacwConfig {
@@ -38,62 +30,8 @@ fn config(free_deployment: bool) -> GbacwConfig {
     }
 }
 
-fn new_game(seed: u64, config: &GbacwConfig) -> Game {
-    let header = LogHeader {
-        format: LOG_FORMAT,
-        match_id: MatchId(
-            [seed.to_le_bytes(), (!seed).to_le_bytes()]
-                .concat()
-                .try_into()
-                .unwrap(),
-        ),
-        ruleset: String::new(),
-        config: Vec::new(),
-        seats: (0..2)
-            .map(|s| SeatInfo {
-                seat: SeatId(s),
-                name: format!("player {s}"),
-            })
-            .collect(),
-    };
-    let mut m = Match::<Gbacw>::new(header, config).unwrap();
-    let server = HashChain::generate(256);
-    m.publish_anchor(Party::Server, server.anchor()).unwrap();
-    let seats: Vec<HashChain> = (0..2).map(|_| HashChain::generate(256)).collect();
-    for (s, chain) in seats.iter().enumerate() {
-        m.publish_anchor(Party::Seat(SeatId(s as u8)), chain.anchor())
-            .unwrap();
-    }
-    Game { m, server, seats }
-}
-
-impl Game {
-    fn link(&self, seat: SeatId) -> Vec<SeatLink> {
-        let index = self.m.book().next_index(Party::Seat(seat)).unwrap();
-        vec![SeatLink {
-            seat,
-            index,
-            link: self.seats[usize::from(seat.0)].link(index).unwrap(),
-        }]
-    }
-
-    fn submit(
-        &mut self,
-        seat: SeatId,
-        action: GbacwAction,
-        by_default: bool,
-    ) -> Result<Applied<Gbacw>, MatchError> {
-        let seat_links = if by_default { vec![] } else { self.link(seat) };
-        self.m.apply(
-            Submission {
-                seat,
-                action,
-                seat_links,
-                by_default,
-            },
-            &self.server,
-        )
-    }
+fn new_game(seed: u64, config: &GbacwConfig) -> GbacwGame {
+    GbacwGame::new(seed, config, 256)
 }
 
 /// A scenario action that may well be refused: placements of any counter
@@ -196,7 +134,7 @@ struct Played {
 /// The bound is what keeps a game fast in a debug build: the Union's
 /// legal set in its Movement Phase (~500 actions, each checked by
 /// `decide`) takes ~150 ms there, the Confederates' ~50 ms.
-fn play(game: &mut Game, seed: u64, placements: usize, per_phase: [usize; 2]) -> Played {
+fn play(game: &mut GbacwGame, seed: u64, placements: usize, per_phase: [usize; 2]) -> Played {
     let mut ch = Chooser::new(seed);
     let mut played = Played::default();
     let mut in_phase = 0;
@@ -301,7 +239,7 @@ fn play(game: &mut Game, seed: u64, placements: usize, per_phase: [usize; 2]) ->
 }
 
 /// The log replays to the same bytes and outcome, and verifies.
-fn replays_to_the_same_outcome(game: &Game) {
+fn replays_to_the_same_outcome(game: &GbacwGame) {
     let live = codec::encode_infallible(game.m.state());
     let outcome = game.m.ruleset().outcome(game.m.state());
     let stored = MatchLog::from_file_bytes(&game.m.log().to_file_bytes()).unwrap();

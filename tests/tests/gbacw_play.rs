@@ -6,12 +6,9 @@
 
 use muster_client::Follower;
 use muster_shared::codec;
-use muster_shared::dice::{HashChain, Party, SeatLink};
-use muster_shared::engine::log::LOG_FORMAT;
+use muster_shared::dice::{HashChain, Party};
 use muster_shared::engine::verify::{replay, verify_log};
-use muster_shared::engine::{
-    Applied, LogHeader, Match, MatchError, MatchLog, Ruleset, SeatInfo, Submission,
-};
+use muster_shared::engine::{MatchError, MatchLog, Ruleset};
 use muster_shared::gbacw::charts::MoveClass;
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
@@ -20,81 +17,13 @@ use muster_shared::gbacw::ruleset::is_redan_hex;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent, GbacwState};
 use muster_shared::gbacw::stacking::check_hex;
 use muster_shared::protocol::TableId;
-use muster_shared::{Hash32, MatchId, SeatId, Viewer};
+use muster_shared::{MatchId, SeatId, Viewer};
+use muster_tests::gbacw_match::GbacwGame;
 use muster_tests::random_play::Chooser;
 use std::collections::BTreeMap;
 
-struct Game {
-    m: Match<Gbacw>,
-    server: HashChain,
-    seats: Vec<HashChain>,
-}
-
-fn new_game(seed: u64) -> Game {
-    let header = LogHeader {
-        format: LOG_FORMAT,
-        match_id: MatchId(
-            [seed.to_le_bytes(), (!seed).to_le_bytes()]
-                .concat()
-                .try_into()
-                .unwrap(),
-        ),
-        ruleset: String::new(),
-        config: Vec::new(),
-        seats: (0..2)
-            .map(|s| SeatInfo {
-                seat: SeatId(s),
-                name: format!("player {s}"),
-            })
-            .collect(),
-    };
-    let mut m = Match::<Gbacw>::new(header, &GbacwConfig::default()).unwrap();
-    // Chains from the seed, so that a failing seed replays exactly.
-    let secret = |party: u8| {
-        let mut b = [0x5a_u8; 32];
-        b[..8].copy_from_slice(&seed.to_le_bytes());
-        b[8] = party;
-        Hash32(b)
-    };
-    let server = HashChain::from_secret(secret(9), 64);
-    m.publish_anchor(Party::Server, server.anchor()).unwrap();
-    let seats: Vec<HashChain> = (0..2u8)
-        .map(|s| HashChain::from_secret(secret(s), 64))
-        .collect();
-    for (s, chain) in seats.iter().enumerate() {
-        m.publish_anchor(Party::Seat(SeatId(s as u8)), chain.anchor())
-            .unwrap();
-    }
-    Game { m, server, seats }
-}
-
-impl Game {
-    fn link(&self, seat: SeatId) -> Vec<SeatLink> {
-        let index = self.m.book().next_index(Party::Seat(seat)).unwrap();
-        vec![SeatLink {
-            seat,
-            index,
-            link: self.seats[usize::from(seat.0)].link(index).unwrap(),
-        }]
-    }
-
-    fn submit(
-        &mut self,
-        seat: SeatId,
-        action: GbacwAction,
-        by_default: bool,
-    ) -> Result<Applied<Gbacw>, MatchError> {
-        let seat_links = if by_default { vec![] } else { self.link(seat) };
-        self.m.apply(
-            Submission {
-                seat,
-                action,
-                seat_links,
-                by_default,
-            },
-            &self.server,
-        )
-    }
+fn new_game(seed: u64) -> GbacwGame {
+    GbacwGame::new(seed, &GbacwConfig::default(), 64)
 }
 
 /// An action that may well be refused: other seats' units, far hexes,
@@ -242,7 +171,7 @@ impl Stats {
 }
 
 /// Play `actions` actions on `game`, mostly legal ones.
-fn play(game: &mut Game, seed: u64, actions: usize, end_odds: usize) -> Stats {
+fn play(game: &mut GbacwGame, seed: u64, actions: usize, end_odds: usize) -> Stats {
     let mut ch = Chooser::new(seed);
     let mut stats = Stats::default();
     for _ in 0..actions {
@@ -311,7 +240,7 @@ fn play(game: &mut Game, seed: u64, actions: usize, end_odds: usize) -> Stats {
     stats
 }
 
-fn replays_byte_identical(game: &Game) {
+fn replays_byte_identical(game: &GbacwGame) {
     let live = codec::encode_infallible(game.m.state());
     let log = game.m.log().clone();
     let first = replay::<Gbacw>(&log).expect("the live log replays");
