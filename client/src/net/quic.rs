@@ -37,7 +37,7 @@ impl QuicLink {
     }
 
     /// Connect with no pin and return the fingerprint of the certificate
-    /// the server showed (trust on first use: see `tls::Recording`).
+    /// the server showed (trust on first use: see `tls::Fingerprinted`).
     pub(super) async fn probe(hostport: &str) -> Result<String, NetError> {
         let (crypto, seen) = tls::recording_client_config()?;
         let (endpoint, conn, _send, _recv) = open(hostport, crypto).await?;

@@ -15,13 +15,20 @@ pub fn fingerprint(cert: &[u8]) -> String {
     hex::encode(ring::digest::digest(&ring::digest::SHA256, cert))
 }
 
+/// Checks a self-signed server certificate by its SHA-256 fingerprint.
+/// With a pin, only that certificate passes; without one (trust on first
+/// use, [`super::probe_fingerprint`]) any certificate passes and its
+/// fingerprint is recorded, so the caller can store it and pin it from
+/// then on. Either way the handshake signature is checked, so the server
+/// holds the certificate's key.
 #[derive(Debug)]
-struct Pinned {
-    sha256: [u8; 32],
+pub(super) struct Fingerprinted {
+    pin: Option<[u8; 32]>,
+    seen: Mutex<Option<String>>,
     algorithms: WebPkiSupportedAlgorithms,
 }
 
-impl ServerCertVerifier for Pinned {
+impl ServerCertVerifier for Fingerprinted {
     fn verify_server_cert(
         &self,
         end_entity: &CertificateDer<'_>,
@@ -31,14 +38,16 @@ impl ServerCertVerifier for Pinned {
         _now: UnixTime,
     ) -> Result<ServerCertVerified, rustls::Error> {
         let got = ring::digest::digest(&ring::digest::SHA256, end_entity);
-        // Not secret: comparing public fingerprints needs no constant time.
-        if got.as_ref() == self.sha256 {
-            Ok(ServerCertVerified::assertion())
-        } else {
-            Err(rustls::Error::General(format!(
+        if let Ok(mut seen) = self.seen.lock() {
+            *seen = Some(hex::encode(got));
+        }
+        match self.pin {
+            // Not secret: comparing public fingerprints needs no constant time.
+            Some(pin) if got.as_ref() != pin => Err(rustls::Error::General(format!(
                 "certificate fingerprint {} is not the pinned one",
                 hex::encode(got)
-            )))
+            ))),
+            _ => Ok(ServerCertVerified::assertion()),
         }
     }
 
@@ -65,57 +74,18 @@ impl ServerCertVerifier for Pinned {
     }
 }
 
-/// Trust on first use: accepts whatever certificate the server shows and
-/// records its fingerprint. Used only by [`super::probe_fingerprint`], to
-/// learn a server's fingerprint the first time; the caller stores it and
-/// pins it from then on. The handshake signature is still checked, so the
-/// recorded certificate is one the server holds the key of.
-#[derive(Debug)]
-pub(super) struct Recording {
-    seen: Mutex<Option<String>>,
-    algorithms: WebPkiSupportedAlgorithms,
-}
-
-impl ServerCertVerifier for Recording {
-    fn verify_server_cert(
-        &self,
-        end_entity: &CertificateDer<'_>,
-        _intermediates: &[CertificateDer<'_>],
-        _server_name: &ServerName<'_>,
-        _ocsp: &[u8],
-        _now: UnixTime,
-    ) -> Result<ServerCertVerified, rustls::Error> {
-        if let Ok(mut seen) = self.seen.lock() {
-            *seen = Some(fingerprint(end_entity));
-        }
-        Ok(ServerCertVerified::assertion())
-    }
-
-    fn verify_tls12_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls12_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn verify_tls13_signature(
-        &self,
-        message: &[u8],
-        cert: &CertificateDer<'_>,
-        dss: &DigitallySignedStruct,
-    ) -> Result<HandshakeSignatureValid, rustls::Error> {
-        rustls::crypto::verify_tls13_signature(message, cert, dss, &self.algorithms)
-    }
-
-    fn supported_verify_schemes(&self) -> Vec<SignatureScheme> {
-        self.algorithms.supported_schemes()
-    }
+fn verifier(pin: Option<[u8; 32]>) -> (Arc<CryptoProvider>, Arc<Fingerprinted>) {
+    let provider: Arc<CryptoProvider> = Arc::new(rustls::crypto::ring::default_provider());
+    let verifier = Arc::new(Fingerprinted {
+        pin,
+        seen: Mutex::new(None),
+        algorithms: provider.signature_verification_algorithms,
+    });
+    (provider, verifier)
 }
 
 /// What the recording verifier saw, once the handshake is done.
-pub(super) type Seen = Arc<Recording>;
+pub(super) type Seen = Arc<Fingerprinted>;
 
 /// The fingerprint a [`recording_client_config`] handshake saw, if any.
 pub(super) fn seen_fingerprint(seen: &Seen) -> Option<String> {
@@ -130,22 +100,14 @@ pub(super) fn pinned_client_config(pin: &str) -> Result<rustls::ClientConfig, Ne
     let sha256: [u8; 32] = bytes
         .try_into()
         .map_err(|_| NetError::Tls("fingerprint is not 32 bytes (SHA-256)".into()))?;
-    let provider: Arc<CryptoProvider> = Arc::new(rustls::crypto::ring::default_provider());
-    let verifier = Pinned {
-        sha256,
-        algorithms: provider.signature_verification_algorithms,
-    };
-    with_verifier(provider, Arc::new(verifier))
+    let (provider, verifier) = verifier(Some(sha256));
+    with_verifier(provider, verifier)
 }
 
 /// A TLS 1.3 client config that accepts any certificate and records its
-/// fingerprint (trust on first use; see [`Recording`]).
+/// fingerprint (trust on first use; see [`Fingerprinted`]).
 pub(super) fn recording_client_config() -> Result<(rustls::ClientConfig, Seen), NetError> {
-    let provider: Arc<CryptoProvider> = Arc::new(rustls::crypto::ring::default_provider());
-    let verifier = Arc::new(Recording {
-        seen: Mutex::new(None),
-        algorithms: provider.signature_verification_algorithms,
-    });
+    let (provider, verifier) = verifier(None);
     Ok((with_verifier(provider, verifier.clone())?, verifier))
 }
 
