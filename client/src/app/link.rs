@@ -5,7 +5,7 @@
 //! offline table and the network table look exactly alike to the UI.
 
 use muster_shared::engine::{RuleError, Ruleset};
-use muster_shared::protocol::{DeltaBody, Snapshot};
+use muster_shared::protocol::{ChatChannel, DeltaBody, Snapshot};
 use muster_shared::{SeatId, Viewer};
 
 /// What a link hands back to the UI, addressed to one viewer.
@@ -28,6 +28,13 @@ pub enum LinkEvent {
     Rejected { client_ref: u32, error: RuleError },
     /// Anything else that went wrong: shown to the player, never fatal.
     Error(String),
+    /// A chat message on one of the table's channels (players among
+    /// players, spectators among spectators; the server echoes one's own).
+    Chat {
+        channel: ChatChannel,
+        from: String,
+        text: String,
+    },
 }
 
 /// Called when something arrives from a table that lives elsewhere, so the
@@ -72,6 +79,14 @@ pub trait TableLink<R: Ruleset> {
 
     /// A short description for the window title and status bar.
     fn describe(&self) -> String;
+
+    /// Say `text` on `channel`. A table in this process has nobody else
+    /// to talk to: it refuses.
+    fn say(&mut self, _channel: ChatChannel, _text: String) -> Result<(), LinkError> {
+        Err(LinkError::Disconnected(
+            "a table in this process has no chat".into(),
+        ))
+    }
 
     /// Ask to be woken when something arrives. A table in this process
     /// answers during `submit`, so it needs no waker.

@@ -11,6 +11,7 @@
 
 pub mod board;
 pub mod camera;
+pub mod chat;
 pub mod counter;
 pub mod dice;
 pub mod hexgrid;
@@ -46,6 +47,7 @@ pub struct MusterApp {
     pub board: BoardView,
     pub palette: palette::Palette,
     pub dice: dice::DicePanel,
+    pub chat: chat::ChatPanel,
     waker_set: bool,
 }
 
@@ -56,6 +58,7 @@ impl MusterApp {
             board: BoardView::default(),
             palette: palette::Palette::default(),
             dice: dice::DicePanel::default(),
+            chat: chat::ChatPanel::default(),
             waker_set: false,
         }
     }
@@ -117,6 +120,8 @@ impl MusterApp {
                         piece_card::ui(ui, &self.session, self.board.selected());
                         ui.separator();
                         self.dice.ui(ui, &mut self.session);
+                        ui.separator();
+                        self.chat.ui(ui, &mut self.session);
                     });
             });
         egui::Panel::bottom("log")

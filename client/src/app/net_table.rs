@@ -22,7 +22,9 @@ use crate::net::{ConnectOptions, Connection, NetError};
 use muster_shared::codec;
 use muster_shared::dice::{ChainBook, HashChain, Party, SeatLink};
 use muster_shared::engine::Ruleset;
-use muster_shared::protocol::{ClientMsg, DeltaBody, ErrorCode, ServerMsg, TableId, TableOptions};
+use muster_shared::protocol::{
+    ChatChannel, ClientMsg, DeltaBody, ErrorCode, ServerMsg, TableId, TableOptions,
+};
 use muster_shared::{MatchId, SeatId, Viewer};
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -74,6 +76,10 @@ enum Cmd {
         rolls: bool,
     },
     Resync,
+    Chat {
+        channel: ChatChannel,
+        text: String,
+    },
 }
 
 /// A table on a server.
@@ -224,6 +230,12 @@ impl<R: Ruleset> TableLink<R> for NetTable<R> {
         let _ = self.to_net.send(Cmd::Resync);
     }
 
+    fn say(&mut self, channel: ChatChannel, text: String) -> Result<(), LinkError> {
+        self.to_net
+            .send(Cmd::Chat { channel, text })
+            .map_err(|_| LinkError::Disconnected("the connection has closed".into()))
+    }
+
     fn describe(&self) -> String {
         if self.is_connected() {
             format!("{} table {}", self.url, self.table.0)
@@ -356,6 +368,7 @@ impl Task {
                             ClientMsg::Act { table: seen.table, client_ref, action, links }
                         }
                         Cmd::Resync => ClientMsg::Resync { table: seen.table, last_seq: seen.seq },
+                        Cmd::Chat { channel, text } => ClientMsg::Chat { table: seen.table, channel, text },
                     };
                     if let Err(e) = conn.send(&msg).await {
                         return Ended::Lost(e.to_string());
@@ -400,6 +413,9 @@ impl Task {
                         None => return None,
                         Some(Cmd::Act { .. }) => self.emit(LinkEvent::Error(
                             "not connected: the action was not sent".into(),
+                        )),
+                        Some(Cmd::Chat { .. }) => self.emit(LinkEvent::Error(
+                            "not connected: the message was not sent".into(),
                         )),
                         Some(Cmd::Resync) => {}
                     },
@@ -629,7 +645,20 @@ impl Task {
             ServerMsg::Error { code, message, .. } => {
                 self.emit(LinkEvent::Error(format!("server: {code:?}: {message}")));
             }
-            // Lobby, chat and pending decisions have no panel yet.
+            ServerMsg::Chat {
+                table,
+                channel,
+                from,
+                text,
+            } if table == seen.table => {
+                self.emit(LinkEvent::Chat {
+                    channel,
+                    from,
+                    text,
+                });
+            }
+            // The lobby has its own connection; pending decisions are read
+            // from the followed state (`Ruleset::pending`).
             _ => {}
         }
         None

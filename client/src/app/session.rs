@@ -9,7 +9,7 @@ use super::narrate::Narrate;
 pub use super::narrate::describe_position;
 use crate::follow::{FollowError, Follower};
 use muster_shared::engine::ActionContext;
-use muster_shared::protocol::DeltaBody;
+use muster_shared::protocol::{ChatChannel, DeltaBody};
 use muster_shared::sandbox::Sandbox;
 use muster_shared::{SeatId, Viewer};
 use std::collections::BTreeMap;
@@ -75,6 +75,19 @@ pub struct Session<R: Narrate = Sandbox> {
     orphan_log: Vec<LogLine>,
     /// The last refusal, shown in the status bar until the next action.
     pub last_refusal: Option<String>,
+    /// Chat received, oldest first (the most recent [`MAX_CHAT`]).
+    pub chat: Vec<ChatLine>,
+}
+
+/// Most chat lines kept.
+const MAX_CHAT: usize = 500;
+
+/// One chat message as received.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    pub channel: ChatChannel,
+    pub from: String,
+    pub text: String,
 }
 
 impl<R: Narrate> Session<R> {
@@ -91,6 +104,7 @@ impl<R: Narrate> Session<R> {
             in_flight: BTreeMap::new(),
             orphan_log: Vec::new(),
             last_refusal: None,
+            chat: Vec::new(),
         };
         s.pump();
         s
@@ -162,6 +176,20 @@ impl<R: Narrate> Session<R> {
                 }
             }
             LinkEvent::Error(text) => self.problem(text),
+            LinkEvent::Chat {
+                channel,
+                from,
+                text,
+            } => {
+                self.chat.push(ChatLine {
+                    channel,
+                    from,
+                    text,
+                });
+                if self.chat.len() > MAX_CHAT {
+                    self.chat.remove(0);
+                }
+            }
         }
     }
 
@@ -323,6 +351,25 @@ impl<R: Narrate> Session<R> {
             .iter()
             .map(|b| b.follower.bad_rolls().len())
             .sum()
+    }
+
+    /// The channel this client talks on: players at a seat, spectators
+    /// otherwise (the server keeps the two apart).
+    pub fn chat_channel(&self) -> ChatChannel {
+        if self.link.seats().is_empty() {
+            ChatChannel::Spectators
+        } else {
+            ChatChannel::Players
+        }
+    }
+
+    /// Say `text` on this client's channel; it comes back through the
+    /// server like everyone else's.
+    pub fn say(&mut self, text: String) {
+        let channel = self.chat_channel();
+        if let Err(e) = self.link.say(channel, text) {
+            self.last_refusal = Some(e.to_string());
+        }
     }
 
     /// Submit `action` for the acting seat. Refusals come back in the log

@@ -52,6 +52,7 @@ pub struct GbacwApp {
     /// The active viewer's legal actions, worked out once per log entry:
     /// (viewer, seq, actions).
     legal: Option<(muster_shared::Viewer, u64, Vec<GbacwAction>)>,
+    pub chat: crate::app::chat::ChatPanel,
     waker_set: bool,
 }
 
@@ -62,6 +63,7 @@ impl GbacwApp {
             map: map::MapView::default(),
             prompts: prompts::Prompts::default(),
             legal: None,
+            chat: crate::app::chat::ChatPanel::default(),
             waker_set: false,
         }
     }
@@ -312,7 +314,10 @@ impl GbacwApp {
             .resizable(true)
             .default_size(120.0)
             .show(ui, |ui| {
-                log::ui(ui, &self.session);
+                ui.columns(2, |cols| {
+                    log::ui(&mut cols[0], &self.session);
+                    self.chat.ui(&mut cols[1], &mut self.session);
+                });
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let Some(book) = self.session.book() else {
