@@ -96,6 +96,10 @@ impl Narrate for Gbacw {
                     .map_or_else(|| "nowhere".into(), |h| h.to_string())
             ),
             A::StandFast => "stand fast".into(),
+            A::Retreat { unit, path } => match path.last() {
+                Some(h) => format!("retreat {} to {h}", counter_name(self, unit)),
+                None => format!("{} surrenders: no way back", counter_name(self, unit)),
+            },
             A::Rally { unit } => format!("rally {}", counter_name(self, unit)),
             A::Resupply { wagon, unit } => format!(
                 "{} resupplies {}",
@@ -332,6 +336,11 @@ impl Narrate for Gbacw {
                 )
             }
             E::MeleesCleared => "the Melee Phase's melees are resolved".into(),
+            E::RetreatOrdered(o) => format!(
+                "{} must retreat {} hexes: its owner chooses the path (14.4)",
+                counter_name(self, &o.unit),
+                o.length
+            ),
             E::Resupplied {
                 wagon,
                 unit,

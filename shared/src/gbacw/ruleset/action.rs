@@ -77,6 +77,12 @@ pub enum GbacwAction {
     /// GBACW 11.23–11.25, 11.32: in the Ammunition Resupply Phase, a
     /// supply wagon resupplies a unit along a supply path.
     Resupply { wagon: CounterId, unit: CounterId },
+    /// GBACW 14.4: the owner's choice of retreat path for a unit ordered
+    /// to retreat (empty only when no legal path is left: it is captured).
+    Retreat {
+        unit: CounterId,
+        path: Vec<HexNumber>,
+    },
     // --- Historical scenarios. ---
     /// Cedar Mountain 26.2 (26.3): before Game-Turn 1, set up a unit (or
     /// set it up again elsewhere) in its Deployment Area, in any formation.

@@ -2,7 +2,7 @@
 
 use super::progress::HexRecord;
 use super::state::{
-    Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer,
+    Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer, RetreatOrder,
     WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
@@ -142,6 +142,8 @@ pub enum GbacwEvent {
         wagon_supply: (u16, u16),
         unit_status: UnitStatus,
     },
+    /// GBACW 14.4: a unit must retreat and its owner chooses the path.
+    RetreatOrdered(RetreatOrder),
     // --- Historical scenarios (folded by `progress::evolve`). ---
     /// Cedar Mountain 26.2: a unit set up (or set up again) before play.
     UnitPlaced {
@@ -383,7 +385,9 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 u.rating = Some(*rating);
             }
         }
+        E::RetreatOrdered(o) => state.retreats.push(o.clone()),
         E::UnitRetreated { unit, path } => {
+            state.retreats.retain(|o| o.unit != *unit);
             if let Some(u) = state.units.get_mut(unit)
                 && let Some(last) = path.last()
             {
@@ -391,6 +395,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::UnitRemoved { unit, captured } => {
+            state.retreats.retain(|o| o.unit != *unit);
             if let Some(u) = state.units.get_mut(unit) {
                 u.hex = None;
                 if *captured {

@@ -59,6 +59,24 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         });
         return out;
     }
+    if let Some(order) = state.retreats.first() {
+        if order.seat != seat {
+            return Vec::new();
+        }
+        // GBACW 14.4: each legal path (up to eight), or capture.
+        let mut paths = crate::gbacw::ruleset::combat::effects::order_options(rs, state, order);
+        paths.truncate(8);
+        if paths.is_empty() {
+            paths.push(Vec::new());
+        }
+        return paths
+            .into_iter()
+            .map(|path| A::Retreat {
+                unit: order.unit.clone(),
+                path,
+            })
+            .collect();
+    }
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
     }

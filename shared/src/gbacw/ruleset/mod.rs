@@ -129,6 +129,9 @@ impl Gbacw {
         if let Some(r) = &state.rbm {
             return Some(r.seat);
         }
+        if let Some(o) = state.retreats.first() {
+            return Some(o.seat);
+        }
         use crate::gbacw::sequence::Step;
         let (player, non_phasing) = match state.clock.step {
             Step::Phase { player, phase } => (player, phase.non_phasing_acts()),
@@ -254,6 +257,7 @@ impl Ruleset for Gbacw {
             fired_at: BTreeMap::new(),
             melees: Vec::new(),
             rbm: None,
+            retreats: Vec::new(),
             progress: progress::ScenarioProgress {
                 setting_up: self.setup_sides().into_iter().next(),
                 to_arrive: s
@@ -369,6 +373,16 @@ impl Ruleset for Gbacw {
                 deadline_secs: WITHDRAWAL_DEADLINE_SECS,
             })
             .chain(rbm)
+            .chain(state.retreats.first().map(|o| PendingDecision {
+                seat: o.seat,
+                rule: "GBACW 14.4".to_string(),
+                prompt: format!(
+                    "{} retreats {} hexes: choose the path",
+                    self.game.oob.units[&o.unit].designation, o.length
+                ),
+                default: combat::effects::default_retreat(self, state, o),
+                deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+            }))
             .chain(decide::setup::pending(self, state))
             .collect()
     }

@@ -169,9 +169,23 @@ pub struct GbacwState {
     pub melees: Vec<DeclaredMelee>,
     /// GBACW 12.8: a melee just declared; the defender answers at once.
     pub rbm: Option<RbmOffer>,
+    /// GBACW 14.4: retreats whose path the owner chooses, in order.
+    pub retreats: Vec<RetreatOrder>,
     /// A historical scenario's set-up, reinforcements, exits and victory
     /// record (Cedar Mountain 26.0, 27.0).
     pub progress: super::progress::ScenarioProgress,
+}
+
+/// GBACW 14.4: a unit must retreat and has a choice of legal paths; the
+/// owning seat picks one (a pending decision whose default is the first).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RetreatOrder {
+    pub unit: CounterId,
+    pub seat: SeatId,
+    pub length: u8,
+    /// A rout retreat (13.31: may pass enemy ZOCs), else a melee result's
+    /// (12.92: never into an enemy ZOC).
+    pub rout: bool,
 }
 
 /// A melee declared in the Retreat Before Melee Phase (12.8).

@@ -4,7 +4,7 @@
 use super::super::Gbacw;
 use super::super::board::Board;
 use super::super::event::GbacwEvent;
-use super::super::state::{Casualty, GbacwState};
+use super::super::state::{Casualty, GbacwState, RetreatOrder};
 use super::attack::Prepared;
 use super::{Roller, Unfold};
 use crate::gbacw::command::PathBlocks;
@@ -370,40 +370,38 @@ pub(crate) fn leader_casualties(
     }
 }
 
-/// GBACW 13.31, 14.0–14.4: a routed unit retreats three hexes at once, by
-/// the first of the legal paths of the most preferred kind (14.3); with
-/// none it is captured. Decisions the engine takes for now (see
-/// docs/gbacw-notes.md): the path is the engine's deterministic choice,
-/// not yet the owner's; a path that would end over the stacking limits
-/// is avoided (14.3's displacement of friends is not modelled), and a unit
-/// with only such paths is captured; retreat fire (10.2) is not drawn.
+/// GBACW 13.31, 14.0–14.4: a routed unit retreats three hexes at once
+/// ([`retreat`]). Decisions the engine takes for now (docs/gbacw-notes.md):
+/// a path that would end over the stacking limits is not offered (14.3's
+/// displacement of friends is not modelled), and a unit with only such
+/// paths is captured; retreat fire (10.2) is not drawn.
 pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
     retreat(rs, u, id, ROUT_HEXES, RetreatKind::Rout);
 }
 
-/// GBACW 14.0–14.4: `id` retreats `length` hexes of `kind` by the first
-/// legal path of the most preferred tier that does not end overstacked;
-/// with none it is captured (13.31, 12.92, 14.1). See [`rout_retreat`].
-pub(crate) fn retreat(
+/// GBACW 14.0–14.4: the paths `id` may retreat `length` hexes of `kind`
+/// along now: those of the most preferred tier (14.3) that do not end
+/// over the stacking limits, in a fixed order (the first is the default).
+pub(crate) fn retreat_options(
     rs: &Gbacw,
-    u: &mut Unfold,
+    state: &GbacwState,
     id: &CounterId,
     length: usize,
     kind: RetreatKind,
-) {
-    let Some(start) = u.state.units[id].hex else {
-        return;
+) -> Vec<Vec<crate::gbacw::map::HexNumber>> {
+    let Some(start) = state.units.get(id).and_then(|u| u.hex) else {
+        return Vec::new();
     };
     let unit = &rs.game.oob.units[id];
-    let st = &u.state.units[id].status;
+    let st = &state.units[id].status;
     let class = st
         .formation
         .move_class()
         .unwrap_or(crate::gbacw::charts::MoveClass::Line);
     let mounted = st.formation == Formation::Mounted;
-    let board = Board::new(rs, &u.state);
+    let board = Board::new(rs, state);
     let mut blocks = PathBlocks::default();
-    for (other, s) in &u.state.units {
+    for (other, s) in &state.units {
         let Some(h) = s.hex else { continue };
         if rs.game.oob.units[other].side == unit.side {
             if other != id && h != start {
@@ -419,7 +417,7 @@ pub(crate) fn retreat(
             mover_mounted: mounted,
         },
     );
-    let paths = retreat_paths(
+    retreat_paths(
         &rs.game.map,
         &rs.game.charts.movement,
         class,
@@ -427,22 +425,142 @@ pub(crate) fn retreat(
         length,
         kind,
         &blocks,
-    );
-    let chosen = paths.into_iter().find(|p| {
+    )
+    .into_iter()
+    .filter(|p| {
         p.hexes.last().is_some_and(|end| {
             board
                 .check_stack(*end, &unit.side, &[], &[id], None)
                 .is_ok()
         })
-    });
-    match chosen {
-        Some(p) => u.push(GbacwEvent::UnitRetreated {
-            unit: id.clone(),
-            path: p.hexes,
-        }),
-        None => u.push(GbacwEvent::UnitRemoved {
+    })
+    .map(|p| p.hexes)
+    .collect()
+}
+
+/// GBACW 14.4: `id` must retreat `length` hexes of `kind`. With no legal
+/// path it is captured (13.31, 12.92, 14.1); with one it takes it; with a
+/// choice, the owning seat chooses (a pending decision whose default is
+/// the first path: [`super::super::state::RetreatOrder`]).
+pub(crate) fn retreat(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    id: &CounterId,
+    length: usize,
+    kind: RetreatKind,
+) {
+    if u.state.units[id].hex.is_none() {
+        return;
+    }
+    let mut options = retreat_options(rs, &u.state, id, length, kind);
+    match options.len() {
+        0 => u.push(GbacwEvent::UnitRemoved {
             unit: id.clone(),
             captured: true,
         }),
+        1 => u.push(GbacwEvent::UnitRetreated {
+            unit: id.clone(),
+            path: options.remove(0),
+        }),
+        _ => {
+            let side = &rs.game.oob.units[id].side;
+            u.push(GbacwEvent::RetreatOrdered(RetreatOrder {
+                unit: id.clone(),
+                seat: rs.seat_of(side),
+                length: u8::try_from(length).unwrap_or(u8::MAX),
+                rout: kind == RetreatKind::Rout,
+            }));
+        }
     }
+}
+
+fn kind_of(order: &RetreatOrder) -> RetreatKind {
+    if order.rout {
+        RetreatKind::Rout
+    } else {
+        RetreatKind::MeleeResult
+    }
+}
+
+/// The paths `order`'s unit may take now.
+pub(crate) fn order_options(
+    rs: &Gbacw,
+    state: &GbacwState,
+    order: &RetreatOrder,
+) -> Vec<Vec<crate::gbacw::map::HexNumber>> {
+    retreat_options(
+        rs,
+        state,
+        &order.unit,
+        usize::from(order.length),
+        kind_of(order),
+    )
+}
+
+/// The default answer to a retreat order: the first legal path (empty
+/// when none is left: captured).
+pub(crate) fn default_retreat(
+    rs: &Gbacw,
+    state: &GbacwState,
+    order: &RetreatOrder,
+) -> crate::gbacw::ruleset::GbacwAction {
+    crate::gbacw::ruleset::GbacwAction::Retreat {
+        unit: order.unit.clone(),
+        path: order_options(rs, state, order)
+            .into_iter()
+            .next()
+            .unwrap_or_default(),
+    }
+}
+
+/// GBACW 14.4: the owner retreats the ordered unit along `path`, one of
+/// the legal paths now; with none left, an empty path: it is captured.
+pub(crate) fn answer_retreat(
+    rs: &Gbacw,
+    state: &GbacwState,
+    order: &RetreatOrder,
+    unit: &CounterId,
+    path: &[crate::gbacw::map::HexNumber],
+) -> Result<Vec<GbacwEvent>, crate::engine::RuleError> {
+    use crate::engine::RuleCode;
+    if *unit != order.unit {
+        return Err(super::super::err(
+            "GBACW 14.4",
+            RuleCode::Illegal,
+            format!("{} retreats first", order.unit),
+        ));
+    }
+    let options = order_options(rs, state, order);
+    if options.is_empty() {
+        if path.is_empty() {
+            return Ok(vec![GbacwEvent::UnitRemoved {
+                unit: unit.clone(),
+                captured: true,
+            }]);
+        }
+        return Err(super::super::err(
+            "GBACW 14.1",
+            RuleCode::Illegal,
+            format!("{unit} has no retreat path left: it is captured (send an empty path)"),
+        ));
+    }
+    if !options.iter().any(|p| p == path) {
+        return Err(super::super::err(
+            "GBACW 14.4",
+            RuleCode::Illegal,
+            format!(
+                "not a legal retreat path for {unit}: {} hexes, each farther away, not into the enemy{}",
+                order.length,
+                if order.rout {
+                    ""
+                } else {
+                    " or an enemy Zone of Control (12.92)"
+                }
+            ),
+        ));
+    }
+    Ok(vec![GbacwEvent::UnitRetreated {
+        unit: unit.clone(),
+        path: path.to_vec(),
+    }])
 }

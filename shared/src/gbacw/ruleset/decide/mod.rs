@@ -85,6 +85,28 @@ pub(crate) fn decide(
             )),
         };
     }
+    if let Some(order) = state.retreats.first() {
+        if seat != order.seat {
+            return Err(err(
+                "GBACW 14.4",
+                RuleCode::NotYourTurn,
+                format!(
+                    "waiting for {} to choose {}'s retreat",
+                    order.seat, order.unit
+                ),
+            ));
+        }
+        return match action {
+            A::Retreat { unit, path } => {
+                combat::effects::answer_retreat(rs, state, order, unit, path)
+            }
+            _ => Err(err(
+                "GBACW 14.4",
+                RuleCode::Illegal,
+                format!("choose {}'s retreat path first", order.unit),
+            )),
+        };
+    }
     let acting = rs.acting_seat(state);
     if acting != Some(seat) {
         return Err(err(
@@ -197,6 +219,11 @@ pub(crate) fn decide(
             )?;
             combat::melee::declare(rs, state, side, *target, attackers)
         }
+        A::Retreat { .. } => Err(err(
+            "GBACW 14.4",
+            RuleCode::Illegal,
+            "no retreat is waiting for a path",
+        )),
         A::RetreatBeforeMelee { .. } | A::StandFast => Err(err(
             "GBACW 12.8",
             RuleCode::Illegal,

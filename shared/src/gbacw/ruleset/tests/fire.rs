@@ -172,8 +172,52 @@ fn volley(seed: u64) -> (T, Vec<GbacwEvent>, Vec<u16>) {
     let mut t = duel();
     t.advance_to(UNION, Phase::OffensiveFire);
     t.ok(UNION, fire("0705", &[("5-conn", 4)]));
-    let (events, drawn) = t.roll(UNION, GbacwAction::EndPhase, seed);
+    let (mut events, drawn) = t.roll(UNION, GbacwAction::EndPhase, seed);
+    // 14.4: a retreat with a choice of paths waits for its owner; here
+    // the owner takes the default.
+    while let Some(p) = t.rs.pending(&t.s).first().cloned() {
+        events.extend(t.ok(p.seat, p.default));
+    }
     (t, events, drawn)
+}
+
+#[test]
+fn case_14_4_the_owner_chooses_the_retreat_path() {
+    for seed in 0..300 {
+        let mut t = duel();
+        t.advance_to(UNION, Phase::OffensiveFire);
+        t.ok(UNION, fire("0705", &[("5-conn", 4)]));
+        t.roll(UNION, GbacwAction::EndPhase, seed);
+        let Some(order) = t.s.retreats.first().cloned() else {
+            continue;
+        };
+        assert_eq!(order.seat, REBEL);
+        assert_eq!(t.rs.acting_seat(&t.s), Some(REBEL));
+        let pending = t.rs.pending(&t.s);
+        assert_eq!(pending[0].rule, "GBACW 14.4");
+        let choices = t.rs.legal_actions(&t.s, REBEL);
+        assert!(choices.len() >= 2, "a choice: {choices:?}");
+        assert_eq!(choices[0], pending[0].default);
+        // Not a path of the rules: refused.
+        t.refused(
+            REBEL,
+            GbacwAction::Retreat {
+                unit: id("10-va"),
+                path: vec![n("0605")],
+            },
+            "GBACW 14.4",
+        );
+        t.refused(UNION, GbacwAction::EndPhase, "GBACW 14.4");
+        // The owner takes another path than the default.
+        let GbacwAction::Retreat { path, .. } = choices[1].clone() else {
+            panic!("{:?}", choices[1]);
+        };
+        t.ok(REBEL, choices[1].clone());
+        assert_eq!(t.hex("10-va"), path.last().copied());
+        assert!(t.s.retreats.is_empty());
+        return;
+    }
+    panic!("no seed gave 10 Va a choice of retreat");
 }
 
 #[test]
