@@ -15,7 +15,7 @@ use muster_shared::codec;
 use muster_shared::protocol::{ChatChannel, TableOptions};
 use muster_shared::sandbox::{Sandbox, SandboxConfig};
 use std::time::{Duration, Instant};
-use support::start_server;
+use support::{start_server, wait};
 
 fn app(table: NetTable<Sandbox>) -> Harness<'static, MusterApp> {
     let names = vec!["Union".to_string(), "Confederate".to_string()];
@@ -27,16 +27,6 @@ fn app(table: NetTable<Sandbox>) -> Harness<'static, MusterApp> {
         );
     h.run_steps(4);
     h
-}
-
-fn wait(h: &mut Harness<'_, MusterApp>, what: &str, done: impl Fn(&MusterApp) -> bool) {
-    let end = Instant::now() + Duration::from_secs(20);
-    while !done(h.state()) {
-        assert!(Instant::now() < end, "timed out waiting for {what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    h.run_steps(2);
 }
 
 /// Type `text` into the chat line and press Send.

@@ -21,10 +21,7 @@ use muster_shared::protocol::TableOptions;
 use muster_shared::sandbox::{Loc, Position, Sandbox, SandboxConfig};
 use muster_shared::{SeatId, Viewer};
 use std::time::{Duration, Instant};
-use support::{Relay, start_server, start_server_with};
-
-/// Longest wait for anything in these tests.
-const WAIT: Duration = Duration::from_secs(20);
+use support::{Relay, start_server, start_server_with, wait};
 
 fn lobby(store: &tempfile::TempDir, url: &str, name: &str) -> Harness<'static, LobbyApp> {
     Harness::builder()
@@ -33,20 +30,6 @@ fn lobby(store: &tempfile::TempDir, url: &str, name: &str) -> Harness<'static, L
             |ui, app: &mut LobbyApp| app.ui(ui),
             LobbyApp::new(Store::at(store.path()), url, name),
         )
-}
-
-/// Step the UI until `done` holds; the network threads deliver meanwhile.
-/// (`Harness::run` is not used while a spinner keeps asking to repaint.)
-fn wait<S>(h: &mut Harness<'_, S>, what: &str, done: impl Fn(&S) -> bool) {
-    let end = Instant::now() + WAIT;
-    while !done(h.state()) {
-        assert!(Instant::now() < end, "timed out waiting for {what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    for _ in 0..3 {
-        h.step();
-    }
 }
 
 fn steps<S>(h: &mut Harness<'_, S>) {

@@ -98,3 +98,21 @@ impl Drop for Relay {
         self.cut();
     }
 }
+
+/// Step the UI until `done` holds, for at most 20 s; the network threads
+/// deliver meanwhile. (`Harness::run` is not used while a spinner keeps
+/// asking to repaint.)
+pub fn wait<S>(h: &mut egui_kittest::Harness<'_, S>, what: &str, done: impl Fn(&S) -> bool) {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !done(h.state()) {
+        assert!(
+            std::time::Instant::now() < end,
+            "timed out waiting for {what}"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    for _ in 0..3 {
+        h.step();
+    }
+}

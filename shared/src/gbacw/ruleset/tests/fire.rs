@@ -528,8 +528,9 @@ fn case_9_51_the_cap_reading_is_a_named_option() {
     assert_eq!(terrain_only.column, net.column + 1);
 }
 
-#[test]
-fn case_11_24_a_wagon_resupplies_a_depleted_unit_along_a_supply_path() {
+/// The Union Ammunition Resupply Phase: 5 Conn, out of ammunition, next
+/// to the supply wagon.
+fn depleted_beside_a_wagon() -> T {
     let mut t = T::empty();
     t.put("supply-u", "0305", "n", Formation::Wagon);
     t.put("5-conn", "0405", "n", Formation::Line);
@@ -540,6 +541,12 @@ fn case_11_24_a_wagon_resupplies_a_depleted_unit_along_a_supply_path() {
         .markers
         .insert(Marker::AmmoDepleted);
     t.advance_to(UNION, Phase::AmmunitionResupply);
+    t
+}
+
+#[test]
+fn case_11_24_a_wagon_resupplies_a_depleted_unit_along_a_supply_path() {
+    let mut t = depleted_beside_a_wagon();
     let boxes = t.s.units[&id("supply-u")].status.supply.0;
     let a = GbacwAction::Resupply {
         wagon: id("supply-u"),
@@ -560,16 +567,7 @@ fn case_11_24_a_wagon_resupplies_a_depleted_unit_along_a_supply_path() {
 
 #[test]
 fn case_11_25_neither_wagon_nor_unit_may_have_moved() {
-    let mut t = T::empty();
-    t.put("supply-u", "0305", "n", Formation::Wagon);
-    t.put("5-conn", "0405", "n", Formation::Line);
-    t.s.units
-        .get_mut(&id("5-conn"))
-        .unwrap()
-        .status
-        .markers
-        .insert(Marker::AmmoDepleted);
-    t.advance_to(UNION, Phase::AmmunitionResupply);
+    let mut t = depleted_beside_a_wagon();
     t.s.units.get_mut(&id("5-conn")).unwrap().moved.hexes = 1;
     t.refused(
         UNION,
