@@ -31,53 +31,55 @@ struct Rec {
 
 type Book = Arc<Mutex<BTreeMap<u64, Rec>>>;
 
+/// Load harness: N tables × (2 players + S spectators) against a fresh
+/// server process; one roll per table per second.
+#[derive(clap::Parser)]
+#[command(name = "muster-load")]
 struct Args {
+    /// Tables to open.
+    #[arg(long, default_value_t = 100)]
     tables: usize,
+    /// Spectators per table (each table also has two players).
+    #[arg(long, default_value_t = 3)]
     spectators: usize,
+    /// Seconds of play to measure.
+    #[arg(long, default_value_t = 20)]
     secs: u64,
+    /// Seconds to measure the server idle (connections open, nobody acting)
+    /// before play, so that the background cost (keep-alives, timers) can be
+    /// told apart from the cost of an action.
+    #[arg(long, default_value_t = 5)]
+    idle_secs: u64,
+    /// Connect over QUIC instead of WebSocket.
+    #[arg(long)]
     quic: bool,
 }
 
-fn args() -> Args {
-    let mut a = Args {
-        tables: 100,
-        spectators: 3,
-        secs: 20,
-        quic: false,
-    };
-    let v: Vec<String> = std::env::args().collect();
-    let mut i = 1;
-    while i < v.len() {
-        let next = v.get(i + 1).and_then(|s| s.parse().ok());
-        match (v[i].as_str(), next) {
-            ("--tables", Some(n)) => a.tables = n,
-            ("--spectators", Some(n)) => a.spectators = n,
-            ("--secs", Some(n)) => a.secs = n as u64,
-            ("--quic", _) => {
-                a.quic = true;
-                i -= 1;
-            }
-            (other, _) => panic!("unknown argument {other}"),
-        }
-        i += 2;
-    }
-    a
+/// The server's CPU time so far, split into user and kernel, and its RSS.
+struct ProcSample {
+    user_s: f64,
+    system_s: f64,
+    rss_kib: u64,
 }
 
-fn proc_stat(pid: u32) -> (f64, u64) {
+fn proc_stat(pid: u32) -> ProcSample {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     let after = stat.rsplit(')').next().unwrap_or("");
     let f: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0);
-    let cpu = (ticks(11) + ticks(12)) / 100.0; // utime + stime, in seconds (USER_HZ = 100)
+    // utime and stime, in USER_HZ (100 per second).
+    let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0) / 100.0;
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let rss = status
+    let rss_kib = status
         .lines()
         .find(|l| l.starts_with("VmRSS:"))
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
-    (cpu, rss)
+    ProcSample {
+        user_s: ticks(11),
+        system_s: ticks(12),
+        rss_kib,
+    }
 }
 
 async fn connect(t: &Target, quic: bool, name: &str) -> Connection {
@@ -198,7 +200,7 @@ async fn rig(
 
 #[tokio::main]
 async fn main() {
-    let args = args();
+    let args = <Args as clap::Parser>::parse();
     let exe = std::env::current_exe().expect("own path");
     let server_bin = exe.with_file_name("muster-server-e2e");
     let dir = tempfile::tempdir().expect("temp dir");
@@ -206,7 +208,7 @@ async fn main() {
     let pid = server.child.id();
     let t = server.target.clone();
     let per_table = 2 + args.spectators;
-    let (_, rss0) = proc_stat(pid);
+    let rss0 = proc_stat(pid).rss_kib;
 
     eprintln!("opening {} tables × {per_table} connections…", args.tables);
     let bytes = Arc::new(AtomicU64::new(0));
@@ -227,7 +229,15 @@ async fn main() {
     }
     let conns = args.tables * per_table;
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let (cpu0, rss1) = proc_stat(pid);
+    let idle_from = proc_stat(pid);
+    let rss1 = idle_from.rss_kib;
+    let idle_started = Instant::now();
+    tokio::time::sleep(Duration::from_secs(args.idle_secs)).await;
+    let before = proc_stat(pid);
+    let idle_took = idle_started.elapsed().as_secs_f64();
+    // Server CPU seconds per wall second with everyone connected and idle.
+    let idle_load = (before.user_s + before.system_s - idle_from.user_s - idle_from.system_s)
+        / idle_took.max(1e-9);
     eprintln!("{conns} connections open; server RSS {} MiB", rss1 / 1024);
     bytes.store(0, Relaxed);
     deltas.store(0, Relaxed);
@@ -304,7 +314,8 @@ async fn main() {
     }
     let took = started.elapsed().as_secs_f64();
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let (cpu1, rss2) = proc_stat(pid);
+    let after = proc_stat(pid);
+    let rss2 = after.rss_kib;
     for r in &rigs {
         for rec in r.book.lock().unwrap().values() {
             if let Some(sent) = rec.sent
@@ -345,10 +356,22 @@ async fn main() {
         "bytes per action per client: {:.0}",
         bytes.load(Relaxed) as f64 / d.max(1.0)
     );
+    let per_action = |secs: f64| secs * 1e6 / actions.max(1) as f64;
+    let user = after.user_s - before.user_s;
+    let system = after.system_s - before.system_s;
     println!(
-        "server CPU: {:.1} µs per action ({:.0}% of one core)",
-        (cpu1 - cpu0) * 1e6 / actions.max(1) as f64,
-        (cpu1 - cpu0) / took * 100.0
+        "server CPU: {:.1} µs per action ({:.1} user, {:.1} kernel; {:.0}% of one core)",
+        per_action(user + system),
+        per_action(user),
+        per_action(system),
+        (user + system) / took * 100.0
+    );
+    let marginal = (user + system - idle_load * took).max(0.0);
+    println!(
+        "server idle: {:.1}% of one core with {conns} connections open; \
+         per action above idle: {:.1} µs",
+        idle_load * 100.0,
+        per_action(marginal)
     );
     println!(
         "server RSS: {} MiB at start, {} MiB with connections open ({:.1} KiB per connection), {} MiB at end",
