@@ -1,9 +1,10 @@
 //! What the first server version left open: after a restart a client
 //! behind gets the deltas it missed (not a snapshot); a lagged connection's
 //! request for a snapshot survives a full room queue; tables per user are
-//! capped.
+//! capped; refused table options get a typed error.
 
-use muster_shared::protocol::{ClientMsg, ErrorCode, ServerMsg};
+use muster_shared::gbacw::ruleset::GbacwConfig;
+use muster_shared::protocol::{ClientMsg, ErrorCode, ServerMsg, TableOptions};
 use muster_shared::sandbox::{Loc, Position, SandboxAction};
 use muster_tests::e2e::metric;
 use muster_tests::e2e::{Client, Target, WAIT, sandbox_table, start_server, start_server_in};
@@ -305,5 +306,49 @@ async fn tables_per_user_are_capped() {
             ..
         }
     ));
+    server.shutdown().await;
+}
+
+/// A table whose options the ruleset refuses (here: a GBACW battle that does
+/// not exist, then a spectator delay over the limit) gets a typed
+/// `BadOptions` error that says why, creates nothing, and leaves the
+/// connection usable.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_table_options_get_a_typed_error_that_says_why() {
+    let (server, _dir) = start_server(|c| c.limits.max_spectator_delay = 10).await;
+    let t = Target::of(&server);
+    let mut a = Client::connect(&t, false, "a").await;
+    let unknown_battle = TableOptions {
+        ruleset: "gbacw".into(),
+        scenario: "nowhere".into(),
+        config: muster_shared::codec::encode_infallible(&GbacwConfig {
+            battle: "bull_run_on_the_moon".into(),
+            ..GbacwConfig::default()
+        }),
+        private: false,
+        spectators_allowed: true,
+        spectator_delay: 0,
+    };
+    let too_slow = sandbox_table(false, 11);
+    for (options, says) in [
+        (unknown_battle, "bull_run_on_the_moon"),
+        (too_slow, "delay"),
+    ] {
+        a.send(ClientMsg::CreateTable { options }).await;
+        match a
+            .until(WAIT, |m| {
+                matches!(m, ServerMsg::TableCreated { .. } | ServerMsg::Error { .. })
+            })
+            .await
+        {
+            ServerMsg::Error { code, message, .. } => {
+                assert_eq!(code, ErrorCode::BadOptions);
+                assert!(message.contains(says), "{message:?} does not say {says:?}");
+            }
+            other => panic!("refused options created a table: {other:?}"),
+        }
+    }
+    // Nothing was created, and the same connection still creates a table.
+    a.create_table(sandbox_table(false, 0)).await;
     server.shutdown().await;
 }

@@ -133,13 +133,13 @@ impl Room {
         })?;
         if !check_text(&options.scenario, MAX_SCENARIO) {
             return Err(CreateError(
-                ErrorCode::BadMessage,
+                ErrorCode::BadOptions,
                 "scenario: 1 to 64 printable bytes".into(),
             ));
         }
         if options.spectator_delay > shared.config.limits.max_spectator_delay {
             return Err(CreateError(
-                ErrorCode::BadMessage,
+                ErrorCode::BadOptions,
                 format!(
                     "spectator delay over {}",
                     shared.config.limits.max_spectator_delay
@@ -147,7 +147,7 @@ impl Room {
             ));
         }
         let mut m = (entry.create)(&options.config, MatchId::random())
-            .map_err(|e| CreateError(ErrorCode::BadMessage, e.to_string()))?;
+            .map_err(|e| CreateError(ErrorCode::BadOptions, e.to_string()))?;
         let chain = HashChain::generate(SERVER_CHAIN_LEN);
         let first = m
             .publish_anchor(Party::Server, chain.anchor())

@@ -256,4 +256,8 @@ pub enum ErrorCode {
     /// You fell behind; a snapshot follows.
     Resync,
     Internal,
+    /// `CreateTable` options refused: the ruleset could not load the
+    /// scenario (unknown battle, bad option), or a value is out of range.
+    /// The message says which. Appended last: variant numbers are the wire.
+    BadOptions,
 }

@@ -486,7 +486,9 @@ fn describe_refusal(code: ErrorCode, message: &str) -> String {
     match code {
         ErrorCode::BadInvite => format!("Wrong invite code: {message}"),
         ErrorCode::Forbidden => format!("Not allowed: {message}"),
-        ErrorCode::UnknownRuleset => format!("The server cannot create that table: {message}"),
+        ErrorCode::UnknownRuleset | ErrorCode::BadOptions => {
+            format!("The server cannot create that table: {message}")
+        }
         _ => format!("The server refused ({code:?}): {message}"),
     }
 }
