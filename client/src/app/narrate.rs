@@ -31,8 +31,9 @@ pub trait Narrate: Ruleset {
         names: &[String],
     ) -> String;
 
-    /// The dice, when the event is a roll (it goes to the dice panel with
-    /// the follower's verdict).
+    /// The dice, when the event shows a roll (it goes to the dice panel with
+    /// the follower's verdict). Its `seat` is a fallback: the panel credits
+    /// the roll to the seat whose action it was.
     fn rolled(&self, event: &Self::Event) -> Option<RollResult>;
 }
 

@@ -243,7 +243,7 @@ impl<R: Narrate> Session<R> {
                         book.rolls.push(RollRecord {
                             seq,
                             roll_index: roll.as_ref().map_or(0, |p| p.roll_index),
-                            seat: r.seat,
+                            seat: seat.unwrap_or(r.seat),
                             sides: r.sides,
                             dice: r.dice.clone(),
                             note: r.note.clone(),

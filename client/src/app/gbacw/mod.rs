@@ -314,9 +314,10 @@ impl GbacwApp {
             .resizable(true)
             .default_size(120.0)
             .show(ui, |ui| {
-                ui.columns(2, |cols| {
+                ui.columns(3, |cols| {
                     log::ui(&mut cols[0], &self.session);
-                    self.chat.ui(&mut cols[1], &mut self.session);
+                    crate::app::dice::rolls_ui(&mut cols[1], &self.session);
+                    self.chat.ui(&mut cols[2], &mut self.session);
                 });
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
