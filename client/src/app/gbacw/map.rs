@@ -176,6 +176,9 @@ pub struct SightPreview {
 /// The map view's own state: camera, selection, fanned stack, gesture.
 #[derive(Default)]
 pub struct MapView {
+    /// Why the path being dragged (or just dropped) is refused, with its
+    /// case; shown in the header.
+    pub path_refusal: Option<String>,
     /// Show line of sight and range from the selected unit to the hovered
     /// hex instead of the move path.
     pub sight: bool,
