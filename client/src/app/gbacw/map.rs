@@ -179,6 +179,8 @@ pub struct MapView {
     /// Why the path being dragged (or just dropped) is refused, with its
     /// case; shown in the header.
     pub path_refusal: Option<String>,
+    /// A hex to bring into view next frame ([`MapView::centre_on`]).
+    centre_on: Option<HexNumber>,
     /// Show line of sight and range from the selected unit to the hovered
     /// hex instead of the move path.
     pub sight: bool,
@@ -204,6 +206,12 @@ impl MapView {
 
     pub fn select(&mut self, pieces: Vec<CounterId>) {
         self.selected = pieces;
+    }
+
+    /// Bring hex `h` to the middle of the view on the next frame, unless
+    /// it is already well inside it.
+    pub fn centre_on(&mut self, h: HexNumber) {
+        self.centre_on = Some(h);
     }
 
     pub fn camera(&self) -> Option<Camera> {
@@ -305,6 +313,12 @@ impl MapView {
         self.last_layout = Some(layout);
         let cam = self.camera.get_or_insert_with(|| Camera::fit(rect, extent));
         cam.wheel_zoom(ui, &response, rect);
+        if let Some(h) = self.centre_on.take() {
+            let at = cam.to_screen(rect, centre(layout, h));
+            if !rect.shrink(rect.width().min(rect.height()) * 0.15).contains(at) {
+                cam.offset += (at - rect.center()) / cam.zoom;
+            }
+        }
         let cam = *cam;
         let pointer = ui.input(|i| i.pointer.latest_pos());
         if pointer.is_some() {

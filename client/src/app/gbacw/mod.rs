@@ -15,6 +15,7 @@ pub mod card;
 pub mod counter;
 pub mod map;
 pub mod narrate;
+pub mod oob_panel;
 pub mod orders;
 pub mod prompts;
 pub mod track;
@@ -52,6 +53,8 @@ pub struct GbacwApp {
     prompts: prompts::Prompts,
     /// The replay scrubber: live, or an earlier entry shown read-only.
     pub replay: Replay<Gbacw>,
+    /// Whether the order-of-battle panel is shown (left of the map).
+    pub show_oob: bool,
     /// The active viewer's legal actions, worked out once per log entry:
     /// (viewer, seq, actions).
     legal: Option<(muster_shared::Viewer, u64, Vec<GbacwAction>)>,
@@ -66,6 +69,7 @@ impl GbacwApp {
             map: map::MapView::default(),
             prompts: prompts::Prompts::default(),
             replay: Replay::default(),
+            show_oob: false,
             legal: None,
             chat: crate::app::chat::ChatPanel::default(),
             waker_set: false,
@@ -144,6 +148,7 @@ impl GbacwApp {
                 ui.separator();
                 seats::viewer_switch(ui, &mut self.session);
                 ui.separator();
+                ui.toggle_value(&mut self.show_oob, oob_panel::OOB_TOGGLE);
                 if let Some(r) = self.session.ruleset() {
                     ui.label(
                         RichText::new(map::RECONSTRUCTION_NOTICE)
@@ -332,6 +337,31 @@ impl GbacwApp {
                     self.chat.ui(&mut cols[1], &mut self.session);
                 });
             });
+        if self.show_oob {
+            egui::Panel::left("oob")
+                .resizable(true)
+                .default_size(300.0)
+                .show(ui, |ui| {
+                    let Some(view) = self.replay.view(&self.session) else {
+                        return;
+                    };
+                    ui.heading(oob_panel::OOB_TOGGLE);
+                    if let Some(id) =
+                        oob_panel::ui(ui, view.ruleset(), view.state(), self.map.selected())
+                    {
+                        let state = view.state();
+                        let hex = state
+                            .units
+                            .get(&id)
+                            .and_then(|u| u.hex)
+                            .or_else(|| state.leaders.get(&id).and_then(|l| l.hex));
+                        self.map.select(vec![id]);
+                        if let Some(h) = hex {
+                            self.map.centre_on(h);
+                        }
+                    }
+                });
+        }
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let Some(view) = self.replay.view(&self.session) else {
                 ui.centered_and_justified(|ui| ui.label("Joining the table…"));
