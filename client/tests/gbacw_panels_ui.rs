@@ -140,3 +140,102 @@ fn order_of_battle_shows_losses_status_and_fates() {
     h.get_by_label_contains(" 6/6");
     h.get_by_label("BCE limit 9 (boxes not tracked yet)");
 }
+
+/// Press on `unit`'s counter, drag through the centres of `through` (a
+/// few pointer moves between each), and release on the last.
+fn drag_path(h: &mut Harness<'_, GbacwApp>, unit: &str, through: &[&str], check: impl Fn(&GbacwApp)) {
+    let from = h.state().map.counter_rect(&id(unit)).unwrap().center();
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    let mut at = from;
+    for s in through {
+        let to = h.state().map.hex_screen_pos(hex(s)).unwrap();
+        for i in 1..=3 {
+            h.hover_at(at + (to - at) * (i as f32 / 3.0));
+            h.step();
+        }
+        at = to;
+        check(h.state());
+    }
+    h.drop_at(at);
+    h.run();
+}
+
+#[test]
+fn drag_a_path_hex_by_hex_with_its_running_cost_and_release_to_move() {
+    let mut h = harness();
+    end_phase(&mut h);
+    let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
+    click_at(&mut h, at);
+    assert_eq!(h.state().map.selected(), &[id("10-me")]);
+    // South-east, then down column 04: not the way the cheapest path to
+    // 0408 goes (0307, 0308), so the move must follow the drawn path.
+    let cheapest = h.state().map.reach().unwrap().path_to(hex("0408")).unwrap();
+    drag_path(&mut h, "10-me", &["0406", "0407", "0408"], |app| {
+        let p = app.map.dragged_path().expect("dragging");
+        let pv = p.preview.as_ref().expect("checked by the engine");
+        assert!(pv.refused.is_none(), "{pv:?}");
+        // The running cost grows hex by hex.
+        assert!(pv.spent.windows(2).all(|w| w[0] < w[1]), "{pv:?}");
+    });
+    let path = h.state().map.released_path().unwrap().clone();
+    assert_eq!(path.hexes, [hex("0406"), hex("0407"), hex("0408")]);
+    assert_ne!(cheapest[1..], path.hexes[..], "a drawn path, not the cheapest");
+    let state = h.state().session.state().unwrap();
+    assert_eq!(
+        state.units[&id("10-me")].hex,
+        Some(hex("0408")),
+        "{:?} {:?}",
+        h.state().map.path_refusal,
+        h.state().session.last_refusal
+    );
+    // The engine charged what the preview said.
+    let pv = path.preview.unwrap();
+    assert_eq!(state.units[&id("10-me")].moved.mp, *pv.spent.last().unwrap());
+    assert!(h.state().map.path_refusal.is_none());
+}
+
+#[test]
+fn dragging_past_the_allowance_is_shown_refused_and_not_sent() {
+    let mut h = harness();
+    end_phase(&mut h);
+    let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
+    click_at(&mut h, at);
+    let seq = h.state().session.book().unwrap().follower.seq();
+    // Seven hexes for an allowance of six (5.11).
+    let refused_seen = std::cell::Cell::new(false);
+    drag_path(
+        &mut h,
+        "10-me",
+        &["0307", "0308", "0309", "0310", "0410", "0510", "0610"],
+        |app| {
+            let p = app.map.dragged_path().unwrap();
+            if let Some(e) = p.preview.as_ref().and_then(|pv| pv.refused.as_ref()) {
+                assert!(e.rule.starts_with("GBACW"), "{e:?}");
+                assert!(p.words().contains("refused"));
+                refused_seen.set(true);
+            }
+        },
+    );
+    assert!(refused_seen.get(), "the illegal continuation was shown");
+    let why = h.state().map.path_refusal.clone().expect("the refusal shown");
+    assert!(why.starts_with("not sent"), "{why}");
+    h.get_by_label(&why);
+    assert_eq!(h.state().session.book().unwrap().follower.seq(), seq, "nothing sent");
+    assert_eq!(
+        h.state().session.state().unwrap().units[&id("10-me")].hex,
+        Some(hex("0306"))
+    );
+    // Dragging back onto the path takes the tail back: a shorter path is fine.
+    drag_path(&mut h, "10-me", &["0307", "0308", "0309", "0308"], |_| {});
+    assert_eq!(
+        h.state().map.released_path().unwrap().hexes,
+        [hex("0307"), hex("0308")]
+    );
+    assert_eq!(
+        h.state().session.state().unwrap().units[&id("10-me")].hex,
+        Some(hex("0308"))
+    );
+}

@@ -13,6 +13,7 @@
 
 pub mod card;
 pub mod counter;
+pub mod drag_path;
 pub mod map;
 pub mod narrate;
 pub mod oob_panel;
