@@ -24,6 +24,7 @@ pub mod narrate;
 pub mod net_table;
 pub mod palette;
 pub mod piece_card;
+pub mod replay;
 pub mod seats;
 pub mod session;
 pub mod stacks;
@@ -48,6 +49,8 @@ pub struct MusterApp {
     pub palette: palette::Palette,
     pub dice: dice::DicePanel,
     pub chat: chat::ChatPanel,
+    /// The replay scrubber: live, or an earlier entry shown read-only.
+    pub replay: replay::Replay<Sandbox>,
     waker_set: bool,
 }
 
@@ -59,6 +62,7 @@ impl MusterApp {
             palette: palette::Palette::default(),
             dice: dice::DicePanel::default(),
             chat: chat::ChatPanel::default(),
+            replay: replay::Replay::default(),
             waker_set: false,
         }
     }
@@ -97,6 +101,7 @@ impl MusterApp {
                     }
                 }
             });
+            self.replay.ui(ui, &self.session);
         });
         egui::Panel::right("side")
             .default_size(280.0)
@@ -131,21 +136,27 @@ impl MusterApp {
                 log::ui(ui, &self.session);
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
-            let (Some(state), Some(rules)) = (self.session.state(), self.session.ruleset()) else {
+            let live = self.replay.is_live();
+            let Some(view) = self.replay.view(&self.session) else {
                 ui.centered_and_justified(|ui| ui.label("Joining the table…"));
                 return;
             };
+            let (state, rules) = (view.state(), view.ruleset());
             let names = |s: SeatId| self.session.seat_name(s);
             let out = self.board.show(
                 ui,
                 board::BoardInput {
                     state,
                     config: rules.config(),
-                    seat: self.session.acting_seat(),
-                    placing: self.palette.placing(),
+                    // A replay is read-only: no seat acts in the past.
+                    seat: self.session.acting_seat().filter(|_| live),
+                    placing: self.palette.placing().filter(|_| live),
                     seat_names: &names,
                 },
             );
+            if !live {
+                return;
+            }
             if out.placed {
                 self.palette.advance();
             }

@@ -6,6 +6,7 @@
 
 use super::link::{LinkEvent, TableLink};
 use super::narrate::Narrate;
+use super::replay::History;
 pub use super::narrate::describe_position;
 use crate::follow::{FollowError, Follower};
 use muster_shared::engine::ActionContext;
@@ -59,6 +60,8 @@ pub struct ViewerBook<R: Narrate> {
     memo: R::Memo,
     pub log: Vec<LogLine>,
     pub rolls: Vec<RollRecord>,
+    /// The snapshots and deltas received, for the replay scrubber.
+    pub history: History,
 }
 
 /// One table in the UI, for any ruleset the client can narrate
@@ -141,13 +144,16 @@ impl<R: Narrate> Session<R> {
                             memo,
                             log: Vec::new(),
                             rolls: Vec::new(),
+                            history: History::default(),
                         };
                         // A resync keeps the history already shown.
                         if let Some(i) = self.books.iter().position(|b| b.viewer == viewer) {
                             let old = self.books.swap_remove(i);
                             book.log = old.log;
                             book.rolls = old.rolls;
+                            book.history = old.history;
                         }
+                        book.history.start(snapshot.clone());
                         book.log.extend(self.orphan_log.iter().cloned());
                         push_line(
                             &mut book.log,
@@ -204,6 +210,7 @@ impl<R: Narrate> Session<R> {
         let result = book.follower.apply(seq, body);
         match result {
             Ok(events) => {
+                book.history.push(seq, body);
                 let seat = match body {
                     DeltaBody::Action { seat, .. } => Some(*seat),
                     DeltaBody::Anchor { .. } => None,

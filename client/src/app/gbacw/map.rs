@@ -10,6 +10,7 @@
 //! same code ([`Camera`], [`HexLayout`], [`stacks::lay_out`]).
 
 use super::counter::{self, Look};
+use super::drag_path::DrawnPath;
 use super::narrate::mp_text;
 use crate::app::camera::Camera;
 use crate::app::counter::seat_colour;
@@ -150,10 +151,11 @@ struct ReachCache {
 
 enum Drag {
     Pan,
-    /// The selection, grabbed from its hex.
+    /// The selection, grabbed from its hex, and the path drawn so far.
     Selection {
         from: HexNumber,
         grab: Vec2,
+        path: DrawnPath,
     },
 }
 
@@ -176,6 +178,13 @@ pub struct SightPreview {
 /// The map view's own state: camera, selection, fanned stack, gesture.
 #[derive(Default)]
 pub struct MapView {
+    /// Why the path being dragged (or just dropped) is refused, with its
+    /// case; shown in the header.
+    pub path_refusal: Option<String>,
+    /// The last path dragged and released (what was checked and sent).
+    last_path: Option<DrawnPath>,
+    /// A hex to bring into view next frame ([`MapView::centre_on`]).
+    centre_on: Option<HexNumber>,
     /// Show line of sight and range from the selected unit to the hovered
     /// hex instead of the move path.
     pub sight: bool,
@@ -203,6 +212,12 @@ impl MapView {
         self.selected = pieces;
     }
 
+    /// Bring hex `h` to the middle of the view on the next frame, unless
+    /// it is already well inside it.
+    pub fn centre_on(&mut self, h: HexNumber) {
+        self.centre_on = Some(h);
+    }
+
     pub fn camera(&self) -> Option<Camera> {
         self.camera
     }
@@ -228,6 +243,19 @@ impl MapView {
             .iter()
             .find(|(c, _)| c == id)
             .map(|(_, r)| *r)
+    }
+
+    /// The path being dragged now, as drawn and checked so far.
+    pub fn dragged_path(&self) -> Option<&DrawnPath> {
+        match &self.drag {
+            Some(Drag::Selection { path, .. }) => Some(path),
+            _ => None,
+        }
+    }
+
+    /// The last path released (sent, or refused with `path_refusal`).
+    pub fn released_path(&self) -> Option<&DrawnPath> {
+        self.last_path.as_ref()
     }
 
     /// The line-of-sight preview drawn last frame.
@@ -302,6 +330,12 @@ impl MapView {
         self.last_layout = Some(layout);
         let cam = self.camera.get_or_insert_with(|| Camera::fit(rect, extent));
         cam.wheel_zoom(ui, &response, rect);
+        if let Some(h) = self.centre_on.take() {
+            let at = cam.to_screen(rect, centre(layout, h));
+            if !rect.shrink(rect.width().min(rect.height()) * 0.15).contains(at) {
+                cam.offset += (at - rect.center()) / cam.zoom;
+            }
+        }
         let cam = *cam;
         let pointer = ui.input(|i| i.pointer.latest_pos());
         if pointer.is_some() {
@@ -376,11 +410,22 @@ impl MapView {
                     Drag::Selection {
                         from: s.stack,
                         grab: p - s.rect.center(),
+                        path: DrawnPath::new(s.stack),
                     }
                 }
                 _ => Drag::Pan,
             });
             self.fanned = None;
+            self.path_refusal = None;
+        }
+        // The path follows the pointer hex by hex, checked by the engine.
+        if let Some(Drag::Selection { path, .. }) = self.drag.as_mut()
+            && let Some(cur) = pointer.and_then(hex_at)
+        {
+            path.follow(&map.grid, cur);
+            if let Some(rules) = input.rules {
+                path.check(rules, input.state, &self.selected);
+            }
         }
         if let Some(Drag::Pan) = self.drag
             && response.dragged()
@@ -389,19 +434,27 @@ impl MapView {
             c.offset -= response.drag_delta() / c.zoom;
         }
         if response.drag_stopped() {
-            if let Some(Drag::Selection { from, .. }) = self.drag.take() {
+            if let Some(Drag::Selection { mut path, .. }) = self.drag.take() {
                 let at = response.interact_pointer_pos().or(self.last_pointer);
-                if let Some(to) = at.and_then(hex_at).filter(|h| *h != from)
-                    && let Some(a) = self.move_to(to)
-                {
-                    out.push(a);
+                if let Some(cur) = at.and_then(hex_at) {
+                    path.follow(&map.grid, cur);
                 }
+                if let Some(rules) = input.rules {
+                    path.check(rules, input.state, &self.selected);
+                }
+                match path.release(&self.selected) {
+                    Ok(Some(a)) => out.push(a),
+                    Ok(None) => {}
+                    Err(why) => self.path_refusal = Some(why),
+                }
+                self.last_path = Some(path);
             }
             self.drag = None;
         }
         if response.clicked()
             && let Some(p) = response.interact_pointer_pos()
         {
+            self.path_refusal = None;
             let shift = ui.input(|i| i.modifiers.shift);
             match hit(p) {
                 Some(s) => {
@@ -446,11 +499,14 @@ impl MapView {
             }
         } else if let Some(reach) = self.reach() {
             paint_reach(&painter, reach, layout, cam, rect, hex_px);
-            let target = match (&self.drag, pointer) {
-                (Some(Drag::Selection { .. }), Some(p)) => hex_at(p),
+            let target = match &self.drag {
+                Some(Drag::Selection { .. }) => None,
                 _ if hovered_piece.is_none() => self.hovered_hex,
                 _ => None,
             };
+            if let Some(Drag::Selection { path, .. }) = &self.drag {
+                path.paint(&painter, layout, cam, rect, hex_px);
+            }
             if let Some(path) = target.and_then(|t| reach.path_to(t)) {
                 let pts: Vec<Pos2> = path
                     .iter()
@@ -479,7 +535,7 @@ impl MapView {
             };
             paint_piece(&painter, s.rect, s.item, input, layout, look);
         }
-        if let (Some(Drag::Selection { grab, from }), Some(p)) = (&self.drag, pointer) {
+        if let (Some(Drag::Selection { grab, from, .. }), Some(p)) = (&self.drag, pointer) {
             let moving: Vec<Piece<'_>> = stacks
                 .get(from)
                 .map(|s| {

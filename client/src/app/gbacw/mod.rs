@@ -13,13 +13,16 @@
 
 pub mod card;
 pub mod counter;
+pub mod drag_path;
 pub mod map;
 pub mod narrate;
+pub mod oob_panel;
 pub mod orders;
 pub mod prompts;
 pub mod track;
 
 use super::local::LocalTable;
+use super::replay::Replay;
 use super::session::Session;
 use super::{log, seats};
 use egui::{Color32, RichText, Ui};
@@ -49,6 +52,10 @@ pub struct GbacwApp {
     pub session: Session<Gbacw>,
     pub map: map::MapView,
     prompts: prompts::Prompts,
+    /// The replay scrubber: live, or an earlier entry shown read-only.
+    pub replay: Replay<Gbacw>,
+    /// Whether the order-of-battle panel is shown (left of the map).
+    pub show_oob: bool,
     /// The active viewer's legal actions, worked out once per log entry:
     /// (viewer, seq, actions).
     legal: Option<(muster_shared::Viewer, u64, Vec<GbacwAction>)>,
@@ -62,6 +69,8 @@ impl GbacwApp {
             session,
             map: map::MapView::default(),
             prompts: prompts::Prompts::default(),
+            replay: Replay::default(),
+            show_oob: false,
             legal: None,
             chat: crate::app::chat::ChatPanel::default(),
             waker_set: false,
@@ -119,14 +128,17 @@ impl GbacwApp {
                 .cloned()
                 .unwrap_or_else(|| s.to_string())
         };
+        // A replay is read-only: nobody acts from the past.
+        let live = self.replay.is_live();
         // Whether the viewer's seat is the one to act now.
-        let can_act = match (self.session.ruleset(), self.session.state()) {
-            (Some(r), Some(s)) => {
-                self.session.acting_seat().is_some()
-                    && r.acting_seat(s) == self.session.acting_seat()
-            }
-            _ => false,
-        };
+        let can_act = live
+            && match (self.session.ruleset(), self.session.state()) {
+                (Some(r), Some(s)) => {
+                    self.session.acting_seat().is_some()
+                        && r.acting_seat(s) == self.session.acting_seat()
+                }
+                _ => false,
+            };
 
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -137,6 +149,7 @@ impl GbacwApp {
                 ui.separator();
                 seats::viewer_switch(ui, &mut self.session);
                 ui.separator();
+                ui.toggle_value(&mut self.show_oob, oob_panel::OOB_TOGGLE);
                 if let Some(r) = self.session.ruleset() {
                     ui.label(
                         RichText::new(map::RECONSTRUCTION_NOTICE)
@@ -159,40 +172,46 @@ impl GbacwApp {
                      are reasoned reconstructions, each with its reason.",
                 );
                 ui.separator();
-                match &self.session.last_refusal {
-                    Some(text) => {
+                match (&self.map.path_refusal, &self.session.last_refusal) {
+                    (Some(text), _) | (None, Some(text)) => {
                         ui.label(RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));
                     }
-                    None => {
+                    (None, None) => {
                         ui.weak(self.session.describe_link());
                     }
                 }
             });
-            if let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state())
-                && let track::TrackOutput::EndPhase = track::ui(ui, r, s, &seat_name, can_act)
+            self.replay.ui(ui, &self.session);
+            if let Some(f) = self.replay.view(&self.session)
+                && let track::TrackOutput::EndPhase =
+                    track::ui(ui, f.ruleset(), f.state(), &seat_name, can_act)
             {
                 actions.push(GbacwAction::EndPhase);
             }
         });
 
-        let legal = self.legal_actions();
+        let legal = if live {
+            self.legal_actions()
+        } else {
+            Vec::new()
+        };
+        let acting = self.session.acting_seat().filter(|_| live);
         egui::Panel::right("side")
             .default_size(320.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("side_scroll")
                     .show(ui, |ui| {
-                        let (Some(rules), Some(state)) =
-                            (self.session.ruleset(), self.session.state())
-                        else {
+                        let Some(view) = self.replay.view(&self.session) else {
                             return;
                         };
+                        let (rules, state) = (view.ruleset(), view.state());
                         let pending = rules.pending(state);
                         if let Some(a) = self.prompts.ui(
                             ui,
                             rules,
                             &pending,
-                            self.session.acting_seat(),
+                            acting,
                             &legal,
                             &seat_name,
                         ) {
@@ -291,7 +310,7 @@ impl GbacwApp {
                                     actions.push(a.clone());
                                 }
                             }
-                            let side = rules.side_of(self.session.acting_seat().unwrap_or(SeatId(0)));
+                            let side = rules.side_of(acting.unwrap_or(SeatId(0)));
                             let preview = rules.command_preview(state, side);
                             let out: BTreeSet<String> = preview
                                 .out_of_command
@@ -320,22 +339,51 @@ impl GbacwApp {
                     self.chat.ui(&mut cols[2], &mut self.session);
                 });
             });
+        if self.show_oob {
+            egui::Panel::left("oob")
+                .resizable(true)
+                .default_size(300.0)
+                .show(ui, |ui| {
+                    let Some(view) = self.replay.view(&self.session) else {
+                        return;
+                    };
+                    ui.heading(oob_panel::OOB_TOGGLE);
+                    if let Some(id) =
+                        oob_panel::ui(ui, view.ruleset(), view.state(), self.map.selected())
+                    {
+                        let state = view.state();
+                        let hex = state
+                            .units
+                            .get(&id)
+                            .and_then(|u| u.hex)
+                            .or_else(|| state.leaders.get(&id).and_then(|l| l.hex));
+                        self.map.select(vec![id]);
+                        if let Some(h) = hex {
+                            self.map.centre_on(h);
+                        }
+                    }
+                });
+        }
         egui::CentralPanel::no_frame().show(ui, |ui| {
-            let Some(book) = self.session.book() else {
+            let Some(view) = self.replay.view(&self.session) else {
                 ui.centered_and_justified(|ui| ui.label("Joining the table…"));
                 return;
             };
-            let rules = book.follower.ruleset();
+            let rules = view.ruleset();
             let input = map::MapInput {
                 map: &rules.game().map,
                 oob: &rules.game().oob,
-                state: book.follower.state(),
+                state: view.state(),
                 sides: &rules.game().seats,
                 rules: Some(rules),
-                acting: self.session.acting_seat().filter(|_| can_act),
-                seq: book.follower.seq(),
+                acting: acting.filter(|_| can_act),
+                seq: view.seq(),
             };
-            actions.extend(self.map.show(ui, &input));
+            let asked = self.map.show(ui, &input);
+            // A replay shows; it never plays.
+            if live {
+                actions.extend(asked);
+            }
         });
         for a in actions {
             self.session.act(a);

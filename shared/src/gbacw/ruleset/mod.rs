@@ -22,6 +22,8 @@ mod decide;
 pub mod event;
 mod legal;
 pub mod query;
+// The client's drag-a-path preview (additive query).
+pub mod path_query;
 pub mod scenario;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.

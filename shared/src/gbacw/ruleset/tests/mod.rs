@@ -7,6 +7,7 @@ mod fire;
 mod formation;
 mod melee;
 mod movement;
+mod path_preview;
 mod sequence;
 mod withdrawal;
 
