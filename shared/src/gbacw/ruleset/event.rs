@@ -144,6 +144,10 @@ pub enum GbacwEvent {
     },
     /// GBACW 14.4: a unit must retreat and its owner chooses the path.
     RetreatOrdered(RetreatOrder),
+    /// GBACW 18.0: every box of the brigade's BCE track left of its
+    /// Victory Point award is now marked (shown; the losses that marked
+    /// them are already folded in: `ruleset/bce.rs`).
+    BceLost { brigade: CounterId },
     // --- Historical scenarios (folded by `progress::evolve`). ---
     /// Cedar Mountain 26.2: a unit set up (or set up again) before play.
     UnitPlaced {
@@ -218,6 +222,10 @@ pub struct FireReport {
     pub column: u8,
     pub die: u8,
     pub result: FireResult,
+    /// Cedar Mountain 24.13: Fire Strength columns moved left because a
+    /// firer's brigade has lost BCE.
+    #[serde(default)]
+    pub strength_columns_left: u8,
 }
 
 /// Fold one event into a state (the full one or any viewer's copy).
@@ -357,7 +365,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::FirePlanCleared => state.fire_plan.clear(),
-        E::FireResolved(_) | E::MoraleChecked { .. } => {}
+        E::FireResolved(_) | E::MoraleChecked { .. } | E::BceLost { .. } => {}
         E::UnitHit { unit, points } => {
             if let Some(u) = state.units.get_mut(unit) {
                 let taken = (*points).min(u.status.strength);

@@ -15,7 +15,9 @@
 //! (`view` is the identity) and the commutation contract holds trivially.
 
 pub mod action;
+pub mod bce;
 pub(crate) mod board;
+pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
 mod decide;
@@ -311,6 +313,8 @@ impl Ruleset for Gbacw {
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
         let events = decide::decide(self, state, ctx.seat, action, dice)?;
+        // GBACW 18.0: brigades whose BCE these events broke.
+        let events = bce::with_bce_lost(self, state, events);
         // Cedar Mountain 27.22: who last occupied each victory hex.
         Ok(victory::with_hex_control(self, state, events))
     }
@@ -346,7 +350,8 @@ impl Ruleset for Gbacw {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            default: GbacwAction::StandFast,
+            // Cedar Mountain 21.12: dismounted cavalry that must retreat does.
+            default: cedar::cavalry::default_answer(self, state, r),
             deadline_secs: WITHDRAWAL_DEADLINE_SECS,
         });
         state

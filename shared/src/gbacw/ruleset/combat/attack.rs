@@ -29,6 +29,10 @@ pub(crate) struct Prepared {
     /// The farthest firer, for 13.44 (artillery at three hexes or more).
     pub max_range: u32,
     pub attack: Attack,
+    /// Cedar Mountain 24.13: Fire Strength columns to the left for a firer
+    /// of a brigade that has lost BCE (before the 9.51 shifts: it moves
+    /// the strength column itself, so the cap does not hold it).
+    pub strength_columns_left: u8,
 }
 
 impl Prepared {
@@ -48,7 +52,10 @@ impl Prepared {
         } else {
             (s.terrain + s.density + i32::from(s.enfiladed)).clamp(-cap, cap)
         };
-        let base = crt.column(self.attack.row, total.whole());
+        let base = FireCrt::shifted(
+            crt.column(self.attack.row, total.whole()),
+            -i32::from(self.strength_columns_left),
+        );
         let column = FireCrt::shifted(base, net);
         let narrow = |v: i32| i8::try_from(v.clamp(-99, 99)).unwrap_or(0);
         FireReport {
@@ -63,6 +70,7 @@ impl Prepared {
             column: u8::try_from(column + 1).unwrap_or(u8::MAX),
             die,
             result: crt.result(column, die).unwrap_or(FireResult::NoEffect),
+            strength_columns_left: self.strength_columns_left,
         }
     }
 }
@@ -192,7 +200,13 @@ pub(crate) fn prepare(
         ),
         enfiladed,
     };
+    let strength_columns_left = super::super::cedar::bce_loss::fire_columns_left(
+        rs,
+        state,
+        &firers.iter().map(|f| f.unit.clone()).collect::<Vec<_>>(),
+    );
     Ok(Prepared {
+        strength_columns_left,
         target,
         stack,
         firers: firers.iter().map(|f| f.unit.clone()).collect(),

@@ -109,6 +109,10 @@ pub(crate) fn declare(
         };
         may_initiate_melee(&intent)
             .map_err(|rule| illegal(rule, format!("{a} may not melee {target}")))?;
+        // Cedar Mountain 24.12: not from a brigade that has lost BCE.
+        super::super::cedar::bce_loss::may_initiate_melee(rs, state, a)?;
+        // Cedar Mountain 21.11: dismounted cavalry's targets.
+        super::super::cedar::cavalry::may_initiate(rs, state, a, &defenders)?;
         // GBACW 12.33: only into a hex it could move into.
         if !may_melee_into(&game.map, &game.charts.movement, class, from, target) {
             return Err(illegal(
@@ -208,6 +212,16 @@ pub(crate) fn retreat_before(
         .filter(|m| m.target == offer.target)
         .flat_map(|m| m.attackers.clone())
         .collect();
+    // Cedar Mountain 23.0: toward the unit's own lines, every step.
+    if let Some(u) = units
+        .iter()
+        .find(|u| !super::super::cedar::retreat::path_allowed(rs, u, offer.target, path))
+    {
+        return Err(illegal(
+            &super::super::cedar::case(rs, "23.0"),
+            format!("{u} may retreat only toward its own lines"),
+        ));
+    }
     let mut at = offer.target;
     for (k, &to) in path.iter().enumerate() {
         let away = game.map.grid.distance(offer.target, to) == k as u32 + 1
