@@ -8,7 +8,7 @@ use crate::gbacw::charts::WeaponKind;
 use crate::gbacw::command::PathBlocks;
 use crate::gbacw::facing::{ZocUse, can_fire_through, zoc_hexes};
 use crate::gbacw::fire::{FireOccasion, may_fire};
-use crate::gbacw::los::{Los, line_of_sight};
+use crate::gbacw::los::Los;
 use crate::gbacw::map::{HexNumber, Map, SideKind};
 use crate::gbacw::oob::{CounterId, Formation, Unit, UnitKind, UnitStatus};
 use crate::gbacw::stacking::{Overstack, check_hex};
@@ -230,10 +230,10 @@ impl<'a> Board<'a> {
                 ok.then(|| (id.clone(), at, weapon.max_range()))
             })
             .collect();
+        // Cedar Mountain 21.42, 21.43: standing corn blocks, blown down not.
         let sees = |from: HexNumber| {
-            line_of_sight(map, &self.rs.game.charts.combat, from, hex, |h| {
-                self.unit_feet(h)
-            }) == Los::Clear
+            super::cedar::corn::line_of_sight(self.rs, self.state, from, hex, |h| self.unit_feet(h))
+                == Los::Clear
         };
         limbering_firers(&map.grid, hex, &candidates, sees)
     }
@@ -288,7 +288,9 @@ impl<'a> Board<'a> {
             .collect();
         let pairs: Vec<(&Unit, &UnitStatus)> = statuses.iter().map(|(u, s)| (*u, s)).collect();
         let map = self.map();
-        let terrain = map.hex(hex).map(|h| &h.terrain).into_iter().flatten();
+        // Cedar Mountain 21.43: blown-down corn stacks as clear ground.
+        let terrain = super::cedar::corn::terrain(self.rs, self.state, hex);
+        let terrain = terrain.iter().flatten();
         check_hex(
             &self.rs.game.charts.stacking,
             terrain,

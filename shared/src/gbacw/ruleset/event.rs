@@ -148,6 +148,20 @@ pub enum GbacwEvent {
     /// Victory Point award is now marked (shown; the losses that marked
     /// them are already folded in: `ruleset/bce.rs`).
     BceLost { brigade: CounterId },
+    /// Cedar Mountain 22.0: a battery firing at nine hexes or more rolled
+    /// on the Overshoot Table (and, scattered, on the Scatter Diagram:
+    /// `lands` is where its fire fell, `None` off the map). Shown only.
+    OvershootRolled {
+        battery: CounterId,
+        target: HexNumber,
+        range: u8,
+        die: u8,
+        accurate: bool,
+        scatter_die: Option<u8>,
+        lands: Option<HexNumber>,
+    },
+    /// Cedar Mountain 21.43: the corn of `hex` is blown down: clear from now on.
+    CornBlownDown { hex: HexNumber },
     // --- Historical scenarios (folded by `progress::evolve`). ---
     /// Cedar Mountain 26.2: a unit set up (or set up again) before play.
     UnitPlaced {
@@ -365,7 +379,13 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::FirePlanCleared => state.fire_plan.clear(),
-        E::FireResolved(_) | E::MoraleChecked { .. } | E::BceLost { .. } => {}
+        E::FireResolved(_)
+        | E::MoraleChecked { .. }
+        | E::BceLost { .. }
+        | E::OvershootRolled { .. } => {}
+        E::CornBlownDown { hex } => {
+            state.corn_down.insert(*hex);
+        }
         E::UnitHit { unit, points } => {
             if let Some(u) = state.units.get_mut(unit) {
                 let taken = (*points).min(u.status.strength);

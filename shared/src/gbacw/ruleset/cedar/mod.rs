@@ -16,6 +16,8 @@
 pub(crate) mod army;
 pub(crate) mod bce_loss;
 pub(crate) mod cavalry;
+pub(crate) mod corn;
+pub mod overshoot;
 pub(crate) mod retreat;
 
 use super::Gbacw;

@@ -24,7 +24,7 @@ const POINTS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 /// eighths of a turn counter-clockwise from "right" (0 = right, 2 = up,
 /// 4 = left, 6 = down): flat-topped grids step straight up or down, or
 /// diagonally; the diagonal's height comes from the columns' offset.
-fn screen_eighth(grid: &Grid, a: HexNumber, b: HexNumber) -> Option<i32> {
+pub(crate) fn screen_eighth(grid: &Grid, a: HexNumber, b: HexNumber) -> Option<i32> {
     if grid.orientation != Orientation::Flat {
         return None;
     }

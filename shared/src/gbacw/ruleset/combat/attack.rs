@@ -93,6 +93,22 @@ pub(crate) fn prepare(
     only: Option<&[CounterId]>,
     facing_as: Option<Facing>,
 ) -> Result<Prepared, RuleError> {
+    prepare_with(rs, state, target, firers, only, facing_as, false)
+}
+
+/// [`prepare`]; with `beyond_range`, a firer farther than its weapon's
+/// maximum range fires at its longest band's strength instead of being
+/// refused (Cedar Mountain 22.2: scattered fire "is still executed
+/// normally" outside the battery's maximum range).
+pub(crate) fn prepare_with(
+    rs: &Gbacw,
+    state: &GbacwState,
+    target: HexNumber,
+    firers: &[FireShare],
+    only: Option<&[CounterId]>,
+    facing_as: Option<Facing>,
+    beyond_range: bool,
+) -> Result<Prepared, RuleError> {
     let board = Board::new(rs, state);
     let game = &rs.game;
     let first = firers
@@ -160,8 +176,13 @@ pub(crate) fn prepare(
         }
         let range = game.map.grid.distance(from, target);
         max_range = max_range.max(range);
+        let read_at = if beyond_range {
+            range.min(weapon.max_range())
+        } else {
+            range
+        };
         let s =
-            unit_fire_strength(weapon, share.points, range, u.status.crew).ok_or_else(|| {
+            unit_fire_strength(weapon, share.points, read_at, u.status.crew).ok_or_else(|| {
                 refuse(
                     "GBACW 9.23",
                     format!(
@@ -191,7 +212,13 @@ pub(crate) fn prepare(
         .map(|id| (&game.oob.units[id], &state.units[id].status))
         .collect();
     let shifts = ColumnShifts {
-        terrain: terrain_shift(&game.map, &game.charts.combat, target, &hexes),
+        // Cedar Mountain 21.43: blown-down corn shelters no one.
+        terrain: terrain_shift(
+            &super::super::cedar::corn::map(rs, state),
+            &game.charts.combat,
+            target,
+            &hexes,
+        ),
         // GBACW 8.32, 8.22: density counts the whole stack in the hex.
         density: density_shift(
             &whole_stack,

@@ -123,10 +123,9 @@ pub(crate) fn declare(
         points += u16::from(u.status.strength);
     }
     // GBACW 12.71, 12.72: the attacker may not exceed the hex's melee limit.
-    if let Some(limits) = game
-        .map
-        .hex(target)
-        .and_then(|h| game.charts.stacking.limits(&h.terrain))
+    // Cedar Mountain 21.43: blown-down corn has clear ground's limits.
+    if let Some(limits) = super::super::cedar::corn::terrain(rs, state, target)
+        .and_then(|t| game.charts.stacking.limits(&t))
     {
         melee_stacking(points, 0, limits.melee_points).map_err(|rule| {
             illegal(
@@ -427,10 +426,8 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             )
         })
         .collect();
-    let cap = game
-        .map
-        .hex(m.target)
-        .and_then(|h| game.charts.stacking.limits(&h.terrain))
+    let cap = super::super::cedar::corn::terrain(rs, &u.state, m.target)
+        .and_then(|t| game.charts.stacking.limits(&t))
         .map_or(u16::MAX, |l| l.melee_points);
     // GBACW 12.4: a leader with the stack adds one (one per side).
     let att_leader = attackers.iter().any(|a| {

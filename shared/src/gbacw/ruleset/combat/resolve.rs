@@ -24,11 +24,15 @@ pub(crate) fn resolve_plan(
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     let mut u = Unfold::new(state);
     let mut roll = Roller::new(dice);
-    let prepared: Vec<Prepared> = state
-        .fire_plan
-        .iter()
-        .filter_map(|p| prepare(rs, state, p.target, &p.firers, None, None).ok())
-        .collect();
+    let mut prepared: Vec<Prepared> = Vec::new();
+    for p in &state.fire_plan {
+        // Cedar Mountain 22.0: artillery at nine hexes or more may
+        // overshoot; its dice come first, each attack's after them all.
+        match super::super::cedar::overshoot::split(rs, state, p, &mut u, &mut roll) {
+            Some(attacks) => prepared.extend(attacks),
+            None => prepared.extend(prepare(rs, state, p.target, &p.firers, None, None).ok()),
+        }
+    }
     let dice_rolled: Vec<u8> = prepared.iter().map(|_| roll.d6()).collect();
     for (p, die) in prepared.iter().zip(dice_rolled) {
         resolve_one(rs, &mut u, &mut roll, p, die, &[]);
@@ -52,6 +56,12 @@ fn resolve_one(
     let result = report.result;
     let enfiladed = report.enfilade;
     u.push(GbacwEvent::FireResolved(report));
+    // Cedar Mountain 21.43: fired into at close range, the corn goes down.
+    if let Some(e) =
+        super::super::cedar::corn::blown_down(rs, &u.state, p.target, &p.firers, p.artillery)
+    {
+        u.push(e);
+    }
     // GBACW 11.3: a battery fires one round per fire.
     for f in &p.firers {
         if matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. }) {

@@ -272,7 +272,12 @@ pub(crate) fn step(
             m.class,
             MoveClass::Column | MoveClass::Limbered | MoveClass::Mounted
         );
-    let cost = board.rs.steps.cost(m.class, from, to, paths).map_err(|b| {
+    // Cedar Mountain 21.43: blown-down corn costs what clear ground does.
+    let steps = match &board.rs.steps_corn_down {
+        Some(cleared) if board.state.corn_down.contains(&to) => cleared,
+        _ => &board.rs.steps,
+    };
+    let cost = steps.cost(m.class, from, to, paths).map_err(|b| {
         err(
             b.rule(),
             RuleCode::Illegal,

@@ -783,3 +783,117 @@ fn cedar_21_12_dismounted_cavalry_meleed_by_infantry_must_retreat_before_it() {
     t.ok(REBEL, melee("0505", &["whites-c"]));
     t.ok(UNION, GbacwAction::StandFast);
 }
+
+// --- Cedar Mountain 21.31, 21.43: roads over hexsides, cornfields ----------
+
+#[test]
+fn cedar_21_31_a_column_on_the_road_pays_the_road_across_a_crest_hexside() {
+    // 1508/1509: a road crossing a crest (1509 the higher side).
+    let mut t = field();
+    t.field_unit("5-conn", "1508", Formation::Column);
+    t.field_leader("crawford", "1508");
+    t.field_unit("10-me", "1408", Formation::Line);
+    t.field_leader("greene", "1408");
+    t.advance_to(UNION, Phase::Movement);
+    t.mv(UNION, &["5-conn"], &["1509"]);
+    // Road for a column: half a Movement Point, crest or no crest.
+    assert_eq!(t.spent("5-conn"), mp(1));
+    t.s.units.get_mut(&id("5-conn")).unwrap().hex = None;
+    // Line infantry pays the ground and the climb instead.
+    t.put("10-me", "1508", "n", Formation::Line);
+    t.mv(UNION, &["10-me"], &["1509"]);
+    assert!(t.spent("10-me") > mp(2), "{:?}", t.spent("10-me"));
+}
+
+/// 5 Conn (with Crawford) in 2815 facing 15 Ala in the cornfield at 2816.
+fn corn_field(from: &str) -> T {
+    let mut t = field();
+    t.field_unit("5-conn", from, Formation::Line);
+    t.field_leader("crawford", from);
+    t.field_unit("15-ala", "2816", Formation::Line);
+    t.face_towards("15-ala", "2815");
+    let grid = t.rs.game().map.grid.clone();
+    let toward = grid
+        .neighbours_on_map(n(from))
+        .into_iter()
+        .map(|(_, h)| h)
+        .min_by_key(|h| grid.distance(*h, n("2816")))
+        .unwrap();
+    t.face_towards("5-conn", &toward.to_string());
+    t
+}
+
+#[test]
+fn cedar_21_43_no_fire_into_an_empty_cornfield_to_blow_it_down() {
+    let mut t = corn_field("2815");
+    t.s.units.get_mut(&id("15-ala")).unwrap().hex = None;
+    t.advance_to(UNION, Phase::OffensiveFire);
+    t.refused(
+        UNION,
+        fire("2816", &[("5-conn", 4)]),
+        "Cedar Mountain 21.43",
+    );
+}
+
+#[test]
+fn cedar_21_43_small_arms_at_one_hex_blow_the_corn_down_and_it_is_clear_after() {
+    // At two hexes the corn stands.
+    let mut t = corn_field("2814");
+    assert_eq!(t.rs.game().map.grid.distance(n("2814"), n("2816")), 2);
+    t.advance_to(UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("2816", &[("5-conn", 4)]));
+    let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 1);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::CornBlownDown { .. }))
+    );
+    assert!(t.s.corn_down.is_empty());
+    // At one hex, whatever the result.
+    let sight_before = t.rs.line_of_sight(&t.s, n("2716"), n("3017"));
+    for seed in 0..3 {
+        let mut t = corn_field("2815");
+        t.advance_to(UNION, Phase::OffensiveFire);
+        t.ok(UNION, fire("2816", &[("5-conn", 4)]));
+        let (events, _) = t.roll(UNION, GbacwAction::EndPhase, seed);
+        assert!(events.contains(&GbacwEvent::CornBlownDown { hex: n("2816") }));
+        assert!(t.s.corn_down.contains(&n("2816")));
+        // Clear for all purposes: 21.42's example line 2716-3017 (blocked
+        // by the corn at 2816) opens, and entering 2816 costs clear ground.
+        if seed == 0 {
+            assert!(matches!(sight_before, crate::gbacw::los::Los::Blocked(_)));
+            assert_eq!(
+                t.rs.line_of_sight(&t.s, n("2716"), n("3017")),
+                crate::gbacw::los::Los::Clear
+            );
+            t.s.units.get_mut(&id("15-ala")).unwrap().hex = None;
+            t.advance_to(UNION, Phase::Movement);
+            t.advance_to(UNION, Phase::Movement);
+            let before = t.spent("5-conn");
+            t.mv(UNION, &["5-conn"], &["2816"]);
+            assert_eq!(t.spent("5-conn").0 - before.0, 2, "clear costs 1 MP");
+        }
+    }
+}
+
+#[test]
+fn cedar_21_42_standing_corn_blocks_sight_through_it_never_into_or_out_of_it() {
+    use crate::gbacw::los::Los;
+    let mut t = field();
+    // The case's example: 3017 and 2816 see each other; 2716 and 3017 do
+    // not (the corn of 2816 lies between them), with no one standing there.
+    for u in t.s.units.values_mut() {
+        if u.hex.is_some_and(|h| [n("2816"), n("2917")].contains(&h)) {
+            u.hex = None;
+        }
+    }
+    assert_eq!(t.rs.line_of_sight(&t.s, n("3017"), n("2816")), Los::Clear);
+    assert_eq!(t.rs.line_of_sight(&t.s, n("2816"), n("3017")), Los::Clear);
+    assert!(matches!(
+        t.rs.line_of_sight(&t.s, n("2716"), n("3017")),
+        Los::Blocked(_)
+    ));
+    // Blown down (21.43), it is clear.
+    t.fold(GbacwEvent::CornBlownDown { hex: n("2816") });
+    assert_eq!(t.rs.line_of_sight(&t.s, n("2716"), n("3017")), Los::Clear);
+}
