@@ -192,14 +192,10 @@ impl<'a> Board<'a> {
         let range = &self.rs.game.charts.range;
         let mut out: BTreeMap<HexNumber, Vec<CounterId>> = BTreeMap::new();
         for (id, _) in self.enemy_units(side) {
-            if may_fire(
-                self.unit(id),
-                self.status(id),
-                range,
-                FireOccasion::Withdrawal,
-            )
-            .is_err()
-            {
+            // Cedar Mountain 21.2: no ammunition rules.
+            let status =
+                super::cedar::ammo::fire_status(self.rs, &self.unit(id).kind, self.status(id));
+            if may_fire(self.unit(id), &status, range, FireOccasion::Withdrawal).is_err() {
                 continue;
             }
             for hex in self.zoc_of(id, purpose) {

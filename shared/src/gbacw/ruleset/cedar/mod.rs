@@ -13,6 +13,7 @@
 //! The rules call these from the shared code paths in small, marked
 //! places; everything the exclusive rules decide lives here.
 
+pub(crate) mod ammo;
 pub(crate) mod army;
 pub(crate) mod bce_loss;
 pub(crate) mod cavalry;

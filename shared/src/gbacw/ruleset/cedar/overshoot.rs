@@ -128,7 +128,7 @@ impl OvershootTable {
     }
 
     /// The first range that may overshoot.
-    pub fn from_range(&self) -> u32 {
+    pub fn first_range(&self) -> u32 {
         self.band.first().map_or(u32::MAX, |b| b.from)
     }
 
@@ -167,11 +167,11 @@ pub(crate) fn load_for(
     };
     let t = OvershootTable::load(OVERSHOOT).map_err(|e| format!("overshoot.toml: {e}"))?;
     if let Some(from) = hook.number("from-range")
-        && u32::from(from) != t.from_range()
+        && u32::from(from) != t.first_range()
     {
         return Err(format!(
             "overshoot.toml starts at range {}, the scenario's hook at {from}",
-            t.from_range()
+            t.first_range()
         ));
     }
     Ok(Some(t))
@@ -203,7 +203,7 @@ pub(crate) fn split(
     if !plan
         .firers
         .iter()
-        .any(|f| range_of(f).is_some_and(|r| r >= table.from_range()))
+        .any(|f| range_of(f).is_some_and(|r| r >= table.first_range()))
     {
         return None;
     }
@@ -211,7 +211,7 @@ pub(crate) fn split(
     let mut scattered: BTreeMap<HexNumber, Vec<FireShare>> = BTreeMap::new();
     for f in &plan.firers {
         let Some(range) = range_of(f) else { continue };
-        if range < table.from_range() {
+        if range < table.first_range() {
             accurate.push(f.clone());
             continue;
         }

@@ -32,7 +32,7 @@ pub(crate) fn screen_eighth(grid: &Grid, a: HexNumber, b: HexNumber) -> Option<i
     // Twice the visual row, so half-hex offsets stay whole.
     let y = |h: HexNumber| {
         let down = match grid.offset {
-            Offset::Even => h.col() % 2 == 0,
+            Offset::Even => h.col().is_multiple_of(2),
             Offset::Odd => h.col() % 2 == 1,
         };
         2 * i32::from(h.row()) + i32::from(down)

@@ -87,7 +87,9 @@ pub(crate) fn declare(
     for f in firers {
         let (u, from) = own_unit(rs, state, side, &f.unit)?;
         let unit = &game.oob.units[&f.unit];
-        may_fire(unit, &u.status, &game.charts.range, occasion)
+        // Cedar Mountain 21.2: no ammunition rules.
+        let status = super::super::cedar::ammo::fire_status(rs, &unit.kind, &u.status);
+        may_fire(unit, &status, &game.charts.range, occasion)
             .map_err(|rule| illegal(rule, format!("{} may not fire now", f.unit)))?;
         if f.points == 0 || f.points > u.status.strength {
             return Err(illegal(

@@ -62,9 +62,11 @@ fn resolve_one(
     {
         u.push(e);
     }
-    // GBACW 11.3: a battery fires one round per fire.
+    // GBACW 11.3: a battery fires one round per fire (not counted without
+    // the ammunition rules: Cedar Mountain 21.2).
+    let ammunition = !super::super::cedar::ammo::off(rs);
     for f in &p.firers {
-        if matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. }) {
+        if ammunition && matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. }) {
             u.push(GbacwEvent::RoundFired { unit: f.clone() });
         }
     }
@@ -81,7 +83,7 @@ fn resolve_one(
     );
     // GBACW 11.2, 11.21: on a fire die of 1, each small-arms unit that
     // fired rolls again; 1 or 2 and it is out of ammunition.
-    if die == 1 {
+    if die == 1 && ammunition {
         for f in &p.firers {
             let unit = &rs.game.oob.units[f];
             let small_arms = unit

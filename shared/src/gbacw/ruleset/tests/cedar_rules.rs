@@ -355,27 +355,55 @@ fn cedar_24_14_a_broken_brigade_does_not_enter_an_enemy_zoc_voluntarily() {
 fn cedar_24_14_a_broken_unit_routing_only_through_enemy_zoc_is_captured() {
     let mut t = field();
     t.field_unit("78-ny", "0505", Formation::Line);
-    // Enemy units on both flanks put every hex of its line of retreat
-    // (toward the Union's east, the map's top) in their ZOCs.
-    t.field_unit("15-ala", "0404", Formation::Line);
-    t.face_towards("15-ala", "0504");
-    t.field_unit("21-ga", "0604", Formation::Line);
-    t.face_towards("21-ga", "0504");
-    let rout = |t: &T| retreat_options(&t.rs, &t.s, &id("78-ny"), 3, RetreatKind::Rout);
-    let before = rout(&t);
-    assert!(!before.is_empty());
-    t.break_greene();
-    let after = rout(&t);
+    // 15 Ala and 21 Ga face down the map: their ZOCs hold 0404, 0504 and
+    // 0604, every first step of 78 NY's retreat toward the Union's lines
+    // (east, the map's top: 23.2).
+    t.field_unit("15-ala", "0403", Formation::Line);
+    t.face_towards("15-ala", "0404");
+    t.field_unit("21-ga", "0603", Formation::Line);
+    t.face_towards("21-ga", "0604");
     let zoc = crate::gbacw::ruleset::board::Board::new(&t.rs, &t.s).enemy_zoc(
         &id("union"),
         crate::gbacw::facing::ZocUse::WithdrawalAndRetreat {
             mover_mounted: false,
         },
     );
-    assert!(after.iter().all(|p| p.iter().all(|h| !zoc.contains(h))));
-    assert!(
-        after.len() < before.len() || before.iter().all(|p| p.iter().all(|h| !zoc.contains(h)))
+    assert!(["0404", "0504", "0604"].iter().all(|h| zoc.contains(&n(h))));
+    let rout = |t: &T| retreat_options(&t.rs, &t.s, &id("78-ny"), 3, RetreatKind::Rout);
+    // A routed unit may pass enemy ZOCs (13.31, 23.2)...
+    let before = rout(&t);
+    assert!(!before.is_empty());
+    assert!(before.iter().all(|p| zoc.contains(&p[0])));
+    // ...but not one whose brigade has lost BCE: no path, so captured.
+    t.break_greene();
+    assert!(rout(&t).is_empty());
+    // Through the ruleset: a 14.4 retreat order left with no path is
+    // answered by capture.
+    let order = crate::gbacw::ruleset::state::RetreatOrder {
+        unit: id("78-ny"),
+        seat: UNION,
+        length: 3,
+        rout: true,
+    };
+    t.fold(GbacwEvent::RetreatOrdered(order));
+    assert_eq!(
+        t.rs.pending(&t.s)[0].default,
+        GbacwAction::Retreat {
+            unit: id("78-ny"),
+            path: vec![]
+        }
     );
+    let events = t.ok(
+        UNION,
+        GbacwAction::Retreat {
+            unit: id("78-ny"),
+            path: vec![],
+        },
+    );
+    assert!(events.contains(&GbacwEvent::UnitRemoved {
+        unit: id("78-ny"),
+        captured: true
+    }));
 }
 
 #[test]
@@ -433,10 +461,10 @@ fn cedar_24_15_a_broken_brigade_rallies_only_by_a_die_or_with_the_army_commander
             GbacwEvent::RallyTried {
                 unit: id("78-ny"),
                 die: Some(die),
-                rallied: die + 1 <= 4
+                rallied: die < 4 // die + 1 (24.11) <= morale 4
             }
         );
-        outcomes.insert(die + 1 <= 4);
+        outcomes.insert(die < 4);
     }
     assert_eq!(outcomes.len(), 2, "both outcomes seen");
     // Stacked with Greene: a die less 1 (+1 of 24.11), no Rally Point.
@@ -896,4 +924,174 @@ fn cedar_21_42_standing_corn_blocks_sight_through_it_never_into_or_out_of_it() {
     // Blown down (21.43), it is clear.
     t.fold(GbacwEvent::CornBlownDown { hex: n("2816") });
     assert_eq!(t.rs.line_of_sight(&t.s, n("2716"), n("3017")), Los::Clear);
+}
+
+// --- Cedar Mountain 22.0: artillery overshoot --------------------------------
+
+#[test]
+fn cedar_22_3_the_provisional_table_keeps_the_example_of_22_0() {
+    use crate::gbacw::ruleset::cedar::overshoot::{OVERSHOOT, OvershootTable};
+    let t = OvershootTable::load(OVERSHOOT).unwrap();
+    let grid = field().rs.game().map.grid.clone();
+    // "Batteries in 3015 and 3318 combine to attack an enemy unit in 2207."
+    assert_eq!(grid.distance(n("3015"), n("2207")), 12);
+    assert_eq!(grid.distance(n("3318"), n("2207")), 16);
+    // 3015 rolls 5: accurate, "the range is between 9 and 15 hexes".
+    assert!(t.accurate(12, 5));
+    // 3318 rolls 3: scattered, "the range was 16 or more hexes".
+    assert!(!t.accurate(16, 3));
+    // "A second die-roll is made and the result is 4; the fire from this
+    // battery lands in hex 2208."
+    assert_eq!(t.lands(&grid, n("2207"), 4), Some(n("2208")));
+    // Below nine hexes nothing overshoots; every die lands on a neighbour.
+    assert!((1..=6).all(|d| t.accurate(8, d)));
+    let round: BTreeSet<_> = (1..=6)
+        .filter_map(|d| t.lands(&grid, n("2207"), d))
+        .collect();
+    assert_eq!(round.len(), 6);
+    assert!(round.iter().all(|h| grid.distance(*h, n("2207")) == 1));
+    // Every value says why.
+    assert!(t.band.iter().all(|b| !b.why.is_empty()));
+    assert!(t.scatter.iter().all(|s| !s.why.is_empty()));
+    // A broken table is refused with a reason.
+    let e = OvershootTable::load(&OVERSHOOT.replace("die = 6", "die = 5")).unwrap_err();
+    assert!(e.message.contains("die"), "{e}");
+}
+
+/// Union batteries 4 Me (TA) and 6 Me (TB) unlimbered in 0204, eleven
+/// hexes from 15 Ala in 1304; 5 Conn (Union) stands in 1305 beside it.
+fn gunnery() -> T {
+    let mut t = field();
+    for b in ["4-me", "6-me"] {
+        t.field_unit(b, "0204", Formation::Unlimbered);
+        t.face_towards(b, "0304");
+    }
+    t.field_unit("15-ala", "1304", Formation::Line);
+    t.field_unit("5-conn", "1305", Formation::Line);
+    assert_eq!(t.rs.game().map.grid.distance(n("0204"), n("1304")), 11);
+    t.advance_to(UNION, Phase::OffensiveFire);
+    t
+}
+
+#[test]
+fn cedar_22_0_each_battery_rolls_accurate_ones_combine_scattered_ones_land_beside() {
+    use crate::gbacw::ruleset::cedar::overshoot::{OVERSHOOT, OvershootTable};
+    let table = OvershootTable::load(OVERSHOOT).unwrap();
+    let grid = field().rs.game().map.grid.clone();
+    let (mut accurate_seen, mut friendly_hit) = (false, false);
+    for seed in 0..400 {
+        let mut t = gunnery();
+        t.ok(UNION, fire("1304", &[("4-me", 6), ("6-me", 6)]));
+        let (events, drawn) = t.roll(UNION, GbacwAction::EndPhase, seed);
+        let rolls: Vec<_> = events
+            .iter()
+            .filter_map(|e| match e {
+                GbacwEvent::OvershootRolled {
+                    battery,
+                    range,
+                    die,
+                    accurate,
+                    scatter_die,
+                    lands,
+                    ..
+                } => Some((
+                    battery.clone(),
+                    *range,
+                    *die,
+                    *accurate,
+                    *scatter_die,
+                    *lands,
+                )),
+                _ => None,
+            })
+            .collect();
+        // One roll per battery, each by its own range, before any fire die.
+        assert_eq!(rolls.len(), 2);
+        assert_eq!(u16::from(rolls[0].2), drawn[0]);
+        let mut hexes = BTreeSet::new();
+        for (_, range, die, accurate, scatter_die, lands) in &rolls {
+            assert_eq!(*range, 11);
+            assert_eq!(*accurate, table.accurate(11, *die));
+            assert_eq!(scatter_die.is_some(), !accurate);
+            if let Some(d) = scatter_die {
+                assert_eq!(*lands, table.lands(&grid, n("1304"), *d));
+                hexes.extend(*lands);
+            }
+        }
+        let fired: Vec<FireReport> = reports(&events);
+        let any_accurate = rolls.iter().any(|r| r.3);
+        assert_eq!(
+            fired.iter().any(|r| r.target == n("1304")),
+            any_accurate,
+            "seed {seed}"
+        );
+        if any_accurate {
+            accurate_seen = true;
+            let r = fired.iter().find(|r| r.target == n("1304")).unwrap();
+            let accurate: Vec<_> = rolls.iter().filter(|r| r.3).map(|r| r.0.clone()).collect();
+            assert_eq!(r.firers, accurate);
+        }
+        // Scattered fire lands only where someone stands: here 5 Conn, a
+        // friend (22.0 step 4), in 1305.
+        for h in hexes {
+            let occupied = h == n("1305");
+            assert_eq!(fired.iter().any(|r| r.target == h), occupied, "seed {seed}");
+            friendly_hit |= occupied;
+        }
+        if accurate_seen && friendly_hit {
+            break;
+        }
+    }
+    assert!(accurate_seen && friendly_hit);
+}
+
+#[test]
+fn cedar_22_1_artillery_never_fires_at_a_vacant_hex_hoping_to_overshoot() {
+    let mut t = gunnery();
+    t.refused(UNION, fire("1204", &[("4-me", 6)]), "GBACW 9.0");
+    // Below nine hexes nothing is rolled for overshoot.
+    t.s.units.get_mut(&id("15-ala")).unwrap().hex = Some(n("0904"));
+    t.ok(UNION, fire("0904", &[("4-me", 6)]));
+    let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 2);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::OvershootRolled { .. }))
+    );
+    assert_eq!(reports(&events).len(), 1);
+}
+
+#[test]
+fn cedar_21_2_no_ammunition_rules_batteries_fire_and_small_arms_never_run_out() {
+    // The roster's batteries carry no rounds; they fire all the same.
+    let mut t = gunnery();
+    assert_eq!(t.s.units[&id("4-me")].status.rounds, 0);
+    t.s.units.get_mut(&id("15-ala")).unwrap().hex = Some(n("0904"));
+    t.ok(UNION, fire("0904", &[("4-me", 6)]));
+    let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 2);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::RoundFired { .. }))
+    );
+    // A small-arms fire die of 1 draws no 11.21 depletion roll.
+    let mut seen = false;
+    for seed in 0..200 {
+        let mut t = melee_field(false);
+        t.advance_to(UNION, Phase::OffensiveFire);
+        t.ok(UNION, fire("0506", &[("5-conn", 4)]));
+        let (events, _) = t.roll(UNION, GbacwAction::EndPhase, seed);
+        if reports(&events)[0].die != 1 {
+            continue;
+        }
+        seen = true;
+        assert!(
+            !t.s.units[&id("5-conn")]
+                .status
+                .markers
+                .contains(&Marker::AmmoDepleted)
+        );
+        break;
+    }
+    assert!(seen);
 }
