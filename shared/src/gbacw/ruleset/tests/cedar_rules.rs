@@ -1095,3 +1095,177 @@ fn cedar_21_2_no_ammunition_rules_batteries_fire_and_small_arms_never_run_out() 
     }
     assert!(seen);
 }
+
+// --- A random skirmish under every exclusive rule ----------------------------
+
+/// Early's brigade (and 1 Md's guns) put next to Geary's line in front of
+/// the cornfield; then both seats play random legal actions, every one
+/// accepted, with seeded dice. After each action: every unit's strength,
+/// losses and prisoners add up, each brigade's BCE boxes are its infantry
+/// and cavalry losses, and `BceLost` came exactly when a brigade reached
+/// its limit. Declaring fire or melee is preferred when offered.
+/// Bounded: `ACTIONS` actions or 40 s a seed.
+#[test]
+fn cedar_18_0_and_24_0_hold_through_a_random_skirmish() {
+    const ACTIONS: usize = 250;
+    let mut tally = (0usize, 0usize, 0usize, 0usize);
+    for seed in 1..=3u64 {
+        let started = std::time::Instant::now();
+        let mut t = field();
+        // Early's regiments each below one of Geary's units, facing it.
+        let grid = t.rs.game().map.grid.clone();
+        let geary: Vec<HexNumber> = ["5-ohio", "7-ohio", "29-ohio", "66-ohio"]
+            .iter()
+            .filter_map(|u| t.hex(u))
+            .collect();
+        let mut used: BTreeSet<HexNumber> = t.s.units.values().filter_map(|u| u.hex).collect();
+        let mut first = None;
+        for (k, u) in ["12-ga", "13-va", "25-va", "31-va", "52-va", "58-va"]
+            .iter()
+            .enumerate()
+        {
+            let g = geary[k % geary.len()];
+            let Some(h) = grid
+                .neighbours_on_map(g)
+                .into_iter()
+                .map(|(_, h)| h)
+                .filter(|h| h.row() > g.row() && !used.contains(h))
+                .find(|h| {
+                    grid.neighbours_on_map(*h).iter().all(|(_, x)| {
+                        !t.s.units.values().any(|o| o.hex == Some(*x)) || geary.contains(x)
+                    })
+                })
+            else {
+                continue;
+            };
+            used.insert(h);
+            first.get_or_insert(h);
+            t.field_unit(u, &h.to_string(), Formation::Line);
+            t.face_towards(u, &g.to_string());
+        }
+        // Both brigades one Strength Point short of their BCE limits:
+        // Early 7 of 8, Geary 6 of 7.
+        for (u, p) in [
+            ("12-ga", 3),
+            ("13-va", 3),
+            ("25-va", 1),
+            ("5-ohio", 2),
+            ("7-ohio", 2),
+            ("29-ohio", 1),
+            ("66-ohio", 1),
+        ] {
+            t.fold(GbacwEvent::UnitHit {
+                unit: id(u),
+                points: p,
+            });
+        }
+        let early_at = first.expect("a place for Early's brigade");
+        t.field_leader("early", &early_at.to_string());
+        let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut next = |m: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            usize::try_from(rng % m as u64).unwrap()
+        };
+        let mut lost_before: BTreeSet<CounterId> = BTreeSet::new();
+        for k in 0..ACTIONS {
+            if t.s.over || started.elapsed().as_secs() > 40 {
+                break;
+            }
+            let seat = t.rs.acting_seat(&t.s).unwrap();
+            let legal = t.rs.legal_actions(&t.s, seat);
+            assert!(!legal.is_empty());
+            // Lean toward acting: end the phase one time in four.
+            let others: Vec<&GbacwAction> = legal
+                .iter()
+                .filter(|a| **a != GbacwAction::EndPhase)
+                .collect();
+            let combat: Vec<&GbacwAction> = others
+                .iter()
+                .copied()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        GbacwAction::DeclareFire { .. } | GbacwAction::DeclareMelee { .. }
+                    )
+                })
+                .collect();
+            let a = if !combat.is_empty() && next(3) > 0 {
+                combat[next(combat.len())].clone()
+            } else if others.is_empty() || (legal.contains(&GbacwAction::EndPhase) && next(4) == 0)
+            {
+                legal
+                    .iter()
+                    .find(|a| **a == GbacwAction::EndPhase)
+                    .unwrap_or(&legal[0])
+                    .clone()
+            } else {
+                others[next(others.len())].clone()
+            };
+            let ctx = crate::engine::ActionContext {
+                seat,
+                seq: 1,
+                by_default: false,
+            };
+            let events = if t.rs.rolls_dice(&t.s, &ctx, &a) {
+                t.roll(seat, a, seed * 1000 + k as u64).0
+            } else {
+                t.ok(seat, a)
+            };
+            tally.0 += 1;
+            for e in &events {
+                match e {
+                    GbacwEvent::FireResolved(_) => tally.1 += 1,
+                    GbacwEvent::MeleeResolved(_) => tally.2 += 1,
+                    _ => {}
+                }
+            }
+            // Strength, losses and prisoners add up.
+            for (uid, u) in &t.s.units {
+                let printed = t.rs.game().oob.units[uid].strength;
+                assert_eq!(u.status.strength + u.killed + u.captured, printed, "{uid}");
+            }
+            // The boxes are the brigade's infantry and cavalry losses.
+            let oob = &t.rs.game().oob;
+            for b in t.rs.bce(&t.s) {
+                let lost: u32 = oob
+                    .units
+                    .values()
+                    .filter(|u| matches!(&u.command, crate::gbacw::oob::Command::Brigade(x) if *x == b.brigade))
+                    .filter(|u| {
+                        matches!(
+                            u.kind,
+                            crate::gbacw::oob::UnitKind::Infantry | crate::gbacw::oob::UnitKind::Cavalry
+                        )
+                    })
+                    .map(|u| t.rs.strength_lost(&t.s, &u.id))
+                    .sum();
+                assert_eq!(u32::from(b.losses), lost, "{}", b.brigade.0);
+                assert_eq!(b.at_limit, b.losses >= b.boxes);
+            }
+            let lost_now: BTreeSet<CounterId> =
+                t.rs.bce(&t.s)
+                    .into_iter()
+                    .filter(|b| b.at_limit)
+                    .map(|b| b.brigade)
+                    .collect();
+            let reported: BTreeSet<CounterId> = events
+                .iter()
+                .filter_map(|e| match e {
+                    GbacwEvent::BceLost { brigade } => Some(brigade.clone()),
+                    _ => None,
+                })
+                .collect();
+            let fresh: BTreeSet<CounterId> = lost_now.difference(&lost_before).cloned().collect();
+            assert_eq!(reported, fresh);
+            tally.3 += fresh.len();
+            lost_before = lost_now;
+        }
+    }
+    eprintln!(
+        "skirmish: {} actions, {} fire attacks, {} melees, {} brigades lost BCE",
+        tally.0, tally.1, tally.2, tally.3
+    );
+    assert!(tally.1 > 0, "the skirmish saw fire");
+}
