@@ -89,6 +89,11 @@ pub(crate) fn directions(rs: &Gbacw, unit: &CounterId) -> Option<Vec<EdgeDirecti
     let allowed: Vec<&str> = hook.param(&side.0)?.split(',').collect();
     let north = rs.game.scenario.north.as_deref()?;
     let grid = &rs.game.map.grid;
+    // Only flat-topped grids have a compass here (every shipped battle);
+    // a pointy-topped one would need its own reading, not a ban on all.
+    if grid.orientation != Orientation::Flat {
+        return None;
+    }
     // Any hex with all six neighbours shows every direction; both column
     // parities give the same compass.
     let mid = HexNumber::new(
