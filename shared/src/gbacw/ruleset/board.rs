@@ -35,6 +35,9 @@ pub(crate) struct Board<'a> {
     units_at: BTreeMap<HexNumber, Vec<(&'a CounterId, &'a CounterId)>>,
     /// Leaders on the map, by hex, in id order.
     leaders_at: BTreeMap<HexNumber, Vec<&'a CounterId>>,
+    /// Cedar Mountain 24.0: the brigades that have lost BCE, found when
+    /// first asked (movement asks at every step).
+    bce_lost: std::cell::OnceCell<std::collections::BTreeSet<CounterId>>,
 }
 
 impl<'a> Board<'a> {
@@ -57,6 +60,19 @@ impl<'a> Board<'a> {
             state,
             units_at,
             leaders_at,
+            bce_lost: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Cedar Mountain 24.0: whether `unit`'s brigade has lost BCE and the
+    /// battle plays 24.0 (as `cedar::bce_loss::broken`, remembered).
+    pub fn bce_broken(&self, unit: &CounterId) -> bool {
+        let lost = self
+            .bce_lost
+            .get_or_init(|| super::cedar::bce_loss::broken_brigades(self.rs, self.state));
+        match self.rs.game.oob.units.get(unit).map(|u| &u.command) {
+            Some(crate::gbacw::oob::Command::Brigade(b)) => lost.contains(b),
+            _ => false,
         }
     }
 

@@ -144,24 +144,6 @@ pub enum GbacwEvent {
     },
     /// GBACW 14.4: a unit must retreat and its owner chooses the path.
     RetreatOrdered(RetreatOrder),
-    /// GBACW 18.0: every box of the brigade's BCE track left of its
-    /// Victory Point award is now marked (shown; the losses that marked
-    /// them are already folded in: `ruleset/bce.rs`).
-    BceLost { brigade: CounterId },
-    /// Cedar Mountain 22.0: a battery firing at nine hexes or more rolled
-    /// on the Overshoot Table (and, scattered, on the Scatter Diagram:
-    /// `lands` is where its fire fell, `None` off the map). Shown only.
-    OvershootRolled {
-        battery: CounterId,
-        target: HexNumber,
-        range: u8,
-        die: u8,
-        accurate: bool,
-        scatter_die: Option<u8>,
-        lands: Option<HexNumber>,
-    },
-    /// Cedar Mountain 21.43: the corn of `hex` is blown down: clear from now on.
-    CornBlownDown { hex: HexNumber },
     // --- Historical scenarios (folded by `progress::evolve`). ---
     /// Cedar Mountain 26.2: a unit set up (or set up again) before play.
     UnitPlaced {
@@ -201,6 +183,26 @@ pub enum GbacwEvent {
     /// Cedar Mountain 27.22: the victory hexes scored at the end of a
     /// Player-Turn.
     VictoryHexesRecorded(HexRecord),
+    // --- Added after the first logs (kept last so that older variants keep
+    // their encoding): BCE (18.0) and Cedar Mountain 21.43, 22.0. ---
+    /// GBACW 18.0: every box of the brigade's BCE track left of its
+    /// Victory Point award is now marked (shown; the losses that marked
+    /// them are already folded in: `ruleset/bce.rs`).
+    BceLost { brigade: CounterId },
+    /// Cedar Mountain 22.0: a battery firing at nine hexes or more rolled
+    /// on the Overshoot Table (and, scattered, on the Scatter Diagram:
+    /// `lands` is where its fire fell, `None` off the map). Shown only.
+    OvershootRolled {
+        battery: CounterId,
+        target: HexNumber,
+        range: u8,
+        die: u8,
+        accurate: bool,
+        scatter_die: Option<u8>,
+        lands: Option<HexNumber>,
+    },
+    /// Cedar Mountain 21.43: the corn of `hex` is blown down: clear from now on.
+    CornBlownDown { hex: HexNumber },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).

@@ -21,6 +21,18 @@ pub(crate) fn broken(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
     on(rs) && bce::unit_at_limit(rs, state, unit)
 }
 
+/// The brigades 24.0 applies to now (none when the rule is off).
+pub(crate) fn broken_brigades(
+    rs: &Gbacw,
+    state: &GbacwState,
+) -> std::collections::BTreeSet<CounterId> {
+    if on(rs) {
+        bce::lost_brigades(rs, state)
+    } else {
+        Default::default()
+    }
+}
+
 fn foot_or_horse(rs: &Gbacw, unit: &CounterId) -> bool {
     rs.game
         .oob

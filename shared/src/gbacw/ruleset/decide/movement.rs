@@ -286,7 +286,7 @@ pub(crate) fn step(
     })?;
     // Cedar Mountain 24.14: a brigade that has lost BCE keeps out of enemy
     // ZOCs (asked only of such units: most movers never build the ZOCs).
-    if m.is_unit && super::super::cedar::bce_loss::broken(board.rs, board.state, &m.id) {
+    if m.is_unit && board.bce_broken(&m.id) {
         super::super::cedar::bce_loss::check_zoc_entry(
             board.rs,
             board.state,
