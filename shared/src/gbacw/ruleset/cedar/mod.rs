@@ -7,7 +7,8 @@
 //! - [`retreat`]: 23.0, retreats only toward one's own lines.
 //! - [`army`]: 25.1, 25.2, Jackson's and Banks' Command Points.
 //! - [`cavalry`]: 21.11, 21.12, dismounted cavalry in melee.
-//! - [`corn`]: 21.43, cornfields blown down.
+//! - [`ammo`]: 21.2, no ammunition rules.
+//! - [`corn`]: 21.42, 21.43, cornfields block sight and are blown down.
 //! - [`overshoot`]: 22.0, artillery overshoot at nine hexes and more.
 //!
 //! The rules call these from the shared code paths in small, marked
