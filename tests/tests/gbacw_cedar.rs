@@ -281,6 +281,27 @@ fn cedar_mountain_plays_to_victory_determination_and_replays() {
             assert!(played.placements > 0, "{played:?}");
         }
         arrivals += played.arrivals;
+        // GBACW 18.0, Cedar Mountain 27.21: the brigades at their BCE limit
+        // are exactly those whose roster VP the enemy scores.
+        let rs = game.m.ruleset();
+        let broken: Vec<_> = rs.bce(state).into_iter().filter(|b| b.at_limit).collect();
+        for (seat, vp) in rs.victory_points(state).iter().enumerate() {
+            let side = rs.side_of(SeatId(u8::try_from(seat).unwrap()));
+            let owed: u32 = broken
+                .iter()
+                .filter(|b| b.side != *side)
+                .map(|b| u32::from(b.victory_points))
+                .sum();
+            assert_eq!(vp.bce, owed, "seed {seed}: BCE VP of {side}");
+        }
+        eprintln!(
+            "seed {seed}: BCE lost by {:?}; cornfields blown down: {}",
+            broken
+                .iter()
+                .map(|b| b.brigade.0.as_str())
+                .collect::<Vec<_>>(),
+            state.corn_down.len()
+        );
         replays_to_the_same_outcome(&game);
         eprintln!(
             "seed {seed}: {played:?}, {} log entries, played in {t_play:.1?}, {:.1?} with replay and verification; {}",

@@ -352,6 +352,35 @@ impl Narrate for Gbacw {
                 counter_name(self, wagon),
                 counter_name(self, unit)
             ),
+            E::BceLost { brigade } => format!(
+                "{}'s brigade has lost its Brigade Combat Effectiveness (18.0)",
+                counter_name(self, brigade)
+            ),
+            E::CornBlownDown { hex } => {
+                format!("the corn in {hex} is blown down: clear ground now (21.43)")
+            }
+            E::OvershootRolled {
+                battery,
+                target,
+                range,
+                die,
+                accurate,
+                scatter_die,
+                lands,
+            } => match (accurate, scatter_die, lands) {
+                (true, _, _) => format!(
+                    "{} at {range} hexes rolls {die} on the Overshoot Table: on target {target} (22.0)",
+                    counter_name(self, battery)
+                ),
+                (false, Some(s), Some(h)) => format!(
+                    "{} at {range} hexes rolls {die}: scattered; scatter die {s} drops its fire on {h} (22.0)",
+                    counter_name(self, battery)
+                ),
+                (false, _, _) => format!(
+                    "{} at {range} hexes rolls {die}: scattered off the map (22.0)",
+                    counter_name(self, battery)
+                ),
+            },
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),

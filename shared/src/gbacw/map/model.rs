@@ -49,6 +49,22 @@ impl Map {
         self.hexes.get(&n)
     }
 
+    /// Replace a hex's terrain (never left empty: `Clear` then); `false`
+    /// off the map. For battle events that change the ground (Cedar
+    /// Mountain 21.43: corn blown down is clear for the rest of the game).
+    pub fn set_terrain(&mut self, n: HexNumber, mut terrain: BTreeSet<Terrain>) -> bool {
+        if terrain.is_empty() {
+            terrain.insert(Terrain::Clear);
+        }
+        match self.hexes.get_mut(&n) {
+            Some(h) => {
+                h.terrain = terrain;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// All hexes on the map, in number order.
     pub fn hexes(&self) -> impl Iterator<Item = (HexNumber, &HexInfo)> {
         self.hexes.iter().map(|(n, h)| (*n, h))

@@ -11,7 +11,9 @@ pub use before_melee::{
     RbmTerms, Threat, answer_declarations, hexes_after_withdrawal_pin, may_retreat_before_melee,
     rbm_length_ok,
 };
-pub use paths::{MAX_LENGTH, RetreatKind, RetreatPath, retreat_paths};
+pub use paths::{
+    MAX_LENGTH, RetreatKind, RetreatLimits, RetreatPath, retreat_paths, retreat_paths_limited,
+};
 
 #[cfg(test)]
 mod tests;

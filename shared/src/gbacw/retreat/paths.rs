@@ -4,6 +4,7 @@ use crate::gbacw::charts::{MoveClass, MovementChart};
 use crate::gbacw::command::PathBlocks;
 use crate::gbacw::map::{HexNumber, Map};
 use crate::gbacw::movement::step_cost;
+use hexx::EdgeDirection;
 
 /// Why the unit retreats; the kinds differ on enemy ZOCs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +56,42 @@ pub fn retreat_paths(
     kind: RetreatKind,
     blocks: &PathBlocks,
 ) -> Vec<RetreatPath> {
+    retreat_paths_limited(
+        map,
+        chart,
+        class,
+        start,
+        length,
+        kind,
+        blocks,
+        &RetreatLimits::default(),
+    )
+}
+
+/// What exclusive rules add to a retreat: where it may go.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RetreatLimits {
+    /// Cedar Mountain 23.0: every step must go in one of these directions
+    /// (toward the unit's own lines); `None`: any.
+    pub directions: Option<Vec<EdgeDirection>>,
+    /// Cedar Mountain 24.14: never into an enemy ZOC, even routing.
+    pub no_enemy_zoc: bool,
+}
+
+/// [`retreat_paths`] under an exclusive rule's [`RetreatLimits`]; the
+/// limits hold inside the search, so 14.3's tiers are chosen among the
+/// paths that keep them.
+#[allow(clippy::too_many_arguments)]
+pub fn retreat_paths_limited(
+    map: &Map,
+    chart: &MovementChart,
+    class: MoveClass,
+    start: HexNumber,
+    length: usize,
+    kind: RetreatKind,
+    blocks: &PathBlocks,
+    limits: &RetreatLimits,
+) -> Vec<RetreatPath> {
     if length > MAX_LENGTH {
         return Vec::new();
     }
@@ -66,6 +103,7 @@ pub fn retreat_paths(
         length,
         kind,
         blocks,
+        limits,
         found: Vec::new(),
     };
     search.walk(start, &mut Vec::new());
@@ -90,6 +128,7 @@ struct Search<'a> {
     length: usize,
     kind: RetreatKind,
     blocks: &'a PathBlocks,
+    limits: &'a RetreatLimits,
     found: Vec<RetreatPath>,
 }
 
@@ -104,10 +143,17 @@ impl Search<'_> {
             return;
         }
         let step = path.len() + 1;
-        for (_, next) in self.map.grid.neighbours_on_map(at) {
+        for (direction, next) in self.map.grid.neighbours_on_map(at) {
             let further = usize::try_from(self.map.grid.distance(self.start, next)) == Ok(step);
-            let zoc_ok = self.kind == RetreatKind::Rout || !self.blocks.enemy_zoc.contains(&next);
+            let zoc_ok = (self.kind == RetreatKind::Rout && !self.limits.no_enemy_zoc)
+                || !self.blocks.enemy_zoc.contains(&next);
+            let direction_ok = self
+                .limits
+                .directions
+                .as_ref()
+                .is_none_or(|d| d.contains(&direction));
             if !further
+                || !direction_ok
                 || !zoc_ok
                 || self.blocks.enemy_units.contains(&next)
                 || step_cost(self.map, self.chart, self.class, at, next).is_err()

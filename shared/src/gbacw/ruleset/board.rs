@@ -8,7 +8,7 @@ use crate::gbacw::charts::WeaponKind;
 use crate::gbacw::command::PathBlocks;
 use crate::gbacw::facing::{ZocUse, can_fire_through, zoc_hexes};
 use crate::gbacw::fire::{FireOccasion, may_fire};
-use crate::gbacw::los::{Los, line_of_sight};
+use crate::gbacw::los::Los;
 use crate::gbacw::map::{HexNumber, Map, SideKind};
 use crate::gbacw::oob::{CounterId, Formation, Unit, UnitKind, UnitStatus};
 use crate::gbacw::stacking::{Overstack, check_hex};
@@ -35,6 +35,9 @@ pub(crate) struct Board<'a> {
     units_at: BTreeMap<HexNumber, Vec<(&'a CounterId, &'a CounterId)>>,
     /// Leaders on the map, by hex, in id order.
     leaders_at: BTreeMap<HexNumber, Vec<&'a CounterId>>,
+    /// Cedar Mountain 24.0: the brigades that have lost BCE, found when
+    /// first asked (movement asks at every step).
+    bce_lost: std::cell::OnceCell<std::collections::BTreeSet<CounterId>>,
 }
 
 impl<'a> Board<'a> {
@@ -57,6 +60,19 @@ impl<'a> Board<'a> {
             state,
             units_at,
             leaders_at,
+            bce_lost: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// Cedar Mountain 24.0: whether `unit`'s brigade has lost BCE and the
+    /// battle plays 24.0 (as `cedar::bce_loss::broken`, remembered).
+    pub fn bce_broken(&self, unit: &CounterId) -> bool {
+        let lost = self
+            .bce_lost
+            .get_or_init(|| super::cedar::bce_loss::broken_brigades(self.rs, self.state));
+        match self.rs.game.oob.units.get(unit).map(|u| &u.command) {
+            Some(crate::gbacw::oob::Command::Brigade(b)) => lost.contains(b),
+            _ => false,
         }
     }
 
@@ -192,14 +208,10 @@ impl<'a> Board<'a> {
         let range = &self.rs.game.charts.range;
         let mut out: BTreeMap<HexNumber, Vec<CounterId>> = BTreeMap::new();
         for (id, _) in self.enemy_units(side) {
-            if may_fire(
-                self.unit(id),
-                self.status(id),
-                range,
-                FireOccasion::Withdrawal,
-            )
-            .is_err()
-            {
+            // Cedar Mountain 21.2: no ammunition rules.
+            let status =
+                super::cedar::ammo::fire_status(self.rs, &self.unit(id).kind, self.status(id));
+            if may_fire(self.unit(id), &status, range, FireOccasion::Withdrawal).is_err() {
                 continue;
             }
             for hex in self.zoc_of(id, purpose) {
@@ -230,10 +242,10 @@ impl<'a> Board<'a> {
                 ok.then(|| (id.clone(), at, weapon.max_range()))
             })
             .collect();
+        // Cedar Mountain 21.42, 21.43: standing corn blocks, blown down not.
         let sees = |from: HexNumber| {
-            line_of_sight(map, &self.rs.game.charts.combat, from, hex, |h| {
-                self.unit_feet(h)
-            }) == Los::Clear
+            super::cedar::corn::line_of_sight(self.rs, self.state, from, hex, |h| self.unit_feet(h))
+                == Los::Clear
         };
         limbering_firers(&map.grid, hex, &candidates, sees)
     }
@@ -288,7 +300,9 @@ impl<'a> Board<'a> {
             .collect();
         let pairs: Vec<(&Unit, &UnitStatus)> = statuses.iter().map(|(u, s)| (*u, s)).collect();
         let map = self.map();
-        let terrain = map.hex(hex).map(|h| &h.terrain).into_iter().flatten();
+        // Cedar Mountain 21.43: blown-down corn stacks as clear ground.
+        let terrain = super::cedar::corn::terrain(self.rs, self.state, hex);
+        let terrain = terrain.iter().flatten();
         check_hex(
             &self.rs.game.charts.stacking,
             terrain,

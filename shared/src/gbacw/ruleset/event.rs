@@ -183,6 +183,26 @@ pub enum GbacwEvent {
     /// Cedar Mountain 27.22: the victory hexes scored at the end of a
     /// Player-Turn.
     VictoryHexesRecorded(HexRecord),
+    // --- Added after the first logs (kept last so that older variants keep
+    // their encoding): BCE (18.0) and Cedar Mountain 21.43, 22.0. ---
+    /// GBACW 18.0: every box of the brigade's BCE track left of its
+    /// Victory Point award is now marked (shown; the losses that marked
+    /// them are already folded in: `ruleset/bce.rs`).
+    BceLost { brigade: CounterId },
+    /// Cedar Mountain 22.0: a battery firing at nine hexes or more rolled
+    /// on the Overshoot Table (and, scattered, on the Scatter Diagram:
+    /// `lands` is where its fire fell, `None` off the map). Shown only.
+    OvershootRolled {
+        battery: CounterId,
+        target: HexNumber,
+        range: u8,
+        die: u8,
+        accurate: bool,
+        scatter_die: Option<u8>,
+        lands: Option<HexNumber>,
+    },
+    /// Cedar Mountain 21.43: the corn of `hex` is blown down: clear from now on.
+    CornBlownDown { hex: HexNumber },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -218,6 +238,10 @@ pub struct FireReport {
     pub column: u8,
     pub die: u8,
     pub result: FireResult,
+    /// Cedar Mountain 24.13: Fire Strength columns moved left because a
+    /// firer's brigade has lost BCE.
+    #[serde(default)]
+    pub strength_columns_left: u8,
 }
 
 /// Fold one event into a state (the full one or any viewer's copy).
@@ -357,7 +381,13 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::FirePlanCleared => state.fire_plan.clear(),
-        E::FireResolved(_) | E::MoraleChecked { .. } => {}
+        E::FireResolved(_)
+        | E::MoraleChecked { .. }
+        | E::BceLost { .. }
+        | E::OvershootRolled { .. } => {}
+        E::CornBlownDown { hex } => {
+            state.corn_down.insert(*hex);
+        }
         E::UnitHit { unit, points } => {
             if let Some(u) = state.units.get_mut(unit) {
                 let taken = (*points).min(u.status.strength);

@@ -45,6 +45,8 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         }
         // Stand, or every threatened unit one hex away in each direction.
         let mut out = vec![A::StandFast];
+        // Cedar Mountain 21.12: the forced retreat, when there is one.
+        out.push(super::cedar::cavalry::default_answer(rs, state, offer));
         if !offer.threatened.is_empty() {
             for (_, n) in rs.game.map.grid.neighbours_on_map(offer.target) {
                 out.push(A::RetreatBeforeMelee {
@@ -111,6 +113,21 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                     (LeaderRole::Division { .. }, true) | (LeaderRole::Brigade { .. }, false)
                 )
             };
+            // Cedar Mountain 25.1, 25.2: army commanders' points, one at a
+            // time, to each division commander (refused where the battle
+            // has no such rule).
+            for (a, _) in own_leaders
+                .iter()
+                .filter(|(id, _)| matches!(oob.leaders[*id].role, LeaderRole::Army { .. }))
+            {
+                for (d, _) in own_leaders.iter().filter(|(id, _)| is(id, true)) {
+                    out.push(A::SpendCommandPoints {
+                        division: (*a).clone(),
+                        brigade: (*d).clone(),
+                        points: 1,
+                    });
+                }
+            }
             for (b, _) in own_leaders.iter().filter(|(id, _)| is(id, false)) {
                 out.push(A::Detach {
                     brigade: (*b).clone(),

@@ -15,7 +15,9 @@
 //! (`view` is the identity) and the commutation contract holds trivially.
 
 pub mod action;
+pub mod bce;
 pub(crate) mod board;
+pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
 mod decide;
@@ -57,6 +59,12 @@ pub struct Gbacw {
     game: Game,
     options: RuleOptions,
     steps: StepTable,
+    /// Cedar Mountain 21.43: the step table with every cornfield blown
+    /// down, read for the hexes whose corn is down; `None` without the rule.
+    steps_corn_down: Option<StepTable>,
+    /// Cedar Mountain 22.3: the (provisional) Overshoot Table and Scatter
+    /// Diagram; `None` without the rule.
+    overshoot: Option<cedar::overshoot::OvershootTable>,
     /// The result tables (9.16, 12.98, 13.15, 17.76, 8.35, 11.34).
     tables: Tables,
     /// The scenario options on at this table (Cedar Mountain 26.3).
@@ -173,11 +181,27 @@ impl Ruleset for Gbacw {
             )
         })?;
         let scenario_options = scenario_options(&game, config)?;
+        let corn = cedar::corn::all_cornfields(
+            &game.map,
+            game.scenario
+                .hook(crate::gbacw::scenario::HookKind::Cornfields)
+                .is_some(),
+        );
+        let steps_corn_down = (!corn.is_empty()).then(|| {
+            StepTable::new(
+                &cedar::corn::cleared_map(&game.map, corn),
+                &game.charts.movement,
+            )
+        });
+        let overshoot = cedar::overshoot::load_for(&game.scenario)
+            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
         let rs = Gbacw {
             config: config.clone(),
             game,
             options,
             steps,
+            steps_corn_down,
+            overshoot,
             tables,
             scenario_options,
         };
@@ -270,6 +294,7 @@ impl Ruleset for Gbacw {
                     .collect(),
                 ..progress::ScenarioProgress::default()
             },
+            corn_down: std::collections::BTreeSet::new(),
         }
     }
 
@@ -313,6 +338,8 @@ impl Ruleset for Gbacw {
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
         let events = decide::decide(self, state, ctx.seat, action, dice)?;
+        // GBACW 18.0: brigades whose BCE these events broke.
+        let events = bce::with_bce_lost(self, state, events);
         // Cedar Mountain 27.22: who last occupied each victory hex.
         Ok(victory::with_hex_control(self, state, events))
     }
@@ -348,7 +375,8 @@ impl Ruleset for Gbacw {
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-            default: GbacwAction::StandFast,
+            // Cedar Mountain 21.12: dismounted cavalry that must retreat does.
+            default: cedar::cavalry::default_answer(self, state, r),
             deadline_secs: WITHDRAWAL_DEADLINE_SECS,
         });
         state

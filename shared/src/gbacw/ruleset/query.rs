@@ -95,9 +95,7 @@ impl Gbacw {
         to: crate::gbacw::map::HexNumber,
     ) -> crate::gbacw::los::Los {
         let board = Board::new(self, state);
-        crate::gbacw::los::line_of_sight(&self.game.map, &self.game.charts.combat, from, to, |h| {
-            board.unit_feet(h)
-        })
+        super::cedar::corn::line_of_sight(self, state, from, to, |h| board.unit_feet(h))
     }
 
     /// GBACW 9.0–9.6: what an attack by `firers` on `target` would roll

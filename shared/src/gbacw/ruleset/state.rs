@@ -174,6 +174,10 @@ pub struct GbacwState {
     /// A historical scenario's set-up, reinforcements, exits and victory
     /// record (Cedar Mountain 26.0, 27.0).
     pub progress: super::progress::ScenarioProgress,
+    /// Cedar Mountain 21.43: cornfield hexes blown down (clear for the rest
+    /// of the game).
+    #[serde(default)]
+    pub corn_down: BTreeSet<HexNumber>,
 }
 
 /// GBACW 14.4: a unit must retreat and has a choice of legal paths; the

@@ -22,7 +22,7 @@ use super::event::{GbacwEvent, evolve};
 use super::state::{Casualty, GbacwState};
 use crate::engine::Outcome;
 use crate::gbacw::map::HexNumber;
-use crate::gbacw::oob::{Command, CounterId, LeaderRole, UnitKind};
+use crate::gbacw::oob::{CounterId, LeaderRole, UnitKind};
 use crate::gbacw::scenario::{LossKind, LossValue};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -137,14 +137,7 @@ impl Gbacw {
         // 27.21: "enemy brigades which have reached their BCE limit".
         if v.bce_from_roster {
             for (b, bce) in &oob.bce {
-                let lost: u32 = oob
-                    .units
-                    .values()
-                    .filter(|u| matches!(&u.command, Command::Brigade(x) if x == b))
-                    .filter(|u| matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry))
-                    .map(|u| self.strength_lost(state, &u.id))
-                    .sum();
-                if lost >= u32::from(bce.limit)
+                if super::bce::at_limit(self, state, b)
                     && let Some(e) = out.get_mut(self.enemy_of(&oob.leaders[b].side))
                 {
                     e.bce += u32::from(bce.victory_points);

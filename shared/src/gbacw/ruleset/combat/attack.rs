@@ -29,6 +29,10 @@ pub(crate) struct Prepared {
     /// The farthest firer, for 13.44 (artillery at three hexes or more).
     pub max_range: u32,
     pub attack: Attack,
+    /// Cedar Mountain 24.13: Fire Strength columns to the left for a firer
+    /// of a brigade that has lost BCE (before the 9.51 shifts: it moves
+    /// the strength column itself, so the cap does not hold it).
+    pub strength_columns_left: u8,
 }
 
 impl Prepared {
@@ -48,7 +52,10 @@ impl Prepared {
         } else {
             (s.terrain + s.density + i32::from(s.enfiladed)).clamp(-cap, cap)
         };
-        let base = crt.column(self.attack.row, total.whole());
+        let base = FireCrt::shifted(
+            crt.column(self.attack.row, total.whole()),
+            -i32::from(self.strength_columns_left),
+        );
         let column = FireCrt::shifted(base, net);
         let narrow = |v: i32| i8::try_from(v.clamp(-99, 99)).unwrap_or(0);
         FireReport {
@@ -63,6 +70,7 @@ impl Prepared {
             column: u8::try_from(column + 1).unwrap_or(u8::MAX),
             die,
             result: crt.result(column, die).unwrap_or(FireResult::NoEffect),
+            strength_columns_left: self.strength_columns_left,
         }
     }
 }
@@ -84,6 +92,22 @@ pub(crate) fn prepare(
     firers: &[FireShare],
     only: Option<&[CounterId]>,
     facing_as: Option<Facing>,
+) -> Result<Prepared, RuleError> {
+    prepare_with(rs, state, target, firers, only, facing_as, false)
+}
+
+/// [`prepare`]; with `beyond_range`, a firer farther than its weapon's
+/// maximum range fires at its longest band's strength instead of being
+/// refused (Cedar Mountain 22.2: scattered fire "is still executed
+/// normally" outside the battery's maximum range).
+pub(crate) fn prepare_with(
+    rs: &Gbacw,
+    state: &GbacwState,
+    target: HexNumber,
+    firers: &[FireShare],
+    only: Option<&[CounterId]>,
+    facing_as: Option<Facing>,
+    beyond_range: bool,
 ) -> Result<Prepared, RuleError> {
     let board = Board::new(rs, state);
     let game = &rs.game;
@@ -152,8 +176,13 @@ pub(crate) fn prepare(
         }
         let range = game.map.grid.distance(from, target);
         max_range = max_range.max(range);
+        let read_at = if beyond_range {
+            range.min(weapon.max_range())
+        } else {
+            range
+        };
         let s =
-            unit_fire_strength(weapon, share.points, range, u.status.crew).ok_or_else(|| {
+            unit_fire_strength(weapon, share.points, read_at, u.status.crew).ok_or_else(|| {
                 refuse(
                     "GBACW 9.23",
                     format!(
@@ -183,7 +212,13 @@ pub(crate) fn prepare(
         .map(|id| (&game.oob.units[id], &state.units[id].status))
         .collect();
     let shifts = ColumnShifts {
-        terrain: terrain_shift(&game.map, &game.charts.combat, target, &hexes),
+        // Cedar Mountain 21.43: blown-down corn shelters no one.
+        terrain: terrain_shift(
+            &super::super::cedar::corn::map(rs, state),
+            &game.charts.combat,
+            target,
+            &hexes,
+        ),
         // GBACW 8.32, 8.22: density counts the whole stack in the hex.
         density: density_shift(
             &whole_stack,
@@ -192,7 +227,13 @@ pub(crate) fn prepare(
         ),
         enfiladed,
     };
+    let strength_columns_left = super::super::cedar::bce_loss::fire_columns_left(
+        rs,
+        state,
+        &firers.iter().map(|f| f.unit.clone()).collect::<Vec<_>>(),
+    );
     Ok(Prepared {
+        strength_columns_left,
         target,
         stack,
         firers: firers.iter().map(|f| f.unit.clone()).collect(),

@@ -14,7 +14,7 @@ use crate::gbacw::facing::{can_fire_through, fire_crossings, frontal_directions}
 use crate::gbacw::fire::{
     FireOccasion, check_hexside_limits, check_split_points, may_fire, unit_fire_strength,
 };
-use crate::gbacw::los::{Los, line_of_sight};
+use crate::gbacw::los::Los;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Marker, UnitKind};
 use hexx::EdgeDirection;
@@ -66,6 +66,13 @@ pub(crate) fn declare(
             format!("{target} is not on the map"),
         ));
     }
+    // Cedar Mountain 21.43: not into an empty cornfield to blow it down.
+    super::super::cedar::corn::check_target(
+        rs,
+        state,
+        target,
+        !board.units_of(target, rs.enemy_of(side)).is_empty(),
+    )?;
     // GBACW 12.6: never into a hex whose units are engaged in melee.
     if board
         .units_of(target, rs.enemy_of(side))
@@ -80,7 +87,9 @@ pub(crate) fn declare(
     for f in firers {
         let (u, from) = own_unit(rs, state, side, &f.unit)?;
         let unit = &game.oob.units[&f.unit];
-        may_fire(unit, &u.status, &game.charts.range, occasion)
+        // Cedar Mountain 21.2: no ammunition rules.
+        let status = super::super::cedar::ammo::fire_status(rs, &unit.kind, &u.status);
+        may_fire(unit, &status, &game.charts.range, occasion)
             .map_err(|rule| illegal(rule, format!("{} may not fire now", f.unit)))?;
         if f.points == 0 || f.points > u.status.strength {
             return Err(illegal(
@@ -99,9 +108,12 @@ pub(crate) fn declare(
             ));
         }
         // GBACW 9.7: the firer must see the target.
-        if let Los::Blocked(_) = line_of_sight(&game.map, &game.charts.combat, from, target, |h| {
-            board.unit_feet(h)
-        }) {
+        // Cedar Mountain 21.42, 21.43: standing corn blocks, blown down not.
+        if let Los::Blocked(_) =
+            super::super::cedar::corn::line_of_sight(rs, state, from, target, |h| {
+                board.unit_feet(h)
+            })
+        {
             return Err(illegal(
                 "GBACW 9.7",
                 format!("{} has no line of sight to {target}", f.unit),
@@ -217,10 +229,8 @@ fn check_hexsides(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Resul
         }
     }
     for (hex, allotments) in by_hex {
-        let Some(limits) = game
-            .map
-            .hex(hex)
-            .and_then(|h| game.charts.stacking.limits(&h.terrain))
+        let Some(limits) = super::super::cedar::corn::terrain(rs, state, hex)
+            .and_then(|t| game.charts.stacking.limits(&t))
         else {
             continue;
         };

@@ -3,6 +3,7 @@
 
 use super::super::Gbacw;
 use super::super::board::Board;
+use super::super::cedar::bce_loss;
 use super::super::event::GbacwEvent;
 use super::super::state::{Casualty, GbacwState, RetreatOrder};
 use super::attack::Prepared;
@@ -11,10 +12,10 @@ use crate::gbacw::command::PathBlocks;
 use crate::gbacw::facing::ZocUse;
 use crate::gbacw::fire::allocate_losses;
 use crate::gbacw::leaders::roll_leaders;
-use crate::gbacw::morale::{MoraleMods, morale_check, rout};
+use crate::gbacw::morale::{MoraleMods, rout};
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Morale, Unit, UnitKind, UnitStatus};
 use crate::gbacw::options::elephant_rating;
-use crate::gbacw::retreat::{RetreatKind, retreat_paths};
+use crate::gbacw::retreat::{RetreatKind, retreat_paths_limited};
 use crate::gbacw::tables::{CasualtyCause, FireResult, LeaderLoss};
 
 /// GBACW 13.31: hexes a routed unit retreats at once.
@@ -251,12 +252,14 @@ fn check_one(
         enfiladed: hit.enfiladed,
     };
     let die = roll.d6();
-    let failed = morale_check(rating, die, mods);
+    // Cedar Mountain 24.11: +1 for a brigade that has lost BCE.
+    let modifier = mods.modifier() + bce_loss::morale_modifier(rs, &u.state, id);
+    let failed = i16::from(die) + modifier > i16::from(rating);
     u.push(GbacwEvent::MoraleChecked {
         unit: id.clone(),
         rating,
         die,
-        modifier: i8::try_from(mods.modifier()).unwrap_or(0),
+        modifier: i8::try_from(modifier).unwrap_or(0),
         failed,
     });
     let (mut routed, mut pinned) = match hit.result {
@@ -325,12 +328,14 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
         enfiladed: false,
     };
     let die = roll.d6();
-    let failed = morale_check(rating, die, mods);
+    // Cedar Mountain 24.11: +1 for a brigade that has lost BCE.
+    let modifier = mods.modifier() + bce_loss::morale_modifier(rs, &u.state, id);
+    let failed = i16::from(die) + modifier > i16::from(rating);
     u.push(GbacwEvent::MoraleChecked {
         unit: id.clone(),
         rating,
         die,
-        modifier: i8::try_from(mods.modifier()).unwrap_or(0),
+        modifier: i8::try_from(modifier).unwrap_or(0),
         failed,
     });
     if !failed || st.formation == Formation::Unlimbered {
@@ -417,7 +422,10 @@ pub(crate) fn retreat_options(
             mover_mounted: mounted,
         },
     );
-    retreat_paths(
+    // Cedar Mountain 23.0 (toward one's own lines), 24.14 (BCE lost: no
+    // enemy ZOC); no limits where the battle has no such rules.
+    let limits = super::super::cedar::retreat::limits(rs, state, id);
+    retreat_paths_limited(
         &rs.game.map,
         &rs.game.charts.movement,
         class,
@@ -425,6 +433,7 @@ pub(crate) fn retreat_options(
         length,
         kind,
         &blocks,
+        &limits,
     )
     .into_iter()
     .filter(|p| {

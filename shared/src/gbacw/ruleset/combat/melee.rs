@@ -109,6 +109,10 @@ pub(crate) fn declare(
         };
         may_initiate_melee(&intent)
             .map_err(|rule| illegal(rule, format!("{a} may not melee {target}")))?;
+        // Cedar Mountain 24.12: not from a brigade that has lost BCE.
+        super::super::cedar::bce_loss::may_initiate_melee(rs, state, a)?;
+        // Cedar Mountain 21.11: dismounted cavalry's targets.
+        super::super::cedar::cavalry::may_initiate(rs, state, a, &defenders)?;
         // GBACW 12.33: only into a hex it could move into.
         if !may_melee_into(&game.map, &game.charts.movement, class, from, target) {
             return Err(illegal(
@@ -119,10 +123,9 @@ pub(crate) fn declare(
         points += u16::from(u.status.strength);
     }
     // GBACW 12.71, 12.72: the attacker may not exceed the hex's melee limit.
-    if let Some(limits) = game
-        .map
-        .hex(target)
-        .and_then(|h| game.charts.stacking.limits(&h.terrain))
+    // Cedar Mountain 21.43: blown-down corn has clear ground's limits.
+    if let Some(limits) = super::super::cedar::corn::terrain(rs, state, target)
+        .and_then(|t| game.charts.stacking.limits(&t))
     {
         melee_stacking(points, 0, limits.melee_points).map_err(|rule| {
             illegal(
@@ -208,6 +211,16 @@ pub(crate) fn retreat_before(
         .filter(|m| m.target == offer.target)
         .flat_map(|m| m.attackers.clone())
         .collect();
+    // Cedar Mountain 23.0: toward the unit's own lines, every step.
+    if let Some(u) = units
+        .iter()
+        .find(|u| !super::super::cedar::retreat::path_allowed(rs, u, offer.target, path))
+    {
+        return Err(illegal(
+            &super::super::cedar::case(rs, "23.0"),
+            format!("{u} may retreat only toward its own lines"),
+        ));
+    }
     let mut at = offer.target;
     for (k, &to) in path.iter().enumerate() {
         let away = game.map.grid.distance(offer.target, to) == k as u32 + 1
@@ -413,10 +426,8 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             )
         })
         .collect();
-    let cap = game
-        .map
-        .hex(m.target)
-        .and_then(|h| game.charts.stacking.limits(&h.terrain))
+    let cap = super::super::cedar::corn::terrain(rs, &u.state, m.target)
+        .and_then(|t| game.charts.stacking.limits(&t))
         .map_or(u16::MAX, |l| l.melee_points);
     // GBACW 12.4: a leader with the stack adds one (one per side).
     let att_leader = attackers.iter().any(|a| {

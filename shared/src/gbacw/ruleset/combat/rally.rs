@@ -2,6 +2,7 @@
 //! rally (13.5, 17.13).
 
 use super::super::board::Board;
+use super::super::cedar::bce_loss;
 use super::super::decide::own_unit;
 use super::super::event::GbacwEvent;
 use super::super::state::GbacwState;
@@ -112,7 +113,27 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
 
 /// Whether the rally of `id` rolls a die (13.54), for `rolls_dice`.
 pub(crate) fn rolls(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> bool {
+    // Cedar Mountain 24.15: a brigade that has lost BCE rallies by a die.
+    if let Some(w) = bce_rally(rs, state, side, id) {
+        return w.is_ok_and(|w| w.rolls());
+    }
     matches!(way(rs, state, side, id), Ok(Way::Die))
+}
+
+/// Cedar Mountain 24.15, for a routed unit of `side` (after the checks
+/// every rally makes: its own, routed, not tried yet); `None` when the
+/// Standard Rules apply.
+fn bce_rally(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    id: &CounterId,
+) -> Option<Result<bce_loss::BceRally, RuleError>> {
+    let (u, _) = own_unit(rs, state, side, id).ok()?;
+    if !u.status.markers.contains(&Marker::Rout) || state.rally_tried.contains(id) {
+        return None;
+    }
+    bce_loss::rally_way(rs, state, side, id)
 }
 
 /// GBACW 13.51–13.54, 17.13: `side`'s routed unit `id` tries to rally.
@@ -123,6 +144,18 @@ pub(crate) fn rally(
     id: &CounterId,
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
+    if let Some(w) = bce_rally(rs, state, side, id) {
+        let w = w?;
+        let die = if w.rolls() {
+            let mut roll = Roller::new(dice);
+            let d = roll.d6();
+            roll.finish()?;
+            Some(d)
+        } else {
+            None
+        };
+        return Ok(bce_loss::rally_events(rs, state, id, &w, die));
+    }
     let unit = &rs.game.oob.units[id];
     let rating = match (unit.morale, state.units[id].rating) {
         (Morale::Rated(m), _) | (Morale::Green, Some(m)) => m,

@@ -24,11 +24,15 @@ pub(crate) fn resolve_plan(
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     let mut u = Unfold::new(state);
     let mut roll = Roller::new(dice);
-    let prepared: Vec<Prepared> = state
-        .fire_plan
-        .iter()
-        .filter_map(|p| prepare(rs, state, p.target, &p.firers, None, None).ok())
-        .collect();
+    let mut prepared: Vec<Prepared> = Vec::new();
+    for p in &state.fire_plan {
+        // Cedar Mountain 22.0: artillery at nine hexes or more may
+        // overshoot; its dice come first, each attack's after them all.
+        match super::super::cedar::overshoot::split(rs, state, p, &mut u, &mut roll) {
+            Some(attacks) => prepared.extend(attacks),
+            None => prepared.extend(prepare(rs, state, p.target, &p.firers, None, None).ok()),
+        }
+    }
     let dice_rolled: Vec<u8> = prepared.iter().map(|_| roll.d6()).collect();
     for (p, die) in prepared.iter().zip(dice_rolled) {
         resolve_one(rs, &mut u, &mut roll, p, die, &[]);
@@ -52,9 +56,17 @@ fn resolve_one(
     let result = report.result;
     let enfiladed = report.enfilade;
     u.push(GbacwEvent::FireResolved(report));
-    // GBACW 11.3: a battery fires one round per fire.
+    // Cedar Mountain 21.43: fired into at close range, the corn goes down.
+    if let Some(e) =
+        super::super::cedar::corn::blown_down(rs, &u.state, p.target, &p.firers, p.artillery)
+    {
+        u.push(e);
+    }
+    // GBACW 11.3: a battery fires one round per fire (not counted without
+    // the ammunition rules: Cedar Mountain 21.2).
+    let ammunition = !super::super::cedar::ammo::off(rs);
     for f in &p.firers {
-        if matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. }) {
+        if ammunition && matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. }) {
             u.push(GbacwEvent::RoundFired { unit: f.clone() });
         }
     }
@@ -71,7 +83,7 @@ fn resolve_one(
     );
     // GBACW 11.2, 11.21: on a fire die of 1, each small-arms unit that
     // fired rolls again; 1 or 2 and it is out of ammunition.
-    if die == 1 {
+    if die == 1 && ammunition {
         for f in &p.firers {
             let unit = &rs.game.oob.units[f];
             let small_arms = unit

@@ -96,6 +96,9 @@ fn in_radius(
         } => *integrity_radius,
         _ => return false,
     };
+    // Cedar Mountain 25.1, 25.2: the army commander's points this turn.
+    let radius =
+        radius.saturating_add(super::super::cedar::army::radius_bonus(rs, state, division));
     within_radius(&rs.game.map, blocks, dh, brigade_hex, radius)
 }
 
@@ -111,6 +114,11 @@ pub(crate) fn spend(
     brigade: &CounterId,
     points: u8,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
+    // Cedar Mountain 25.1, 25.2: an army commander raises a division
+    // commander's radius.
+    if let Some(r) = super::super::cedar::army::spend(rs, state, side, division, brigade, points) {
+        return r;
+    }
     let (d, _) = own_leader(rs, state, side, division)?;
     let (_, cp) = division_role(rs, division, "GBACW 17.22")?;
     let (b, bh) = own_leader(rs, state, side, brigade)?;
@@ -193,14 +201,16 @@ fn link(
     let blocks = Board::new(rs, state).command_blocks(side);
     let within = concerned.is_some_and(|d| in_radius(rs, state, &blocks, d, bh));
     let mut links = state.links.clone();
-    // 17.67 (a brigade past its BCE limit) comes with the BCE rules.
+    // 17.67, Cedar Mountain 24.2: a brigade past its BCE limit is not
+    // detached (it may still be attached if already detached).
+    let bce_lost = super::super::cedar::bce_loss::brigade_at_limit(rs, state, brigade);
     apply_link_order(
         &rs.game.oob,
         &mut links,
         &order,
         Phase::InitialCommand,
         within,
-        false,
+        bce_lost,
     )
     .map_err(|rule| {
         err(
@@ -304,5 +314,9 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
             out.out_of_command.insert(id.clone());
         }
     }
+    // Cedar Mountain 24.2: a detached, unattached brigade at its BCE
+    // limit is out of command.
+    out.out_of_command
+        .extend(super::super::cedar::bce_loss::stranded_units(rs, state, side).cloned());
     out
 }

@@ -74,8 +74,13 @@ pub(crate) fn decide(
             ));
         }
         return match action {
-            A::StandFast => Ok(vec![GbacwEvent::RbmAnswered]),
+            A::StandFast => {
+                // Cedar Mountain 21.12: some dismounted cavalry must go.
+                super::cedar::cavalry::check_answer(rs, state, offer, None)?;
+                Ok(vec![GbacwEvent::RbmAnswered])
+            }
             A::RetreatBeforeMelee { units, path } => {
+                super::cedar::cavalry::check_answer(rs, state, offer, Some(units))?;
                 combat::melee::retreat_before(rs, state, offer, units, path, dice)
             }
             _ => Err(err(

@@ -141,11 +141,14 @@ pub(crate) fn mover(
             allowance: chart.allowance(MoveClass::Leader),
             spent: l.moved.mp,
             hexes: l.moved.hexes,
-            one_hex: state
-                .command
-                .out_of_radius
-                .contains(id)
-                .then_some("GBACW 17.21"),
+            one_hex: if state.command.out_of_radius.contains(id) {
+                Some("GBACW 17.21")
+            } else if super::super::cedar::bce_loss::stranded(rs, state, id) {
+                // Cedar Mountain 24.2: one hex a Game-Turn until attached.
+                Some("Cedar Mountain 24.2")
+            } else {
+                None
+            },
             shuns_zoc: false,
         })
     } else {
@@ -269,13 +272,28 @@ pub(crate) fn step(
             m.class,
             MoveClass::Column | MoveClass::Limbered | MoveClass::Mounted
         );
-    let cost = board.rs.steps.cost(m.class, from, to, paths).map_err(|b| {
+    // Cedar Mountain 21.43: blown-down corn costs what clear ground does.
+    let steps = match &board.rs.steps_corn_down {
+        Some(cleared) if board.state.corn_down.contains(&to) => cleared,
+        _ => &board.rs.steps,
+    };
+    let cost = steps.cost(m.class, from, to, paths).map_err(|b| {
         err(
             b.rule(),
             RuleCode::Illegal,
             format!("{} may not move from {from} into {to} ({b:?})", m.id),
         )
     })?;
+    // Cedar Mountain 24.14: a brigade that has lost BCE keeps out of enemy
+    // ZOCs (asked only of such units: most movers never build the ZOCs).
+    if m.is_unit && board.bce_broken(&m.id) {
+        super::super::cedar::bce_loss::check_zoc_entry(
+            board.rs,
+            board.state,
+            &m.id,
+            zocs.for_mover(m).contains(&to),
+        )?;
+    }
     if m.shuns_zoc {
         let zoc = zocs.for_mover(m);
         if zoc.contains(&to) {

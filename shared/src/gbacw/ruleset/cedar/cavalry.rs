@@ -1,0 +1,168 @@
+//! Cedar Mountain 21.11, 21.12: dismounted cavalry in melee. On when the
+//! scenario has `hook dismounted-cavalry` (21.1's morale of 2 is printed
+//! on the counters' dismounted side, so it needs nothing here).
+
+use super::super::action::GbacwAction;
+use super::super::board::Board;
+use super::super::state::{GbacwState, RbmOffer};
+use super::super::{Gbacw, combat, err};
+use crate::dice::DiceStream;
+use crate::engine::{Dice, RuleCode, RuleError};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
+use crate::gbacw::scenario::HookKind;
+
+fn on(rs: &Gbacw) -> bool {
+    super::hook(rs, HookKind::DismountedCavalry).is_some()
+}
+
+fn dismounted_cavalry(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {
+    matches!(
+        rs.game.oob.units.get(id).map(|u| &u.kind),
+        Some(UnitKind::Cavalry)
+    ) && state
+        .units
+        .get(id)
+        .is_some_and(|u| u.status.formation == Formation::Dismounted)
+}
+
+fn kind_of<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a UnitKind> {
+    rs.game.oob.units.get(id).map(|u| &u.kind)
+}
+
+/// Cedar Mountain 21.11: dismounted cavalry initiates melee only against
+/// enemy dismounted cavalry and artillery (either formation), never
+/// against infantry or mounted cavalry: every defender in the hex must be
+/// one of the first two.
+pub(crate) fn may_initiate(
+    rs: &Gbacw,
+    state: &GbacwState,
+    attacker: &CounterId,
+    defenders: &[CounterId],
+) -> Result<(), RuleError> {
+    if !on(rs) || !dismounted_cavalry(rs, state, attacker) {
+        return Ok(());
+    }
+    let barred = defenders.iter().find(|d| {
+        !(dismounted_cavalry(rs, state, d)
+            || matches!(kind_of(rs, d), Some(UnitKind::Battery { .. })))
+    });
+    match barred {
+        Some(d) => Err(err(
+            &super::case(rs, "21.11"),
+            RuleCode::Illegal,
+            format!(
+                "{attacker} is dismounted cavalry: it melees only dismounted cavalry and artillery, and {d} is neither"
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Cedar Mountain 21.12: the threatened units that must retreat before
+/// this melee — unpinned dismounted cavalry not stacked with friendly
+/// artillery or infantry, meleed by enemy infantry.
+pub(crate) fn must_retreat(rs: &Gbacw, state: &GbacwState, offer: &RbmOffer) -> Vec<CounterId> {
+    if !on(rs) {
+        return Vec::new();
+    }
+    let by_infantry = state
+        .melees
+        .iter()
+        .filter(|m| m.target == offer.target)
+        .flat_map(|m| &m.attackers)
+        .any(|a| matches!(kind_of(rs, a), Some(UnitKind::Infantry)));
+    if !by_infantry {
+        return Vec::new();
+    }
+    let side = rs.side_of(offer.seat);
+    let board = Board::new(rs, state);
+    let covered = board.units_of(offer.target, side).into_iter().any(|u| {
+        matches!(
+            kind_of(rs, u),
+            Some(UnitKind::Infantry | UnitKind::Battery { .. })
+        )
+    });
+    if covered {
+        return Vec::new();
+    }
+    offer
+        .threatened
+        .iter()
+        .filter(|u| {
+            dismounted_cavalry(rs, state, u)
+                && !state.units[*u].status.markers.contains(&Marker::Pin)
+        })
+        .cloned()
+        .collect()
+}
+
+/// The first one-hex retreat before melee that the Standard Rules (and
+/// 23.0) allow `units`, by the same checks a player's answer meets.
+fn first_path(
+    rs: &Gbacw,
+    state: &GbacwState,
+    offer: &RbmOffer,
+    units: &[CounterId],
+) -> Option<Vec<HexNumber>> {
+    rs.game
+        .map
+        .grid
+        .neighbours_on_map(offer.target)
+        .into_iter()
+        .map(|(_, h)| vec![h])
+        .find(|path| {
+            // The morale check's die does not decide whether the path is
+            // legal; any stream serves to ask.
+            let mut dice = Dice::from_stream(DiceStream::from_seed(b"cedar 21.12 path"));
+            combat::melee::retreat_before(rs, state, offer, units, path, &mut dice).is_ok()
+        })
+}
+
+/// Cedar Mountain 21.12: the defender's answer must retreat the units
+/// that must go, if they have a way (`units`: `None` for standing fast).
+/// With no legal path they stand (an engine decision: the rule does not
+/// say; they cannot obey it).
+pub(crate) fn check_answer(
+    rs: &Gbacw,
+    state: &GbacwState,
+    offer: &RbmOffer,
+    units: Option<&[CounterId]>,
+) -> Result<(), RuleError> {
+    let forced = must_retreat(rs, state, offer);
+    let left_behind: Vec<&CounterId> = forced
+        .iter()
+        .filter(|f| !units.is_some_and(|u| u.contains(f)))
+        .collect();
+    if left_behind.is_empty() || first_path(rs, state, offer, &forced).is_none() {
+        return Ok(());
+    }
+    Err(err(
+        &super::case(rs, "21.12"),
+        RuleCode::Illegal,
+        format!(
+            "dismounted cavalry meleed by infantry must retreat before melee: {}",
+            left_behind
+                .iter()
+                .map(|c| c.0.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    ))
+}
+
+/// The default answer to `offer`: stand fast, unless 21.12 makes units
+/// retreat, then they retreat one hex along the first legal path.
+pub(crate) fn default_answer(rs: &Gbacw, state: &GbacwState, offer: &RbmOffer) -> GbacwAction {
+    let forced = must_retreat(rs, state, offer);
+    if forced.is_empty() {
+        return GbacwAction::StandFast;
+    }
+    match first_path(rs, state, offer, &forced) {
+        Some(path) => GbacwAction::RetreatBeforeMelee {
+            units: forced,
+            path,
+        },
+        None => GbacwAction::StandFast,
+    }
+}
