@@ -143,7 +143,12 @@ fn order_of_battle_shows_losses_status_and_fates() {
 
 /// Press on `unit`'s counter, drag through the centres of `through` (a
 /// few pointer moves between each), and release on the last.
-fn drag_path(h: &mut Harness<'_, GbacwApp>, unit: &str, through: &[&str], check: impl Fn(&GbacwApp)) {
+fn drag_path(
+    h: &mut Harness<'_, GbacwApp>,
+    unit: &str,
+    through: &[&str],
+    check: impl Fn(&GbacwApp),
+) {
     let from = h.state().map.counter_rect(&id(unit)).unwrap().center();
     h.hover_at(from);
     h.step();
@@ -182,7 +187,11 @@ fn drag_a_path_hex_by_hex_with_its_running_cost_and_release_to_move() {
     });
     let path = h.state().map.released_path().unwrap().clone();
     assert_eq!(path.hexes, [hex("0406"), hex("0407"), hex("0408")]);
-    assert_ne!(cheapest[1..], path.hexes[..], "a drawn path, not the cheapest");
+    assert_ne!(
+        cheapest[1..],
+        path.hexes[..],
+        "a drawn path, not the cheapest"
+    );
     let state = h.state().session.state().unwrap();
     assert_eq!(
         state.units[&id("10-me")].hex,
@@ -193,7 +202,10 @@ fn drag_a_path_hex_by_hex_with_its_running_cost_and_release_to_move() {
     );
     // The engine charged what the preview said.
     let pv = path.preview.unwrap();
-    assert_eq!(state.units[&id("10-me")].moved.mp, *pv.spent.last().unwrap());
+    assert_eq!(
+        state.units[&id("10-me")].moved.mp,
+        *pv.spent.last().unwrap()
+    );
     assert!(h.state().map.path_refusal.is_none());
 }
 
@@ -220,10 +232,19 @@ fn dragging_past_the_allowance_is_shown_refused_and_not_sent() {
         },
     );
     assert!(refused_seen.get(), "the illegal continuation was shown");
-    let why = h.state().map.path_refusal.clone().expect("the refusal shown");
+    let why = h
+        .state()
+        .map
+        .path_refusal
+        .clone()
+        .expect("the refusal shown");
     assert!(why.starts_with("not sent"), "{why}");
     h.get_by_label(&why);
-    assert_eq!(h.state().session.book().unwrap().follower.seq(), seq, "nothing sent");
+    assert_eq!(
+        h.state().session.book().unwrap().follower.seq(),
+        seq,
+        "nothing sent"
+    );
     assert_eq!(
         h.state().session.state().unwrap().units[&id("10-me")].hex,
         Some(hex("0306"))
@@ -237,5 +258,50 @@ fn dragging_past_the_allowance_is_shown_refused_and_not_sent() {
     assert_eq!(
         h.state().session.state().unwrap().units[&id("10-me")].hex,
         Some(hex("0308"))
+    );
+}
+
+/// GBACW 18.0 in the order-of-battle panel: on Cedar Mountain every roster
+/// brigade's BCE boxes come from the engine's own track (`Gbacw::bce`),
+/// not from the roster alone.
+#[test]
+fn the_oob_panel_shows_the_engines_bce_boxes() {
+    let rules = Gbacw::new(&GbacwConfig {
+        battle: "cedar_mountain".into(),
+        ..GbacwConfig::default()
+    })
+    .unwrap();
+    let state = rules.initial_state();
+    let track = rules.bce(&state);
+    assert!(
+        !track.is_empty(),
+        "Cedar Mountain's roster gives BCE limits"
+    );
+    for b in &track {
+        assert_eq!(
+            oob_panel::bce_of(&rules, &state, &b.brigade),
+            Some(BceBoxes {
+                boxes: b.boxes,
+                marked: b.losses.min(b.boxes),
+                lost: b.at_limit,
+            }),
+            "{}",
+            b.brigade
+        );
+    }
+    let first = track[0].brigade.clone();
+    let mut h = Harness::builder()
+        .with_size(vec2(500.0, 1400.0))
+        .build_ui(move |ui| {
+            oob_panel::bce_row(
+                ui,
+                Some(track[0].boxes),
+                oob_panel::bce_of(&rules, &state, &first).as_ref(),
+            );
+        });
+    h.run();
+    assert_eq!(
+        h.query_all_by_label_contains("boxes not tracked").count(),
+        0
     );
 }

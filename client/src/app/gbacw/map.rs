@@ -332,7 +332,10 @@ impl MapView {
         cam.wheel_zoom(ui, &response, rect);
         if let Some(h) = self.centre_on.take() {
             let at = cam.to_screen(rect, centre(layout, h));
-            if !rect.shrink(rect.width().min(rect.height()) * 0.15).contains(at) {
+            if !rect
+                .shrink(rect.width().min(rect.height()) * 0.15)
+                .contains(at)
+            {
                 cam.offset += (at - rect.center()) / cam.zoom;
             }
         }

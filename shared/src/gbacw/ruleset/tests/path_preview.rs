@@ -24,7 +24,10 @@ fn case_5_11_path_preview_runs_the_cost_and_stops_where_the_move_is_refused() {
     let whole: Vec<Mp> = (1..=5).map(Mp::from_whole).collect();
     assert_eq!(p.spent, whole);
     assert_eq!(p.left, Mp::from_whole(6));
-    assert_eq!(p.refused.as_ref().map(|e| e.rule.as_str()), Some("GBACW 5.11"));
+    assert_eq!(
+        p.refused.as_ref().map(|e| e.rule.as_str()),
+        Some("GBACW 5.11")
+    );
     assert_eq!(p.stop, Ok(()));
     // The move itself refuses the whole path by the same case and takes
     // the allowed part at the previewed cost.
@@ -36,10 +39,12 @@ fn case_5_11_path_preview_runs_the_cost_and_stops_where_the_move_is_refused() {
 #[test]
 fn case_5_16_path_preview_refuses_a_hex_not_next_to_the_last() {
     let t = field();
-    let p = t
-        .rs
-        .path_preview(&t.s, &ids(&["5-conn"]), &path(&["0207", "0407"]));
+    let p =
+        t.rs.path_preview(&t.s, &ids(&["5-conn"]), &path(&["0207", "0407"]));
     assert_eq!(p.spent, [Mp::from_whole(1)]);
-    assert_eq!(p.refused.as_ref().map(|e| e.rule.as_str()), Some("GBACW 5.16"));
+    assert_eq!(
+        p.refused.as_ref().map(|e| e.rule.as_str()),
+        Some("GBACW 5.16")
+    );
     t.refused(UNION, mv(&["5-conn"], &["0207", "0407"]), "GBACW 5.16");
 }
