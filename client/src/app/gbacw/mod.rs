@@ -217,6 +217,7 @@ impl GbacwApp {
                         ) {
                             actions.push(a);
                         }
+                        let mut lines = Vec::new();
                         if let Some(a) = orders::ui(
                             ui,
                             rules,
@@ -224,9 +225,11 @@ impl GbacwApp {
                             self.map.selected().first(),
                             &legal,
                             can_act,
+                            &mut lines,
                         ) {
                             actions.push(a);
                         }
+                        self.map.fire_lines = lines;
                         if let Some(id) = self.map.selected().first().cloned() {
                             if let Some(a) = card::ui(ui, rules, state, &id, can_act) {
                                 actions.push(a);

@@ -7,7 +7,7 @@ mod fire;
 mod formation;
 mod melee;
 mod movement;
-mod path_preview;
+mod client_queries;
 mod sequence;
 mod withdrawal;
 
