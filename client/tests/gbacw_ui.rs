@@ -613,6 +613,13 @@ fn a_fire_order_is_declared_explained_and_rolled_at_the_phase_end() {
         state.fire_plan.is_empty(),
         "9.42: rolled as the phase ended"
     );
+    // The roll is in the dice panel with its verified tick.
+    let verified = h
+        .query_all_by_label_contains(muster_client::app::dice::VERIFIED_TEXT)
+        .count();
+    assert!(verified >= 1, "the fire's roll verified");
+    assert_eq!(h.state().session.bad_roll_count(), 0);
+    let state = h.state().session.state().unwrap();
     assert_eq!(
         state.clock.step,
         Step::Phase {

@@ -2,6 +2,7 @@
 //! received, with its faces and whether it verified. A roll that fails its
 //! check turns the whole panel red: a player must never miss that.
 
+use super::narrate::Narrate;
 use super::session::Session;
 use egui::{Color32, RichText, Ui};
 
@@ -26,11 +27,10 @@ impl Default for DicePanel {
 
 const COMMON_SIDES: [u16; 7] = [4, 6, 8, 10, 12, 20, 100];
 
-impl DicePanel {
-    pub fn ui(&mut self, ui: &mut Ui, session: &mut Session) {
-        ui.heading("Dice");
-        let bad = session.bad_roll_count();
-        if bad > 0 {
+/// The loud red banner when any roll failed its check, for any ruleset.
+pub fn alarm<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
+    let bad = session.bad_roll_count();
+    if bad > 0 {
             egui::Frame::new()
                 .fill(Color32::from_rgb(0xb0, 0x00, 0x20))
                 .inner_margin(6.0)
@@ -39,7 +39,13 @@ impl DicePanel {
                     ui.label(RichText::new(format!("{WARNING_TEXT}: {bad} roll(s) did not verify")).strong().color(Color32::WHITE).size(16.0));
                     ui.label(RichText::new("Someone's dice were not what the committed chains give. See the log for which and why.").color(Color32::WHITE));
                 });
-        }
+    }
+}
+
+impl DicePanel {
+    pub fn ui(&mut self, ui: &mut Ui, session: &mut Session) {
+        ui.heading("Dice");
+        alarm(ui, session);
         let can_roll = session.acting_seat().is_some();
         ui.add_enabled_ui(can_roll, |ui| {
             ui.horizontal(|ui| {
@@ -72,6 +78,15 @@ impl DicePanel {
             );
         });
         ui.separator();
+        rolls(ui, session);
+    }
+}
+
+/// Every roll this viewer received, newest first, each with its faces and
+/// its verdict: a green tick when the follower re-derived exactly these
+/// dice from the committed chains, a red cross (with every reason on
+/// hover) otherwise. Any ruleset.
+pub fn rolls<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
         let Some(book) = session.book() else {
             return;
         };
@@ -105,5 +120,4 @@ impl DicePanel {
                 });
             }
         });
-    }
 }

@@ -336,9 +336,13 @@ impl GbacwApp {
             .resizable(true)
             .default_size(120.0)
             .show(ui, |ui| {
-                ui.columns(2, |cols| {
+                // The dice alarm above everything: a bad roll must not be missed.
+                crate::app::dice::alarm(ui, &self.session);
+                ui.columns(3, |cols| {
                     log::ui(&mut cols[0], &self.session);
-                    self.chat.ui(&mut cols[1], &mut self.session);
+                    cols[1].strong("Dice");
+                    crate::app::dice::rolls(&mut cols[1], &self.session);
+                    self.chat.ui(&mut cols[2], &mut self.session);
                 });
             });
         if self.show_oob {

@@ -358,7 +358,8 @@ impl Narrate for Gbacw {
     }
 
     /// GBACW's dice are shown in its own log lines (each with its case);
-    /// the dice panel lists every verified roll from the proofs.
+    /// the session records each roll from its proof instead (the dice
+    /// panel lists them with their verdicts).
     fn rolled(&self, _: &GbacwEvent) -> Option<RollResult> {
         None
     }
