@@ -143,7 +143,12 @@ fn order_of_battle_shows_losses_status_and_fates() {
 
 /// Press on `unit`'s counter, drag through the centres of `through` (a
 /// few pointer moves between each), and release on the last.
-fn drag_path(h: &mut Harness<'_, GbacwApp>, unit: &str, through: &[&str], check: impl Fn(&GbacwApp)) {
+fn drag_path(
+    h: &mut Harness<'_, GbacwApp>,
+    unit: &str,
+    through: &[&str],
+    check: impl Fn(&GbacwApp),
+) {
     let from = h.state().map.counter_rect(&id(unit)).unwrap().center();
     h.hover_at(from);
     h.step();
@@ -182,7 +187,11 @@ fn drag_a_path_hex_by_hex_with_its_running_cost_and_release_to_move() {
     });
     let path = h.state().map.released_path().unwrap().clone();
     assert_eq!(path.hexes, [hex("0406"), hex("0407"), hex("0408")]);
-    assert_ne!(cheapest[1..], path.hexes[..], "a drawn path, not the cheapest");
+    assert_ne!(
+        cheapest[1..],
+        path.hexes[..],
+        "a drawn path, not the cheapest"
+    );
     let state = h.state().session.state().unwrap();
     assert_eq!(
         state.units[&id("10-me")].hex,
@@ -193,7 +202,10 @@ fn drag_a_path_hex_by_hex_with_its_running_cost_and_release_to_move() {
     );
     // The engine charged what the preview said.
     let pv = path.preview.unwrap();
-    assert_eq!(state.units[&id("10-me")].moved.mp, *pv.spent.last().unwrap());
+    assert_eq!(
+        state.units[&id("10-me")].moved.mp,
+        *pv.spent.last().unwrap()
+    );
     assert!(h.state().map.path_refusal.is_none());
 }
 
@@ -220,10 +232,19 @@ fn dragging_past_the_allowance_is_shown_refused_and_not_sent() {
         },
     );
     assert!(refused_seen.get(), "the illegal continuation was shown");
-    let why = h.state().map.path_refusal.clone().expect("the refusal shown");
+    let why = h
+        .state()
+        .map
+        .path_refusal
+        .clone()
+        .expect("the refusal shown");
     assert!(why.starts_with("not sent"), "{why}");
     h.get_by_label(&why);
-    assert_eq!(h.state().session.book().unwrap().follower.seq(), seq, "nothing sent");
+    assert_eq!(
+        h.state().session.book().unwrap().follower.seq(),
+        seq,
+        "nothing sent"
+    );
     assert_eq!(
         h.state().session.state().unwrap().units[&id("10-me")].hex,
         Some(hex("0306"))
@@ -264,20 +285,28 @@ fn a_selected_leader_shows_his_command_radius_outlined() {
     h.get_by_label_contains("* Crawford").click();
     h.run();
     let r = h.state().map.command_radius().cloned().expect("a radius");
-    assert_eq!((r.rule, r.radius, r.centre), ("GBACW 17.12", 5, hex("0305")));
+    assert_eq!(
+        (r.rule, r.radius, r.centre),
+        ("GBACW 17.12", 5, hex("0305"))
+    );
     assert!(r.hexes.contains(&hex("0306")));
     // The same hexes the engine's command check would count.
     let union = CounterId("union".into());
     let check = {
         let s = &h.state().session;
-        s.ruleset().unwrap().command_preview(s.state().unwrap(), &union)
+        s.ruleset()
+            .unwrap()
+            .command_preview(s.state().unwrap(), &union)
     };
     assert!(!check.out_of_command.contains(&id("10-me")));
     let drawn = radius_pixels(&mut h);
     assert!(drawn > none + 200, "outline drawn: {none} -> {drawn}");
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).unwrap();
-    h.render().unwrap().save(dir.join("gbacw_radius.png")).unwrap();
+    h.render()
+        .unwrap()
+        .save(dir.join("gbacw_radius.png"))
+        .unwrap();
     // A unit selected: no radius.
     h.state_mut().map.select(vec![id("10-me")]);
     h.run();

@@ -602,7 +602,8 @@ fn a_fire_order_is_declared_explained_and_rolled_at_the_phase_end() {
     h.run();
     assert_eq!(h.state().session.state().unwrap().fire_plan.len(), 1);
     // The declared attack's line shows when its entry is hovered.
-    h.get_by_label_contains(&format!("1. at {enemy} by")).hover();
+    h.get_by_label_contains(&format!("1. at {enemy} by"))
+        .hover();
     h.run();
     assert_eq!(h.state().map.fire_sights().len(), 1);
     h.get_by_label(DECLARED);

@@ -52,10 +52,12 @@ fn click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
 /// Where the map shows `unit`: the hex whose centre its counter covers.
 fn drawn_at(h: &Harness<'_, GbacwApp>, unit: &str, candidates: &[&str]) -> Option<HexNumber> {
     let r = h.state().map.counter_rect(&id(unit))?;
-    candidates
-        .iter()
-        .map(|c| hex(c))
-        .find(|n| h.state().map.hex_screen_pos(*n).is_some_and(|p| r.contains(p)))
+    candidates.iter().map(|c| hex(c)).find(|n| {
+        h.state()
+            .map
+            .hex_screen_pos(*n)
+            .is_some_and(|p| r.contains(p))
+    })
 }
 
 /// The entry number the table (the live follower) is at.
@@ -74,10 +76,14 @@ fn gbacw_step_back_before_a_move_and_return_live() {
     });
     h.run();
     let moved_at = live_seq(&h);
-    let unit_hex = |h: &Harness<'_, GbacwApp>| {
-        h.state().session.state().unwrap().units[&id("10-me")].hex
-    };
-    assert_eq!(unit_hex(&h), Some(hex("0307")), "{:?}", h.state().session.last_refusal);
+    let unit_hex =
+        |h: &Harness<'_, GbacwApp>| h.state().session.state().unwrap().units[&id("10-me")].hex;
+    assert_eq!(
+        unit_hex(&h),
+        Some(hex("0307")),
+        "{:?}",
+        h.state().session.last_refusal
+    );
     assert_eq!(drawn_at(&h, "10-me", &["0306", "0307"]), Some(hex("0307")));
 
     // One entry back: the map shows the 10th Maine where it stood.

@@ -31,7 +31,7 @@ const COMMON_SIDES: [u16; 7] = [4, 6, 8, 10, 12, 20, 100];
 pub fn alarm<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
     let bad = session.bad_roll_count();
     if bad > 0 {
-            egui::Frame::new()
+        egui::Frame::new()
                 .fill(Color32::from_rgb(0xb0, 0x00, 0x20))
                 .inner_margin(6.0)
                 .corner_radius(4.0)
@@ -87,13 +87,13 @@ impl DicePanel {
 /// dice from the committed chains, a red cross (with every reason on
 /// hover) otherwise. Any ruleset.
 pub fn rolls<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
-        let Some(book) = session.book() else {
-            return;
-        };
-        if book.rolls.is_empty() {
-            ui.weak("No rolls yet. Every roll is derived from hash chains committed before it; this client checks each one.");
-        }
-        egui::ScrollArea::vertical().id_salt("rolls").max_height(260.0).show(ui, |ui| {
+    let Some(book) = session.book() else {
+        return;
+    };
+    if book.rolls.is_empty() {
+        ui.weak("No rolls yet. Every roll is derived from hash chains committed before it; this client checks each one.");
+    }
+    egui::ScrollArea::vertical().id_salt("rolls").max_height(260.0).show(ui, |ui| {
             for r in book.rolls.iter().rev() {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(format!("#{}", r.roll_index)).weak());

@@ -19,8 +19,8 @@ use super::narrate::Narrate;
 use super::session::Session;
 use crate::follow::{FollowError, Follower};
 use egui::{Color32, RichText, Ui};
-use muster_shared::engine::Ruleset;
 use muster_shared::Viewer;
+use muster_shared::engine::Ruleset;
 use muster_shared::protocol::{DeltaBody, Snapshot};
 
 /// Most deltas kept for replay across all segments of one viewer. Older
@@ -104,9 +104,7 @@ impl History {
 
     /// A follower showing the table as it was after entry `seq`.
     pub fn rebuild<R: Ruleset>(&self, seq: u64) -> Result<Follower<R>, ReplayError> {
-        let k = self
-            .segment_for(seq)
-            .ok_or(ReplayError::NotRecorded(seq))?;
+        let k = self.segment_for(seq).ok_or(ReplayError::NotRecorded(seq))?;
         let seg = &self.segments[k];
         let mut f = Follower::<R>::from_snapshot(&seg.snapshot)?;
         Self::fold(seg, &mut f, seq)?;
@@ -270,7 +268,10 @@ impl<R: Narrate> Replay<R> {
             {
                 target = Some(first);
             }
-            if ui.add_enabled(at > first, egui::Button::new(BACK)).clicked() {
+            if ui
+                .add_enabled(at > first, egui::Button::new(BACK))
+                .clicked()
+            {
                 target = Some(at - 1);
             }
             let mut v = at;

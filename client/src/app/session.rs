@@ -6,8 +6,8 @@
 
 use super::link::{LinkEvent, TableLink};
 use super::narrate::Narrate;
-use super::replay::History;
 pub use super::narrate::describe_position;
+use super::replay::History;
 use crate::follow::{FollowError, Follower};
 use muster_shared::engine::ActionContext;
 use muster_shared::protocol::{ChatChannel, DeltaBody};

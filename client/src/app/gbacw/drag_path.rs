@@ -104,7 +104,10 @@ impl DrawnPath {
             return Err("the path was not checked".into());
         };
         if let Some(e) = &p.refused {
-            return Err(format!("not sent: {} refused: {e}", self.hexes[p.spent.len()]));
+            return Err(format!(
+                "not sent: {} refused: {e}",
+                self.hexes[p.spent.len()]
+            ));
         }
         if let Err(e) = &p.stop {
             return Err(format!("not sent: cannot stop in {}: {e}", self.last()));
@@ -127,10 +130,7 @@ impl DrawnPath {
         hex_px: f32,
     ) {
         let at = |h: HexNumber| {
-            cam.to_screen(
-                rect,
-                layout.centre(u16::from(h.col()), u16::from(h.row())),
-            )
+            cam.to_screen(rect, layout.centre(u16::from(h.col()), u16::from(h.row())))
         };
         let ok = Color32::from_rgb(0xff, 0xd7, 0x00);
         let bad = Color32::from_rgb(0xe0, 0x30, 0x30);
@@ -162,8 +162,7 @@ impl DrawnPath {
         let words = self.words();
         if !words.is_empty() {
             let end = at(self.last());
-            let galley =
-                painter.layout_no_wrap(words, FontId::proportional(13.0), Color32::WHITE);
+            let galley = painter.layout_no_wrap(words, FontId::proportional(13.0), Color32::WHITE);
             let size = galley.size() + vec2(10.0, 6.0);
             let min = (end + vec2(16.0, 14.0)).min(rect.max - size).max(rect.min);
             let r = Rect::from_min_size(min, size);

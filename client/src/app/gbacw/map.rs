@@ -322,7 +322,11 @@ impl MapView {
     /// GBACW 17.12, 17.21: the selected leader's radius, for any viewer
     /// (a leader's radius is no secret: his counter is on the map).
     fn refresh_radius(&mut self, input: &MapInput<'_>) {
-        let Some(lead) = self.selected.first().filter(|l| input.oob.leaders.contains_key(*l)) else {
+        let Some(lead) = self
+            .selected
+            .first()
+            .filter(|l| input.oob.leaders.contains_key(*l))
+        else {
             self.radius = None;
             return;
         };
@@ -333,7 +337,9 @@ impl MapView {
         {
             return;
         }
-        let r = input.rules.and_then(|r| r.command_radius(input.state, lead));
+        let r = input
+            .rules
+            .and_then(|r| r.command_radius(input.state, lead));
         self.radius = Some((lead.clone(), input.seq, r));
     }
 
@@ -367,7 +373,10 @@ impl MapView {
         cam.wheel_zoom(ui, &response, rect);
         if let Some(h) = self.centre_on.take() {
             let at = cam.to_screen(rect, centre(layout, h));
-            if !rect.shrink(rect.width().min(rect.height()) * 0.15).contains(at) {
+            if !rect
+                .shrink(rect.width().min(rect.height()) * 0.15)
+                .contains(at)
+            {
                 cam.offset += (at - rect.center()) / cam.zoom;
             }
         }
@@ -683,10 +692,7 @@ fn paint_radius(
         for (_, n) in map.grid.neighbours_on_map(*h) {
             if !r.hexes.contains(&n) {
                 let (p, q, _) = side_geometry(layout, *h, n);
-                shapes.push(Shape::line_segment(
-                    [s(p), s(q)],
-                    Stroke::new(2.5, colour),
-                ));
+                shapes.push(Shape::line_segment([s(p), s(q)], Stroke::new(2.5, colour)));
             }
         }
     }
@@ -711,7 +717,9 @@ fn paint_radius_label(
     );
     let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), Color32::WHITE);
     let size = galley.size() + vec2(8.0, 4.0);
-    let min = (c + vec2(-size.x / 2.0, -hex_px * 1.3)).min(rect.max - size).max(rect.min);
+    let min = (c + vec2(-size.x / 2.0, -hex_px * 1.3))
+        .min(rect.max - size)
+        .max(rect.min);
     let b = Rect::from_min_size(min, size);
     painter.rect_filled(b, 3.0, colour.gamma_multiply(0.85));
     painter.galley(b.min + vec2(4.0, 2.0), galley, Color32::WHITE);

@@ -11,7 +11,7 @@
 //! the card and the command check speak for them.
 
 use super::counter::{leader_ratings, morale_text};
-use egui::{Color32, CollapsingHeader, RichText, Ui};
+use egui::{CollapsingHeader, Color32, RichText, Ui};
 use muster_shared::gbacw::oob::{Command, CounterId, Leader, LeaderRole, Marker, Oob, Unit};
 use muster_shared::gbacw::ruleset::{Casualty, Gbacw, GbacwState, UnitState};
 
@@ -57,7 +57,10 @@ pub fn unit_status(st: &UnitState) -> Vec<&'static str> {
 }
 
 /// A leader's fate, in words.
-pub fn leader_fate(hex: Option<muster_shared::gbacw::map::HexNumber>, casualty: Option<Casualty>) -> String {
+pub fn leader_fate(
+    hex: Option<muster_shared::gbacw::map::HexNumber>,
+    casualty: Option<Casualty>,
+) -> String {
     match (casualty, hex) {
         (Some(Casualty::Killed), _) => "killed".into(),
         (Some(Casualty::Wounded), _) => "wounded".into(),
@@ -104,7 +107,12 @@ pub fn tally<'a>(state: &GbacwState, units: impl Iterator<Item = &'a Unit>) -> T
 }
 
 /// The panel; returns the counter clicked.
-pub fn ui(ui: &mut Ui, rules: &Gbacw, state: &GbacwState, selected: &[CounterId]) -> Option<CounterId> {
+pub fn ui(
+    ui: &mut Ui,
+    rules: &Gbacw,
+    state: &GbacwState,
+    selected: &[CounterId],
+) -> Option<CounterId> {
     let oob = &rules.game().oob;
     let mut clicked = None;
     egui::ScrollArea::vertical()
@@ -166,9 +174,11 @@ fn side_tree(
             .show(ui, |ui| {
                 leader_row(ui, state, d, selected, clicked);
                 ui.weak(t.text());
-                let brigades = leaders_where(oob, side, |r| {
-                    matches!(r, LeaderRole::Brigade { division: Some(x), .. } if *x == d.id)
-                });
+                let brigades = leaders_where(
+                    oob,
+                    side,
+                    |r| matches!(r, LeaderRole::Brigade { division: Some(x), .. } if *x == d.id),
+                );
                 for b in brigades {
                     brigade_tree(ui, rules, state, b, selected, clicked);
                 }
@@ -224,7 +234,11 @@ fn brigade_tree(
         .show(ui, |ui| {
             leader_row(ui, state, b, selected, clicked);
             ui.weak(t.text());
-            bce_row(ui, oob.bce.get(&b.id).map(|r| r.limit), bce_of(rules, state, &b.id).as_ref());
+            bce_row(
+                ui,
+                oob.bce.get(&b.id).map(|r| r.limit),
+                bce_of(rules, state, &b.id).as_ref(),
+            );
             for u in oob.brigade_units(&b.id) {
                 unit_row(ui, state, u, selected, clicked);
             }
@@ -274,7 +288,10 @@ fn unit_row(
     ui.horizontal_wrapped(|ui| {
         let on_map = st.hex.is_some();
         let name = RichText::new(&u.designation);
-        let r = ui.add_enabled(on_map, egui::Button::selectable(selected.contains(&u.id), name));
+        let r = ui.add_enabled(
+            on_map,
+            egui::Button::selectable(selected.contains(&u.id), name),
+        );
         if r.clicked() {
             *clicked = Some(u.id.clone());
         }
@@ -312,14 +329,21 @@ fn leader_row(
     ui.horizontal_wrapped(|ui| {
         let alive = st.casualty.is_none() && st.hex.is_some();
         let text = RichText::new(format!("* {}", l.name)).italics();
-        let r = ui.add_enabled(alive, egui::Button::selectable(selected.contains(&l.id), text));
+        let r = ui.add_enabled(
+            alive,
+            egui::Button::selectable(selected.contains(&l.id), text),
+        );
         if r.clicked() {
             *clicked = Some(l.id.clone());
         }
         ui.weak(leader_ratings(l));
         let fate = leader_fate(st.hex, st.casualty);
         if st.casualty.is_some() {
-            ui.label(RichText::new(fate).strong().color(Color32::from_rgb(0xe0, 0x30, 0x30)));
+            ui.label(
+                RichText::new(fate)
+                    .strong()
+                    .color(Color32::from_rgb(0xe0, 0x30, 0x30)),
+            );
         } else {
             ui.weak(fate);
         }

@@ -123,9 +123,9 @@ impl Gbacw {
             from = to;
         }
         let stop = if spent.is_empty() {
-            Err(refused.clone().unwrap_or_else(|| {
-                err("GBACW 5.16", RuleCode::Invalid, "the path has no hex")
-            }))
+            Err(refused
+                .clone()
+                .unwrap_or_else(|| err("GBACW 5.16", RuleCode::Invalid, "the path has no hex")))
         } else {
             movement::plan(self, state, side, pieces, &path[..spent.len()]).map(|_| ())
         };

@@ -26,7 +26,10 @@ fn case_5_11_path_preview_runs_the_cost_and_stops_where_the_move_is_refused() {
     let whole: Vec<Mp> = (1..=5).map(Mp::from_whole).collect();
     assert_eq!(p.spent, whole);
     assert_eq!(p.left, Mp::from_whole(6));
-    assert_eq!(p.refused.as_ref().map(|e| e.rule.as_str()), Some("GBACW 5.11"));
+    assert_eq!(
+        p.refused.as_ref().map(|e| e.rule.as_str()),
+        Some("GBACW 5.11")
+    );
     assert_eq!(p.stop, Ok(()));
     // The move itself refuses the whole path by the same case and takes
     // the allowed part at the previewed cost.
@@ -38,11 +41,13 @@ fn case_5_11_path_preview_runs_the_cost_and_stops_where_the_move_is_refused() {
 #[test]
 fn case_5_16_path_preview_refuses_a_hex_not_next_to_the_last() {
     let t = field();
-    let p = t
-        .rs
-        .path_preview(&t.s, &ids(&["5-conn"]), &path(&["0207", "0407"]));
+    let p =
+        t.rs.path_preview(&t.s, &ids(&["5-conn"]), &path(&["0207", "0407"]));
     assert_eq!(p.spent, [Mp::from_whole(1)]);
-    assert_eq!(p.refused.as_ref().map(|e| e.rule.as_str()), Some("GBACW 5.16"));
+    assert_eq!(
+        p.refused.as_ref().map(|e| e.rule.as_str()),
+        Some("GBACW 5.16")
+    );
     t.refused(UNION, mv(&["5-conn"], &["0207", "0407"]), "GBACW 5.16");
 }
 
@@ -54,13 +59,18 @@ fn case_17_12_command_radius_is_the_effectiveness_radius_traced_as_17_11() {
     assert_eq!((r.rule, r.radius, r.centre), ("GBACW 17.12", 5, n("0305")));
     let grid = &t.rs.game().map.grid;
     assert!(r.hexes.iter().all(|h| grid.distance(n("0305"), *h) <= 5));
-    assert!(r.hexes.contains(&n("0306")), "10 Me, his regiment, is in it");
+    assert!(
+        r.hexes.contains(&n("0306")),
+        "10 Me, his regiment, is in it"
+    );
     // Every unit of his brigade on the map is in command by the phase's
     // own check exactly when its hex is in the drawn radius (or stacked
     // with a leader).
     let check = t.rs.command_preview(&t.s, &id("union"));
     for u in t.rs.game().oob.brigade_units(&id("crawford")) {
-        let Some(h) = t.s.units[&u.id].hex else { continue };
+        let Some(h) = t.s.units[&u.id].hex else {
+            continue;
+        };
         if r.hexes.contains(&h) {
             assert!(!check.out_of_command.contains(&u.id), "{}", u.id);
         }

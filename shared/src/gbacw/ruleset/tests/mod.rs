@@ -2,12 +2,12 @@
 //! Tests named `case_N_NN_…` test that case of the Standard Rules.
 
 mod cedar;
+mod client_queries;
 mod command;
 mod fire;
 mod formation;
 mod melee;
 mod movement;
-mod client_queries;
 mod sequence;
 mod withdrawal;
 
