@@ -156,6 +156,27 @@ fn two_players_play_gbacw_through_the_ui_over_a_real_server() {
     wait(&mut a, "the move", moved.clone());
     wait(&mut b, "the opponent to see the move", moved);
 
+    // The opponent scrubs back one entry over what the server sent: the
+    // 10th Maine stands where it started, read-only; "Live" returns.
+    let me = CounterId("10-me".into());
+    let live_seq = b.state().session.book().unwrap().follower.seq();
+    b.get_by_label(muster_client::app::replay::BACK).click();
+    b.step();
+    b.step();
+    assert_eq!(b.state().replay.at(), Some(live_seq - 1));
+    let replayed = {
+        let app = b.state_mut();
+        app.replay.view(&app.session).unwrap().state().units[&me].hex
+    };
+    assert_eq!(replayed, Some(hex_0306()));
+    b.get_by_label(muster_client::app::replay::LIVE).click();
+    b.step();
+    assert!(b.state().replay.is_live());
+
     drop((a, b));
     rt.block_on(server.shutdown());
+}
+
+fn hex_0306() -> muster_shared::gbacw::map::HexNumber {
+    muster_shared::gbacw::map::HexNumber::parse("0306").unwrap()
 }

@@ -305,3 +305,55 @@ fn the_oob_panel_shows_the_engines_bce_boxes() {
         0
     );
 }
+
+/// Pixels of the radius outline's colour in a rendered frame.
+fn radius_pixels(h: &mut Harness<'_, GbacwApp>) -> usize {
+    let image = h.render().expect("headless wgpu renders");
+    image
+        .pixels()
+        .filter(|p| p[0] > 0xe0 && (0x20..0x70).contains(&p[1]) && (0xa0..0xe0).contains(&p[2]))
+        .count()
+}
+
+#[test]
+fn a_selected_leader_shows_his_command_radius_outlined() {
+    let app = GbacwApp::hot_seat(&GbacwConfig::default(), &["Union", "Confederate"]).unwrap();
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), app);
+    h.run();
+    let none = radius_pixels(&mut h);
+    // Select Crawford from the order of battle (he is under his stack).
+    h.get_by_label(OOB_TOGGLE).click();
+    h.run();
+    h.get_by_label_contains("* Crawford").click();
+    h.run();
+    let r = h.state().map.command_radius().cloned().expect("a radius");
+    assert_eq!(
+        (r.rule, r.radius, r.centre),
+        ("GBACW 17.12", 5, hex("0305"))
+    );
+    assert!(r.hexes.contains(&hex("0306")));
+    // The same hexes the engine's command check would count.
+    let union = CounterId("union".into());
+    let check = {
+        let s = &h.state().session;
+        s.ruleset()
+            .unwrap()
+            .command_preview(s.state().unwrap(), &union)
+    };
+    assert!(!check.out_of_command.contains(&id("10-me")));
+    let drawn = radius_pixels(&mut h);
+    assert!(drawn > none + 200, "outline drawn: {none} -> {drawn}");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    h.render()
+        .unwrap()
+        .save(dir.join("gbacw_radius.png"))
+        .unwrap();
+    // A unit selected: no radius.
+    h.state_mut().map.select(vec![id("10-me")]);
+    h.run();
+    assert!(h.state().map.command_radius().is_none());
+}

@@ -590,9 +590,22 @@ fn a_fire_order_is_declared_explained_and_rolled_at_the_phase_end() {
             .expect("the engine offers the fire");
         rules.describe_action(&fire)
     };
+    // Hovering the order draws its line of fire on the map: clear (9.7),
+    // next door (9.23: range 1).
+    h.get_by_label(&label).hover();
+    h.run();
+    let lines = h.state().map.fire_sights().to_vec();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!((lines[0].from, lines[0].to, lines[0].range), (at, enemy, 1));
+    assert_eq!(lines[0].los, muster_shared::gbacw::los::Los::Clear);
     h.get_by_label(&label).click();
     h.run();
     assert_eq!(h.state().session.state().unwrap().fire_plan.len(), 1);
+    // The declared attack's line shows when its entry is hovered.
+    h.get_by_label_contains(&format!("1. at {enemy} by"))
+        .hover();
+    h.run();
+    assert_eq!(h.state().map.fire_sights().len(), 1);
     h.get_by_label(DECLARED);
     h.get_by_label_contains("column");
     end_phase(&mut h);
@@ -601,6 +614,13 @@ fn a_fire_order_is_declared_explained_and_rolled_at_the_phase_end() {
         state.fire_plan.is_empty(),
         "9.42: rolled as the phase ended"
     );
+    // The roll is in the dice panel with its verified tick.
+    let verified = h
+        .query_all_by_label_contains(muster_client::app::dice::VERIFIED_TEXT)
+        .count();
+    assert!(verified >= 1, "the fire's roll verified");
+    assert_eq!(h.state().session.bad_roll_count(), 0);
+    let state = h.state().session.state().unwrap();
     assert_eq!(
         state.clock.step,
         Step::Phase {

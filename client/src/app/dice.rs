@@ -1,7 +1,6 @@
-//! The dice panel: roll N dice of S sides (the sandbox), and every roll this
-//! viewer has received (any ruleset), with its faces and whether it
-//! verified. A roll that fails its check turns the whole panel red: a
-//! player must never miss that.
+//! The dice panel: roll N dice of S sides, and every roll this viewer has
+//! received, with its faces and whether it verified. A roll that fails its
+//! check turns the whole panel red: a player must never miss that.
 
 use super::narrate::Narrate;
 use super::session::Session;
@@ -28,10 +27,25 @@ impl Default for DicePanel {
 
 const COMMON_SIDES: [u16; 7] = [4, 6, 8, 10, 12, 20, 100];
 
+/// The loud red banner when any roll failed its check, for any ruleset.
+pub fn alarm<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
+    let bad = session.bad_roll_count();
+    if bad > 0 {
+        egui::Frame::new()
+                .fill(Color32::from_rgb(0xb0, 0x00, 0x20))
+                .inner_margin(6.0)
+                .corner_radius(4.0)
+                .show(ui, |ui| {
+                    ui.label(RichText::new(format!("{WARNING_TEXT}: {bad} roll(s) did not verify")).strong().color(Color32::WHITE).size(16.0));
+                    ui.label(RichText::new("Someone's dice were not what the committed chains give. See the log for which and why.").color(Color32::WHITE));
+                });
+    }
+}
+
 impl DicePanel {
     pub fn ui(&mut self, ui: &mut Ui, session: &mut Session) {
         ui.heading("Dice");
-        failed_banner(ui, session);
+        alarm(ui, session);
         let can_roll = session.acting_seat().is_some();
         ui.add_enabled_ui(can_roll, |ui| {
             ui.horizontal(|ui| {
@@ -64,34 +78,15 @@ impl DicePanel {
             );
         });
         ui.separator();
-        roll_list(ui, session);
+        rolls(ui, session);
     }
 }
 
-/// A red banner when any roll this client received failed its check.
-fn failed_banner<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
-    let bad = session.bad_roll_count();
-    if bad > 0 {
-        egui::Frame::new()
-            .fill(Color32::from_rgb(0xb0, 0x00, 0x20))
-            .inner_margin(6.0)
-            .corner_radius(4.0)
-            .show(ui, |ui| {
-                ui.label(RichText::new(format!("{WARNING_TEXT}: {bad} roll(s) did not verify")).strong().color(Color32::WHITE).size(16.0));
-                ui.label(RichText::new("Someone's dice were not what the committed chains give. See the log for which and why.").color(Color32::WHITE));
-            });
-    }
-}
-
-/// Every roll the active viewer received, newest first, each with its dice
-/// and its verdict; for any ruleset whose narration reports rolls.
-pub fn rolls_ui<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
-    ui.strong("Dice");
-    failed_banner(ui, session);
-    roll_list(ui, session);
-}
-
-fn roll_list<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
+/// Every roll this viewer received, newest first, each with its faces and
+/// its verdict: a green tick when the follower re-derived exactly these
+/// dice from the committed chains, a red cross (with every reason on
+/// hover) otherwise. Any ruleset.
+pub fn rolls<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
     let Some(book) = session.book() else {
         return;
     };
@@ -102,10 +97,7 @@ fn roll_list<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
             for r in book.rolls.iter().rev() {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(format!("#{}", r.roll_index)).weak());
-                    ui.label(session.seat_name(r.seat));
-                    if !r.dice.is_empty() {
-                        ui.label(format!("{}d{}", r.dice.len(), r.sides));
-                    }
+                    ui.label(format!("{} {}d{}", session.seat_name(r.seat), r.dice.len(), r.sides));
                     for d in &r.dice {
                         ui.label(RichText::new(format!(" {d} ")).monospace().strong().background_color(Color32::from_gray(230)).color(Color32::BLACK));
                     }

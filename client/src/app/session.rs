@@ -262,6 +262,38 @@ impl<R: Narrate> Session<R> {
                         });
                     }
                 }
+                // A ruleset whose rolls are not events of their own (GBACW:
+                // the dice are inside a fire or morale result) still gets
+                // one record per proof, so every roll has its verdict.
+                if let DeltaBody::Action {
+                    seat,
+                    roll: Some(proof),
+                    ..
+                } = body
+                    && !book.rolls.iter().any(|r| r.seq == seq)
+                {
+                    let note = book
+                        .log
+                        .iter()
+                        .rev()
+                        .take_while(|l| l.seq == Some(seq))
+                        .last()
+                        .map(|l| l.text.clone())
+                        .unwrap_or_default();
+                    book.rolls.push(RollRecord {
+                        seq,
+                        roll_index: proof.roll_index,
+                        seat: *seat,
+                        sides: proof.dice.first().map_or(0, |d| d.sides),
+                        dice: proof.dice.iter().map(|d| d.value).collect(),
+                        note,
+                        verdict: if new_bad.is_empty() {
+                            Ok(())
+                        } else {
+                            Err(new_bad.clone())
+                        },
+                    });
+                }
                 book.memo = book.follower.ruleset().memo(book.follower.state());
             }
             Err(FollowError::Gap { .. }) => self.link.resync(viewer),

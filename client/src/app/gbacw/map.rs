@@ -26,6 +26,7 @@ use muster_shared::gbacw::los::{Los, Obstacle};
 use muster_shared::gbacw::map::{HexNumber, Map, Offset, Orientation, SideKind, Terrain};
 use muster_shared::gbacw::movement::Reach;
 use muster_shared::gbacw::oob::{CounterId, Leader, Oob, Unit};
+use muster_shared::gbacw::ruleset::radius_query::CommandRadius;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState, LeaderState, UnitState};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -181,6 +182,12 @@ pub struct MapView {
     /// Why the path being dragged (or just dropped) is refused, with its
     /// case; shown in the header.
     pub path_refusal: Option<String>,
+    /// Lines of fire to draw this frame (firer, target): the fire order or
+    /// declared attack under the pointer in the side panel.
+    pub fire_lines: Vec<(CounterId, HexNumber)>,
+    last_fire_sights: Vec<SightPreview>,
+    /// The selected leader's radius, worked out once per log entry.
+    radius: Option<(CounterId, u64, Option<CommandRadius>)>,
     /// The last path dragged and released (what was checked and sent).
     last_path: Option<DrawnPath>,
     /// A hex to bring into view next frame ([`MapView::centre_on`]).
@@ -258,6 +265,16 @@ impl MapView {
         self.last_path.as_ref()
     }
 
+    /// The lines of fire drawn last frame (from `fire_lines`).
+    pub fn fire_sights(&self) -> &[SightPreview] {
+        &self.last_fire_sights
+    }
+
+    /// The command radius drawn for the selected leader, if any.
+    pub fn command_radius(&self) -> Option<&CommandRadius> {
+        self.radius.as_ref().and_then(|(_, _, r)| r.as_ref())
+    }
+
     /// The line-of-sight preview drawn last frame.
     pub fn sight_preview(&self) -> Option<&SightPreview> {
         self.last_sight.as_ref()
@@ -300,6 +317,30 @@ impl MapView {
             seq: input.seq,
             reach,
         });
+    }
+
+    /// GBACW 17.12, 17.21: the selected leader's radius, for any viewer
+    /// (a leader's radius is no secret: his counter is on the map).
+    fn refresh_radius(&mut self, input: &MapInput<'_>) {
+        let Some(lead) = self
+            .selected
+            .first()
+            .filter(|l| input.oob.leaders.contains_key(*l))
+        else {
+            self.radius = None;
+            return;
+        };
+        if self
+            .radius
+            .as_ref()
+            .is_some_and(|(l, s, _)| l == lead && *s == input.seq)
+        {
+            return;
+        }
+        let r = input
+            .rules
+            .and_then(|r| r.command_radius(input.state, lead));
+        self.radius = Some((lead.clone(), input.seq, r));
     }
 
     /// The move along the reach's path to `to` for the whole selection.
@@ -358,6 +399,7 @@ impl MapView {
             self.selected.clear();
         }
         self.refresh_reach(input);
+        self.refresh_radius(input);
 
         let hex_at = |p: Pos2| -> Option<HexNumber> {
             let (c, r) = layout.hex_at(cam.to_world(rect, p))?;
@@ -493,6 +535,13 @@ impl MapView {
             paint_numbers(&painter, map, layout, cam, rect, view);
         }
         self.last_sight = None;
+        self.last_fire_sights = match input.rules {
+            Some(rules) => std::mem::take(&mut self.fire_lines)
+                .iter()
+                .filter_map(|(firer, target)| sight_preview(rules, input.state, firer, *target))
+                .collect(),
+            None => Vec::new(),
+        };
         if self.sight {
             if let (Some(rules), Some(lead), Some(to)) =
                 (input.rules, self.selected.first(), self.hovered_hex)
@@ -523,6 +572,10 @@ impl MapView {
                     ),
                 ));
             }
+        }
+        // Over the reach's outlines, under the counters.
+        if let Some(r) = self.command_radius() {
+            paint_radius(&painter, map, r, layout, cam, rect, hex_px);
         }
         let dragging = matches!(self.drag, Some(Drag::Selection { .. }));
         let oc = &input.state.command.out_of_command;
@@ -565,6 +618,12 @@ impl MapView {
         if let Some(preview) = &self.last_sight {
             paint_sight(&painter, preview, layout, cam, rect);
         }
+        for preview in &self.last_fire_sights {
+            paint_sight(&painter, preview, layout, cam, rect);
+        }
+        if let Some(r) = self.command_radius() {
+            paint_radius_label(&painter, r, layout, cam, rect, hex_px);
+        }
         paint_notice(&painter, rect, map);
         if let Some(h) = self.hovered_hex
             && self.drag.is_none()
@@ -606,6 +665,64 @@ fn sight_preview(
         frontal: can_fire_through(grid, from, unit.facing, unit.status.formation, to),
         multiplier,
     })
+}
+
+/// GBACW 17.12, 17.21: a leader's radius as an outline around the hexes
+/// it reaches (the edges between a reached hex and one not reached), a
+/// faint tint over them, and its size and case by the leader.
+fn paint_radius(
+    painter: &Painter,
+    map: &Map,
+    r: &CommandRadius,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    hex_px: f32,
+) {
+    let colour = Color32::from_rgb(0xff, 0x40, 0xc0);
+    let s = |p: Pos2| cam.to_screen(rect, p);
+    let mut shapes = Vec::new();
+    for h in &r.hexes {
+        let c = s(centre(layout, *h));
+        shapes.push(Shape::convex_polygon(
+            layout.corners(c, hex_px).to_vec(),
+            Color32::from_rgba_unmultiplied(0xff, 0x40, 0xc0, 28),
+            Stroke::NONE,
+        ));
+        for (_, n) in map.grid.neighbours_on_map(*h) {
+            if !r.hexes.contains(&n) {
+                let (p, q, _) = side_geometry(layout, *h, n);
+                shapes.push(Shape::line_segment([s(p), s(q)], Stroke::new(2.5, colour)));
+            }
+        }
+    }
+    painter.extend(shapes);
+}
+
+/// The radius's size and case, above the leader's hex.
+fn paint_radius_label(
+    painter: &Painter,
+    r: &CommandRadius,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    hex_px: f32,
+) {
+    let colour = Color32::from_rgb(0xff, 0x40, 0xc0);
+    let c = cam.to_screen(rect, centre(layout, r.centre));
+    let text = format!(
+        "radius {} ({})",
+        r.radius,
+        r.rule.trim_start_matches("GBACW ")
+    );
+    let galley = painter.layout_no_wrap(text, FontId::proportional(12.0), Color32::WHITE);
+    let size = galley.size() + vec2(8.0, 4.0);
+    let min = (c + vec2(-size.x / 2.0, -hex_px * 1.3))
+        .min(rect.max - size)
+        .max(rect.min);
+    let b = Rect::from_min_size(min, size);
+    painter.rect_filled(b, 3.0, colour.gamma_multiply(0.85));
+    painter.galley(b.min + vec2(4.0, 2.0), galley, Color32::WHITE);
 }
 
 fn paint_sight(painter: &Painter, p: &SightPreview, layout: HexLayout, cam: Camera, rect: Rect) {

@@ -217,6 +217,7 @@ impl GbacwApp {
                         ) {
                             actions.push(a);
                         }
+                        let mut lines = Vec::new();
                         if let Some(a) = orders::ui(
                             ui,
                             rules,
@@ -224,9 +225,11 @@ impl GbacwApp {
                             self.map.selected().first(),
                             &legal,
                             can_act,
+                            &mut lines,
                         ) {
                             actions.push(a);
                         }
+                        self.map.fire_lines = lines;
                         if let Some(id) = self.map.selected().first().cloned() {
                             if let Some(a) = card::ui(ui, rules, state, &id, can_act) {
                                 actions.push(a);
@@ -333,9 +336,12 @@ impl GbacwApp {
             .resizable(true)
             .default_size(120.0)
             .show(ui, |ui| {
+                // The dice alarm above everything: a bad roll must not be missed.
+                crate::app::dice::alarm(ui, &self.session);
                 ui.columns(3, |cols| {
                     log::ui(&mut cols[0], &self.session);
-                    crate::app::dice::rolls_ui(&mut cols[1], &self.session);
+                    cols[1].strong("Dice");
+                    crate::app::dice::rolls(&mut cols[1], &self.session);
                     self.chat.ui(&mut cols[2], &mut self.session);
                 });
             });

@@ -2,7 +2,6 @@
 //! named by their printed designation and leaders by name.
 
 use crate::app::narrate::Narrate;
-use muster_shared::SeatId;
 use muster_shared::gbacw::charts::Mp;
 use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwEvent, GbacwState};
@@ -352,35 +351,6 @@ impl Narrate for Gbacw {
                 counter_name(self, wagon),
                 counter_name(self, unit)
             ),
-            E::BceLost { brigade } => format!(
-                "{}'s brigade has lost its Brigade Combat Effectiveness (18.0)",
-                counter_name(self, brigade)
-            ),
-            E::CornBlownDown { hex } => {
-                format!("the corn in {hex} is blown down: clear ground now (21.43)")
-            }
-            E::OvershootRolled {
-                battery,
-                target,
-                range,
-                die,
-                accurate,
-                scatter_die,
-                lands,
-            } => match (accurate, scatter_die, lands) {
-                (true, _, _) => format!(
-                    "{} at {range} hexes rolls {die} on the Overshoot Table: on target {target} (22.0)",
-                    counter_name(self, battery)
-                ),
-                (false, Some(s), Some(h)) => format!(
-                    "{} at {range} hexes rolls {die}: scattered; scatter die {s} drops its fire on {h} (22.0)",
-                    counter_name(self, battery)
-                ),
-                (false, _, _) => format!(
-                    "{} at {range} hexes rolls {die}: scattered off the map (22.0)",
-                    counter_name(self, battery)
-                ),
-            },
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -388,48 +358,9 @@ impl Narrate for Gbacw {
     }
 
     /// GBACW's dice are shown in its own log lines (each with its case);
-    /// the dice panel lists every verified roll from the proofs.
-    /// Every event that shows a die the engine drew, for the dice panel.
-    /// A leader's casualty roll (17.76) is recorded as its 2d6 total only,
-    /// so it shows as a total in the note, with no faces.
-    fn rolled(&self, event: &GbacwEvent) -> Option<RollResult> {
-        use GbacwEvent as E;
-        let d6 = |die: u8, note: String| {
-            Some(RollResult {
-                seat: SeatId(0),
-                sides: 6,
-                dice: vec![u16::from(die)],
-                note,
-            })
-        };
-        match event {
-            E::FireResolved(r) => d6(
-                r.die,
-                format!("fire at {} (9.16), column {}", r.target, r.column),
-            ),
-            E::MeleeResolved(r) => d6(
-                r.die,
-                format!("melee at {} (12.98), {:+}", r.target, r.differential),
-            ),
-            E::MoraleChecked { unit, die, .. } => d6(
-                *die,
-                format!("morale check, {} (13.2)", counter_name(self, unit)),
-            ),
-            E::RallyTried {
-                unit,
-                die: Some(die),
-                ..
-            } => d6(*die, format!("rally, {} (13.5)", counter_name(self, unit))),
-            E::LeaderRolled { leader, roll, .. } => Some(RollResult {
-                seat: SeatId(0),
-                sides: 6,
-                dice: Vec::new(),
-                note: format!(
-                    "leader casualty, {}: 2d6 = {roll} (17.76)",
-                    counter_name(self, leader)
-                ),
-            }),
-            _ => None,
-        }
+    /// the session records each roll from its proof instead (the dice
+    /// panel lists them with their verdicts).
+    fn rolled(&self, _: &GbacwEvent) -> Option<RollResult> {
+        None
     }
 }

@@ -6,6 +6,7 @@
 use super::narrate::counter_name;
 use crate::app::narrate::Narrate;
 use egui::{RichText, Ui};
+use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::event::FireReport;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState};
@@ -43,7 +44,9 @@ fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
     }
 }
 
-/// The panel; returns the order clicked.
+/// The panel; returns the order clicked. The lines of fire of the order
+/// or declared attack under the pointer (firer, target) go to `hovered`,
+/// for the map to draw (9.7: line of sight, 9.23: range).
 pub fn ui(
     ui: &mut Ui,
     rules: &Gbacw,
@@ -51,6 +54,7 @@ pub fn ui(
     selected: Option<&CounterId>,
     legal: &[GbacwAction],
     can_act: bool,
+    hovered: &mut Vec<(CounterId, HexNumber)>,
 ) -> Option<GbacwAction> {
     let mut out = None;
     if !state.fire_plan.is_empty() {
@@ -63,7 +67,10 @@ pub fn ui(
                 .map(|f| format!("{} ({})", counter_name(rules, &f.unit), f.points))
                 .collect::<Vec<_>>()
                 .join(", ");
-            ui.label(format!("{}. at {} by {by}", k + 1, p.target));
+            let line = ui.label(format!("{}. at {} by {by}", k + 1, p.target));
+            if line.hovered() {
+                hovered.extend(p.firers.iter().map(|f| (f.unit.clone(), p.target)));
+            }
             match rules.fire_preview(state, p.target, &p.firers) {
                 Ok(r) => ui.weak(column_text(&r)),
                 Err(e) => ui.weak(e.to_string()),
@@ -99,8 +106,14 @@ pub fn ui(
     ui.separator();
     ui.label(RichText::new(format!("Orders for {}", counter_name(rules, unit))).strong());
     for a in orders {
-        if ui.button(rules.describe_action(a)).clicked() {
+        let button = ui.button(rules.describe_action(a));
+        if button.clicked() {
             out = Some(a.clone());
+        }
+        if button.hovered()
+            && let GbacwAction::DeclareFire { target, firers } = a
+        {
+            hovered.extend(firers.iter().map(|f| (f.unit.clone(), *target)));
         }
         if let GbacwAction::DeclareFire { target, firers } = a
             && let Ok(r) = rules.fire_preview(state, *target, firers)

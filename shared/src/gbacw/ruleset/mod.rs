@@ -26,6 +26,8 @@ mod legal;
 pub mod query;
 // The client's drag-a-path preview (additive query).
 pub mod path_query;
+// The client's drawn command radius (additive query).
+pub mod radius_query;
 pub mod scenario;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.

@@ -3,12 +3,12 @@
 
 mod cedar;
 mod cedar_rules;
+mod client_queries;
 mod command;
 mod fire;
 mod formation;
 mod melee;
 mod movement;
-mod path_preview;
 mod sequence;
 mod withdrawal;
 

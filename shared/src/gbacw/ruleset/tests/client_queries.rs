@@ -1,5 +1,7 @@
-//! The client's drag-a-path preview (`Gbacw::path_preview`) against the
-//! move's own validation: the same costs, the same refusals.
+//! The client's queries against the rules they preview: the drag-a-path
+//! preview (`Gbacw::path_preview`) against the move's own validation (the
+//! same costs, the same refusals), and the drawn command radius
+//! (`Gbacw::command_radius`) against the Initial Command Phase's check.
 
 use super::*;
 
@@ -47,4 +49,35 @@ fn case_5_16_path_preview_refuses_a_hex_not_next_to_the_last() {
         Some("GBACW 5.16")
     );
     t.refused(UNION, mv(&["5-conn"], &["0207", "0407"]), "GBACW 5.16");
+}
+
+/// The client's drawn command radius (`Gbacw::command_radius`).
+#[test]
+fn case_17_12_command_radius_is_the_effectiveness_radius_traced_as_17_11() {
+    let t = T::new();
+    let r = t.rs.command_radius(&t.s, &id("crawford")).unwrap();
+    assert_eq!((r.rule, r.radius, r.centre), ("GBACW 17.12", 5, n("0305")));
+    let grid = &t.rs.game().map.grid;
+    assert!(r.hexes.iter().all(|h| grid.distance(n("0305"), *h) <= 5));
+    assert!(
+        r.hexes.contains(&n("0306")),
+        "10 Me, his regiment, is in it"
+    );
+    // Every unit of his brigade on the map is in command by the phase's
+    // own check exactly when its hex is in the drawn radius (or stacked
+    // with a leader).
+    let check = t.rs.command_preview(&t.s, &id("union"));
+    for u in t.rs.game().oob.brigade_units(&id("crawford")) {
+        let Some(h) = t.s.units[&u.id].hex else {
+            continue;
+        };
+        if r.hexes.contains(&h) {
+            assert!(!check.out_of_command.contains(&u.id), "{}", u.id);
+        }
+    }
+    // GBACW 17.21: a division commander's is his Integrity Radius; an
+    // army commander has none drawn.
+    let d = t.rs.command_radius(&t.s, &id("williams")).unwrap();
+    assert_eq!((d.rule, d.radius), ("GBACW 17.21", 6));
+    assert!(t.rs.command_radius(&t.s, &id("banks")).is_none());
 }
