@@ -183,6 +183,15 @@ pub enum GbacwEvent {
     /// Cedar Mountain 27.22: the victory hexes scored at the end of a
     /// Player-Turn.
     VictoryHexesRecorded(HexRecord),
+    // --- Standard Rules part 2, second half (issue 5). ---
+    /// GBACW 15.2: a battery that lost guns to artillery fire rolled for
+    /// its caissons: `die` 1 is a hit, and `rounds_lost` (a second die,
+    /// never more than it had) are gone.
+    CaissonRolled {
+        unit: CounterId,
+        die: u8,
+        rounds_lost: u16,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -454,6 +463,13 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             state.rally_tried.insert(unit.clone());
             if *rallied && let Some(u) = state.units.get_mut(unit) {
                 u.status.markers.remove(&Marker::Rout);
+            }
+        }
+        E::CaissonRolled {
+            unit, rounds_lost, ..
+        } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.status.rounds = u.status.rounds.saturating_sub(*rounds_lost);
             }
         }
         E::UnitPlaced { .. }

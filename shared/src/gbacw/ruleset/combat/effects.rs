@@ -137,10 +137,15 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
                 let battery = matches!(oob.units[id].kind, UnitKind::Battery { .. });
                 if battery && p.artillery {
                     // GBACW 9.82: only artillery kills guns.
+                    let guns = st.strength;
                     u.push(GbacwEvent::UnitHit {
                         unit: id.clone(),
                         points,
                     });
+                    let lost = guns - u.state.units[id].status.strength;
+                    if u.state.units[id].status.strength > 0 {
+                        super::caisson::roll_caissons(u, roll, id, lost);
+                    }
                 } else {
                     // GBACW 9.82, 15.12: small arms hit a battery's crew, a
                     // step per result (half, then gone); a wagon's crew

@@ -14,8 +14,10 @@
 //! - [`melee`]: declaring melee, retreat before melee, resolving melee (12).
 //! - [`rally`]: the Rally Phase.
 //! - [`resupply`]: the Ammunition Resupply Phase.
+//! - [`caisson`]: exploding caissons (15.2).
 
 pub(crate) mod attack;
+pub(crate) mod caisson;
 pub(crate) mod declare;
 pub(crate) mod effects;
 pub(crate) mod melee;
