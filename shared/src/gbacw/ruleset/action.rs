@@ -107,6 +107,15 @@ pub enum GbacwAction {
     },
     /// Cedar Mountain 27.23: a unit in an exit hex leaves the map.
     ExitMap { unit: CounterId },
+    // --- Standard Rules part 2, second half (issue 5). ---
+    /// GBACW 16.2–16.24: in the Retreat Before Melee Phase, mounted
+    /// cavalry `attackers` that began the Movement Phase within four hexes
+    /// of `target` charge it through their front hexside; a melee at twice
+    /// their strength (16.24), after which they rout (16.25).
+    DeclareCharge {
+        target: HexNumber,
+        attackers: Vec<CounterId>,
+    },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -242,6 +242,12 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                         for u in state.units.values_mut() {
                             u.moved = Moved::default();
                         }
+                        // 16.23: a charge counts from where the phase began.
+                        state.movement_start = state
+                            .units
+                            .iter()
+                            .filter_map(|(id, u)| u.hex.map(|h| (id.clone(), h)))
+                            .collect();
                         for l in state.leaders.values_mut() {
                             l.moved = Moved::default();
                         }

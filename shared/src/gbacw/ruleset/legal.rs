@@ -191,6 +191,13 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                             target: n,
                             attackers: vec![(*id).clone()],
                         });
+                        // GBACW 16.2: mounted cavalry may charge instead.
+                        if state.units[*id].status.formation == Formation::Mounted {
+                            out.push(A::DeclareCharge {
+                                target: n,
+                                attackers: vec![(*id).clone()],
+                            });
+                        }
                     }
                 }
             }

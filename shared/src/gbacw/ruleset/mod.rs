@@ -268,6 +268,7 @@ impl Ruleset for Gbacw {
                     .collect(),
                 ..progress::ScenarioProgress::default()
             },
+            movement_start: BTreeMap::new(),
         }
     }
 

@@ -174,6 +174,10 @@ pub struct GbacwState {
     /// A historical scenario's set-up, reinforcements, exits and victory
     /// record (Cedar Mountain 26.0, 27.0).
     pub progress: super::progress::ScenarioProgress,
+    /// GBACW 16.23: where each unit on the map stood when the current (or
+    /// last) Movement Phase began, for the charge's four hexes.
+    #[serde(default)]
+    pub movement_start: BTreeMap<CounterId, HexNumber>,
 }
 
 /// GBACW 14.4: a unit must retreat and has a choice of legal paths; the
@@ -193,6 +197,9 @@ pub struct RetreatOrder {
 pub struct DeclaredMelee {
     pub target: HexNumber,
     pub attackers: Vec<CounterId>,
+    /// GBACW 16.2: a cavalry charge (every attacker mounted and charging).
+    #[serde(default)]
+    pub charge: bool,
 }
 
 /// GBACW 12.8: the defender's chance to retreat before melee: a pending

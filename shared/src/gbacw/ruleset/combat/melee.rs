@@ -45,6 +45,7 @@ pub(crate) fn declare(
     side: &CounterId,
     target: HexNumber,
     attackers: &[CounterId],
+    charge: bool,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     if attackers.is_empty() || attackers.len() > MAX_ATTACKERS {
         return Err(err(
@@ -137,12 +138,13 @@ pub(crate) fn declare(
     let already = state.melees.iter().any(|m| m.target == target);
     let threatened: Vec<CounterId> = defenders
         .into_iter()
-        .filter(|d| !already && can_retreat(rs, state, d, attackers))
+        .filter(|d| !already && can_retreat(rs, state, d, attackers, charge))
         .collect();
     Ok(vec![GbacwEvent::MeleeDeclared(
         DeclaredMelee {
             target,
             attackers: attackers.to_vec(),
+            charge,
         },
         RbmOffer {
             seat: rs.seat_of(enemy),
@@ -152,22 +154,35 @@ pub(crate) fn declare(
     )])
 }
 
-fn threat(rs: &Gbacw, state: &GbacwState, attackers: &[CounterId]) -> Threat {
+/// Who threatens a hex: `charge` when a cavalry charge is declared on it
+/// (16.26).
+fn threat(rs: &Gbacw, state: &GbacwState, attackers: &[CounterId], charge: bool) -> Threat {
     Threat {
         foot_only: attackers.iter().all(|a| {
             matches!(rs.game.oob.units[a].kind, UnitKind::Infantry)
                 || state.units[a].status.formation == Formation::Dismounted
         }),
-        charge: false,
+        charge,
     }
 }
 
-fn can_retreat(rs: &Gbacw, state: &GbacwState, id: &CounterId, attackers: &[CounterId]) -> bool {
+/// Whether any melee declared on `target` is a charge (16.26).
+pub(crate) fn charged(state: &GbacwState, target: HexNumber) -> bool {
+    state.melees.iter().any(|m| m.target == target && m.charge)
+}
+
+fn can_retreat(
+    rs: &Gbacw,
+    state: &GbacwState,
+    id: &CounterId,
+    attackers: &[CounterId],
+    charge: bool,
+) -> bool {
     let u = &state.units[id];
     may_retreat_before_melee(
         &rs.game.oob.units[id],
         &u.status,
-        threat(rs, state, attackers),
+        threat(rs, state, attackers, charge),
     )
     .is_ok()
 }
@@ -256,7 +271,7 @@ pub(crate) fn retreat_before(
     let mut u = Unfold::new(state);
     u.push(GbacwEvent::RbmAnswered);
     let mut roll = Roller::new(dice);
-    let threat = threat(rs, state, &attackers);
+    let threat = threat(rs, state, &attackers, charged(state, offer.target));
     for id in units {
         let st = &state.units[id];
         let terms = may_retreat_before_melee(&game.oob.units[id], &st.status, threat)
@@ -275,12 +290,16 @@ pub(crate) fn retreat_before(
 
 /// Whether answering `offer` with this retreat rolls dice (12.83).
 pub(crate) fn retreat_rolls(rs: &Gbacw, state: &GbacwState, units: &[CounterId]) -> bool {
+    let Some(target) = state.rbm.as_ref().map(|r| r.target) else {
+        return false;
+    };
     let attackers: Vec<CounterId> = state
         .melees
         .iter()
+        .filter(|m| m.target == target)
         .flat_map(|m| m.attackers.clone())
         .collect();
-    let threat = threat(rs, state, &attackers);
+    let threat = threat(rs, state, &attackers, charged(state, target));
     units.iter().any(|id| {
         state.units.get(id).is_some_and(|st| {
             may_retreat_before_melee(&rs.game.oob.units[id], &st.status, threat)
@@ -317,7 +336,9 @@ pub(crate) fn resolve_all(
         .map(|(id, _)| id.clone())
         .collect();
     for m in &state.melees {
-        resolve_one(rs, &mut u, &mut roll, m);
+        let fought = resolve_one(rs, &mut u, &mut roll, m);
+        // GBACW 16.25, 16.27: chargers rout once their melee is fought.
+        super::charge::rout_chargers(rs, &mut u, m, fought.as_ref());
     }
     for id in stale {
         // Still engaged only if this phase's results did not touch it.
@@ -332,10 +353,16 @@ pub(crate) fn resolve_all(
     Ok(u.events)
 }
 
-fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee) {
+/// One melee; returns its result when it was fought.
+fn resolve_one(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    m: &DeclaredMelee,
+) -> Option<crate::gbacw::tables::MeleeResult> {
     let game = &rs.game;
     let Some(first) = m.attackers.first() else {
-        return;
+        return None;
     };
     let side = game.oob.units[first].side.clone();
     let enemy = rs.enemy_of(&side).clone();
@@ -357,7 +384,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
         .cloned()
         .collect();
     if attackers.is_empty() || defenders.is_empty() {
-        return;
+        return None;
     }
     // GBACW 13.14: a green unit sees the elephant when it first melees.
     for id in attackers.iter().chain(&defenders) {
@@ -369,7 +396,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             _ => 4,
         }
     };
-    let against = |ids: &[CounterId], u: &Unfold| Opponents {
+    let against = |ids: &[CounterId], charging: bool, u: &Unfold| Opponents {
         foot: ids.iter().any(|id| {
             matches!(game.oob.units[id].kind, UnitKind::Infantry)
                 || u.state.units[id].status.formation == Formation::Dismounted
@@ -377,7 +404,8 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
         mounted: ids
             .iter()
             .any(|id| u.state.units[id].status.formation == Formation::Mounted),
-        charging: false,
+        // 16.33: whether these opponents are charging mounted cavalry.
+        charging,
     };
     let board = Board::new(rs, &u.state);
     let att_strengths: Vec<u16> = attackers
@@ -387,8 +415,9 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             let s = unit_melee_strength(
                 &game.oob.units[id],
                 &x.status,
-                MeleeRole::Attacker { charging: false },
-                against(&defenders, u),
+                // GBACW 16.24: chargers melee at twice their strength.
+                MeleeRole::Attacker { charging: m.charge },
+                against(&defenders, false, u),
             );
             // GBACW 12.31, 12.32: hexside penalties, not for a continuing
             // engaged melee's old hands.
@@ -409,7 +438,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
                 &game.oob.units[id],
                 &u.state.units[id].status,
                 MeleeRole::Defender,
-                against(&attackers, u),
+                against(&attackers, m.charge, u),
             )
         })
         .collect();
@@ -444,7 +473,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
     let mut att = pairs(rs, &u.state, &attackers);
     let mut def = pairs(rs, &u.state, &defenders);
     let Some(outcome) = resolve_melee(&rs.tables.melee, diff, die, &mut att, &mut def) else {
-        return;
+        return None;
     };
     u.push(GbacwEvent::MeleeResolved(MeleeReport {
         target: m.target,
@@ -565,4 +594,5 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             }
         }
     }
+    Some(outcome.cell)
 }

@@ -15,9 +15,11 @@
 //! - [`rally`]: the Rally Phase.
 //! - [`resupply`]: the Ammunition Resupply Phase.
 //! - [`caisson`]: exploding caissons (15.2).
+//! - [`charge`]: cavalry charges (16.2).
 
 pub(crate) mod attack;
 pub(crate) mod caisson;
+pub(crate) mod charge;
 pub(crate) mod declare;
 pub(crate) mod effects;
 pub(crate) mod melee;

@@ -217,7 +217,15 @@ pub(crate) fn decide(
                 "GBACW 12.8",
                 "melees are declared",
             )?;
-            combat::melee::declare(rs, state, side, *target, attackers)
+            combat::melee::declare(rs, state, side, *target, attackers, false)
+        }
+        A::DeclareCharge { target, attackers } => {
+            in_phase(
+                Phase::RetreatBeforeMelee,
+                "GBACW 16.24",
+                "charges are declared",
+            )?;
+            combat::charge::declare(rs, state, side, *target, attackers)
         }
         A::Retreat { .. } => Err(err(
             "GBACW 14.4",

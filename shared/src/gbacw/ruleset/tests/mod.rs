@@ -3,6 +3,7 @@
 
 mod caisson;
 mod cedar;
+mod charge;
 mod command;
 mod fire;
 mod formation;
