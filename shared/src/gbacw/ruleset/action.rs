@@ -116,6 +116,11 @@ pub enum GbacwAction {
         target: HexNumber,
         attackers: Vec<CounterId>,
     },
+    /// GBACW 17.8: in the owner's Final Command Phase, carry out the
+    /// succession to the lost leader `lost`, placing the new counter on a
+    /// unit of its command in `hex`. What is not done by the end of the
+    /// phase is done then, on the first such unit (17.84).
+    ReplaceLeader { lost: CounterId, hex: HexNumber },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

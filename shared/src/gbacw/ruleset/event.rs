@@ -3,7 +3,7 @@
 use super::progress::HexRecord;
 use super::state::{
     Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer, RetreatOrder,
-    WithdrawalDecision,
+    SuccessionKind, SuccessionRecord, WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;
@@ -192,6 +192,9 @@ pub enum GbacwEvent {
         die: u8,
         rounds_lost: u16,
     },
+    /// GBACW 17.8–17.85: a lost leader succeeded (flipped, redeployed or
+    /// replaced by promotion) in the owner's Final Command Phase.
+    LeaderSucceeded(SuccessionRecord),
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -476,6 +479,42 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         } => {
             if let Some(u) = state.units.get_mut(unit) {
                 u.status.rounds = u.status.rounds.saturating_sub(*rounds_lost);
+            }
+        }
+        E::LeaderSucceeded(r) => {
+            let s = &mut state.succession;
+            let casualty = state.leaders.get(&r.lost).and_then(|l| l.casualty);
+            match &r.kind {
+                SuccessionKind::Flip | SuccessionKind::Redeploy => {
+                    if r.kind == SuccessionKind::Flip {
+                        s.flipped.insert(r.lost.clone());
+                    }
+                    if let Some(c) = casualty {
+                        s.past_losses.push((r.lost.clone(), c));
+                    }
+                    if let Some(l) = state.leaders.get_mut(&r.lost) {
+                        l.casualty = None;
+                    }
+                }
+                SuccessionKind::Promote {
+                    division,
+                    promoted,
+                    stand_in,
+                } => {
+                    s.replaced.insert(r.lost.clone());
+                    s.promoted.insert(division.clone(), promoted.clone());
+                    if let Some(x) = stand_in {
+                        s.stand_ins.insert(promoted.clone(), x.clone());
+                    }
+                }
+            }
+            if let Some((who, hex)) = &r.placed
+                && let Some(l) = state.leaders.get_mut(who)
+            {
+                l.hex = Some(*hex);
+                l.moved = Moved::default();
+                l.augmented = None;
+                l.cp_spent = 0;
             }
         }
         E::UnitPlaced { .. }

@@ -220,6 +220,19 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                 }
             }
         }
+        Some(Phase::FinalCommand) => {
+            // GBACW 17.8: each successor on each unit of his command (up
+            // to four hexes).
+            use crate::gbacw::ruleset::combat::succession;
+            for lost in succession::waiting(rs, state, side) {
+                for hex in succession::places(rs, state, &lost).into_iter().take(4) {
+                    out.push(A::ReplaceLeader {
+                        lost: lost.clone(),
+                        hex,
+                    });
+                }
+            }
+        }
         Some(Phase::Rally) => {
             for (id, _) in &own_units {
                 if state.units[*id].status.markers.contains(&Marker::Rout) {

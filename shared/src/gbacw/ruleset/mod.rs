@@ -269,6 +269,7 @@ impl Ruleset for Gbacw {
                 ..progress::ScenarioProgress::default()
             },
             movement_start: BTreeMap::new(),
+            succession: Default::default(),
         }
     }
 

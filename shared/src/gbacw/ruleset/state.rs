@@ -178,6 +178,55 @@ pub struct GbacwState {
     /// last) Movement Phase began, for the charge's four hexes.
     #[serde(default)]
     pub movement_start: BTreeMap<CounterId, HexNumber>,
+    /// GBACW 17.8: who leads now that leaders have been lost.
+    #[serde(default)]
+    pub succession: LeaderSuccession,
+}
+
+/// GBACW 17.8–17.85: the command changes battlefield losses brought.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderSuccession {
+    /// GBACW 17.81: brigade commanders' counters on their REPL side.
+    pub flipped: BTreeSet<CounterId>,
+    /// GBACW 17.83: by division, the brigade commander promoted to lead it.
+    pub promoted: BTreeMap<CounterId, CounterId>,
+    /// GBACW 17.83: by brigade (its original commander's id), the pool's
+    /// replacement counter leading it since its commander was promoted.
+    pub stand_ins: BTreeMap<CounterId, CounterId>,
+    /// Leaders lost for good and already succeeded (a division commander
+    /// replaced by promotion): no further succession for them.
+    pub replaced: BTreeSet<CounterId>,
+    /// GBACW 17.82: losses of counters that came back (flipped or
+    /// redeployed), "recorded on paper" for Victory Points.
+    pub past_losses: Vec<(CounterId, Casualty)>,
+}
+
+/// How a lost leader was succeeded (17.81–17.83).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SuccessionKind {
+    /// GBACW 17.81: the brigade commander's counter flipped to its REPL side.
+    Flip,
+    /// GBACW 17.82: a replacement lost comes back, the same ratings.
+    Redeploy,
+    /// GBACW 17.83, 17.85: `promoted` now leads `division`; `stand_in`
+    /// (from the pool) leads his brigade, when the pool had one.
+    Promote {
+        division: CounterId,
+        promoted: CounterId,
+        stand_in: Option<CounterId>,
+    },
+}
+
+/// GBACW 17.8: one succession carried out in the owner's Final Command
+/// Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SuccessionRecord {
+    /// The leader lost.
+    pub lost: CounterId,
+    pub kind: SuccessionKind,
+    /// The counter placed on the map, and where: the lost counter itself
+    /// (flipped or redeployed) or the stand-in.
+    pub placed: Option<(CounterId, HexNumber)>,
 }
 
 /// GBACW 14.4: a unit must retreat and has a choice of legal paths; the

@@ -16,6 +16,7 @@
 //! - [`resupply`]: the Ammunition Resupply Phase.
 //! - [`caisson`]: exploding caissons (15.2).
 //! - [`charge`]: cavalry charges (16.2).
+//! - [`succession`]: leader succession and promotion (17.8).
 
 pub(crate) mod attack;
 pub(crate) mod caisson;
@@ -26,6 +27,7 @@ pub(crate) mod melee;
 pub(crate) mod rally;
 pub(crate) mod resolve;
 pub(crate) mod resupply;
+pub(crate) mod succession;
 
 use super::event::{GbacwEvent, evolve};
 use super::state::GbacwState;

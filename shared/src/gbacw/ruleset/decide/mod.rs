@@ -219,6 +219,21 @@ pub(crate) fn decide(
             )?;
             combat::melee::declare(rs, state, side, *target, attackers, false)
         }
+        A::ReplaceLeader { lost, hex } => {
+            in_phase(
+                Phase::FinalCommand,
+                "GBACW 17.8",
+                "lost leaders are succeeded",
+            )?;
+            match combat::succession::succeed(rs, state, side, lost, Some(*hex))? {
+                Some(e) => Ok(vec![e]),
+                None => Err(err(
+                    "GBACW 17.8",
+                    RuleCode::Illegal,
+                    format!("no unit of {lost}'s command is on the map"),
+                )),
+            }
+        }
         A::DeclareCharge { target, attackers } => {
             in_phase(
                 Phase::RetreatBeforeMelee,

@@ -10,6 +10,7 @@ mod formation;
 mod melee;
 mod movement;
 mod sequence;
+mod succession;
 mod withdrawal;
 
 use super::*;
