@@ -121,6 +121,13 @@ pub enum GbacwAction {
     /// unit of its command in `hex`. What is not done by the end of the
     /// phase is done then, on the first such unit (17.84).
     ReplaceLeader { lost: CounterId, hex: HexNumber },
+    /// GBACW 12.94 option 3: in the owner's Retreat Before Melee Phase,
+    /// engaged `units` (sharing a hex) withdraw two hexes along `path`,
+    /// each checking morale at the end; no withdrawal fire.
+    WithdrawEngaged {
+        units: Vec<CounterId>,
+        path: Vec<HexNumber>,
+    },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

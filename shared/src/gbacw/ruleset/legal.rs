@@ -179,6 +179,26 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             }
         }
         Some(Phase::RetreatBeforeMelee) => {
+            // GBACW 12.94 option 3: each engaged stack along its first
+            // two-hex way back.
+            let mut engaged: BTreeMap<HexNumber, Vec<CounterId>> = BTreeMap::new();
+            for (id, at) in &own_units {
+                if state.units[*id].status.markers.contains(&Marker::Engaged) {
+                    engaged.entry(*at).or_default().push((*id).clone());
+                }
+            }
+            for units in engaged.into_values() {
+                let paths = crate::gbacw::ruleset::combat::effects::retreat_options(
+                    rs,
+                    state,
+                    &units[0],
+                    crate::gbacw::ruleset::combat::engaged::WITHDRAW_HEXES,
+                    crate::gbacw::retreat::RetreatKind::MeleeResult,
+                );
+                if let Some(path) = paths.into_iter().next() {
+                    out.push(A::WithdrawEngaged { units, path });
+                }
+            }
             // GBACW 12.0: each unit alone against each adjacent enemy hex.
             for (id, at) in &own_units {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(*at) {

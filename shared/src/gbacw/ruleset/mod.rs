@@ -298,6 +298,13 @@ impl Ruleset for Gbacw {
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
             }
+            // GBACW 12.94 option 3: each withdrawing unit checks morale.
+            GbacwAction::WithdrawEngaged { units, .. } => {
+                state.decision.is_none()
+                    && state.rbm.is_none()
+                    && state.retreats.is_empty()
+                    && !units.is_empty()
+            }
             GbacwAction::RetreatBeforeMelee { units, .. } => {
                 state.rbm.is_some() && combat::melee::retreat_rolls(self, state, units)
             }

@@ -16,6 +16,7 @@
 //! - [`resupply`]: the Ammunition Resupply Phase.
 //! - [`caisson`]: exploding caissons (15.2).
 //! - [`charge`]: cavalry charges (16.2).
+//! - [`engaged`]: engaged units withdrawing two hexes (12.94 option 3).
 //! - [`succession`]: leader succession and promotion (17.8).
 
 pub(crate) mod attack;
@@ -23,6 +24,7 @@ pub(crate) mod caisson;
 pub(crate) mod charge;
 pub(crate) mod declare;
 pub(crate) mod effects;
+pub(crate) mod engaged;
 pub(crate) mod melee;
 pub(crate) mod rally;
 pub(crate) mod resolve;

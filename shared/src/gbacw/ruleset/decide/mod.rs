@@ -234,6 +234,14 @@ pub(crate) fn decide(
                 )),
             }
         }
+        A::WithdrawEngaged { units, path } => {
+            in_phase(
+                Phase::RetreatBeforeMelee,
+                "GBACW 12.94",
+                "engaged units withdraw",
+            )?;
+            combat::engaged::withdraw(rs, state, side, units, path, dice)
+        }
         A::DeclareCharge { target, attackers } => {
             in_phase(
                 Phase::RetreatBeforeMelee,
