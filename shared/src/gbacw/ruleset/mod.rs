@@ -298,6 +298,10 @@ impl Ruleset for Gbacw {
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
             }
+            // GBACW 14.3: friends displaced by the chosen path check morale.
+            GbacwAction::Retreat { unit, path } => state.retreats.first().is_some_and(|o| {
+                o.unit == *unit && combat::effects::answer_rolls(self, state, o, path)
+            }),
             // GBACW 12.94 option 3: each withdrawing unit checks morale.
             GbacwAction::WithdrawEngaged { units, .. } => {
                 state.decision.is_none()

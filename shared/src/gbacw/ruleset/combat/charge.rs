@@ -69,6 +69,7 @@ pub(crate) fn declare(
 pub(crate) fn rout_chargers(
     rs: &Gbacw,
     u: &mut Unfold,
+    roll: &mut super::Roller,
     m: &DeclaredMelee,
     fought: Option<&MeleeResult>,
 ) {
@@ -89,7 +90,7 @@ pub(crate) fn rout_chargers(
             s.markers.remove(&Marker::Engaged);
         });
         if !already {
-            rout_retreat(rs, u, id);
+            rout_retreat(rs, u, roll, id);
         }
     }
 }

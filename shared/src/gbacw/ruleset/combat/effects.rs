@@ -242,7 +242,7 @@ fn check_one(
             });
         }
         if re_rout {
-            rout_retreat(rs, u, id);
+            rout_retreat(rs, u, roll, id);
         }
         return re_rout;
     }
@@ -293,7 +293,7 @@ fn check_one(
         set_markers(u, id, |s| {
             rout(&mut s.markers);
         });
-        rout_retreat(rs, u, id);
+        rout_retreat(rs, u, roll, id);
     } else if pinned {
         if hit.defer_pins_of.contains(id) {
             deferred.push(id.clone());
@@ -316,7 +316,7 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     };
     let st = u.state.units[id].status.clone();
     if st.markers.contains(&Marker::Rout) {
-        rout_retreat(rs, u, id);
+        rout_retreat(rs, u, roll, id);
         return true;
     }
     let unit = &rs.game.oob.units[id];
@@ -344,7 +344,7 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     set_markers(u, id, |s| {
         rout(&mut s.markers);
     });
-    rout_retreat(rs, u, id);
+    rout_retreat(rs, u, roll, id);
     true
 }
 
@@ -376,12 +376,10 @@ pub(crate) fn leader_casualties(
 }
 
 /// GBACW 13.31, 14.0–14.4: a routed unit retreats three hexes at once
-/// ([`retreat`]). Decisions the engine takes for now (docs/gbacw-notes.md):
-/// a path that would end over the stacking limits is not offered (14.3's
-/// displacement of friends is not modelled), and a unit with only such
-/// paths is captured; retreat fire (10.2) is not drawn.
-pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
-    retreat(rs, u, id, ROUT_HEXES, RetreatKind::Rout);
+/// ([`retreat`]), displacing friends it must go through (14.3). Retreat
+/// fire (10.2) is not drawn yet (docs/gbacw-notes.md).
+pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
+    retreat(rs, u, roll, id, ROUT_HEXES, RetreatKind::Rout);
 }
 
 /// GBACW 14.0–14.4: the paths `id` may retreat `length` hexes of `kind`
@@ -433,10 +431,15 @@ pub(crate) fn retreat_options(
     )
     .into_iter()
     .filter(|p| {
+        // 14.3: friends at the end are displaced, so the path may end on
+        // them; else it must not end over the stacking limits.
         p.hexes.last().is_some_and(|end| {
             board
                 .check_stack(*end, &unit.side, &[], &[id], None)
                 .is_ok()
+                || super::displacement::displaced_by(rs, state, id, &[*end])
+                    .first()
+                    .is_some_and(|d| d.len() == board.units_of(*end, &unit.side).len())
         })
     })
     .map(|p| p.hexes)
@@ -450,6 +453,7 @@ pub(crate) fn retreat_options(
 pub(crate) fn retreat(
     rs: &Gbacw,
     u: &mut Unfold,
+    roll: &mut Roller,
     id: &CounterId,
     length: usize,
     kind: RetreatKind,
@@ -463,10 +467,15 @@ pub(crate) fn retreat(
             unit: id.clone(),
             captured: true,
         }),
-        1 => u.push(GbacwEvent::UnitRetreated {
-            unit: id.clone(),
-            path: options.remove(0),
-        }),
+        1 => {
+            let path = options.remove(0);
+            u.push(GbacwEvent::UnitRetreated {
+                unit: id.clone(),
+                path: path.clone(),
+            });
+            // GBACW 14.3: friends in the way are displaced.
+            super::displacement::displace(rs, u, roll, id, &path);
+        }
         _ => {
             let side = &rs.game.oob.units[id].side;
             u.push(GbacwEvent::RetreatOrdered(RetreatOrder {
@@ -526,6 +535,7 @@ pub(crate) fn answer_retreat(
     order: &RetreatOrder,
     unit: &CounterId,
     path: &[crate::gbacw::map::HexNumber],
+    dice: &mut crate::engine::Dice,
 ) -> Result<Vec<GbacwEvent>, crate::engine::RuleError> {
     use crate::engine::RuleCode;
     if *unit != order.unit {
@@ -564,8 +574,25 @@ pub(crate) fn answer_retreat(
             ),
         ));
     }
-    Ok(vec![GbacwEvent::UnitRetreated {
+    let mut u = Unfold::new(state);
+    let mut roll = Roller::new(dice);
+    u.push(GbacwEvent::UnitRetreated {
         unit: unit.clone(),
         path: path.to_vec(),
-    }])
+    });
+    // GBACW 14.3: friends in the way are displaced.
+    super::displacement::displace(rs, &mut u, &mut roll, unit, path);
+    roll.finish()?;
+    Ok(u.events)
+}
+
+/// Whether answering `order` along `path` rolls dice: displaced friends
+/// check morale (14.3).
+pub(crate) fn answer_rolls(
+    rs: &Gbacw,
+    state: &GbacwState,
+    order: &RetreatOrder,
+    path: &[crate::gbacw::map::HexNumber],
+) -> bool {
+    !super::displacement::displaced_by(rs, state, &order.unit, path).is_empty()
 }

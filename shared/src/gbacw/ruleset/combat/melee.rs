@@ -338,7 +338,7 @@ pub(crate) fn resolve_all(
     for m in &state.melees {
         let fought = resolve_one(rs, &mut u, &mut roll, m);
         // GBACW 16.25, 16.27: chargers rout once their melee is fought.
-        super::charge::rout_chargers(rs, &mut u, m, fought.as_ref());
+        super::charge::rout_chargers(rs, &mut u, &mut roll, m, fought.as_ref());
     }
     for id in stale {
         // Still engaged only if this phase's results did not touch it.
@@ -579,7 +579,7 @@ fn resolve_one(
             }
             // GBACW 12.92, 12.95: survivors retreat, then check morale.
             if let Some(n) = o.retreat {
-                retreat(rs, u, id, usize::from(n), RetreatKind::MeleeResult);
+                retreat(rs, u, roll, id, usize::from(n), RetreatKind::MeleeResult);
             }
             if o.morale_check && u.state.units[id].hex.is_some() {
                 check_morale(rs, u, roll, id);

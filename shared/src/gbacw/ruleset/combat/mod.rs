@@ -16,6 +16,7 @@
 //! - [`resupply`]: the Ammunition Resupply Phase.
 //! - [`caisson`]: exploding caissons (15.2).
 //! - [`charge`]: cavalry charges (16.2).
+//! - [`displacement`]: friends displaced by a retreat (14.3).
 //! - [`engaged`]: engaged units withdrawing two hexes (12.94 option 3).
 //! - [`succession`]: leader succession and promotion (17.8).
 
@@ -23,6 +24,7 @@ pub(crate) mod attack;
 pub(crate) mod caisson;
 pub(crate) mod charge;
 pub(crate) mod declare;
+pub(crate) mod displacement;
 pub(crate) mod effects;
 pub(crate) mod engaged;
 pub(crate) mod melee;
@@ -52,6 +54,8 @@ pub const MAX_SHIFT: u8 = 2;
 pub(crate) struct Unfold {
     pub state: GbacwState,
     pub events: Vec<GbacwEvent>,
+    /// How deep a chain of displacements (14.3) runs at the moment.
+    pub chain: u8,
 }
 
 impl Unfold {
@@ -59,6 +63,7 @@ impl Unfold {
         Unfold {
             state: state.clone(),
             events: Vec::new(),
+            chain: 0,
         }
     }
 

@@ -98,7 +98,7 @@ pub(crate) fn decide(
         }
         return match action {
             A::Retreat { unit, path } => {
-                combat::effects::answer_retreat(rs, state, order, unit, path)
+                combat::effects::answer_retreat(rs, state, order, unit, path, dice)
             }
             _ => Err(err(
                 "GBACW 14.4",

@@ -5,6 +5,7 @@ mod caisson;
 mod cedar;
 mod charge;
 mod command;
+mod displacement;
 mod engaged;
 mod fire;
 mod formation;
