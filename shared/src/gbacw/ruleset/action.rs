@@ -128,6 +128,11 @@ pub enum GbacwAction {
         units: Vec<CounterId>,
         path: Vec<HexNumber>,
     },
+    /// GBACW 12.85: the answer to an advance offer: `units` (of those
+    /// offered) advance into the vacated hex.
+    Advance { units: Vec<CounterId> },
+    /// The answer to an advance offer: no one advances. The default.
+    DeclineAdvance,
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -2,8 +2,8 @@
 
 use super::progress::HexRecord;
 use super::state::{
-    Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer, RetreatOrder,
-    SuccessionKind, SuccessionRecord, WithdrawalDecision,
+    AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer,
+    RetreatOrder, SuccessionKind, SuccessionRecord, WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;
@@ -195,6 +195,10 @@ pub enum GbacwEvent {
     /// GBACW 17.8–17.85: a lost leader succeeded (flipped, redeployed or
     /// replaced by promotion) in the owner's Final Command Phase.
     LeaderSucceeded(SuccessionRecord),
+    /// GBACW 12.85: the would-be attackers may advance into the vacated hex.
+    AdvanceOffered(AdvanceOffer),
+    /// The advance was taken (the moves follow) or declined.
+    AdvanceAnswered,
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -481,6 +485,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 u.status.rounds = u.status.rounds.saturating_sub(*rounds_lost);
             }
         }
+        E::AdvanceOffered(a) => state.advance = Some(a.clone()),
+        E::AdvanceAnswered => state.advance = None,
         E::LeaderSucceeded(r) => {
             let s = &mut state.succession;
             let casualty = state.leaders.get(&r.lost).and_then(|l| l.casualty);

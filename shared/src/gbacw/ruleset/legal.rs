@@ -77,6 +77,26 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             })
             .collect();
     }
+    if let Some(a) = &state.advance {
+        if a.seat != seat {
+            return Vec::new();
+        }
+        // GBACW 12.85: decline, each unit alone, or all together.
+        let mut out = vec![A::DeclineAdvance];
+        out.extend(a.units.iter().map(|u| A::Advance {
+            units: vec![u.clone()],
+        }));
+        if a.units.len() > 1 {
+            out.push(A::Advance {
+                units: a.units.clone(),
+            });
+        }
+        out.retain(|x| {
+            let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+            decide::decide(rs, state, seat, x, &mut dice).is_ok()
+        });
+        return out;
+    }
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
     }

@@ -132,6 +132,9 @@ impl Gbacw {
         if let Some(o) = state.retreats.first() {
             return Some(o.seat);
         }
+        if let Some(a) = &state.advance {
+            return Some(a.seat);
+        }
         use crate::gbacw::sequence::Step;
         let (player, non_phasing) = match state.clock.step {
             Step::Phase { player, phase } => (player, phase.non_phasing_acts()),
@@ -270,6 +273,7 @@ impl Ruleset for Gbacw {
             },
             movement_start: BTreeMap::new(),
             succession: Default::default(),
+            advance: None,
         }
     }
 
@@ -280,6 +284,12 @@ impl Ruleset for Gbacw {
         use crate::gbacw::sequence::{Phase, Step};
         match action {
             GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
+            // GBACW 12.83: declining lets the retreat before melee go on,
+            // with its morale checks.
+            GbacwAction::DeclineWithdrawalFire => state
+                .decision
+                .as_ref()
+                .is_some_and(|d| matches!(d.resume, state::Resume::RetreatBeforeMelee { .. })),
             GbacwAction::EndPhase => {
                 state.decision.is_none()
                     && state.rbm.is_none()
@@ -396,6 +406,19 @@ impl Ruleset for Gbacw {
                 default: combat::effects::default_retreat(self, state, o),
                 deadline_secs: WITHDRAWAL_DEADLINE_SECS,
             }))
+            .chain(
+                state
+                    .advance
+                    .iter()
+                    .filter(|_| state.retreats.is_empty())
+                    .map(|a| PendingDecision {
+                        seat: a.seat,
+                        rule: "GBACW 12.85".to_string(),
+                        prompt: format!("the defenders left {}: advance into it or not", a.hex),
+                        default: GbacwAction::DeclineAdvance,
+                        deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+                    }),
+            )
             .chain(decide::setup::pending(self, state))
             .collect()
     }

@@ -115,6 +115,13 @@ pub enum Resume {
     },
     /// The formation change.
     Formation { unit: CounterId, to: Formation },
+    /// GBACW 12.83: a retreat before melee from the decision's hex along
+    /// `path`; `checks` are the units that check morale afterwards.
+    RetreatBeforeMelee {
+        units: Vec<CounterId>,
+        path: Vec<HexNumber>,
+        checks: Vec<CounterId>,
+    },
 }
 
 /// Withdrawal fire offered to the non-moving seat (10.1, 6.23, 6.24): a
@@ -181,6 +188,20 @@ pub struct GbacwState {
     /// GBACW 17.8: who leads now that leaders have been lost.
     #[serde(default)]
     pub succession: LeaderSuccession,
+    /// GBACW 12.85: an advance into a hex vacated by retreat before melee,
+    /// offered to the would-be attackers' seat.
+    #[serde(default)]
+    pub advance: Option<AdvanceOffer>,
+}
+
+/// GBACW 12.85: the units that were going to melee `hex` may advance into
+/// it now that its defenders retreated before melee; a pending decision
+/// whose default is not to advance.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdvanceOffer {
+    pub seat: SeatId,
+    pub hex: HexNumber,
+    pub units: Vec<CounterId>,
 }
 
 /// GBACW 17.8–17.85: the command changes battlefield losses brought.

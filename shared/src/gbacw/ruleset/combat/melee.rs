@@ -268,22 +268,26 @@ pub(crate) fn retreat_before(
             format!("{at} would be over its stacking limits"),
         ));
     }
-    let mut u = Unfold::new(state);
-    u.push(GbacwEvent::RbmAnswered);
-    let mut roll = Roller::new(dice);
     let threat = threat(rs, state, &attackers, charged(state, offer.target));
+    let mut fired_on = Vec::new();
     for id in units {
         let st = &state.units[id];
         let terms = may_retreat_before_melee(&game.oob.units[id], &st.status, threat)
             .map_err(|rule| illegal(rule, format!("{id} may not retreat before melee")))?;
-        u.push(GbacwEvent::UnitRetreated {
-            unit: id.clone(),
-            path: path.to_vec(),
-        });
-        if terms.morale_check {
-            check_morale(rs, &mut u, &mut roll, id);
+        if terms.withdrawal_fire {
+            fired_on.push(id.clone());
         }
     }
+    let mut u = Unfold::new(state);
+    u.push(GbacwEvent::RbmAnswered);
+    // GBACW 12.83: withdrawal fire first, offered to the attacker's seat.
+    if let Some(d) = super::advance::fire_decision(rs, state, offer.target, units, &fired_on, path)
+    {
+        u.push(GbacwEvent::WithdrawalFireOffered(d));
+        return Ok(u.events);
+    }
+    let mut roll = Roller::new(dice);
+    super::advance::carry_on(rs, &mut u, &mut roll, offer.target, units, path, &fired_on);
     roll.finish()?;
     Ok(u.events)
 }
@@ -300,12 +304,20 @@ pub(crate) fn retreat_rolls(rs: &Gbacw, state: &GbacwState, units: &[CounterId])
         .flat_map(|m| m.attackers.clone())
         .collect();
     let threat = threat(rs, state, &attackers, charged(state, target));
-    units.iter().any(|id| {
-        state.units.get(id).is_some_and(|st| {
-            may_retreat_before_melee(&rs.game.oob.units[id], &st.status, threat)
-                .is_ok_and(|t| t.morale_check)
+    let checked: Vec<CounterId> = units
+        .iter()
+        .filter(|id| {
+            state.units.get(*id).is_some_and(|st| {
+                may_retreat_before_melee(&rs.game.oob.units[*id], &st.status, threat)
+                    .is_ok_and(|t| t.morale_check)
+            })
         })
-    })
+        .cloned()
+        .collect();
+    // Offered withdrawal fire first (12.83): the dice roll when it is answered.
+    let first_step: Vec<HexNumber> = Vec::new();
+    !checked.is_empty()
+        && super::advance::fire_decision(rs, state, target, units, &checked, &first_step).is_none()
 }
 
 fn pairs<'a>(rs: &'a Gbacw, state: &GbacwState, ids: &[CounterId]) -> Vec<(&'a Unit, UnitStatus)> {

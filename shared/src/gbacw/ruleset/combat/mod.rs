@@ -15,11 +15,13 @@
 //! - [`rally`]: the Rally Phase.
 //! - [`resupply`]: the Ammunition Resupply Phase.
 //! - [`caisson`]: exploding caissons (15.2).
+//! - [`advance`]: retreat before melee under withdrawal fire, the advance (12.83, 12.85).
 //! - [`charge`]: cavalry charges (16.2).
 //! - [`displacement`]: friends displaced by a retreat (14.3).
 //! - [`engaged`]: engaged units withdrawing two hexes (12.94 option 3).
 //! - [`succession`]: leader succession and promotion (17.8).
 
+pub(crate) mod advance;
 pub(crate) mod attack;
 pub(crate) mod caisson;
 pub(crate) mod charge;

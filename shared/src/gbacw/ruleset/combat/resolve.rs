@@ -123,6 +123,7 @@ pub(crate) fn resolve_withdrawal(
         (Resume::Move { pieces, .. }, Trigger::Leaving) => {
             d.targets.iter().all(|t| pieces.contains(t))
         }
+        (Resume::RetreatBeforeMelee { .. }, _) => true,
         _ => false,
     };
     let facing_as = d
@@ -182,6 +183,12 @@ pub(crate) fn resolve_withdrawal(
                 }
             }
         }
+        // GBACW 12.88: a unit pinned by the fire stays and takes the melee.
+        Resume::RetreatBeforeMelee {
+            units,
+            path,
+            checks,
+        } => super::advance::carry_on(rs, &mut u, &mut roll, d.hex, units, path, checks),
         Resume::Formation { unit, to } => {
             let ok = u.state.units.get(unit).is_some_and(|x| {
                 x.hex == Some(d.hex)

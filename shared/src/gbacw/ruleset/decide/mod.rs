@@ -53,7 +53,7 @@ pub(crate) fn decide(
             ));
         }
         return match action {
-            A::DeclineWithdrawalFire => withdrawal::decline(rs, state, d),
+            A::DeclineWithdrawalFire => withdrawal::decline(rs, state, d, dice),
             A::WithdrawalFire { firers } => withdrawal::fire(rs, state, d, firers, dice),
             _ => Err(err(
                 d.trigger.rule(),
@@ -82,6 +82,27 @@ pub(crate) fn decide(
                 "GBACW 12.8",
                 RuleCode::Illegal,
                 "answer the declared melee first (retreat before it or stand fast)",
+            )),
+        };
+    }
+    // GBACW 12.85: the advance into a hex vacated by retreat before melee.
+    if let Some(a) = &state.advance
+        && state.retreats.is_empty()
+    {
+        if seat != a.seat {
+            return Err(err(
+                "GBACW 12.85",
+                RuleCode::NotYourTurn,
+                format!("waiting for {} to advance into {} or not", a.seat, a.hex),
+            ));
+        }
+        return match action {
+            A::DeclineAdvance => Ok(vec![GbacwEvent::AdvanceAnswered]),
+            A::Advance { units } => combat::advance::advance(rs, state, a, units),
+            _ => Err(err(
+                "GBACW 12.85",
+                RuleCode::Illegal,
+                "answer the advance first (advance or decline)",
             )),
         };
     }
@@ -250,6 +271,11 @@ pub(crate) fn decide(
             )?;
             combat::charge::declare(rs, state, side, *target, attackers)
         }
+        A::Advance { .. } | A::DeclineAdvance => Err(err(
+            "GBACW 12.85",
+            RuleCode::Illegal,
+            "no advance is offered",
+        )),
         A::Retreat { .. } => Err(err(
             "GBACW 14.4",
             RuleCode::Illegal,

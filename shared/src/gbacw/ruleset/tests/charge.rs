@@ -141,6 +141,9 @@ fn case_16_26_charged_mounted_cavalry_rides_off_and_the_charger_does_not_rout() 
     assert!(!t.rs.rolls_dice(&t.s, &ctx, &a));
     t.ok(REBEL, a);
     assert_eq!(t.hex("whites-c"), Some(n("0801")));
+    // 12.85: the charger may advance into the vacated hex; it declines.
+    assert_eq!(t.s.advance.as_ref().unwrap().units, ids(&["1-nj-c"]));
+    t.ok(UNION, GbacwAction::DeclineAdvance);
     t.ok(UNION, GbacwAction::EndPhase);
     let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 1);
     assert!(report(&events).is_none());

@@ -1,6 +1,7 @@
 //! The GBACW ruleset through `decide` and `evolve`, on the test scenario.
 //! Tests named `case_N_NN_…` test that case of the Standard Rules.
 
+mod advance;
 mod caisson;
 mod cedar;
 mod charge;
