@@ -86,7 +86,7 @@ pub(crate) fn displace(
     u.chain += 1;
     for stack in stacks {
         let mut checked_top_routed = None;
-        for (k, id) in stack.iter().enumerate() {
+        for id in &stack {
             if u.state.units[id].hex.is_none() {
                 continue;
             }
@@ -97,15 +97,9 @@ pub(crate) fn displace(
             }
             retreat(rs, u, roll, id, DISPLACED_HEXES, RetreatKind::Rout);
             // The top unit checks; the rest only if it routed.
-            let check = match checked_top_routed {
-                None => true,
-                Some(routed) => routed,
-            };
-            if check && u.state.units[id].hex.is_some() {
+            if checked_top_routed.unwrap_or(true) && u.state.units[id].hex.is_some() {
                 let routed = check_morale(rs, u, roll, id);
-                if k == 0 || checked_top_routed.is_none() {
-                    checked_top_routed = Some(routed);
-                }
+                checked_top_routed.get_or_insert(routed);
             }
         }
     }

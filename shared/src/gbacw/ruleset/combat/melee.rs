@@ -373,9 +373,7 @@ fn resolve_one(
     m: &DeclaredMelee,
 ) -> Option<crate::gbacw::tables::MeleeResult> {
     let game = &rs.game;
-    let Some(first) = m.attackers.first() else {
-        return None;
-    };
+    let first = m.attackers.first()?;
     let side = game.oob.units[first].side.clone();
     let enemy = rs.enemy_of(&side).clone();
     let attackers: Vec<CounterId> = m
@@ -484,9 +482,7 @@ fn resolve_one(
     let die = roll.d6();
     let mut att = pairs(rs, &u.state, &attackers);
     let mut def = pairs(rs, &u.state, &defenders);
-    let Some(outcome) = resolve_melee(&rs.tables.melee, diff, die, &mut att, &mut def) else {
-        return None;
-    };
+    let outcome = resolve_melee(&rs.tables.melee, diff, die, &mut att, &mut def)?;
     u.push(GbacwEvent::MeleeResolved(MeleeReport {
         target: m.target,
         attackers: attackers.clone(),
