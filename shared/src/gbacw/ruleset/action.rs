@@ -133,6 +133,14 @@ pub enum GbacwAction {
     Advance { units: Vec<CounterId> },
     /// The answer to an advance offer: no one advances. The default.
     DeclineAdvance,
+    /// GBACW 11.33: in the Ammunition Resupply Phase, `rounds` rounds go
+    /// from battery `from` to battery `to` (same weapon, same or adjacent
+    /// hexes, neither having moved or fired this Game-Turn).
+    TransferRounds {
+        from: CounterId,
+        to: CounterId,
+        rounds: u16,
+    },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -199,6 +199,12 @@ pub enum GbacwEvent {
     AdvanceOffered(AdvanceOffer),
     /// The advance was taken (the moves follow) or declined.
     AdvanceAnswered,
+    /// GBACW 11.33: rounds moved from one battery to another.
+    RoundsTransferred {
+        from: CounterId,
+        to: CounterId,
+        rounds: u16,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -241,6 +247,15 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
     use GbacwEvent as E;
     match event {
         E::PhaseChanged { clock } => {
+            // 11.33: a new Game-Turn: where everyone stands, none fired.
+            if clock.turn != state.clock.turn || state.turn_start.is_empty() {
+                state.turn_start = state
+                    .units
+                    .iter()
+                    .filter_map(|(id, u)| u.hex.map(|h| (id.clone(), h)))
+                    .collect();
+                state.fired_this_turn.clear();
+            }
             state.clock = *clock;
             if let Step::Phase { phase, .. } = clock.step {
                 match phase {
@@ -393,6 +408,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::RoundFired { unit } => {
+            state.fired_this_turn.insert(unit.clone());
             if let Some(u) = state.units.get_mut(unit) {
                 u.status.rounds = u.status.rounds.saturating_sub(1);
             }
@@ -483,6 +499,14 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         } => {
             if let Some(u) = state.units.get_mut(unit) {
                 u.status.rounds = u.status.rounds.saturating_sub(*rounds_lost);
+            }
+        }
+        E::RoundsTransferred { from, to, rounds } => {
+            if let Some(u) = state.units.get_mut(from) {
+                u.status.rounds = u.status.rounds.saturating_sub(*rounds);
+            }
+            if let Some(u) = state.units.get_mut(to) {
+                u.status.rounds = u.status.rounds.saturating_add(*rounds);
             }
         }
         E::AdvanceOffered(a) => state.advance = Some(a.clone()),

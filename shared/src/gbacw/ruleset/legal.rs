@@ -243,6 +243,21 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             }
         }
         Some(Phase::AmmunitionResupply) => {
+            // GBACW 11.33: one round between each pair of batteries.
+            let batteries: Vec<&CounterId> = own_units
+                .iter()
+                .filter(|(id, _)| matches!(oob.units[*id].kind, UnitKind::Battery { .. }))
+                .map(|(id, _)| *id)
+                .collect();
+            for from in &batteries {
+                for to in batteries.iter().filter(|b| *b != from) {
+                    out.push(A::TransferRounds {
+                        from: (*from).clone(),
+                        to: (*to).clone(),
+                        rounds: 1,
+                    });
+                }
+            }
             for (w, _) in own_units
                 .iter()
                 .filter(|(id, _)| matches!(oob.units[*id].kind, UnitKind::Wagon { .. }))

@@ -274,6 +274,8 @@ impl Ruleset for Gbacw {
             movement_start: BTreeMap::new(),
             succession: Default::default(),
             advance: None,
+            turn_start: BTreeMap::new(),
+            fired_this_turn: std::collections::BTreeSet::new(),
         }
     }
 

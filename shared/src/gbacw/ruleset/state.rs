@@ -192,6 +192,12 @@ pub struct GbacwState {
     /// offered to the would-be attackers' seat.
     #[serde(default)]
     pub advance: Option<AdvanceOffer>,
+    /// GBACW 11.33: where each unit stood when the current Game-Turn
+    /// began, and the batteries that have fired in it.
+    #[serde(default)]
+    pub turn_start: BTreeMap<CounterId, HexNumber>,
+    #[serde(default)]
+    pub fired_this_turn: BTreeSet<CounterId>,
 }
 
 /// GBACW 12.85: the units that were going to melee `hex` may advance into

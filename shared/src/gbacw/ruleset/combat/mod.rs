@@ -20,6 +20,7 @@
 //! - [`displacement`]: friends displaced by a retreat (14.3).
 //! - [`engaged`]: engaged units withdrawing two hexes (12.94 option 3).
 //! - [`succession`]: leader succession and promotion (17.8).
+//! - [`transfer`]: rounds passed between batteries (11.33).
 
 pub(crate) mod advance;
 pub(crate) mod attack;
@@ -34,6 +35,7 @@ pub(crate) mod rally;
 pub(crate) mod resolve;
 pub(crate) mod resupply;
 pub(crate) mod succession;
+pub(crate) mod transfer;
 
 use super::event::{GbacwEvent, evolve};
 use super::state::GbacwState;

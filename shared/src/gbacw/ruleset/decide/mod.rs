@@ -255,6 +255,14 @@ pub(crate) fn decide(
                 )),
             }
         }
+        A::TransferRounds { from, to, rounds } => {
+            in_phase(
+                Phase::AmmunitionResupply,
+                "GBACW 11.33",
+                "rounds are transferred",
+            )?;
+            combat::transfer::transfer(rs, state, side, from, to, *rounds)
+        }
         A::WithdrawEngaged { units, path } => {
             in_phase(
                 Phase::RetreatBeforeMelee,

@@ -2,7 +2,8 @@
 //! Tests named `case_N_NN_…` test that case of the Standard Rules.
 
 mod advance;
-mod caisson;
+mod artillery;
+
 mod cedar;
 mod charge;
 mod command;
