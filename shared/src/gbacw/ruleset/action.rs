@@ -133,6 +133,11 @@ pub enum GbacwAction {
     Advance { units: Vec<CounterId> },
     /// The answer to an advance offer: no one advances. The default.
     DeclineAdvance,
+    /// GBACW 10.2: the answer to a retreat fire offer: these units fire
+    /// (each once per retreat).
+    RetreatFire { firers: Vec<CounterId> },
+    /// The answer to a retreat fire offer: no one fires. The default.
+    DeclineRetreatFire,
     /// GBACW 11.33: in the Ammunition Resupply Phase, `rounds` rounds go
     /// from battery `from` to battery `to` (same weapon, same or adjacent
     /// hexes, neither having moved or fired this Game-Turn).

@@ -3,7 +3,7 @@
 use super::progress::HexRecord;
 use super::state::{
     AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer,
-    RetreatOrder, SuccessionKind, SuccessionRecord, WithdrawalDecision,
+    RetreatFireOffer, RetreatOrder, SuccessionKind, SuccessionRecord, WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;
@@ -199,6 +199,11 @@ pub enum GbacwEvent {
     AdvanceOffered(AdvanceOffer),
     /// The advance was taken (the moves follow) or declined.
     AdvanceAnswered,
+    /// GBACW 10.2: a retreat halted in an enemy ZOC; retreat fire offered.
+    RetreatFireOffered(RetreatFireOffer),
+    /// The retreat fire offer was answered (the fire and the rest of the
+    /// retreat follow as their own events).
+    RetreatFireAnswered,
     /// GBACW 11.33: rounds moved from one battery to another.
     RoundsTransferred {
         from: CounterId,
@@ -507,6 +512,12 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
             if let Some(u) = state.units.get_mut(to) {
                 u.status.rounds = u.status.rounds.saturating_add(*rounds);
+            }
+        }
+        E::RetreatFireOffered(o) => state.retreat_fire.push(o.clone()),
+        E::RetreatFireAnswered => {
+            if !state.retreat_fire.is_empty() {
+                state.retreat_fire.remove(0);
             }
         }
         E::AdvanceOffered(a) => state.advance = Some(a.clone()),

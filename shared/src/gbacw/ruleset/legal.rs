@@ -59,6 +59,21 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         });
         return out;
     }
+    if let Some(o) = state.retreat_fire.first() {
+        if o.seat != seat {
+            return Vec::new();
+        }
+        // GBACW 10.2: decline, or every offered unit fires.
+        let mut out = vec![A::DeclineRetreatFire];
+        let all = A::RetreatFire {
+            firers: o.firers.clone(),
+        };
+        let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+        if decide::decide(rs, state, seat, &all, &mut dice).is_ok() {
+            out.push(all);
+        }
+        return out;
+    }
     if let Some(order) = state.retreats.first() {
         if order.seat != seat {
             return Vec::new();

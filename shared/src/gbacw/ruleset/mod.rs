@@ -129,6 +129,9 @@ impl Gbacw {
         if let Some(r) = &state.rbm {
             return Some(r.seat);
         }
+        if let Some(o) = state.retreat_fire.first() {
+            return Some(o.seat);
+        }
         if let Some(o) = state.retreats.first() {
             return Some(o.seat);
         }
@@ -276,6 +279,7 @@ impl Ruleset for Gbacw {
             advance: None,
             turn_start: BTreeMap::new(),
             fired_this_turn: std::collections::BTreeSet::new(),
+            retreat_fire: Vec::new(),
         }
     }
 
@@ -310,6 +314,12 @@ impl Ruleset for Gbacw {
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
             }
+            // GBACW 10.2: the shot; declining may let the retreat displace.
+            GbacwAction::RetreatFire { .. } => !state.retreat_fire.is_empty(),
+            GbacwAction::DeclineRetreatFire => state
+                .retreat_fire
+                .first()
+                .is_some_and(|o| combat::retreat_fire::decline_rolls(self, state, o)),
             // GBACW 14.3: friends displaced by the chosen path check morale.
             GbacwAction::Retreat { unit, path } => state.retreats.first().is_some_and(|o| {
                 o.unit == *unit && combat::effects::answer_rolls(self, state, o, path)
@@ -398,6 +408,22 @@ impl Ruleset for Gbacw {
                 deadline_secs: WITHDRAWAL_DEADLINE_SECS,
             })
             .chain(rbm)
+            .chain(state.retreat_fire.first().map(|o| PendingDecision {
+                seat: o.seat,
+                rule: "GBACW 10.2".to_string(),
+                prompt: format!(
+                    "{} retreats into the Zone of Control of {} in {}: retreat fire?",
+                    self.game.oob.units[&o.unit].designation,
+                    o.firers
+                        .iter()
+                        .map(|f| self.game.oob.units[f].designation.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    o.hex
+                ),
+                default: GbacwAction::DeclineRetreatFire,
+                deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+            }))
             .chain(state.retreats.first().map(|o| PendingDecision {
                 seat: o.seat,
                 rule: "GBACW 14.4".to_string(),

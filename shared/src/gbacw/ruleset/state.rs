@@ -198,6 +198,28 @@ pub struct GbacwState {
     pub turn_start: BTreeMap<CounterId, HexNumber>,
     #[serde(default)]
     pub fired_this_turn: BTreeSet<CounterId>,
+    /// GBACW 10.2: retreats halted where they entered an enemy ZOC, the
+    /// other seat offered retreat fire, in order.
+    #[serde(default)]
+    pub retreat_fire: Vec<RetreatFireOffer>,
+}
+
+/// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of
+/// `firers` in `hex`; their seat may fire retreat fire (a pending decision
+/// whose default is not to), then the retreat goes on along `rest`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RetreatFireOffer {
+    pub seat: SeatId,
+    pub unit: CounterId,
+    pub hex: HexNumber,
+    pub firers: Vec<CounterId>,
+    pub rest: Vec<HexNumber>,
+    /// Enemy units already offered a shot in this retreat (10.2: once).
+    pub offered: Vec<CounterId>,
+    /// Enemy units whose ZOC held the hex the retreat began in: they did
+    /// not see it enter their ZOC (10.2: "other than the unit which
+    /// caused the retreat").
+    pub at_start: Vec<CounterId>,
 }
 
 /// GBACW 12.85: the units that were going to melee `hex` may advance into

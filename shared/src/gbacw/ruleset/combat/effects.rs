@@ -235,7 +235,9 @@ fn check_one(
     // GBACW 13.33: a routed unit hit again routs again without a check;
     // pinned, it stays routed and is pinned too.
     if st.markers.contains(&Marker::Rout) {
-        let re_rout = casualties || hit.result == FireResult::MaybeRout;
+        // 10.2: not under retreat fire.
+        let re_rout = (casualties || hit.result == FireResult::MaybeRout)
+            && u.no_re_rout.as_ref() != Some(id);
         if hit.result == FireResult::MaybePin || hit.result == FireResult::PinOrRout {
             set_markers(u, id, |s| {
                 s.markers.insert(Marker::Pin);
@@ -468,13 +470,10 @@ pub(crate) fn retreat(
             captured: true,
         }),
         1 => {
+            // GBACW 14.3, 10.2: friends in the way are displaced; enemy
+            // ZOCs entered draw retreat fire.
             let path = options.remove(0);
-            u.push(GbacwEvent::UnitRetreated {
-                unit: id.clone(),
-                path: path.clone(),
-            });
-            // GBACW 14.3: friends in the way are displaced.
-            super::displacement::displace(rs, u, roll, id, &path);
+            super::retreat_fire::go_along(rs, u, roll, id, &path, Vec::new(), None);
         }
         _ => {
             let side = &rs.game.oob.units[id].side;
@@ -576,12 +575,9 @@ pub(crate) fn answer_retreat(
     }
     let mut u = Unfold::new(state);
     let mut roll = Roller::new(dice);
-    u.push(GbacwEvent::UnitRetreated {
-        unit: unit.clone(),
-        path: path.to_vec(),
-    });
-    // GBACW 14.3: friends in the way are displaced.
-    super::displacement::displace(rs, &mut u, &mut roll, unit, path);
+    // GBACW 14.3, 10.2: friends in the way are displaced; enemy ZOCs
+    // entered draw retreat fire.
+    super::retreat_fire::go_along(rs, &mut u, &mut roll, unit, path, Vec::new(), None);
     roll.finish()?;
     Ok(u.events)
 }

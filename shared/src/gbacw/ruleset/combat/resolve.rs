@@ -40,7 +40,7 @@ pub(crate) fn resolve_plan(
 
 /// One rolled attack: the report, rounds fired, the effects, then 11.21.
 /// Returns the deferred pins (10.15).
-fn resolve_one(
+pub(crate) fn resolve_one(
     rs: &Gbacw,
     u: &mut Unfold,
     roll: &mut Roller,

@@ -85,6 +85,27 @@ pub(crate) fn decide(
             )),
         };
     }
+    // GBACW 10.2: retreat fire offered.
+    if let Some(o) = state.retreat_fire.first() {
+        if seat != o.seat {
+            return Err(err(
+                "GBACW 10.2",
+                RuleCode::NotYourTurn,
+                format!("waiting for {} to answer retreat fire", o.seat),
+            ));
+        }
+        return match action {
+            A::DeclineRetreatFire => combat::retreat_fire::answer(rs, state, o, None, dice),
+            A::RetreatFire { firers } => {
+                combat::retreat_fire::answer(rs, state, o, Some(firers), dice)
+            }
+            _ => Err(err(
+                "GBACW 10.2",
+                RuleCode::Illegal,
+                "answer the retreat fire first (fire or decline)",
+            )),
+        };
+    }
     // GBACW 12.85: the advance into a hex vacated by retreat before melee.
     if let Some(a) = &state.advance
         && state.retreats.is_empty()
@@ -279,6 +300,11 @@ pub(crate) fn decide(
             )?;
             combat::charge::declare(rs, state, side, *target, attackers)
         }
+        A::RetreatFire { .. } | A::DeclineRetreatFire => Err(err(
+            "GBACW 10.2",
+            RuleCode::Illegal,
+            "no retreat fire is offered",
+        )),
         A::Advance { .. } | A::DeclineAdvance => Err(err(
             "GBACW 12.85",
             RuleCode::Illegal,

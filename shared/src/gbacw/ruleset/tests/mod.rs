@@ -13,6 +13,7 @@ mod fire;
 mod formation;
 mod melee;
 mod movement;
+mod retreat_fire;
 mod sequence;
 mod succession;
 mod withdrawal;
