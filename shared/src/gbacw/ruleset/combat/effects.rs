@@ -378,8 +378,8 @@ pub(crate) fn leader_casualties(
 }
 
 /// GBACW 13.31, 14.0–14.4: a routed unit retreats three hexes at once
-/// ([`retreat`]), displacing friends it must go through (14.3). Retreat
-/// fire (10.2) is not drawn yet (docs/gbacw-notes.md).
+/// ([`retreat`]), displacing friends it must go through (14.3) and
+/// drawing retreat fire where it enters enemy ZOCs (10.2).
 pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
     retreat(rs, u, roll, id, ROUT_HEXES, RetreatKind::Rout);
 }

@@ -8,8 +8,9 @@
 //! Retreat Before Melee Phase, where the other options are declared too;
 //! the path is a retreat's (14.1, 14.3, 14.4): each hex farther away, never
 //! into the enemy or, the engaged enemy having no Zone of Control (12.94),
-//! into any other enemy's ZOC (12.92's terms: the engine draws no retreat
-//! fire); no withdrawal fire (12.94).
+//! into any other enemy's ZOC (12.92's terms: 12.94 is silent, and the
+//! withdrawal is the owner's choice, not a forced retreat that 14.2 lets
+//! pass enemy ZOCs); no withdrawal fire (12.94).
 
 use super::super::event::GbacwEvent;
 use super::super::state::GbacwState;

@@ -2,13 +2,12 @@
 //! Before Melee Phase, the defender's answer (12.8x), and resolving every
 //! declared melee when the Melee Phase ends.
 //!
-//! Decisions the texts leave open or the engine does not model yet (also
-//! in docs/gbacw-notes.md): retreat before melee draws no withdrawal fire
-//! (12.83's morale check is made); would-be attackers do not advance into
-//! a vacated hex (12.85); engaged units may continue their melee by
-//! declaring it again in their Player-Turn (12.94 option 1), and an
-//! engagement nobody renews ends with the next Melee Phase (options 2 and
-//! 3, reinforcing and withdrawing two hexes, are not offered yet).
+//! Decisions the texts leave open (also in docs/gbacw-notes.md): a
+//! retreat before melee on the ordinary terms waits for the withdrawal
+//! fire it draws ([`super::advance`]); engaged units continue their melee
+//! by declaring it again in their Player-Turn (12.94 options 1 and 2) or
+//! withdraw ([`super::engaged`]), and an engagement nobody renews ends
+//! with the next Melee Phase; charges are [`super::charge`].
 
 use super::super::board::Board;
 use super::super::decide::own_unit;

@@ -3,7 +3,6 @@
 
 mod advance;
 mod artillery;
-
 mod cedar;
 mod charge;
 mod command;
