@@ -101,7 +101,8 @@ fn check_invariants(rs: &Gbacw, state: &GbacwState) {
     // 8.0: stacking is checked where a move ends; a move halted for
     // withdrawal fire may stand in a hex it is only passing through, and a
     // unit routed there stays until its owner picks its retreat (14.4).
-    let in_transit = state.decision.is_some() || !state.retreats.is_empty();
+    let in_transit =
+        state.decision.is_some() || !state.retreats.is_empty() || !state.retreat_fire.is_empty();
     for ((hex, side), units) in stacks.iter().filter(|_| !in_transit) {
         let terrain = &sc.map.hex(*hex).unwrap().terrain;
         check_hex(

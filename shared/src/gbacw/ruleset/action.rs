@@ -107,6 +107,45 @@ pub enum GbacwAction {
     },
     /// Cedar Mountain 27.23: a unit in an exit hex leaves the map.
     ExitMap { unit: CounterId },
+    // --- Standard Rules part 2, second half (issue 5). ---
+    /// GBACW 16.2–16.24: in the Retreat Before Melee Phase, mounted
+    /// cavalry `attackers` that began the Movement Phase within four hexes
+    /// of `target` charge it through their front hexside; a melee at twice
+    /// their strength (16.24), after which they rout (16.25).
+    DeclareCharge {
+        target: HexNumber,
+        attackers: Vec<CounterId>,
+    },
+    /// GBACW 17.8: in the owner's Final Command Phase, carry out the
+    /// succession to the lost leader `lost`, placing the new counter on a
+    /// unit of its command in `hex`. What is not done by the end of the
+    /// phase is done then, on the first such unit (17.84).
+    ReplaceLeader { lost: CounterId, hex: HexNumber },
+    /// GBACW 12.94 option 3: in the owner's Retreat Before Melee Phase,
+    /// engaged `units` (sharing a hex) withdraw two hexes along `path`,
+    /// each checking morale at the end; no withdrawal fire.
+    WithdrawEngaged {
+        units: Vec<CounterId>,
+        path: Vec<HexNumber>,
+    },
+    /// GBACW 12.85: the answer to an advance offer: `units` (of those
+    /// offered) advance into the vacated hex.
+    Advance { units: Vec<CounterId> },
+    /// The answer to an advance offer: no one advances. The default.
+    DeclineAdvance,
+    /// GBACW 10.2: the answer to a retreat fire offer: these units fire
+    /// (each once per retreat).
+    RetreatFire { firers: Vec<CounterId> },
+    /// The answer to a retreat fire offer: no one fires. The default.
+    DeclineRetreatFire,
+    /// GBACW 11.33: in the Ammunition Resupply Phase, `rounds` rounds go
+    /// from battery `from` to battery `to` (same weapon, same or adjacent
+    /// hexes, neither having moved or fired this Game-Turn).
+    TransferRounds {
+        from: CounterId,
+        to: CounterId,
+        rounds: u16,
+    },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -2,8 +2,8 @@
 
 use super::progress::HexRecord;
 use super::state::{
-    Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer, RetreatOrder,
-    WithdrawalDecision,
+    AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer,
+    RetreatFireOffer, RetreatOrder, SuccessionKind, SuccessionRecord, WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;
@@ -203,6 +203,33 @@ pub enum GbacwEvent {
     },
     /// Cedar Mountain 21.43: the corn of `hex` is blown down: clear from now on.
     CornBlownDown { hex: HexNumber },
+    // --- Standard Rules part 2, second half (issue 5). ---
+    /// GBACW 15.2: a battery that lost guns to artillery fire rolled for
+    /// its caissons: `die` 1 is a hit, and `rounds_lost` (a second die,
+    /// never more than it had) are gone.
+    CaissonRolled {
+        unit: CounterId,
+        die: u8,
+        rounds_lost: u16,
+    },
+    /// GBACW 17.8–17.85: a lost leader succeeded (flipped, redeployed or
+    /// replaced by promotion) in the owner's Final Command Phase.
+    LeaderSucceeded(SuccessionRecord),
+    /// GBACW 12.85: the would-be attackers may advance into the vacated hex.
+    AdvanceOffered(AdvanceOffer),
+    /// The advance was taken (the moves follow) or declined.
+    AdvanceAnswered,
+    /// GBACW 10.2: a retreat halted in an enemy ZOC; retreat fire offered.
+    RetreatFireOffered(RetreatFireOffer),
+    /// The retreat fire offer was answered (the fire and the rest of the
+    /// retreat follow as their own events).
+    RetreatFireAnswered,
+    /// GBACW 11.33: rounds moved from one battery to another.
+    RoundsTransferred {
+        from: CounterId,
+        to: CounterId,
+        rounds: u16,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -249,6 +276,15 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
     use GbacwEvent as E;
     match event {
         E::PhaseChanged { clock } => {
+            // 11.33: a new Game-Turn: where everyone stands, none fired.
+            if clock.turn != state.clock.turn || state.turn_start.is_empty() {
+                state.turn_start = state
+                    .units
+                    .iter()
+                    .filter_map(|(id, u)| u.hex.map(|h| (id.clone(), h)))
+                    .collect();
+                state.fired_this_turn.clear();
+            }
             state.clock = *clock;
             if let Step::Phase { phase, .. } = clock.step {
                 match phase {
@@ -257,6 +293,12 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                         for u in state.units.values_mut() {
                             u.moved = Moved::default();
                         }
+                        // 16.23: a charge counts from where the phase began.
+                        state.movement_start = state
+                            .units
+                            .iter()
+                            .filter_map(|(id, u)| u.hex.map(|h| (id.clone(), h)))
+                            .collect();
                         for l in state.leaders.values_mut() {
                             l.moved = Moved::default();
                         }
@@ -401,6 +443,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::RoundFired { unit } => {
+            state.fired_this_turn.insert(unit.clone());
             if let Some(u) = state.units.get_mut(unit) {
                 u.status.rounds = u.status.rounds.saturating_sub(1);
             }
@@ -484,6 +527,65 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             state.rally_tried.insert(unit.clone());
             if *rallied && let Some(u) = state.units.get_mut(unit) {
                 u.status.markers.remove(&Marker::Rout);
+            }
+        }
+        E::CaissonRolled {
+            unit, rounds_lost, ..
+        } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.status.rounds = u.status.rounds.saturating_sub(*rounds_lost);
+            }
+        }
+        E::RoundsTransferred { from, to, rounds } => {
+            if let Some(u) = state.units.get_mut(from) {
+                u.status.rounds = u.status.rounds.saturating_sub(*rounds);
+            }
+            if let Some(u) = state.units.get_mut(to) {
+                u.status.rounds = u.status.rounds.saturating_add(*rounds);
+            }
+        }
+        E::RetreatFireOffered(o) => state.retreat_fire.push(o.clone()),
+        E::RetreatFireAnswered => {
+            if !state.retreat_fire.is_empty() {
+                state.retreat_fire.remove(0);
+            }
+        }
+        E::AdvanceOffered(a) => state.advance = Some(a.clone()),
+        E::AdvanceAnswered => state.advance = None,
+        E::LeaderSucceeded(r) => {
+            let s = &mut state.succession;
+            let casualty = state.leaders.get(&r.lost).and_then(|l| l.casualty);
+            match &r.kind {
+                SuccessionKind::Flip | SuccessionKind::Redeploy => {
+                    if r.kind == SuccessionKind::Flip {
+                        s.flipped.insert(r.lost.clone());
+                    }
+                    if let Some(c) = casualty {
+                        s.past_losses.push((r.lost.clone(), c));
+                    }
+                    if let Some(l) = state.leaders.get_mut(&r.lost) {
+                        l.casualty = None;
+                    }
+                }
+                SuccessionKind::Promote {
+                    division,
+                    promoted,
+                    stand_in,
+                } => {
+                    s.replaced.insert(r.lost.clone());
+                    s.promoted.insert(division.clone(), promoted.clone());
+                    if let Some(x) = stand_in {
+                        s.stand_ins.insert(promoted.clone(), x.clone());
+                    }
+                }
+            }
+            if let Some((who, hex)) = &r.placed
+                && let Some(l) = state.leaders.get_mut(who)
+            {
+                l.hex = Some(*hex);
+                l.moved = Moved::default();
+                l.augmented = None;
+                l.cp_spent = 0;
             }
         }
         E::UnitPlaced { .. }

@@ -61,6 +61,21 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         });
         return out;
     }
+    if let Some(o) = state.retreat_fire.first() {
+        if o.seat != seat {
+            return Vec::new();
+        }
+        // GBACW 10.2: decline, or every offered unit fires.
+        let mut out = vec![A::DeclineRetreatFire];
+        let all = A::RetreatFire {
+            firers: o.firers.clone(),
+        };
+        let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+        if decide::decide(rs, state, seat, &all, &mut dice).is_ok() {
+            out.push(all);
+        }
+        return out;
+    }
     if let Some(order) = state.retreats.first() {
         if order.seat != seat {
             return Vec::new();
@@ -78,6 +93,26 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                 path,
             })
             .collect();
+    }
+    if let Some(a) = &state.advance {
+        if a.seat != seat {
+            return Vec::new();
+        }
+        // GBACW 12.85: decline, each unit alone, or all together.
+        let mut out = vec![A::DeclineAdvance];
+        out.extend(a.units.iter().map(|u| A::Advance {
+            units: vec![u.clone()],
+        }));
+        if a.units.len() > 1 {
+            out.push(A::Advance {
+                units: a.units.clone(),
+            });
+        }
+        out.retain(|x| {
+            let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+            decide::decide(rs, state, seat, x, &mut dice).is_ok()
+        });
+        return out;
     }
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
@@ -196,6 +231,26 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             }
         }
         Some(Phase::RetreatBeforeMelee) => {
+            // GBACW 12.94 option 3: each engaged stack along its first
+            // two-hex way back.
+            let mut engaged: BTreeMap<HexNumber, Vec<CounterId>> = BTreeMap::new();
+            for (id, at) in &own_units {
+                if state.units[*id].status.markers.contains(&Marker::Engaged) {
+                    engaged.entry(*at).or_default().push((*id).clone());
+                }
+            }
+            for units in engaged.into_values() {
+                let paths = crate::gbacw::ruleset::combat::effects::retreat_options(
+                    rs,
+                    state,
+                    &units[0],
+                    crate::gbacw::ruleset::combat::engaged::WITHDRAW_HEXES,
+                    crate::gbacw::retreat::RetreatKind::MeleeResult,
+                );
+                if let Some(path) = paths.into_iter().next() {
+                    out.push(A::WithdrawEngaged { units, path });
+                }
+            }
             // GBACW 12.0: each unit alone against each adjacent enemy hex.
             for (id, at) in &own_units {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(*at) {
@@ -208,11 +263,33 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                             target: n,
                             attackers: vec![(*id).clone()],
                         });
+                        // GBACW 16.2: mounted cavalry may charge instead.
+                        if state.units[*id].status.formation == Formation::Mounted {
+                            out.push(A::DeclareCharge {
+                                target: n,
+                                attackers: vec![(*id).clone()],
+                            });
+                        }
                     }
                 }
             }
         }
         Some(Phase::AmmunitionResupply) => {
+            // GBACW 11.33: one round between each pair of batteries.
+            let batteries: Vec<&CounterId> = own_units
+                .iter()
+                .filter(|(id, _)| matches!(oob.units[*id].kind, UnitKind::Battery { .. }))
+                .map(|(id, _)| *id)
+                .collect();
+            for from in &batteries {
+                for to in batteries.iter().filter(|b| *b != from) {
+                    out.push(A::TransferRounds {
+                        from: (*from).clone(),
+                        to: (*to).clone(),
+                        rounds: 1,
+                    });
+                }
+            }
             for (w, _) in own_units
                 .iter()
                 .filter(|(id, _)| matches!(oob.units[*id].kind, UnitKind::Wagon { .. }))
@@ -227,6 +304,19 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                             unit: (*u).clone(),
                         });
                     }
+                }
+            }
+        }
+        Some(Phase::FinalCommand) => {
+            // GBACW 17.8: each successor on each unit of his command (up
+            // to four hexes).
+            use crate::gbacw::ruleset::combat::succession;
+            for lost in succession::waiting(rs, state, side) {
+                for hex in succession::places(rs, state, &lost).into_iter().take(4) {
+                    out.push(A::ReplaceLeader {
+                        lost: lost.clone(),
+                        hex,
+                    });
                 }
             }
         }

@@ -141,8 +141,14 @@ impl Gbacw {
         if let Some(r) = &state.rbm {
             return Some(r.seat);
         }
+        if let Some(o) = state.retreat_fire.first() {
+            return Some(o.seat);
+        }
         if let Some(o) = state.retreats.first() {
             return Some(o.seat);
+        }
+        if let Some(a) = &state.advance {
+            return Some(a.seat);
         }
         use crate::gbacw::sequence::Step;
         let (player, non_phasing) = match state.clock.step {
@@ -297,6 +303,12 @@ impl Ruleset for Gbacw {
                 ..progress::ScenarioProgress::default()
             },
             corn_down: std::collections::BTreeSet::new(),
+            movement_start: BTreeMap::new(),
+            succession: Default::default(),
+            advance: None,
+            turn_start: BTreeMap::new(),
+            fired_this_turn: std::collections::BTreeSet::new(),
+            retreat_fire: Vec::new(),
         }
     }
 
@@ -307,6 +319,12 @@ impl Ruleset for Gbacw {
         use crate::gbacw::sequence::{Phase, Step};
         match action {
             GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
+            // GBACW 12.83: declining lets the retreat before melee go on,
+            // with its morale checks.
+            GbacwAction::DeclineWithdrawalFire => state
+                .decision
+                .as_ref()
+                .is_some_and(|d| matches!(d.resume, state::Resume::RetreatBeforeMelee { .. })),
             GbacwAction::EndPhase => {
                 state.decision.is_none()
                     && state.rbm.is_none()
@@ -324,6 +342,23 @@ impl Ruleset for Gbacw {
             }
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
+            }
+            // GBACW 10.2: the shot; declining may let the retreat displace.
+            GbacwAction::RetreatFire { .. } => !state.retreat_fire.is_empty(),
+            GbacwAction::DeclineRetreatFire => state
+                .retreat_fire
+                .first()
+                .is_some_and(|o| combat::retreat_fire::decline_rolls(self, state, o)),
+            // GBACW 14.3: friends displaced by the chosen path check morale.
+            GbacwAction::Retreat { unit, path } => state.retreats.first().is_some_and(|o| {
+                o.unit == *unit && combat::effects::answer_rolls(self, state, o, path)
+            }),
+            // GBACW 12.94 option 3: each withdrawing unit checks morale.
+            GbacwAction::WithdrawEngaged { units, .. } => {
+                state.decision.is_none()
+                    && state.rbm.is_none()
+                    && state.retreats.is_empty()
+                    && !units.is_empty()
             }
             GbacwAction::RetreatBeforeMelee { units, .. } => {
                 state.rbm.is_some() && combat::melee::retreat_rolls(self, state, units)
@@ -405,6 +440,22 @@ impl Ruleset for Gbacw {
                 deadline_secs: WITHDRAWAL_DEADLINE_SECS,
             })
             .chain(rbm)
+            .chain(state.retreat_fire.first().map(|o| PendingDecision {
+                seat: o.seat,
+                rule: "GBACW 10.2".to_string(),
+                prompt: format!(
+                    "{} retreats into the Zone of Control of {} in {}: retreat fire?",
+                    self.game.oob.units[&o.unit].designation,
+                    o.firers
+                        .iter()
+                        .map(|f| self.game.oob.units[f].designation.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    o.hex
+                ),
+                default: GbacwAction::DeclineRetreatFire,
+                deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+            }))
             .chain(state.retreats.first().map(|o| PendingDecision {
                 seat: o.seat,
                 rule: "GBACW 14.4".to_string(),
@@ -415,6 +466,19 @@ impl Ruleset for Gbacw {
                 default: combat::effects::default_retreat(self, state, o),
                 deadline_secs: WITHDRAWAL_DEADLINE_SECS,
             }))
+            .chain(
+                state
+                    .advance
+                    .iter()
+                    .filter(|_| state.retreats.is_empty())
+                    .map(|a| PendingDecision {
+                        seat: a.seat,
+                        rule: "GBACW 12.85".to_string(),
+                        prompt: format!("the defenders left {}: advance into it or not", a.hex),
+                        default: GbacwAction::DeclineAdvance,
+                        deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+                    }),
+            )
             .chain(decide::setup::pending(self, state))
             .collect()
     }

@@ -115,6 +115,13 @@ pub enum Resume {
     },
     /// The formation change.
     Formation { unit: CounterId, to: Formation },
+    /// GBACW 12.83: a retreat before melee from the decision's hex along
+    /// `path`; `checks` are the units that check morale afterwards.
+    RetreatBeforeMelee {
+        units: Vec<CounterId>,
+        path: Vec<HexNumber>,
+        checks: Vec<CounterId>,
+    },
 }
 
 /// Withdrawal fire offered to the non-moving seat (10.1, 6.23, 6.24): a
@@ -178,6 +185,101 @@ pub struct GbacwState {
     /// of the game).
     #[serde(default)]
     pub corn_down: BTreeSet<HexNumber>,
+    /// GBACW 16.23: where each unit on the map stood when the current (or
+    /// last) Movement Phase began, for the charge's four hexes.
+    #[serde(default)]
+    pub movement_start: BTreeMap<CounterId, HexNumber>,
+    /// GBACW 17.8: who leads now that leaders have been lost.
+    #[serde(default)]
+    pub succession: LeaderSuccession,
+    /// GBACW 12.85: an advance into a hex vacated by retreat before melee,
+    /// offered to the would-be attackers' seat.
+    #[serde(default)]
+    pub advance: Option<AdvanceOffer>,
+    /// GBACW 11.33: where each unit stood when the current Game-Turn
+    /// began, and the batteries that have fired in it.
+    #[serde(default)]
+    pub turn_start: BTreeMap<CounterId, HexNumber>,
+    #[serde(default)]
+    pub fired_this_turn: BTreeSet<CounterId>,
+    /// GBACW 10.2: retreats halted where they entered an enemy ZOC, the
+    /// other seat offered retreat fire, in order.
+    #[serde(default)]
+    pub retreat_fire: Vec<RetreatFireOffer>,
+}
+
+/// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of
+/// `firers` in `hex`; their seat may fire retreat fire (a pending decision
+/// whose default is not to), then the retreat goes on along `rest`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RetreatFireOffer {
+    pub seat: SeatId,
+    pub unit: CounterId,
+    pub hex: HexNumber,
+    pub firers: Vec<CounterId>,
+    pub rest: Vec<HexNumber>,
+    /// Enemy units already offered a shot in this retreat (10.2: once).
+    pub offered: Vec<CounterId>,
+    /// Enemy units whose ZOC held the hex the retreat began in: they did
+    /// not see it enter their ZOC (10.2: "other than the unit which
+    /// caused the retreat").
+    pub at_start: Vec<CounterId>,
+}
+
+/// GBACW 12.85: the units that were going to melee `hex` may advance into
+/// it now that its defenders retreated before melee; a pending decision
+/// whose default is not to advance.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AdvanceOffer {
+    pub seat: SeatId,
+    pub hex: HexNumber,
+    pub units: Vec<CounterId>,
+}
+
+/// GBACW 17.8–17.85: the command changes battlefield losses brought.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderSuccession {
+    /// GBACW 17.81: brigade commanders' counters on their REPL side.
+    pub flipped: BTreeSet<CounterId>,
+    /// GBACW 17.83: by division, the brigade commander promoted to lead it.
+    pub promoted: BTreeMap<CounterId, CounterId>,
+    /// GBACW 17.83: by brigade (its original commander's id), the pool's
+    /// replacement counter leading it since its commander was promoted.
+    pub stand_ins: BTreeMap<CounterId, CounterId>,
+    /// Leaders lost for good and already succeeded (a division commander
+    /// replaced by promotion): no further succession for them.
+    pub replaced: BTreeSet<CounterId>,
+    /// GBACW 17.82: losses of counters that came back (flipped or
+    /// redeployed), "recorded on paper" for Victory Points.
+    pub past_losses: Vec<(CounterId, Casualty)>,
+}
+
+/// How a lost leader was succeeded (17.81–17.83).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SuccessionKind {
+    /// GBACW 17.81: the brigade commander's counter flipped to its REPL side.
+    Flip,
+    /// GBACW 17.82: a replacement lost comes back, the same ratings.
+    Redeploy,
+    /// GBACW 17.83, 17.85: `promoted` now leads `division`; `stand_in`
+    /// (from the pool) leads his brigade, when the pool had one.
+    Promote {
+        division: CounterId,
+        promoted: CounterId,
+        stand_in: Option<CounterId>,
+    },
+}
+
+/// GBACW 17.8: one succession carried out in the owner's Final Command
+/// Phase.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SuccessionRecord {
+    /// The leader lost.
+    pub lost: CounterId,
+    pub kind: SuccessionKind,
+    /// The counter placed on the map, and where: the lost counter itself
+    /// (flipped or redeployed) or the stand-in.
+    pub placed: Option<(CounterId, HexNumber)>,
 }
 
 /// GBACW 14.4: a unit must retreat and has a choice of legal paths; the
@@ -197,6 +299,9 @@ pub struct RetreatOrder {
 pub struct DeclaredMelee {
     pub target: HexNumber,
     pub attackers: Vec<CounterId>,
+    /// GBACW 16.2: a cavalry charge (every attacker mounted and charging).
+    #[serde(default)]
+    pub charge: bool,
 }
 
 /// GBACW 12.8: the defender's chance to retreat before melee: a pending

@@ -116,8 +116,13 @@ impl Gbacw {
             }
         }
         // 27.21: leaders, by the casualty recorded.
-        for (id, l) in &state.leaders {
-            let Some(c) = l.casualty else { continue };
+        // 17.82: losses of counters that came back count too.
+        let casualties = state
+            .leaders
+            .iter()
+            .filter_map(|(id, l)| l.casualty.map(|c| (id, c)))
+            .chain(state.succession.past_losses.iter().map(|(id, c)| (id, *c)));
+        for (id, c) in casualties {
             let leader = &oob.leaders[id];
             let value: LossValue = match (&leader.role, v.leaders.get(id)) {
                 (_, Some(named)) => *named,

@@ -138,10 +138,15 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
                 let battery = matches!(oob.units[id].kind, UnitKind::Battery { .. });
                 if battery && p.artillery {
                     // GBACW 9.82: only artillery kills guns.
+                    let guns = st.strength;
                     u.push(GbacwEvent::UnitHit {
                         unit: id.clone(),
                         points,
                     });
+                    let lost = guns - u.state.units[id].status.strength;
+                    if u.state.units[id].status.strength > 0 {
+                        super::caisson::roll_caissons(u, roll, id, lost);
+                    }
                 } else {
                     // GBACW 9.82, 15.12: small arms hit a battery's crew, a
                     // step per result (half, then gone); a wagon's crew
@@ -231,14 +236,16 @@ fn check_one(
     // GBACW 13.33: a routed unit hit again routs again without a check;
     // pinned, it stays routed and is pinned too.
     if st.markers.contains(&Marker::Rout) {
-        let re_rout = casualties || hit.result == FireResult::MaybeRout;
+        // 10.2: not under retreat fire.
+        let re_rout = (casualties || hit.result == FireResult::MaybeRout)
+            && u.no_re_rout.as_ref() != Some(id);
         if hit.result == FireResult::MaybePin || hit.result == FireResult::PinOrRout {
             set_markers(u, id, |s| {
                 s.markers.insert(Marker::Pin);
             });
         }
         if re_rout {
-            rout_retreat(rs, u, id);
+            rout_retreat(rs, u, roll, id);
         }
         return re_rout;
     }
@@ -291,7 +298,7 @@ fn check_one(
         set_markers(u, id, |s| {
             rout(&mut s.markers);
         });
-        rout_retreat(rs, u, id);
+        rout_retreat(rs, u, roll, id);
     } else if pinned {
         if hit.defer_pins_of.contains(id) {
             deferred.push(id.clone());
@@ -314,7 +321,7 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     };
     let st = u.state.units[id].status.clone();
     if st.markers.contains(&Marker::Rout) {
-        rout_retreat(rs, u, id);
+        rout_retreat(rs, u, roll, id);
         return true;
     }
     let unit = &rs.game.oob.units[id];
@@ -344,7 +351,7 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     set_markers(u, id, |s| {
         rout(&mut s.markers);
     });
-    rout_retreat(rs, u, id);
+    rout_retreat(rs, u, roll, id);
     true
 }
 
@@ -376,12 +383,10 @@ pub(crate) fn leader_casualties(
 }
 
 /// GBACW 13.31, 14.0–14.4: a routed unit retreats three hexes at once
-/// ([`retreat`]). Decisions the engine takes for now (docs/gbacw-notes.md):
-/// a path that would end over the stacking limits is not offered (14.3's
-/// displacement of friends is not modelled), and a unit with only such
-/// paths is captured; retreat fire (10.2) is not drawn.
-pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
-    retreat(rs, u, id, ROUT_HEXES, RetreatKind::Rout);
+/// ([`retreat`]), displacing friends it must go through (14.3) and
+/// drawing retreat fire where it enters enemy ZOCs (10.2).
+pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
+    retreat(rs, u, roll, id, ROUT_HEXES, RetreatKind::Rout);
 }
 
 /// GBACW 14.0–14.4: the paths `id` may retreat `length` hexes of `kind`
@@ -437,10 +442,15 @@ pub(crate) fn retreat_options(
     )
     .into_iter()
     .filter(|p| {
+        // 14.3: friends at the end are displaced, so the path may end on
+        // them; else it must not end over the stacking limits.
         p.hexes.last().is_some_and(|end| {
             board
                 .check_stack(*end, &unit.side, &[], &[id], None)
                 .is_ok()
+                || super::displacement::displaced_by(rs, state, id, &[*end])
+                    .first()
+                    .is_some_and(|d| d.len() == board.units_of(*end, &unit.side).len())
         })
     })
     .map(|p| p.hexes)
@@ -454,6 +464,7 @@ pub(crate) fn retreat_options(
 pub(crate) fn retreat(
     rs: &Gbacw,
     u: &mut Unfold,
+    roll: &mut Roller,
     id: &CounterId,
     length: usize,
     kind: RetreatKind,
@@ -467,10 +478,12 @@ pub(crate) fn retreat(
             unit: id.clone(),
             captured: true,
         }),
-        1 => u.push(GbacwEvent::UnitRetreated {
-            unit: id.clone(),
-            path: options.remove(0),
-        }),
+        1 => {
+            // GBACW 14.3, 10.2: friends in the way are displaced; enemy
+            // ZOCs entered draw retreat fire.
+            let path = options.remove(0);
+            super::retreat_fire::go_along(rs, u, roll, id, &path, Vec::new(), None);
+        }
         _ => {
             let side = &rs.game.oob.units[id].side;
             u.push(GbacwEvent::RetreatOrdered(RetreatOrder {
@@ -530,6 +543,7 @@ pub(crate) fn answer_retreat(
     order: &RetreatOrder,
     unit: &CounterId,
     path: &[crate::gbacw::map::HexNumber],
+    dice: &mut crate::engine::Dice,
 ) -> Result<Vec<GbacwEvent>, crate::engine::RuleError> {
     use crate::engine::RuleCode;
     if *unit != order.unit {
@@ -568,8 +582,22 @@ pub(crate) fn answer_retreat(
             ),
         ));
     }
-    Ok(vec![GbacwEvent::UnitRetreated {
-        unit: unit.clone(),
-        path: path.to_vec(),
-    }])
+    let mut u = Unfold::new(state);
+    let mut roll = Roller::new(dice);
+    // GBACW 14.3, 10.2: friends in the way are displaced; enemy ZOCs
+    // entered draw retreat fire.
+    super::retreat_fire::go_along(rs, &mut u, &mut roll, unit, path, Vec::new(), None);
+    roll.finish()?;
+    Ok(u.events)
+}
+
+/// Whether answering `order` along `path` rolls dice: displaced friends
+/// check morale (14.3).
+pub(crate) fn answer_rolls(
+    rs: &Gbacw,
+    state: &GbacwState,
+    order: &RetreatOrder,
+    path: &[crate::gbacw::map::HexNumber],
+) -> bool {
+    !super::displacement::displaced_by(rs, state, &order.unit, path).is_empty()
 }

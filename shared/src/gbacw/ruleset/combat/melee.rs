@@ -2,13 +2,12 @@
 //! Before Melee Phase, the defender's answer (12.8x), and resolving every
 //! declared melee when the Melee Phase ends.
 //!
-//! Decisions the texts leave open or the engine does not model yet (also
-//! in docs/gbacw-notes.md): retreat before melee draws no withdrawal fire
-//! (12.83's morale check is made); would-be attackers do not advance into
-//! a vacated hex (12.85); engaged units may continue their melee by
-//! declaring it again in their Player-Turn (12.94 option 1), and an
-//! engagement nobody renews ends with the next Melee Phase (options 2 and
-//! 3, reinforcing and withdrawing two hexes, are not offered yet).
+//! Decisions the texts leave open (also in docs/gbacw-notes.md): a
+//! retreat before melee on the ordinary terms waits for the withdrawal
+//! fire it draws ([`super::advance`]); engaged units continue their melee
+//! by declaring it again in their Player-Turn (12.94 options 1 and 2) or
+//! withdraw ([`super::engaged`]), and an engagement nobody renews ends
+//! with the next Melee Phase; charges are [`super::charge`].
 
 use super::super::board::Board;
 use super::super::decide::own_unit;
@@ -45,6 +44,7 @@ pub(crate) fn declare(
     side: &CounterId,
     target: HexNumber,
     attackers: &[CounterId],
+    charge: bool,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     if attackers.is_empty() || attackers.len() > MAX_ATTACKERS {
         return Err(err(
@@ -140,12 +140,13 @@ pub(crate) fn declare(
     let already = state.melees.iter().any(|m| m.target == target);
     let threatened: Vec<CounterId> = defenders
         .into_iter()
-        .filter(|d| !already && can_retreat(rs, state, d, attackers))
+        .filter(|d| !already && can_retreat(rs, state, d, attackers, charge))
         .collect();
     Ok(vec![GbacwEvent::MeleeDeclared(
         DeclaredMelee {
             target,
             attackers: attackers.to_vec(),
+            charge,
         },
         RbmOffer {
             seat: rs.seat_of(enemy),
@@ -155,22 +156,35 @@ pub(crate) fn declare(
     )])
 }
 
-fn threat(rs: &Gbacw, state: &GbacwState, attackers: &[CounterId]) -> Threat {
+/// Who threatens a hex: `charge` when a cavalry charge is declared on it
+/// (16.26).
+fn threat(rs: &Gbacw, state: &GbacwState, attackers: &[CounterId], charge: bool) -> Threat {
     Threat {
         foot_only: attackers.iter().all(|a| {
             matches!(rs.game.oob.units[a].kind, UnitKind::Infantry)
                 || state.units[a].status.formation == Formation::Dismounted
         }),
-        charge: false,
+        charge,
     }
 }
 
-fn can_retreat(rs: &Gbacw, state: &GbacwState, id: &CounterId, attackers: &[CounterId]) -> bool {
+/// Whether any melee declared on `target` is a charge (16.26).
+pub(crate) fn charged(state: &GbacwState, target: HexNumber) -> bool {
+    state.melees.iter().any(|m| m.target == target && m.charge)
+}
+
+fn can_retreat(
+    rs: &Gbacw,
+    state: &GbacwState,
+    id: &CounterId,
+    attackers: &[CounterId],
+    charge: bool,
+) -> bool {
     let u = &state.units[id];
     may_retreat_before_melee(
         &rs.game.oob.units[id],
         &u.status,
-        threat(rs, state, attackers),
+        threat(rs, state, attackers, charge),
     )
     .is_ok()
 }
@@ -266,40 +280,56 @@ pub(crate) fn retreat_before(
             format!("{at} would be over its stacking limits"),
         ));
     }
-    let mut u = Unfold::new(state);
-    u.push(GbacwEvent::RbmAnswered);
-    let mut roll = Roller::new(dice);
-    let threat = threat(rs, state, &attackers);
+    let threat = threat(rs, state, &attackers, charged(state, offer.target));
+    let mut fired_on = Vec::new();
     for id in units {
         let st = &state.units[id];
         let terms = may_retreat_before_melee(&game.oob.units[id], &st.status, threat)
             .map_err(|rule| illegal(rule, format!("{id} may not retreat before melee")))?;
-        u.push(GbacwEvent::UnitRetreated {
-            unit: id.clone(),
-            path: path.to_vec(),
-        });
-        if terms.morale_check {
-            check_morale(rs, &mut u, &mut roll, id);
+        if terms.withdrawal_fire {
+            fired_on.push(id.clone());
         }
     }
+    let mut u = Unfold::new(state);
+    u.push(GbacwEvent::RbmAnswered);
+    // GBACW 12.83: withdrawal fire first, offered to the attacker's seat.
+    if let Some(d) = super::advance::fire_decision(rs, state, offer.target, units, &fired_on, path)
+    {
+        u.push(GbacwEvent::WithdrawalFireOffered(d));
+        return Ok(u.events);
+    }
+    let mut roll = Roller::new(dice);
+    super::advance::carry_on(rs, &mut u, &mut roll, offer.target, units, path, &fired_on);
     roll.finish()?;
     Ok(u.events)
 }
 
 /// Whether answering `offer` with this retreat rolls dice (12.83).
 pub(crate) fn retreat_rolls(rs: &Gbacw, state: &GbacwState, units: &[CounterId]) -> bool {
+    let Some(target) = state.rbm.as_ref().map(|r| r.target) else {
+        return false;
+    };
     let attackers: Vec<CounterId> = state
         .melees
         .iter()
+        .filter(|m| m.target == target)
         .flat_map(|m| m.attackers.clone())
         .collect();
-    let threat = threat(rs, state, &attackers);
-    units.iter().any(|id| {
-        state.units.get(id).is_some_and(|st| {
-            may_retreat_before_melee(&rs.game.oob.units[id], &st.status, threat)
-                .is_ok_and(|t| t.morale_check)
+    let threat = threat(rs, state, &attackers, charged(state, target));
+    let checked: Vec<CounterId> = units
+        .iter()
+        .filter(|id| {
+            state.units.get(*id).is_some_and(|st| {
+                may_retreat_before_melee(&rs.game.oob.units[*id], &st.status, threat)
+                    .is_ok_and(|t| t.morale_check)
+            })
         })
-    })
+        .cloned()
+        .collect();
+    // Offered withdrawal fire first (12.83): the dice roll when it is answered.
+    let first_step: Vec<HexNumber> = Vec::new();
+    !checked.is_empty()
+        && super::advance::fire_decision(rs, state, target, units, &checked, &first_step).is_none()
 }
 
 fn pairs<'a>(rs: &'a Gbacw, state: &GbacwState, ids: &[CounterId]) -> Vec<(&'a Unit, UnitStatus)> {
@@ -330,7 +360,9 @@ pub(crate) fn resolve_all(
         .map(|(id, _)| id.clone())
         .collect();
     for m in &state.melees {
-        resolve_one(rs, &mut u, &mut roll, m);
+        let fought = resolve_one(rs, &mut u, &mut roll, m);
+        // GBACW 16.25, 16.27: chargers rout once their melee is fought.
+        super::charge::rout_chargers(rs, &mut u, &mut roll, m, fought.as_ref());
     }
     for id in stale {
         // Still engaged only if this phase's results did not touch it.
@@ -345,11 +377,15 @@ pub(crate) fn resolve_all(
     Ok(u.events)
 }
 
-fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee) {
+/// One melee; returns its result when it was fought.
+fn resolve_one(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    m: &DeclaredMelee,
+) -> Option<crate::gbacw::tables::MeleeResult> {
     let game = &rs.game;
-    let Some(first) = m.attackers.first() else {
-        return;
-    };
+    let first = m.attackers.first()?;
     let side = game.oob.units[first].side.clone();
     let enemy = rs.enemy_of(&side).clone();
     let attackers: Vec<CounterId> = m
@@ -370,7 +406,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
         .cloned()
         .collect();
     if attackers.is_empty() || defenders.is_empty() {
-        return;
+        return None;
     }
     // GBACW 13.14: a green unit sees the elephant when it first melees.
     for id in attackers.iter().chain(&defenders) {
@@ -382,7 +418,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             _ => 4,
         }
     };
-    let against = |ids: &[CounterId], u: &Unfold| Opponents {
+    let against = |ids: &[CounterId], charging: bool, u: &Unfold| Opponents {
         foot: ids.iter().any(|id| {
             matches!(game.oob.units[id].kind, UnitKind::Infantry)
                 || u.state.units[id].status.formation == Formation::Dismounted
@@ -390,7 +426,8 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
         mounted: ids
             .iter()
             .any(|id| u.state.units[id].status.formation == Formation::Mounted),
-        charging: false,
+        // 16.33: whether these opponents are charging mounted cavalry.
+        charging,
     };
     let board = Board::new(rs, &u.state);
     let att_strengths: Vec<u16> = attackers
@@ -400,8 +437,9 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             let s = unit_melee_strength(
                 &game.oob.units[id],
                 &x.status,
-                MeleeRole::Attacker { charging: false },
-                against(&defenders, u),
+                // GBACW 16.24: chargers melee at twice their strength.
+                MeleeRole::Attacker { charging: m.charge },
+                against(&defenders, false, u),
             );
             // GBACW 12.31, 12.32: hexside penalties, not for a continuing
             // engaged melee's old hands.
@@ -422,7 +460,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
                 &game.oob.units[id],
                 &u.state.units[id].status,
                 MeleeRole::Defender,
-                against(&attackers, u),
+                against(&attackers, m.charge, u),
             )
         })
         .collect();
@@ -454,9 +492,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
     let die = roll.d6();
     let mut att = pairs(rs, &u.state, &attackers);
     let mut def = pairs(rs, &u.state, &defenders);
-    let Some(outcome) = resolve_melee(&rs.tables.melee, diff, die, &mut att, &mut def) else {
-        return;
-    };
+    let outcome = resolve_melee(&rs.tables.melee, diff, die, &mut att, &mut def)?;
     u.push(GbacwEvent::MeleeResolved(MeleeReport {
         target: m.target,
         attackers: attackers.clone(),
@@ -561,7 +597,7 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             }
             // GBACW 12.92, 12.95: survivors retreat, then check morale.
             if let Some(n) = o.retreat {
-                retreat(rs, u, id, usize::from(n), RetreatKind::MeleeResult);
+                retreat(rs, u, roll, id, usize::from(n), RetreatKind::MeleeResult);
             }
             if o.morale_check && u.state.units[id].hex.is_some() {
                 check_morale(rs, u, roll, id);
@@ -576,4 +612,5 @@ fn resolve_one(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, m: &DeclaredMelee)
             }
         }
     }
+    Some(outcome.cell)
 }

@@ -14,14 +14,30 @@
 //! - [`melee`]: declaring melee, retreat before melee, resolving melee (12).
 //! - [`rally`]: the Rally Phase.
 //! - [`resupply`]: the Ammunition Resupply Phase.
+//! - [`caisson`]: exploding caissons (15.2).
+//! - [`advance`]: retreat before melee under withdrawal fire, the advance (12.83, 12.85).
+//! - [`charge`]: cavalry charges (16.2).
+//! - [`displacement`]: friends displaced by a retreat (14.3).
+//! - [`retreat_fire`]: retreat fire (10.2).
+//! - [`engaged`]: engaged units withdrawing two hexes (12.94 option 3).
+//! - [`succession`]: leader succession and promotion (17.8).
+//! - [`transfer`]: rounds passed between batteries (11.33).
 
+pub(crate) mod advance;
 pub(crate) mod attack;
+pub(crate) mod caisson;
+pub(crate) mod charge;
 pub(crate) mod declare;
+pub(crate) mod displacement;
 pub(crate) mod effects;
+pub(crate) mod engaged;
 pub(crate) mod melee;
 pub(crate) mod rally;
 pub(crate) mod resolve;
 pub(crate) mod resupply;
+pub(crate) mod retreat_fire;
+pub(crate) mod succession;
+pub(crate) mod transfer;
 
 use super::event::{GbacwEvent, evolve};
 use super::state::GbacwState;
@@ -44,6 +60,11 @@ pub const MAX_SHIFT: u8 = 2;
 pub(crate) struct Unfold {
     pub state: GbacwState,
     pub events: Vec<GbacwEvent>,
+    /// How deep a chain of displacements (14.3) runs at the moment.
+    pub chain: u8,
+    /// GBACW 10.2: the routed retreater under retreat fire, who does not
+    /// rout again from it.
+    pub no_re_rout: Option<crate::gbacw::oob::CounterId>,
 }
 
 impl Unfold {
@@ -51,6 +72,8 @@ impl Unfold {
         Unfold {
             state: state.clone(),
             events: Vec::new(),
+            chain: 0,
+            no_re_rout: None,
         }
     }
 

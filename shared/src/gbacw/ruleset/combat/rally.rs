@@ -10,7 +10,7 @@ use super::super::{Gbacw, err};
 use super::Roller;
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::command::within_radius;
-use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, Morale, UnitKind};
+use crate::gbacw::oob::{Command, CounterId, Marker, Morale, UnitKind};
 use crate::gbacw::rally::{RallyBy, rallies};
 
 /// GBACW 9.85: at the start of the friendly Rally Phase the pins of
@@ -77,13 +77,15 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
     let Command::Brigade(b) = &rs.game.oob.units[id].command else {
         return Ok(Way::Die);
     };
-    let leader = state.leaders.get(b).and_then(|l| l.hex.map(|h| (l, h)));
-    let ratings = match &rs.game.oob.leaders.get(b).map(|l| &l.role) {
-        Some(LeaderRole::Brigade { ratings, .. }) | Some(LeaderRole::Replacement { ratings }) => {
-            Some(*ratings)
-        }
-        _ => None,
-    };
+    // GBACW 17.81–17.83: whoever leads the brigade now.
+    let commander = super::succession::brigade_commander(state, b);
+    let leader = commander
+        .as_ref()
+        .and_then(|c| state.leaders.get(c))
+        .and_then(|l| l.hex.map(|h| (l, h)));
+    let ratings = commander
+        .as_ref()
+        .and_then(|c| super::succession::brigade_ratings(rs, state, c));
     let (Some((l, at)), Some(r)) = (leader, ratings) else {
         return Err(err(
             "GBACW 13.52",

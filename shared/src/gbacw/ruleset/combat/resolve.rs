@@ -44,7 +44,7 @@ pub(crate) fn resolve_plan(
 
 /// One rolled attack: the report, rounds fired, the effects, then 11.21.
 /// Returns the deferred pins (10.15).
-fn resolve_one(
+pub(crate) fn resolve_one(
     rs: &Gbacw,
     u: &mut Unfold,
     roll: &mut Roller,
@@ -135,6 +135,7 @@ pub(crate) fn resolve_withdrawal(
         (Resume::Move { pieces, .. }, Trigger::Leaving) => {
             d.targets.iter().all(|t| pieces.contains(t))
         }
+        (Resume::RetreatBeforeMelee { .. }, _) => true,
         _ => false,
     };
     let facing_as = d
@@ -194,6 +195,12 @@ pub(crate) fn resolve_withdrawal(
                 }
             }
         }
+        // GBACW 12.88: a unit pinned by the fire stays and takes the melee.
+        Resume::RetreatBeforeMelee {
+            units,
+            path,
+            checks,
+        } => super::advance::carry_on(rs, &mut u, &mut roll, d.hex, units, path, checks),
         Resume::Formation { unit, to } => {
             let ok = u.state.units.get(unit).is_some_and(|x| {
                 x.hex == Some(d.hex)

@@ -13,6 +13,7 @@ use crate::gbacw::command::{
 };
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{BrigadeRatings, Command, CounterId, LeaderRole};
+use crate::gbacw::ruleset::combat::succession;
 use crate::gbacw::sequence::Phase;
 
 /// A brigade commander's printed division and ratings, or a refusal.
@@ -87,14 +88,12 @@ fn in_radius(
     division: &CounterId,
     brigade_hex: HexNumber,
 ) -> bool {
-    let Some(dh) = state.leaders.get(division).and_then(|l| l.hex) else {
+    // GBACW 17.83, 17.85: a promoted commander with his bracketed radius.
+    let Some((leader, radius)) = succession::division_commander(rs, state, division) else {
         return false;
     };
-    let radius = match &rs.game.oob.leaders[division].role {
-        LeaderRole::Division {
-            integrity_radius, ..
-        } => *integrity_radius,
-        _ => return false,
+    let Some(dh) = state.leaders.get(&leader).and_then(|l| l.hex) else {
+        return false;
     };
     // Cedar Mountain 25.1, 25.2: the army commander's points this turn.
     let radius =
@@ -271,16 +270,21 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
     let blocks = board.command_blocks(side);
     let oob = &rs.game.oob;
     let mut out = CommandCheck::default();
-    for (id, l) in &state.leaders {
-        let Some(hex) = l.hex else { continue };
-        if oob.leaders[id].side != *side {
+    for (id, leader) in &oob.leaders {
+        if leader.side != *side || !matches!(leader.role, LeaderRole::Brigade { .. }) {
             continue;
         }
-        if let LeaderRole::Brigade { .. } = oob.leaders[id].role
-            && let Some(d) = current_division(rs, state, id)
+        // GBACW 17.81–17.83: whoever leads the brigade now.
+        let Some(commander) = succession::brigade_commander(state, id) else {
+            continue;
+        };
+        let Some(hex) = state.leaders.get(&commander).and_then(|l| l.hex) else {
+            continue;
+        };
+        if let Some(d) = current_division(rs, state, id)
             && !in_radius(rs, state, &blocks, d, hex)
         {
-            out.out_of_radius.insert(id.clone());
+            out.out_of_radius.insert(commander);
         }
     }
     for (id, u) in &state.units {
@@ -293,19 +297,24 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
         let within = match &unit.command {
             Command::Independent => true,
             Command::Brigade(b) => {
-                match (state.leaders.get(b), &oob.leaders.get(b).map(|l| &l.role)) {
-                    (Some(l), Some(LeaderRole::Brigade { ratings, .. })) => {
-                        l.hex.is_some_and(|bh| {
-                            let plus = l.augmented.as_ref().map_or(0, |(_, p)| *p);
-                            within_radius(
-                                &rs.game.map,
-                                &blocks,
-                                bh,
-                                hex,
-                                effective_radius(ratings, plus),
-                            )
-                        })
-                    }
+                // GBACW 17.81–17.83: whoever leads the brigade now, with
+                // the ratings his counter shows.
+                let commander = succession::brigade_commander(state, b);
+                let leader = commander.as_ref().and_then(|c| state.leaders.get(c));
+                let ratings = commander
+                    .as_ref()
+                    .and_then(|c| succession::brigade_ratings(rs, state, c));
+                match (leader, ratings) {
+                    (Some(l), Some(ratings)) => l.hex.is_some_and(|bh| {
+                        let plus = l.augmented.as_ref().map_or(0, |(_, p)| *p);
+                        within_radius(
+                            &rs.game.map,
+                            &blocks,
+                            bh,
+                            hex,
+                            effective_radius(&ratings, plus),
+                        )
+                    }),
                     _ => false,
                 }
             }

@@ -53,7 +53,7 @@ pub(crate) fn decide(
             ));
         }
         return match action {
-            A::DeclineWithdrawalFire => withdrawal::decline(rs, state, d),
+            A::DeclineWithdrawalFire => withdrawal::decline(rs, state, d, dice),
             A::WithdrawalFire { firers } => withdrawal::fire(rs, state, d, firers, dice),
             _ => Err(err(
                 d.trigger.rule(),
@@ -90,6 +90,48 @@ pub(crate) fn decide(
             )),
         };
     }
+    // GBACW 10.2: retreat fire offered.
+    if let Some(o) = state.retreat_fire.first() {
+        if seat != o.seat {
+            return Err(err(
+                "GBACW 10.2",
+                RuleCode::NotYourTurn,
+                format!("waiting for {} to answer retreat fire", o.seat),
+            ));
+        }
+        return match action {
+            A::DeclineRetreatFire => combat::retreat_fire::answer(rs, state, o, None, dice),
+            A::RetreatFire { firers } => {
+                combat::retreat_fire::answer(rs, state, o, Some(firers), dice)
+            }
+            _ => Err(err(
+                "GBACW 10.2",
+                RuleCode::Illegal,
+                "answer the retreat fire first (fire or decline)",
+            )),
+        };
+    }
+    // GBACW 12.85: the advance into a hex vacated by retreat before melee.
+    if let Some(a) = &state.advance
+        && state.retreats.is_empty()
+    {
+        if seat != a.seat {
+            return Err(err(
+                "GBACW 12.85",
+                RuleCode::NotYourTurn,
+                format!("waiting for {} to advance into {} or not", a.seat, a.hex),
+            ));
+        }
+        return match action {
+            A::DeclineAdvance => Ok(vec![GbacwEvent::AdvanceAnswered]),
+            A::Advance { units } => combat::advance::advance(rs, state, a, units),
+            _ => Err(err(
+                "GBACW 12.85",
+                RuleCode::Illegal,
+                "answer the advance first (advance or decline)",
+            )),
+        };
+    }
     if let Some(order) = state.retreats.first() {
         if seat != order.seat {
             return Err(err(
@@ -103,7 +145,7 @@ pub(crate) fn decide(
         }
         return match action {
             A::Retreat { unit, path } => {
-                combat::effects::answer_retreat(rs, state, order, unit, path)
+                combat::effects::answer_retreat(rs, state, order, unit, path, dice)
             }
             _ => Err(err(
                 "GBACW 14.4",
@@ -222,8 +264,57 @@ pub(crate) fn decide(
                 "GBACW 12.8",
                 "melees are declared",
             )?;
-            combat::melee::declare(rs, state, side, *target, attackers)
+            combat::melee::declare(rs, state, side, *target, attackers, false)
         }
+        A::ReplaceLeader { lost, hex } => {
+            in_phase(
+                Phase::FinalCommand,
+                "GBACW 17.8",
+                "lost leaders are succeeded",
+            )?;
+            match combat::succession::succeed(rs, state, side, lost, Some(*hex))? {
+                Some(e) => Ok(vec![e]),
+                None => Err(err(
+                    "GBACW 17.8",
+                    RuleCode::Illegal,
+                    format!("no unit of {lost}'s command is on the map"),
+                )),
+            }
+        }
+        A::TransferRounds { from, to, rounds } => {
+            in_phase(
+                Phase::AmmunitionResupply,
+                "GBACW 11.33",
+                "rounds are transferred",
+            )?;
+            combat::transfer::transfer(rs, state, side, from, to, *rounds)
+        }
+        A::WithdrawEngaged { units, path } => {
+            in_phase(
+                Phase::RetreatBeforeMelee,
+                "GBACW 12.94",
+                "engaged units withdraw",
+            )?;
+            combat::engaged::withdraw(rs, state, side, units, path, dice)
+        }
+        A::DeclareCharge { target, attackers } => {
+            in_phase(
+                Phase::RetreatBeforeMelee,
+                "GBACW 16.24",
+                "charges are declared",
+            )?;
+            combat::charge::declare(rs, state, side, *target, attackers)
+        }
+        A::RetreatFire { .. } | A::DeclineRetreatFire => Err(err(
+            "GBACW 10.2",
+            RuleCode::Illegal,
+            "no retreat fire is offered",
+        )),
+        A::Advance { .. } | A::DeclineAdvance => Err(err(
+            "GBACW 12.85",
+            RuleCode::Illegal,
+            "no advance is offered",
+        )),
         A::Retreat { .. } => Err(err(
             "GBACW 14.4",
             RuleCode::Illegal,

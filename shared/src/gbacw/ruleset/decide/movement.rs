@@ -408,6 +408,20 @@ pub(crate) fn plan(
         costs.push(row);
         from = to;
     }
+    // GBACW 12.94: units may move into a hex holding engaged units, never
+    // through one.
+    if let Some(h) = path[..path.len() - 1].iter().find(|h| {
+        state
+            .units
+            .values()
+            .any(|u| u.hex == Some(**h) && u.status.markers.contains(&Marker::Engaged))
+    }) {
+        return Err(err(
+            "GBACW 12.94",
+            RuleCode::Illegal,
+            format!("{h} holds engaged units: a move may end there, not pass through"),
+        ));
+    }
     for (i, m) in movers.iter().enumerate() {
         if let Some(rule) = m.one_hex {
             if path.len() > 1 || m.hexes > 0 {

@@ -39,6 +39,10 @@ pub(crate) fn end_phase(
             Phase::Melee if melee_due(state) => events.extend(
                 crate::gbacw::ruleset::combat::melee::resolve_all(rs, state, dice)?,
             ),
+            // GBACW 17.84: successions still due are carried out now.
+            Phase::FinalCommand => events.extend(
+                crate::gbacw::ruleset::combat::succession::end_of_final_command(rs, state, side),
+            ),
             _ => {}
         }
     }

@@ -16,6 +16,7 @@ pub(crate) fn decline(
     rs: &Gbacw,
     state: &GbacwState,
     d: &WithdrawalDecision,
+    dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     let side = rs.enemy_of(rs.side_of(d.seat));
     let mut events = vec![GbacwEvent::WithdrawalFireDeclined];
@@ -24,6 +25,20 @@ pub(crate) fn decline(
             if let Ok(plan) = movement::plan(rs, state, side, pieces, path) {
                 events.extend(movement::execute(rs, state, &plan, true));
             }
+        }
+        // GBACW 12.83: the retreat before melee goes on; morale checks.
+        Resume::RetreatBeforeMelee {
+            units,
+            path,
+            checks,
+        } => {
+            use crate::gbacw::ruleset::combat::{Roller, Unfold, advance};
+            let mut u = Unfold::new(state);
+            u.push(GbacwEvent::WithdrawalFireDeclined);
+            let mut roll = Roller::new(dice);
+            advance::carry_on(rs, &mut u, &mut roll, d.hex, units, path, checks);
+            roll.finish()?;
+            return Ok(u.events);
         }
         Resume::Formation { unit, to } => {
             if let Ok(c) = formation::plan(rs, state, side, unit, *to) {

@@ -659,7 +659,7 @@ fn cedar_23_0_retreat_before_melee_only_toward_the_own_lines() {
         );
     }
     // West, two hexes (0506, 0507), is allowed.
-    t.roll(
+    let (mut events, _) = t.roll(
         REBEL,
         GbacwAction::RetreatBeforeMelee {
             units: ids(&["15-ala"]),
@@ -667,7 +667,15 @@ fn cedar_23_0_retreat_before_melee_only_toward_the_own_lines() {
         },
         1,
     );
-    assert_eq!(t.hex("15-ala"), Some(n("0507")));
+    // 12.83: the attacker may fire withdrawal fire first; it declines, and
+    // the retreat goes on.
+    if t.s.decision.is_some() {
+        events.extend(t.roll(UNION, GbacwAction::DeclineWithdrawalFire, 1).0);
+    }
+    assert!(events.contains(&GbacwEvent::UnitRetreated {
+        unit: id("15-ala"),
+        path: vec![n("0506"), n("0507")],
+    }));
 }
 
 // --- Cedar Mountain 25.1, 25.2: army commanders raise division radii -----
@@ -790,7 +798,11 @@ fn cedar_21_12_dismounted_cavalry_meleed_by_infantry_must_retreat_before_it() {
     };
     assert_eq!(units, ids(&["1-nj-c"]));
     assert!(legal.contains(&default));
-    let (events, _) = t.roll(UNION, default, 5);
+    let (mut events, _) = t.roll(UNION, default, 5);
+    // 12.83: the attacker may fire withdrawal fire first; it declines.
+    if t.s.decision.is_some() {
+        events.extend(t.roll(REBEL, GbacwAction::DeclineWithdrawalFire, 5).0);
+    }
     assert!(events.contains(&GbacwEvent::UnitRetreated {
         unit: id("1-nj-c"),
         path

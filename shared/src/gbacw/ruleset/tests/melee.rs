@@ -99,6 +99,9 @@ fn case_12_81_retreat_before_melee_one_or_two_hexes_away() {
         },
         3,
     );
+    // 12.83: 5 Conn may fire withdrawal fire first; it declines.
+    assert!(t.s.decision.is_some());
+    t.roll(UNION, GbacwAction::DeclineWithdrawalFire, 3);
     let u = &t.s.units[&id("10-va")];
     // 12.83: a morale check whatever happens; a failed one routs it on.
     assert!(u.hex == Some(away) || u.status.markers.contains(&Marker::Rout));

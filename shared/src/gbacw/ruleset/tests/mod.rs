@@ -1,15 +1,22 @@
 //! The GBACW ruleset through `decide` and `evolve`, on the test scenario.
 //! Tests named `case_N_NN_…` test that case of the Standard Rules.
 
+mod advance;
+mod artillery;
 mod cedar;
 mod cedar_rules;
+mod charge;
 mod client_queries;
 mod command;
+mod displacement;
+mod engaged;
 mod fire;
 mod formation;
 mod melee;
 mod movement;
+mod retreat_fire;
 mod sequence;
+mod succession;
 mod withdrawal;
 
 use super::*;

@@ -1,0 +1,107 @@
+//! GBACW 14.3: friendly units displaced by a retreat. A unit retreats
+//! through or onto friends only when no clear path is open
+//! ([`crate::gbacw::retreat::retreat_paths`] keeps that preference); the
+//! friends there then retreat one hex and the top one checks morale,
+//! those under it only if it routs. A displaced unit already routed
+//! routs again: three more hexes. A displaced unit's own retreat may
+//! displace others in turn (the "chain reaction").
+//!
+//! Decisions (docs/gbacw-notes.md):
+//! - Unlimbered batteries are not displaced: their crews would retreat
+//!   and the guns stay (14.3), and the engine does not model crews apart
+//!   from their battery (13.25).
+//! - The displaced units retreat one hex each, by the ordinary retreat
+//!   (the owner chooses among paths, 14.4), before the morale check, which
+//!   is made at once even when the path waits for the owner's choice.
+//! - A chain reaction is followed [`MAX_CHAIN`] displacements deep; past
+//!   that, friends are left in place (no position in play comes near it).
+
+use super::super::Gbacw;
+use super::super::state::GbacwState;
+use super::effects::{check_morale, retreat, rout_retreat};
+use super::{Roller, Unfold};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
+use crate::gbacw::retreat::RetreatKind;
+
+/// Deepest chain of displacements followed.
+pub const MAX_CHAIN: u8 = 6;
+
+/// GBACW 14.3: one hex for a displaced unit.
+pub const DISPLACED_HEXES: usize = 1;
+
+/// Whether `id` would be displaced by a friend retreating into its hex.
+pub(crate) fn displaceable(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {
+    let Some(x) = state.units.get(id) else {
+        return false;
+    };
+    x.hex.is_some()
+        && !(matches!(rs.game.oob.units[id].kind, UnitKind::Battery { .. })
+            && x.status.formation == Formation::Unlimbered)
+}
+
+/// The friends of `mover` that its retreat along `path` would displace,
+/// hex by hex along the path, each hex's units in id order (top first).
+pub(crate) fn displaced_by(
+    rs: &Gbacw,
+    state: &GbacwState,
+    mover: &CounterId,
+    path: &[HexNumber],
+) -> Vec<Vec<CounterId>> {
+    let side = &rs.game.oob.units[mover].side;
+    path.iter()
+        .map(|h| {
+            state
+                .units
+                .iter()
+                .filter(|(id, x)| {
+                    *id != mover
+                        && x.hex == Some(*h)
+                        && rs.game.oob.units[*id].side == *side
+                        && displaceable(rs, state, id)
+                })
+                .map(|(id, _)| id.clone())
+                .collect::<Vec<_>>()
+        })
+        .filter(|stack| !stack.is_empty())
+        .collect()
+}
+
+/// GBACW 14.3: `mover` has just retreated along `path`; displace the
+/// friends it went through or onto.
+pub(crate) fn displace(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    mover: &CounterId,
+    path: &[HexNumber],
+) {
+    if u.chain >= MAX_CHAIN {
+        return;
+    }
+    let stacks = displaced_by(rs, &u.state, mover, path);
+    if stacks.is_empty() {
+        return;
+    }
+    u.chain += 1;
+    for stack in stacks {
+        let mut checked_top_routed = None;
+        for id in &stack {
+            if u.state.units[id].hex.is_none() {
+                continue;
+            }
+            if u.state.units[id].status.markers.contains(&Marker::Rout) {
+                // Routed again: three more hexes, no check (14.3, 13.33).
+                rout_retreat(rs, u, roll, id);
+                continue;
+            }
+            retreat(rs, u, roll, id, DISPLACED_HEXES, RetreatKind::Rout);
+            // The top unit checks; the rest only if it routed.
+            if checked_top_routed.unwrap_or(true) && u.state.units[id].hex.is_some() {
+                let routed = check_morale(rs, u, roll, id);
+                checked_top_routed.get_or_insert(routed);
+            }
+        }
+    }
+    u.chain -= 1;
+}

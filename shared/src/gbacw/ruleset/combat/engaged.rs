@@ -1,0 +1,109 @@
+//! Engaged units' options (12.94): besides fighting on with the same units
+//! (option 1, a `DeclareMelee` by engaged units) or with more brought into
+//! their hex (option 2: a `Move` into the engaged hex, then a melee
+//! declared by old and new hands together), the owner may withdraw them two
+//! hexes (option 3), checking morale at the end.
+//!
+//! Decisions (docs/gbacw-notes.md): option 3 is taken in the owner's own
+//! Retreat Before Melee Phase, where the other options are declared too;
+//! the path is a retreat's (14.1, 14.3, 14.4): each hex farther away, never
+//! into the enemy or, the engaged enemy having no Zone of Control (12.94),
+//! into any other enemy's ZOC (12.92's terms: 12.94 is silent, and the
+//! withdrawal is the owner's choice, not a forced retreat that 14.2 lets
+//! pass enemy ZOCs); no withdrawal fire (12.94).
+
+use super::super::event::GbacwEvent;
+use super::super::state::GbacwState;
+use super::super::{Gbacw, err};
+use super::effects::{check_morale, retreat_options, set_markers};
+use super::{Roller, Unfold};
+use crate::engine::{Dice, RuleCode, RuleError};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
+use crate::gbacw::retreat::RetreatKind;
+
+/// GBACW 12.94 option 3: hexes the engaged units withdraw.
+pub const WITHDRAW_HEXES: usize = 2;
+
+/// GBACW 12.94 option 3: `side`'s engaged `units` (one hex) withdraw two
+/// hexes along `path`, then each checks morale (13.2; a failed check
+/// routs it on, 13.31). Unlimbered artillery may not withdraw.
+pub(crate) fn withdraw(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    units: &[CounterId],
+    path: &[HexNumber],
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let Some(first) = units.first() else {
+        return Err(err(
+            "GBACW 12.94",
+            RuleCode::Invalid,
+            "name the engaged units that withdraw",
+        ));
+    };
+    let (_, from) = super::super::decide::own_unit(rs, state, side, first)?;
+    for id in units {
+        let (u, at) = super::super::decide::own_unit(rs, state, side, id)?;
+        if at != from {
+            return Err(err(
+                "GBACW 12.94",
+                RuleCode::Illegal,
+                "the units withdrawing together share one hex",
+            ));
+        }
+        if !u.status.markers.contains(&Marker::Engaged) {
+            return Err(err(
+                "GBACW 12.94",
+                RuleCode::Illegal,
+                format!("{id} is not engaged"),
+            ));
+        }
+        if matches!(rs.game.oob.units[id].kind, UnitKind::Battery { .. })
+            && u.status.formation == Formation::Unlimbered
+        {
+            return Err(err(
+                "GBACW 12.94",
+                RuleCode::Illegal,
+                format!("{id} is unlimbered artillery and may not withdraw"),
+            ));
+        }
+        let options = retreat_options(rs, state, id, WITHDRAW_HEXES, RetreatKind::MeleeResult);
+        if !options.iter().any(|p| p == path) {
+            return Err(err(
+                "GBACW 12.94",
+                RuleCode::Illegal,
+                format!(
+                    "not a way back for {id}: two hexes, each farther away, not into the enemy or an enemy Zone of Control"
+                ),
+            ));
+        }
+    }
+    let end = *path.last().unwrap_or(&from);
+    let board = super::super::board::Board::new(rs, state);
+    let moving: Vec<&CounterId> = units.iter().collect();
+    if board.check_stack(end, side, &[], &moving, None).is_err() {
+        return Err(err(
+            "GBACW 8.1",
+            RuleCode::Illegal,
+            format!("{end} would be over its stacking limits"),
+        ));
+    }
+    let mut u = Unfold::new(state);
+    let mut roll = Roller::new(dice);
+    for id in units {
+        set_markers(&mut u, id, |s| {
+            s.markers.remove(&Marker::Engaged);
+        });
+        u.push(GbacwEvent::UnitRetreated {
+            unit: id.clone(),
+            path: path.to_vec(),
+        });
+    }
+    for id in units {
+        check_morale(rs, &mut u, &mut roll, id);
+    }
+    roll.finish()?;
+    Ok(u.events)
+}

@@ -1,0 +1,184 @@
+//! GBACW 10.2: retreat fire. A unit forced to retreat into the Zone of
+//! Control of an enemy unit, other than the one that caused the retreat,
+//! may be fired on by it, as withdrawal fire (10.1x) but triggered by
+//! entering the ZOC, once per enemy unit per retreat. A routed unit that
+//! suffers casualties from it does not rout again.
+//!
+//! The retreat stops in the hex where it enters the ZOC of enemy units not
+//! offered a shot yet; their seat is offered retreat fire (a pending
+//! decision, decline by default); then the retreat goes on from there.
+//!
+//! Decisions (docs/gbacw-notes.md):
+//! - "Other than the unit which caused the retreat": the engine does not
+//!   record who caused it, so the enemy units whose ZOC held the hex the
+//!   retreat began in are left out (the unit did not enter their ZOC; an
+//!   adjacent firer or melee attacker is among them). A unit already in a
+//!   firer's ZOC that stays in it does not enter it again.
+//! - A firer offered a shot and declining is not offered again in the same
+//!   retreat.
+//! - Fire at range 1, every firer's whole strength, the retreater facing
+//!   the next hex of its path (10.16). A pin does not stop a retreat; a
+//!   unit routed by the fire routs on from where it stands (13.31) and the
+//!   rest of its path is dropped.
+
+use super::super::board::Board;
+use super::super::event::GbacwEvent;
+use super::super::state::{FireShare, GbacwState, RetreatFireOffer};
+use super::super::{Gbacw, err};
+use super::attack::prepare;
+use super::{Roller, Unfold};
+use crate::engine::{Dice, RuleCode, RuleError};
+use crate::gbacw::facing::Facing;
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{CounterId, Formation, Marker};
+use std::collections::BTreeSet;
+
+/// GBACW 14.0, 14.3, 10.2: `id` retreats along `path` from where it
+/// stands, displacing friends (14.3), until it enters the ZOC of enemy
+/// units not yet `offered` a shot: there it halts and retreat fire is
+/// offered. `at_start`: the enemy units whose ZOC held the hex the
+/// retreat began in (`None`: this call begins it).
+pub(crate) fn go_along(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    id: &CounterId,
+    path: &[HexNumber],
+    offered: Vec<CounterId>,
+    at_start: Option<Vec<CounterId>>,
+) {
+    let Some(start) = u.state.units.get(id).and_then(|x| x.hex) else {
+        return;
+    };
+    let side = rs.game.oob.units[id].side.clone();
+    let mounted = u.state.units[id].status.formation == Formation::Mounted;
+    let zocs = Board::new(rs, &u.state).withdrawal_zocs(&side, mounted);
+    let in_zoc = |h: &HexNumber| -> BTreeSet<CounterId> {
+        zocs.get(h).into_iter().flatten().cloned().collect()
+    };
+    let at_start = at_start.unwrap_or_else(|| in_zoc(&start).into_iter().collect());
+    let mut before = in_zoc(&start);
+    for (k, h) in path.iter().enumerate() {
+        let here = in_zoc(h);
+        let new: Vec<CounterId> = here
+            .iter()
+            .filter(|f| !before.contains(*f) && !at_start.contains(f) && !offered.contains(f))
+            .cloned()
+            .collect();
+        if !new.is_empty() {
+            let segment = &path[..=k];
+            u.push(GbacwEvent::UnitRetreated {
+                unit: id.clone(),
+                path: segment.to_vec(),
+            });
+            super::displacement::displace(rs, u, roll, id, segment);
+            let mut offered = offered;
+            offered.extend(new.iter().cloned());
+            u.push(GbacwEvent::RetreatFireOffered(RetreatFireOffer {
+                seat: rs.seat_of(rs.enemy_of(&side)),
+                unit: id.clone(),
+                hex: *h,
+                firers: new,
+                rest: path[k + 1..].to_vec(),
+                offered,
+                at_start,
+            }));
+            return;
+        }
+        before = here;
+    }
+    u.push(GbacwEvent::UnitRetreated {
+        unit: id.clone(),
+        path: path.to_vec(),
+    });
+    super::displacement::displace(rs, u, roll, id, path);
+}
+
+/// GBACW 10.2: the answer to `offer`: `firers` (of those offered, each
+/// once) fire, or none (`None`: declined); then the retreat goes on.
+pub(crate) fn answer(
+    rs: &Gbacw,
+    state: &GbacwState,
+    offer: &RetreatFireOffer,
+    firers: Option<&[CounterId]>,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    if let Some(f) = firers {
+        if f.is_empty() {
+            return Err(err(
+                "GBACW 10.2",
+                RuleCode::Invalid,
+                "name the units that fire, or decline",
+            ));
+        }
+        for (k, x) in f.iter().enumerate() {
+            if !offer.firers.contains(x) || f[..k].contains(x) {
+                return Err(err(
+                    "GBACW 10.2",
+                    RuleCode::Illegal,
+                    format!("{x} may not fire this retreat fire (each offered unit once)"),
+                ));
+            }
+        }
+    }
+    let mut u = Unfold::new(state);
+    u.push(GbacwEvent::RetreatFireAnswered);
+    let mut roll = Roller::new(dice);
+    let was_routed = state.units[&offer.unit]
+        .status
+        .markers
+        .contains(&Marker::Rout);
+    let here = |u: &Unfold| u.state.units[&offer.unit].hex == Some(offer.hex);
+    if let Some(f) = firers
+        && here(&u)
+    {
+        let shares: Vec<FireShare> = f
+            .iter()
+            .map(|x| FireShare {
+                unit: x.clone(),
+                points: state.units.get(x).map_or(0, |s| s.status.strength),
+            })
+            .collect();
+        let facing_as = offer
+            .rest
+            .first()
+            .and_then(|to| rs.game.map.grid.direction(offer.hex, *to))
+            .map(Facing::new);
+        let prepared = prepare(
+            rs,
+            state,
+            offer.hex,
+            &shares,
+            Some(std::slice::from_ref(&offer.unit)),
+            facing_as,
+        )?;
+        let die = roll.d6();
+        // 10.2: a routed retreater hit does not rout again.
+        u.no_re_rout = was_routed.then(|| offer.unit.clone());
+        super::resolve::resolve_one(rs, &mut u, &mut roll, &prepared, die, &[]);
+        u.no_re_rout = None;
+    }
+    let routed_now = u.state.units[&offer.unit]
+        .status
+        .markers
+        .contains(&Marker::Rout);
+    if here(&u) && (was_routed || !routed_now) {
+        go_along(
+            rs,
+            &mut u,
+            &mut roll,
+            &offer.unit,
+            &offer.rest,
+            offer.offered.clone(),
+            Some(offer.at_start.clone()),
+        );
+    }
+    roll.finish()?;
+    Ok(u.events)
+}
+
+/// Whether declining `offer` rolls dice: the rest of the retreat
+/// displaces friends, who check morale (14.3).
+pub(crate) fn decline_rolls(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireOffer) -> bool {
+    !super::displacement::displaced_by(rs, state, &offer.unit, &offer.rest).is_empty()
+}

@@ -1,0 +1,108 @@
+//! Friendly units displaced by a retreat (14.3), through `decide` and
+//! `evolve`.
+
+use super::*;
+use crate::gbacw::oob::Marker;
+use crate::gbacw::ruleset::state::RetreatOrder;
+
+/// 10 Va in the corner hex 0101 must retreat one hex (a rout); both its
+/// neighbours, 0201 and 0102, hold friends (2 Va, White's c), so every
+/// path goes through friends and the owner chooses.
+fn cornered() -> T {
+    let mut t = T::empty();
+    t.put("10-va", "0101", "s", Formation::Line);
+    t.put("2-va", "0201", "s", Formation::Line);
+    t.put("whites-c", "0102", "s", Formation::Mounted);
+    t.s.retreats.push(RetreatOrder {
+        unit: id("10-va"),
+        seat: REBEL,
+        length: 1,
+        rout: true,
+    });
+    t
+}
+
+fn retreat(unit: &str, path: &[&str]) -> GbacwAction {
+    GbacwAction::Retreat {
+        unit: id(unit),
+        path: path.iter().map(|h| n(h)).collect(),
+    }
+}
+
+#[test]
+fn case_14_3_a_friend_retreated_onto_is_displaced_one_hex_and_checks_morale() {
+    let mut t = cornered();
+    let legal = t.rs.legal_actions(&t.s, REBEL);
+    assert!(legal.contains(&retreat("10-va", &["0201"])), "{legal:?}");
+    let a = retreat("10-va", &["0201"]);
+    let ctx = crate::engine::ActionContext {
+        seat: REBEL,
+        seq: 1,
+        by_default: false,
+    };
+    assert!(t.rs.rolls_dice(&t.s, &ctx, &a));
+    let (events, _) = t.roll(REBEL, a, 3);
+    assert_eq!(t.hex("10-va"), Some(n("0201")));
+    // 2 Va checks morale, and is out of 0201 or waits for its owner's
+    // choice of hex (14.4); routed, it goes on three hexes.
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MoraleChecked { unit, .. } if *unit == id("2-va")))
+    );
+    let va2 = &t.s.units[&id("2-va")];
+    let waiting = t.s.retreats.iter().any(|o| o.unit == id("2-va"));
+    assert!(
+        waiting || va2.hex != Some(n("0201")),
+        "2 Va neither moved nor waits: {events:?}"
+    );
+    // White's c, not in the way, is left alone.
+    assert_eq!(t.hex("whites-c"), Some(n("0102")));
+    // Answer every retreat still waiting with its default.
+    for _ in 0..8 {
+        let Some(o) = t.s.retreats.first().cloned() else {
+            break;
+        };
+        let d = crate::gbacw::ruleset::combat::effects::default_retreat(&t.rs, &t.s, &o);
+        t.roll(o.seat, d, 5);
+    }
+    assert!(t.s.retreats.is_empty());
+    assert_ne!(t.hex("2-va"), Some(n("0201")));
+}
+
+#[test]
+fn case_14_3_a_routed_friend_displaced_routs_again_three_hexes_without_a_check() {
+    let mut t = cornered();
+    t.s.units
+        .get_mut(&id("2-va"))
+        .unwrap()
+        .status
+        .markers
+        .insert(Marker::Rout);
+    let (events, _) = t.roll(REBEL, retreat("10-va", &["0201"]), 3);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MoraleChecked { unit, .. } if *unit == id("2-va")))
+    );
+    for _ in 0..8 {
+        let Some(o) = t.s.retreats.first().cloned() else {
+            break;
+        };
+        let d = crate::gbacw::ruleset::combat::effects::default_retreat(&t.rs, &t.s, &o);
+        t.roll(o.seat, d, 5);
+    }
+    let grid = &t.rs.game().map.grid;
+    let at = t.hex("2-va").expect("2 Va has room to rout");
+    assert_eq!(grid.distance(n("0201"), at), 3);
+}
+
+#[test]
+fn case_14_3_unlimbered_guns_are_not_displaced() {
+    let mut t = cornered();
+    t.put("aleghny", "0201", "s", Formation::Unlimbered);
+    t.s.units.get_mut(&id("2-va")).unwrap().hex = None;
+    let (_, _) = t.roll(REBEL, retreat("10-va", &["0201"]), 3);
+    assert_eq!(t.hex("aleghny"), Some(n("0201")));
+    assert_eq!(t.hex("10-va"), Some(n("0201")));
+}
