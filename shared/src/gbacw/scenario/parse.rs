@@ -36,6 +36,7 @@
 //! [`Scenario::check`](super::Scenario::check).
 
 use super::model::*;
+use crate::gbacw::charts::Mp;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::names::Named;
 use crate::gbacw::oob::{CounterId, Formation};
@@ -230,6 +231,64 @@ fn hex(t: &Token<'_>, v: &str) -> Result<HexNumber, TextError> {
         .ok_or_else(|| TextError::at(t, format!("`{v}` is not a four-digit hex number")))
 }
 
+/// A number of Victory Points as half points: `5`, `0.5`, `-3`, `24.5`.
+fn half_points(t: &Token<'_>, v: &str, key: &str) -> Result<i32, TextError> {
+    let bad = || TextError::at(t, format!("`{key}` is a whole or half number of points"));
+    let (neg, body) = match v.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, v),
+    };
+    let (whole, half) = match body.split_once('.') {
+        Some((w, "5")) => (w, 1),
+        Some((w, "0")) => (w, 0),
+        None => (body, 0),
+        Some(_) => return Err(bad()),
+    };
+    if whole.is_empty() || whole.len() > 4 || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let n: i32 = whole.parse::<i32>().map_err(|_| bad())? * 2 + half;
+    Ok(if neg { -n } else { n })
+}
+
+/// The scenario's tally, which the line needs declared first.
+fn tally_of<'s>(s: &'s mut Scenario, head: &Token<'_>) -> Result<&'s mut Tally, TextError> {
+    s.victory.tally.as_mut().ok_or_else(|| {
+        TextError::at(
+            head,
+            format!("`{}` comes after a `victory-tally` line", head.text),
+        )
+    })
+}
+
+/// Hexes as `HHHH` and boxes `HHHH-HHHH` (every column from the first's to
+/// the second's, every row from the first's to the second's: Corinth
+/// 30.14 "between hexes 0627 and 0638 inclusive").
+fn hex_list(t: &Token<'_>, v: &str) -> Result<Vec<HexNumber>, TextError> {
+    let mut out = Vec::new();
+    for part in v.split(',') {
+        match part.split_once('-') {
+            None => out.push(hex(t, part)?),
+            Some((a, b)) => {
+                let (a, b) = (hex(t, a)?, hex(t, b)?);
+                if a.col() > b.col() || a.row() > b.row() {
+                    return Err(TextError::at(t, format!("`{part}`: a box runs from its low corner to its high one")));
+                }
+                for c in a.col()..=b.col() {
+                    for r in a.row()..=b.row() {
+                        out.extend(HexNumber::new(c, r));
+                    }
+                }
+            }
+        }
+        if out.len() > MAX_LIST {
+            return Err(TextError::at(t, format!("more than {MAX_LIST} hexes")));
+        }
+    }
+    out.dedup();
+    Ok(out)
+}
+
 fn list(t: &Token<'_>, v: &str) -> Result<Vec<CounterId>, TextError> {
     let parts: Vec<&str> = v.split(',').collect();
     if parts.len() > MAX_LIST {
@@ -365,14 +424,43 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             Ok(())
         }
         "area" => {
-            let f = Fields::new(tokens, &["centre", "radius", "name", "provisional"], 1)?;
+            let f = Fields::new(
+                tokens,
+                &["centre", "radius", "hexes", "map", "name", "provisional"],
+                1,
+            )?;
             let w = f.word(0, "an id")?;
+            // A circle (`centre=` `radius=`), a list (`hexes=`) or the map's
+            // own area (`map=`): exactly one of the three.
+            let hexes = match f.get("hexes") {
+                Some((t, v)) => hex_list(&t, v)?,
+                None => Vec::new(),
+            };
+            let map_area = f.get("map").map(|(_, v)| v.to_string());
+            let listed = !hexes.is_empty() || map_area.is_some();
+            if listed == f.get("centre").is_some() || (!hexes.is_empty() && map_area.is_some()) {
+                return Err(TextError::at(
+                    &head,
+                    "an area is `centre=` with `radius=`, or `hexes=`, or `map=`",
+                ));
+            }
+            let (centre, radius) = match hexes.first() {
+                _ if !listed => (
+                    f.hex("centre")?,
+                    u8::try_from(f.number("radius", 10)?).unwrap_or(10),
+                ),
+                Some(first) => (*first, 0),
+                // Filled from the map when the battle loads.
+                None => (hex(&head, "0101")?, 0),
+            };
             let area = Area {
                 id: id(&w, w.text)?,
                 name: f.text("name")?,
-                centre: f.hex("centre")?,
-                radius: u8::try_from(f.number("radius", 10)?).unwrap_or(10),
+                centre,
+                radius,
                 provisional: f.get("provisional").map(|(_, v)| v.to_string()),
+                hexes,
+                map_area,
             };
             if s.areas.iter().any(|a| a.id == area.id) {
                 return Err(TextError::at(&w, "area id used twice"));
@@ -423,7 +511,11 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             )
         }
         "restrict" => {
-            let f = Fields::new(tokens, &["case", "when", "area", "units", "side"], 1)?;
+            let f = Fields::new(
+                tokens,
+                &["case", "when", "area", "units", "side", "count"],
+                1,
+            )?;
             let kind: RestrictionKind = named(&f.word(0, "a kind")?, "restriction")?;
             let r = Restriction {
                 kind,
@@ -432,12 +524,24 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
                 area: f.opt_id("area")?,
                 units: f.list("units")?,
                 side: f.opt_id("side")?,
+                count: match f.get("count") {
+                    Some((t, v)) => Some(bounded(&t, v, "count", 999)?),
+                    None => None,
+                },
             };
             match kind {
                 RestrictionKind::FixedArea if r.area.is_none() || r.units.is_empty() => {
                     return Err(TextError::at(
                         &head,
                         "`fixed-area` needs `area=` and `units=`",
+                    ));
+                }
+                RestrictionKind::AtMost
+                    if r.area.is_none() || r.units.is_empty() || r.count.is_none() =>
+                {
+                    return Err(TextError::at(
+                        &head,
+                        "`at-most` needs `area=`, `units=` and `count=`",
                     ));
                 }
                 RestrictionKind::StartsOffMap if r.side.is_none() => {
@@ -464,7 +568,22 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             )
         }
         "arrive" => {
-            let f = Fields::new(tokens, &["turn", "hex", "units", "detached", "case"], 0)?;
+            let f = Fields::new(
+                tokens,
+                &[
+                    "turn",
+                    "hex",
+                    "area",
+                    "units",
+                    "detached",
+                    "case",
+                    "formation",
+                    "entry",
+                    "first",
+                    "step",
+                ],
+                0,
+            )?;
             let turn = f.number("turn", 999)?;
             if turn == 0 {
                 return Err(TextError::at(&head, "turns are counted from 1"));
@@ -473,14 +592,62 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             if units.is_empty() {
                 return Err(TextError::at(&head, "`arrive` needs `units=`"));
             }
+            // An entry hex, or any hex of the areas listed (Corinth 29.31);
+            // an area arrival's `hex` is its first area's first hex, filled
+            // when the battle loads.
+            let areas = f.list("area")?;
+            let hex = match (f.get("hex"), areas.is_empty()) {
+                (Some((t, v)), true) => hex(&t, v)?,
+                (None, false) => hex(&head, "0101")?,
+                _ => {
+                    return Err(TextError::at(
+                        &head,
+                        "an arrival names `hex=` or `area=`, not both",
+                    ));
+                }
+            };
+            let in_line = match f.get("formation") {
+                None => false,
+                Some((t, v)) => {
+                    one_of(&Token { text: v, ..t }, &["line", "column"], "entry formation")?
+                        == "line"
+                }
+            };
+            let half = |key: &str| -> Result<Option<Mp>, TextError> {
+                f.get(key)
+                    .map(|(t, v)| {
+                        v.parse::<f64>()
+                            .ok()
+                            .and_then(Mp::from_f64)
+                            .ok_or_else(|| {
+                                TextError::at(&t, format!("`{key}` is whole or half points"))
+                            })
+                    })
+                    .transpose()
+            };
+            let entry = match f.get("entry") {
+                None => EntryCost::Hook,
+                Some((t, v)) => {
+                    match one_of(&Token { text: v, ..t }, &["column", "terrain"], "entry cost")? {
+                        "terrain" => EntryCost::Terrain,
+                        _ => EntryCost::Column {
+                            first: half("first")?.unwrap_or(Mp::from_whole(1)),
+                            step: half("step")?.unwrap_or(Mp::from_whole(1)),
+                        },
+                    }
+                }
+            };
             push(
                 &mut s.arrivals,
                 Arrival {
                     turn,
-                    hex: f.hex("hex")?,
+                    hex,
                     units,
                     detached: f.list("detached")?,
                     case: f.opt_case(),
+                    areas,
+                    in_line,
+                    entry,
                 },
                 &head,
             )
@@ -533,9 +700,16 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
         "victory-hex" => {
             let f = Fields::new(tokens, &["vp"], 1)?;
             let w = f.word(0, "a hex")?;
+            let (t, v) = f.need("vp")?;
+            let halves = half_points(&t, v, "vp")?;
+            let halves = u16::try_from(halves)
+                .ok()
+                .filter(|h| *h <= 1998)
+                .ok_or_else(|| TextError::at(&t, "`vp` is 0 to 999"))?;
             let vh = VictoryHex {
                 hex: hex(&w, w.text)?,
-                vp: f.number("vp", 999)?,
+                vp: halves / 2,
+                halves,
             };
             if s.victory.hexes.iter().any(|x| x.hex == vh.hex) {
                 return Err(TextError::at(&w, "victory hex given twice"));
@@ -543,8 +717,127 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             push(&mut s.victory.hexes, vh, &head)
         }
         "victory-hexes" => {
-            let f = Fields::new(tokens, &["scored-after"], 0)?;
-            s.victory.hexes_scored_after = Some(f.id("scored-after")?);
+            let f = Fields::new(tokens, &["scored-after", "start"], 0)?;
+            if f.get("scored-after").is_none() && f.get("start").is_none() {
+                return Err(TextError::at(
+                    &head,
+                    "`victory-hexes` needs `scored-after=` or `start=`",
+                ));
+            }
+            s.victory.hexes_scored_after = f.opt_id("scored-after")?;
+            s.victory.hexes_start = f.opt_id("start")?;
+            Ok(())
+        }
+        "victory-tally" => {
+            let f = Fields::new(tokens, &["side", "case"], 0)?;
+            if s.victory.tally.is_some() {
+                return Err(TextError::at(&head, "`victory-tally` given twice"));
+            }
+            s.victory.tally = Some(Tally {
+                side: f.id("side")?,
+                case: f.case()?,
+                bands: Vec::new(),
+                battery: 0,
+                casualties_per: 0,
+                reserve: 0,
+                checks: Vec::new(),
+            });
+            Ok(())
+        }
+        "victory-band" => {
+            let f = Fields::new(tokens, &["to", "winner"], 1)?;
+            let name = f.word(0, "a level name")?.text.to_string();
+            let to = f.get("to").map(|(t, v)| half_points(&t, v, "to")).transpose()?;
+            let winner = f.opt_id("winner")?;
+            let tally = tally_of(s, &head)?;
+            if let Some(last) = tally.bands.last()
+                && last.to.is_none_or(|prev| to.is_some_and(|to| to <= prev))
+            {
+                return Err(TextError::at(
+                    &head,
+                    "victory bands go in ascending order, the open one last",
+                ));
+            }
+            push(&mut tally.bands, Band { name, to, winner }, &head)
+        }
+        "victory-check" => {
+            let f = Fields::new(tokens, &["turn", "win", "lose", "case"], 0)?;
+            let check = DayCheck {
+                turn: f.number("turn", 999)?,
+                win: f.need("win").and_then(|(t, v)| half_points(&t, v, "win"))?,
+                lose: f.need("lose").and_then(|(t, v)| half_points(&t, v, "lose"))?,
+                case: f.case()?,
+            };
+            if check.lose >= check.win {
+                return Err(TextError::at(&head, "`lose=` must be below `win=`"));
+            }
+            let tally = tally_of(s, &head)?;
+            push(&mut tally.checks, check, &head)
+        }
+        "vp-battery" | "vp-casualties" | "vp-reserve" => {
+            let f = Fields::new(tokens, &["case"], 1)?;
+            let w = f.word(0, "a number")?;
+            let n = bounded(&w, w.text, head.text, 999)?;
+            let tally = tally_of(s, &head)?;
+            match head.text {
+                "vp-battery" => tally.battery = n,
+                "vp-casualties" => tally.casualties_per = n,
+                _ => tally.reserve = n,
+            }
+            Ok(())
+        }
+        "reserves" => {
+            let f = Fields::new(
+                tokens,
+                &["side", "from", "per-turn", "automatic", "until", "case"],
+                0,
+            )?;
+            let r = &mut s.reserves;
+            r.side = Some(f.id("side")?);
+            r.from = f.number("from", 999)?;
+            r.per_turn = u8::try_from(f.number("per-turn", 99)?).unwrap_or(99);
+            r.automatic = f.number("automatic", 999)?;
+            r.until = f.number("until", 999)?;
+            Ok(())
+        }
+        "reserve" => {
+            let f = Fields::new(tokens, &["name", "units", "commit-on", "case"], 1)?;
+            let w = f.word(0, "an id")?;
+            let reserve = Reserve {
+                id: id(&w, w.text)?,
+                name: f.text("name")?,
+                units: f.list("units")?,
+                commit_on: u8::try_from(f.number("commit-on", 6)?).unwrap_or(6),
+                case: f.case()?,
+            };
+            if reserve.units.is_empty() {
+                return Err(TextError::at(&head, "`reserve` needs `units=`"));
+            }
+            if s.reserves.list.iter().any(|r| r.id == reserve.id) {
+                return Err(TextError::at(&w, "reserve id used twice"));
+            }
+            push(&mut s.reserves.list, reserve, &head)
+        }
+        "only-arrivals" => {
+            let f = Fields::new(tokens, &["turn", "side", "case"], 0)?;
+            let line = OnlyArrivals {
+                turn: f.number("turn", 999)?,
+                side: f.id("side")?,
+                case: f.case()?,
+            };
+            push(&mut s.only_arrivals, line, &head)
+        }
+        "night" => {
+            let f = Fields::new(tokens, &["from", "to", "case"], 0)?;
+            let night = Night {
+                from: f.number("from", 999)?,
+                to: f.number("to", 999)?,
+                case: f.case()?,
+            };
+            if night.from > night.to || s.night.is_some() {
+                return Err(TextError::at(&head, "one `night` line, `from=` up to `to=`"));
+            }
+            s.night = Some(night);
             Ok(())
         }
         "exit" => {
@@ -617,7 +910,7 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
         other => Err(TextError::at(
             &head,
             format!(
-                "unknown line `{other}` (name, battle, map, oob, north, side, first-player, skip-player-turn, length, area, setup, restrict, option, arrive, victory, victory-level, vp-loss, vp-leader, vp-bce, victory-hex, victory-hexes, exit, replace, hook)"
+                "unknown line `{other}` (name, battle, map, oob, north, side, first-player, skip-player-turn, length, area, setup, restrict, option, arrive, victory, victory-level, vp-loss, vp-leader, vp-bce, victory-hex, victory-hexes, victory-tally, victory-band, victory-check, vp-battery, vp-casualties, vp-reserve, exit, replace, hook, reserves, reserve, only-arrivals, night)"
             ),
         )),
     }

@@ -88,11 +88,18 @@ impl Gbacw {
     /// The area holding `hex`, if any.
     pub(crate) fn area_at(&self, hex: HexNumber) -> Option<&Area> {
         let grid = &self.game.map.grid;
-        self.game
-            .scenario
+        let scenario = &self.game.scenario;
+        scenario
             .areas
             .iter()
-            .find(|a| grid.distance(a.centre, hex) <= u32::from(a.radius))
+            .find(|a| scenario.area_contains(grid, a, hex))
+    }
+
+    /// Whether `hex` is in `area`.
+    pub(crate) fn in_area(&self, area: &Area, hex: HexNumber) -> bool {
+        self.game
+            .scenario
+            .area_contains(&self.game.map.grid, area, hex)
     }
 }
 
@@ -283,18 +290,31 @@ pub(crate) fn place_unit(
         ));
     }
     // 26.2: "in any formation he wishes" — that its kind may take (6.0).
-    if !formation.allowed_for(&unit.kind) || formation == Formation::Wagon {
+    let is_wagon = matches!(unit.kind, UnitKind::Wagon { .. });
+    if !formation.allowed_for(&unit.kind) || (formation == Formation::Wagon) != is_wagon {
         return Err(err(
             "GBACW 6.0",
             RuleCode::Illegal,
             format!("{id} cannot be in {} formation", formation.name()),
         ));
     }
+    // Corinth 30.1, 29.4: "in line (infantry), unlimbered (artillery), and
+    // mounted (cavalry)".
+    if let Some(case) = rs.restriction(RestrictionKind::DeployedFormation) {
+        let deployed = default_formations(&unit.kind)[0];
+        if formation != deployed {
+            return Err(err(
+                &case,
+                RuleCode::Illegal,
+                format!("{id} sets up in {} formation", deployed.name()),
+            ));
+        }
+    }
     // 26.2 / 26.3: in an area it may use.
     if rs.restriction(RestrictionKind::InPlace).is_some() {
         let (allowed, case) = allowed_areas(rs, state, unit, line);
         let here = rs.area_at(hex);
-        if !here.is_some_and(|a| allowed.iter().any(|x| x.id == a.id)) {
+        if !allowed.iter().any(|a| rs.in_area(a, hex)) {
             return Err(err(
                 &case,
                 RuleCode::Illegal,
@@ -348,6 +368,8 @@ pub(crate) fn place_unit(
             }
         }
     }
+    // Corinth 29.44: at most so many of these counters in the area.
+    at_most(rs, state, id, hex)?;
     // 5.19: not in terrain closed to it.
     let class = formation.move_class().unwrap_or(MoveClass::Limbered);
     let closed = map
@@ -396,6 +418,53 @@ pub(crate) fn place_unit(
         facing,
         formation,
     }])
+}
+
+/// Corinth 29.44 ("the remaining four independent batteries are set up
+/// ... on or adjacent to hex 2737"): the scenario's `at-most` lines, each
+/// a most number of its counters in its area.
+fn at_most(
+    rs: &Gbacw,
+    state: &GbacwState,
+    id: &CounterId,
+    hex: HexNumber,
+) -> Result<(), RuleError> {
+    let scenario = &rs.game.scenario;
+    for r in scenario.restrictions.iter().filter(|r| {
+        r.kind == RestrictionKind::AtMost
+            && r.units.contains(id)
+            && r.when
+                .as_ref()
+                .is_none_or(|w| rs.scenario_options.contains(w))
+    }) {
+        let (Some(area), Some(most)) = (r.area.as_ref().and_then(|a| scenario.area(&a.0)), r.count)
+        else {
+            continue;
+        };
+        if !rs.in_area(area, hex) {
+            continue;
+        }
+        let there = r
+            .units
+            .iter()
+            .filter(|u| *u != id)
+            .filter(|u| {
+                state
+                    .units
+                    .get(*u)
+                    .and_then(|x| x.hex)
+                    .is_some_and(|h| rs.in_area(area, h))
+            })
+            .count();
+        if there >= usize::from(most) {
+            return Err(err(
+                &rs.case_rule(&r.case),
+                RuleCode::Illegal,
+                format!("{} already holds {there} of its {most}", area.name),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses to take `unit` away from `from` when a leader there would be
@@ -739,13 +808,18 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
         // Every hex of the first area it may use; the other areas (26.3)
         // by their centres only, to keep the set small.
         let hexes = candidate_hexes(rs, state, id);
-        let first_area = hexes
-            .first()
-            .and_then(|h| rs.area_at(*h))
-            .map(|a| a.id.clone());
+        let first_area = rs.chosen_setup(id).and_then(|line| {
+            let (areas, _) = allowed_areas(rs, state, &rs.game.oob.units[id], line);
+            // Its own area first, as `candidate_hexes` orders them.
+            let own = match &line.place {
+                Place::Area(own) => areas.iter().find(|a| a.id == *own),
+                _ => None,
+            };
+            own.or(areas.first()).map(|a| (*a).clone())
+        });
         let offered_hexes = hexes.into_iter().filter(|h| {
-            let area = rs.area_at(*h);
-            area.map(|a| &a.id) == first_area.as_ref() || area.is_some_and(|a| a.centre == *h)
+            first_area.as_ref().is_some_and(|a| rs.in_area(a, *h))
+                || rs.area_at(*h).is_some_and(|a| a.centre == *h)
         });
         for hex in offered_hexes {
             let facing = facing_toward_enemy(rs, side, hex);

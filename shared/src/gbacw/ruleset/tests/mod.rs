@@ -2,6 +2,7 @@
 //! Tests named `case_N_NN_…` test that case of the Standard Rules.
 
 mod cedar;
+mod corinth;
 mod command;
 mod fire;
 mod formation;
