@@ -107,6 +107,9 @@ pub enum GbacwAction {
     },
     /// Cedar Mountain 27.23: a unit in an exit hex leaves the map.
     ExitMap { unit: CounterId },
+    /// Corinth 30.34, 30.35: in the Union Initial Command Phase, try to
+    /// commit a reserve (a die roll; from Game-Turn 15 without one).
+    CommitReserve { reserve: CounterId },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -183,6 +183,25 @@ pub enum GbacwEvent {
     /// Cedar Mountain 27.22: the victory hexes scored at the end of a
     /// Player-Turn.
     VictoryHexesRecorded(HexRecord),
+    // --- Corinth's scenarios. ---
+    /// Corinth 30.34: a commitment roll for a reserve.
+    ReserveRolled {
+        reserve: CounterId,
+        roll: u8,
+        committed: bool,
+    },
+    /// Corinth 30.33, 30.35: a reserve committed without a roll (attacked,
+    /// or from Game-Turn 15 at the player's wish).
+    ReserveCommitted { reserve: CounterId, case: String },
+    /// Corinth 31.2: the first day's victory determination.
+    DayDetermined(super::progress::DayRecord),
+    /// Corinth 30.5: the heat roll at the start of a Game-Turn; doubles
+    /// skip it.
+    HeatRolled {
+        turn: u16,
+        dice: [u8; 2],
+        skipped: bool,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -465,6 +484,10 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         | E::EntryCleared { .. }
         | E::UnitExited { .. }
         | E::VictoryHexTaken { .. }
-        | E::VictoryHexesRecorded(_) => super::progress::evolve(state, event),
+        | E::VictoryHexesRecorded(_)
+        | E::ReserveRolled { .. }
+        | E::ReserveCommitted { .. }
+        | E::DayDetermined(_)
+        | E::HeatRolled { .. } => super::progress::evolve(state, event),
     }
 }

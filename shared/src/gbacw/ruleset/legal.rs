@@ -105,6 +105,14 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     };
     match phase {
         Some(Phase::InitialCommand) => {
+            // Corinth 30.34: commitment attempts.
+            if rs.game.scenario.reserves.side.as_ref() == Some(side) {
+                for r in &rs.game.scenario.reserves.list {
+                    out.push(A::CommitReserve {
+                        reserve: r.id.clone(),
+                    });
+                }
+            }
             let is = |id: &CounterId, division: bool| {
                 matches!(
                     (&oob.leaders[id].role, division),
@@ -130,7 +138,16 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         }
         Some(Phase::Movement) => {
             let mut stacks: BTreeMap<HexNumber, Vec<CounterId>> = BTreeMap::new();
-            for (id, hex) in own_units.iter().chain(&own_leaders) {
+            // Corinth 30.0, 30.32: held counters neither move nor change
+            // formation (left out here rather than refused one by one).
+            let free = |id: &CounterId| decide::restraint::held(rs, state, id).is_none();
+            let movers: Vec<(&CounterId, HexNumber)> = own_units
+                .iter()
+                .chain(&own_leaders)
+                .copied()
+                .filter(|(id, _)| free(id))
+                .collect();
+            for (id, hex) in &movers {
                 stacks.entry(*hex).or_default().push((*id).clone());
                 moves(rs, state, id, *hex, &mut out);
             }
@@ -152,7 +169,8 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                     Formation::Limbered,
                     Formation::Unlimbered,
                 ] {
-                    if to != u.status.formation && to.allowed_for(&oob.units[*id].kind) {
+                    if to != u.status.formation && to.allowed_for(&oob.units[*id].kind) && free(id)
+                    {
                         out.push(A::ChangeFormation {
                             unit: (*id).clone(),
                             to,

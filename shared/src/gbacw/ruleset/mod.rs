@@ -266,6 +266,20 @@ impl Ruleset for Gbacw {
                     .iter()
                     .flat_map(|a| a.units.iter().cloned())
                     .collect(),
+                // Corinth 31.1: "All hexes begin the game in Union control."
+                hex_control: s
+                    .scenario
+                    .victory
+                    .hexes_start
+                    .iter()
+                    .flat_map(|side| {
+                        s.scenario
+                            .victory
+                            .hexes
+                            .iter()
+                            .map(move |h| (h.hex, side.clone()))
+                    })
+                    .collect(),
                 ..progress::ScenarioProgress::default()
             },
         }
@@ -281,21 +295,23 @@ impl Ruleset for Gbacw {
             GbacwAction::EndPhase => {
                 state.decision.is_none()
                     && state.rbm.is_none()
-                    && match state.clock.step {
-                        Step::Phase {
-                            phase: Phase::DefensiveFire | Phase::OffensiveFire,
-                            ..
-                        } => !state.fire_plan.is_empty(),
-                        Step::Phase {
-                            phase: Phase::Melee,
-                            ..
-                        } => decide::melee_due(state),
-                        _ => false,
-                    }
+                    && (decide::turns::heat_due(self, state).is_some()
+                        || match state.clock.step {
+                            Step::Phase {
+                                phase: Phase::DefensiveFire | Phase::OffensiveFire,
+                                ..
+                            } => !state.fire_plan.is_empty(),
+                            Step::Phase {
+                                phase: Phase::Melee,
+                                ..
+                            } => decide::melee_due(state),
+                            _ => false,
+                        })
             }
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
             }
+            GbacwAction::CommitReserve { .. } => decide::restraint::commit_rolls(self, state),
             GbacwAction::RetreatBeforeMelee { units, .. } => {
                 state.rbm.is_some() && combat::melee::retreat_rolls(self, state, units)
             }
@@ -310,7 +326,11 @@ impl Ruleset for Gbacw {
         action: &GbacwAction,
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
-        let events = decide::decide(self, state, ctx.seat, action, dice)?;
+        let mut events = decide::decide(self, state, ctx.seat, action, dice)?;
+        // Corinth 30.33: a reserve attacked is committed.
+        events.extend(decide::restraint::committed_by_attack(
+            self, state, ctx.seat, action,
+        ));
         // Cedar Mountain 27.22: who last occupied each victory hex.
         Ok(victory::with_hex_control(self, state, events))
     }

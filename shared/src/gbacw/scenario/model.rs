@@ -154,7 +154,10 @@ pub enum EntryCost {
     Hook,
     /// A road column of its own: the k-th unit entering at the hex in a
     /// phase pays `first` + (k-1) x `step` (Corinth 30.13: ½, 1, 1½ ...).
-    Column { first: crate::gbacw::charts::Mp, step: crate::gbacw::charts::Mp },
+    Column {
+        first: crate::gbacw::charts::Mp,
+        step: crate::gbacw::charts::Mp,
+    },
     /// The Movement Point cost of the hex it is placed in (Corinth 29.31,
     /// 29.47: "pay the Movement Point costs of the first hex they enter").
     Terrain,
@@ -399,6 +402,10 @@ named_enum! {
         EntryTurnCommandFree = "entry-turn-command-free",
         /// Cedar Mountain 26.44: a blocked entry hex delays a turn.
         BlockedEntryDelay = "blocked-entry-delay",
+        /// Corinth 30.5 (optional, `when=` its option): at the start of
+        /// each Game-Turn in `turns=` (ranges) both players roll a die;
+        /// doubles skip the turn and the next `rest=` turns are not rolled.
+        Heat = "heat",
     }
 }
 

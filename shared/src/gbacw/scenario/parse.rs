@@ -272,7 +272,10 @@ fn hex_list(t: &Token<'_>, v: &str) -> Result<Vec<HexNumber>, TextError> {
             Some((a, b)) => {
                 let (a, b) = (hex(t, a)?, hex(t, b)?);
                 if a.col() > b.col() || a.row() > b.row() {
-                    return Err(TextError::at(t, format!("`{part}`: a box runs from its low corner to its high one")));
+                    return Err(TextError::at(
+                        t,
+                        format!("`{part}`: a box runs from its low corner to its high one"),
+                    ));
                 }
                 for c in a.col()..=b.col() {
                     for r in a.row()..=b.row() {
@@ -609,26 +612,30 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             let in_line = match f.get("formation") {
                 None => false,
                 Some((t, v)) => {
-                    one_of(&Token { text: v, ..t }, &["line", "column"], "entry formation")?
-                        == "line"
+                    one_of(
+                        &Token { text: v, ..t },
+                        &["line", "column"],
+                        "entry formation",
+                    )? == "line"
                 }
             };
             let half = |key: &str| -> Result<Option<Mp>, TextError> {
                 f.get(key)
                     .map(|(t, v)| {
-                        v.parse::<f64>()
-                            .ok()
-                            .and_then(Mp::from_f64)
-                            .ok_or_else(|| {
-                                TextError::at(&t, format!("`{key}` is whole or half points"))
-                            })
+                        v.parse::<f64>().ok().and_then(Mp::from_f64).ok_or_else(|| {
+                            TextError::at(&t, format!("`{key}` is whole or half points"))
+                        })
                     })
                     .transpose()
             };
             let entry = match f.get("entry") {
                 None => EntryCost::Hook,
                 Some((t, v)) => {
-                    match one_of(&Token { text: v, ..t }, &["column", "terrain"], "entry cost")? {
+                    match one_of(
+                        &Token { text: v, ..t },
+                        &["column", "terrain"],
+                        "entry cost",
+                    )? {
                         "terrain" => EntryCost::Terrain,
                         _ => EntryCost::Column {
                             first: half("first")?.unwrap_or(Mp::from_whole(1)),
@@ -747,7 +754,10 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
         "victory-band" => {
             let f = Fields::new(tokens, &["to", "winner"], 1)?;
             let name = f.word(0, "a level name")?.text.to_string();
-            let to = f.get("to").map(|(t, v)| half_points(&t, v, "to")).transpose()?;
+            let to = f
+                .get("to")
+                .map(|(t, v)| half_points(&t, v, "to"))
+                .transpose()?;
             let winner = f.opt_id("winner")?;
             let tally = tally_of(s, &head)?;
             if let Some(last) = tally.bands.last()
@@ -765,7 +775,9 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             let check = DayCheck {
                 turn: f.number("turn", 999)?,
                 win: f.need("win").and_then(|(t, v)| half_points(&t, v, "win"))?,
-                lose: f.need("lose").and_then(|(t, v)| half_points(&t, v, "lose"))?,
+                lose: f
+                    .need("lose")
+                    .and_then(|(t, v)| half_points(&t, v, "lose"))?,
                 case: f.case()?,
             };
             if check.lose >= check.win {
@@ -835,7 +847,10 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
                 case: f.case()?,
             };
             if night.from > night.to || s.night.is_some() {
-                return Err(TextError::at(&head, "one `night` line, `from=` up to `to=`"));
+                return Err(TextError::at(
+                    &head,
+                    "one `night` line, `from=` up to `to=`",
+                ));
             }
             s.night = Some(night);
             Ok(())

@@ -10,6 +10,7 @@ pub(crate) use sequence::melee_due;
 mod withdrawal;
 // Historical scenarios.
 pub(crate) mod arrival;
+pub(crate) mod restraint;
 pub(crate) mod setup;
 pub(crate) mod turns;
 
@@ -137,10 +138,14 @@ pub(crate) fn decide(
             ))
         }
     };
+    // Corinth 26.13, 26.15: night.
+    restraint::night_check(rs, state, side, action)?;
     match action {
         A::EndPhase => sequence::end_phase(rs, state, side, dice),
         A::Move { pieces, path } => {
             in_phase(Phase::Movement, "GBACW 5.0", "units move")?;
+            // Corinth 30.0, 30.32: counters held back.
+            restraint::check_free(rs, state, &pieces.iter().collect::<Vec<_>>(), "move")?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
             Ok(movement::execute(rs, state, &plan, false))
         }
@@ -161,6 +166,7 @@ pub(crate) fn decide(
         }
         A::ChangeFormation { unit, to } => {
             in_phase(Phase::Movement, "GBACW 6.22", "units change formation")?;
+            restraint::check_free(rs, state, &[unit], "change formation")?;
             formation::change(rs, state, side, unit, *to)
         }
         A::SpendCommandPoints {
@@ -204,6 +210,11 @@ pub(crate) fn decide(
                     "units fire only in the Defensive and Offensive Fire Phases (or withdrawal fire)",
                 )
             })?;
+            // Corinth 30.32: reserves "may fire defensively" only.
+            if occasion == FireOccasion::Offensive {
+                let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
+                restraint::check_free(rs, state, &units, "fire offensively")?;
+            }
             combat::declare::declare(rs, state, side, occasion, *target, firers)
         }
         A::CancelFire { index } => {
@@ -217,6 +228,7 @@ pub(crate) fn decide(
                 "GBACW 12.8",
                 "melees are declared",
             )?;
+            restraint::check_free(rs, state, &attackers.iter().collect::<Vec<_>>(), "melee")?;
             combat::melee::declare(rs, state, side, *target, attackers)
         }
         A::Retreat { .. } => Err(err(
@@ -248,6 +260,7 @@ pub(crate) fn decide(
             )?;
             arrival::arrive(rs, state, side, piece, *hex, *facing)
         }
+        A::CommitReserve { reserve } => restraint::commit(rs, state, side, reserve, dice),
         A::ExitMap { unit } => {
             in_phase(
                 Phase::Movement,

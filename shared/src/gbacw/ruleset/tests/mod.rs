@@ -2,8 +2,8 @@
 //! Tests named `case_N_NN_…` test that case of the Standard Rules.
 
 mod cedar;
-mod corinth;
 mod command;
+mod corinth;
 mod fire;
 mod formation;
 mod melee;

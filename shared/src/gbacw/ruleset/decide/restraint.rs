@@ -1,0 +1,279 @@
+//! What a scenario holds back beyond the Standard Rules (Corinth):
+//!
+//! - 30.0: on the Union Player-Turn of Game-Turn 2 "the only thing the
+//!   Union player may do ... is bring in the reinforcements he receives
+//!   on Game-Turn 2": every other Union counter is held (`only-arrivals`).
+//! - 30.3: the four reserve "units" may not move, change formation or fire
+//!   offensively until committed (30.32) — by being attacked (30.33), by a
+//!   roll in the Union Initial Command Phase from Game-Turn 6, two a turn
+//!   (30.34), or at will from Game-Turn 15 (30.35). After the first day
+//!   (`until=`) the restriction ends.
+//! - 26.13, 26.15: at night no unit moves adjacent to an enemy unit, and
+//!   withdrawal fire is the only combat.
+//!
+//! A held counter may still change facing and fire defensively (30.32).
+
+use super::super::action::GbacwAction;
+use super::super::board::Board;
+use super::super::event::GbacwEvent;
+use super::super::state::GbacwState;
+use super::super::{Gbacw, err};
+use crate::engine::{Dice, RuleCode, RuleError};
+use crate::gbacw::oob::CounterId;
+use crate::gbacw::scenario::Reserve;
+use crate::gbacw::sequence::{Phase, Step};
+
+/// The reserve `piece` belongs to, if it is one still held on this
+/// Game-Turn (Corinth 30.31, 30.32).
+pub(crate) fn held_reserve<'a>(
+    rs: &'a Gbacw,
+    state: &GbacwState,
+    piece: &CounterId,
+) -> Option<&'a Reserve> {
+    let reserves = &rs.game.scenario.reserves;
+    if state.clock.turn > reserves.until {
+        return None;
+    }
+    reserves
+        .list
+        .iter()
+        .find(|r| r.units.contains(piece) && !state.progress.committed.contains(&r.id))
+}
+
+/// Why `piece` may not move, change formation or fire offensively now:
+/// the rule and the reason; `None` if it may.
+pub(crate) fn held(rs: &Gbacw, state: &GbacwState, piece: &CounterId) -> Option<(String, String)> {
+    let scenario = &rs.game.scenario;
+    let side = piece_side(rs, piece)?;
+    // Corinth 30.0: the Game-Turn's own reinforcements only.
+    if let Some(only) = scenario
+        .only_arrivals
+        .iter()
+        .find(|o| o.turn == state.clock.turn && o.side == *side)
+        && rs.phasing_side(state.clock) == Some(side)
+        && scenario
+            .arrival_of(piece)
+            .is_none_or(|a| a.turn != only.turn)
+    {
+        return Some((
+            rs.case_rule(&only.case),
+            format!(
+                "on Game-Turn {} only the reinforcements of that turn act",
+                only.turn
+            ),
+        ));
+    }
+    held_reserve(rs, state, piece).map(|r| {
+        (
+            rs.case_rule("30.32"),
+            format!("{piece} is in {}, held in reserve until committed", r.name),
+        )
+    })
+}
+
+fn piece_side<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a CounterId> {
+    let oob = &rs.game.oob;
+    oob.units
+        .get(id)
+        .map(|u| &u.side)
+        .or_else(|| oob.leaders.get(id).map(|l| &l.side))
+}
+
+/// Refuse `what` if any of `pieces` is held.
+pub(crate) fn check_free(
+    rs: &Gbacw,
+    state: &GbacwState,
+    pieces: &[&CounterId],
+    what: &str,
+) -> Result<(), RuleError> {
+    for p in pieces {
+        if let Some((rule, why)) = held(rs, state, p) {
+            return Err(err(
+                &rule,
+                RuleCode::Illegal,
+                format!("{p} may not {what}: {why}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Corinth 30.34, 30.35: an attempt to commit `reserve`.
+pub(crate) fn commit(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    reserve: &CounterId,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let reserves = &rs.game.scenario.reserves;
+    let rule = rs.case_rule("30.34");
+    let r = reserves
+        .list
+        .iter()
+        .find(|r| r.id == *reserve)
+        .ok_or_else(|| {
+            err(
+                &rule,
+                RuleCode::NotFound,
+                format!("there is no reserve {reserve}"),
+            )
+        })?;
+    if reserves.side.as_ref() != Some(side) {
+        return Err(err(
+            &rule,
+            RuleCode::NotYours,
+            format!("{} is the enemy's", r.name),
+        ));
+    }
+    let turn = state.clock.turn;
+    if !matches!(
+        state.clock.step,
+        Step::Phase {
+            phase: Phase::InitialCommand,
+            ..
+        }
+    ) {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            "reserves are committed in the Initial Command Phase",
+        ));
+    }
+    if state.progress.committed.contains(reserve) || turn > reserves.until {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!("{} is already free", r.name),
+        ));
+    }
+    if turn < reserves.from {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!("commitment rolls begin on Game-Turn {}", reserves.from),
+        ));
+    }
+    // 30.35: "On Game-Turn 15 all uncommitted units are automatically
+    // committed (if the Union player so desires)".
+    if turn >= reserves.automatic {
+        return Ok(vec![GbacwEvent::ReserveCommitted {
+            reserve: reserve.clone(),
+            case: rs.case_rule("30.35"),
+        }]);
+    }
+    // 30.34: "A commitment roll may only be made once per Game-Turn for
+    // each 'unit' although any two may be rolled for."
+    if state.progress.commit_rolls.get(reserve) == Some(&turn) {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!("{} has rolled this Game-Turn", r.name),
+        ));
+    }
+    let rolled = state
+        .progress
+        .commit_rolls
+        .values()
+        .filter(|t| **t == turn)
+        .count();
+    if rolled >= usize::from(reserves.per_turn) {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!("at most {} commitment rolls a Game-Turn", reserves.per_turn),
+        ));
+    }
+    let roll = u8::try_from(dice.roll(6)?).unwrap_or(6);
+    Ok(vec![GbacwEvent::ReserveRolled {
+        reserve: reserve.clone(),
+        roll,
+        committed: roll <= r.commit_on,
+    }])
+}
+
+/// Whether `CommitReserve` rolls a die now (before Game-Turn 15).
+pub(crate) fn commit_rolls(rs: &Gbacw, state: &GbacwState) -> bool {
+    state.clock.turn < rs.game.scenario.reserves.automatic
+}
+
+/// Corinth 30.33: "A 'unit' is immediately committed if ever attacked by
+/// Confederate units (fire or melee)": the reserves with a counter in the
+/// hex `action` attacks.
+pub(crate) fn committed_by_attack(
+    rs: &Gbacw,
+    state: &GbacwState,
+    seat: crate::ids::SeatId,
+    action: &GbacwAction,
+) -> Vec<GbacwEvent> {
+    let reserves = &rs.game.scenario.reserves;
+    if reserves.list.is_empty() || reserves.side.as_ref() == Some(rs.side_of(seat)) {
+        return Vec::new();
+    }
+    let target = match action {
+        GbacwAction::DeclareFire { target, .. } | GbacwAction::DeclareMelee { target, .. } => {
+            *target
+        }
+        _ => return Vec::new(),
+    };
+    let mut hit: Vec<&Reserve> = state
+        .units
+        .iter()
+        .filter(|(_, u)| u.hex == Some(target))
+        .filter_map(|(id, _)| held_reserve(rs, state, id))
+        .collect();
+    hit.sort_by(|a, b| a.id.cmp(&b.id));
+    hit.dedup_by(|a, b| a.id == b.id);
+    hit.into_iter()
+        .map(|r| GbacwEvent::ReserveCommitted {
+            reserve: r.id.clone(),
+            case: rs.case_rule("30.33"),
+        })
+        .collect()
+}
+
+/// Corinth 26.13, 26.15: what night forbids. `Ok` outside the night.
+pub(crate) fn night_check(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    action: &GbacwAction,
+) -> Result<(), RuleError> {
+    let scenario = &rs.game.scenario;
+    let Some(night) = scenario
+        .night
+        .as_ref()
+        .filter(|_| scenario.is_night(state.clock.turn))
+    else {
+        return Ok(());
+    };
+    match action {
+        GbacwAction::DeclareFire { .. } | GbacwAction::DeclareMelee { .. } => Err(err(
+            &rs.case_rule("26.15"),
+            RuleCode::Illegal,
+            format!(
+                "Game-Turn {} is a night turn ({}): withdrawal fire is the only combat",
+                state.clock.turn, night.case
+            ),
+        )),
+        GbacwAction::Move { path, .. } => {
+            let board = Board::new(rs, state);
+            let grid = &rs.game.map.grid;
+            for h in path {
+                let next_to_enemy = grid
+                    .neighbours_on_map(*h)
+                    .into_iter()
+                    .any(|(_, n)| board.has_enemy(n, side));
+                if next_to_enemy {
+                    return Err(err(
+                        &rs.case_rule("26.13"),
+                        RuleCode::Illegal,
+                        format!("at night no unit moves adjacent to an enemy unit ({h} is)"),
+                    ));
+                }
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
