@@ -109,7 +109,7 @@ pub(crate) fn entry_hexes(
     state: &GbacwState,
     piece: &CounterId,
 ) -> Result<Vec<HexNumber>, RuleError> {
-    let rule = arrival_rule(rs, HookKind::ColumnEntry, "26.4");
+    let mut rule = arrival_rule(rs, HookKind::ColumnEntry, "26.4");
     let arrival = rs.game.scenario.arrival_of(piece).ok_or_else(|| {
         err(
             &rule,
@@ -117,6 +117,11 @@ pub(crate) fn entry_hexes(
             format!("{piece} is not a reinforcement"),
         )
     })?;
+    // Without Cedar Mountain's column hook, the arrival line's own case
+    // (Corinth 29.47, 30.2).
+    if rs.game.scenario.hook(HookKind::ColumnEntry).is_none() && arrival.case.is_some() {
+        rule = arrival_case(rs, arrival);
+    }
     if !state.progress.to_arrive.contains(piece) {
         return Err(err(
             &rule,
@@ -225,8 +230,12 @@ pub(crate) fn arrive(
     }
     let hexes = entry_hexes(rs, state, piece)?;
     if !hexes.contains(&hex) {
+        let rule = match rs.game.scenario.arrival_of(piece) {
+            Some(a) if !a.areas.is_empty() => arrival_case(rs, a),
+            _ => arrival_rule(rs, HookKind::BlockedEntryDelay, "26.44"),
+        };
         return Err(err(
-            &arrival_rule(rs, HookKind::BlockedEntryDelay, "26.44"),
+            &rule,
             RuleCode::Illegal,
             format!(
                 "{piece} enters at {}",

@@ -28,6 +28,9 @@ use crate::gbacw::scenario::{Area, Place, RestrictionKind, Setup};
 use crate::ids::SeatId;
 use std::collections::BTreeMap;
 
+/// Most hexes the set-up's legal set offers each counter.
+const SETUP_HEXES_OFFERED: usize = 12;
+
 /// Seconds a side has for its whole set-up in live play before the
 /// server ends it with the default deployment.
 pub const SETUP_DEADLINE_SECS: u32 = 900;
@@ -181,7 +184,11 @@ fn allowed_areas<'a>(
     unit: &Unit,
     line: &Setup,
 ) -> (Vec<&'a Area>, String) {
-    let own_case = setup_rule(rs);
+    // The set-up line's own case (Corinth 30.11), else the in-place one.
+    let own_case = line
+        .case
+        .as_deref()
+        .map_or_else(|| setup_rule(rs), |c| rs.case_rule(c));
     let scenario = &rs.game.scenario;
     let brigade = match &unit.command {
         Command::Brigade(b) => Some(b),
@@ -817,11 +824,19 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
             };
             own.or(areas.first()).map(|a| (*a).clone())
         });
-        let offered_hexes = hexes.into_iter().filter(|h| {
-            first_area.as_ref().is_some_and(|a| rs.in_area(a, *h))
-                || rs.area_at(*h).is_some_and(|a| a.centre == *h)
-        });
-        for hex in offered_hexes {
+        let offered: Vec<HexNumber> = hexes
+            .into_iter()
+            .filter(|h| {
+                first_area.as_ref().is_some_and(|a| rs.in_area(a, *h))
+                    || rs.area_at(*h).is_some_and(|a| a.centre == *h)
+            })
+            .collect();
+        // A large listed area (Corinth 30.11's hexrows) is offered by a
+        // spread of its hexes: each placement is checked in full, and
+        // checking every hex of every area for every counter is too slow
+        // for a set the client asks for on every state.
+        let stride = offered.len().div_ceil(SETUP_HEXES_OFFERED).max(1);
+        for hex in offered.into_iter().step_by(stride) {
             let facing = facing_toward_enemy(rs, side, hex);
             let ok = |f: Formation| place_unit(rs, state, side, id, hex, facing, f).is_ok();
             if !ok(formations[0]) {

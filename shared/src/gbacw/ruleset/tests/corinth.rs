@@ -51,3 +51,401 @@ fn corinth_scenario_fits_its_map_and_oob() {
     let problems = sc.check(&map, &oob);
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+fn place(unit: &str, hex: &str, formation: Formation) -> GbacwAction {
+    GbacwAction::PlaceUnit {
+        unit: id(unit),
+        hex: n(hex),
+        facing: dir("n"),
+        formation,
+    }
+}
+
+fn arrive(piece: &str, hex: &str) -> GbacwAction {
+    GbacwAction::Arrive {
+        piece: id(piece),
+        hex: n(hex),
+        facing: dir("s"),
+    }
+}
+
+/// The Movement Phase of `seat`'s Player-Turn on Game-Turn `turn`.
+fn movement(turn: u16, seat: SeatId) -> T {
+    let mut t = started();
+    while t.s.clock.turn < turn {
+        let actor = t.rs.acting_seat(&t.s).unwrap();
+        t.ok(actor, GbacwAction::EndPhase);
+    }
+    t.advance_to(seat, Phase::Movement);
+    t
+}
+
+/// What entering `hex` costs `unit` on the Terrain Effects Chart.
+fn terrain_cost(t: &T, unit: &str, hex: &str, formation: Formation) -> Mp {
+    let class = formation.move_class().unwrap();
+    let terrain = &t.rs.game().map.hex(n(hex)).unwrap().terrain;
+    match t.rs.game().charts.movement.enter_cost(class, terrain) {
+        crate::gbacw::charts::Cost::Mp(mp) => mp,
+        other => panic!("{unit} cannot enter {hex}: {other:?}"),
+    }
+}
+
+fn arrived_cost(events: &[GbacwEvent]) -> (Mp, Formation) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            GbacwEvent::UnitArrived {
+                cost, formation, ..
+            } => Some((*cost, *formation)),
+            _ => None,
+        })
+        .expect("a unit arrived")
+}
+
+#[test]
+fn corinth_30_1_the_default_deployment_keeps_every_restriction() {
+    let t = started();
+    let game = t.rs.game();
+    let placed: std::collections::BTreeMap<CounterId, HexNumber> =
+        t.s.units
+            .iter()
+            .filter(|(id, _)| game.oob.units[*id].side.0 == "union")
+            .filter_map(|(id, u)| u.hex.map(|h| (id.clone(), h)))
+            .chain(
+                t.s.leaders
+                    .iter()
+                    .filter(|(id, _)| game.oob.leaders[*id].side.0 == "union")
+                    .filter_map(|(id, l)| l.hex.map(|h| (id.clone(), h))),
+            )
+            .collect();
+    let problems =
+        game.scenario
+            .check_setup(&game.map, &game.oob, &placed, t.rs.scenario_options());
+    assert!(problems.is_empty(), "{problems:?}");
+    // 30.15-30.17: the fixed hexes.
+    assert_eq!(t.hex("rosecrans"), Some(n("2737")));
+    assert_eq!(t.hex("64-ill-ss"), Some(n("2437")));
+    assert_eq!(t.hex("14-mo-ss"), Some(n("2637")));
+    assert_eq!(t.hex("22-ohio"), Some(n("2636")));
+    assert_eq!(t.hex("7-kans-cav"), Some(n("0137")));
+    assert_eq!(t.hex("5-ohio-cav"), Some(n("1817")));
+    // 29.44: the named batteries in their redans.
+    assert_eq!(t.hex("robinett"), Some(n("1934")));
+    assert_eq!(t.hex("williams"), Some(n("1838")));
+    assert_eq!(t.hex("phillips"), Some(n("1942")));
+    // 30.1: deployed formations.
+    assert_eq!(t.s.units[&id("48-ind")].status.formation, Formation::Line);
+    assert_eq!(
+        t.s.units[&id("robinett")].status.formation,
+        Formation::Unlimbered
+    );
+    assert_eq!(
+        t.s.units[&id("7-kans-cav")].status.formation,
+        Formation::Mounted
+    );
+    // The reinforcements and the Confederates are off the map.
+    for off in [
+        "oliver", "15-mich", "18-mo", "union-bd", "5-iowa", "van-dorn", "6-miss",
+    ] {
+        assert_eq!(t.hex(off), None, "{off}");
+    }
+}
+
+#[test]
+fn corinth_30_11_hamilton_sets_up_in_hexrows_2500_to_3200_on_or_north_of_xx08() {
+    let t = corinth();
+    t.refused(
+        UNION,
+        place("48-ind", "2509", Formation::Line),
+        "Corinth 30.11",
+    );
+    t.refused(
+        UNION,
+        place("48-ind", "2408", Formation::Line),
+        "Corinth 30.11",
+    );
+    t.refused(
+        UNION,
+        place("48-ind", "3308", Formation::Line),
+        "Corinth 30.11",
+    );
+    // South of the outer works only: 2502 is outside them on this map.
+    t.refused(
+        UNION,
+        place("48-ind", "2502", Formation::Line),
+        "Corinth 30.11",
+    );
+    t.decide(UNION, &place("48-ind", "2508", Formation::Line))
+        .unwrap();
+    t.decide(UNION, &place("48-ind", "3204", Formation::Line))
+        .unwrap();
+}
+
+#[test]
+fn corinth_30_1_units_set_up_in_line_unlimbered_or_mounted() {
+    let t = corinth();
+    t.refused(
+        UNION,
+        place("48-ind", "2805", Formation::Column),
+        "Corinth 30.1",
+    );
+    t.refused(
+        UNION,
+        place("m-1-mo-a", "2805", Formation::Limbered),
+        "Corinth 30.1",
+    );
+    t.decide(UNION, &place("m-1-mo-a", "2805", Formation::Unlimbered))
+        .unwrap();
+}
+
+#[test]
+fn corinth_30_12_davies_on_or_one_hex_south_of_the_road_and_22_ohio_at_2636() {
+    let t = corinth();
+    for ok in ["1605", "2507", "1606", "2508", "2006"] {
+        t.decide(UNION, &place("52-ill", ok, Formation::Line))
+            .unwrap_or_else(|e| panic!("{ok}: {e}"));
+    }
+    for bad in ["1604", "1607", "2509", "2106"] {
+        t.refused(
+            UNION,
+            place("52-ill", bad, Formation::Line),
+            "Corinth 30.12",
+        );
+    }
+    t.refused(
+        UNION,
+        place("22-ohio", "2637", Formation::Line),
+        "Corinth 30.12",
+    );
+    t.decide(UNION, &place("22-ohio", "2636", Formation::Line))
+        .unwrap();
+}
+
+#[test]
+fn corinth_30_13_mcarthur_and_crocker_in_their_printed_hexes() {
+    let t = corinth();
+    for ok in ["0310", "0409", "0509", "0608", "0708"] {
+        t.decide(UNION, &place("21-mo", ok, Formation::Line))
+            .unwrap();
+    }
+    t.refused(
+        UNION,
+        place("21-mo", "0808", Formation::Line),
+        "Corinth 30.13",
+    );
+    for ok in ["0819", "0820", "0821", "0822"] {
+        t.decide(UNION, &place("11-iowa", ok, Formation::Line))
+            .unwrap();
+    }
+    t.refused(
+        UNION,
+        place("11-iowa", "0823", Formation::Line),
+        "Corinth 30.13",
+    );
+    // "McKean himself and his supply wagon ... with any unit of his
+    // command except Oliver's brigade".
+    t.decide(UNION, &place("supply-mckean", "0822", Formation::Wagon))
+        .unwrap();
+    t.refused(
+        UNION,
+        place("supply-mckean", "0104", Formation::Wagon),
+        "Corinth 30.13",
+    );
+}
+
+#[test]
+fn corinth_30_14_stanley_between_0627_and_0638_batteries_also_in_redan_e() {
+    let t = corinth();
+    t.decide(UNION, &place("27-ohio", "0627", Formation::Line))
+        .unwrap();
+    t.decide(UNION, &place("27-ohio", "0638", Formation::Line))
+        .unwrap();
+    t.refused(
+        UNION,
+        place("27-ohio", "0639", Formation::Line),
+        "Corinth 30.14",
+    );
+    t.refused(
+        UNION,
+        place("27-ohio", "0527", Formation::Line),
+        "Corinth 30.14",
+    );
+    // "One battery may be placed in battery redans D and E".
+    t.decide(UNION, &place("3-mich-a", "0527", Formation::Unlimbered))
+        .unwrap();
+    t.decide(UNION, &place("3-mich-a", "0633", Formation::Unlimbered))
+        .unwrap();
+}
+
+#[test]
+fn corinth_30_15_to_30_17_the_printed_hexes_of_mizner_the_sharpshooters_and_rosecrans() {
+    let t = corinth();
+    t.decide(UNION, &place("7-ill-cav", "2634", Formation::Mounted))
+        .unwrap();
+    t.refused(
+        UNION,
+        place("7-ill-cav", "0137", Formation::Mounted),
+        "Corinth 30.15",
+    );
+    t.refused(
+        UNION,
+        place("7-ill-cav", "2634", Formation::Dismounted),
+        "Corinth 30.1",
+    );
+    t.refused(
+        UNION,
+        place("64-ill-ss", "2637", Formation::Line),
+        "Corinth 30.16",
+    );
+    t.refused(
+        UNION,
+        place("14-mo-ss", "2437", Formation::Line),
+        "Corinth 30.16",
+    );
+    // 30.17: Rosecrans is not the player's to place.
+    t.refused(
+        UNION,
+        GbacwAction::PlaceLeader {
+            leader: id("rosecrans"),
+            hex: n("2637"),
+        },
+        "Corinth 30.1",
+    );
+}
+
+#[test]
+fn corinth_29_44_four_independent_batteries_in_the_park_one_in_each_other_redan() {
+    let mut t = corinth();
+    for (b, h) in [
+        ("d-1-mo", "2737"),
+        ("h-1-mo-a", "2738"),
+        ("h-1-mo-b", "2736"),
+        ("i-1-mo-a", "2836"),
+    ] {
+        t.ok(UNION, place(b, h, Formation::Unlimbered));
+    }
+    // A fifth in the park is refused; a redan takes it.
+    t.refused(
+        UNION,
+        place("i-1-mo-b", "2837", Formation::Unlimbered),
+        "Corinth 29.44",
+    );
+    t.ok(UNION, place("i-1-mo-b", "1344", Formation::Unlimbered));
+    // One battery to a redan (23.27's stacking).
+    let e = t
+        .decide(UNION, &place("k-1-mo", "1344", Formation::Unlimbered))
+        .unwrap_err();
+    assert_eq!(e.rule, "Corinth 30.1", "{e}");
+    // Not outside the redans and the park; not in the named redans.
+    t.refused(
+        UNION,
+        place("k-1-mo", "2010", Formation::Unlimbered),
+        "Corinth 29.44",
+    );
+    t.refused(
+        UNION,
+        place("k-1-mo", "1934", Formation::Unlimbered),
+        "Corinth 29.44",
+    );
+    t.refused(
+        UNION,
+        place("robinett", "1838", Formation::Unlimbered),
+        "Corinth 29.44",
+    );
+}
+
+#[test]
+fn corinth_30_0_on_game_turn_2_the_union_only_brings_in_its_reinforcements() {
+    let mut t = movement(2, UNION);
+    assert_eq!(t.s.clock.turn, 2);
+    // Units already on the map are held.
+    let from = t.hex("21-mo").unwrap();
+    let to =
+        t.rs.game()
+            .map
+            .grid
+            .neighbours_on_map(from)
+            .into_iter()
+            .map(|(_, h)| h)
+            .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
+            .unwrap();
+    t.refused(UNION, mv(&["21-mo"], &[&to.to_string()]), "Corinth 30.0");
+    t.refused(
+        UNION,
+        GbacwAction::ChangeFormation {
+            unit: id("21-mo"),
+            to: Formation::Column,
+        },
+        "Corinth 30.0",
+    );
+    // 30.13: Oliver's column through 0104 pays ½, 1, 1½ ...
+    let (cost, formation) = arrived_cost(&t.ok(UNION, arrive("15-mich", "0104")));
+    assert_eq!((cost, formation), (Mp(1), Formation::Column));
+    let next =
+        t.rs.game()
+            .map
+            .grid
+            .neighbours_on_map(n("0104"))
+            .into_iter()
+            .map(|(_, h)| h)
+            .find(|h| h.col() == 2 || h.row() == 5)
+            .unwrap();
+    t.mv(UNION, &["15-mich"], &[&next.to_string()]);
+    let (cost, _) = arrived_cost(&t.ok(UNION, arrive("14-wisc", "0104")));
+    assert_eq!(cost, Mp(2));
+    // An arrived unit moves on: the reinforcements are free to act.
+    assert!(t.s.units[&id("14-wisc")].hex.is_some());
+    // 29.47: the 18th Missouri and the Union Brigade pay their first hex.
+    let want = terrain_cost(&t, "18-mo", "3937", Formation::Column);
+    let (cost, formation) = arrived_cost(&t.ok(UNION, arrive("18-mo", "3937")));
+    assert_eq!((cost, formation), (want, Formation::Column));
+    let want = terrain_cost(&t, "union-bd", "2745", Formation::Column);
+    assert_eq!(
+        arrived_cost(&t.ok(UNION, arrive("union-bd", "2745"))).0,
+        want
+    );
+    // 5 Iowa comes on Game-Turn 19 (29.47).
+    t.refused(UNION, arrive("5-iowa", "3937"), "Corinth 29.47");
+}
+
+#[test]
+fn corinth_30_2_the_divisions_enter_on_game_turn_3_through_e_d_and_c() {
+    let mut t = movement(3, REBEL);
+    // Lovell through Area E (column 01, rows 14-24), in line, paying the
+    // placement hex (29.3, 29.31).
+    let want = terrain_cost(&t, "6-miss", "0115", Formation::Line);
+    let (cost, formation) = arrived_cost(&t.ok(REBEL, arrive("6-miss", "0115")));
+    assert_eq!((cost, formation), (want, Formation::Line));
+    t.refused(REBEL, arrive("15-miss", "1201"), "Corinth 30.2");
+    // Maury through D, Hebert through C.
+    t.ok(REBEL, arrive("42-ala", "0103"));
+    t.ok(REBEL, arrive("16-ark", "1201"));
+    t.refused(REBEL, arrive("2-mo", "0103"), "Corinth 30.2");
+    // Batteries limbered, cavalry mounted.
+    let (_, f) = arrived_cost(&t.ok(REBEL, arrive("wade-a", "1301")));
+    assert_eq!(f, Formation::Limbered);
+    let (_, f) = arrived_cost(&t.ok(REBEL, arrive("2-ark-cav", "1401")));
+    assert_eq!(f, Formation::Mounted);
+    // Price with Maury or Hebert, not Lovell.
+    t.refused(REBEL, arrive("price", "0116"), "Corinth 30.2");
+    t.ok(REBEL, arrive("price", "1201"));
+}
+
+#[test]
+fn corinth_29_31_every_first_row_hex_takes_a_unit_before_any_takes_a_second() {
+    let mut t = movement(3, REBEL);
+    t.ok(REBEL, arrive("6-miss", "0115"));
+    t.refused(REBEL, arrive("15-miss", "0115"), "Corinth 30.2");
+    // Fill the rest of Area E's row; then a hex may take a second unit.
+    let rest = [
+        "0114", "0116", "0117", "0118", "0119", "0120", "0121", "0122", "0123", "0124",
+    ];
+    let units = [
+        "15-miss", "22-miss", "1-mo", "1-ala", "33-miss", "39-miss", "49-ala", "4-ala-bn",
+        "31-ala", "35-ala",
+    ];
+    for (u, h) in units.iter().zip(rest) {
+        t.ok(REBEL, arrive(u, h));
+    }
+    t.ok(REBEL, arrive("9-ark", "0115"));
+}
