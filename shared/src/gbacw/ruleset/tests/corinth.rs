@@ -6,6 +6,7 @@
 //! exclusive-rule case.
 
 use super::*;
+use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::sequence::PlayerTurn;
 
 const CORINTH: &str = "corinth";
@@ -448,4 +449,399 @@ fn corinth_29_31_every_first_row_hex_takes_a_unit_before_any_takes_a_second() {
         t.ok(REBEL, arrive(u, h));
     }
     t.ok(REBEL, arrive("9-ark", "0115"));
+}
+
+/// The Confederates take these victory hexes: whatever Union unit stands
+/// there steps aside to a free hex of row 20 (no victory hex), and the
+/// hex is theirs (31.1: the last to occupy it).
+fn give(t: &mut T, hexes: &[&str]) {
+    let victory: Vec<HexNumber> =
+        t.rs.game()
+            .scenario
+            .victory
+            .hexes
+            .iter()
+            .map(|v| v.hex)
+            .collect();
+    let mut spare = (10..30u8)
+        .filter_map(|c| HexNumber::new(c, 20))
+        .filter(|h| !victory.contains(h));
+    for h in hexes {
+        let there: Vec<CounterId> =
+            t.s.units
+                .iter()
+                .filter(|(_, u)| u.hex == Some(n(h)))
+                .map(|(id, _)| id.clone())
+                .collect();
+        for u in there {
+            let to = spare
+                .by_ref()
+                .find(|x| t.s.units.values().all(|o| o.hex != Some(*x)))
+                .unwrap();
+            t.s.units.get_mut(&u).unwrap().hex = Some(to);
+        }
+        t.s.progress.hex_control.insert(n(h), id("confederate"));
+    }
+}
+
+/// A free hex next to `unit`.
+fn free_neighbour(t: &T, unit: &str) -> HexNumber {
+    let from = t.hex(unit).unwrap();
+    t.rs.game()
+        .map
+        .grid
+        .neighbours_on_map(from)
+        .into_iter()
+        .map(|(_, h)| h)
+        .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
+        .unwrap()
+}
+
+/// End phases until Game-Turn `turn` begins (or the game ends).
+fn to_turn(t: &mut T, turn: u16) {
+    while t.s.clock.turn < turn && !t.s.over {
+        let actor = t.rs.acting_seat(&t.s).unwrap();
+        let (events, _) = t.roll(actor, GbacwAction::EndPhase, u64::from(t.s.clock.turn));
+        assert!(!events.is_empty());
+    }
+}
+
+#[test]
+fn corinth_30_32_reserves_neither_move_nor_change_formation_but_may_face() {
+    let mut t = movement(3, UNION);
+    let to = free_neighbour(&t, "48-ind");
+    t.refused(UNION, mv(&["48-ind"], &[&to.to_string()]), "Corinth 30.32");
+    t.refused(
+        UNION,
+        GbacwAction::ChangeFormation {
+            unit: id("27-ohio"),
+            to: Formation::Column,
+        },
+        "Corinth 30.32",
+    );
+    t.refused(
+        UNION,
+        mv(&["mizner"], &[&free_neighbour(&t, "mizner").to_string()]),
+        "Corinth 30.32",
+    );
+    t.ok(
+        UNION,
+        GbacwAction::Face {
+            unit: id("11-iowa"),
+            facing: dir("s"),
+        },
+    );
+    // Davies and McArthur are not in reserve.
+    let to = free_neighbour(&t, "21-mo");
+    t.ok(UNION, mv(&["21-mo"], &[&to.to_string()]));
+    // No reserve piece is offered a move.
+    let legal = t.rs.legal_actions(&t.s, UNION);
+    let reserve: Vec<CounterId> =
+        t.rs.game()
+            .scenario
+            .reserves
+            .list
+            .iter()
+            .flat_map(|r| r.units.clone())
+            .collect();
+    assert!(!legal.iter().any(|a| matches!(a, GbacwAction::Move { pieces, .. } if pieces.iter().any(|p| reserve.contains(p)))));
+}
+
+#[test]
+fn corinth_30_33_a_reserve_attacked_is_committed_at_once() {
+    let mut t = movement(3, REBEL);
+    t.advance_to(REBEL, Phase::OffensiveFire);
+    // A Confederate regiment next to Crocker's brigade, facing it.
+    let target = t.hex("11-iowa").unwrap();
+    let at = free_neighbour(&t, "11-iowa");
+    t.put("6-miss", &at.to_string(), "n", Formation::Line);
+    t.face_towards("6-miss", &target.to_string());
+    let fire = GbacwAction::DeclareFire {
+        target,
+        firers: vec![crate::gbacw::ruleset::state::FireShare {
+            unit: id("6-miss"),
+            points: 1,
+        }],
+    };
+    let events = t.ok(REBEL, fire);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::ReserveCommitted { reserve, case } if reserve.0 == "crocker" && case == "Corinth 30.33"
+    )));
+    assert!(t.s.progress.committed.contains(&id("crocker")));
+    assert!(!t.s.progress.committed.contains(&id("stanley")));
+}
+
+#[test]
+fn corinth_30_34_from_game_turn_6_two_commitment_rolls_a_turn() {
+    let commit = |r: &str| GbacwAction::CommitReserve { reserve: id(r) };
+    let mut t = movement(5, UNION);
+    t.advance_to(UNION, Phase::InitialCommand);
+    assert!(t.s.clock.turn >= 5);
+    let mut t5 = movement(5, UNION);
+    t5.s.clock = t.s.clock;
+    to_turn(&mut t, 6);
+    t.advance_to(UNION, Phase::InitialCommand);
+    assert_eq!(t.s.clock.turn, 6);
+    // Game-Turn 5 is too early.
+    let mut early = t.s.clone();
+    early.clock.turn = 5;
+    let e = T {
+        rs: t.rs.clone(),
+        s: early,
+    }
+    .decide(UNION, &commit("hamilton"))
+    .unwrap_err();
+    assert_eq!(e.rule, "Corinth 30.34");
+    // Not in the Movement Phase, not the Confederates'.
+    t.refused(REBEL, commit("hamilton"), "GBACW 4.0");
+    assert!(t.rs.rolls_dice(
+        &t.s,
+        &ActionContext {
+            seat: UNION,
+            seq: 1,
+            by_default: false
+        },
+        &commit("hamilton")
+    ));
+    let (events, dice) = t.roll(UNION, commit("hamilton"), 7);
+    let GbacwEvent::ReserveRolled {
+        roll, committed, ..
+    } = &events[0]
+    else {
+        panic!("{events:?}")
+    };
+    assert_eq!(u16::from(*roll), dice[0]);
+    assert_eq!(*committed, *roll <= 2, "Hamilton commits on 1-2");
+    // Once a turn each; two a turn.
+    if !*committed {
+        t.refused(UNION, commit("hamilton"), "Corinth 30.34");
+    }
+    t.roll(UNION, commit("stanley"), 8);
+    t.refused(UNION, commit("crocker"), "Corinth 30.34");
+    t.refused(UNION, commit("nobody"), "Corinth 30.34");
+    // 30.35: from Game-Turn 15 at will, without a roll.
+    to_turn(&mut t, 15);
+    t.advance_to(UNION, Phase::InitialCommand);
+    let ctx = ActionContext {
+        seat: UNION,
+        seq: 1,
+        by_default: false,
+    };
+    assert!(!t.rs.rolls_dice(&t.s, &ctx, &commit("mizner")));
+    if !t.s.progress.committed.contains(&id("mizner")) {
+        let events = t.ok(UNION, commit("mizner"));
+        assert!(
+            matches!(&events[0], GbacwEvent::ReserveCommitted { case, .. } if case == "Corinth 30.35")
+        );
+    }
+}
+
+#[test]
+fn corinth_31_2_the_first_day_ends_the_game_at_20_or_more_or_4_or_less() {
+    // Nothing scored, four reserves uncommitted (30.36): -4, a Union win.
+    let mut t = started();
+    to_turn(&mut t, 17);
+    assert!(t.s.over);
+    let day = &t.s.progress.days[0];
+    assert_eq!((day.turn, day.halves, day.uncommitted), (16, -8, 4));
+    let out = t.rs.outcome(&t.s).unwrap();
+    assert_eq!(out.winner, Some(UNION), "{}", out.summary);
+    // The Hotel (5), four primary redans (12) and 3844 (3): 20 less 4 for
+    // the reserves is 16: the game goes on into the night.
+    let mut t = started();
+    give(&mut t, &["2437", "1934", "1838", "1942", "2729", "3844"]);
+    to_turn(&mut t, 17);
+    assert!(!t.s.over);
+    assert_eq!(t.s.progress.days[0].halves, 32);
+    assert_eq!(t.s.progress.days[0].winner, None);
+    // With 2344 too (2) and two reserves committed: 22 - 2 = 20, a win.
+    let mut t = started();
+    give(
+        &mut t,
+        &["2437", "1934", "1838", "1942", "2729", "3844", "2344"],
+    );
+    t.s.progress.committed.insert(id("stanley"));
+    t.s.progress.committed.insert(id("mizner"));
+    to_turn(&mut t, 17);
+    assert!(t.s.over);
+    let out = t.rs.outcome(&t.s).unwrap();
+    assert_eq!(out.winner, Some(REBEL), "{}", out.summary);
+}
+
+#[test]
+fn corinth_26_15_at_night_only_withdrawal_fire_and_no_moving_next_to_the_enemy() {
+    let mut t = started();
+    give(&mut t, &["2437", "1934", "1838", "1942", "2729", "3844"]);
+    to_turn(&mut t, 17);
+    t.advance_to(UNION, Phase::Movement);
+    assert!(t.rs.game().scenario.is_night(17));
+    // 26.13: a Confederate two hexes from 21 Mo; 21 Mo may not step next to it.
+    let from = t.hex("21-mo").unwrap();
+    let step = free_neighbour(&t, "21-mo");
+    let beyond =
+        t.rs.game()
+            .map
+            .grid
+            .neighbours_on_map(step)
+            .into_iter()
+            .map(|(_, h)| h)
+            .find(|h| {
+                *h != from
+                    && t.rs.game().map.grid.distance(from, *h) == 2
+                    && t.s.units.values().all(|u| u.hex != Some(*h))
+            })
+            .unwrap();
+    t.put("6-miss", &beyond.to_string(), "n", Formation::Line);
+    t.refused(UNION, mv(&["21-mo"], &[&step.to_string()]), "Corinth 26.13");
+    // 26.15: no fire declared.
+    t.advance_to(UNION, Phase::OffensiveFire);
+    let fire = GbacwAction::DeclareFire {
+        target: beyond,
+        firers: vec![crate::gbacw::ruleset::state::FireShare {
+            unit: id("21-mo"),
+            points: 1,
+        }],
+    };
+    t.refused(UNION, fire, "Corinth 26.15");
+}
+
+#[test]
+fn corinth_31_33_after_game_turn_32_the_level_from_the_confederate_total() {
+    // 16 at the first day (the night follows); the same at the end: 9½ to
+    // 16 is a Marginal Confederate Victory.
+    let mut t = started();
+    give(&mut t, &["2437", "1934", "1838", "1942", "2729", "3844"]);
+    to_turn(&mut t, 33);
+    assert!(t.s.over);
+    assert_eq!(t.s.clock.turn, 32);
+    let score = t.rs.tally(&t.s).unwrap();
+    assert_eq!((score.hexes, score.reserves, score.total()), (40, -8, 32));
+    let out = t.rs.outcome(&t.s).unwrap();
+    assert_eq!(out.winner, Some(REBEL));
+    assert!(
+        out.summary.ends_with("marginal-confederate"),
+        "{}",
+        out.summary
+    );
+    // 5 Iowa was due on Game-Turn 19.
+    assert!(t.s.progress.to_arrive.contains(&id("5-iowa")));
+}
+
+#[test]
+fn corinth_31_1_batteries_casualties_and_leaders_on_the_confederate_total() {
+    let mut t = movement(3, REBEL);
+    for u in ["6-miss", "15-miss", "22-miss"] {
+        t.s.progress.to_arrive.remove(&id(u));
+    }
+    // A Union battery eliminated: +1; a Confederate one: -1.
+    t.s.units.get_mut(&id("robinett")).unwrap().hex = None;
+    assert_eq!(t.rs.tally(&t.s).unwrap().batteries, 2);
+    t.s.progress.to_arrive.remove(&id("hudson"));
+    assert_eq!(t.rs.tally(&t.s).unwrap().batteries, 0);
+    // Union inf/cav losses 12 more than the Confederates': ⌈12 ÷ 5⌉ = 3.
+    // (6 Miss, 15 Miss, 22 Miss entered and lost 3+5+5 = 13; the Union
+    // loses 59 Ind 6, 17 Wisc 7, 11 Iowa 6 and 13 Iowa 6 = 25.)
+    let lost = |t: &T, side: &str| -> u32 {
+        t.s.units
+            .keys()
+            .filter(|u| t.rs.game().oob.units[*u].side.0 == side)
+            .filter(|u| {
+                matches!(
+                    t.rs.game().oob.units[*u].kind,
+                    crate::gbacw::oob::UnitKind::Infantry | crate::gbacw::oob::UnitKind::Cavalry
+                )
+            })
+            .map(|u| t.rs.strength_lost(&t.s, u))
+            .sum()
+    };
+    for u in ["59-ind", "17-wisc", "11-iowa", "13-iowa"] {
+        t.s.units.get_mut(&id(u)).unwrap().hex = None;
+    }
+    let diff = i64::from(lost(&t, "union")) - i64::from(lost(&t, "confederate"));
+    assert_eq!(diff, 25 - 13);
+    assert_eq!(t.rs.tally(&t.s).unwrap().casualties, 6);
+    // Rosecrans wounded +1; Van Dorn killed -2.
+    t.s.leaders.get_mut(&id("rosecrans")).unwrap().casualty = Some(Casualty::Wounded);
+    assert_eq!(t.rs.tally(&t.s).unwrap().leaders, 2);
+    t.s.leaders.get_mut(&id("van-dorn")).unwrap().casualty = Some(Casualty::Killed);
+    assert_eq!(t.rs.tally(&t.s).unwrap().leaders, -2);
+}
+
+#[test]
+fn corinth_30_5_heat_doubles_skip_the_game_turn() {
+    let mut t = T::with(GbacwConfig {
+        battle: CORINTH.into(),
+        scenario_options: [("heat".to_string(), true)].into(),
+        ..GbacwConfig::default()
+    });
+    t.ok(UNION, GbacwAction::EndSetUp);
+    // No roll before Game-Turn 8.
+    while t.s.clock.turn < 7 {
+        let actor = t.rs.acting_seat(&t.s).unwrap();
+        t.ok(actor, GbacwAction::EndPhase);
+    }
+    // The last step of Game-Turn 7 rolls for Game-Turn 8.
+    let mut seed = 0;
+    let ctx = ActionContext {
+        seat: UNION,
+        seq: 1,
+        by_default: false,
+    };
+    loop {
+        let actor = t.rs.acting_seat(&t.s).unwrap();
+        let ctx = ActionContext { seat: actor, ..ctx };
+        if t.rs.rolls_dice(&t.s, &ctx, &GbacwAction::EndPhase) {
+            break;
+        }
+        t.ok(actor, GbacwAction::EndPhase);
+    }
+    assert_eq!(t.s.clock.turn, 7);
+    // Find a stream that rolls doubles.
+    let (events, skipped) = loop {
+        let mut u = T {
+            rs: t.rs.clone(),
+            s: t.s.clone(),
+        };
+        let actor = u.rs.acting_seat(&u.s).unwrap();
+        let (events, dice) = u.roll(actor, GbacwAction::EndPhase, seed);
+        if dice[0] == dice[1] {
+            break (events, u);
+        }
+        seed += 1;
+        assert!(seed < 200);
+    };
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::HeatRolled {
+            turn: 8,
+            skipped: true,
+            ..
+        }
+    )));
+    assert_eq!(skipped.s.clock.turn, 9, "Game-Turn 8 is skipped");
+    // No check on the next two turns (9, 10): ending them rolls nothing.
+    let ctx = ActionContext {
+        seat: UNION,
+        seq: 1,
+        by_default: false,
+    };
+    let mut u = skipped;
+    while u.s.clock.turn < 10
+        || !u.rs.rolls_dice(
+            &u.s,
+            &ActionContext {
+                seat: u.rs.acting_seat(&u.s).unwrap(),
+                ..ctx
+            },
+            &GbacwAction::EndPhase,
+        )
+    {
+        let actor = u.rs.acting_seat(&u.s).unwrap();
+        u.ok(actor, GbacwAction::EndPhase);
+    }
+    assert_eq!(
+        u.s.clock.turn, 10,
+        "the roll for Game-Turn 11 comes at the end of 10"
+    );
 }
