@@ -29,6 +29,25 @@
 //! exit 0101 mp=1 vp=confederate:1
 //! replace williams by=crawford,gordon case=25.32
 //! hook retreat-directions case=23.0 confederate=W,NW,SW union=E,NE,SE
+//! # Corinth (all optional):
+//! area hamilton-box hexes=2503-2508,2602-2608 name="..."   # list; HHHH-HHHH is a box
+//! area assault-e map=assault-e name="..."             # the map's own area line
+//! arrive turn=3 area=assault-e formation=line entry=terrain units=... case=30.2
+//! arrive turn=2 hex=0104 entry=column first=0.5 step=0.5 units=... case=30.13
+//! restrict deployed-formation case=30.1
+//! restrict at-most area=park count=4 units=... case=29.44
+//! only-arrivals turn=2 side=union case=30.0
+//! reserves side=union from=6 per-turn=2 automatic=15 until=16 case=30.34
+//! reserve hamilton name="..." commit-on=2 units=... case=30.31
+//! night from=17 to=20 case=26.0
+//! victory-hexes start=union                           # all objective hexes start Union
+//! victory-hex 2437 vp=5                               # vp=0.5: half points
+//! victory-tally side=confederate case=31.1            # one total; the enemy's gains subtract
+//! victory-band marginal-union to=9 winner=union       # ascending; the last has no to=
+//! victory-check turn=16 win=20 lose=4 case=31.2
+//! vp-battery 1
+//! vp-casualties 5
+//! vp-reserve 1
 //! ```
 //!
 //! Errors name line and column; input is size-limited. Whether the ids and
