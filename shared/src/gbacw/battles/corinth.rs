@@ -19,3 +19,19 @@ pub const FILES: BattleFiles = BattleFiles {
     oob: crate::gbacw::corinth::OOB,
     scenario: SCENARIO,
 };
+
+/// Corinth 29.0: the Free Set-Up Scenario (two-player), with the secret
+/// assault plan (29.2).
+pub const FREE_NAME: &str = "corinth_free";
+
+pub const FREE_SCENARIO: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../assets/gbacw/corinth/corinth_free.scenario"
+));
+
+pub const FREE_FILES: BattleFiles = BattleFiles {
+    name: FREE_NAME,
+    map: crate::gbacw::corinth::MAP,
+    oob: crate::gbacw::corinth::OOB,
+    scenario: FREE_SCENARIO,
+};

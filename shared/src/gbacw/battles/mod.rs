@@ -41,7 +41,12 @@ pub struct BattleFiles {
 }
 
 /// Every battle shipped with Muster.
-pub const BATTLES: &[BattleFiles] = &[cedar_mountain::FILES, corinth::FILES, test::FILES];
+pub const BATTLES: &[BattleFiles] = &[
+    cedar_mountain::FILES,
+    corinth::FILES,
+    corinth::FREE_FILES,
+    test::FILES,
+];
 
 /// Load a shipped battle by name (`"cedar_mountain"`), parse its three files
 /// and check the scenario against its map and order of battle.

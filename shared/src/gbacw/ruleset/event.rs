@@ -202,6 +202,23 @@ pub enum GbacwEvent {
         dice: [u8; 2],
         skipped: bool,
     },
+    /// Corinth 29.2: the assault plan is plotted: its commitment for all,
+    /// the plan and salt only for the plotting seat (`None` elsewhere);
+    /// 29.23's announced division for all.
+    AssaultPlotted {
+        commitment: [u8; 32],
+        plan: Option<super::plan::AssaultPlan>,
+        salt: Option<[u8; 32]>,
+        announced: super::plan::PlannedDivision,
+    },
+    /// Corinth 29.31: a division's first counter is on the map: its area
+    /// and turn are public.
+    DivisionRevealed(super::plan::PlannedDivision),
+    /// The whole plan and salt, public, to check against the commitment.
+    PlanOpened {
+        plan: super::plan::AssaultPlan,
+        salt: [u8; 32],
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -489,5 +506,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         | E::ReserveCommitted { .. }
         | E::DayDetermined(_)
         | E::HeatRolled { .. } => super::progress::evolve(state, event),
+        E::AssaultPlotted { .. } | E::DivisionRevealed(_) | E::PlanOpened { .. } => {
+            super::plan::evolve(state, event)
+        }
     }
 }

@@ -8,6 +8,7 @@ use super::decide;
 use super::state::GbacwState;
 use crate::dice::DiceStream;
 use crate::engine::Dice;
+use crate::engine::Ruleset;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, LeaderRole, Marker, UnitKind};
@@ -79,6 +80,15 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     }
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
+    }
+    // Corinth 29.2: the plot (its default).
+    if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
+        return rs
+            .pending(state)
+            .into_iter()
+            .filter(|p| p.seat == seat)
+            .map(|p| p.default)
+            .collect();
     }
     // Cedar Mountain 26.2: the set-up step.
     if state.progress.setting_up.is_some() {

@@ -25,6 +25,7 @@ pub mod query;
 pub mod scenario;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.
+pub mod plan;
 pub mod progress;
 pub mod victory;
 
@@ -118,6 +119,10 @@ impl Gbacw {
     pub fn acting_seat(&self, state: &GbacwState) -> Option<SeatId> {
         if state.over {
             return None;
+        }
+        // Corinth 29.2: the plot comes before the Union's set-up.
+        if plan::plot_pending(self, state) {
+            return plan::plotting_seat(self);
         }
         // Cedar Mountain 26.2: the set-up comes before Game-Turn 1.
         if let Some(side) = &state.progress.setting_up {
@@ -339,18 +344,22 @@ impl Ruleset for Gbacw {
         event::evolve(state, event)
     }
 
-    /// The Standard Rules have no hidden information: everyone sees all.
-    fn view(&self, state: &GbacwState, _viewer: Viewer) -> GbacwState {
-        state.clone()
+    /// The Standard Rules have no hidden information; Corinth's secret
+    /// assault plan (29.2) is seen only by the seat that plotted it (and
+    /// the referee) until it is opened.
+    fn view(&self, state: &GbacwState, viewer: Viewer) -> GbacwState {
+        let mut s = state.clone();
+        plan::redact_state(self, &mut s, viewer);
+        s
     }
 
     fn view_event(
         &self,
         _before: &GbacwState,
         event: &GbacwEvent,
-        _viewer: Viewer,
+        viewer: Viewer,
     ) -> Option<GbacwEvent> {
-        Some(event.clone())
+        Some(plan::redact_event(self, event, viewer))
     }
 
     fn pending(&self, state: &GbacwState) -> Vec<PendingDecision<GbacwAction>> {
@@ -404,6 +413,7 @@ impl Ruleset for Gbacw {
                 deadline_secs: WITHDRAWAL_DEADLINE_SECS,
             }))
             .chain(decide::setup::pending(self, state))
+            .chain(self.plot_decision(state))
             .collect()
     }
 
@@ -414,6 +424,30 @@ impl Ruleset for Gbacw {
     /// Cedar Mountain 27.0: the level of victory once the game is over.
     fn outcome(&self, state: &GbacwState) -> Option<Outcome> {
         victory::outcome(self, state)
+    }
+}
+
+impl Gbacw {
+    /// Corinth 29.2: the plot as a pending decision; its default is a plan
+    /// that keeps the rules (every division on Game-Turn 1) with a zero
+    /// salt (a plan the server chose is no secret from it anyway).
+    fn plot_decision(&self, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
+        if !plan::plot_pending(self, state) {
+            return None;
+        }
+        let spec = self.game.scenario.plan.as_ref()?;
+        let (plan, announce) = plan::default_plan(spec)?;
+        Some(PendingDecision {
+            seat: self.seat_of(&spec.side),
+            rule: self.case_rule(&spec.case),
+            prompt: "plot each division's Assault Area and Game-Turn of entry (secret), and announce one entering on Game-Turn 1".into(),
+            default: GbacwAction::PlotAssault {
+                plan,
+                salt: [0; 32],
+                announce,
+            },
+            deadline_secs: decide::setup::SETUP_DEADLINE_SECS,
+        })
     }
 }
 

@@ -63,6 +63,9 @@ pub struct ScenarioProgress {
     /// Corinth 30.5: the Game-Turns skipped for the heat.
     #[serde(default)]
     pub heat_skipped: Vec<u16>,
+    /// Corinth 29.2: the secret assault plan (redacted per viewer).
+    #[serde(default)]
+    pub assault: Option<super::plan::AssaultState>,
 }
 
 /// Corinth 31.2: the total when the first day ended, and whether it ended

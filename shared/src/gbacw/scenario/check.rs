@@ -128,7 +128,7 @@ impl Scenario {
                 continue;
             }
             let full = 1 + 3 * u32::from(a.radius) * (u32::from(a.radius) + 1);
-            if !grid.contains(a.centre) || hexes.len() as u32 != full {
+            if !grid.contains(a.centre) || (hexes.len() as u32 != full && !a.clipped) {
                 problem!(
                     out,
                     "area `{}` around {} is not wholly on the map",
@@ -256,7 +256,9 @@ impl Scenario {
             if let Some(s) = r.side.as_ref().filter(|s| !sides.contains(s)) {
                 problem!(out, "restriction {} names unknown side `{s}`", r.kind);
             }
-            for u in r.units.iter().filter(|u| !exists(u)) {
+            // `away-from-areas` lists areas, not counters (Corinth 29.41).
+            let counters = r.kind != RestrictionKind::AwayFromAreas;
+            for u in r.units.iter().filter(|u| counters && !exists(u)) {
                 problem!(out, "restriction {} names unknown counter `{u}`", r.kind);
             }
         }

@@ -53,6 +53,10 @@ pub struct Area {
     /// filled into `hexes` when the battle loads.
     #[serde(default)]
     pub map_area: Option<String>,
+    /// A circle that may run off the map edge, keeping its hexes on the
+    /// map (Corinth 29.46: "within ten hexes of the Tishomingo Hotel").
+    #[serde(default)]
+    pub clipped: bool,
 }
 
 impl Area {
@@ -118,6 +122,10 @@ named_enum! {
         /// (Corinth 29.44: four independent batteries in the artillery park,
         /// the other seven in the redans).
         AtMost = "at-most",
+        /// No unit within `count` hexes of the areas named in `units`,
+        /// unless adjacent to and inside an outer works hexside (Corinth
+        /// 29.41).
+        AwayFromAreas = "away-from-areas",
     }
 }
 
@@ -186,6 +194,10 @@ pub struct Arrival {
     pub in_line: bool,
     #[serde(default)]
     pub entry: EntryCost,
+    /// Corinth 29.2: the area and turn come from the secret assault plan:
+    /// a division's id, `attached` (29.26) or `cavalry` (29.27).
+    #[serde(default)]
+    pub plan: Option<CounterId>,
 }
 
 /// Victory points for a kind of loss: eliminated (or killed) and captured,
@@ -346,6 +358,27 @@ pub struct OnlyArrivals {
     pub case: Case,
 }
 
+/// Corinth 29.2: what the secret assault plan fixes and how it is checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanSpec {
+    /// The side that plots.
+    pub side: CounterId,
+    pub case: Case,
+    /// 29.24: every division enters by this Game-Turn.
+    pub latest: u16,
+    /// 29.21: if any division is held back, this one must be.
+    pub reluctant: Option<CounterId>,
+    /// 29.22: the Assault Areas and the first Game-Turn each may be used.
+    pub areas: Vec<(CounterId, u16)>,
+    /// The divisions plotted (29.2: Hebert, Maury, Lovell).
+    pub divisions: Vec<CounterId>,
+    /// 29.26: counters assigned to one of `attach_to`.
+    pub attach: Vec<CounterId>,
+    pub attach_to: Vec<CounterId>,
+    /// 29.27: cavalry assigned to an area a division uses.
+    pub cavalry: Vec<CounterId>,
+}
+
 /// Night Game-Turns (Corinth 26.0).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Night {
@@ -462,6 +495,9 @@ pub struct Scenario {
     /// Corinth 26.0: the night Game-Turns.
     #[serde(default)]
     pub night: Option<Night>,
+    /// Corinth 29.2: the secret assault plan.
+    #[serde(default)]
+    pub plan: Option<PlanSpec>,
 }
 
 impl Scenario {

@@ -303,11 +303,15 @@ fn hex_list(t: &Token<'_>, v: &str) -> Result<Vec<HexNumber>, TextError> {
                 }
             }
         }
-        if out.len() > MAX_LIST {
-            return Err(TextError::at(t, format!("more than {MAX_LIST} hexes")));
+        if out.len() > 4 * MAX_LIST {
+            return Err(TextError::at(
+                t,
+                format!("more than {} hexes", 4 * MAX_LIST),
+            ));
         }
     }
-    out.dedup();
+    let mut seen = std::collections::BTreeSet::new();
+    out.retain(|h| seen.insert(*h));
     Ok(out)
 }
 
@@ -448,7 +452,15 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
         "area" => {
             let f = Fields::new(
                 tokens,
-                &["centre", "radius", "hexes", "map", "name", "provisional"],
+                &[
+                    "centre",
+                    "radius",
+                    "hexes",
+                    "map",
+                    "name",
+                    "provisional",
+                    "clip",
+                ],
                 1,
             )?;
             let w = f.word(0, "an id")?;
@@ -483,6 +495,12 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
                 provisional: f.get("provisional").map(|(_, v)| v.to_string()),
                 hexes,
                 map_area,
+                clipped: match f.get("clip") {
+                    None => false,
+                    Some((t, v)) => {
+                        one_of(&Token { text: v, ..t }, &["yes", "no"], "clip")? == "yes"
+                    }
+                },
             };
             if s.areas.iter().any(|a| a.id == area.id) {
                 return Err(TextError::at(&w, "area id used twice"));
@@ -558,6 +576,12 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
                         "`fixed-area` needs `area=` and `units=`",
                     ));
                 }
+                RestrictionKind::AwayFromAreas if r.units.is_empty() || r.count.is_none() => {
+                    return Err(TextError::at(
+                        &head,
+                        "`away-from-areas` needs `units=` (the areas) and `count=`",
+                    ));
+                }
                 RestrictionKind::AtMost
                     if r.area.is_none() || r.units.is_empty() || r.count.is_none() =>
                 {
@@ -603,6 +627,7 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
                     "entry",
                     "first",
                     "step",
+                    "plan",
                 ],
                 0,
             )?;
@@ -618,13 +643,16 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             // an area arrival's `hex` is its first area's first hex, filled
             // when the battle loads.
             let areas = f.list("area")?;
+            let planned = f.get("plan").is_some();
             let hex = match (f.get("hex"), areas.is_empty()) {
-                (Some((t, v)), true) => hex(&t, v)?,
-                (None, false) => hex(&head, "0101")?,
+                (Some((t, v)), true) if !planned => hex(&t, v)?,
+                (None, false) if !planned => hex(&head, "0101")?,
+                // Corinth 29.2: the plan gives the area.
+                (None, true) if planned => hex(&head, "0101")?,
                 _ => {
                     return Err(TextError::at(
                         &head,
-                        "an arrival names `hex=` or `area=`, not both",
+                        "an arrival names one of `hex=`, `area=` or `plan=`",
                     ));
                 }
             };
@@ -674,6 +702,7 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
                     areas,
                     in_line,
                     entry,
+                    plan: f.opt_id("plan")?,
                 },
                 &head,
             )
@@ -858,6 +887,50 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             };
             push(&mut s.only_arrivals, line, &head)
         }
+        "assault-plan" => {
+            let f = Fields::new(tokens, &["side", "latest", "reluctant", "case"], 0)?;
+            if s.plan.is_some() {
+                return Err(TextError::at(&head, "`assault-plan` given twice"));
+            }
+            s.plan = Some(PlanSpec {
+                side: f.id("side")?,
+                case: f.case()?,
+                latest: f.number("latest", 999)?,
+                reluctant: f.opt_id("reluctant")?,
+                areas: Vec::new(),
+                divisions: Vec::new(),
+                attach: Vec::new(),
+                attach_to: Vec::new(),
+                cavalry: Vec::new(),
+            });
+            Ok(())
+        }
+        "plan-area" | "plan-division" | "plan-attach" | "plan-cavalry" => {
+            let f = Fields::new(tokens, &["from", "units", "to", "case"], 1)?;
+            let plan = s.plan.as_mut().ok_or_else(|| {
+                TextError::at(&head, format!("`{}` comes after `assault-plan`", head.text))
+            })?;
+            match head.text {
+                "plan-area" => {
+                    let w = f.word(0, "an area id")?;
+                    let from = f.number_or("from", 999, 1)?;
+                    push(&mut plan.areas, (id(&w, w.text)?, from), &head)
+                }
+                "plan-division" => {
+                    let w = f.word(0, "a division leader")?;
+                    push(&mut plan.divisions, id(&w, w.text)?, &head)
+                }
+                "plan-attach" => {
+                    plan.attach = f.list("units")?;
+                    plan.attach_to = f.list("to")?;
+                    Ok(())
+                }
+                _ => {
+                    plan.cavalry = f.list("units")?;
+                    Ok(())
+                }
+            }
+        }
         "night" => {
             let f = Fields::new(tokens, &["from", "to", "case"], 0)?;
             let night = Night {
@@ -944,7 +1017,7 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
         other => Err(TextError::at(
             &head,
             format!(
-                "unknown line `{other}` (name, battle, map, oob, north, side, first-player, skip-player-turn, length, area, setup, restrict, option, arrive, victory, victory-level, vp-loss, vp-leader, vp-bce, victory-hex, victory-hexes, victory-tally, victory-band, victory-check, vp-battery, vp-casualties, vp-reserve, exit, replace, hook, reserves, reserve, only-arrivals, night)"
+                "unknown line `{other}` (name, battle, map, oob, north, side, first-player, skip-player-turn, length, area, setup, restrict, option, arrive, victory, victory-level, vp-loss, vp-leader, vp-bce, victory-hex, victory-hexes, victory-tally, victory-band, victory-check, vp-battery, vp-casualties, vp-reserve, exit, replace, hook, reserves, reserve, only-arrivals, night, assault-plan, plan-area, plan-division, plan-attach, plan-cavalry)"
             ),
         )),
     }

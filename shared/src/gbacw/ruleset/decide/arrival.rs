@@ -130,11 +130,23 @@ pub(crate) fn entry_hexes(
         ));
     }
     let turn = state.clock.turn;
-    if arrival.turn > turn {
+    // Corinth 29.2: a plan arrival's areas and turn are the plot's.
+    let planned = match &arrival.plan {
+        None => None,
+        Some(_) => Some(super::super::plan::entry(rs, state, piece).ok_or_else(|| {
+            err(
+                &rule,
+                RuleCode::Illegal,
+                format!("{piece} is not in the assault plan"),
+            )
+        })?),
+    };
+    let due = planned.as_ref().map_or(arrival.turn, |(_, t, _)| *t);
+    if due > turn {
         return Err(err(
             &rule,
             RuleCode::Illegal,
-            format!("{piece} arrives on Game-Turn {}", arrival.turn),
+            format!("{piece} arrives on Game-Turn {due}"),
         ));
     }
     let side = side_of(rs, piece).cloned().ok_or_else(|| {
@@ -144,9 +156,10 @@ pub(crate) fn entry_hexes(
             format!("there is no counter {piece}"),
         )
     })?;
-    if !arrival.areas.is_empty() {
+    let areas = planned.map_or_else(|| arrival.areas.clone(), |(a, _, _)| a);
+    if !areas.is_empty() {
         // Corinth 29.31: through the first row of its Assault Area.
-        let hexes = area_entry_hexes(rs, state, piece, &side, &arrival.areas);
+        let hexes = area_entry_hexes(rs, state, piece, &side, &areas);
         if hexes.is_empty() {
             return Err(err(
                 &arrival_case(rs, arrival),
@@ -272,11 +285,14 @@ pub(crate) fn arrive(
                 format!("{hex} holds enemy leaders: only a combat unit takes them (17.75)"),
             ));
         }
-        return Ok(vec![GbacwEvent::LeaderArrived {
+        let mut events = vec![GbacwEvent::LeaderArrived {
             leader: piece.clone(),
             hex,
             cost: column_cost(rs, 1),
-        }]);
+        }];
+        // Corinth 29.2: the division's entry is public now.
+        events.extend(super::super::plan::on_arrival(rs, state, piece));
+        return Ok(events);
     };
     let k = state
         .progress
@@ -366,6 +382,8 @@ pub(crate) fn arrive(
         formation,
         cost,
     }];
+    // Corinth 29.2: the division's entry is public now.
+    events.extend(super::super::plan::on_arrival(rs, state, piece));
     // 17.75: enemy leaders alone in the hex are taken.
     for l in board.enemy_leaders_in(hex, side) {
         events.push(GbacwEvent::LeaderLost {

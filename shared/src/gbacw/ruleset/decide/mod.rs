@@ -41,6 +41,25 @@ pub(crate) fn decide(
             "the last Game-Turn is over",
         ));
     }
+    // Corinth 29.2: the plot comes first.
+    if super::plan::plot_pending(rs, state) {
+        return match action {
+            A::PlotAssault {
+                plan,
+                salt,
+                announce,
+            } => super::plan::plot(rs, state, seat, plan, salt, announce),
+            _ => Err(err(
+                &rs.case_rule("29.2"),
+                if Some(seat) == super::plan::plotting_seat(rs) {
+                    RuleCode::Illegal
+                } else {
+                    RuleCode::NotYourTurn
+                },
+                "the Confederate assault is plotted first",
+            )),
+        };
+    }
     // Cedar Mountain 26.2: the set-up step before Game-Turn 1.
     if state.progress.setting_up.is_some() {
         return setup::decide(rs, state, seat, action);
@@ -261,6 +280,11 @@ pub(crate) fn decide(
             arrival::arrive(rs, state, side, piece, *hex, *facing)
         }
         A::CommitReserve { reserve } => restraint::commit(rs, state, side, reserve, dice),
+        A::PlotAssault { .. } => Err(err(
+            &rs.case_rule("29.2"),
+            RuleCode::Illegal,
+            "the assault is plotted before the set-up",
+        )),
         A::ExitMap { unit } => {
             in_phase(
                 Phase::Movement,

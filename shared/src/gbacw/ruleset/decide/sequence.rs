@@ -63,10 +63,14 @@ pub(crate) fn end_phase(
     let decided = events
         .iter()
         .any(|e| matches!(e, GbacwEvent::DayDetermined(d) if d.winner.is_some()));
-    events.push(match next {
-        Some(clock) if !decided => GbacwEvent::PhaseChanged { clock },
-        _ => GbacwEvent::GameEnded,
-    });
+    match next {
+        Some(clock) if !decided => events.push(GbacwEvent::PhaseChanged { clock }),
+        _ => {
+            // Corinth 29.2: the whole plan is public at the end.
+            events.extend(crate::gbacw::ruleset::plan::opened(state));
+            events.push(GbacwEvent::GameEnded);
+        }
+    }
     // GBACW 9.85: the friendly Rally Phase begins by removing pins.
     if let Some(c) = next
         && let Step::Phase {

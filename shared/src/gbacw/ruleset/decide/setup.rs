@@ -377,6 +377,8 @@ pub(crate) fn place_unit(
     }
     // Corinth 29.44: at most so many of these counters in the area.
     at_most(rs, state, id, hex)?;
+    // Corinth 29.41: away from the Assault Areas.
+    away_from_areas(rs, hex)?;
     // 5.19: not in terrain closed to it.
     let class = formation.move_class().unwrap_or(MoveClass::Limbered);
     let closed = map
@@ -468,6 +470,41 @@ fn at_most(
                 &rs.case_rule(&r.case),
                 RuleCode::Illegal,
                 format!("{} already holds {there} of its {most}", area.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Corinth 29.41: "No Union unit may be set up within 4 hexes of a
+/// Confederate Assault Area ... Exception: ... adjacent to and on the
+/// interior side of an outer works hex".
+fn away_from_areas(rs: &Gbacw, hex: HexNumber) -> Result<(), RuleError> {
+    let scenario = &rs.game.scenario;
+    let map = &rs.game.map;
+    for r in scenario.restrictions.iter().filter(|r| {
+        r.kind == RestrictionKind::AwayFromAreas
+            && r.when
+                .as_ref()
+                .is_none_or(|w| rs.scenario_options.contains(w))
+    }) {
+        let most = u32::from(r.count.unwrap_or(0));
+        let near = r
+            .units
+            .iter()
+            .filter_map(|a| scenario.area(&a.0))
+            .flat_map(|a| scenario.area_hexes(&map.grid, a))
+            .map(|h| map.grid.distance(h, hex))
+            .min();
+        if near.is_some_and(|d| d <= most)
+            && !crate::gbacw::corinth::setup::inside_outer_works(map, hex)
+        {
+            return Err(err(
+                &rs.case_rule(&r.case),
+                RuleCode::Illegal,
+                format!(
+                    "{hex} is within {most} hexes of an Assault Area and not just inside the outer works"
+                ),
             ));
         }
     }

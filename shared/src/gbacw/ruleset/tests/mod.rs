@@ -4,6 +4,7 @@
 mod cedar;
 mod command;
 mod corinth;
+mod corinth_free;
 mod fire;
 mod formation;
 mod melee;
