@@ -244,7 +244,7 @@ pub(crate) fn arrive(
     let hexes = entry_hexes(rs, state, piece)?;
     if !hexes.contains(&hex) {
         let rule = match rs.game.scenario.arrival_of(piece) {
-            Some(a) if !a.areas.is_empty() => arrival_case(rs, a),
+            Some(a) if !a.areas.is_empty() || a.plan.is_some() => arrival_case(rs, a),
             _ => arrival_rule(rs, HookKind::BlockedEntryDelay, "26.44"),
         };
         return Err(err(
