@@ -315,3 +315,111 @@ fn corinth_historical_plays_to_victory_determination_and_replays() {
         );
     }
 }
+
+/// A plan the seed picks among a few that keep 29.21-29.27: Hebert and
+/// Maury through two of A-E on Game-Turn 1 or Maury later, Lovell later
+/// still (through F from Game-Turn 3), the cavalry with Hebert.
+fn seeded_plan(ch: &mut Chooser) -> GbacwAction {
+    use muster_shared::gbacw::ruleset::plan::{AssaultPlan, PlannedDivision};
+    let id = |s: &str| CounterId(s.into());
+    let areas = [
+        "assault-a",
+        "assault-b",
+        "assault-c",
+        "assault-d",
+        "assault-e",
+    ];
+    let h = ch.below(5);
+    let m = (h + 1 + ch.below(4)) % 5;
+    let maury_turn = [1, 1, 2, 3][ch.below(4)] as u16;
+    let lovell_turn = maury_turn.max(1) + 1 + ch.below(4) as u16;
+    let lovell_area = if lovell_turn >= 3 && ch.below(2) == 0 {
+        "assault-f"
+    } else {
+        areas[(m + 1 + ch.below(3)) % 5]
+    };
+    let plan = AssaultPlan {
+        divisions: vec![
+            PlannedDivision {
+                division: id("hebert"),
+                area: id(areas[h]),
+                turn: 1,
+            },
+            PlannedDivision {
+                division: id("maury"),
+                area: id(areas[m]),
+                turn: maury_turn,
+            },
+            PlannedDivision {
+                division: id("lovell"),
+                area: id(lovell_area),
+                turn: lovell_turn,
+            },
+        ],
+        attached: ["hoxton", "sengstak", "price", "van-dorn", "supply-reserve"]
+            .iter()
+            .map(|c| (id(c), id(["hebert", "maury"][ch.below(2)])))
+            .collect(),
+        cavalry: [
+            "armstrong",
+            "2-ark-cav",
+            "2-mo-cav",
+            "adams-cav",
+            "jackson",
+            "1-miss-cav",
+            "7-tenn-cav",
+        ]
+        .iter()
+        .map(|c| (id(c), id(areas[h])))
+        .collect(),
+    };
+    let mut salt = [0u8; 32];
+    for b in &mut salt {
+        *b = ch.below(256) as u8;
+    }
+    GbacwAction::PlotAssault {
+        plan,
+        salt,
+        announce: id("hebert"),
+    }
+}
+
+#[test]
+fn corinth_free_set_up_plays_to_victory_determination_and_replays() {
+    use muster_shared::gbacw::ruleset::plan::commitment;
+    // (seed, plot by the seed or by default, Union placements, budgets).
+    let games = [(4u64, true, 10, [1, 3]), (5, false, 0, [1, 3])];
+    for (seed, seeded, placements, per_phase) in games {
+        let started = Instant::now();
+        let config = GbacwConfig {
+            battle: "corinth_free".into(),
+            ..GbacwConfig::default()
+        };
+        let mut game = GbacwGame::new(seed, &config, 1024);
+        if seeded {
+            let mut ch = Chooser::new(seed ^ 0xc0);
+            let plot = seeded_plan(&mut ch);
+            game.submit(SeatId(1), plot, false)
+                .expect("the seeded plan keeps 29.21-29.27");
+        }
+        let played = play(&mut game, seed, placements, per_phase);
+        let state = game.m.state();
+        assert!(state.over, "seed {seed}: turn {}", state.clock.turn);
+        let outcome = game.m.ruleset().outcome(state).expect("an outcome");
+        // 29.2: the plan is public at the end and matches its commitment.
+        let a = state.progress.assault.as_ref().expect("plotted");
+        assert!(a.opened);
+        assert_eq!(
+            commitment(a.plan.as_ref().unwrap(), a.salt.as_ref().unwrap()),
+            a.commitment
+        );
+        assert!(played.arrivals > 0, "{played:?}");
+        replays_to_the_same_outcome(&game);
+        eprintln!(
+            "free seed {seed}: {played:?}, {} log entries, {:.1?} with replay and verification; {}",
+            game.m.log().entries.len(),
+            started.elapsed(),
+            outcome.summary
+        );
+    }
+}

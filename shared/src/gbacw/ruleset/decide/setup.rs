@@ -123,6 +123,10 @@ fn setup_rule(rs: &Gbacw) -> String {
 /// The set-up as a pending decision: the setting-up seat's, ended by
 /// default with the default deployment.
 pub(crate) fn pending(rs: &Gbacw, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
+    // Corinth 29.2: the plot comes before the set-up.
+    if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
+        return None;
+    }
     let side = state.progress.setting_up.as_ref()?;
     Some(PendingDecision {
         seat: rs.seat_of(side),
