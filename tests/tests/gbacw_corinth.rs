@@ -423,3 +423,96 @@ fn corinth_free_set_up_plays_to_victory_determination_and_replays() {
         );
     }
 }
+
+/// Corinth 29.2 through the server's own hosting code (`room::any_match`,
+/// what a room sends each connection): the plot's delta for the Union seat
+/// and for spectators, and their state snapshots, hold the commitment and
+/// not the plan; the Confederate seat's hold the plan. No raw action is
+/// sent to anyone (deltas carry events; only storage gets the logged entry).
+#[test]
+fn the_secret_corinth_plan_does_not_reach_the_union_seat_or_a_spectator_through_the_server() {
+    use muster_server::room::any_match::registry;
+    use muster_shared::dice::{HashChain, Party};
+    use muster_shared::gbacw::ruleset::GbacwEvent;
+    use muster_shared::protocol::DeltaBody;
+    use muster_shared::{MatchId, Viewer};
+    let entry = registry("gbacw").expect("gbacw is registered");
+    let config = GbacwConfig {
+        battle: "corinth_free".into(),
+        ..GbacwConfig::default()
+    };
+    let mut hosted = (entry.create)(&codec::encode_infallible(&config), MatchId([9; 16])).unwrap();
+    let server = HashChain::generate(4);
+    hosted
+        .publish_anchor(Party::Server, server.anchor())
+        .unwrap();
+    let pending = hosted.pending();
+    assert_eq!(pending.len(), 1, "the plot waits on the Confederate seat");
+    assert_eq!(pending[0].seat, SeatId(1));
+    let plot = seeded_plan(&mut Chooser::new(11));
+    let GbacwAction::PlotAssault { plan, .. } = &plot else {
+        unreachable!()
+    };
+    // Maury's area differs from Hebert's, the one 29.23 announces.
+    let secret_area = plan.divisions[1].area.0.clone();
+    let applied = hosted
+        .apply(
+            SeatId(1),
+            &codec::encode_infallible(&plot),
+            vec![],
+            false,
+            &server,
+        )
+        .unwrap();
+    // Bodies: seat 0 (Union), seat 1 (Confederate), spectators.
+    let events_of = |body: &DeltaBody| -> Vec<GbacwEvent> {
+        let DeltaBody::Action { events, .. } = body else {
+            panic!("{body:?}")
+        };
+        codec::decode(events, codec::MAX_SERVER_MSG).unwrap()
+    };
+    for (who, body) in [
+        ("union", &applied.bodies[0]),
+        ("spectators", &applied.bodies[2]),
+    ] {
+        let events = events_of(body);
+        assert!(
+            matches!(
+                &events[..],
+                [GbacwEvent::AssaultPlotted {
+                    plan: None,
+                    salt: None,
+                    ..
+                }]
+            ),
+            "{who}: {events:?}"
+        );
+        let DeltaBody::Action { events: raw, .. } = body else {
+            unreachable!()
+        };
+        assert!(
+            !raw.windows(secret_area.len())
+                .any(|w| w == secret_area.as_bytes()),
+            "{who} receives no unannounced area"
+        );
+    }
+    assert!(matches!(
+        &events_of(&applied.bodies[1])[..],
+        [GbacwEvent::AssaultPlotted {
+            plan: Some(_),
+            salt: Some(_),
+            ..
+        }]
+    ));
+    for (viewer, sees) in [
+        (Viewer::Seat(SeatId(0)), false),
+        (Viewer::Spectator, false),
+        (Viewer::Seat(SeatId(1)), true),
+    ] {
+        let state: GbacwState =
+            codec::decode(&hosted.state_for(viewer), codec::MAX_SERVER_MSG).unwrap();
+        let a = state.progress.assault.expect("plotted");
+        assert_eq!(a.plan.is_some(), sees, "{viewer:?}");
+        assert_eq!(a.salt.is_some(), sees, "{viewer:?}");
+    }
+}
