@@ -439,6 +439,11 @@ named_enum! {
         /// each Game-Turn in `turns=` (ranges) both players roll a die;
         /// doubles skip the turn and the next `rest=` turns are not rolled.
         Heat = "heat",
+        /// Corinth 29.61 (30.6): through Game-Turn `until=`, `side=`'s
+        /// routed units rally only by a die roll at most their morale, less
+        /// 1 with a friendly commander stacked; with an army commander they
+        /// rally automatically.
+        AssaultImpetus = "assault-impetus",
     }
 }
 

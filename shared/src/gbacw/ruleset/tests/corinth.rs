@@ -845,3 +845,54 @@ fn corinth_30_5_heat_doubles_skip_the_game_turn() {
         "the roll for Game-Turn 11 comes at the end of 10"
     );
 }
+
+#[test]
+fn corinth_29_61_on_game_turns_1_to_5_routed_union_units_rally_only_by_die() {
+    use crate::gbacw::oob::Marker;
+    let mut t = movement(3, UNION);
+    t.advance_to(UNION, Phase::Rally);
+    let rout = |t: &mut T, u: &str| {
+        t.s.units
+            .get_mut(&id(u))
+            .unwrap()
+            .status
+            .markers
+            .insert(Marker::Rout);
+    };
+    let ctx = ActionContext {
+        seat: UNION,
+        seq: 1,
+        by_default: false,
+    };
+    let rally = |u: &str| GbacwAction::Rally { unit: id(u) };
+    // 52 Ill (morale 4): by die, even within Hackleman's radius.
+    rout(&mut t, "52-ill");
+    assert!(t.rs.rolls_dice(&t.s, &ctx, &rally("52-ill")));
+    let (events, dice) = t.roll(UNION, rally("52-ill"), 3);
+    let minus = u16::from(t.hex("hackleman") == t.hex("52-ill"));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::RallyTried { die: Some(_), rallied, .. } if *rallied == (dice[0] - minus.min(dice[0]) <= 4)
+    )));
+    // With Rosecrans: automatic.
+    rout(&mut t, "22-ohio");
+    t.put_leader("rosecrans", &t.hex("22-ohio").unwrap().to_string());
+    assert!(!t.rs.rolls_dice(&t.s, &ctx, &rally("22-ohio")));
+    let events = t.ok(UNION, rally("22-ohio"));
+    assert!(events.contains(&GbacwEvent::RallyTried {
+        unit: id("22-ohio"),
+        die: None,
+        rallied: true
+    }));
+    // From Game-Turn 6 the Standard Rules again: with a leader, no die.
+    let mut t = movement(6, UNION);
+    t.advance_to(UNION, Phase::Rally);
+    rout(&mut t, "22-ohio");
+    t.put_leader("rosecrans", &t.hex("22-ohio").unwrap().to_string());
+    let events = t.ok(UNION, rally("22-ohio"));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::RallyTried { die: None, .. }))
+    );
+}
