@@ -165,6 +165,8 @@ pub(crate) fn decide(
             in_phase(Phase::Movement, "GBACW 5.0", "units move")?;
             // Corinth 30.0, 30.32: counters held back.
             restraint::check_free(rs, state, &pieces.iter().collect::<Vec<_>>(), "move")?;
+            // Corinth 29.41: away from the Assault Areas until all are in.
+            restraint::keep_away(rs, state, side, path)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
             Ok(movement::execute(rs, state, &plan, false))
         }

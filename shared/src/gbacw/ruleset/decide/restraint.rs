@@ -98,6 +98,45 @@ pub(crate) fn check_free(
     Ok(())
 }
 
+/// Corinth 29.41: "No Union unit may move within 4 hexes of an Assault
+/// Area until all three Confederate divisions have entered play": while
+/// the plan has a division not yet revealed (on the map), the set-up's
+/// distance holds for every hex a move of the set-up side enters.
+pub(crate) fn keep_away(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    path: &[crate::gbacw::map::HexNumber],
+) -> Result<(), RuleError> {
+    let Some(spec) = &rs.game.scenario.plan else {
+        return Ok(());
+    };
+    if spec.side == *side {
+        return Ok(());
+    }
+    let all_in = state
+        .progress
+        .assault
+        .as_ref()
+        .is_some_and(|a| a.revealed.len() >= spec.divisions.len());
+    if all_in {
+        return Ok(());
+    }
+    for h in path {
+        super::setup::away_from_areas(rs, *h).map_err(|e| {
+            err(
+                &e.rule,
+                RuleCode::Illegal,
+                format!(
+                    "until all three Confederate divisions have entered, no Union unit moves within 4 hexes of an Assault Area ({})",
+                    e.message
+                ),
+            )
+        })?;
+    }
+    Ok(())
+}
+
 /// Corinth 30.34, 30.35: an attempt to commit `reserve`.
 pub(crate) fn commit(
     rs: &Gbacw,

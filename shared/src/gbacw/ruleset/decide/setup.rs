@@ -483,7 +483,7 @@ fn at_most(
 /// Corinth 29.41: "No Union unit may be set up within 4 hexes of a
 /// Confederate Assault Area ... Exception: ... adjacent to and on the
 /// interior side of an outer works hex".
-fn away_from_areas(rs: &Gbacw, hex: HexNumber) -> Result<(), RuleError> {
+pub(crate) fn away_from_areas(rs: &Gbacw, hex: HexNumber) -> Result<(), RuleError> {
     let scenario = &rs.game.scenario;
     let map = &rs.game.map;
     for r in scenario.restrictions.iter().filter(|r| {

@@ -327,3 +327,30 @@ fn corinth_29_4_the_default_union_deployment_keeps_29_41() {
         );
     }
 }
+
+#[test]
+fn corinth_29_41_no_union_unit_moves_within_4_hexes_until_all_three_divisions_are_in() {
+    use crate::gbacw::corinth::setup::hex_allowed_29_41;
+    let mut t = free();
+    t.ok(REBEL, plot(a_plan(), "hebert"));
+    t.ok(UNION, GbacwAction::EndSetUp);
+    t.advance_to(UNION, Phase::Movement);
+    // A free hex 29.41 allows next to one it does not, down column 20.
+    let map = t.rs.game().map.clone();
+    let empty = |t: &T, h: HexNumber| t.s.units.values().all(|u| u.hex != Some(h));
+    let (from, to) = (2..30u8)
+        .filter_map(|r| Some((HexNumber::new(20, r + 1)?, HexNumber::new(20, r)?)))
+        .find(|(a, b)| {
+            hex_allowed_29_41(&map, *a)
+                && !hex_allowed_29_41(&map, *b)
+                && empty(&t, *a)
+                && empty(&t, *b)
+        })
+        .unwrap();
+    t.put("48-ind", &from.to_string(), "n", Formation::Column);
+    t.refused(UNION, mv(&["48-ind"], &[&to.to_string()]), "Corinth 29.41");
+    // Once every division has entered, it may.
+    let all: Vec<PlannedDivision> = a_plan().divisions;
+    t.s.progress.assault.as_mut().unwrap().revealed = all;
+    t.mv(UNION, &["48-ind"], &[&to.to_string()]);
+}
