@@ -219,6 +219,12 @@ pub enum GbacwEvent {
         plan: super::plan::AssaultPlan,
         salt: [u8; 32],
     },
+    /// Corinth 29.43: the brigades set up near the Hotel are frozen.
+    BrigadesFrozen { brigades: BTreeSet<CounterId> },
+    /// Corinth 29.43: one of their units was attacked: all are active.
+    BrigadesThawed { case: String },
+    /// The game's first fire or melee (Corinth 29.43 counts from it).
+    FirstCombat { turn: u16 },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -505,7 +511,10 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         | E::ReserveRolled { .. }
         | E::ReserveCommitted { .. }
         | E::DayDetermined(_)
-        | E::HeatRolled { .. } => super::progress::evolve(state, event),
+        | E::HeatRolled { .. }
+        | E::BrigadesFrozen { .. }
+        | E::BrigadesThawed { .. }
+        | E::FirstCombat { .. } => super::progress::evolve(state, event),
         E::AssaultPlotted { .. } | E::DivisionRevealed(_) | E::PlanOpened { .. } => {
             super::plan::evolve(state, event)
         }

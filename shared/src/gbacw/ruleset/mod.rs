@@ -336,6 +336,8 @@ impl Ruleset for Gbacw {
         events.extend(decide::restraint::committed_by_attack(
             self, state, ctx.seat, action,
         ));
+        // Corinth 29.43: the first combat; the Hotel brigades attacked.
+        events.extend(decide::restraint::combat_marks(self, state, action));
         // Cedar Mountain 27.22: who last occupied each victory hex.
         Ok(victory::with_hex_control(self, state, events))
     }

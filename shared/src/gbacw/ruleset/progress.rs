@@ -66,6 +66,15 @@ pub struct ScenarioProgress {
     /// Corinth 29.2: the secret assault plan (redacted per viewer).
     #[serde(default)]
     pub assault: Option<super::plan::AssaultState>,
+    /// Corinth 29.43: the brigades frozen at the Hotel.
+    #[serde(default)]
+    pub frozen_brigades: BTreeSet<CounterId>,
+    /// Corinth 29.43: they were attacked and are active.
+    #[serde(default)]
+    pub thawed: bool,
+    /// The Game-Turn of the game's first fire or melee (Corinth 29.43).
+    #[serde(default)]
+    pub first_combat: Option<u16>,
 }
 
 /// Corinth 31.2: the total when the first day ended, and whether it ended
@@ -186,6 +195,11 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             p.committed.insert(reserve.clone());
         }
         E::DayDetermined(record) => p.days.push(record.clone()),
+        E::BrigadesFrozen { brigades } => p.frozen_brigades = brigades.clone(),
+        E::BrigadesThawed { .. } => p.thawed = true,
+        E::FirstCombat { turn } => {
+            p.first_combat.get_or_insert(*turn);
+        }
         E::HeatRolled {
             turn,
             skipped: true,

@@ -444,6 +444,11 @@ named_enum! {
         /// 1 with a friendly commander stacked; with an army commander they
         /// rally automatically.
         AssaultImpetus = "assault-impetus",
+        /// Corinth 29.43: `side=`'s brigades whose infantry and cavalry
+        /// all set up within `radius=` hexes of `hex=` may not act until
+        /// `after=` Game-Turns after the game's first combat, or until one
+        /// of their units is attacked.
+        HotelFreeze = "hotel-freeze",
     }
 }
 

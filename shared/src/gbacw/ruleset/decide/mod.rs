@@ -236,6 +236,20 @@ pub(crate) fn decide(
                 let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
                 restraint::check_free(rs, state, &units, "fire offensively")?;
             }
+            // Corinth 29.43: "may not ... perform any other action".
+            if let Some(f) = firers
+                .iter()
+                .find(|f| restraint::hotel_frozen(rs, state, &f.unit))
+            {
+                return Err(err(
+                    &rs.case_rule("29.43"),
+                    RuleCode::Illegal,
+                    format!(
+                        "{} is in a brigade frozen by the Hotel until activated",
+                        f.unit
+                    ),
+                ));
+            }
             combat::declare::declare(rs, state, side, occasion, *target, firers)
         }
         A::CancelFire { index } => {

@@ -19,7 +19,8 @@ use super::super::event::GbacwEvent;
 use super::super::state::GbacwState;
 use super::super::{Gbacw, err};
 use crate::engine::{Dice, RuleCode, RuleError};
-use crate::gbacw::oob::CounterId;
+use crate::gbacw::oob::{Command, CounterId, LeaderRole, UnitKind};
+use crate::gbacw::scenario::HookKind;
 use crate::gbacw::scenario::Reserve;
 use crate::gbacw::sequence::{Phase, Step};
 
@@ -63,12 +64,116 @@ pub(crate) fn held(rs: &Gbacw, state: &GbacwState, piece: &CounterId) -> Option<
             ),
         ));
     }
+    if hotel_frozen(rs, state, piece) {
+        return Some((
+            rs.case_rule("29.43"),
+            "its brigade set up by the Tishomingo Hotel and is not yet activated".into(),
+        ));
+    }
     held_reserve(rs, state, piece).map(|r| {
         (
             rs.case_rule("30.32"),
             format!("{piece} is in {}, held in reserve until committed", r.name),
         )
     })
+}
+
+/// Corinth 29.43: whether `piece` is of a brigade frozen at the Hotel and
+/// not yet activated ("four Game-Turns after the first combat ... or ...
+/// if any unit in the three brigades is attacked").
+pub(crate) fn hotel_frozen(rs: &Gbacw, state: &GbacwState, piece: &CounterId) -> bool {
+    let p = &state.progress;
+    if p.frozen_brigades.is_empty() || p.thawed {
+        return false;
+    }
+    let after = rs
+        .game
+        .scenario
+        .hook(HookKind::HotelFreeze)
+        .and_then(|h| h.number("after"))
+        .unwrap_or(4);
+    if p.first_combat
+        .is_some_and(|t| state.clock.turn >= t.saturating_add(after))
+    {
+        return false;
+    }
+    let brigade = match rs.game.oob.units.get(piece).map(|u| &u.command) {
+        Some(Command::Brigade(b)) => Some(b),
+        Some(Command::Independent) => None,
+        None => Some(piece),
+    };
+    brigade.is_some_and(|b| p.frozen_brigades.contains(b))
+}
+
+/// Corinth 29.43: the Hotel brigades at the end of the set-up: those
+/// whose placed infantry and cavalry all stand within the hook's radius of
+/// its hex.
+pub(crate) fn freeze_at_setup(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+) -> Option<GbacwEvent> {
+    let hook = rs.game.scenario.hook(HookKind::HotelFreeze)?;
+    if hook.param("side") != Some(side.0.as_str()) {
+        return None;
+    }
+    let centre = hook
+        .param("hex")
+        .and_then(crate::gbacw::map::HexNumber::parse)?;
+    let radius = u32::from(hook.number("radius").unwrap_or(10));
+    let oob = &rs.game.oob;
+    let grid = &rs.game.map.grid;
+    let brigades = oob
+        .leaders
+        .values()
+        .filter(|l| l.side == *side && matches!(l.role, LeaderRole::Brigade { .. }))
+        .filter(|l| {
+            let hexes: Vec<_> = oob
+                .brigade_units(&l.id)
+                .filter(|u| matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry))
+                .filter_map(|u| state.units.get(&u.id).and_then(|s| s.hex))
+                .collect();
+            !hexes.is_empty() && hexes.iter().all(|h| grid.distance(*h, centre) <= radius)
+        })
+        .map(|l| l.id.clone())
+        .collect();
+    Some(GbacwEvent::BrigadesFrozen { brigades })
+}
+
+/// Corinth 29.43: the first combat of the game is recorded, and an attack
+/// on a frozen brigade's unit activates them all.
+pub(crate) fn combat_marks(
+    rs: &Gbacw,
+    state: &GbacwState,
+    action: &GbacwAction,
+) -> Vec<GbacwEvent> {
+    let mut out = Vec::new();
+    let target = match action {
+        GbacwAction::DeclareFire { target, .. } | GbacwAction::DeclareMelee { target, .. } => {
+            Some(*target)
+        }
+        GbacwAction::WithdrawalFire { .. } => None,
+        _ => return out,
+    };
+    if state.progress.first_combat.is_none()
+        && rs.game.scenario.hook(HookKind::HotelFreeze).is_some()
+    {
+        out.push(GbacwEvent::FirstCombat {
+            turn: state.clock.turn,
+        });
+    }
+    let hit = target.is_some_and(|t| {
+        state
+            .units
+            .iter()
+            .any(|(id, u)| u.hex == Some(t) && hotel_frozen(rs, state, id))
+    });
+    if hit {
+        out.push(GbacwEvent::BrigadesThawed {
+            case: rs.case_rule("29.43"),
+        });
+    }
+    out
 }
 
 fn piece_side<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a CounterId> {

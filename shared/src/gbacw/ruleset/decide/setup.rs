@@ -830,6 +830,12 @@ fn end_setup(
                 "the scenario's default deployment does not fit its own restrictions",
             )
         })?;
+    // Corinth 29.43: the brigades by the Hotel are frozen.
+    let mut after = state.clone();
+    for e in &events {
+        super::super::event::evolve(&mut after, e);
+    }
+    events.extend(super::restraint::freeze_at_setup(rs, &after, side));
     let sides = rs.setup_sides();
     let next = sides.iter().skip_while(|s| *s != side).nth(1).cloned();
     events.push(GbacwEvent::SetUpEnded { next });

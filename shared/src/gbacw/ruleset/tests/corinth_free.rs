@@ -354,3 +354,79 @@ fn corinth_29_41_no_union_unit_moves_within_4_hexes_until_all_three_divisions_ar
     t.s.progress.assault.as_mut().unwrap().revealed = all;
     t.mv(UNION, &["48-ind"], &[&to.to_string()]);
 }
+
+#[test]
+fn corinth_29_43_the_hotel_brigades_wait_four_turns_after_the_first_combat() {
+    use crate::gbacw::ruleset::decide::restraint::{held, hotel_frozen};
+    let mut t = free();
+    t.ok(REBEL, plot(a_plan(), "hebert"));
+    // Baldwin's brigade by the Hotel.
+    for (u, h) in [("7-ill", "2430"), ("50-ill", "2431"), ("57-ill", "2432")] {
+        t.ok(UNION, place(u, h));
+    }
+    let events = t.ok(UNION, GbacwAction::EndSetUp);
+    let Some(GbacwEvent::BrigadesFrozen { brigades }) = events
+        .iter()
+        .find(|e| matches!(e, GbacwEvent::BrigadesFrozen { .. }))
+    else {
+        panic!("{events:?}")
+    };
+    let hotel = n("2437");
+    let grid = &t.rs.game().map.grid;
+    // Every frozen brigade's infantry and cavalry stand within 10 hexes.
+    for b in brigades {
+        for u in t.rs.game().oob.brigade_units(b) {
+            if let Some(h) = t.s.units[&u.id].hex
+                && matches!(u.kind, crate::gbacw::oob::UnitKind::Infantry)
+            {
+                assert!(grid.distance(h, hotel) <= 10, "{} at {h}", u.id);
+            }
+        }
+    }
+    let b = brigades
+        .iter()
+        .next()
+        .expect("the default set-up freezes some")
+        .clone();
+    let unit = t.rs.game().oob.brigade_units(&b).next().unwrap().id.clone();
+    assert!(hotel_frozen(&t.rs, &t.s, &unit));
+    let (rule, _) = held(&t.rs, &t.s, &unit).unwrap();
+    assert_eq!(rule, "Corinth 29.43");
+    // First combat on Game-Turn 2: active on Game-Turn 6, not 5.
+    t.s.progress.first_combat = Some(2);
+    t.s.clock.turn = 5;
+    assert!(hotel_frozen(&t.rs, &t.s, &unit));
+    t.s.clock.turn = 6;
+    assert!(!hotel_frozen(&t.rs, &t.s, &unit));
+    // An attack on any of their units activates them all at once.
+    t.s.clock.turn = 3;
+    t.advance_to(REBEL, Phase::OffensiveFire);
+    let target = t.s.units[&unit].hex.unwrap();
+    let at =
+        t.rs.game()
+            .map
+            .grid
+            .neighbours_on_map(target)
+            .into_iter()
+            .map(|(_, h)| h)
+            .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
+            .unwrap();
+    t.put("6-miss", &at.to_string(), "n", Formation::Line);
+    t.face_towards("6-miss", &target.to_string());
+    let events = t.ok(
+        REBEL,
+        GbacwAction::DeclareFire {
+            target,
+            firers: vec![crate::gbacw::ruleset::state::FireShare {
+                unit: id("6-miss"),
+                points: 1,
+            }],
+        },
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::BrigadesThawed { .. }))
+    );
+    assert!(!hotel_frozen(&t.rs, &t.s, &unit));
+}
