@@ -3,6 +3,7 @@
 //! ruleset can ask for a battle by name.
 
 pub mod cedar_mountain;
+pub mod corinth;
 pub mod test;
 
 use crate::gbacw::charts::RangeChart;
@@ -40,7 +41,12 @@ pub struct BattleFiles {
 }
 
 /// Every battle shipped with Muster.
-pub const BATTLES: &[BattleFiles] = &[cedar_mountain::FILES, test::FILES];
+pub const BATTLES: &[BattleFiles] = &[
+    cedar_mountain::FILES,
+    corinth::FILES,
+    corinth::FREE_FILES,
+    test::FILES,
+];
 
 /// Load a shipped battle by name (`"cedar_mountain"`), parse its three files
 /// and check the scenario against its map and order of battle.
@@ -63,8 +69,9 @@ pub fn load_files(files: &BattleFiles, range: &RangeChart) -> Result<Battle, Bat
     };
     let map = parse_map(files.map).map_err(wrap(&format!("{}.map", files.name)))?;
     let oob = parse_oob(files.oob, range).map_err(wrap(&format!("{}.oob", files.name)))?;
-    let scenario =
+    let mut scenario =
         parse_scenario(files.scenario).map_err(wrap(&format!("{}.scenario", files.name)))?;
+    scenario.resolve(&map);
     let problems = scenario.check(&map, &oob);
     if let Some(first) = problems.first() {
         return Err(BattleError::Check(format!(

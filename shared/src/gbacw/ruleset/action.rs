@@ -146,6 +146,18 @@ pub enum GbacwAction {
         to: CounterId,
         rounds: u16,
     },
+    /// Corinth 30.34, 30.35: in the Union Initial Command Phase, try to
+    /// commit a reserve (a die roll; from Game-Turn 15 without one).
+    CommitReserve { reserve: CounterId },
+    /// Corinth 29.2, 29.23: before the Union sets up, the Confederate
+    /// plots the assault (kept secret: only its commitment is public) and
+    /// announces one division entering on Game-Turn 1. `salt` is the
+    /// client's own random choice.
+    PlotAssault {
+        plan: super::plan::AssaultPlan,
+        salt: [u8; 32],
+        announce: CounterId,
+    },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

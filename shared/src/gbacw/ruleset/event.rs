@@ -230,6 +230,48 @@ pub enum GbacwEvent {
         to: CounterId,
         rounds: u16,
     },
+    // --- Corinth's scenarios. ---
+    /// Corinth 30.34: a commitment roll for a reserve.
+    ReserveRolled {
+        reserve: CounterId,
+        roll: u8,
+        committed: bool,
+    },
+    /// Corinth 30.33, 30.35: a reserve committed without a roll (attacked,
+    /// or from Game-Turn 15 at the player's wish).
+    ReserveCommitted { reserve: CounterId, case: String },
+    /// Corinth 31.2: the first day's victory determination.
+    DayDetermined(super::progress::DayRecord),
+    /// Corinth 30.5: the heat roll at the start of a Game-Turn; doubles
+    /// skip it.
+    HeatRolled {
+        turn: u16,
+        dice: [u8; 2],
+        skipped: bool,
+    },
+    /// Corinth 29.2: the assault plan is plotted: its commitment for all,
+    /// the plan and salt only for the plotting seat (`None` elsewhere);
+    /// 29.23's announced division for all.
+    AssaultPlotted {
+        commitment: [u8; 32],
+        plan: Option<super::plan::AssaultPlan>,
+        salt: Option<[u8; 32]>,
+        announced: super::plan::PlannedDivision,
+    },
+    /// Corinth 29.31: a division's first counter is on the map: its area
+    /// and turn are public.
+    DivisionRevealed(super::plan::PlannedDivision),
+    /// The whole plan and salt, public, to check against the commitment.
+    PlanOpened {
+        plan: super::plan::AssaultPlan,
+        salt: [u8; 32],
+    },
+    /// Corinth 29.43: the brigades set up near the Hotel are frozen.
+    BrigadesFrozen { brigades: BTreeSet<CounterId> },
+    /// Corinth 29.43: one of their units was attacked: all are active.
+    BrigadesThawed { case: String },
+    /// The game's first fire or melee (Corinth 29.43 counts from it).
+    FirstCombat { turn: u16 },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -597,6 +639,16 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         | E::EntryCleared { .. }
         | E::UnitExited { .. }
         | E::VictoryHexTaken { .. }
-        | E::VictoryHexesRecorded(_) => super::progress::evolve(state, event),
+        | E::VictoryHexesRecorded(_)
+        | E::ReserveRolled { .. }
+        | E::ReserveCommitted { .. }
+        | E::DayDetermined(_)
+        | E::HeatRolled { .. }
+        | E::BrigadesFrozen { .. }
+        | E::BrigadesThawed { .. }
+        | E::FirstCombat { .. } => super::progress::evolve(state, event),
+        E::AssaultPlotted { .. } | E::DivisionRevealed(_) | E::PlanOpened { .. } => {
+            super::plan::evolve(state, event)
+        }
     }
 }

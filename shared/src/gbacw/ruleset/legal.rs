@@ -8,6 +8,7 @@ use super::decide;
 use super::state::GbacwState;
 use crate::dice::DiceStream;
 use crate::engine::Dice;
+use crate::engine::Ruleset;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, LeaderRole, Marker, UnitKind};
@@ -117,6 +118,15 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
     }
+    // Corinth 29.2: the plot (its default).
+    if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
+        return rs
+            .pending(state)
+            .into_iter()
+            .filter(|p| p.seat == seat)
+            .map(|p| p.default)
+            .collect();
+    }
     // Cedar Mountain 26.2: the set-up step.
     if state.progress.setting_up.is_some() {
         return decide::setup::legal(rs, state, seat);
@@ -142,6 +152,14 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     };
     match phase {
         Some(Phase::InitialCommand) => {
+            // Corinth 30.34: commitment attempts.
+            if rs.game.scenario.reserves.side.as_ref() == Some(side) {
+                for r in &rs.game.scenario.reserves.list {
+                    out.push(A::CommitReserve {
+                        reserve: r.id.clone(),
+                    });
+                }
+            }
             let is = |id: &CounterId, division: bool| {
                 matches!(
                     (&oob.leaders[id].role, division),
@@ -182,7 +200,16 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         }
         Some(Phase::Movement) => {
             let mut stacks: BTreeMap<HexNumber, Vec<CounterId>> = BTreeMap::new();
-            for (id, hex) in own_units.iter().chain(&own_leaders) {
+            // Corinth 30.0, 30.32: held counters neither move nor change
+            // formation (left out here rather than refused one by one).
+            let free = |id: &CounterId| decide::restraint::held(rs, state, id).is_none();
+            let movers: Vec<(&CounterId, HexNumber)> = own_units
+                .iter()
+                .chain(&own_leaders)
+                .copied()
+                .filter(|(id, _)| free(id))
+                .collect();
+            for (id, hex) in &movers {
                 stacks.entry(*hex).or_default().push((*id).clone());
                 moves(rs, state, id, *hex, &mut out);
             }
@@ -204,7 +231,8 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                     Formation::Limbered,
                     Formation::Unlimbered,
                 ] {
-                    if to != u.status.formation && to.allowed_for(&oob.units[*id].kind) {
+                    if to != u.status.formation && to.allowed_for(&oob.units[*id].kind) && free(id)
+                    {
                         out.push(A::ChangeFormation {
                             unit: (*id).clone(),
                             to,

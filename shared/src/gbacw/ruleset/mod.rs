@@ -31,6 +31,7 @@ pub mod radius_query;
 pub mod scenario;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.
+pub mod plan;
 pub mod progress;
 pub mod victory;
 
@@ -130,6 +131,10 @@ impl Gbacw {
     pub fn acting_seat(&self, state: &GbacwState) -> Option<SeatId> {
         if state.over {
             return None;
+        }
+        // Corinth 29.2: the plot comes before the Union's set-up.
+        if plan::plot_pending(self, state) {
+            return plan::plotting_seat(self);
         }
         // Cedar Mountain 26.2: the set-up comes before Game-Turn 1.
         if let Some(side) = &state.progress.setting_up {
@@ -300,6 +305,20 @@ impl Ruleset for Gbacw {
                     .iter()
                     .flat_map(|a| a.units.iter().cloned())
                     .collect(),
+                // Corinth 31.1: "All hexes begin the game in Union control."
+                hex_control: s
+                    .scenario
+                    .victory
+                    .hexes_start
+                    .iter()
+                    .flat_map(|side| {
+                        s.scenario
+                            .victory
+                            .hexes
+                            .iter()
+                            .map(move |h| (h.hex, side.clone()))
+                    })
+                    .collect(),
                 ..progress::ScenarioProgress::default()
             },
             corn_down: std::collections::BTreeSet::new(),
@@ -328,17 +347,18 @@ impl Ruleset for Gbacw {
             GbacwAction::EndPhase => {
                 state.decision.is_none()
                     && state.rbm.is_none()
-                    && match state.clock.step {
-                        Step::Phase {
-                            phase: Phase::DefensiveFire | Phase::OffensiveFire,
-                            ..
-                        } => !state.fire_plan.is_empty(),
-                        Step::Phase {
-                            phase: Phase::Melee,
-                            ..
-                        } => decide::melee_due(state),
-                        _ => false,
-                    }
+                    && (decide::turns::heat_due(self, state).is_some()
+                        || match state.clock.step {
+                            Step::Phase {
+                                phase: Phase::DefensiveFire | Phase::OffensiveFire,
+                                ..
+                            } => !state.fire_plan.is_empty(),
+                            Step::Phase {
+                                phase: Phase::Melee,
+                                ..
+                            } => decide::melee_due(state),
+                            _ => false,
+                        })
             }
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
@@ -360,6 +380,7 @@ impl Ruleset for Gbacw {
                     && state.retreats.is_empty()
                     && !units.is_empty()
             }
+            GbacwAction::CommitReserve { .. } => decide::restraint::commit_rolls(self, state),
             GbacwAction::RetreatBeforeMelee { units, .. } => {
                 state.rbm.is_some() && combat::melee::retreat_rolls(self, state, units)
             }
@@ -374,7 +395,13 @@ impl Ruleset for Gbacw {
         action: &GbacwAction,
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
-        let events = decide::decide(self, state, ctx.seat, action, dice)?;
+        let mut events = decide::decide(self, state, ctx.seat, action, dice)?;
+        // Corinth 30.33: a reserve attacked is committed.
+        events.extend(decide::restraint::committed_by_attack(
+            self, state, ctx.seat, action,
+        ));
+        // Corinth 29.43: the first combat; the Hotel brigades attacked.
+        events.extend(decide::restraint::combat_marks(self, state, action));
         // GBACW 18.0: brigades whose BCE these events broke.
         let events = bce::with_bce_lost(self, state, events);
         // Cedar Mountain 27.22: who last occupied each victory hex.
@@ -385,18 +412,22 @@ impl Ruleset for Gbacw {
         event::evolve(state, event)
     }
 
-    /// The Standard Rules have no hidden information: everyone sees all.
-    fn view(&self, state: &GbacwState, _viewer: Viewer) -> GbacwState {
-        state.clone()
+    /// The Standard Rules have no hidden information; Corinth's secret
+    /// assault plan (29.2) is seen only by the seat that plotted it (and
+    /// the referee) until it is opened.
+    fn view(&self, state: &GbacwState, viewer: Viewer) -> GbacwState {
+        let mut s = state.clone();
+        plan::redact_state(self, &mut s, viewer);
+        s
     }
 
     fn view_event(
         &self,
         _before: &GbacwState,
         event: &GbacwEvent,
-        _viewer: Viewer,
+        viewer: Viewer,
     ) -> Option<GbacwEvent> {
-        Some(event.clone())
+        Some(plan::redact_event(self, event, viewer))
     }
 
     fn pending(&self, state: &GbacwState) -> Vec<PendingDecision<GbacwAction>> {
@@ -480,6 +511,7 @@ impl Ruleset for Gbacw {
                     }),
             )
             .chain(decide::setup::pending(self, state))
+            .chain(self.plot_decision(state))
             .collect()
     }
 
@@ -490,6 +522,30 @@ impl Ruleset for Gbacw {
     /// Cedar Mountain 27.0: the level of victory once the game is over.
     fn outcome(&self, state: &GbacwState) -> Option<Outcome> {
         victory::outcome(self, state)
+    }
+}
+
+impl Gbacw {
+    /// Corinth 29.2: the plot as a pending decision; its default is a plan
+    /// that keeps the rules (every division on Game-Turn 1) with a zero
+    /// salt (a plan the server chose is no secret from it anyway).
+    fn plot_decision(&self, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
+        if !plan::plot_pending(self, state) {
+            return None;
+        }
+        let spec = self.game.scenario.plan.as_ref()?;
+        let (plan, announce) = plan::default_plan(spec)?;
+        Some(PendingDecision {
+            seat: self.seat_of(&spec.side),
+            rule: self.case_rule(&spec.case),
+            prompt: "plot each division's Assault Area and Game-Turn of entry (secret), and announce one entering on Game-Turn 1".into(),
+            default: GbacwAction::PlotAssault {
+                plan,
+                salt: [0; 32],
+                announce,
+            },
+            deadline_secs: decide::setup::SETUP_DEADLINE_SECS,
+        })
     }
 }
 

@@ -51,6 +51,43 @@ pub struct ScenarioProgress {
     pub hex_control: BTreeMap<HexNumber, CounterId>,
     /// The Victory Point Hex Possession Track, a row per Game-Turn.
     pub hex_track: Vec<HexRecord>,
+    /// Corinth 30.3: the reserves committed so far.
+    #[serde(default)]
+    pub committed: BTreeSet<CounterId>,
+    /// Corinth 30.34: the Game-Turn each reserve last rolled to commit.
+    #[serde(default)]
+    pub commit_rolls: BTreeMap<CounterId, u16>,
+    /// Corinth 31.2: the early victory determinations made.
+    #[serde(default)]
+    pub days: Vec<DayRecord>,
+    /// Corinth 30.5: the Game-Turns skipped for the heat.
+    #[serde(default)]
+    pub heat_skipped: Vec<u16>,
+    /// Corinth 29.2: the secret assault plan (redacted per viewer).
+    #[serde(default)]
+    pub assault: Option<super::plan::AssaultState>,
+    /// Corinth 29.43: the brigades frozen at the Hotel.
+    #[serde(default)]
+    pub frozen_brigades: BTreeSet<CounterId>,
+    /// Corinth 29.43: they were attacked and are active.
+    #[serde(default)]
+    pub thawed: bool,
+    /// The Game-Turn of the game's first fire or melee (Corinth 29.43).
+    #[serde(default)]
+    pub first_combat: Option<u16>,
+}
+
+/// Corinth 31.2: the total when the first day ended, and whether it ended
+/// the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DayRecord {
+    pub turn: u16,
+    /// The tally side's total then, in half points.
+    pub halves: i32,
+    /// Corinth 30.36: the reserves still uncommitted then.
+    pub uncommitted: u16,
+    /// The game ended here, won by this side.
+    pub winner: Option<CounterId>,
 }
 
 impl ScenarioProgress {
@@ -146,6 +183,28 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             p.hex_control.insert(*hex, side.clone());
         }
         E::VictoryHexesRecorded(row) => p.hex_track.push(row.clone()),
+        E::ReserveRolled {
+            reserve, committed, ..
+        } => {
+            p.commit_rolls.insert(reserve.clone(), state.clock.turn);
+            if *committed {
+                p.committed.insert(reserve.clone());
+            }
+        }
+        E::ReserveCommitted { reserve, .. } => {
+            p.committed.insert(reserve.clone());
+        }
+        E::DayDetermined(record) => p.days.push(record.clone()),
+        E::BrigadesFrozen { brigades } => p.frozen_brigades = brigades.clone(),
+        E::BrigadesThawed { .. } => p.thawed = true,
+        E::FirstCombat { turn } => {
+            p.first_combat.get_or_insert(*turn);
+        }
+        E::HeatRolled {
+            turn,
+            skipped: true,
+            ..
+        } => p.heat_skipped.push(*turn),
         _ => {}
     }
 }

@@ -176,13 +176,204 @@ impl Gbacw {
     }
 }
 
+/// Corinth 31.1: one side's running total, by source, in half points
+/// (positive for what it gains, negative for what it loses).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TallyScore {
+    /// Objective hexes it controls now.
+    pub hexes: i32,
+    /// Enemy leaders lost less its own.
+    pub leaders: i32,
+    /// Enemy brigades at their BCE limit less its own (roster values).
+    pub bce: i32,
+    /// Enemy batteries captured or eliminated less its own.
+    pub batteries: i32,
+    /// The casualty differential (31.1): ⌈(enemy − own inf/cav SP lost) ÷ 5⌉.
+    pub casualties: i32,
+    /// Corinth 30.36: reserves still uncommitted after the first day.
+    pub reserves: i32,
+}
+
+impl TallyScore {
+    pub fn total(&self) -> i32 {
+        self.hexes + self.leaders + self.bce + self.batteries + self.casualties + self.reserves
+    }
+}
+
+/// Half points as the rules print them: `4`, `4½`, `-1`.
+pub fn show_halves(h: i32) -> String {
+    let sign = if h < 0 { "-" } else { "" };
+    let a = h.unsigned_abs();
+    match (a / 2, a % 2) {
+        (0, 1) => format!("{sign}½"),
+        (w, 1) => format!("{sign}{w}½"),
+        (w, _) => format!("{sign}{w}"),
+    }
+}
+
+impl Gbacw {
+    /// Corinth 31.1: the tally side's total now; `None` when the battle
+    /// scores each side apart (Cedar Mountain 27.0). Reserves count from
+    /// the first day's determination on, as many as were uncommitted then
+    /// (30.36).
+    pub fn tally(&self, state: &GbacwState) -> Option<TallyScore> {
+        let v = &self.game.scenario.victory;
+        let t = v.tally.as_ref()?;
+        let me = &t.side;
+        let enemy = self.enemy_of(me);
+        let mut score = TallyScore::default();
+        if state.progress.setting_up.is_some() {
+            return Some(score);
+        }
+        // Objective hexes controlled now.
+        for h in &v.hexes {
+            if state.progress.hex_control.get(&h.hex) == Some(me) {
+                score.hexes += i32::from(h.halves);
+            }
+        }
+        // Leaders and BCE as the two-sided schedule prices them.
+        let vp = self.victory_points(state);
+        let of = |s: &CounterId| vp.iter().find(|p| p.side == *s);
+        if let (Some(mine), Some(theirs)) = (of(me), of(enemy)) {
+            let signed = |a: u32, b: u32| 2 * (i64::from(a) - i64::from(b));
+            score.leaders = i32::try_from(signed(mine.leaders, theirs.leaders)).unwrap_or(0);
+            score.bce = i32::try_from(signed(mine.bce, theirs.bce)).unwrap_or(0);
+        }
+        // Batteries captured or eliminated, and infantry and cavalry lost.
+        let oob = &self.game.oob;
+        let mut lost_sp = [0i64; 2];
+        for (id, unit) in &oob.units {
+            let mine = unit.side == *me;
+            let lost = self.strength_lost(state, id);
+            match unit.kind {
+                UnitKind::Battery { .. } if lost > 0 && lost >= u32::from(unit.strength) => {
+                    let pts = 2 * i32::from(t.battery);
+                    score.batteries += if mine { -pts } else { pts };
+                }
+                UnitKind::Infantry | UnitKind::Cavalry => {
+                    lost_sp[usize::from(mine)] += i64::from(lost);
+                }
+                _ => {}
+            }
+        }
+        let diff = lost_sp[0] - lost_sp[1];
+        if t.casualties_per > 0 && diff > 0 {
+            let per = i64::from(t.casualties_per);
+            score.casualties = i32::try_from(2 * ((diff + per - 1) / per)).unwrap_or(0);
+        }
+        if let Some(day) = state.progress.days.first() {
+            score.reserves = -2 * i32::from(t.reserve) * i32::from(day.uncommitted);
+        }
+        Some(score)
+    }
+}
+
+/// Corinth 31.2: the first day's determination when the Game-Turn `now`
+/// ends and `next` (`None`: the game's end) is past a check's turn.
+pub(crate) fn day_check(
+    rs: &Gbacw,
+    state: &GbacwState,
+    now: u16,
+    next: Option<u16>,
+) -> Option<GbacwEvent> {
+    let t = rs.game.scenario.victory.tally.as_ref()?;
+    let check = t
+        .checks
+        .iter()
+        .find(|c| now <= c.turn && next.is_none_or(|n| n > c.turn))?;
+    if state.progress.days.iter().any(|d| d.turn == check.turn) {
+        return None;
+    }
+    let reserves = &rs.game.scenario.reserves;
+    let uncommitted = reserves
+        .list
+        .iter()
+        .filter(|r| !state.progress.committed.contains(&r.id))
+        .count();
+    let uncommitted = u16::try_from(uncommitted).unwrap_or(u16::MAX);
+    let mut score = rs.tally(state)?;
+    score.reserves = -2 * i32::from(t.reserve) * i32::from(uncommitted);
+    let halves = score.total();
+    let winner = if halves >= check.win {
+        Some(t.side.clone())
+    } else if halves <= check.lose {
+        Some(rs.enemy_of(&t.side).clone())
+    } else {
+        None
+    };
+    Some(GbacwEvent::DayDetermined(super::progress::DayRecord {
+        turn: check.turn,
+        halves,
+        uncommitted,
+        winner,
+    }))
+}
+
+/// Corinth 31.2, 31.33: the outcome of a tallied game: the first day's
+/// winner if the game ended then, else the band the final total is in.
+fn tally_outcome(rs: &Gbacw, state: &GbacwState) -> Option<Outcome> {
+    let scenario = &rs.game.scenario;
+    let t = scenario.victory.tally.as_ref()?;
+    let name = |s: &CounterId| {
+        scenario
+            .sides
+            .iter()
+            .find(|x| x.id == *s)
+            .map_or(s.0.clone(), |x| x.name.clone())
+    };
+    if let Some(day) = state.progress.days.iter().find(|d| d.winner.is_some()) {
+        let winner = day.winner.as_ref()?;
+        return Some(Outcome {
+            winner: Some(rs.seat_of(winner)),
+            summary: format!(
+                "{}: after Game-Turn {} the {} total is {} VP: {} wins on the first day",
+                scenario.name,
+                day.turn,
+                name(&t.side),
+                show_halves(day.halves),
+                name(winner)
+            ),
+        });
+    }
+    let score = rs.tally(state)?;
+    let total = score.total();
+    let band = t
+        .bands
+        .iter()
+        .find(|b| b.to.is_none_or(|to| total <= to))
+        .or(t.bands.last());
+    let (winner, level) = match band {
+        Some(b) => (b.winner.as_ref().map(|w| rs.seat_of(w)), b.name.clone()),
+        None => (None, "no level".to_string()),
+    };
+    Some(Outcome {
+        winner,
+        summary: format!(
+            "{}: {} total {} VP (hexes {}, leaders {}, BCE {}, batteries {}, casualties {}, reserves {}): {level}",
+            scenario.name,
+            name(&t.side),
+            show_halves(total),
+            show_halves(score.hexes),
+            show_halves(score.leaders),
+            show_halves(score.bce),
+            show_halves(score.batteries),
+            show_halves(score.casualties),
+            show_halves(score.reserves),
+        ),
+    })
+}
+
 /// Cedar Mountain 27.1: once the game is over, the level of victory from
 /// the difference of the totals; the lowest level (a draw) has no winner.
+/// A tallied battle (Corinth 31.0) is judged by its bands instead.
 pub(crate) fn outcome(rs: &Gbacw, state: &GbacwState) -> Option<Outcome> {
     if !state.over {
         return None;
     }
     let scenario = &rs.game.scenario;
+    if scenario.victory.tally.is_some() {
+        return tally_outcome(rs, state);
+    }
     if scenario.victory.levels.is_empty() {
         return Some(Outcome {
             winner: None,

@@ -41,7 +41,46 @@ pub fn on_edge(grid: &Grid, n: HexNumber) -> bool {
 impl Scenario {
     /// The hexes of a set-up area on this map.
     pub fn area_hexes(&self, grid: &Grid, area: &Area) -> Vec<HexNumber> {
+        if area.is_listed() {
+            return area.hexes.clone();
+        }
         hexes_within(grid, area.centre, area.radius)
+    }
+
+    /// Whether `h` is one of an area's hexes.
+    pub fn area_contains(&self, grid: &Grid, area: &Area, h: HexNumber) -> bool {
+        if area.is_listed() {
+            area.hexes.contains(&h)
+        } else {
+            grid.distance(area.centre, h) <= u32::from(area.radius)
+        }
+    }
+
+    /// Fill the hexes of areas that copy the map's `area` lines, and the
+    /// entry hex of arrivals through areas (their first area's first hex).
+    /// An area naming no area of the map is left empty, for [`check`] to
+    /// report.
+    ///
+    /// [`check`]: Scenario::check
+    pub fn resolve(&mut self, map: &Map) {
+        for a in &mut self.areas {
+            if let Some(printed) = a.map_area.as_deref().and_then(|m| map.area(m)) {
+                a.hexes = printed.iter().copied().collect();
+                if let Some(first) = a.hexes.first() {
+                    a.centre = *first;
+                }
+            }
+        }
+        let firsts: BTreeMap<CounterId, HexNumber> = self
+            .areas
+            .iter()
+            .filter_map(|a| a.hexes.first().map(|h| (a.id.clone(), *h)))
+            .collect();
+        for arrival in &mut self.arrivals {
+            if let Some(h) = arrival.areas.first().and_then(|a| firsts.get(a)) {
+                arrival.hex = *h;
+            }
+        }
     }
 
     /// Everything that does not fit between the scenario, its map and its
@@ -74,12 +113,22 @@ impl Scenario {
                 );
             }
         }
-        // Areas: on the map and apart.
+        // Areas: on the map and apart (listed areas may overlap: Corinth
+        // 29.1, "hex 2501 is an entry hex for both Areas A and B").
         let mut owner: BTreeMap<HexNumber, &CounterId> = BTreeMap::new();
         for a in &self.areas {
             let hexes = self.area_hexes(grid, a);
+            if a.is_listed() {
+                if hexes.is_empty() {
+                    problem!(out, "area `{}` has no hexes (no such map area?)", a.id);
+                }
+                for h in hexes.iter().filter(|h| !grid.contains(**h)) {
+                    problem!(out, "area `{}`: hex {h} is off the map", a.id);
+                }
+                continue;
+            }
             let full = 1 + 3 * u32::from(a.radius) * (u32::from(a.radius) + 1);
-            if !grid.contains(a.centre) || hexes.len() as u32 != full {
+            if !grid.contains(a.centre) || (hexes.len() as u32 != full && !a.clipped) {
                 problem!(
                     out,
                     "area `{}` around {} is not wholly on the map",
@@ -157,6 +206,9 @@ impl Scenario {
             if !on_edge(grid, a.hex) {
                 problem!(out, "arrival hex {} is not on the map edge", a.hex);
             }
+            for area in a.areas.iter().filter(|x| self.area(&x.0).is_none()) {
+                problem!(out, "arrival area `{area}` is not declared");
+            }
             for id in &a.units {
                 *seen.entry(id).or_default() += 1;
             }
@@ -204,7 +256,9 @@ impl Scenario {
             if let Some(s) = r.side.as_ref().filter(|s| !sides.contains(s)) {
                 problem!(out, "restriction {} names unknown side `{s}`", r.kind);
             }
-            for u in r.units.iter().filter(|u| !exists(u)) {
+            // `away-from-areas` lists areas, not counters (Corinth 29.41).
+            let counters = r.kind != RestrictionKind::AwayFromAreas;
+            for u in r.units.iter().filter(|u| counters && !exists(u)) {
                 problem!(out, "restriction {} names unknown counter `{u}`", r.kind);
             }
         }
@@ -299,10 +353,10 @@ impl Scenario {
             .filter(|r| r.when.as_ref().is_none_or(|w| options_on.contains(w)))
             .collect();
         let has = |k: RestrictionKind| active.iter().any(|r| r.kind == k);
-        let area_of = |h: HexNumber| {
-            self.areas
-                .iter()
-                .find(|a| grid.distance(a.centre, h) <= u32::from(a.radius))
+        let area_of = |h: HexNumber| self.areas.iter().find(|a| self.area_contains(grid, a, h));
+        let in_area = |h: HexNumber, id: &CounterId| {
+            self.area(&id.0)
+                .is_some_and(|a| self.area_contains(grid, a, h))
         };
         for (id, h) in placed {
             if !grid.contains(*h) {
@@ -323,7 +377,7 @@ impl Scenario {
                         Place::Area(_) if any_area && area_of(h).is_none() => {
                             problem!(out, "`{id}` at {h} is in no deployment area");
                         }
-                        Place::Area(a) if !any_area && area_of(h).is_none_or(|x| x.id != *a) => {
+                        Place::Area(a) if !any_area && !in_area(h, a) => {
                             problem!(out, "`{id}` at {h} is outside area `{a}`");
                         }
                         Place::Hex(x) if *x != h => problem!(out, "`{id}` must set up at {x}"),
@@ -354,6 +408,14 @@ impl Scenario {
                 let Some(l) = oob.leaders.get(id) else {
                     continue;
                 };
+                // A leader the scenario puts on a hex of its own (Corinth
+                // 30.17: "Rosecrans is placed in hex 2737") is where it says.
+                if self
+                    .setup_of(id)
+                    .is_some_and(|s| matches!(s.place, Place::Hex(_)))
+                {
+                    continue;
+                }
                 let commands = |u: &crate::gbacw::oob::Unit| match (&l.role, &u.command) {
                     (LeaderRole::Army { .. }, _) => u.side == l.side,
                     (LeaderRole::Brigade { .. }, Command::Brigade(b)) => b == id,
@@ -413,7 +475,7 @@ impl Scenario {
                 for m in members {
                     let inside = placed
                         .get(m)
-                        .is_some_and(|h| grid.distance(area.centre, *h) <= u32::from(area.radius));
+                        .is_some_and(|h| self.area_contains(grid, area, *h));
                     if !inside {
                         problem!(out, "`{m}` must set up in area `{}` ({})", area.id, r.case);
                     }

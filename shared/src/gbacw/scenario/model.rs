@@ -32,16 +32,39 @@ pub struct Length {
     pub source: String,
 }
 
-/// A named set-up area: a centre hex and every hex within `radius`
-/// (Cedar Mountain 26.2: "the central, numbered hex and the six adjacent").
+/// A named set-up or entry area: a centre hex and every hex within
+/// `radius` (Cedar Mountain 26.2: "the central, numbered hex and the six
+/// adjacent"), or an explicit list of hexes (Corinth 30.11-30.14: hexrows,
+/// a road, a run of hexes; 29.1: the map's Assault Areas).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Area {
     pub id: CounterId,
     pub name: String,
+    /// For a listed area, its first hex.
     pub centre: HexNumber,
     pub radius: u8,
     /// Why a value not in the sources was chosen; `None` if printed.
     pub provisional: Option<String>,
+    /// The area's hexes when it is a list rather than a circle (`hexes=`,
+    /// or copied from the map's `area` line named by `map_area`).
+    #[serde(default)]
+    pub hexes: Vec<HexNumber>,
+    /// The map's `area` line this area copies (Corinth 29.1: `assault-c`);
+    /// filled into `hexes` when the battle loads.
+    #[serde(default)]
+    pub map_area: Option<String>,
+    /// A circle that may run off the map edge, keeping its hexes on the
+    /// map (Corinth 29.46: "within ten hexes of the Tishomingo Hotel").
+    #[serde(default)]
+    pub clipped: bool,
+}
+
+impl Area {
+    /// Whether the area is a list of hexes (which may overlap other
+    /// areas) rather than a circle.
+    pub fn is_listed(&self) -> bool {
+        !self.hexes.is_empty() || self.map_area.is_some()
+    }
 }
 
 /// Where a counter starts the game.
@@ -92,6 +115,17 @@ named_enum! {
         FixedArea = "fixed-area",
         /// The side has no counter on the map at the start.
         StartsOffMap = "starts-off-map",
+        /// Units set up deployed: infantry in line, artillery unlimbered,
+        /// cavalry mounted (Corinth 29.4, 30.1).
+        DeployedFormation = "deployed-formation",
+        /// At most `count` of the named counters set up in the area
+        /// (Corinth 29.44: four independent batteries in the artillery park,
+        /// the other seven in the redans).
+        AtMost = "at-most",
+        /// No unit within `count` hexes of the areas named in `units`,
+        /// unless adjacent to and inside an outer works hexside (Corinth
+        /// 29.41).
+        AwayFromAreas = "away-from-areas",
     }
 }
 
@@ -106,6 +140,9 @@ pub struct Restriction {
     pub units: Vec<CounterId>,
     /// For `starts-off-map`: the side.
     pub side: Option<CounterId>,
+    /// For `at-most`: how many.
+    #[serde(default)]
+    pub count: Option<u16>,
 }
 
 /// A scenario option the players choose when the table is created.
@@ -117,16 +154,50 @@ pub struct ScenarioOption {
     pub default_on: bool,
 }
 
+/// What an arriving unit pays to enter the map.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EntryCost {
+    /// As the scenario's `column-entry` hook says (Cedar Mountain 26.4).
+    #[default]
+    Hook,
+    /// A road column of its own: the k-th unit entering at the hex in a
+    /// phase pays `first` + (k-1) x `step` (Corinth 30.13: ½, 1, 1½ ...).
+    Column {
+        first: crate::gbacw::charts::Mp,
+        step: crate::gbacw::charts::Mp,
+    },
+    /// The Movement Point cost of the hex it is placed in (Corinth 29.31,
+    /// 29.47: "pay the Movement Point costs of the first hex they enter").
+    Terrain,
+}
+
 /// Reinforcements: these counters may enter at this hex from this turn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Arrival {
     pub turn: u16,
+    /// The entry hex; for an arrival through areas, their first hex.
     pub hex: HexNumber,
     pub units: Vec<CounterId>,
     /// Brigade leaders whose brigades arrive detached from their division
     /// (17.6; Cedar Mountain roster: "Thomas enters detached").
     pub detached: Vec<CounterId>,
     pub case: Option<Case>,
+    /// Enter through any hex of one of these areas instead of `hex`
+    /// (Corinth 29.31: "the first row of hexes within the Area"; 30.2:
+    /// Price "with either Maury or Hebert").
+    #[serde(default)]
+    pub areas: Vec<CounterId>,
+    /// Its infantry enters in line rather than column (Corinth 29.3:
+    /// "line (infantry), limbered (artillery) or mounted (cavalry)");
+    /// otherwise column, limbered, mounted (Cedar Mountain 26.46).
+    #[serde(default)]
+    pub in_line: bool,
+    #[serde(default)]
+    pub entry: EntryCost,
+    /// Corinth 29.2: the area and turn come from the secret assault plan:
+    /// a division's id, `attached` (29.26) or `cavalry` (29.27).
+    #[serde(default)]
+    pub plan: Option<CounterId>,
 }
 
 /// Victory points for a kind of loss: eliminated (or killed) and captured,
@@ -160,7 +231,11 @@ named_enum! {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VictoryHex {
     pub hex: HexNumber,
+    /// Whole Victory Points (the half a `vp=0.5` line gives is in `halves`).
     pub vp: u16,
+    /// The value in half points (Corinth 31.1: "Each Corinth hex ½ VP").
+    #[serde(default)]
+    pub halves: u16,
 }
 
 /// A hex through which units may leave the map (Cedar Mountain 27.23).
@@ -190,6 +265,126 @@ pub struct Victory {
     /// Victory hexes are scored after this side's player-turn.
     pub hexes_scored_after: Option<CounterId>,
     pub exits: Vec<ExitHex>,
+    /// Victory hexes start controlled by this side (Corinth 31.1: "All
+    /// hexes begin the game in Union control"); `None`: uncontrolled.
+    #[serde(default)]
+    pub hexes_start: Option<CounterId>,
+    /// One side keeps the only total (Corinth 31.0); `None`: each side
+    /// scores its own and the difference decides (Cedar Mountain 27.1).
+    #[serde(default)]
+    pub tally: Option<Tally>,
+}
+
+/// Corinth 31.0: "The Confederate player gains and loses Victory Points":
+/// one running total, in half points, for `side`; what the enemy would
+/// score is subtracted from it. Victory hexes count as controlled when the
+/// total is taken (not per Game-Turn).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub side: CounterId,
+    pub case: Case,
+    /// The levels, lowest first: a name, the highest total (in half
+    /// points) it covers (`None` for the last) and the side that wins it.
+    pub bands: Vec<Band>,
+    /// Points per battery captured or eliminated (31.1), added for the
+    /// enemy's, subtracted for one's own.
+    pub battery: u16,
+    /// 31.1: the enemy's infantry and cavalry Strength Points lost less
+    /// one's own, if positive, divided by this and rounded up (0: unused).
+    pub casualties_per: u16,
+    /// Corinth 30.36: points lost per reserve still uncommitted when the
+    /// first day's total is taken.
+    pub reserve: u16,
+    /// Early determinations (31.2): after `turn`, the game ends if the
+    /// total reaches `win` (the side wins) or falls to `lose` (the enemy
+    /// wins); both in half points.
+    pub checks: Vec<DayCheck>,
+}
+
+/// A level of victory on a [`Tally`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Band {
+    pub name: String,
+    /// The highest total in half points; `None`: no upper bound.
+    pub to: Option<i32>,
+    /// The side that wins at this level; `None`: a draw.
+    pub winner: Option<CounterId>,
+}
+
+/// Corinth 31.2: the first day's victory determination.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DayCheck {
+    pub turn: u16,
+    pub win: i32,
+    pub lose: i32,
+    pub case: Case,
+}
+
+/// Corinth 30.31: a reserve "unit" frozen until committed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reserve {
+    pub id: CounterId,
+    pub name: String,
+    /// Every counter of it (30.31: "all the individual counters which
+    /// make up each are in reserve").
+    pub units: Vec<CounterId>,
+    /// 30.34: a die roll at most this commits it.
+    pub commit_on: u8,
+    pub case: Case,
+}
+
+/// Corinth 30.3: the reserves and how they are committed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reserves {
+    pub side: Option<CounterId>,
+    pub list: Vec<Reserve>,
+    /// 30.34: the first Game-Turn of commitment rolls.
+    pub from: u16,
+    /// 30.34: most rolls per Game-Turn.
+    pub per_turn: u8,
+    /// 30.35: from this Game-Turn the player commits without a roll.
+    pub automatic: u16,
+    /// The last Game-Turn on which reserves are held (30.3: "for the
+    /// entire first day"); after it every reserve is free.
+    pub until: u16,
+}
+
+/// A Game-Turn on which one side may only bring in reinforcements
+/// (Corinth 30.0: the Union Player-Turn of Game-Turn 2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OnlyArrivals {
+    pub turn: u16,
+    pub side: CounterId,
+    pub case: Case,
+}
+
+/// Corinth 29.2: what the secret assault plan fixes and how it is checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlanSpec {
+    /// The side that plots.
+    pub side: CounterId,
+    pub case: Case,
+    /// 29.24: every division enters by this Game-Turn.
+    pub latest: u16,
+    /// 29.21: if any division is held back, this one must be.
+    pub reluctant: Option<CounterId>,
+    /// 29.22: the Assault Areas and the first Game-Turn each may be used.
+    pub areas: Vec<(CounterId, u16)>,
+    /// The divisions plotted (29.2: Hebert, Maury, Lovell).
+    pub divisions: Vec<CounterId>,
+    /// 29.26: counters assigned to one of `attach_to`.
+    pub attach: Vec<CounterId>,
+    pub attach_to: Vec<CounterId>,
+    /// 29.27: cavalry assigned to an area a division uses.
+    pub cavalry: Vec<CounterId>,
+}
+
+/// Night Game-Turns (Corinth 26.0).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Night {
+    pub from: u16,
+    pub to: u16,
+    pub case: Case,
 }
 
 /// A leader's successors, in order (17.8; Cedar Mountain 25.32/25.33).
@@ -240,6 +435,20 @@ named_enum! {
         EntryTurnCommandFree = "entry-turn-command-free",
         /// Cedar Mountain 26.44: a blocked entry hex delays a turn.
         BlockedEntryDelay = "blocked-entry-delay",
+        /// Corinth 30.5 (optional, `when=` its option): at the start of
+        /// each Game-Turn in `turns=` (ranges) both players roll a die;
+        /// doubles skip the turn and the next `rest=` turns are not rolled.
+        Heat = "heat",
+        /// Corinth 29.61 (30.6): through Game-Turn `until=`, `side=`'s
+        /// routed units rally only by a die roll at most their morale, less
+        /// 1 with a friendly commander stacked; with an army commander they
+        /// rally automatically.
+        AssaultImpetus = "assault-impetus",
+        /// Corinth 29.43: `side=`'s brigades whose infantry and cavalry
+        /// all set up within `radius=` hexes of `hex=` may not act until
+        /// `after=` Game-Turns after the game's first combat, or until one
+        /// of their units is attacked.
+        HotelFreeze = "hotel-freeze",
     }
 }
 
@@ -286,6 +495,19 @@ pub struct Scenario {
     pub victory: Victory,
     pub replacements: Vec<Replacement>,
     pub hooks: Vec<Hook>,
+    /// Corinth 30.3: reserves frozen until committed.
+    #[serde(default)]
+    pub reserves: Reserves,
+    /// Corinth 30.0: Game-Turns on which a side only brings in
+    /// reinforcements.
+    #[serde(default)]
+    pub only_arrivals: Vec<OnlyArrivals>,
+    /// Corinth 26.0: the night Game-Turns.
+    #[serde(default)]
+    pub night: Option<Night>,
+    /// Corinth 29.2: the secret assault plan.
+    #[serde(default)]
+    pub plan: Option<PlanSpec>,
 }
 
 impl Scenario {
@@ -325,6 +547,13 @@ impl Scenario {
             .rev()
             .find(|(_, from)| difference >= *from)
             .map(|(name, _)| name.as_str())
+    }
+
+    /// Whether `turn` is a night Game-Turn (Corinth 26.0).
+    pub fn is_night(&self, turn: u16) -> bool {
+        self.night
+            .as_ref()
+            .is_some_and(|n| (n.from..=n.to).contains(&turn))
     }
 
     /// The arrival of a counter, if it arrives.

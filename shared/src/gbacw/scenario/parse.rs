@@ -29,6 +29,25 @@
 //! exit 0101 mp=1 vp=confederate:1
 //! replace williams by=crawford,gordon case=25.32
 //! hook retreat-directions case=23.0 confederate=W,NW,SW union=E,NE,SE
+//! # Corinth (all optional):
+//! area hamilton-box hexes=2503-2508,2602-2608 name="..."   # list; HHHH-HHHH is a box
+//! area assault-e map=assault-e name="..."             # the map's own area line
+//! arrive turn=3 area=assault-e formation=line entry=terrain units=... case=30.2
+//! arrive turn=2 hex=0104 entry=column first=0.5 step=0.5 units=... case=30.13
+//! restrict deployed-formation case=30.1
+//! restrict at-most area=park count=4 units=... case=29.44
+//! only-arrivals turn=2 side=union case=30.0
+//! reserves side=union from=6 per-turn=2 automatic=15 until=16 case=30.34
+//! reserve hamilton name="..." commit-on=2 units=... case=30.31
+//! night from=17 to=20 case=26.0
+//! victory-hexes start=union                           # all objective hexes start Union
+//! victory-hex 2437 vp=5                               # vp=0.5: half points
+//! victory-tally side=confederate case=31.1            # one total; the enemy's gains subtract
+//! victory-band marginal-union to=9 winner=union       # ascending; the last has no to=
+//! victory-check turn=16 win=20 lose=4 case=31.2
+//! vp-battery 1
+//! vp-casualties 5
+//! vp-reserve 1
 //! ```
 //!
 //! Errors name line and column; input is size-limited. Whether the ids and
@@ -36,6 +55,7 @@
 //! [`Scenario::check`](super::Scenario::check).
 
 use super::model::*;
+use crate::gbacw::charts::Mp;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::names::Named;
 use crate::gbacw::oob::{CounterId, Formation};
@@ -230,6 +250,71 @@ fn hex(t: &Token<'_>, v: &str) -> Result<HexNumber, TextError> {
         .ok_or_else(|| TextError::at(t, format!("`{v}` is not a four-digit hex number")))
 }
 
+/// A number of Victory Points as half points: `5`, `0.5`, `-3`, `24.5`.
+fn half_points(t: &Token<'_>, v: &str, key: &str) -> Result<i32, TextError> {
+    let bad = || TextError::at(t, format!("`{key}` is a whole or half number of points"));
+    let (neg, body) = match v.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, v),
+    };
+    let (whole, half) = match body.split_once('.') {
+        Some((w, "5")) => (w, 1),
+        Some((w, "0")) => (w, 0),
+        None => (body, 0),
+        Some(_) => return Err(bad()),
+    };
+    if whole.is_empty() || whole.len() > 4 || !whole.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let n: i32 = whole.parse::<i32>().map_err(|_| bad())? * 2 + half;
+    Ok(if neg { -n } else { n })
+}
+
+/// The scenario's tally, which the line needs declared first.
+fn tally_of<'s>(s: &'s mut Scenario, head: &Token<'_>) -> Result<&'s mut Tally, TextError> {
+    s.victory.tally.as_mut().ok_or_else(|| {
+        TextError::at(
+            head,
+            format!("`{}` comes after a `victory-tally` line", head.text),
+        )
+    })
+}
+
+/// Hexes as `HHHH` and boxes `HHHH-HHHH` (every column from the first's to
+/// the second's, every row from the first's to the second's: Corinth
+/// 30.14 "between hexes 0627 and 0638 inclusive").
+fn hex_list(t: &Token<'_>, v: &str) -> Result<Vec<HexNumber>, TextError> {
+    let mut out = Vec::new();
+    for part in v.split(',') {
+        match part.split_once('-') {
+            None => out.push(hex(t, part)?),
+            Some((a, b)) => {
+                let (a, b) = (hex(t, a)?, hex(t, b)?);
+                if a.col() > b.col() || a.row() > b.row() {
+                    return Err(TextError::at(
+                        t,
+                        format!("`{part}`: a box runs from its low corner to its high one"),
+                    ));
+                }
+                for c in a.col()..=b.col() {
+                    for r in a.row()..=b.row() {
+                        out.extend(HexNumber::new(c, r));
+                    }
+                }
+            }
+        }
+        if out.len() > 4 * MAX_LIST {
+            return Err(TextError::at(
+                t,
+                format!("more than {} hexes", 4 * MAX_LIST),
+            ));
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    out.retain(|h| seen.insert(*h));
+    Ok(out)
+}
+
 fn list(t: &Token<'_>, v: &str) -> Result<Vec<CounterId>, TextError> {
     let parts: Vec<&str> = v.split(',').collect();
     if parts.len() > MAX_LIST {
@@ -365,14 +450,57 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             Ok(())
         }
         "area" => {
-            let f = Fields::new(tokens, &["centre", "radius", "name", "provisional"], 1)?;
+            let f = Fields::new(
+                tokens,
+                &[
+                    "centre",
+                    "radius",
+                    "hexes",
+                    "map",
+                    "name",
+                    "provisional",
+                    "clip",
+                ],
+                1,
+            )?;
             let w = f.word(0, "an id")?;
+            // A circle (`centre=` `radius=`), a list (`hexes=`) or the map's
+            // own area (`map=`): exactly one of the three.
+            let hexes = match f.get("hexes") {
+                Some((t, v)) => hex_list(&t, v)?,
+                None => Vec::new(),
+            };
+            let map_area = f.get("map").map(|(_, v)| v.to_string());
+            let listed = !hexes.is_empty() || map_area.is_some();
+            if listed == f.get("centre").is_some() || (!hexes.is_empty() && map_area.is_some()) {
+                return Err(TextError::at(
+                    &head,
+                    "an area is `centre=` with `radius=`, or `hexes=`, or `map=`",
+                ));
+            }
+            let (centre, radius) = match hexes.first() {
+                _ if !listed => (
+                    f.hex("centre")?,
+                    u8::try_from(f.number("radius", 10)?).unwrap_or(10),
+                ),
+                Some(first) => (*first, 0),
+                // Filled from the map when the battle loads.
+                None => (hex(&head, "0101")?, 0),
+            };
             let area = Area {
                 id: id(&w, w.text)?,
                 name: f.text("name")?,
-                centre: f.hex("centre")?,
-                radius: u8::try_from(f.number("radius", 10)?).unwrap_or(10),
+                centre,
+                radius,
                 provisional: f.get("provisional").map(|(_, v)| v.to_string()),
+                hexes,
+                map_area,
+                clipped: match f.get("clip") {
+                    None => false,
+                    Some((t, v)) => {
+                        one_of(&Token { text: v, ..t }, &["yes", "no"], "clip")? == "yes"
+                    }
+                },
             };
             if s.areas.iter().any(|a| a.id == area.id) {
                 return Err(TextError::at(&w, "area id used twice"));
@@ -423,7 +551,11 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             )
         }
         "restrict" => {
-            let f = Fields::new(tokens, &["case", "when", "area", "units", "side"], 1)?;
+            let f = Fields::new(
+                tokens,
+                &["case", "when", "area", "units", "side", "count"],
+                1,
+            )?;
             let kind: RestrictionKind = named(&f.word(0, "a kind")?, "restriction")?;
             let r = Restriction {
                 kind,
@@ -432,12 +564,30 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
                 area: f.opt_id("area")?,
                 units: f.list("units")?,
                 side: f.opt_id("side")?,
+                count: match f.get("count") {
+                    Some((t, v)) => Some(bounded(&t, v, "count", 999)?),
+                    None => None,
+                },
             };
             match kind {
                 RestrictionKind::FixedArea if r.area.is_none() || r.units.is_empty() => {
                     return Err(TextError::at(
                         &head,
                         "`fixed-area` needs `area=` and `units=`",
+                    ));
+                }
+                RestrictionKind::AwayFromAreas if r.units.is_empty() || r.count.is_none() => {
+                    return Err(TextError::at(
+                        &head,
+                        "`away-from-areas` needs `units=` (the areas) and `count=`",
+                    ));
+                }
+                RestrictionKind::AtMost
+                    if r.area.is_none() || r.units.is_empty() || r.count.is_none() =>
+                {
+                    return Err(TextError::at(
+                        &head,
+                        "`at-most` needs `area=`, `units=` and `count=`",
                     ));
                 }
                 RestrictionKind::StartsOffMap if r.side.is_none() => {
@@ -464,7 +614,23 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             )
         }
         "arrive" => {
-            let f = Fields::new(tokens, &["turn", "hex", "units", "detached", "case"], 0)?;
+            let f = Fields::new(
+                tokens,
+                &[
+                    "turn",
+                    "hex",
+                    "area",
+                    "units",
+                    "detached",
+                    "case",
+                    "formation",
+                    "entry",
+                    "first",
+                    "step",
+                    "plan",
+                ],
+                0,
+            )?;
             let turn = f.number("turn", 999)?;
             if turn == 0 {
                 return Err(TextError::at(&head, "turns are counted from 1"));
@@ -473,14 +639,70 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             if units.is_empty() {
                 return Err(TextError::at(&head, "`arrive` needs `units=`"));
             }
+            // An entry hex, or any hex of the areas listed (Corinth 29.31);
+            // an area arrival's `hex` is its first area's first hex, filled
+            // when the battle loads.
+            let areas = f.list("area")?;
+            let planned = f.get("plan").is_some();
+            let hex = match (f.get("hex"), areas.is_empty()) {
+                (Some((t, v)), true) if !planned => hex(&t, v)?,
+                (None, false) if !planned => hex(&head, "0101")?,
+                // Corinth 29.2: the plan gives the area.
+                (None, true) if planned => hex(&head, "0101")?,
+                _ => {
+                    return Err(TextError::at(
+                        &head,
+                        "an arrival names one of `hex=`, `area=` or `plan=`",
+                    ));
+                }
+            };
+            let in_line = match f.get("formation") {
+                None => false,
+                Some((t, v)) => {
+                    one_of(
+                        &Token { text: v, ..t },
+                        &["line", "column"],
+                        "entry formation",
+                    )? == "line"
+                }
+            };
+            let half = |key: &str| -> Result<Option<Mp>, TextError> {
+                f.get(key)
+                    .map(|(t, v)| {
+                        v.parse::<f64>().ok().and_then(Mp::from_f64).ok_or_else(|| {
+                            TextError::at(&t, format!("`{key}` is whole or half points"))
+                        })
+                    })
+                    .transpose()
+            };
+            let entry = match f.get("entry") {
+                None => EntryCost::Hook,
+                Some((t, v)) => {
+                    match one_of(
+                        &Token { text: v, ..t },
+                        &["column", "terrain"],
+                        "entry cost",
+                    )? {
+                        "terrain" => EntryCost::Terrain,
+                        _ => EntryCost::Column {
+                            first: half("first")?.unwrap_or(Mp::from_whole(1)),
+                            step: half("step")?.unwrap_or(Mp::from_whole(1)),
+                        },
+                    }
+                }
+            };
             push(
                 &mut s.arrivals,
                 Arrival {
                     turn,
-                    hex: f.hex("hex")?,
+                    hex,
                     units,
                     detached: f.list("detached")?,
                     case: f.opt_case(),
+                    areas,
+                    in_line,
+                    entry,
+                    plan: f.opt_id("plan")?,
                 },
                 &head,
             )
@@ -533,9 +755,16 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
         "victory-hex" => {
             let f = Fields::new(tokens, &["vp"], 1)?;
             let w = f.word(0, "a hex")?;
+            let (t, v) = f.need("vp")?;
+            let halves = half_points(&t, v, "vp")?;
+            let halves = u16::try_from(halves)
+                .ok()
+                .filter(|h| *h <= 1998)
+                .ok_or_else(|| TextError::at(&t, "`vp` is 0 to 999"))?;
             let vh = VictoryHex {
                 hex: hex(&w, w.text)?,
-                vp: f.number("vp", 999)?,
+                vp: halves / 2,
+                halves,
             };
             if s.victory.hexes.iter().any(|x| x.hex == vh.hex) {
                 return Err(TextError::at(&w, "victory hex given twice"));
@@ -543,8 +772,179 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
             push(&mut s.victory.hexes, vh, &head)
         }
         "victory-hexes" => {
-            let f = Fields::new(tokens, &["scored-after"], 0)?;
-            s.victory.hexes_scored_after = Some(f.id("scored-after")?);
+            let f = Fields::new(tokens, &["scored-after", "start"], 0)?;
+            if f.get("scored-after").is_none() && f.get("start").is_none() {
+                return Err(TextError::at(
+                    &head,
+                    "`victory-hexes` needs `scored-after=` or `start=`",
+                ));
+            }
+            s.victory.hexes_scored_after = f.opt_id("scored-after")?;
+            s.victory.hexes_start = f.opt_id("start")?;
+            Ok(())
+        }
+        "victory-tally" => {
+            let f = Fields::new(tokens, &["side", "case"], 0)?;
+            if s.victory.tally.is_some() {
+                return Err(TextError::at(&head, "`victory-tally` given twice"));
+            }
+            s.victory.tally = Some(Tally {
+                side: f.id("side")?,
+                case: f.case()?,
+                bands: Vec::new(),
+                battery: 0,
+                casualties_per: 0,
+                reserve: 0,
+                checks: Vec::new(),
+            });
+            Ok(())
+        }
+        "victory-band" => {
+            let f = Fields::new(tokens, &["to", "winner"], 1)?;
+            let name = f.word(0, "a level name")?.text.to_string();
+            let to = f
+                .get("to")
+                .map(|(t, v)| half_points(&t, v, "to"))
+                .transpose()?;
+            let winner = f.opt_id("winner")?;
+            let tally = tally_of(s, &head)?;
+            if let Some(last) = tally.bands.last()
+                && last.to.is_none_or(|prev| to.is_some_and(|to| to <= prev))
+            {
+                return Err(TextError::at(
+                    &head,
+                    "victory bands go in ascending order, the open one last",
+                ));
+            }
+            push(&mut tally.bands, Band { name, to, winner }, &head)
+        }
+        "victory-check" => {
+            let f = Fields::new(tokens, &["turn", "win", "lose", "case"], 0)?;
+            let check = DayCheck {
+                turn: f.number("turn", 999)?,
+                win: f.need("win").and_then(|(t, v)| half_points(&t, v, "win"))?,
+                lose: f
+                    .need("lose")
+                    .and_then(|(t, v)| half_points(&t, v, "lose"))?,
+                case: f.case()?,
+            };
+            if check.lose >= check.win {
+                return Err(TextError::at(&head, "`lose=` must be below `win=`"));
+            }
+            let tally = tally_of(s, &head)?;
+            push(&mut tally.checks, check, &head)
+        }
+        "vp-battery" | "vp-casualties" | "vp-reserve" => {
+            let f = Fields::new(tokens, &["case"], 1)?;
+            let w = f.word(0, "a number")?;
+            let n = bounded(&w, w.text, head.text, 999)?;
+            let tally = tally_of(s, &head)?;
+            match head.text {
+                "vp-battery" => tally.battery = n,
+                "vp-casualties" => tally.casualties_per = n,
+                _ => tally.reserve = n,
+            }
+            Ok(())
+        }
+        "reserves" => {
+            let f = Fields::new(
+                tokens,
+                &["side", "from", "per-turn", "automatic", "until", "case"],
+                0,
+            )?;
+            let r = &mut s.reserves;
+            r.side = Some(f.id("side")?);
+            r.from = f.number("from", 999)?;
+            r.per_turn = u8::try_from(f.number("per-turn", 99)?).unwrap_or(99);
+            r.automatic = f.number("automatic", 999)?;
+            r.until = f.number("until", 999)?;
+            Ok(())
+        }
+        "reserve" => {
+            let f = Fields::new(tokens, &["name", "units", "commit-on", "case"], 1)?;
+            let w = f.word(0, "an id")?;
+            let reserve = Reserve {
+                id: id(&w, w.text)?,
+                name: f.text("name")?,
+                units: f.list("units")?,
+                commit_on: u8::try_from(f.number("commit-on", 6)?).unwrap_or(6),
+                case: f.case()?,
+            };
+            if reserve.units.is_empty() {
+                return Err(TextError::at(&head, "`reserve` needs `units=`"));
+            }
+            if s.reserves.list.iter().any(|r| r.id == reserve.id) {
+                return Err(TextError::at(&w, "reserve id used twice"));
+            }
+            push(&mut s.reserves.list, reserve, &head)
+        }
+        "only-arrivals" => {
+            let f = Fields::new(tokens, &["turn", "side", "case"], 0)?;
+            let line = OnlyArrivals {
+                turn: f.number("turn", 999)?,
+                side: f.id("side")?,
+                case: f.case()?,
+            };
+            push(&mut s.only_arrivals, line, &head)
+        }
+        "assault-plan" => {
+            let f = Fields::new(tokens, &["side", "latest", "reluctant", "case"], 0)?;
+            if s.plan.is_some() {
+                return Err(TextError::at(&head, "`assault-plan` given twice"));
+            }
+            s.plan = Some(PlanSpec {
+                side: f.id("side")?,
+                case: f.case()?,
+                latest: f.number("latest", 999)?,
+                reluctant: f.opt_id("reluctant")?,
+                areas: Vec::new(),
+                divisions: Vec::new(),
+                attach: Vec::new(),
+                attach_to: Vec::new(),
+                cavalry: Vec::new(),
+            });
+            Ok(())
+        }
+        "plan-area" | "plan-division" | "plan-attach" | "plan-cavalry" => {
+            let f = Fields::new(tokens, &["from", "units", "to", "case"], 1)?;
+            let plan = s.plan.as_mut().ok_or_else(|| {
+                TextError::at(&head, format!("`{}` comes after `assault-plan`", head.text))
+            })?;
+            match head.text {
+                "plan-area" => {
+                    let w = f.word(0, "an area id")?;
+                    let from = f.number_or("from", 999, 1)?;
+                    push(&mut plan.areas, (id(&w, w.text)?, from), &head)
+                }
+                "plan-division" => {
+                    let w = f.word(0, "a division leader")?;
+                    push(&mut plan.divisions, id(&w, w.text)?, &head)
+                }
+                "plan-attach" => {
+                    plan.attach = f.list("units")?;
+                    plan.attach_to = f.list("to")?;
+                    Ok(())
+                }
+                _ => {
+                    plan.cavalry = f.list("units")?;
+                    Ok(())
+                }
+            }
+        }
+        "night" => {
+            let f = Fields::new(tokens, &["from", "to", "case"], 0)?;
+            let night = Night {
+                from: f.number("from", 999)?,
+                to: f.number("to", 999)?,
+                case: f.case()?,
+            };
+            if night.from > night.to || s.night.is_some() {
+                return Err(TextError::at(
+                    &head,
+                    "one `night` line, `from=` up to `to=`",
+                ));
+            }
+            s.night = Some(night);
             Ok(())
         }
         "exit" => {
@@ -617,7 +1017,7 @@ fn line(s: &mut Scenario, tokens: &[Token<'_>]) -> Result<(), TextError> {
         other => Err(TextError::at(
             &head,
             format!(
-                "unknown line `{other}` (name, battle, map, oob, north, side, first-player, skip-player-turn, length, area, setup, restrict, option, arrive, victory, victory-level, vp-loss, vp-leader, vp-bce, victory-hex, victory-hexes, exit, replace, hook)"
+                "unknown line `{other}` (name, battle, map, oob, north, side, first-player, skip-player-turn, length, area, setup, restrict, option, arrive, victory, victory-level, vp-loss, vp-leader, vp-bce, victory-hex, victory-hexes, victory-tally, victory-band, victory-check, vp-battery, vp-casualties, vp-reserve, exit, replace, hook, reserves, reserve, only-arrivals, night, assault-plan, plan-area, plan-division, plan-attach, plan-cavalry)"
             ),
         )),
     }

@@ -10,8 +10,10 @@ use super::super::{Gbacw, err};
 use super::Roller;
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::command::within_radius;
-use crate::gbacw::oob::{Command, CounterId, Marker, Morale, UnitKind};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, Morale, UnitKind};
 use crate::gbacw::rally::{RallyBy, rallies};
+use crate::gbacw::scenario::HookKind;
 
 /// GBACW 9.85: at the start of the friendly Rally Phase the pins of
 /// `side`'s units come off.
@@ -41,6 +43,36 @@ enum Way {
     RallyPoint(CounterId),
     /// GBACW 13.54: crews, wagons and independents roll a die.
     Die,
+    /// Corinth 29.61: only by a die roll, `minus` off it with a friendly
+    /// commander stacked.
+    ImpetusDie { minus: u8 },
+    /// Corinth 29.61: stacked with an army commander.
+    Automatic,
+}
+
+/// Corinth 29.61 (30.6): how `side`'s unit in `hex` rallies while the
+/// Confederate assault impetus lasts; `None` when it does not apply.
+fn impetus(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> Option<Way> {
+    let hook = rs.game.scenario.hook(HookKind::AssaultImpetus)?;
+    let until = hook.number("until")?;
+    if hook.param("side") != Some(side.0.as_str()) || state.clock.turn > until {
+        return None;
+    }
+    let board = Board::new(rs, state);
+    let leaders = board.leaders_of(hex, side);
+    let army = leaders.iter().any(|l| {
+        matches!(
+            rs.game.oob.leaders.get(*l).map(|x| &x.role),
+            Some(LeaderRole::Army { .. })
+        )
+    });
+    Some(if army {
+        Way::Automatic
+    } else {
+        Way::ImpetusDie {
+            minus: u8::from(!leaders.is_empty()),
+        }
+    })
 }
 
 fn self_rallying(rs: &Gbacw, id: &CounterId) -> bool {
@@ -64,6 +96,9 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
             RuleCode::Illegal,
             format!("{id} has already tried to rally this Rally Phase"),
         ));
+    }
+    if let Some(w) = impetus(rs, state, side, hex) {
+        return Ok(w);
     }
     let board = Board::new(rs, state);
     if !board.leaders_of(hex, side).is_empty() {
@@ -119,7 +154,10 @@ pub(crate) fn rolls(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &Count
     if let Some(w) = bce_rally(rs, state, side, id) {
         return w.is_ok_and(|w| w.rolls());
     }
-    matches!(way(rs, state, side, id), Ok(Way::Die))
+    matches!(
+        way(rs, state, side, id),
+        Ok(Way::Die | Way::ImpetusDie { .. })
+    )
 }
 
 /// Cedar Mountain 24.15, for a routed unit of `side` (after the checks
@@ -180,6 +218,21 @@ pub(crate) fn rally(
                 rallied: rallies(unit, rating, RallyBy::RallyPoint),
             },
         ],
+        Way::Automatic => vec![GbacwEvent::RallyTried {
+            unit: id.clone(),
+            die: None,
+            rallied: true,
+        }],
+        Way::ImpetusDie { minus } => {
+            let mut roll = Roller::new(dice);
+            let die = roll.d6();
+            roll.finish()?;
+            vec![GbacwEvent::RallyTried {
+                unit: id.clone(),
+                die: Some(die),
+                rallied: die.saturating_sub(minus) <= rating,
+            }]
+        }
         Way::Die => {
             let mut roll = Roller::new(dice);
             let die = roll.d6();

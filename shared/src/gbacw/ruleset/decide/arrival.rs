@@ -23,7 +23,7 @@ use crate::gbacw::charts::{Cost, MoveClass, Mp};
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, UnitStatus};
-use crate::gbacw::scenario::{HookKind, on_edge};
+use crate::gbacw::scenario::{EntryCost, HookKind, on_edge};
 
 /// The rule an arrival refusal names: the `column-entry` hook's case.
 fn arrival_rule(rs: &Gbacw, hook: HookKind, fallback: &str) -> String {
@@ -31,6 +31,11 @@ fn arrival_rule(rs: &Gbacw, hook: HookKind, fallback: &str) -> String {
         .scenario
         .hook(hook)
         .map_or_else(|| rs.case_rule(fallback), |h| rs.case_rule(&h.case))
+}
+
+/// The rule an arrival line's refusals name: its own case.
+fn arrival_case(rs: &Gbacw, arrival: &crate::gbacw::scenario::Arrival) -> String {
+    rs.case_rule(arrival.case.as_deref().unwrap_or("29.31"))
 }
 
 /// What the k-th unit entering at one hex in a phase pays (26.4):
@@ -50,15 +55,52 @@ fn side_of<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a CounterId> {
         .or_else(|| oob.leaders.get(id).map(|l| &l.side))
 }
 
-/// The movement class a piece enters in (26.46: column, mounted, limbered).
+/// The movement class a piece enters in (26.46: column, mounted, limbered;
+/// Corinth 29.3: infantry "in line" when its arrival line says so).
 fn entry_class(rs: &Gbacw, piece: &CounterId) -> (MoveClass, Option<Formation>) {
     match rs.game.oob.units.get(piece) {
         Some(unit) => {
-            let f = UnitStatus::fresh(unit).formation;
+            let mut f = UnitStatus::fresh(unit).formation;
+            let in_line = rs
+                .game
+                .scenario
+                .arrival_of(piece)
+                .is_some_and(|a| a.in_line);
+            if in_line && f == Formation::Column {
+                f = Formation::Line;
+            }
             (f.move_class().unwrap_or(MoveClass::Limbered), Some(f))
         }
         None => (MoveClass::Leader, None),
     }
+}
+
+/// Corinth 29.31: the hexes of an arrival's areas that `piece` may be
+/// placed in now: on the map, open to it, free of the enemy.
+fn area_entry_hexes(
+    rs: &Gbacw,
+    state: &GbacwState,
+    piece: &CounterId,
+    side: &CounterId,
+    areas: &[CounterId],
+) -> Vec<HexNumber> {
+    let board = Board::new(rs, state);
+    let (class, _) = entry_class(rs, piece);
+    let scenario = &rs.game.scenario;
+    let mut out: Vec<HexNumber> = areas
+        .iter()
+        .filter_map(|a| scenario.area(&a.0))
+        .flat_map(|a| scenario.area_hexes(&rs.game.map.grid, a))
+        .filter(|h| !board.has_enemy(*h, side) && board.enemy_leaders_in(*h, side).is_empty())
+        .filter(|h| {
+            rs.game.map.hex(*h).is_some_and(|x| {
+                rs.game.charts.movement.enter_cost(class, &x.terrain) != Cost::Prohibited
+            })
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The hexes `piece` may enter at now, or why it may not (26.4, 26.44).
@@ -67,7 +109,7 @@ pub(crate) fn entry_hexes(
     state: &GbacwState,
     piece: &CounterId,
 ) -> Result<Vec<HexNumber>, RuleError> {
-    let rule = arrival_rule(rs, HookKind::ColumnEntry, "26.4");
+    let mut rule = arrival_rule(rs, HookKind::ColumnEntry, "26.4");
     let arrival = rs.game.scenario.arrival_of(piece).ok_or_else(|| {
         err(
             &rule,
@@ -75,6 +117,11 @@ pub(crate) fn entry_hexes(
             format!("{piece} is not a reinforcement"),
         )
     })?;
+    // Without Cedar Mountain's column hook, the arrival line's own case
+    // (Corinth 29.47, 30.2).
+    if rs.game.scenario.hook(HookKind::ColumnEntry).is_none() && arrival.case.is_some() {
+        rule = arrival_case(rs, arrival);
+    }
     if !state.progress.to_arrive.contains(piece) {
         return Err(err(
             &rule,
@@ -83,11 +130,23 @@ pub(crate) fn entry_hexes(
         ));
     }
     let turn = state.clock.turn;
-    if arrival.turn > turn {
+    // Corinth 29.2: a plan arrival's areas and turn are the plot's.
+    let planned = match &arrival.plan {
+        None => None,
+        Some(_) => Some(super::super::plan::entry(rs, state, piece).ok_or_else(|| {
+            err(
+                &rule,
+                RuleCode::Illegal,
+                format!("{piece} is not in the assault plan"),
+            )
+        })?),
+    };
+    let due = planned.as_ref().map_or(arrival.turn, |(_, t, _)| *t);
+    if due > turn {
         return Err(err(
             &rule,
             RuleCode::Illegal,
-            format!("{piece} arrives on Game-Turn {}", arrival.turn),
+            format!("{piece} arrives on Game-Turn {due}"),
         ));
     }
     let side = side_of(rs, piece).cloned().ok_or_else(|| {
@@ -97,6 +156,19 @@ pub(crate) fn entry_hexes(
             format!("there is no counter {piece}"),
         )
     })?;
+    let areas = planned.map_or_else(|| arrival.areas.clone(), |(a, _, _)| a);
+    if !areas.is_empty() {
+        // Corinth 29.31: through the first row of its Assault Area.
+        let hexes = area_entry_hexes(rs, state, piece, &side, &areas);
+        if hexes.is_empty() {
+            return Err(err(
+                &arrival_case(rs, arrival),
+                RuleCode::Illegal,
+                format!("no hex of {piece}'s entry area is open: it enters later (29.32)"),
+            ));
+        }
+        return Ok(hexes);
+    }
     let board = Board::new(rs, state);
     let blocked_rule = arrival_rule(rs, HookKind::BlockedEntryDelay, "26.44");
     let entry = arrival.hex;
@@ -171,8 +243,12 @@ pub(crate) fn arrive(
     }
     let hexes = entry_hexes(rs, state, piece)?;
     if !hexes.contains(&hex) {
+        let rule = match rs.game.scenario.arrival_of(piece) {
+            Some(a) if !a.areas.is_empty() || a.plan.is_some() => arrival_case(rs, a),
+            _ => arrival_rule(rs, HookKind::BlockedEntryDelay, "26.44"),
+        };
         return Err(err(
-            &arrival_rule(rs, HookKind::BlockedEntryDelay, "26.44"),
+            &rule,
             RuleCode::Illegal,
             format!(
                 "{piece} enters at {}",
@@ -209,17 +285,53 @@ pub(crate) fn arrive(
                 format!("{hex} holds enemy leaders: only a combat unit takes them (17.75)"),
             ));
         }
-        return Ok(vec![GbacwEvent::LeaderArrived {
+        let mut events = vec![GbacwEvent::LeaderArrived {
             leader: piece.clone(),
             hex,
             cost: column_cost(rs, 1),
-        }]);
+        }];
+        // Corinth 29.2: the division's entry is public now.
+        events.extend(super::super::plan::on_arrival(rs, state, piece));
+        return Ok(events);
     };
     let k = state
         .progress
         .entered_at(state.clock, hex)
         .saturating_add(1);
-    let cost = column_cost(rs, k);
+    let arrival = rs.game.scenario.arrival_of(piece);
+    let cost = match arrival.map(|a| a.entry) {
+        None | Some(EntryCost::Hook) => column_cost(rs, k),
+        // Corinth 30.13: ½, 1, 1½ ...
+        Some(EntryCost::Column { first, step }) => Mp(first
+            .halves()
+            .saturating_add(step.halves().saturating_mul(u16::from(k - 1)))),
+        // Corinth 29.31, 29.47: the placement hex's own cost.
+        Some(EntryCost::Terrain) => {
+            let terrain = rs.game.map.hex(hex).map(|x| &x.terrain);
+            match terrain.map(|t| chart.enter_cost(class, t)) {
+                Some(Cost::Mp(mp)) => mp,
+                _ => Mp::from_whole(99),
+            }
+        }
+    };
+    // Corinth 29.31: "Each hex in that first row must be occupied by at
+    // least one combat unit" before a hex takes a second this phase.
+    if let Some(a) = arrival.filter(|a| !a.areas.is_empty())
+        && k > 1
+    {
+        let open = area_entry_hexes(rs, state, piece, side, &a.areas);
+        if let Some(empty) = open.iter().find(|h| {
+            state.progress.entered_at(state.clock, **h) == 0 && board.units_of(**h, side).is_empty()
+        }) {
+            return Err(err(
+                &arrival_case(rs, a),
+                RuleCode::Illegal,
+                format!(
+                    "every hex of the first row takes a unit before any takes a second: {empty} is still empty (29.31)"
+                ),
+            ));
+        }
+    }
     let allowance = chart.allowance(class);
     if cost > allowance {
         return Err(err(
@@ -270,6 +382,8 @@ pub(crate) fn arrive(
         formation,
         cost,
     }];
+    // Corinth 29.2: the division's entry is public now.
+    events.extend(super::super::plan::on_arrival(rs, state, piece));
     // 17.75: enemy leaders alone in the hex are taken.
     for l in board.enemy_leaders_in(hex, side) {
         events.push(GbacwEvent::LeaderLost {

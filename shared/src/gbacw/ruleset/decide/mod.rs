@@ -10,6 +10,7 @@ pub(crate) use sequence::melee_due;
 mod withdrawal;
 // Historical scenarios.
 pub(crate) mod arrival;
+pub(crate) mod restraint;
 pub(crate) mod setup;
 pub(crate) mod turns;
 
@@ -39,6 +40,25 @@ pub(crate) fn decide(
             RuleCode::GameOver,
             "the last Game-Turn is over",
         ));
+    }
+    // Corinth 29.2: the plot comes first.
+    if super::plan::plot_pending(rs, state) {
+        return match action {
+            A::PlotAssault {
+                plan,
+                salt,
+                announce,
+            } => super::plan::plot(rs, state, seat, plan, salt, announce),
+            _ => Err(err(
+                &rs.case_rule("29.2"),
+                if Some(seat) == super::plan::plotting_seat(rs) {
+                    RuleCode::Illegal
+                } else {
+                    RuleCode::NotYourTurn
+                },
+                "the Confederate assault is plotted first",
+            )),
+        };
     }
     // Cedar Mountain 26.2: the set-up step before Game-Turn 1.
     if state.progress.setting_up.is_some() {
@@ -184,10 +204,16 @@ pub(crate) fn decide(
             ))
         }
     };
+    // Corinth 26.13, 26.15: night.
+    restraint::night_check(rs, state, side, action)?;
     match action {
         A::EndPhase => sequence::end_phase(rs, state, side, dice),
         A::Move { pieces, path } => {
             in_phase(Phase::Movement, "GBACW 5.0", "units move")?;
+            // Corinth 30.0, 30.32: counters held back.
+            restraint::check_free(rs, state, &pieces.iter().collect::<Vec<_>>(), "move")?;
+            // Corinth 29.41: away from the Assault Areas until all are in.
+            restraint::keep_away(rs, state, side, path)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
             Ok(movement::execute(rs, state, &plan, false))
         }
@@ -208,6 +234,7 @@ pub(crate) fn decide(
         }
         A::ChangeFormation { unit, to } => {
             in_phase(Phase::Movement, "GBACW 6.22", "units change formation")?;
+            restraint::check_free(rs, state, &[unit], "change formation")?;
             formation::change(rs, state, side, unit, *to)
         }
         A::SpendCommandPoints {
@@ -251,6 +278,25 @@ pub(crate) fn decide(
                     "units fire only in the Defensive and Offensive Fire Phases (or withdrawal fire)",
                 )
             })?;
+            // Corinth 30.32: reserves "may fire defensively" only.
+            if occasion == FireOccasion::Offensive {
+                let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
+                restraint::check_free(rs, state, &units, "fire offensively")?;
+            }
+            // Corinth 29.43: "may not ... perform any other action".
+            if let Some(f) = firers
+                .iter()
+                .find(|f| restraint::hotel_frozen(rs, state, &f.unit))
+            {
+                return Err(err(
+                    &rs.case_rule("29.43"),
+                    RuleCode::Illegal,
+                    format!(
+                        "{} is in a brigade frozen by the Hotel until activated",
+                        f.unit
+                    ),
+                ));
+            }
             combat::declare::declare(rs, state, side, occasion, *target, firers)
         }
         A::CancelFire { index } => {
@@ -264,6 +310,7 @@ pub(crate) fn decide(
                 "GBACW 12.8",
                 "melees are declared",
             )?;
+            restraint::check_free(rs, state, &attackers.iter().collect::<Vec<_>>(), "melee")?;
             combat::melee::declare(rs, state, side, *target, attackers, false)
         }
         A::ReplaceLeader { lost, hex } => {
@@ -344,6 +391,12 @@ pub(crate) fn decide(
             )?;
             arrival::arrive(rs, state, side, piece, *hex, *facing)
         }
+        A::CommitReserve { reserve } => restraint::commit(rs, state, side, reserve, dice),
+        A::PlotAssault { .. } => Err(err(
+            &rs.case_rule("29.2"),
+            RuleCode::Illegal,
+            "the assault is plotted before the set-up",
+        )),
         A::ExitMap { unit } => {
             in_phase(
                 Phase::Movement,

@@ -46,19 +46,35 @@ pub(crate) fn end_phase(
             _ => {}
         }
     }
-    let spec = &rs.game.sequence;
-    let mut next = state.clock.next(spec);
-    while let Some(c) = next
-        && (c.step.phasing().is_none() || super::turns::skipped(rs, c))
-    {
-        next = c.next(spec);
+    let mut next = super::turns::next_step(rs, state.clock);
+    // Corinth 30.5: the heat roll as a Game-Turn begins; doubles skip it.
+    if let Some(turn) = super::turns::heat_due(rs, state) {
+        let a = u8::try_from(dice.roll(6)?).unwrap_or(1);
+        let b = u8::try_from(dice.roll(6)?).unwrap_or(1);
+        let skip = a == b;
+        events.push(GbacwEvent::HeatRolled {
+            turn,
+            dice: [a, b],
+            skipped: skip,
+        });
+        while skip && let Some(c) = next.filter(|c| c.turn == turn) {
+            next = super::turns::next_step(rs, c);
+        }
     }
-    // Cedar Mountain 26.44, 27.22: what the scenario does between steps.
+    // Cedar Mountain 26.44, 27.22; Corinth 31.2: what the scenario does
+    // between steps.
     events.extend(super::turns::on_step_change(rs, state, next));
-    events.push(match next {
-        Some(clock) => GbacwEvent::PhaseChanged { clock },
-        None => GbacwEvent::GameEnded,
-    });
+    let decided = events
+        .iter()
+        .any(|e| matches!(e, GbacwEvent::DayDetermined(d) if d.winner.is_some()));
+    match next {
+        Some(clock) if !decided => events.push(GbacwEvent::PhaseChanged { clock }),
+        _ => {
+            // Corinth 29.2: the whole plan is public at the end.
+            events.extend(crate::gbacw::ruleset::plan::opened(state));
+            events.push(GbacwEvent::GameEnded);
+        }
+    }
     // GBACW 9.85: the friendly Rally Phase begins by removing pins.
     if let Some(c) = next
         && let Step::Phase {

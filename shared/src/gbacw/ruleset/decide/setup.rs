@@ -28,6 +28,9 @@ use crate::gbacw::scenario::{Area, Place, RestrictionKind, Setup};
 use crate::ids::SeatId;
 use std::collections::BTreeMap;
 
+/// Most hexes the set-up's legal set offers each counter.
+const SETUP_HEXES_OFFERED: usize = 12;
+
 /// Seconds a side has for its whole set-up in live play before the
 /// server ends it with the default deployment.
 pub const SETUP_DEADLINE_SECS: u32 = 900;
@@ -88,11 +91,18 @@ impl Gbacw {
     /// The area holding `hex`, if any.
     pub(crate) fn area_at(&self, hex: HexNumber) -> Option<&Area> {
         let grid = &self.game.map.grid;
-        self.game
-            .scenario
+        let scenario = &self.game.scenario;
+        scenario
             .areas
             .iter()
-            .find(|a| grid.distance(a.centre, hex) <= u32::from(a.radius))
+            .find(|a| scenario.area_contains(grid, a, hex))
+    }
+
+    /// Whether `hex` is in `area`.
+    pub(crate) fn in_area(&self, area: &Area, hex: HexNumber) -> bool {
+        self.game
+            .scenario
+            .area_contains(&self.game.map.grid, area, hex)
     }
 }
 
@@ -113,6 +123,10 @@ fn setup_rule(rs: &Gbacw) -> String {
 /// The set-up as a pending decision: the setting-up seat's, ended by
 /// default with the default deployment.
 pub(crate) fn pending(rs: &Gbacw, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
+    // Corinth 29.2: the plot comes before the set-up.
+    if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
+        return None;
+    }
     let side = state.progress.setting_up.as_ref()?;
     Some(PendingDecision {
         seat: rs.seat_of(side),
@@ -174,7 +188,11 @@ fn allowed_areas<'a>(
     unit: &Unit,
     line: &Setup,
 ) -> (Vec<&'a Area>, String) {
-    let own_case = setup_rule(rs);
+    // The set-up line's own case (Corinth 30.11), else the in-place one.
+    let own_case = line
+        .case
+        .as_deref()
+        .map_or_else(|| setup_rule(rs), |c| rs.case_rule(c));
     let scenario = &rs.game.scenario;
     let brigade = match &unit.command {
         Command::Brigade(b) => Some(b),
@@ -283,18 +301,31 @@ pub(crate) fn place_unit(
         ));
     }
     // 26.2: "in any formation he wishes" — that its kind may take (6.0).
-    if !formation.allowed_for(&unit.kind) || formation == Formation::Wagon {
+    let is_wagon = matches!(unit.kind, UnitKind::Wagon { .. });
+    if !formation.allowed_for(&unit.kind) || (formation == Formation::Wagon) != is_wagon {
         return Err(err(
             "GBACW 6.0",
             RuleCode::Illegal,
             format!("{id} cannot be in {} formation", formation.name()),
         ));
     }
+    // Corinth 30.1, 29.4: "in line (infantry), unlimbered (artillery), and
+    // mounted (cavalry)".
+    if let Some(case) = rs.restriction(RestrictionKind::DeployedFormation) {
+        let deployed = default_formations(&unit.kind)[0];
+        if formation != deployed {
+            return Err(err(
+                &case,
+                RuleCode::Illegal,
+                format!("{id} sets up in {} formation", deployed.name()),
+            ));
+        }
+    }
     // 26.2 / 26.3: in an area it may use.
     if rs.restriction(RestrictionKind::InPlace).is_some() {
         let (allowed, case) = allowed_areas(rs, state, unit, line);
         let here = rs.area_at(hex);
-        if !here.is_some_and(|a| allowed.iter().any(|x| x.id == a.id)) {
+        if !allowed.iter().any(|a| rs.in_area(a, hex)) {
             return Err(err(
                 &case,
                 RuleCode::Illegal,
@@ -348,6 +379,10 @@ pub(crate) fn place_unit(
             }
         }
     }
+    // Corinth 29.44: at most so many of these counters in the area.
+    at_most(rs, state, id, hex)?;
+    // Corinth 29.41: away from the Assault Areas.
+    away_from_areas(rs, hex)?;
     // 5.19: not in terrain closed to it.
     let class = formation.move_class().unwrap_or(MoveClass::Limbered);
     let closed = map
@@ -396,6 +431,88 @@ pub(crate) fn place_unit(
         facing,
         formation,
     }])
+}
+
+/// Corinth 29.44 ("the remaining four independent batteries are set up
+/// ... on or adjacent to hex 2737"): the scenario's `at-most` lines, each
+/// a most number of its counters in its area.
+fn at_most(
+    rs: &Gbacw,
+    state: &GbacwState,
+    id: &CounterId,
+    hex: HexNumber,
+) -> Result<(), RuleError> {
+    let scenario = &rs.game.scenario;
+    for r in scenario.restrictions.iter().filter(|r| {
+        r.kind == RestrictionKind::AtMost
+            && r.units.contains(id)
+            && r.when
+                .as_ref()
+                .is_none_or(|w| rs.scenario_options.contains(w))
+    }) {
+        let (Some(area), Some(most)) = (r.area.as_ref().and_then(|a| scenario.area(&a.0)), r.count)
+        else {
+            continue;
+        };
+        if !rs.in_area(area, hex) {
+            continue;
+        }
+        let there = r
+            .units
+            .iter()
+            .filter(|u| *u != id)
+            .filter(|u| {
+                state
+                    .units
+                    .get(*u)
+                    .and_then(|x| x.hex)
+                    .is_some_and(|h| rs.in_area(area, h))
+            })
+            .count();
+        if there >= usize::from(most) {
+            return Err(err(
+                &rs.case_rule(&r.case),
+                RuleCode::Illegal,
+                format!("{} already holds {there} of its {most}", area.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Corinth 29.41: "No Union unit may be set up within 4 hexes of a
+/// Confederate Assault Area ... Exception: ... adjacent to and on the
+/// interior side of an outer works hex".
+pub(crate) fn away_from_areas(rs: &Gbacw, hex: HexNumber) -> Result<(), RuleError> {
+    let scenario = &rs.game.scenario;
+    let map = &rs.game.map;
+    for r in scenario.restrictions.iter().filter(|r| {
+        r.kind == RestrictionKind::AwayFromAreas
+            && r.when
+                .as_ref()
+                .is_none_or(|w| rs.scenario_options.contains(w))
+    }) {
+        let most = u32::from(r.count.unwrap_or(0));
+        let near = r
+            .units
+            .iter()
+            .filter_map(|a| scenario.area(&a.0))
+            .flat_map(|a| scenario.area_hexes(&map.grid, a))
+            .map(|h| map.grid.distance(h, hex))
+            .min();
+        if near.is_some_and(|d| d <= most)
+            && !crate::gbacw::corinth::setup::inside_outer_works(map, hex)
+        {
+            return Err(err(
+                &rs.case_rule(&r.case),
+                RuleCode::Illegal,
+                format!(
+                    "{hex} is within {most} hexes of an Assault Area and not just inside the outer works"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Refuses to take `unit` away from `from` when a leader there would be
@@ -713,6 +830,12 @@ fn end_setup(
                 "the scenario's default deployment does not fit its own restrictions",
             )
         })?;
+    // Corinth 29.43: the brigades by the Hotel are frozen.
+    let mut after = state.clone();
+    for e in &events {
+        super::super::event::evolve(&mut after, e);
+    }
+    events.extend(super::restraint::freeze_at_setup(rs, &after, side));
     let sides = rs.setup_sides();
     let next = sides.iter().skip_while(|s| *s != side).nth(1).cloned();
     events.push(GbacwEvent::SetUpEnded { next });
@@ -739,15 +862,28 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
         // Every hex of the first area it may use; the other areas (26.3)
         // by their centres only, to keep the set small.
         let hexes = candidate_hexes(rs, state, id);
-        let first_area = hexes
-            .first()
-            .and_then(|h| rs.area_at(*h))
-            .map(|a| a.id.clone());
-        let offered_hexes = hexes.into_iter().filter(|h| {
-            let area = rs.area_at(*h);
-            area.map(|a| &a.id) == first_area.as_ref() || area.is_some_and(|a| a.centre == *h)
+        let first_area = rs.chosen_setup(id).and_then(|line| {
+            let (areas, _) = allowed_areas(rs, state, &rs.game.oob.units[id], line);
+            // Its own area first, as `candidate_hexes` orders them.
+            let own = match &line.place {
+                Place::Area(own) => areas.iter().find(|a| a.id == *own),
+                _ => None,
+            };
+            own.or(areas.first()).map(|a| (*a).clone())
         });
-        for hex in offered_hexes {
+        let offered: Vec<HexNumber> = hexes
+            .into_iter()
+            .filter(|h| {
+                first_area.as_ref().is_some_and(|a| rs.in_area(a, *h))
+                    || rs.area_at(*h).is_some_and(|a| a.centre == *h)
+            })
+            .collect();
+        // A large listed area (Corinth 30.11's hexrows) is offered by a
+        // spread of its hexes: each placement is checked in full, and
+        // checking every hex of every area for every counter is too slow
+        // for a set the client asks for on every state.
+        let stride = offered.len().div_ceil(SETUP_HEXES_OFFERED).max(1);
+        for hex in offered.into_iter().step_by(stride) {
             let facing = facing_toward_enemy(rs, side, hex);
             let ok = |f: Formation| place_unit(rs, state, side, id, hex, facing, f).is_ok();
             if !ok(formations[0]) {

@@ -8,6 +8,8 @@ mod cedar_rules;
 mod charge;
 mod client_queries;
 mod command;
+mod corinth;
+mod corinth_free;
 mod displacement;
 mod engaged;
 mod fire;
