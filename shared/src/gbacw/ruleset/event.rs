@@ -500,7 +500,12 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 u.rating = Some(*rating);
             }
         }
-        E::RetreatOrdered(o) => state.retreats.push(o.clone()),
+        // A second order for a unit already waiting replaces its first, in
+        // its place in the queue (`combat::effects::retreat` merges them).
+        E::RetreatOrdered(o) => match state.retreats.iter_mut().find(|x| x.unit == o.unit) {
+            Some(waiting) => *waiting = o.clone(),
+            None => state.retreats.push(o.clone()),
+        },
         E::UnitRetreated { unit, path } => {
             state.retreats.retain(|o| o.unit != *unit);
             if let Some(u) = state.units.get_mut(unit)

@@ -472,6 +472,17 @@ pub(crate) fn retreat(
     if u.state.units[id].hex.is_none() {
         return;
     }
+    // A unit already waiting for its owner's choice of path (14.4) that is
+    // told to retreat again (it failed a morale check meanwhile) keeps one
+    // order, the longer and the rout if either is: two orders would be
+    // answered by one move and the second retreat lost.
+    let (length, kind) = match u.state.retreats.iter().find(|o| o.unit == *id) {
+        Some(o) => (
+            length.max(usize::from(o.length)),
+            if o.rout { RetreatKind::Rout } else { kind },
+        ),
+        None => (length, kind),
+    };
     let mut options = retreat_options(rs, &u.state, id, length, kind);
     match options.len() {
         0 => u.push(GbacwEvent::UnitRemoved {

@@ -106,3 +106,52 @@ fn case_14_3_unlimbered_guns_are_not_displaced() {
     assert_eq!(t.hex("aleghny"), Some(n("0201")));
     assert_eq!(t.hex("10-va"), Some(n("0201")));
 }
+
+/// GBACW 14.4, 13.31: a unit waiting for its owner's choice of a one-hex
+/// melee retreat that routs meanwhile keeps one order, now the three-hex
+/// rout; answering it once moves it three hexes (two orders would have
+/// been answered by one move, the rout lost).
+#[test]
+fn case_14_4_a_unit_waiting_to_retreat_that_routs_keeps_one_order_the_rout() {
+    use crate::engine::Ruleset;
+    use crate::gbacw::retreat::RetreatKind;
+    use crate::gbacw::ruleset::combat::effects::{default_retreat, retreat};
+    use crate::gbacw::ruleset::combat::{Roller, Unfold};
+    let mut t = T::empty();
+    t.put("10-va", "0505", "s", Formation::Line);
+    t.s.retreats.push(RetreatOrder {
+        unit: id("10-va"),
+        seat: REBEL,
+        length: 1,
+        rout: false,
+    });
+    let events = {
+        let mut dice = crate::engine::Dice::none();
+        let mut roll = Roller::new(&mut dice);
+        let mut u = Unfold::new(&t.s);
+        retreat(&t.rs, &mut u, &mut roll, &id("10-va"), 3, RetreatKind::Rout);
+        u.events
+    };
+    assert_eq!(
+        events,
+        vec![GbacwEvent::RetreatOrdered(RetreatOrder {
+            unit: id("10-va"),
+            seat: REBEL,
+            length: 3,
+            rout: true,
+        })]
+    );
+    for e in &events {
+        t.rs.evolve(&mut t.s, e);
+    }
+    assert_eq!(t.s.retreats.len(), 1, "one order, not two");
+    let order = t.s.retreats[0].clone();
+    let d = default_retreat(&t.rs, &t.s, &order);
+    let GbacwAction::Retreat { path, .. } = &d else {
+        panic!("{d:?}")
+    };
+    assert_eq!(path.len(), 3, "the rout's three hexes");
+    t.roll(REBEL, d, 1);
+    assert!(t.s.retreats.is_empty());
+    assert_ne!(t.hex("10-va"), Some(n("0505")));
+}
