@@ -1,12 +1,15 @@
-//! The "create a table" form: game, scenario or battle, privacy,
-//! spectators and their delay, turned into the protocol's `TableOptions`.
+//! The "create a table" form: game, scenario or battle, the battle's
+//! scenario options and the rules readings, privacy, spectators and their
+//! delay, turned into the protocol's `TableOptions`.
 
 use egui::Ui;
 use muster_shared::codec;
 use muster_shared::gbacw::battles::BATTLES;
-use muster_shared::gbacw::ruleset::GbacwConfig;
+use muster_shared::gbacw::ruleset::{EDITION_001, GbacwConfig};
+use muster_shared::gbacw::scenario::parse_scenario;
 use muster_shared::protocol::TableOptions;
 use muster_shared::sandbox::SandboxConfig;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The games a table can be created for.
 pub const GAMES: [&str; 2] = ["sandbox", "gbacw"];
@@ -25,6 +28,47 @@ pub struct CreateForm {
     pub spectators_allowed: bool,
     /// Spectators see the game this many actions behind.
     pub spectator_delay: u32,
+    /// A GBACW table's scenario options as ticked, by the option's id; an
+    /// option not named keeps the scenario's default. Only the chosen
+    /// battle's options are sent.
+    pub scenario_options: BTreeMap<String, bool>,
+    /// The 001 readings (and named ambiguities) chosen, by name
+    /// ([`EDITION_001`]); empty plays the 004 text.
+    pub readings: BTreeSet<String>,
+}
+
+/// One option a battle's scenario file offers (`option` lines).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OfferedOption {
+    pub id: String,
+    /// What the box says: the option's name and its case.
+    pub label: String,
+    pub default_on: bool,
+}
+
+/// The options `battle`'s scenario offers, read from the scenario file
+/// the binary carries (none for an unknown battle or a file that does not
+/// parse: the server would refuse that table anyway).
+pub fn battle_options(battle: &str) -> Vec<OfferedOption> {
+    let Some(files) = BATTLES.iter().find(|b| b.name == battle) else {
+        return Vec::new();
+    };
+    let Ok(scenario) = parse_scenario(files.scenario) else {
+        return Vec::new();
+    };
+    scenario
+        .options
+        .iter()
+        .map(|o| OfferedOption {
+            id: o.id.0.clone(),
+            label: if o.name.contains(o.case.as_str()) {
+                o.name.clone()
+            } else {
+                format!("{} ({})", o.name, o.case)
+            },
+            default_on: o.default_on,
+        })
+        .collect()
 }
 
 impl Default for CreateForm {
@@ -36,6 +80,8 @@ impl Default for CreateForm {
             private: false,
             spectators_allowed: true,
             spectator_delay: 0,
+            scenario_options: BTreeMap::new(),
+            readings: BTreeSet::new(),
         }
     }
 }
@@ -44,9 +90,16 @@ impl CreateForm {
     /// The options to send.
     pub fn options(&self) -> TableOptions {
         let (scenario, config) = if self.game == "gbacw" {
+            let offered = battle_options(&self.battle);
             let config = GbacwConfig {
                 battle: self.battle.clone(),
-                ..GbacwConfig::default()
+                readings_001: self.readings.clone(),
+                scenario_options: self
+                    .scenario_options
+                    .iter()
+                    .filter(|(id, _)| offered.iter().any(|o| o.id == **id))
+                    .map(|(id, on)| (id.clone(), *on))
+                    .collect(),
             };
             (self.battle.clone(), codec::encode_infallible(&config))
         } else {
@@ -73,24 +126,60 @@ impl CreateForm {
             .num_columns(2)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
-                ui.label("Game:");
+                let game = ui.label("Game:");
                 egui::ComboBox::from_id_salt("create_game")
                     .selected_text(self.game.clone())
                     .show_ui(ui, |ui| {
                         for g in GAMES {
                             ui.selectable_value(&mut self.game, g.to_string(), g);
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(game.id);
                 ui.end_row();
                 if self.game == "gbacw" {
-                    ui.label("Battle:");
+                    let battle = ui.label("Battle:");
                     egui::ComboBox::from_id_salt("create_battle")
                         .selected_text(self.battle.clone())
                         .show_ui(ui, |ui| {
                             for b in BATTLES {
                                 ui.selectable_value(&mut self.battle, b.name.to_string(), b.name);
                             }
+                        })
+                        .response
+                        .labelled_by(battle.id);
+                    ui.end_row();
+                    let offered = battle_options(&self.battle);
+                    if !offered.is_empty() {
+                        ui.label("Scenario options:");
+                        ui.vertical(|ui| {
+                            for o in &offered {
+                                let mut on =
+                                    self.scenario_options.get(&o.id).copied().unwrap_or(o.default_on);
+                                if ui.checkbox(&mut on, &o.label).changed() {
+                                    self.scenario_options.insert(o.id.clone(), on);
+                                }
+                            }
                         });
+                        ui.end_row();
+                    }
+                    ui.label("Rules readings:");
+                    ui.vertical(|ui| {
+                        for (name, case, _) in EDITION_001 {
+                            let mut on = self.readings.contains(*name);
+                            if ui
+                                .checkbox(&mut on, format!("{name} ({case})"))
+                                .on_hover_text("Unticked: the 004 text (docs/gbacw-notes.md lists every difference).")
+                                .changed()
+                            {
+                                if on {
+                                    self.readings.insert(name.to_string());
+                                } else {
+                                    self.readings.remove(*name);
+                                }
+                            }
+                        }
+                    });
                 } else {
                     let label = ui.label("Name:");
                     ui.text_edit_singleline(&mut self.scenario)
