@@ -2,4 +2,5 @@
 
 pub mod e2e;
 pub mod gbacw_match;
+pub mod gbacw_whole_game;
 pub mod random_play;

@@ -8,18 +8,15 @@
 
 use muster_shared::codec;
 use muster_shared::dice::{HashChain, Party};
-use muster_shared::engine::verify::{replay, verify_log};
-use muster_shared::engine::{MatchError, MatchLog, Ruleset};
+use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::{CounterId, Formation, Unit, UnitStatus};
-use muster_shared::gbacw::ruleset::is_redan_hex;
-use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwState};
-use muster_shared::gbacw::stacking::check_hex;
+use muster_shared::gbacw::oob::{CounterId, Formation};
+use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig, GbacwState};
 use muster_shared::{MatchId, SeatId};
 use muster_tests::gbacw_match::GbacwGame;
+use muster_tests::gbacw_whole_game::{Battle, play, replays_to_the_same_outcome};
 use muster_tests::random_play::Chooser;
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 fn config(free_deployment: bool) -> GbacwConfig {
@@ -63,192 +60,11 @@ fn wild_action(ch: &mut Chooser, state: &GbacwState) -> GbacwAction {
     }
 }
 
-/// GBACW 8.1 and 5.12 after every action: no stack over its limits, no
-/// hex holding both sides.
-fn check_invariants(rs: &Gbacw, state: &GbacwState) {
-    let sc = rs.game();
-    let mut stacks: BTreeMap<(HexNumber, &CounterId), Vec<(&Unit, &UnitStatus)>> = BTreeMap::new();
-    for (id, u) in &state.units {
-        let Some(hex) = u.hex else { continue };
-        let unit = &sc.oob.units[id];
-        stacks
-            .entry((hex, &unit.side))
-            .or_default()
-            .push((unit, &u.status));
-    }
-    let mut sides_at: BTreeMap<HexNumber, &CounterId> = BTreeMap::new();
-    for ((hex, side), units) in &stacks {
-        let terrain = &sc.map.hex(*hex).unwrap().terrain;
-        check_hex(
-            &sc.charts.stacking,
-            terrain,
-            is_redan_hex(&sc.map, *hex),
-            units,
-        )
-        .unwrap_or_else(|o| panic!("{side} overstacked in {hex}: {o:?}"));
-        assert_eq!(
-            *sides_at.entry(*hex).or_insert(side),
-            *side,
-            "5.12: both sides in {hex}"
-        );
-    }
-}
-
-/// Cedar Mountain 26.2/26.3: the set-up as the scenario's own check sees it.
-fn check_setup(rs: &Gbacw, state: &GbacwState) {
-    let oob = &rs.game().oob;
-    let union = CounterId("union".into());
-    let placed: BTreeMap<CounterId, HexNumber> = state
-        .units
-        .iter()
-        .filter(|(id, _)| oob.units[*id].side == union)
-        .filter_map(|(id, u)| u.hex.map(|h| (id.clone(), h)))
-        .chain(
-            state
-                .leaders
-                .iter()
-                .filter(|(id, _)| oob.leaders[*id].side == union)
-                .filter_map(|(id, l)| l.hex.map(|h| (id.clone(), h))),
-        )
-        .collect();
-    let problems =
-        rs.game()
-            .scenario
-            .check_setup(&rs.game().map, oob, &placed, rs.scenario_options());
-    assert!(problems.is_empty(), "{problems:?}");
-}
-
-/// What a random game did.
-#[derive(Default, Debug)]
-struct Played {
-    accepted: usize,
-    placements: usize,
-    arrivals: usize,
-    moves: usize,
-}
-
-/// Play Cedar Mountain at random to its end: in the set-up, up to
-/// `placements` placements (0: the server's default at once); then in
-/// each phase up to `per_phase[seat]` actions other than ending it.
-///
-/// The bound is what keeps a game fast in a debug build: the Union's
-/// legal set in its Movement Phase (~500 actions, each checked by
-/// `decide`) takes ~150 ms there, the Confederates' ~50 ms.
-fn play(game: &mut GbacwGame, seed: u64, placements: usize, per_phase: [usize; 2]) -> Played {
-    let mut ch = Chooser::new(seed);
-    let mut played = Played::default();
-    let mut in_phase = 0;
-    let mut clock = game.m.state().clock;
-    let mut set_up = false;
-    for _ in 0..20_000 {
-        if !set_up && game.m.state().progress.setting_up.is_none() {
-            check_setup(game.m.ruleset(), game.m.state());
-            set_up = true;
-        }
-        let state = game.m.state().clone();
-        let Some(seat) = game.m.ruleset().acting_seat(&state) else {
-            break;
-        };
-        if state.clock != clock {
-            clock = state.clock;
-            in_phase = 0;
-        }
-        // Pending decisions: withdrawal fire (and the set-up, when the
-        // game asks for the default at once) are answered by default.
-        let pending = game.m.ruleset().pending(&state);
-        let setting_up = state.progress.setting_up.is_some();
-        if let Some(p) = pending.first()
-            && (!setting_up && ch.below(2) == 0 || setting_up && placements == 0)
-        {
-            game.submit(p.seat, p.default.clone(), true)
-                .expect("the default is accepted");
-            played.accepted += 1;
-            check_invariants(game.m.ruleset(), game.m.state());
-            continue;
-        }
-        // A spent budget ends the phase without asking for the legal set
-        // (the costly part); 17.52 may refuse, and then the set decides.
-        let budget = per_phase[usize::from(seat.0.min(1))];
-        if !setting_up && in_phase >= budget {
-            let before = game.m.log().entries.len();
-            match game.submit(seat, GbacwAction::EndPhase, false) {
-                Ok(_) => {
-                    played.accepted += 1;
-                    check_invariants(game.m.ruleset(), game.m.state());
-                    continue;
-                }
-                Err(MatchError::Rule(_)) => {
-                    assert_eq!(game.m.state(), &state, "a refusal changed the state");
-                    assert_eq!(game.m.log().entries.len(), before);
-                }
-                Err(e) => panic!("EndPhase refused outside the rules: {e}"),
-            }
-        }
-        let rs = game.m.ruleset();
-        let wild = ch.below(20) == 0;
-        let (seat, action) = if wild {
-            (SeatId(ch.below(2) as u8), wild_action(&mut ch, &state))
-        } else {
-            let legal = rs.legal_actions(&state, seat);
-            assert!(!legal.is_empty(), "the acting seat always has an action");
-            let end = [GbacwAction::EndPhase, GbacwAction::EndSetUp];
-            let others: Vec<&GbacwAction> = legal.iter().filter(|a| !end.contains(a)).collect();
-            let budget = if setting_up { placements } else { budget };
-            // The set-up runs to its budget; phases may end early.
-            let done = others.is_empty() || in_phase >= budget || !setting_up && ch.below(8) == 0;
-            let a = match legal.iter().find(|a| end.contains(a)) {
-                Some(e) if done => e,
-                _ if others.is_empty() => &legal[0],
-                _ => others[ch.below(others.len())],
-            };
-            (seat, a.clone())
-        };
-        let before_len = game.m.log().entries.len();
-        match game.submit(seat, action.clone(), false) {
-            Ok(_) => {
-                played.accepted += 1;
-                if !wild {
-                    in_phase += 1;
-                }
-                match action {
-                    GbacwAction::PlaceUnit { .. } | GbacwAction::PlaceLeader { .. } => {
-                        played.placements += 1
-                    }
-                    GbacwAction::Arrive { .. } => played.arrivals += 1,
-                    GbacwAction::Move { .. } => played.moves += 1,
-                    _ => {}
-                }
-            }
-            Err(e) => {
-                assert!(wild, "legal action {action:?} refused: {e}");
-                let MatchError::Rule(r) = &e else {
-                    panic!("{action:?} refused outside the rules: {e}")
-                };
-                assert!(
-                    r.rule.starts_with("GBACW") || r.rule.starts_with("Cedar Mountain"),
-                    "{r}"
-                );
-                assert_eq!(game.m.state(), &state, "a refusal changed the state");
-                assert_eq!(game.m.log().entries.len(), before_len);
-            }
-        }
-        check_invariants(game.m.ruleset(), game.m.state());
-    }
-    assert!(set_up, "the set-up ended");
-    played
-}
-
-/// The log replays to the same bytes and outcome, and verifies.
-fn replays_to_the_same_outcome(game: &GbacwGame) {
-    let live = codec::encode_infallible(game.m.state());
-    let outcome = game.m.ruleset().outcome(game.m.state());
-    let stored = MatchLog::from_file_bytes(&game.m.log().to_file_bytes()).unwrap();
-    let again = replay::<Gbacw>(&stored).expect("the stored log replays");
-    assert_eq!(codec::encode_infallible(again.state()), live);
-    assert_eq!(again.ruleset().outcome(again.state()), outcome);
-    let report = verify_log(&stored);
-    assert!(report.ok() && report.rules_checked, "{report}");
-}
+/// This battle for the shared random-game driver.
+const BATTLE: Battle = Battle {
+    wild_action,
+    rules: "Cedar Mountain",
+};
 
 #[test]
 fn cedar_mountain_plays_to_victory_determination_and_replays() {
@@ -265,7 +81,7 @@ fn cedar_mountain_plays_to_victory_determination_and_replays() {
     for (seed, free, placements, per_phase) in games {
         let started = Instant::now();
         let mut game = new_game(seed, &config(free));
-        let played = play(&mut game, seed, placements, per_phase);
+        let played = play(&mut game, seed, placements, per_phase, &BATTLE);
         let t_play = started.elapsed();
         let state = game.m.state();
         assert!(state.over, "seed {seed}: turn {}", state.clock.turn);

@@ -1,0 +1,252 @@
+//! Whole GBACW battles played at random through `engine::Match` with real
+//! hash chains, from the set-up to the victory determination: the driver
+//! and the checks the Cedar Mountain and Corinth tests share
+//! (`tests/tests/gbacw_cedar.rs`, `gbacw_corinth.rs`).
+
+use crate::gbacw_match::GbacwGame;
+use crate::random_play::Chooser;
+use muster_shared::SeatId;
+use muster_shared::codec;
+use muster_shared::engine::verify::{replay, verify_log};
+use muster_shared::engine::{MatchError, MatchLog, Ruleset};
+use muster_shared::gbacw::map::HexNumber;
+use muster_shared::gbacw::oob::{CounterId, Unit, UnitStatus};
+use muster_shared::gbacw::ruleset::is_redan_hex;
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState};
+use muster_shared::gbacw::stacking::check_hex;
+use std::collections::BTreeMap;
+
+/// What differs between the battles a random game is played on.
+pub struct Battle {
+    /// A scenario action that may well be refused (placements anywhere,
+    /// arrivals at any hex…): one in twenty actions is one of these, and
+    /// its refusal must change nothing.
+    pub wild_action: fn(&mut Chooser, &GbacwState) -> GbacwAction,
+    /// The prefix of the battle's exclusive rules' cases in refusals
+    /// (`"Cedar Mountain"`, `"Corinth"`), beside `"GBACW"`.
+    pub rules: &'static str,
+}
+
+/// GBACW 8.1 and 5.12 after every action: no stack over its limits, no
+/// hex holding both sides.
+pub fn check_invariants(rs: &Gbacw, state: &GbacwState) {
+    let sc = rs.game();
+    let mut stacks: BTreeMap<(HexNumber, &CounterId), Vec<(&Unit, &UnitStatus)>> = BTreeMap::new();
+    for (id, u) in &state.units {
+        let Some(hex) = u.hex else { continue };
+        let unit = &sc.oob.units[id];
+        stacks
+            .entry((hex, &unit.side))
+            .or_default()
+            .push((unit, &u.status));
+    }
+    let mut sides_at: BTreeMap<HexNumber, &CounterId> = BTreeMap::new();
+    for ((hex, side), units) in &stacks {
+        let terrain = &sc.map.hex(*hex).unwrap().terrain;
+        check_hex(
+            &sc.charts.stacking,
+            terrain,
+            is_redan_hex(&sc.map, *hex),
+            units,
+        )
+        .unwrap_or_else(|o| panic!("{side} overstacked in {hex}: {o:?}"));
+        assert_eq!(
+            *sides_at.entry(*hex).or_insert(side),
+            *side,
+            "5.12: both sides in {hex}"
+        );
+    }
+}
+
+/// The set-up as the scenario's own check sees it (Cedar Mountain
+/// 26.2/26.3, Corinth 29.4/30.1).
+pub fn check_setup(rs: &Gbacw, state: &GbacwState) {
+    let oob = &rs.game().oob;
+    let union = CounterId("union".into());
+    let placed: BTreeMap<CounterId, HexNumber> = state
+        .units
+        .iter()
+        .filter(|(id, _)| oob.units[*id].side == union)
+        .filter_map(|(id, u)| u.hex.map(|h| (id.clone(), h)))
+        .chain(
+            state
+                .leaders
+                .iter()
+                .filter(|(id, _)| oob.leaders[*id].side == union)
+                .filter_map(|(id, l)| l.hex.map(|h| (id.clone(), h))),
+        )
+        .collect();
+    let problems =
+        rs.game()
+            .scenario
+            .check_setup(&rs.game().map, oob, &placed, rs.scenario_options());
+    assert!(problems.is_empty(), "{problems:?}");
+}
+
+/// What a random game did.
+#[derive(Default, Debug)]
+pub struct Played {
+    pub accepted: usize,
+    pub placements: usize,
+    pub arrivals: usize,
+    pub moves: usize,
+}
+
+/// Play a battle at random to its end: in the set-up, up to
+/// `placements` placements (0: the server's default at once); then in
+/// each phase up to `per_phase[seat]` actions other than ending it.
+///
+/// The bound is what keeps a game fast in a debug build: the Union's
+/// legal set in its Movement Phase (~500 actions, each checked by
+/// `decide`) takes ~150 ms there on Cedar Mountain, and up to ~1 s for
+/// Corinth's Confederates on the map.
+pub fn play(
+    game: &mut GbacwGame,
+    seed: u64,
+    placements: usize,
+    per_phase: [usize; 2],
+    battle: &Battle,
+) -> Played {
+    let mut ch = Chooser::new(seed);
+    let mut played = Played::default();
+    let mut in_phase = 0;
+    let mut clock = game.m.state().clock;
+    let mut set_up = false;
+    for _ in 0..20_000 {
+        if !set_up && game.m.state().progress.setting_up.is_none() {
+            check_setup(game.m.ruleset(), game.m.state());
+            set_up = true;
+        }
+        let state = game.m.state().clone();
+        let Some(seat) = game.m.ruleset().acting_seat(&state) else {
+            break;
+        };
+        if state.clock != clock {
+            clock = state.clock;
+            in_phase = 0;
+        }
+        // Pending decisions: withdrawal fire (and the set-up, when the
+        // game asks for the default at once) are answered by default.
+        let pending = game.m.ruleset().pending(&state);
+        let setting_up = state.progress.setting_up.is_some();
+        if let Some(p) = pending.first()
+            && (!setting_up && ch.below(2) == 0 || setting_up && placements == 0)
+        {
+            game.submit(p.seat, p.default.clone(), true)
+                .expect("the default is accepted");
+            played.accepted += 1;
+            check_invariants(game.m.ruleset(), game.m.state());
+            continue;
+        }
+        // A spent budget ends the phase without asking for the legal set
+        // (the costly part); 17.52 may refuse, and then the set decides.
+        let budget = per_phase[usize::from(seat.0.min(1))];
+        if !setting_up && in_phase >= budget {
+            let before = game.m.log().entries.len();
+            match game.submit(seat, GbacwAction::EndPhase, false) {
+                Ok(_) => {
+                    played.accepted += 1;
+                    check_invariants(game.m.ruleset(), game.m.state());
+                    continue;
+                }
+                Err(MatchError::Rule(_)) => {
+                    assert_eq!(game.m.state(), &state, "a refusal changed the state");
+                    assert_eq!(game.m.log().entries.len(), before);
+                }
+                Err(e) => panic!("EndPhase refused outside the rules: {e}"),
+            }
+        }
+        let rs = game.m.ruleset();
+        let wild = ch.below(20) == 0;
+        let (seat, action) = if wild {
+            (
+                SeatId(ch.below(2) as u8),
+                (battle.wild_action)(&mut ch, &state),
+            )
+        } else {
+            let legal = rs.legal_actions(&state, seat);
+            assert!(!legal.is_empty(), "the acting seat always has an action");
+            let end = [GbacwAction::EndPhase, GbacwAction::EndSetUp];
+            let others: Vec<&GbacwAction> = legal.iter().filter(|a| !end.contains(a)).collect();
+            let budget = if setting_up { placements } else { budget };
+            // The set-up runs to its budget; phases may end early.
+            let done = others.is_empty() || in_phase >= budget || !setting_up && ch.below(8) == 0;
+            // GBACW 17.52 holds up the end of a Movement Phase while a
+            // leader stands alone near the enemy (a leader entering alone
+            // through an Assault Area, 29.31): a spent budget then moves a
+            // leader onto a friendly unit if it can.
+            let rejoin: Vec<&GbacwAction> = if in_phase >= budget && !setting_up {
+                others
+                    .iter()
+                    .copied()
+                    .filter(|a| match a {
+                        GbacwAction::Move { pieces, path } => {
+                            state.leaders.contains_key(&pieces[0])
+                                && path.last().is_some_and(|h| {
+                                    state.units.iter().any(|(u, x)| {
+                                        x.hex == Some(*h)
+                                            && rs.game().oob.units[u].side
+                                                == rs.game().oob.leaders[&pieces[0]].side
+                                    })
+                                })
+                        }
+                        _ => false,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let a = match legal.iter().find(|a| end.contains(a)) {
+                Some(e) if done => e,
+                _ if !rejoin.is_empty() => rejoin[ch.below(rejoin.len())],
+                _ if others.is_empty() => &legal[0],
+                _ => others[ch.below(others.len())],
+            };
+            (seat, a.clone())
+        };
+        let before_len = game.m.log().entries.len();
+        match game.submit(seat, action.clone(), false) {
+            Ok(_) => {
+                played.accepted += 1;
+                if !wild {
+                    in_phase += 1;
+                }
+                match action {
+                    GbacwAction::PlaceUnit { .. } | GbacwAction::PlaceLeader { .. } => {
+                        played.placements += 1
+                    }
+                    GbacwAction::Arrive { .. } => played.arrivals += 1,
+                    GbacwAction::Move { .. } => played.moves += 1,
+                    _ => {}
+                }
+            }
+            Err(e) => {
+                assert!(wild, "legal action {action:?} refused: {e}");
+                let MatchError::Rule(r) = &e else {
+                    panic!("{action:?} refused outside the rules: {e}")
+                };
+                assert!(
+                    r.rule.starts_with("GBACW") || r.rule.starts_with(battle.rules),
+                    "{r}"
+                );
+                assert_eq!(game.m.state(), &state, "a refusal changed the state");
+                assert_eq!(game.m.log().entries.len(), before_len);
+            }
+        }
+        check_invariants(game.m.ruleset(), game.m.state());
+    }
+    assert!(set_up, "the set-up ended");
+    played
+}
+
+/// The log replays to the same bytes and outcome, and verifies.
+pub fn replays_to_the_same_outcome(game: &GbacwGame) {
+    let live = codec::encode_infallible(game.m.state());
+    let outcome = game.m.ruleset().outcome(game.m.state());
+    let stored = MatchLog::from_file_bytes(&game.m.log().to_file_bytes()).unwrap();
+    let again = replay::<Gbacw>(&stored).expect("the stored log replays");
+    assert_eq!(codec::encode_infallible(again.state()), live);
+    assert_eq!(again.ruleset().outcome(again.state()), outcome);
+    let report = verify_log(&stored);
+    assert!(report.ok() && report.rules_checked, "{report}");
+}
