@@ -15,8 +15,6 @@ use muster_client::app::dice;
 use muster_client::app::gbacw::{GbacwApp, orders};
 use muster_client::app::narrate::Narrate;
 use muster_client::app::{Join, NetTable, Session};
-use muster_server::Server;
-use muster_server::config::Config;
 use muster_shared::codec;
 use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::facing::Facing;
@@ -27,6 +25,9 @@ use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 use muster_shared::protocol::TableOptions;
 use muster_shared::{SeatId, Viewer};
 use std::time::{Duration, Instant};
+use support::TestServer;
+
+mod support;
 
 const UNION: usize = 0;
 const REBEL: usize = 1;
@@ -158,18 +159,11 @@ fn leaders_to_join(app: &GbacwApp, seat: SeatId) -> Vec<GbacwAction> {
 #[test]
 fn a_fire_order_over_the_network_is_rolled_verified_and_seen_by_the_spectator() {
     let rt = tokio::runtime::Runtime::new().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let server = rt
-        .block_on(Server::start(Config {
-            ws: "127.0.0.1:0".parse().unwrap(),
-            quic: "127.0.0.1:0".parse().unwrap(),
-            metrics: "127.0.0.1:0".parse().unwrap(),
-            data_dir: dir.path().to_path_buf(),
-            ..Config::default()
-        }))
-        .expect("server starts");
+    // Kept whole: its temporary data directory lives as long as it does.
+    let test_server: TestServer = support::start_server(&rt);
+    let (ws, quic) = (&test_server.ws, &test_server.quic);
     let opts = ConnectOptions {
-        fingerprint: Some(server.fingerprint.clone()),
+        fingerprint: Some(test_server.server.fingerprint.clone()),
         ..ConnectOptions::default()
     };
     let options = TableOptions {
@@ -180,13 +174,11 @@ fn a_fire_order_over_the_network_is_rolled_verified_and_seen_by_the_spectator() 
         spectators_allowed: true,
         spectator_delay: 0,
     };
-    let ws = format!("ws://{}", server.ws_addr);
-    let quic = format!("quic://{}", server.quic_addr);
-    let union = NetTable::<Gbacw>::join(&ws, opts.clone(), "Banks", Join::Create(options))
+    let union = NetTable::<Gbacw>::join(ws, opts.clone(), "Banks", Join::Create(options))
         .expect("create and sit");
     let table = union.table();
     let rebel = NetTable::<Gbacw>::join(
-        &quic,
+        quic,
         opts.clone(),
         "Jackson",
         Join::Seat {
@@ -197,7 +189,7 @@ fn a_fire_order_over_the_network_is_rolled_verified_and_seen_by_the_spectator() 
     )
     .expect("second seat");
     let watcher = NetTable::<Gbacw>::join(
-        &ws,
+        ws,
         opts,
         "Watcher",
         Join::Spectate {
@@ -381,5 +373,5 @@ fn a_fire_order_over_the_network_is_rolled_verified_and_seen_by_the_spectator() 
     assert_eq!(target_units(&states[REBEL]), target_units(&states[UNION]));
 
     drop(apps);
-    rt.block_on(server.shutdown());
+    rt.block_on(test_server.server.shutdown());
 }
