@@ -116,44 +116,23 @@ fn advance_to(apps: &mut [Harness<'static, GbacwApp>], want: Step) {
     panic!("never reached {want:?}: at {:?}", step_now(&apps[UNION]));
 }
 
-/// GBACW 17.52: a leader ends the Movement Phase with a combat unit. In
-/// the Movement Phase, each of `seat`'s lone leaders joins a friendly unit
-/// he can reach (the moves, as actions).
+/// GBACW 17.52, in the Movement Phase only: `seat`'s lone leaders join
+/// friendly units (support::gbacw).
 fn leaders_to_join(app: &GbacwApp, seat: SeatId) -> Vec<GbacwAction> {
-    let rules = app.session.ruleset().unwrap();
-    let state = app.session.state().unwrap();
-    if !matches!(
-        state.clock.step,
-        Step::Phase {
-            phase: Phase::Movement,
-            ..
-        }
-    ) {
-        return Vec::new();
+    let in_movement = app.session.state().is_some_and(|s| {
+        matches!(
+            s.clock.step,
+            Step::Phase {
+                phase: Phase::Movement,
+                ..
+            }
+        )
+    });
+    if in_movement {
+        support::gbacw::leaders_to_join(app, seat)
+    } else {
+        Vec::new()
     }
-    let side = rules.side_of(seat);
-    let oob = &rules.game().oob;
-    let friendly: Vec<HexNumber> = state
-        .units
-        .iter()
-        .filter(|(u, _)| oob.units[*u].side == *side)
-        .filter_map(|(_, u)| u.hex)
-        .collect();
-    state
-        .leaders
-        .iter()
-        .filter(|(l, st)| {
-            oob.leaders[*l].side == *side && st.hex.is_some_and(|h| !friendly.contains(&h))
-        })
-        .filter_map(|(l, _)| {
-            let reach = rules.reachable(state, l)?;
-            let to = friendly.iter().find(|h| reach.cost(**h).is_some())?;
-            Some(GbacwAction::Move {
-                pieces: vec![l.clone()],
-                path: reach.path_to(*to)?[1..].to_vec(),
-            })
-        })
-        .collect()
 }
 
 #[test]

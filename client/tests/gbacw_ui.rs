@@ -14,6 +14,8 @@ use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 
+mod support;
+
 const SIZE: egui::Vec2 = vec2(1280.0, 800.0);
 
 fn harness() -> Harness<'static, GbacwApp> {
@@ -276,40 +278,17 @@ fn advance_to(h: &mut Harness<'_, GbacwApp>, turn: u16, want: Step) {
     );
 }
 
-/// GBACW 17.52: a leader ends the Movement Phase with a combat unit (or
-/// far from the enemy). Move each of the acting side's lone leaders onto a
-/// friendly unit he can reach.
+/// GBACW 17.52: the acting side's lone leaders join friendly units.
 fn leaders_join_their_units(h: &mut Harness<'_, GbacwApp>) {
-    use muster_shared::gbacw::ruleset::GbacwAction;
-    let moves: Vec<GbacwAction> = {
+    let moves = {
         let app = h.state();
-        let rules = app.session.ruleset().unwrap();
-        let state = app.session.state().unwrap();
-        let seat = rules.acting_seat(state).unwrap();
-        let side = rules.side_of(seat);
-        let oob = &rules.game().oob;
-        let friendly_units: Vec<HexNumber> = state
-            .units
-            .iter()
-            .filter(|(u, _)| oob.units[*u].side == *side)
-            .filter_map(|(_, u)| u.hex)
-            .collect();
-        state
-            .leaders
-            .iter()
-            .filter(|(l, st)| {
-                oob.leaders[*l].side == *side
-                    && st.hex.is_some_and(|h| !friendly_units.contains(&h))
-            })
-            .filter_map(|(l, _)| {
-                let reach = rules.reachable(state, l)?;
-                let to = friendly_units.iter().find(|h| reach.cost(**h).is_some())?;
-                Some(GbacwAction::Move {
-                    pieces: vec![l.clone()],
-                    path: reach.path_to(*to)?[1..].to_vec(),
-                })
-            })
-            .collect()
+        let seat = app
+            .session
+            .ruleset()
+            .unwrap()
+            .acting_seat(app.session.state().unwrap())
+            .unwrap();
+        support::gbacw::leaders_to_join(app, seat)
     };
     for m in moves {
         h.state_mut().session.act(m);

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each test file uses its own part of this
 
+pub mod gbacw;
 pub mod xvfb;
 
 use muster_server::Server;
