@@ -18,8 +18,6 @@ use muster_client::app::{Join, NetTable, Session};
 use muster_shared::codec;
 use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::facing::Facing;
-use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::Formation;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 use muster_shared::protocol::TableOptions;
@@ -189,36 +187,7 @@ fn a_fire_order_over_the_network_is_rolled_verified_and_seen_by_the_spectator() 
         },
     );
     // A Union unit in line that can reach an empty hex next to an enemy.
-    let (unit, path, at, enemy) = {
-        let app = apps[UNION].state();
-        let rules = app.session.ruleset().unwrap();
-        let state = app.session.state().unwrap();
-        let grid = &rules.game().map.grid;
-        let oob = &rules.game().oob;
-        let enemies: Vec<HexNumber> = state
-            .units
-            .iter()
-            .filter(|(u, _)| oob.units[*u].side.0 == "confederate")
-            .filter_map(|(_, u)| u.hex)
-            .collect();
-        let occupied = |x: HexNumber| state.units.values().any(|u| u.hex == Some(x));
-        state
-            .units
-            .iter()
-            .filter(|(u, st)| {
-                oob.units[*u].side.0 == "union"
-                    && oob.units[*u].weapon.is_some()
-                    && st.status.formation != Formation::Column
-            })
-            .find_map(|(u, _)| {
-                let reach = rules.reachable(state, u)?;
-                reach.hexes.keys().filter(|x| !occupied(**x)).find_map(|x| {
-                    let e = enemies.iter().find(|e| grid.distance(*x, **e) == 1)?;
-                    Some((u.clone(), reach.path_to(*x)?[1..].to_vec(), *x, *e))
-                })
-            })
-            .expect("some Union unit can close on the enemy")
-    };
+    let (unit, path, at, enemy) = support::gbacw::closing_move(apps[UNION].state());
     act(
         &mut apps,
         UNION,

@@ -475,45 +475,7 @@ fn a_fire_order_is_declared_explained_and_rolled_at_the_phase_end() {
     };
     advance_to(&mut h, 1, movement);
     // A Union unit that can reach an empty hex next to an enemy unit.
-    let (unit, path, at, enemy) = {
-        let app = h.state();
-        let rules = app.session.ruleset().unwrap();
-        let state = app.session.state().unwrap();
-        let grid = &rules.game().map.grid;
-        let oob = &rules.game().oob;
-        let enemy_hexes: Vec<HexNumber> = state
-            .units
-            .iter()
-            .filter(|(u, _)| oob.units[*u].side.0 == "confederate")
-            .filter_map(|(_, u)| u.hex)
-            .collect();
-        let occupied = |x: HexNumber| state.units.values().any(|u| u.hex == Some(x));
-        let mut found = None;
-        for (u, st) in &state.units {
-            if oob.units[u].side.0 != "union" || oob.units[u].weapon.is_none() {
-                continue;
-            }
-            if st.status.formation == muster_shared::gbacw::oob::Formation::Column {
-                continue;
-            }
-            let Some(reach) = rules.reachable(state, u) else {
-                continue;
-            };
-            for x in reach.hexes.keys() {
-                if occupied(*x) {
-                    continue;
-                }
-                if let Some(e) = enemy_hexes.iter().find(|e| grid.distance(*x, **e) == 1) {
-                    found = Some((u.clone(), reach.path_to(*x).unwrap()[1..].to_vec(), *x, *e));
-                    break;
-                }
-            }
-            if found.is_some() {
-                break;
-            }
-        }
-        found.expect("some Union unit can close on the enemy")
-    };
+    let (unit, path, at, enemy) = support::gbacw::closing_move(h.state());
     h.state_mut().session.act(GbacwAction::Move {
         pieces: vec![unit.clone()],
         path,

@@ -3,6 +3,7 @@
 use muster_client::app::gbacw::GbacwApp;
 use muster_shared::SeatId;
 use muster_shared::gbacw::map::HexNumber;
+use muster_shared::gbacw::oob::{CounterId, Formation};
 use muster_shared::gbacw::ruleset::GbacwAction;
 
 /// GBACW 17.52: a leader ends the Movement Phase with a combat unit (or
@@ -35,4 +36,38 @@ pub fn leaders_to_join(app: &GbacwApp, seat: SeatId) -> Vec<GbacwAction> {
             })
         })
         .collect()
+}
+
+/// A Union combat unit, not in column, that can reach an empty hex next to
+/// a Confederate unit: `(unit, path without its start, that hex, the
+/// enemy's hex)`, the first such in id order. For tests that set up a
+/// fire or a melee from the test battle's opening position.
+pub fn closing_move(app: &GbacwApp) -> (CounterId, Vec<HexNumber>, HexNumber, HexNumber) {
+    let rules = app.session.ruleset().unwrap();
+    let state = app.session.state().unwrap();
+    let grid = &rules.game().map.grid;
+    let oob = &rules.game().oob;
+    let enemies: Vec<HexNumber> = state
+        .units
+        .iter()
+        .filter(|(u, _)| oob.units[*u].side.0 == "confederate")
+        .filter_map(|(_, u)| u.hex)
+        .collect();
+    let occupied = |x: HexNumber| state.units.values().any(|u| u.hex == Some(x));
+    state
+        .units
+        .iter()
+        .filter(|(u, st)| {
+            oob.units[*u].side.0 == "union"
+                && oob.units[*u].weapon.is_some()
+                && st.status.formation != Formation::Column
+        })
+        .find_map(|(u, _)| {
+            let reach = rules.reachable(state, u)?;
+            reach.hexes.keys().filter(|x| !occupied(**x)).find_map(|x| {
+                let e = enemies.iter().find(|e| grid.distance(*x, **e) == 1)?;
+                Some((u.clone(), reach.path_to(*x)?[1..].to_vec(), *x, *e))
+            })
+        })
+        .expect("some Union unit can close on the enemy")
 }
