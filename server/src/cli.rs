@@ -39,6 +39,9 @@ pub struct ServeArgs {
     pub tls_cert: Option<PathBuf>,
     #[arg(long)]
     pub tls_key: Option<PathBuf>,
+    /// Runtime threads (0: one per core) [default: 1].
+    #[arg(long)]
+    pub workers: Option<usize>,
 }
 
 /// Run the server until a signal; the exit code for `main`.
@@ -78,7 +81,10 @@ pub fn serve(args: ServeArgs) -> ExitCode {
     if args.tls_key.is_some() {
         config.tls_key = args.tls_key;
     }
-    let runtime = match tokio::runtime::Runtime::new() {
+    if let Some(w) = args.workers {
+        config.workers = w;
+    }
+    let runtime = match build_runtime(config.workers) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("cannot start the runtime: {e}");
@@ -106,6 +112,21 @@ pub fn serve(args: ServeArgs) -> ExitCode {
         tracing::info!("stopped");
         ExitCode::SUCCESS
     })
+}
+
+/// One thread for everything, or Tokio's work-stealing pool. The storage
+/// thread is separate either way (a commit waits for `fsync`).
+fn build_runtime(workers: usize) -> std::io::Result<tokio::runtime::Runtime> {
+    match workers {
+        1 => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build(),
+        0 => tokio::runtime::Runtime::new(),
+        n => tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(n)
+            .enable_all()
+            .build(),
+    }
 }
 
 /// SIGINT (Ctrl-C) or SIGTERM (service managers, containers).

@@ -22,6 +22,10 @@ pub struct Config {
     /// self-signed one is generated on first run and kept in `data_dir`.
     pub tls_cert: Option<PathBuf>,
     pub tls_key: Option<PathBuf>,
+    /// Runtime threads for the network and the rooms. `1` runs everything
+    /// on one thread (no hand-offs between workers: measured cheaper per
+    /// action, see docs/server.md "Load"); `0` one per core.
+    pub workers: usize,
     pub limits: Limits,
 }
 
@@ -65,6 +69,7 @@ impl Default for Config {
             data_dir: PathBuf::from("muster-data"),
             tls_cert: None,
             tls_key: None,
+            workers: 1,
             limits: Limits::default(),
         }
     }
