@@ -59,6 +59,11 @@ pub struct ConnectOptions {
     /// whatever else it sends: the server closes a connection silent for
     /// its `idle_secs` (120 by default). `None`: [`PING_EVERY`].
     pub ping_every: Option<Duration>,
+    /// A QUIC endpoint (one UDP socket) to open the connection on, shared
+    /// with other connections; `None`: a socket of its own. A process with
+    /// thousands of connections (the load harness) would otherwise need a
+    /// file descriptor per connection.
+    pub quic_endpoint: Option<quinn::Endpoint>,
 }
 
 /// How often a table or lobby connection pings by default.

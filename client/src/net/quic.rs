@@ -13,6 +13,8 @@ const ALPN: &[u8] = b"muster/1";
 
 pub(super) struct QuicLink {
     endpoint: quinn::Endpoint,
+    /// The endpoint is this connection's own (closing waits for it to go idle).
+    own_endpoint: bool,
     conn: quinn::Connection,
     send: quinn::SendStream,
     recv: quinn::RecvStream,
@@ -26,8 +28,10 @@ impl QuicLink {
             NetError::Tls("quic:// needs the server's certificate fingerprint".into())
         })?;
         let crypto = tls::pinned_client_config(pin)?;
-        let (endpoint, conn, send, recv) = open(hostport, crypto).await?;
+        let (endpoint, conn, send, recv) =
+            open(hostport, crypto, opts.quic_endpoint.clone()).await?;
         Ok(QuicLink {
+            own_endpoint: opts.quic_endpoint.is_none(),
             endpoint,
             conn,
             send,
@@ -40,7 +44,7 @@ impl QuicLink {
     /// the server showed (trust on first use: see `tls::Fingerprinted`).
     pub(super) async fn probe(hostport: &str) -> Result<String, NetError> {
         let (crypto, seen) = tls::recording_client_config()?;
-        let (endpoint, conn, _send, _recv) = open(hostport, crypto).await?;
+        let (endpoint, conn, _send, _recv) = open(hostport, crypto, None).await?;
         conn.close(0u32.into(), b"probe");
         let _ = tokio::time::timeout(Duration::from_secs(1), endpoint.wait_idle()).await;
         tls::seen_fingerprint(&seen)
@@ -87,15 +91,18 @@ impl QuicLink {
         let _ = self.send.finish();
         let _ = tokio::time::timeout(Duration::from_secs(1), self.send.stopped()).await;
         self.conn.close(0u32.into(), b"bye");
-        let _ = tokio::time::timeout(Duration::from_secs(1), self.endpoint.wait_idle()).await;
+        if self.own_endpoint {
+            let _ = tokio::time::timeout(Duration::from_secs(1), self.endpoint.wait_idle()).await;
+        }
     }
 }
 
-/// Open an endpoint, connect to `hostport` with `crypto` and open the
-/// table stream.
+/// Open an endpoint (or use `shared`), connect to `hostport` with `crypto`
+/// and open the table stream.
 async fn open(
     hostport: &str,
     mut crypto: rustls::ClientConfig,
+    shared: Option<quinn::Endpoint>,
 ) -> Result<
     (
         quinn::Endpoint,
@@ -124,12 +131,14 @@ async fn open(
     }
     .parse()
     .map_err(|_| NetError::BadUrl(hostport.into()))?;
-    let mut endpoint = quinn::Endpoint::client(bind).map_err(|e| NetError::Io(e.to_string()))?;
-    endpoint.set_default_client_config(config);
+    let endpoint = match shared {
+        Some(e) => e,
+        None => quinn::Endpoint::client(bind).map_err(|e| NetError::Io(e.to_string()))?,
+    };
     let open = async {
         // The pin authenticates the server, so the name only has to be well-formed.
         let conn = endpoint
-            .connect(addr, "localhost")
+            .connect_with(config, addr, "localhost")
             .map_err(|e| NetError::Io(e.to_string()))?
             .await
             .map_err(|e| NetError::Io(e.to_string()))?;

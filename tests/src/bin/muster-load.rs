@@ -53,7 +53,15 @@ struct Args {
     /// Connect over QUIC instead of WebSocket.
     #[arg(long)]
     quic: bool,
+    /// Put this many of the tables on QUIC and the rest on WebSocket. QUIC
+    /// connections share a few UDP sockets (server and driver), so a run can
+    /// pass the per-process file limit that caps WebSocket connections.
+    #[arg(long, default_value_t = 0)]
+    quic_tables: usize,
 }
+
+/// QUIC connections per shared driver endpoint (one UDP socket each).
+const CONNS_PER_ENDPOINT: usize = 500;
 
 /// The server's CPU time so far, split into user and kernel, and its RSS.
 struct ProcSample {
@@ -82,8 +90,24 @@ fn proc_stat(pid: u32) -> ProcSample {
     }
 }
 
-async fn connect(t: &Target, quic: bool, name: &str) -> Connection {
-    let mut c = Connection::connect(t.url(quic), &t.options())
+/// How one table's connections reach the server.
+#[derive(Clone)]
+enum Via {
+    Ws,
+    /// QUIC on a shared driver endpoint.
+    Quic(quinn::Endpoint),
+}
+
+async fn connect(t: &Target, via: &Via, name: &str) -> Connection {
+    let mut opts = t.options();
+    let quic = match via {
+        Via::Ws => false,
+        Via::Quic(e) => {
+            opts.quic_endpoint = Some(e.clone());
+            true
+        }
+    };
+    let mut c = Connection::connect(t.url(quic), &opts)
         .await
         .expect("connect");
     c.sign_in_guest(name).await.expect("sign in");
@@ -137,11 +161,11 @@ async fn rig(
     t: Target,
     i: usize,
     spectators: usize,
-    quic: bool,
+    via: Via,
     bytes: Arc<AtomicU64>,
     deltas: Arc<AtomicU64>,
 ) -> TableRig {
-    let mut a = connect(&t, quic, &format!("a{i}")).await;
+    let mut a = connect(&t, &via, &format!("a{i}")).await;
     a.send(&ClientMsg::CreateTable {
         options: sandbox_table(false, 0),
     })
@@ -167,7 +191,7 @@ async fn rig(
     })
     .await
     .unwrap();
-    let mut b = connect(&t, quic, &format!("b{i}")).await;
+    let mut b = connect(&t, &via, &format!("b{i}")).await;
     b.send(&ClientMsg::JoinSeat {
         table,
         seat: None,
@@ -179,7 +203,7 @@ async fn rig(
     let book: Book = Arc::default();
     let mut readers = vec![reader(b, book.clone(), bytes.clone(), deltas.clone())];
     for s in 0..spectators {
-        let mut c = connect(&t, quic, &format!("s{i}-{s}")).await;
+        let mut c = connect(&t, &via, &format!("s{i}-{s}")).await;
         c.send(&ClientMsg::Spectate {
             table,
             invite: None,
@@ -214,13 +238,30 @@ async fn main() {
     let bytes = Arc::new(AtomicU64::new(0));
     let deltas = Arc::new(AtomicU64::new(0));
     let gate = Arc::new(tokio::sync::Semaphore::new(64));
+    let quic_tables = if args.quic {
+        args.tables
+    } else {
+        args.quic_tables.min(args.tables)
+    };
+    let endpoints: Vec<quinn::Endpoint> = (0..(quic_tables * per_table)
+        .div_ceil(CONNS_PER_ENDPOINT))
+        .map(|_| {
+            quinn::Endpoint::client("127.0.0.1:0".parse().expect("literal address"))
+                .expect("a driver QUIC endpoint")
+        })
+        .collect();
     let mut setups = Vec::new();
     for i in 0..args.tables {
         let (t, gate, bytes, deltas) = (t.clone(), gate.clone(), bytes.clone(), deltas.clone());
-        let (spectators, quic) = (args.spectators, args.quic);
+        let via = if i < quic_tables {
+            Via::Quic(endpoints[i * per_table / CONNS_PER_ENDPOINT].clone())
+        } else {
+            Via::Ws
+        };
+        let spectators = args.spectators;
         setups.push(tokio::spawn(async move {
             let _permit = gate.acquire().await;
-            rig(t, i, spectators, quic, bytes, deltas).await
+            rig(t, i, spectators, via, bytes, deltas).await
         }));
     }
     let mut rigs = Vec::new();
@@ -338,7 +379,14 @@ async fn main() {
         "tables {} × {per_table} connections ({conns}), {} s, transport {}",
         args.tables,
         args.secs,
-        if args.quic { "QUIC" } else { "WebSocket" }
+        match quic_tables {
+            0 => "WebSocket".to_string(),
+            q if q == args.tables => "QUIC".to_string(),
+            q => format!(
+                "mixed: {q} tables on QUIC, {} on WebSocket",
+                args.tables - q
+            ),
+        }
     );
     println!(
         "actions {actions} ({:.0}/s), complete deliveries measured {}",
