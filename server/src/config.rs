@@ -26,6 +26,9 @@ pub struct Config {
     /// on one thread (no hand-offs between workers: measured cheaper per
     /// action, see docs/server.md "Load"); `0` one per core.
     pub workers: usize,
+    /// Milliseconds the storage thread gathers requests into one commit
+    /// (one `fsync`) after the first; see `storage::DEFAULT_COMMIT_WINDOW`.
+    pub commit_window_ms: u64,
     pub limits: Limits,
 }
 
@@ -70,6 +73,7 @@ impl Default for Config {
             tls_cert: None,
             tls_key: None,
             workers: 1,
+            commit_window_ms: crate::storage::DEFAULT_COMMIT_WINDOW.as_millis() as u64,
             limits: Limits::default(),
         }
     }
@@ -105,6 +109,9 @@ impl Config {
     pub fn check(&self) -> Result<(), String> {
         if self.tls_cert.is_some() != self.tls_key.is_some() {
             return Err("tls_cert and tls_key go together".into());
+        }
+        if self.commit_window_ms > 100 {
+            return Err("commit_window_ms is added to every action's latency: at most 100".into());
         }
         let l = &self.limits;
         if l.queue == 0

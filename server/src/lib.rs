@@ -62,8 +62,11 @@ impl Server {
         config.check()?;
         std::fs::create_dir_all(&config.data_dir)
             .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
-        let (storage, storage_thread) =
-            Storage::open(&config.data_dir).map_err(|e| e.to_string())?;
+        let (storage, storage_thread) = Storage::open(
+            &config.data_dir,
+            std::time::Duration::from_millis(config.commit_window_ms),
+        )
+        .map_err(|e| e.to_string())?;
         let identity = net::quic::load_identity(&config)?;
         let (stop, shutdown) = watch::channel(false);
         let shared = Arc::new(Shared {

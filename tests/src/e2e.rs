@@ -398,7 +398,9 @@ impl Drop for Process {
 /// Every table's log as stored in `dir`, checked by the verifier.
 pub async fn stored_logs(dir: &std::path::Path) -> Vec<muster_shared::engine::MatchLog> {
     use muster_shared::engine::{LogEntry, LogHeader, MatchLog};
-    let (storage, thread) = muster_server::storage::Storage::open(dir).expect("open storage");
+    let (storage, thread) =
+        muster_server::storage::Storage::open(dir, muster_server::storage::DEFAULT_COMMIT_WINDOW)
+            .expect("open storage");
     let tables = storage.load_unfinished().await.expect("load");
     drop(storage);
     let _ = tokio::task::spawn_blocking(move || thread.join()).await;

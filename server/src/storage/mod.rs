@@ -14,6 +14,7 @@ pub mod sqlite;
 use muster_shared::Hash32;
 use muster_shared::protocol::{TableId, TableStatus, UserId};
 use std::path::Path;
+use std::time::Duration;
 use tokio::sync::oneshot;
 
 /// What a storage request can fail with.
@@ -111,6 +112,13 @@ pub(crate) enum Op {
     },
 }
 
+/// How long a commit group waits for more requests after its first one
+/// (config `commit_window_ms`). Rooms act at independent times, so without
+/// it most commits would carry one entry and pay a whole WAL page write and
+/// `fsync` each; the window gathers several rooms' entries per commit
+/// under load, and adds about its length to one action's latency.
+pub const DEFAULT_COMMIT_WINDOW: Duration = Duration::from_millis(2);
+
 /// A cloneable handle to the storage thread. The thread stops (after
 /// committing everything queued and checkpointing the WAL) once every
 /// handle is dropped.
@@ -120,14 +128,18 @@ pub struct Storage {
 }
 
 impl Storage {
-    /// Open (or create) the database in `dir` and start its thread.
+    /// Open (or create) the database in `dir` and start its thread, which
+    /// commits in groups gathered over `window`.
     /// Returns the handle and the thread, to join at shutdown.
-    pub fn open(dir: &Path) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
+    pub fn open(
+        dir: &Path,
+        window: Duration,
+    ) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
         let db = sqlite::Db::open(&dir.join("muster.sqlite3"))?;
         let (tx, rx) = std::sync::mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("muster-storage".into())
-            .spawn(move || db.run(rx))
+            .spawn(move || db.run(rx, window))
             .map_err(|e| StorageError::Corrupt(format!("cannot start storage thread: {e}")))?;
         Ok((Storage { tx }, thread))
     }

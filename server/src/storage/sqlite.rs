@@ -17,12 +17,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 /// Most requests folded into one transaction: bounds how long the first
 /// waiter waits for the last one's work.
 const MAX_GROUP: usize = 512;
-/// How long a group waits for more requests after its first one. Rooms act
-/// at independent times, so without it most commits would carry one entry
-/// and pay a whole WAL page write and `fsync` each; 2 ms gathers several
-/// rooms' entries per commit under load and adds about 2 ms to one
-/// action's latency. The thread sleeps through it (see `run`).
-const GATHER: Duration = Duration::from_millis(2);
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (
@@ -108,13 +102,13 @@ impl Db {
     /// The storage thread: take every request waiting, run them in one
     /// transaction, commit (one fsync), then answer them all. Answers go out
     /// only after the commit, so "ok" always means "on disk".
-    pub(crate) fn run(mut self, rx: Receiver<Op>) {
+    pub(crate) fn run(mut self, rx: Receiver<Op>, window: Duration) {
         while let Ok(first) = rx.recv() {
             // Sleep through the window instead of waiting on the channel:
             // a sender wakes this thread only when it is blocked in `recv`,
             // so requests arriving during the window cost no wake-up (no
             // futex call on either side, no switch to this thread).
-            std::thread::sleep(GATHER);
+            std::thread::sleep(window);
             let mut group = vec![first];
             while group.len() < MAX_GROUP {
                 match rx.try_recv() {
