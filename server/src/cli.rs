@@ -42,6 +42,9 @@ pub struct ServeArgs {
     /// Runtime threads (0: one per core) [default: 1].
     #[arg(long)]
     pub workers: Option<usize>,
+    /// Storage group-commit window in milliseconds [default: 2].
+    #[arg(long)]
+    pub commit_window_ms: Option<u64>,
 }
 
 /// Run the server until a signal; the exit code for `main`.
@@ -83,6 +86,9 @@ pub fn serve(args: ServeArgs) -> ExitCode {
     }
     if let Some(w) = args.workers {
         config.workers = w;
+    }
+    if let Some(w) = args.commit_window_ms {
+        config.commit_window_ms = w;
     }
     let runtime = match build_runtime(config.workers) {
         Ok(r) => r,

@@ -323,6 +323,12 @@ impl Process {
     /// Start `muster-server serve` on ephemeral loopback ports with `dir`
     /// as its data directory; returns once it prints where it listens.
     pub fn start(binary: &str, dir: &std::path::Path) -> Process {
+        Self::start_with(binary, dir, &[])
+    }
+
+    /// [`Process::start`] with more `serve` flags (the load harness's
+    /// `--workers`, `--commit-window-ms`).
+    pub fn start_with(binary: &str, dir: &std::path::Path, extra: &[String]) -> Process {
         use std::io::BufRead;
         let mut child = std::process::Command::new(binary)
             .args([
@@ -335,6 +341,7 @@ impl Process {
                 "--data-dir",
             ])
             .arg(dir)
+            .args(extra)
             .env("RUST_LOG", "warn")
             .stdout(std::process::Stdio::piped())
             .spawn()

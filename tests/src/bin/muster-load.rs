@@ -58,6 +58,12 @@ struct Args {
     /// pass the per-process file limit that caps WebSocket connections.
     #[arg(long, default_value_t = 0)]
     quic_tables: usize,
+    /// The server's runtime threads (its `--workers`; default: its own).
+    #[arg(long)]
+    workers: Option<usize>,
+    /// The server's group-commit window (its `--commit-window-ms`).
+    #[arg(long)]
+    commit_window_ms: Option<u64>,
 }
 
 /// QUIC connections per shared driver endpoint (one UDP socket each).
@@ -228,7 +234,14 @@ async fn main() {
     let exe = std::env::current_exe().expect("own path");
     let server_bin = exe.with_file_name("muster-server-e2e");
     let dir = tempfile::tempdir().expect("temp dir");
-    let server = Process::start(server_bin.to_str().expect("utf-8 path"), dir.path());
+    let mut extra = Vec::new();
+    if let Some(w) = args.workers {
+        extra.extend(["--workers".to_string(), w.to_string()]);
+    }
+    if let Some(w) = args.commit_window_ms {
+        extra.extend(["--commit-window-ms".to_string(), w.to_string()]);
+    }
+    let server = Process::start_with(server_bin.to_str().expect("utf-8 path"), dir.path(), &extra);
     let pid = server.child.id();
     let t = server.target.clone();
     let per_table = 2 + args.spectators;
