@@ -1,0 +1,207 @@
+//! Corinth's Free Set-Up (29.0) through egui_kittest against a real
+//! in-process table (`LocalTable<Gbacw>`, `corinth_free`): the Confederate
+//! player plots the secret assault plan in the plotting panel (29.2). A
+//! plan that breaks 29.22 shows the engine's refusal and a disabled Send;
+//! a plan that keeps the rules is sent with a salt from the OS; the
+//! Confederate's view holds it and its commitment, the Union's and the
+//! spectator's only the commitment and the announced division.
+
+use egui::accesskit::Role;
+use egui::vec2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use muster_client::app::gbacw::GbacwApp;
+use muster_client::app::gbacw::plot::{
+    self, ANNOUNCE, PLAN_OK, PLOT_HEADING, SEND_PLAN, area_label, attach_label, cavalry_label,
+    turn_label,
+};
+use muster_shared::codec;
+use muster_shared::gbacw::oob::CounterId;
+use muster_shared::gbacw::ruleset::plan::commitment;
+use muster_shared::gbacw::ruleset::{GbacwConfig, GbacwState};
+use muster_shared::{SeatId, Viewer};
+
+/// Tall enough that the whole panel is on screen without scrolling.
+const SIZE: egui::Vec2 = vec2(1280.0, 1500.0);
+
+fn harness() -> Harness<'static, GbacwApp> {
+    let config = GbacwConfig {
+        battle: "corinth_free".into(),
+        ..GbacwConfig::default()
+    };
+    let app = GbacwApp::hot_seat(&config, &["Union", "Confederate"]).unwrap();
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn id(s: &str) -> CounterId {
+    CounterId(s.into())
+}
+
+fn seat_of(h: &Harness<'_, GbacwApp>, side: &str) -> SeatId {
+    h.state().session.ruleset().unwrap().seat_of(&id(side))
+}
+
+fn view_as(h: &mut Harness<'_, GbacwApp>, viewer: Viewer) {
+    h.state_mut().session.set_active(viewer);
+    h.run();
+}
+
+/// Open the combo box named `name` and pick `option` in its list (not
+/// a plain label of the same text, such as a division's row).
+fn choose(h: &mut Harness<'_, GbacwApp>, name: &str, option: &str) {
+    h.get_by_role_and_label(Role::ComboBox, name).click();
+    h.run();
+    h.get_by(|n| n.role() != Role::Label && n.label().as_deref() == Some(option))
+        .click();
+    h.run();
+}
+
+fn send_disabled(h: &Harness<'_, GbacwApp>) -> bool {
+    h.get_by_label(SEND_PLAN).accesskit_node().is_disabled()
+}
+
+fn state_of(h: &Harness<'_, GbacwApp>) -> GbacwState {
+    h.state().session.state().unwrap().clone()
+}
+
+#[test]
+fn corinth_29_2_the_confederate_plots_the_assault_in_the_panel_and_the_union_sees_only_the_commitment()
+ {
+    let mut h = harness();
+    let (union, rebel) = (seat_of(&h, "union"), seat_of(&h, "confederate"));
+
+    // The Union is not the plotter: no editor, the prompt waits.
+    view_as(&mut h, Viewer::Seat(union));
+    assert!(h.query_by_label(PLOT_HEADING).is_none());
+    h.get_by_label("waiting for the other player");
+
+    view_as(&mut h, Viewer::Seat(rebel));
+    h.get_by_label(PLOT_HEADING);
+    // The draft starts from the table's default, which keeps the rules.
+    h.get_by_label(PLAN_OK);
+    assert!(!send_disabled(&h));
+    // The Assault Areas are on the map, the announced division's brighter.
+    let marks = h.state().map.area_marks.clone();
+    assert_eq!(marks.len(), 7, "{marks:?}");
+    let focused: Vec<_> = marks.iter().filter(|m| m.focused).collect();
+    assert_eq!(focused.len(), 1);
+    assert!(!focused[0].hexes.is_empty());
+
+    // 29.22: Area F is not open before Game-Turn 3: Lovell through F on
+    // Game-Turn 1 is refused with the engine's case, and Send is off.
+    choose(&mut h, &area_label("Lovell"), "Area F (from GT 3)");
+    let refusal = h.state().plot.refusal().map(str::to_string);
+    assert!(
+        refusal
+            .as_deref()
+            .is_some_and(|r| r.starts_with("Corinth 29.22")),
+        "{refusal:?}"
+    );
+    h.get_by_label(refusal.as_deref().unwrap());
+    assert!(send_disabled(&h));
+    // The area just chosen is the one marked brighter on the map.
+    assert_eq!(h.state().plot.focus(), Some(&id("assault-f")));
+    let f = h
+        .state()
+        .map
+        .area_marks
+        .iter()
+        .find(|m| m.area == id("assault-f"))
+        .cloned()
+        .unwrap();
+    assert!(f.focused && f.used, "{f:?}");
+    let scenario = &h.state().session.ruleset().unwrap().game().scenario;
+    assert_eq!(f.hexes, scenario.area("assault-f").unwrap().hexes);
+
+    // A clicked Send sends nothing while the plan is refused.
+    h.get_by_label(SEND_PLAN).click();
+    h.run();
+    assert!(state_of(&h).progress.assault.is_none());
+    assert!(h.state().plot.sent().is_none());
+
+    // Lovell on Game-Turn 4 keeps the rules (29.21: the one held back).
+    choose(&mut h, &turn_label("Lovell"), "Game-Turn 4");
+    assert_eq!(h.state().plot.refusal(), None);
+    h.get_by_label(PLAN_OK);
+    assert!(!send_disabled(&h));
+    // 29.26: Price with Maury; 29.27: the 2nd Arkansas Cavalry waits at F;
+    // 29.23: Maury announced.
+    choose(&mut h, &attach_label("Price"), "Maury");
+    choose(&mut h, &cavalry_label("2 Ark"), "Area F");
+    let draft = h.state().plot.draft().cloned().unwrap();
+    let maury = draft.plan.division(&id("maury")).cloned().unwrap();
+    assert_eq!(maury.turn, 1);
+    choose(&mut h, ANNOUNCE, "Maury");
+    assert_eq!(
+        h.state().plot.refusal(),
+        None,
+        "{:?}",
+        h.state().plot.draft()
+    );
+
+    h.get_by_label(SEND_PLAN).click();
+    h.run();
+
+    // The Confederate's view of the table holds the plan as plotted.
+    let sent = h.state().plot.sent().cloned().expect("sent");
+    let plotted = state_of(&h);
+    let a = plotted.progress.assault.as_ref().expect("plotted");
+    let plan = a.plan.as_ref().expect("the plotter sees the plan");
+    assert_eq!(plan, &sent.plan);
+    assert_eq!(
+        plan.division(&id("lovell")).map(|d| (&d.area, d.turn)),
+        Some((&id("assault-f"), 4))
+    );
+    assert_eq!(plan.attached[&id("price")], id("maury"));
+    assert_eq!(plan.cavalry[&id("2-ark-cav")], id("assault-f"));
+    assert_eq!(a.announced, maury);
+    // The salt is the client's own (not the default's zero salt) and the
+    // commitment the log holds is the one the panel worked out.
+    assert_ne!(sent.salt, [0; 32]);
+    assert_eq!(a.salt, Some(sent.salt));
+    assert_eq!(a.commitment, sent.commitment);
+    assert_eq!(commitment(plan, &sent.salt), a.commitment);
+    h.get_by_label(&format!(
+        "sent: commitment {}",
+        hex::encode(sent.commitment)
+    ));
+    h.get_by_label("✔ the table logged this commitment");
+    // The editor is gone; the Union sets up next.
+    assert!(h.query_by_label(PLOT_HEADING).is_none());
+    assert!(h.state().map.area_marks.is_empty());
+    let rules = h.state().session.ruleset().unwrap().clone();
+    assert_eq!(rules.plot_seat(&plotted), None);
+    assert_eq!(rules.acting_seat(&plotted), Some(union));
+
+    // The Union's view: the commitment and the announced division only.
+    for viewer in [Viewer::Seat(union), Viewer::Spectator] {
+        view_as(&mut h, viewer);
+        let seen = state_of(&h);
+        let a = seen.progress.assault.as_ref().expect("plotted");
+        assert_eq!(a.commitment, sent.commitment);
+        assert_eq!((&a.plan, &a.salt), (&None, &None), "{viewer:?}");
+        assert_eq!(a.announced, maury);
+        // Not an area of the plan but the announced one in the bytes.
+        let bytes = codec::encode_infallible(&seen);
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(!text.contains("assault-f"), "{viewer:?}");
+        h.get_by_label("the rest of the plan is secret until the divisions arrive");
+        // The panel's line, and the log's.
+        h.get_by_label(&format!(
+            "commitment {}…",
+            hex::encode(&sent.commitment[..8])
+        ));
+        h.get_by_label_contains("the assault is plotted, commitment");
+        // Nor does this (hot-seat) client show it: the sent plan and its
+        // salt are the other seat's.
+        assert!(h.query_by_label_contains("your salt").is_none());
+        assert!(h.query_by_label_contains("sent: commitment").is_none());
+    }
+    assert!(
+        plot::describe_plan(&rules, plan, None).contains("Lovell through Area F on Game-Turn 4")
+    );
+}
