@@ -102,6 +102,11 @@ fn corinth_29_2_the_confederate_plots_the_assault_in_the_panel_and_the_union_see
         "{refusal:?}"
     );
     h.get_by_label(refusal.as_deref().unwrap());
+    // Written with the panel's names, not the scenario's ids.
+    assert_eq!(
+        refusal.as_deref(),
+        Some("Corinth 29.22: Area F may be used from Game-Turn 3")
+    );
     assert!(send_disabled(&h));
     // The area just chosen is the one marked brighter on the map.
     assert_eq!(h.state().plot.focus(), Some(&id("assault-f")));
@@ -204,4 +209,61 @@ fn corinth_29_2_the_confederate_plots_the_assault_in_the_panel_and_the_union_see
     assert!(
         plot::describe_plan(&rules, plan, None).contains("Lovell through Area F on Game-Turn 4")
     );
+}
+
+/// Pixels of the edited area's cyan (`area_overlay::FOCUSED`) in a
+/// rendered frame; no terrain or counter uses it.
+fn focused_area_pixels(h: &mut Harness<'_, GbacwApp>) -> usize {
+    let image = h.render().expect("headless wgpu renders");
+    image
+        .pixels()
+        .filter(|p| p[0] < 0x30 && p[1] > 0xc0 && p[2] > 0xe0)
+        .count()
+}
+
+#[test]
+fn corinth_29_1_the_assault_areas_are_drawn_on_the_map_while_plotting() {
+    let config = GbacwConfig {
+        battle: "corinth_free".into(),
+        ..GbacwConfig::default()
+    };
+    let app = GbacwApp::hot_seat(&config, &["Union", "Confederate"]).unwrap();
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .wgpu()
+        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), app);
+    h.run();
+    let (union, rebel) = (seat_of(&h, "union"), seat_of(&h, "confederate"));
+    view_as(&mut h, Viewer::Seat(union));
+    let none = focused_area_pixels(&mut h);
+    view_as(&mut h, Viewer::Seat(rebel));
+    choose(&mut h, &area_label("Lovell"), "Area G (from GT 5)");
+    let g = h
+        .state()
+        .map
+        .area_marks
+        .iter()
+        .find(|m| m.focused)
+        .cloned()
+        .expect("an area is edited");
+    assert_eq!(g.area, id("assault-g"));
+    let drawn = focused_area_pixels(&mut h);
+    assert!(drawn > none + 200, "area drawn: {none} -> {drawn}");
+    // Where the map puts the area's middle hex, the cyan tint is drawn
+    // (the area was brought into view when chosen).
+    let at = h.state().map.hex_screen_pos(g.middle().unwrap()).unwrap();
+    let image = h.render().unwrap();
+    let near = (-4i32..=4).flat_map(|dx| (-4i32..=4).map(move |dy| (dx, dy)));
+    let cyanish = near
+        .filter_map(|(dx, dy)| {
+            let x = u32::try_from(at.x as i32 + dx).ok()?;
+            let y = u32::try_from(at.y as i32 + dy).ok()?;
+            image.get_pixel_checked(x, y).copied()
+        })
+        .filter(|p| p[2] > p[0].saturating_add(40))
+        .count();
+    assert!(cyanish > 0, "tint at {at:?}");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    image.save(dir.join("corinth_plot.png")).unwrap();
 }

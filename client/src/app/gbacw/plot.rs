@@ -374,7 +374,7 @@ impl PlotPanel {
         self.refusal = rules
             .check_plot(state, seat, &draft.plan, &draft.announce)
             .err()
-            .map(|e| format!("{}: {}", e.rule, e.message));
+            .map(|e| format!("{}: {}", e.rule, readable(rules, &e.message)));
         match &self.refusal {
             Some(why) => {
                 ui.label(RichText::new(why).color(Color32::from_rgb(0xff, 0x60, 0x60)));
@@ -529,6 +529,42 @@ fn sent_ui(ui: &mut Ui, sent: &SentPlan, state: &GbacwState) {
             );
         }
     }
+}
+
+/// The engine's refusal names areas and counters by id ("assault-g may be
+/// used from Game-Turn 5"): the panel writes them as the panel does
+/// ("Area G ...", "Lovell's ...").
+pub fn readable(rules: &Gbacw, message: &str) -> String {
+    let Some(spec) = &rules.game().scenario.plan else {
+        return message.to_string();
+    };
+    let name_of = |token: &str| -> Option<String> {
+        let id = CounterId(token.to_string());
+        if spec.areas.iter().any(|(a, _)| *a == id) {
+            return Some(area_name(rules, &id));
+        }
+        let known = spec.divisions.iter().chain(&spec.attach).chain(&spec.cavalry);
+        known
+            .clone()
+            .any(|c| *c == id)
+            .then(|| counter_name(rules, &id))
+    };
+    let mut out = String::new();
+    let mut token = String::new();
+    let flush = |token: &mut String, out: &mut String| {
+        out.push_str(&name_of(token).unwrap_or_else(|| token.clone()));
+        token.clear();
+    };
+    for ch in message.chars() {
+        if ch.is_alphanumeric() || ch == '-' {
+            token.push(ch);
+        } else {
+            flush(&mut token, &mut out);
+            out.push(ch);
+        }
+    }
+    flush(&mut token, &mut out);
+    out
 }
 
 /// The first 16 hex digits, for a line that fits the panel.
