@@ -4,22 +4,31 @@
 //! plan that breaks 29.22 shows the engine's refusal and a disabled Send;
 //! a plan that keeps the rules is sent with a salt from the OS; the
 //! Confederate's view holds it and its commitment, the Union's and the
-//! spectator's only the commitment and the announced division.
+//! spectator's only the commitment and the announced division. The same
+//! over a real server (`support::start_server`): the plan plotted in one
+//! client, the other player's and a spectator's clients receive only the
+//! commitment.
 
 use egui::accesskit::Role;
 use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use muster_client::ConnectOptions;
 use muster_client::app::gbacw::GbacwApp;
 use muster_client::app::gbacw::plot::{
     self, ANNOUNCE, PLAN_OK, PLOT_HEADING, SEND_PLAN, area_label, attach_label, cavalry_label,
     turn_label,
 };
+use muster_client::app::{Join, NetTable, Session};
 use muster_shared::codec;
 use muster_shared::gbacw::oob::CounterId;
+use muster_shared::gbacw::ruleset::Gbacw;
 use muster_shared::gbacw::ruleset::plan::commitment;
 use muster_shared::gbacw::ruleset::{GbacwConfig, GbacwState};
+use muster_shared::protocol::TableOptions;
 use muster_shared::{SeatId, Viewer};
+
+mod support;
 
 /// Tall enough that the whole panel is on screen without scrolling.
 const SIZE: egui::Vec2 = vec2(1280.0, 1500.0);
@@ -266,4 +275,127 @@ fn corinth_29_1_the_assault_areas_are_drawn_on_the_map_while_plotting() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     image.save(dir.join("corinth_plot.png")).unwrap();
+}
+
+/// `choose`, stepping frames rather than running to rest: a networked
+/// table asks to repaint whenever something arrives.
+fn choose_stepping(h: &mut Harness<'_, GbacwApp>, name: &str, option: &str) {
+    h.get_by_role_and_label(Role::ComboBox, name).click();
+    for _ in 0..3 {
+        h.step();
+    }
+    h.get_by(|n| n.role() != Role::Label && n.label().as_deref() == Some(option))
+        .click();
+    for _ in 0..3 {
+        h.step();
+    }
+}
+
+#[test]
+fn corinth_29_2_a_plan_plotted_over_a_real_server_reaches_the_union_and_a_spectator_as_its_commitment_only()
+ {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let test_server = support::start_server(&rt);
+    let (ws, quic) = (&test_server.ws, &test_server.quic);
+    let opts = ConnectOptions {
+        fingerprint: Some(test_server.server.fingerprint.clone()),
+        ..ConnectOptions::default()
+    };
+    let config = GbacwConfig {
+        battle: "corinth_free".into(),
+        ..GbacwConfig::default()
+    };
+    let options = TableOptions {
+        ruleset: "gbacw".into(),
+        scenario: "corinth_free".into(),
+        config: codec::encode_infallible(&config),
+        private: false,
+        spectators_allowed: true,
+        spectator_delay: 0,
+    };
+    let first = NetTable::<Gbacw>::join(ws, opts.clone(), "Van Dorn", Join::Create(options))
+        .expect("create and sit");
+    let table = first.table();
+    let second = NetTable::<Gbacw>::join(
+        quic,
+        opts.clone(),
+        "Rosecrans",
+        Join::Seat {
+            table,
+            seat: None,
+            invite: None,
+        },
+    )
+    .expect("second seat");
+    let watcher = NetTable::<Gbacw>::join(
+        ws,
+        opts,
+        "Watcher",
+        Join::Spectate {
+            table,
+            invite: None,
+        },
+    )
+    .expect("spectate");
+    let app = |t: NetTable<Gbacw>| {
+        let names = vec!["Union".to_string(), "Confederate".to_string()];
+        let mut h = Harness::builder().with_size(SIZE).build_ui_state(
+            |ui, app: &mut GbacwApp| app.ui(ui),
+            GbacwApp::new(Session::new(Box::new(t), names)),
+        );
+        h.step();
+        h
+    };
+    let mut apps = vec![app(first), app(second), app(watcher)];
+    for h in apps.iter_mut() {
+        support::wait(h, "the table", |a| a.session.state().is_some());
+    }
+    let rebel_seat = seat_of(&apps[0], "confederate");
+    let (rebel, union) = if rebel_seat == SeatId(0) {
+        (0, 1)
+    } else {
+        (1, 0)
+    };
+    assert_eq!(
+        apps[rebel].state().session.active(),
+        Viewer::Seat(rebel_seat)
+    );
+
+    // Only the Confederate's client shows the editor.
+    apps[rebel].get_by_label(PLOT_HEADING);
+    assert!(apps[union].query_by_label(PLOT_HEADING).is_none());
+    assert!(apps[2].query_by_label(PLOT_HEADING).is_none());
+
+    let h = &mut apps[rebel];
+    choose_stepping(h, &area_label("Lovell"), "Area F (from GT 3)");
+    assert!(h.get_by_label(SEND_PLAN).accesskit_node().is_disabled());
+    choose_stepping(h, &turn_label("Lovell"), "Game-Turn 5");
+    choose_stepping(h, &cavalry_label("Jackson"), "Area F");
+    assert_eq!(h.state().plot.refusal(), None);
+    h.get_by_label(SEND_PLAN).click();
+    h.step();
+    let sent = h.state().plot.sent().cloned().expect("sent");
+
+    for (who, h) in apps.iter_mut().enumerate() {
+        support::wait(h, "the plot", |a| {
+            a.session
+                .state()
+                .is_some_and(|s| s.progress.assault.is_some())
+        });
+        let s = state_of(h);
+        let a = s.progress.assault.as_ref().unwrap();
+        assert_eq!(a.commitment, sent.commitment, "client {who}");
+        if who == rebel {
+            let plan = a.plan.as_ref().expect("the plotter's own view");
+            assert_eq!(plan, &sent.plan);
+            assert_eq!(a.salt, Some(sent.salt));
+            support::wait(h, "the tick", |_| true);
+            h.get_by_label("✔ the table logged this commitment");
+        } else {
+            assert_eq!((&a.plan, &a.salt), (&None, &None), "client {who}");
+            let text = String::from_utf8_lossy(&codec::encode_infallible(&s)).into_owned();
+            assert!(!text.contains("assault-f"), "client {who}");
+            h.get_by_label("the rest of the plan is secret until the divisions arrive");
+        }
+    }
 }

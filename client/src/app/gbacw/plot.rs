@@ -543,7 +543,11 @@ pub fn readable(rules: &Gbacw, message: &str) -> String {
         if spec.areas.iter().any(|(a, _)| *a == id) {
             return Some(area_name(rules, &id));
         }
-        let known = spec.divisions.iter().chain(&spec.attach).chain(&spec.cavalry);
+        let known = spec
+            .divisions
+            .iter()
+            .chain(&spec.attach)
+            .chain(&spec.cavalry);
         known
             .clone()
             .any(|c| *c == id)
