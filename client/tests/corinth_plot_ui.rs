@@ -346,7 +346,7 @@ fn corinth_29_2_a_plan_plotted_over_a_real_server_reaches_the_union_and_a_specta
         h.step();
         h
     };
-    let mut apps = vec![app(first), app(second), app(watcher)];
+    let mut apps = [app(first), app(second), app(watcher)];
     for h in apps.iter_mut() {
         support::wait(h, "the table", |a| a.session.state().is_some());
     }
