@@ -19,7 +19,7 @@ use muster_client::app::gbacw::plot::{
     self, ANNOUNCE, PLAN_OK, PLOT_HEADING, SEND_PLAN, area_label, attach_label, cavalry_label,
     turn_label,
 };
-use muster_client::app::{Join, NetTable, Session};
+use muster_client::app::{Join, NetTable};
 use muster_shared::codec;
 use muster_shared::gbacw::ruleset::Gbacw;
 use muster_shared::gbacw::ruleset::plan::commitment;
@@ -338,15 +338,7 @@ fn corinth_29_2_a_plan_plotted_over_a_real_server_reaches_the_union_and_a_specta
         },
     )
     .expect("spectate");
-    let app = |t: NetTable<Gbacw>| {
-        let names = vec!["Union".to_string(), "Confederate".to_string()];
-        let mut h = Harness::builder().with_size(SIZE).build_ui_state(
-            |ui, app: &mut GbacwApp| app.ui(ui),
-            GbacwApp::new(Session::new(Box::new(t), names)),
-        );
-        h.step();
-        h
-    };
+    let app = |t: NetTable<Gbacw>| support::kittest::net_gbacw(t, SIZE);
     let mut apps = [app(first), app(second), app(watcher)];
     for h in apps.iter_mut() {
         support::wait(h, "the table", |a| a.session.state().is_some());

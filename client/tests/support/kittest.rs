@@ -70,3 +70,19 @@ pub fn end_phase(h: &mut Harness<'_, GbacwApp>) {
     h.get_by_label(track::END_PHASE).click();
     h.run();
 }
+
+/// A client's GBACW table on a server (`table`, joined by the caller) in
+/// a harness of `size`; the seats are named "Union" and "Confederate" as
+/// at a hot-seat table.
+pub fn net_gbacw(
+    table: muster_client::app::NetTable<muster_shared::gbacw::ruleset::Gbacw>,
+    size: egui::Vec2,
+) -> Harness<'static, GbacwApp> {
+    let names = vec!["Union".to_string(), "Confederate".to_string()];
+    let session = muster_client::app::Session::new(Box::new(table), names);
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), GbacwApp::new(session));
+    h.run();
+    h
+}
