@@ -16,8 +16,8 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use muster_client::ConnectOptions;
 use muster_client::app::gbacw::GbacwApp;
 use muster_client::app::gbacw::plot::{
-    self, ANNOUNCE, PLAN_OK, PLOT_HEADING, SEND_PLAN, area_label, attach_label, cavalry_label,
-    turn_label,
+    self, ANNOUNCE, COPY_SALT, PLAN_OK, PLOT_HEADING, SEND_PLAN, area_label, attach_label,
+    cavalry_label, turn_label,
 };
 use muster_client::app::{Join, NetTable};
 use muster_shared::codec;
@@ -179,9 +179,31 @@ fn corinth_29_2_the_confederate_plots_the_assault_in_the_panel_and_the_union_see
         hex::encode(sent.commitment)
     ));
     h.get_by_label("✔ the table logged this commitment");
+    // The salt goes to the clipboard on request, to keep outside the table.
+    h.get_by_label(COPY_SALT).click();
+    h.step();
+    let copied = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .any(|c| matches!(c, egui::OutputCommand::CopyText(t) if *t == hex::encode(sent.salt)));
+    assert!(copied, "{:?}", h.output().platform_output.commands);
+    h.run();
     // The editor is gone; the Union sets up next.
     assert!(h.query_by_label(PLOT_HEADING).is_none());
-    assert!(h.state().map.area_marks.is_empty());
+    // While the Union sets up, the areas stay marked with the announced
+    // division's alone (29.23, 29.41).
+    let marks = h.state().map.area_marks.clone();
+    assert_eq!(marks.len(), 7);
+    let used: Vec<_> = marks.iter().filter(|m| m.used).collect();
+    assert_eq!(used.len(), 1, "{marks:?}");
+    assert_eq!(used[0].area, maury.area);
+    assert!(
+        used[0].label.ends_with("Maury, GT 1 (announced)"),
+        "{}",
+        used[0].label
+    );
     let rules = h.state().session.ruleset().unwrap().clone();
     assert_eq!(rules.plot_seat(&plotted), None);
     assert_eq!(rules.acting_seat(&plotted), Some(union));
@@ -199,6 +221,9 @@ fn corinth_29_2_the_confederate_plots_the_assault_in_the_panel_and_the_union_see
         let text = String::from_utf8_lossy(&bytes);
         assert!(!text.contains("assault-f"), "{viewer:?}");
         h.get_by_label("the rest of the plan is secret until the divisions arrive");
+        let marks = &h.state().map.area_marks;
+        assert_eq!(marks.iter().filter(|m| m.used).count(), 1, "{viewer:?}");
+        assert!(!marks.iter().any(|m| m.area == id("assault-f") && m.used));
         // The panel's line, and the log's.
         h.get_by_label(&format!(
             "commitment {}…",

@@ -229,7 +229,7 @@ impl GbacwApp {
                         if let Some(h) = plotted.centre_on {
                             self.map.centre_on(h);
                         }
-                        self.map.area_marks = self.plot.marks(rules);
+                        self.map.area_marks = self.plot.marks(rules, state);
                         let mut lines = Vec::new();
                         if let Some(a) = orders::ui(
                             ui,

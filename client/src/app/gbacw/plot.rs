@@ -36,6 +36,8 @@ pub const SEND_PLAN: &str = "Send the plan";
 pub const RESET_PLAN: &str = "Start again from the default plan";
 /// The accessible name of the 29.23 announcement's combo box.
 pub const ANNOUNCE: &str = "Announced to the Union (29.23)";
+/// The button that copies the salt to the clipboard.
+pub const COPY_SALT: &str = "Copy the salt";
 /// The line shown while the draft keeps the rules.
 pub const PLAN_OK: &str = "The plan keeps 29.21-29.27.";
 
@@ -194,21 +196,28 @@ impl PlotPanel {
         out
     }
 
-    /// The Assault Areas to mark on the map while the plan is edited.
-    pub fn marks(&self, rules: &Gbacw) -> Vec<AreaMark> {
-        let (true, Some(draft), Some(spec)) =
-            (self.editing, &self.draft, &rules.game().scenario.plan)
-        else {
+    /// The Assault Areas to mark on the map: while the plan is edited,
+    /// all seven with the draft's divisions; while the Union then sets up
+    /// (29.4: nothing within 4 hexes of any of them, 29.41), all seven with
+    /// the announced division's (29.23), for every viewer.
+    pub fn marks(&self, rules: &Gbacw, state: &GbacwState) -> Vec<AreaMark> {
+        let Some(spec) = &rules.game().scenario.plan else {
             return Vec::new();
         };
+        let (divisions, focus) = match (&self.draft, &state.progress.assault) {
+            (Some(draft), _) if self.editing => (draft.plan.divisions.clone(), self.focus.clone()),
+            (_, Some(a)) if state.progress.setting_up.is_some() => {
+                (vec![a.announced.clone()], None)
+            }
+            _ => return Vec::new(),
+        };
+        let announced = !self.editing;
         let game = rules.game();
         spec.areas
             .iter()
             .filter_map(|(area, _)| {
                 let a = game.scenario.area(&area.0)?;
-                let using: Vec<String> = draft
-                    .plan
-                    .divisions
+                let using: Vec<String> = divisions
                     .iter()
                     .filter(|d| d.area == *area)
                     .map(|d| format!("{}, GT {}", counter_name(rules, &d.division), d.turn))
@@ -217,12 +226,12 @@ impl PlotPanel {
                 Some(AreaMark {
                     area: area.clone(),
                     hexes: game.scenario.area_hexes(&game.map.grid, a),
-                    label: if using.is_empty() {
-                        name
-                    } else {
-                        format!("{name}: {}", using.join("; "))
+                    label: match (using.is_empty(), announced) {
+                        (true, _) => name,
+                        (false, false) => format!("{name}: {}", using.join("; ")),
+                        (false, true) => format!("{name}: {} (announced)", using.join("; ")),
                     },
-                    focused: self.focus.as_ref() == Some(area),
+                    focused: focus.as_ref() == Some(area),
                     used: !using.is_empty(),
                 })
             })
@@ -511,7 +520,18 @@ impl PlotPanel {
 /// table logged that commitment.
 fn sent_ui(ui: &mut Ui, sent: &SentPlan, state: &GbacwState) {
     ui.label(format!("sent: commitment {}", hex::encode(sent.commitment)));
-    ui.label(format!("your salt (keep it): {}", hex::encode(sent.salt)));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(format!("your salt (keep it): {}", hex::encode(sent.salt)));
+        if ui
+            .button(COPY_SALT)
+            .on_hover_text(
+                "With the plan, it lets anyone check the commitment once the plan is opened.",
+            )
+            .clicked()
+        {
+            ui.ctx().copy_text(hex::encode(sent.salt));
+        }
+    });
     match &state.progress.assault {
         None => {
             ui.weak("waiting for the table");
