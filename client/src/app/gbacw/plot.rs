@@ -616,3 +616,39 @@ fn combo(
         info
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muster_shared::gbacw::ruleset::GbacwConfig;
+
+    fn corinth_free() -> Gbacw {
+        Gbacw::new(&GbacwConfig {
+            battle: "corinth_free".into(),
+            ..GbacwConfig::default()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn corinth_29_2_refusals_name_areas_and_counters_as_the_panel_does() {
+        let rules = corinth_free();
+        assert_eq!(
+            readable(
+                &rules,
+                "if any division is held back, lovell's must be one of them"
+            ),
+            "if any division is held back, Lovell's must be one of them"
+        );
+        assert_eq!(
+            readable(&rules, "price goes with hebert, maury (not lovell)"),
+            "Price goes with Hebert, Maury (not Lovell)"
+        );
+        assert_eq!(
+            readable(&rules, "assault-g may be used from Game-Turn 5"),
+            "Area G may be used from Game-Turn 5"
+        );
+        // Words that are no id of the plan stay as they are.
+        assert_eq!(readable(&rules, "plot each once"), "plot each once");
+    }
+}
