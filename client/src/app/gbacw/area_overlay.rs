@@ -107,6 +107,9 @@ pub fn paint_labels(
     cam: Camera,
     rect: Rect,
 ) {
+    // Areas meet at the map's corners: a label that would cover one
+    // already drawn goes below it.
+    let mut drawn: Vec<Rect> = Vec::new();
     for m in marks {
         let Some(h) = m.middle() else {
             continue;
@@ -116,7 +119,11 @@ pub fn paint_labels(
             painter.layout_no_wrap(m.label.clone(), FontId::proportional(12.0), Color32::BLACK);
         let size = galley.size() + vec2(8.0, 4.0);
         let min = (c - size / 2.0).min(rect.max - size).max(rect.min);
-        let b = Rect::from_min_size(min, size);
+        let mut b = Rect::from_min_size(min, size);
+        while let Some(o) = drawn.iter().find(|o| o.intersects(b)) {
+            b = b.translate(vec2(0.0, o.max.y + 2.0 - b.min.y));
+        }
+        drawn.push(b);
         painter.rect_filled(b, 3.0, m.colour().gamma_multiply(0.9));
         painter.galley(b.min + vec2(4.0, 2.0), galley, Color32::BLACK);
     }
