@@ -7,14 +7,13 @@
 //! rolled by the commit-reveal chains, and both players and the spectator
 //! receive the roll, verify it, and see the same result.
 
-use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster_client::ConnectOptions;
 use muster_client::app::dice;
 use muster_client::app::gbacw::{GbacwApp, orders};
 use muster_client::app::narrate::Narrate;
-use muster_client::app::{Join, NetTable, Session};
+use muster_client::app::{Join, NetTable};
 use muster_shared::codec;
 use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::facing::Facing;
@@ -32,15 +31,7 @@ const REBEL: usize = 1;
 const SPECTATOR: usize = 2;
 
 fn app(table: NetTable<Gbacw>) -> Harness<'static, GbacwApp> {
-    let names = vec!["Union".to_string(), "Confederate".to_string()];
-    let mut h = Harness::builder()
-        .with_size(vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut GbacwApp| app.ui(ui),
-            GbacwApp::new(Session::new(Box::new(table), names)),
-        );
-    h.run();
-    h
+    support::kittest::net_gbacw(table, support::kittest::SIZE)
 }
 
 /// The last sequence number this client has folded in.

@@ -5,12 +5,12 @@
 //! Union ends the Initial Command Phase and moves a unit by clicking; the
 //! Confederate's table shows both.
 
-use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
+use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster_client::ConnectOptions;
 use muster_client::app::gbacw::{GbacwApp, track};
-use muster_client::app::{Join, NetTable, Session};
+use muster_client::app::{Join, NetTable};
 use muster_server::Server;
 use muster_server::config::Config;
 use muster_shared::codec;
@@ -21,16 +21,10 @@ use muster_shared::protocol::TableOptions;
 use muster_shared::{SeatId, Viewer};
 use std::time::{Duration, Instant};
 
+mod support;
+
 fn app(table: NetTable<Gbacw>) -> Harness<'static, GbacwApp> {
-    let names = vec!["Union".to_string(), "Confederate".to_string()];
-    let mut h = Harness::builder()
-        .with_size(vec2(1280.0, 800.0))
-        .build_ui_state(
-            |ui, app: &mut GbacwApp| app.ui(ui),
-            GbacwApp::new(Session::new(Box::new(table), names)),
-        );
-    h.run();
-    h
+    support::kittest::net_gbacw(table, support::kittest::SIZE)
 }
 
 fn wait(h: &mut Harness<'_, GbacwApp>, what: &str, done: impl Fn(&GbacwApp) -> bool) {

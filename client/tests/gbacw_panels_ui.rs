@@ -4,58 +4,22 @@
 //! running cost, the command radius of a selected leader, and the line of
 //! sight of a fire order.
 
-use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
+use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use muster_client::app::gbacw::GbacwApp;
 use muster_client::app::gbacw::oob_panel::{self, BceBoxes, OOB_TOGGLE};
-use muster_client::app::gbacw::{GbacwApp, track};
 use muster_shared::engine::Ruleset;
-use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::oob::{CounterId, Marker};
 use muster_shared::gbacw::ruleset::{Casualty, Gbacw, GbacwConfig, GbacwState};
 
-const SIZE: egui::Vec2 = vec2(1280.0, 800.0);
+mod support;
 
-fn harness() -> Harness<'static, GbacwApp> {
-    let app = GbacwApp::hot_seat(&GbacwConfig::default(), &["Union", "Confederate"]).unwrap();
-    let mut h = Harness::builder()
-        .with_size(SIZE)
-        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), app);
-    h.run();
-    h
-}
-
-fn hex(s: &str) -> HexNumber {
-    HexNumber::parse(s).unwrap()
-}
-
-fn id(s: &str) -> CounterId {
-    CounterId(s.into())
-}
-
-fn click_at(h: &mut Harness<'_, GbacwApp>, p: Pos2) {
-    h.hover_at(p);
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    h.run();
-}
-
-fn end_phase(h: &mut Harness<'_, GbacwApp>) {
-    h.get_by_label(track::END_PHASE).click();
-    h.run();
-}
+use support::kittest::{click_at, end_phase, hex, id, test_battle, test_battle_rendered};
 
 #[test]
 fn order_of_battle_lists_the_chain_of_command_and_selects_on_click() {
-    let mut h = harness();
+    let mut h = test_battle();
     h.get_by_label(OOB_TOGGLE).click();
     h.run();
     assert!(h.state().show_oob);
@@ -170,7 +134,7 @@ fn drag_path(
 
 #[test]
 fn drag_a_path_hex_by_hex_with_its_running_cost_and_release_to_move() {
-    let mut h = harness();
+    let mut h = test_battle();
     end_phase(&mut h);
     let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
     click_at(&mut h, at);
@@ -211,7 +175,7 @@ fn drag_a_path_hex_by_hex_with_its_running_cost_and_release_to_move() {
 
 #[test]
 fn dragging_past_the_allowance_is_shown_refused_and_not_sent() {
-    let mut h = harness();
+    let mut h = test_battle();
     end_phase(&mut h);
     let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
     click_at(&mut h, at);
@@ -317,12 +281,7 @@ fn radius_pixels(h: &mut Harness<'_, GbacwApp>) -> usize {
 
 #[test]
 fn a_selected_leader_shows_his_command_radius_outlined() {
-    let app = GbacwApp::hot_seat(&GbacwConfig::default(), &["Union", "Confederate"]).unwrap();
-    let mut h = Harness::builder()
-        .with_size(SIZE)
-        .wgpu()
-        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), app);
-    h.run();
+    let mut h = test_battle_rendered();
     let none = radius_pixels(&mut h);
     // Select Crawford from the order of battle (he is under his stack).
     h.get_by_label(OOB_TOGGLE).click();

@@ -3,53 +3,18 @@
 //! wgpu: select a unit, see its reachable hexes, click one to move it;
 //! end a phase; turn a unit; and a rendered map checked for content.
 
-use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
+use egui::{Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster_client::app::gbacw::map::{shade, terrain_colour};
-use muster_client::app::gbacw::{GbacwApp, PROVISIONAL_NOTICE, track};
+use muster_client::app::gbacw::{GbacwApp, PROVISIONAL_NOTICE};
 use muster_shared::SeatId;
 use muster_shared::gbacw::map::{HexNumber, Terrain};
-use muster_shared::gbacw::oob::CounterId;
-use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 
 mod support;
 
-const SIZE: egui::Vec2 = vec2(1280.0, 800.0);
-
-fn harness() -> Harness<'static, GbacwApp> {
-    let app = GbacwApp::hot_seat(&GbacwConfig::default(), &["Union", "Confederate"]).unwrap();
-    let mut h = Harness::builder()
-        .with_size(SIZE)
-        .wgpu()
-        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), app);
-    h.run();
-    h
-}
-
-fn hex(s: &str) -> HexNumber {
-    HexNumber::parse(s).unwrap()
-}
-
-fn id(s: &str) -> CounterId {
-    CounterId(s.into())
-}
-
-fn click_at(h: &mut Harness<'_, GbacwApp>, p: Pos2) {
-    h.hover_at(p);
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    h.run();
-}
+use support::kittest::{SIZE, click_at, end_phase, hex, id, test_battle_rendered};
 
 fn unit_hex(h: &Harness<'_, GbacwApp>, unit: &str) -> Option<HexNumber> {
     h.state().session.state().unwrap().units[&id(unit)].hex
@@ -59,15 +24,9 @@ fn phase(h: &Harness<'_, GbacwApp>) -> Step {
     h.state().session.state().unwrap().clock.step
 }
 
-/// Click "End phase" once: the Initial Command Phase gives way to movement.
-fn end_phase(h: &mut Harness<'_, GbacwApp>) {
-    h.get_by_label(track::END_PHASE).click();
-    h.run();
-}
-
 #[test]
 fn ending_a_phase_moves_the_phase_track() {
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     assert_eq!(
         phase(&h),
         Step::Phase {
@@ -93,7 +52,7 @@ fn ending_a_phase_moves_the_phase_track() {
 
 #[test]
 fn select_a_unit_see_its_reach_and_click_a_hex_to_move_it() {
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     end_phase(&mut h);
     let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
     click_at(&mut h, at);
@@ -133,7 +92,7 @@ fn select_a_unit_see_its_reach_and_click_a_hex_to_move_it() {
 
 #[test]
 fn a_facing_button_turns_the_unit() {
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     end_phase(&mut h);
     let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
     click_at(&mut h, at);
@@ -146,7 +105,7 @@ fn a_facing_button_turns_the_unit() {
 
 #[test]
 fn a_move_the_rules_refuse_is_shown_with_its_case() {
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     // Still the Initial Command Phase: moving is refused, with the rule.
     h.state_mut()
         .session
@@ -163,7 +122,7 @@ fn a_move_the_rules_refuse_is_shown_with_its_case() {
 
 #[test]
 fn a_rendered_gbacw_map_shows_terrain_and_counters() {
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     let image = h.render().expect("headless wgpu renders");
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots");
     std::fs::create_dir_all(&dir).unwrap();
@@ -226,7 +185,7 @@ fn a_rendered_gbacw_map_shows_terrain_and_counters() {
 
 #[test]
 fn hovering_a_stack_fans_it_out() {
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     // Williams, Crawford and the 5th Connecticut share 0305.
     let c = h.state().map.hex_screen_pos(hex("0305")).unwrap();
     h.hover_at(c);
@@ -299,7 +258,7 @@ fn leaders_join_their_units(h: &mut Harness<'_, GbacwApp>) {
 #[test]
 fn withdrawal_fire_is_a_prompt_with_its_default_and_a_countdown() {
     use muster_shared::gbacw::ruleset::GbacwAction;
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     let movement = |player| Step::Phase {
         player,
         phase: Phase::Movement,
@@ -383,7 +342,7 @@ fn withdrawal_fire_is_a_prompt_with_its_default_and_a_countdown() {
 #[test]
 fn sight_and_range_preview_from_the_selected_unit() {
     use muster_shared::gbacw::los::{Los, Obstacle};
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
     click_at(&mut h, at);
     h.get_by_label(muster_client::app::gbacw::SIGHT_TOGGLE)
@@ -415,7 +374,7 @@ fn sight_and_range_preview_from_the_selected_unit() {
 
 #[test]
 fn select_a_whole_stack_and_move_it_together() {
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     end_phase(&mut h);
     // Williams, Crawford and the 5th Connecticut share 0305: hover to fan
     // the stack, click the regiment, then take the whole stack.
@@ -468,7 +427,7 @@ fn a_fire_order_is_declared_explained_and_rolled_at_the_phase_end() {
     use muster_shared::engine::Ruleset;
     use muster_shared::gbacw::facing::Facing;
     use muster_shared::gbacw::ruleset::GbacwAction;
-    let mut h = harness();
+    let mut h = test_battle_rendered();
     let movement = Step::Phase {
         player: PlayerTurn::First,
         phase: Phase::Movement,

@@ -3,51 +3,19 @@
 //! sandbox table. Step back and the map shows the table as it was, read
 //! only; "Live" returns.
 
-use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use muster_client::app::MusterApp;
 use muster_client::app::gbacw::GbacwApp;
 use muster_client::app::replay::{BACK, FIRST, FORWARD, LIVE, REPLAYING};
 use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::CounterId;
-use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
+use muster_shared::gbacw::ruleset::GbacwAction;
 use muster_shared::sandbox::{Loc, Position, SandboxAction, SandboxConfig};
 use muster_shared::{SeatId, Viewer};
 
-const SIZE: egui::Vec2 = vec2(1280.0, 800.0);
+mod support;
 
-fn gbacw() -> Harness<'static, GbacwApp> {
-    let app = GbacwApp::hot_seat(&GbacwConfig::default(), &["Union", "Confederate"]).unwrap();
-    let mut h = Harness::builder()
-        .with_size(SIZE)
-        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), app);
-    h.run();
-    h
-}
-
-fn hex(s: &str) -> HexNumber {
-    HexNumber::parse(s).unwrap()
-}
-
-fn id(s: &str) -> CounterId {
-    CounterId(s.into())
-}
-
-fn click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
-    h.hover_at(p);
-    h.step();
-    for pressed in [true, false] {
-        h.event(Event::PointerButton {
-            pos: p,
-            button: PointerButton::Primary,
-            pressed,
-            modifiers: Modifiers::NONE,
-        });
-        h.step();
-    }
-    h.run();
-}
+use support::kittest::{SIZE, click_at, hex, id, test_battle};
 
 /// Where the map shows `unit`: the hex whose centre its counter covers.
 fn drawn_at(h: &Harness<'_, GbacwApp>, unit: &str, candidates: &[&str]) -> Option<HexNumber> {
@@ -67,7 +35,7 @@ fn live_seq(h: &Harness<'_, GbacwApp>) -> u64 {
 
 #[test]
 fn gbacw_step_back_before_a_move_and_return_live() {
-    let mut h = gbacw();
+    let mut h = test_battle();
     h.state_mut().session.act(GbacwAction::EndPhase);
     h.run();
     h.state_mut().session.act(GbacwAction::Move {
@@ -130,7 +98,7 @@ fn gbacw_step_back_before_a_move_and_return_live() {
 
 #[test]
 fn gbacw_spectator_replays_what_it_saw() {
-    let mut h = gbacw();
+    let mut h = test_battle();
     h.state_mut().session.act(GbacwAction::EndPhase);
     h.run();
     h.state_mut().session.act(GbacwAction::Move {

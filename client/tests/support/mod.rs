@@ -1,10 +1,13 @@
-//! Shared by the lobby tests: a real server in the test process (SQLite in
+//! Shared by the client's tests (`gbacw.rs`: GBACW positions and moves;
+//! `kittest.rs`: the GBACW table in a kittest harness; `xvfb.rs`: a real
+//! window): a real server in the test process (SQLite in
 //! a temporary directory, loopback sockets) and a loopback TCP relay that
 //! can cut every connection through it, to test reconnecting.
 
 #![allow(dead_code)] // each test file uses its own part of this
 
 pub mod gbacw;
+pub mod kittest;
 pub mod xvfb;
 
 use muster_server::Server;

@@ -185,6 +185,9 @@ pub struct MapView {
     /// Lines of fire to draw this frame (firer, target): the fire order or
     /// declared attack under the pointer in the side panel.
     pub fire_lines: Vec<(CounterId, HexNumber)>,
+    /// Set-up areas to mark this frame (Corinth 29.1's Assault Areas while
+    /// the assault is plotted; `area_overlay.rs`).
+    pub area_marks: Vec<super::area_overlay::AreaMark>,
     last_fire_sights: Vec<SightPreview>,
     /// The selected leader's radius, worked out once per log entry.
     radius: Option<(CounterId, u64, Option<CommandRadius>)>,
@@ -573,6 +576,17 @@ impl MapView {
                 ));
             }
         }
+        let at = |h: HexNumber| centre(layout, h);
+        super::area_overlay::paint(
+            &painter,
+            map,
+            &self.area_marks,
+            layout,
+            at,
+            cam,
+            rect,
+            hex_px,
+        );
         // Over the reach's outlines, under the counters.
         if let Some(r) = self.command_radius() {
             paint_radius(&painter, map, r, layout, cam, rect, hex_px);
@@ -624,6 +638,7 @@ impl MapView {
         if let Some(r) = self.command_radius() {
             paint_radius_label(&painter, r, layout, cam, rect, hex_px);
         }
+        super::area_overlay::paint_labels(&painter, &self.area_marks, at, cam, rect);
         paint_notice(&painter, rect, map);
         if let Some(h) = self.hovered_hex
             && self.drag.is_none()

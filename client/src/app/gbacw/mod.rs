@@ -6,11 +6,14 @@
 //! - [`card`]: everything about the selected counter; facing and formation.
 //! - [`track`]: the phase track and "End phase".
 //! - [`prompts`]: pending decisions (generic over `Ruleset::pending`).
+//! - [`plot`]: Corinth 29.2's assault-plan plotting panel; [`area_overlay`]
+//!   marks its Assault Areas on the map.
 //! - [`narrate`]: GBACW's log lines.
 //!
 //! Everything shown comes from the active viewer's follower, as in the
 //! sandbox.
 
+pub mod area_overlay;
 pub mod card;
 pub mod counter;
 pub mod drag_path;
@@ -18,6 +21,7 @@ pub mod map;
 pub mod narrate;
 pub mod oob_panel;
 pub mod orders;
+pub mod plot;
 pub mod prompts;
 pub mod track;
 
@@ -52,6 +56,8 @@ pub struct GbacwApp {
     pub session: Session<Gbacw>,
     pub map: map::MapView,
     prompts: prompts::Prompts,
+    /// Corinth 29.2: the assault-plan plotting panel.
+    pub plot: plot::PlotPanel,
     /// The replay scrubber: live, or an earlier entry shown read-only.
     pub replay: Replay<Gbacw>,
     /// Whether the order-of-battle panel is shown (left of the map).
@@ -69,6 +75,7 @@ impl GbacwApp {
             session,
             map: map::MapView::default(),
             prompts: prompts::Prompts::default(),
+            plot: plot::PlotPanel::default(),
             replay: Replay::default(),
             show_oob: false,
             legal: None,
@@ -217,6 +224,12 @@ impl GbacwApp {
                         ) {
                             actions.push(a);
                         }
+                        let plotted = self.plot.ui(ui, rules, state, acting);
+                        actions.extend(plotted.action);
+                        if let Some(h) = plotted.centre_on {
+                            self.map.centre_on(h);
+                        }
+                        self.map.area_marks = self.plot.marks(rules, state);
                         let mut lines = Vec::new();
                         if let Some(a) = orders::ui(
                             ui,

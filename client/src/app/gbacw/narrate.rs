@@ -106,6 +106,10 @@ impl Narrate for Gbacw {
                 counter_name(self, wagon),
                 counter_name(self, unit)
             ),
+            A::PlotAssault { plan, announce, .. } => format!(
+                "plot the assault (secret): {}",
+                super::plot::describe_plan(self, plan, Some(announce))
+            ),
             // Actions the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -350,6 +354,26 @@ impl Narrate for Gbacw {
                 "{} gives {} {amount} (11.24)",
                 counter_name(self, wagon),
                 counter_name(self, unit)
+            ),
+            E::AssaultPlotted {
+                commitment,
+                announced,
+                ..
+            } => format!(
+                "the assault is plotted, commitment {}...; {} enters through {} on Game-Turn {} (Corinth 29.2, 29.23)",
+                hex::encode(&commitment[..8]),
+                counter_name(self, &announced.division),
+                super::plot::area_name(self, &announced.area),
+                announced.turn
+            ),
+            E::DivisionRevealed(d) => format!(
+                "{}'s division enters through {} (Corinth 29.31)",
+                counter_name(self, &d.division),
+                super::plot::area_name(self, &d.area)
+            ),
+            E::PlanOpened { plan, .. } => format!(
+                "the assault plan is opened: {} (Corinth 29.2)",
+                super::plot::describe_plan(self, plan, None)
             ),
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]

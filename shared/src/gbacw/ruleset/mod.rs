@@ -32,6 +32,8 @@ pub mod scenario;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.
 pub mod plan;
+// The client's plotting panel: the plan checked as the user edits it.
+pub mod plan_query;
 pub mod progress;
 pub mod victory;
 

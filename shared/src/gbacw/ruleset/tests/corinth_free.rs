@@ -430,3 +430,43 @@ fn corinth_29_43_the_hotel_brigades_wait_four_turns_after_the_first_combat() {
     );
     assert!(!hotel_frozen(&t.rs, &t.s, &unit));
 }
+
+/// The client's plotting panel checks a draft with `Gbacw::check_plot`:
+/// the same answer, and the same case, as the `PlotAssault` it would send.
+#[test]
+fn corinth_29_2_check_plot_agrees_with_the_plot_itself() {
+    let t = free();
+    assert_eq!(t.rs.plot_seat(&t.s), Some(REBEL));
+    let mut f_on_1 = a_plan();
+    f_on_1.divisions[2] = div("lovell", "assault-f", 1);
+    let mut lovell_first = a_plan();
+    lovell_first.attached.insert(id("price"), id("lovell"));
+    let drafts = [
+        (a_plan(), "hebert", None),
+        (a_plan(), "lovell", Some("Corinth 29.23")),
+        (f_on_1, "hebert", Some("Corinth 29.22")),
+        (lovell_first, "hebert", Some("Corinth 29.26")),
+    ];
+    for (plan, announce, want) in drafts {
+        let checked = t.rs.check_plot(&t.s, REBEL, &plan, &id(announce));
+        assert_eq!(
+            checked.as_ref().err().map(|e| e.rule.as_str()),
+            want,
+            "{checked:?}"
+        );
+        match want {
+            None => {
+                free().ok(REBEL, plot(plan, announce));
+            }
+            Some(rule) => refused_plan(plan, announce, rule),
+        }
+    }
+    // The Union seat may not plot; and once plotted there is nothing to plot.
+    assert!(
+        t.rs.check_plot(&t.s, UNION, &a_plan(), &id("hebert"))
+            .is_err()
+    );
+    let mut t = free();
+    t.ok(REBEL, plot(a_plan(), "hebert"));
+    assert_eq!(t.rs.plot_seat(&t.s), None);
+}

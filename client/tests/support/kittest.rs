@@ -1,0 +1,88 @@
+//! The GBACW table under egui_kittest, shared by the table's kittests
+//! (`gbacw_ui.rs`, `gbacw_panels_ui.rs`, `replay_ui.rs`,
+//! `corinth_plot_ui.rs`): a hot-seat table in a harness, and the gestures
+//! they all use.
+
+use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use muster_client::app::gbacw::{GbacwApp, track};
+use muster_shared::gbacw::map::HexNumber;
+use muster_shared::gbacw::oob::CounterId;
+use muster_shared::gbacw::ruleset::GbacwConfig;
+
+/// The window the tests lay the table out in (the binary's default).
+pub const SIZE: egui::Vec2 = vec2(1280.0, 800.0);
+
+/// A hot-seat table of `config` (seats "Union" and "Confederate") in a
+/// harness of `size`, run to rest; `wgpu` to render it headless.
+pub fn gbacw_harness(
+    config: &GbacwConfig,
+    size: egui::Vec2,
+    wgpu: bool,
+) -> Harness<'static, GbacwApp> {
+    let app = GbacwApp::hot_seat(config, &["Union", "Confederate"]).unwrap();
+    let mut builder = Harness::builder().with_size(size);
+    if wgpu {
+        builder = builder.wgpu();
+    }
+    let mut h = builder.build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// The `test` battle at [`SIZE`], not rendered.
+pub fn test_battle() -> Harness<'static, GbacwApp> {
+    gbacw_harness(&GbacwConfig::default(), SIZE, false)
+}
+
+/// The `test` battle at [`SIZE`], rendered headless with wgpu.
+pub fn test_battle_rendered() -> Harness<'static, GbacwApp> {
+    gbacw_harness(&GbacwConfig::default(), SIZE, true)
+}
+
+pub fn hex(s: &str) -> HexNumber {
+    HexNumber::parse(s).unwrap()
+}
+
+pub fn id(s: &str) -> CounterId {
+    CounterId(s.into())
+}
+
+/// A primary click at `p`: hover, press, release, then run to rest.
+pub fn click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {
+    h.hover_at(p);
+    h.step();
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos: p,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+        h.step();
+    }
+    h.run();
+}
+
+/// Click "End phase" once.
+pub fn end_phase(h: &mut Harness<'_, GbacwApp>) {
+    h.get_by_label(track::END_PHASE).click();
+    h.run();
+}
+
+/// A client's GBACW table on a server (`table`, joined by the caller) in
+/// a harness of `size`; the seats are named "Union" and "Confederate" as
+/// at a hot-seat table.
+pub fn net_gbacw(
+    table: muster_client::app::NetTable<muster_shared::gbacw::ruleset::Gbacw>,
+    size: egui::Vec2,
+) -> Harness<'static, GbacwApp> {
+    let names = vec!["Union".to_string(), "Confederate".to_string()];
+    let session = muster_client::app::Session::new(Box::new(table), names);
+    let mut h = Harness::builder()
+        .with_size(size)
+        .build_ui_state(|ui, app: &mut GbacwApp| app.ui(ui), GbacwApp::new(session));
+    h.run();
+    h
+}
