@@ -311,6 +311,10 @@ pub struct FireReport {
     /// firer's brigade has lost BCE.
     #[serde(default)]
     pub strength_columns_left: u8,
+    /// Corinth 23.1, 21.3: added to `die` (the natural die) before the CRT
+    /// is read; the result read 1–6.
+    #[serde(default)]
+    pub die_modifier: i8,
 }
 
 /// Fold one event into a state (the full one or any viewer's copy).

@@ -20,6 +20,7 @@ pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
+pub(crate) mod corinth;
 mod decide;
 pub mod event;
 mod legal;

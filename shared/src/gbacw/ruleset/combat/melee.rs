@@ -448,6 +448,9 @@ fn resolve_one(
             } else {
                 x.hex.map_or(0, |h| {
                     crossing_penalty(&game.map, &game.charts.combat, h, m.target)
+                        // Corinth 23.26: the redan's part comes off the
+                        // total, after 23.25's cap (below).
+                        - super::super::corinth::redans::crossing_penalty(rs, h, m.target)
                 })
             };
             s.saturating_sub(penalty)
@@ -476,12 +479,16 @@ fn resolve_one(
     let def_leader = !board.leaders_of(m.target, &enemy).is_empty();
     let lowest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).min().unwrap_or(0);
     let highest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).max().unwrap_or(0);
-    let attack = side_total(
-        &att_strengths,
-        cap,
-        att_leader,
-        morale_edge(lowest(&attackers), highest(&defenders)),
-    );
+    // Corinth 23.25: at most 4 Strength Points count meleeing into a redan.
+    let att_cap =
+        super::super::corinth::redans::melee_attack_cap(rs, m.target).map_or(cap, |r| r.min(cap));
+    let attack =
+        side_total(
+            &att_strengths,
+            att_cap,
+            att_leader,
+            morale_edge(lowest(&attackers), highest(&defenders)),
+        ) - super::super::corinth::redans::differential_penalty(rs, &u.state, m.target, &attackers);
     let defence = side_total(
         &def_strengths,
         cap,

@@ -1,0 +1,266 @@
+//! Corinth 21.3 (sharpshooters), 23 (terrain features) and 24 (batteries)
+//! through `decide` and `evolve` on the Corinth map. Each case is set up
+//! in a quiet stretch of the outer works (hex 1106, the inner side of
+//! four works hexsides: 1105, 1005, 1006, 1205 lie outside) or at a redan,
+//! with everything else where the Historical Scenario puts it; the
+//! Confederate counters used are taken off the arrivals first.
+
+use super::*;
+use crate::gbacw::los::Los;
+use crate::gbacw::ruleset::event::FireReport;
+use crate::gbacw::ruleset::state::FireShare;
+
+/// Corinth after the default Union set-up (the Union Player-Turn of
+/// Game-Turn 2).
+fn field() -> T {
+    let mut t = super::corinth::corinth();
+    t.ok(UNION, GbacwAction::EndSetUp);
+    t
+}
+
+fn fire(target: &str, firers: &[(&str, u8)]) -> GbacwAction {
+    GbacwAction::DeclareFire {
+        target: n(target),
+        firers: firers
+            .iter()
+            .map(|(u, p)| FireShare {
+                unit: id(u),
+                points: *p,
+            })
+            .collect(),
+    }
+}
+
+fn reports(events: &[GbacwEvent]) -> Vec<FireReport> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::FireResolved(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 17 Wisc (Union, 7 points) inside the works at 1106 facing north; the
+/// Confederate `firers` at their hexes, each facing 1106; the Confederate
+/// Offensive Fire Phase of Game-Turn 3.
+fn works_field(firers: &[(&str, &str)]) -> T {
+    let mut t = field();
+    t.put("17-wisc", "1106", "n", Formation::Line);
+    for (unit, hex) in firers {
+        t.field_unit(unit, hex, Formation::Line);
+        t.face_towards(unit, "1106");
+    }
+    t.advance_to(REBEL, Phase::OffensiveFire);
+    t
+}
+
+/// The report of one attack declared and rolled with `seed`, and the dice
+/// the resolution drew.
+fn fired(mut t: T, action: GbacwAction, seed: u64) -> (FireReport, Vec<u16>) {
+    t.ok(REBEL, action);
+    let (events, drawn) = t.roll(REBEL, GbacwAction::EndPhase, seed);
+    (reports(&events).remove(0), drawn)
+}
+
+/// The first seed in 0..400 whose attack rolls the natural die `die`.
+fn seed_for(t: &T, action: &GbacwAction, die: u8) -> u64 {
+    (0..400)
+        .find(|s| {
+            let u = T {
+                rs: t.rs.clone(),
+                s: t.s.clone(),
+            };
+            fired(u, action.clone(), *s).0.die == die
+        })
+        .unwrap_or_else(|| panic!("no seed rolls {die}"))
+}
+
+fn clone(t: &T) -> T {
+    T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    }
+}
+
+// --- 23.1 The outer works ------------------------------------------------
+
+#[test]
+fn corinth_23_1_a_unit_inside_the_works_stands_ten_feet_higher() {
+    let t = field();
+    let raised = |h: &str| crate::gbacw::ruleset::corinth::raised_feet(&t.rs, n(h));
+    assert_eq!(raised("1106"), 10);
+    // Outside the works, and a hex with no works, stand on the ground.
+    assert_eq!(raised("1105"), 0);
+    assert_eq!(raised("1908"), 0);
+    // The sight over what the ten feet clear is tested on an invented map
+    // (`los::tests::corinth_23_1_…`): on this map's woods no works hex
+    // gains a line by them.
+}
+
+#[test]
+fn corinth_23_28_a_unit_in_a_redan_stands_ten_feet_higher_and_sees_farther() {
+    let t = field();
+    let rs = &t.rs;
+    // Battery Powell, 2729.
+    assert_eq!(
+        crate::gbacw::ruleset::corinth::raised_feet(rs, n("2729")),
+        10
+    );
+    let map = &rs.game().map;
+    let chart = &rs.game().charts.combat;
+    // On the bare ground 2729 does not see 2731; from the redan's ten
+    // feet it does (the state's units stand nowhere near).
+    assert_ne!(
+        crate::gbacw::los::line_of_sight(map, chart, n("2729"), n("2731"), |_| 0),
+        Los::Clear
+    );
+    assert_eq!(rs.line_of_sight(&t.s, n("2729"), n("2731")), Los::Clear);
+}
+
+#[test]
+fn corinth_23_28_sight_into_a_redan_from_an_adjacent_hex_is_not_blocked_by_its_hexside() {
+    use crate::gbacw::los::{Crossing, crossings};
+    let t = field();
+    // Redan E (0527) has redan hexsides to 0426 and 0427 (clear ground).
+    let rs = &t.rs;
+    let map = &rs.game().map;
+    for outer in ["0426", "0427"] {
+        let side = map.grid.hexside(n(outer), n("0527")).unwrap();
+        assert!(map.side_has(side, crate::gbacw::map::SideKind::RedanSecondary));
+        assert_eq!(rs.line_of_sight(&t.s, n(outer), n("0527")), Los::Clear);
+    }
+    // Every line of two hexes whose only hex between is 0426 or 0427
+    // crosses the 10 ft redan hexside into the redan, and is clear.
+    let lines: Vec<HexNumber> = map
+        .grid
+        .hexes()
+        .filter(|h| map.grid.distance(*h, n("0527")) == 2)
+        .filter(|h| {
+            let c = crossings(&map.grid, *h, n("0527"));
+            c.len() == 1 && matches!(c[0].1, Crossing::Hex(x) if x == n("0426") || x == n("0427"))
+        })
+        .collect();
+    assert!(!lines.is_empty());
+    for from in lines {
+        assert_eq!(
+            rs.line_of_sight(&t.s, from, n("0527")),
+            Los::Clear,
+            "{from}"
+        );
+    }
+}
+
+#[test]
+fn corinth_23_1_fire_solely_across_the_works_takes_one_off_the_die() {
+    // 3 La at 1105 fires across the works hexside 1105/1106.
+    let t = works_field(&[("3-la", "1105")]);
+    let (r, _) = fired(clone(&t), fire("1106", &[("3-la", 4)]), 7);
+    assert_eq!(r.die_modifier, -1);
+    let crt = &t.rs.tables.fire;
+    let read = r.die.saturating_sub(1).max(1);
+    assert_eq!(Some(r.result), crt.result(usize::from(r.column - 1), read));
+    // From 1107, inside the works (no works hexside between): no modifier.
+    let t = works_field(&[("3-la", "1107")]);
+    let (r, _) = fired(clone(&t), fire("1106", &[("3-la", 4)]), 7);
+    assert_eq!(r.die_modifier, 0);
+    // Combined with a firer not across the works: not "solely", none.
+    let t = works_field(&[("3-la", "1105"), ("40-miss", "1107")]);
+    let (r, _) = fired(clone(&t), fire("1106", &[("3-la", 4), ("40-miss", 3)]), 7);
+    assert_eq!(r.die_modifier, 0);
+    // Two firers both across works hexsides (1105 and 1005): −1.
+    let t = works_field(&[("3-la", "1105"), ("40-miss", "1005")]);
+    let (r, _) = fired(clone(&t), fire("1106", &[("3-la", 4), ("40-miss", 3)]), 7);
+    assert_eq!(r.die_modifier, -1);
+}
+
+#[test]
+fn corinth_23_1_a_die_of_less_than_one_is_one_and_ammunition_checks_on_the_natural_one() {
+    let t = works_field(&[("3-la", "1105")]);
+    let action = fire("1106", &[("3-la", 4)]);
+    // A natural 2 is read as 1, and 11.21's check is not made: the only
+    // die drawn beyond the fire die would be the ammunition check's.
+    let two = seed_for(&t, &action, 2);
+    let (r, drawn) = fired(clone(&t), action.clone(), two);
+    let crt = &t.rs.tables.fire;
+    assert_eq!(Some(r.result), crt.result(usize::from(r.column - 1), 1));
+    let ammo_checked = |drawn: &[u16], r: &FireReport| {
+        // The fire die, then any morale checks of the result, then 11.21.
+        let effects = usize::from(r.result != crate::gbacw::tables::FireResult::NoEffect);
+        drawn.len() > 1 + effects
+    };
+    assert!(!ammo_checked(&drawn, &r), "{r:?} {drawn:?}");
+    // A natural 1 (read as 1) still checks.
+    let one = seed_for(&t, &action, 1);
+    let (r, drawn) = fired(clone(&t), action, one);
+    assert_eq!(r.die, 1);
+    assert!(drawn.len() > 1, "{r:?} {drawn:?}");
+}
+
+#[test]
+fn corinth_23_1_melee_from_outside_to_inside_loses_one_point() {
+    let t = field();
+    let game = t.rs.game();
+    let p = |from: &str, to: &str| {
+        crate::gbacw::melee::crossing_penalty(&game.map, &game.charts.combat, n(from), n(to))
+    };
+    assert_eq!(p("1105", "1106"), 1);
+    // From inside to outside, and along no works: nothing.
+    assert_eq!(p("1106", "1105"), 0);
+    assert_eq!(p("1107", "1106"), 0);
+}
+
+#[test]
+fn corinth_23_1_and_22_1_whether_every_attacker_crosses_works_or_redans() {
+    let mut t = field();
+    t.field_unit("3-la", "1105", Formation::Line);
+    t.field_unit("40-miss", "1005", Formation::Line);
+    t.field_unit("2-mo", "1107", Formation::Line);
+    let all = |t: &T, a: &[&str], target: &str| {
+        crate::gbacw::ruleset::corinth::works::every_attacker_crosses_works_or_redans(
+            &t.rs,
+            &t.s,
+            n(target),
+            &ids(a),
+        )
+    };
+    assert!(all(&t, &["3-la", "40-miss"], "1106"));
+    assert!(!all(&t, &["3-la", "2-mo"], "1106"));
+    assert!(!all(&t, &[], "1106"));
+    // Into Redan E across its redan hexside 0426/0527.
+    t.field_unit("3-la", "0426", Formation::Line);
+    assert!(all(&t, &["3-la"], "0527"));
+}
+
+// --- 21.3 Sharpshooters --------------------------------------------------
+
+#[test]
+fn corinth_21_3_sharpshooters_alone_add_one_to_the_fire_die() {
+    // Rapley SS (2 points) from 1107, no works between.
+    let t = works_field(&[("rapley-ss", "1107")]);
+    let action = fire("1106", &[("rapley-ss", 2)]);
+    let (r, _) = fired(clone(&t), action.clone(), 7);
+    assert_eq!(r.die_modifier, 1);
+    // A 6 is read as 6, not 7.
+    let six = seed_for(&t, &action, 6);
+    let (r, _) = fired(clone(&t), action.clone(), six);
+    let crt = &t.rs.tables.fire;
+    assert_eq!(Some(r.result), crt.result(usize::from(r.column - 1), 6));
+    // A natural 1 (read as 2) still checks ammunition.
+    let one = seed_for(&t, &action, 1);
+    let (r, drawn) = fired(clone(&t), action, one);
+    assert_eq!(Some(r.result), crt.result(usize::from(r.column - 1), 2));
+    assert!(drawn.len() > 1, "{r:?} {drawn:?}");
+    // With a firer that is no sharpshooter: none.
+    let t = works_field(&[("rapley-ss", "1107"), ("3-la", "1206")]);
+    let (r, _) = fired(clone(&t), fire("1106", &[("rapley-ss", 2), ("3-la", 4)]), 7);
+    assert_eq!(r.die_modifier, 0);
+    // Two sharpshooter units together: all firers are sharpshooters.
+    let t = works_field(&[("rapley-ss", "1107"), ("stirman-ss", "1206")]);
+    let (r, _) = fired(
+        clone(&t),
+        fire("1106", &[("rapley-ss", 2), ("stirman-ss", 3)]),
+        7,
+    );
+    assert_eq!(r.die_modifier, 1);
+}
