@@ -264,3 +264,166 @@ fn corinth_21_3_sharpshooters_alone_add_one_to_the_fire_die() {
     );
     assert_eq!(r.die_modifier, 1);
 }
+
+// --- 23.2 Battery redans -------------------------------------------------
+
+/// Redan F (0918; redan hexsides toward 0917, 0817, 0818, its outer side)
+/// cleared of the set-up's counters; 64 Ill SS (Union, 3 points) in it
+/// facing north; the Confederate `units` at their hexes facing it.
+fn redan_field(units: &[(&str, &str)]) -> T {
+    let mut t = field();
+    let grid = t.rs.game().map.grid.clone();
+    let near = |h: Option<HexNumber>| h.is_some_and(|h| grid.distance(h, n("0918")) <= 1);
+    for u in t.s.units.values_mut().filter(|u| near(u.hex)) {
+        u.hex = None;
+    }
+    for l in t.s.leaders.values_mut().filter(|l| near(l.hex)) {
+        l.hex = None;
+    }
+    t.put("64-ill-ss", "0918", "n", Formation::Line);
+    for (unit, hex) in units {
+        t.field_unit(unit, hex, Formation::Line);
+        t.face_towards(unit, "0918");
+    }
+    t
+}
+
+#[test]
+fn corinth_23_24_a_redan_occupant_fired_on_is_one_column_left_from_any_side() {
+    // From the outer side (across the redan hexside) and from the rear
+    // (0919, no redan hexside): one column left either way, never two.
+    let shift = |from: &str| {
+        let mut t = redan_field(&[("3-la", from)]);
+        t.advance_to(REBEL, Phase::OffensiveFire);
+        fired(t, fire("0918", &[("3-la", 4)]), 7).0.terrain_shift
+    };
+    // 0918 is clear ground: the redan's column is the only shift.
+    assert_eq!(shift("0917"), -1);
+    assert_eq!(shift("0919"), -1);
+    // The chart alone shifts only fire across the redan hexside.
+    let t = field();
+    let game = t.rs.game();
+    let chart = |from: &str| {
+        crate::gbacw::fire::terrain_shift(&game.map, &game.charts.combat, n("0918"), &[n(from)])
+    };
+    assert_eq!((chart("0917"), chart("0919")), (-1, 0));
+}
+
+/// The Confederate's melee on 0918 by `attackers`, 64 Ill SS standing
+/// fast: the report.
+fn redan_melee(attackers: &[(&str, &str)]) -> crate::gbacw::ruleset::event::MeleeReport {
+    let mut t = redan_field(attackers);
+    t.advance_to(REBEL, Phase::RetreatBeforeMelee);
+    // In command (17.11), without a leader's point (12.4).
+    t.s.command.out_of_command.clear();
+    let names: Vec<&str> = attackers.iter().map(|(u, _)| *u).collect();
+    t.ok(
+        REBEL,
+        GbacwAction::DeclareMelee {
+            target: n("0918"),
+            attackers: ids(&names),
+        },
+    );
+    t.ok(UNION, GbacwAction::StandFast);
+    t.ok(REBEL, GbacwAction::EndPhase);
+    let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, 3);
+    events
+        .into_iter()
+        .find_map(|e| match e {
+            GbacwEvent::MeleeResolved(r) => Some(r),
+            _ => None,
+        })
+        .expect("the melee was fought")
+}
+
+#[test]
+fn corinth_23_25_only_four_points_count_meleeing_into_a_redan() {
+    // 6 Mo (6 points, morale 5; 64 Ill SS 4: no edge either way) from the
+    // rear, 0919: no hexside penalty, 4 of its 6 points count.
+    let t = field();
+    let game = t.rs.game();
+    assert_eq!(
+        crate::gbacw::melee::crossing_penalty(&game.map, &game.charts.combat, n("0919"), n("0918")),
+        0
+    );
+    let r = redan_melee(&[("6-mo", "0919")]);
+    assert_eq!(r.attack, 4);
+    // Two units together still count 4.
+    let r = redan_melee(&[("6-mo", "0919"), ("3-la", "1018")]);
+    assert_eq!(r.attack, 4);
+}
+
+#[test]
+fn corinth_23_26_crossing_a_redan_hexside_takes_points_off_after_the_cap() {
+    // Redan F is secondary: −1, off the 4 counted (not off 6 Mo's 6).
+    let r = redan_melee(&[("6-mo", "0917")]);
+    assert_eq!(r.attack, 4 - 1);
+    // Each crossing unit takes its own point off.
+    let r = redan_melee(&[("6-mo", "0917"), ("3-la", "0817")]);
+    assert_eq!(r.attack, 4 - 2);
+    // A primary redan's hexside takes 2 (the chart, through the shared
+    // hexside penalty the redan rules take over).
+    let t = field();
+    assert_eq!(
+        crate::gbacw::ruleset::corinth::redans::crossing_penalty(&t.rs, n("1738"), n("1838")),
+        2
+    );
+    assert_eq!(
+        crate::gbacw::ruleset::corinth::redans::crossing_penalty(&t.rs, n("0917"), n("0918")),
+        1
+    );
+}
+
+#[test]
+fn corinth_23_26_not_for_later_melees_of_an_engaged_unit() {
+    let mut t = redan_field(&[("6-mo", "0917")]);
+    for u in ["6-mo", "64-ill-ss"] {
+        t.s.units
+            .get_mut(&id(u))
+            .unwrap()
+            .status
+            .markers
+            .insert(crate::gbacw::oob::Marker::Engaged);
+    }
+    let penalty = crate::gbacw::ruleset::corinth::redans::differential_penalty(
+        &t.rs,
+        &t.s,
+        n("0918"),
+        &ids(&["6-mo"]),
+    );
+    assert_eq!(penalty, 0);
+}
+
+#[test]
+fn corinth_23_27_a_redan_holds_one_battery_and_one_point_or_four_points() {
+    use crate::gbacw::stacking::{Overstack, check_hex};
+    let t = field();
+    let game = t.rs.game();
+    let chart = &game.charts.stacking;
+    let unit = |id_: &str, strength: u8| {
+        let u = game.oob.units[&id(id_)].clone();
+        let mut s = t.s.units[&id(id_)].status.clone();
+        s.strength = strength;
+        s.formation = Formation::Line;
+        (u, s)
+    };
+    let terrain = &game.map.hex(n("0918")).unwrap().terrain;
+    let check = |units: &[(crate::gbacw::oob::Unit, crate::gbacw::oob::UnitStatus)]| {
+        let refs: Vec<_> = units.iter().map(|(u, s)| (u, s)).collect();
+        check_hex(chart, terrain, true, &refs)
+    };
+    let bty = {
+        let (u, mut s) = unit("i-1-mo-a", 4);
+        s.formation = Formation::Unlimbered;
+        (u, s)
+    };
+    assert_eq!(check(&[unit("64-ill-ss", 3)]), Ok(()));
+    assert_eq!(check(&[unit("17-wisc", 4)]), Ok(()));
+    assert_eq!(check(&[unit("17-wisc", 5)]), Err(Overstack::Redan));
+    assert_eq!(check(&[bty.clone(), unit("64-ill-ss", 1)]), Ok(()));
+    assert_eq!(
+        check(&[bty.clone(), unit("64-ill-ss", 2)]),
+        Err(Overstack::Redan)
+    );
+    assert_eq!(check(&[bty.clone(), bty]), Err(Overstack::Redan));
+}
