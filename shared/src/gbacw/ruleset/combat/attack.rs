@@ -208,7 +208,12 @@ pub(crate) fn prepare_with(
         strengths.push(s);
         hexes.push(from);
         // GBACW 7.23, 10.16: fire into a rear hexside enfilades.
-        let facing = facing_as.unwrap_or(hit_state.facing);
+        // Corinth 23.21: a redan's enfilade hexsides are its rear.
+        let facing = facing_as.unwrap_or(super::super::corinth::redans::facing(
+            rs,
+            target,
+            hit_state.facing,
+        ));
         enfiladed |= is_enfiladed(
             &game.map.grid,
             target,

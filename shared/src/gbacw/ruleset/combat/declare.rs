@@ -101,7 +101,9 @@ pub(crate) fn declare(
             ));
         }
         // GBACW 7.22: only through a frontal hexside.
-        if !can_fire_through(&game.map.grid, from, u.facing, u.status.formation, target) {
+        // Corinth 23.22: out of a redan's ZOC hexsides only.
+        let facing = super::super::corinth::redans::facing(rs, from, u.facing);
+        if !can_fire_through(&game.map.grid, from, facing, u.status.formation, target) {
             return Err(illegal(
                 "GBACW 7.22",
                 format!("{target} is not beyond a frontal hexside of {}", f.unit),
@@ -219,7 +221,8 @@ fn check_hexsides(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Resul
                 continue;
             }
             let Some(from) = u.hex else { continue };
-            let front = frontal_directions(u.facing, u.status.formation);
+            let facing = super::super::corinth::redans::facing(rs, from, u.facing);
+            let front = frontal_directions(facing, u.status.formation);
             if let Some(d) = fire_crossings(&game.map.grid, from, p.target)
                 .into_iter()
                 .find(|d| front.contains(d))

@@ -94,7 +94,8 @@ pub(crate) fn declare(
             through_frontal_hexside: can_fire_through(
                 &game.map.grid,
                 from,
-                u.facing,
+                // Corinth 23.21: a redan's occupant faces the redan.
+                super::super::corinth::redans::facing(rs, from, u.facing),
                 // 12.21: mounted cavalry melee through their frontal side.
                 match u.status.formation {
                     Formation::Column => Formation::Line,

@@ -14,10 +14,11 @@
 use super::super::Gbacw;
 use super::super::state::GbacwState;
 use crate::gbacw::charts::CombatSide;
-use crate::gbacw::facing::fire_crossings;
+use crate::gbacw::facing::{Facing, fire_crossings};
 use crate::gbacw::map::{HexNumber, Map, SideKind};
 use crate::gbacw::oob::{CounterId, Marker};
 use crate::gbacw::scenario::HookKind;
+use hexx::EdgeDirection;
 
 fn is_redan_side(kind: SideKind) -> bool {
     matches!(kind, SideKind::RedanPrimary | SideKind::RedanSecondary)
@@ -116,4 +117,64 @@ pub(crate) fn differential_penalty(
         .filter_map(|u| u.hex)
         .map(|h| i32::from(crossing_penalty(rs, h, target)))
         .sum()
+}
+
+/// The directions from the redan `hex` across its redan hexsides: toward
+/// its outer side hexes.
+fn outer_directions(map: &Map, hex: HexNumber) -> Vec<EdgeDirection> {
+    EdgeDirection::ALL_DIRECTIONS
+        .into_iter()
+        .filter(|d| {
+            map.grid.hexside_towards(hex, *d).is_some_and(|side| {
+                map.side_features(side)
+                    .any(|f| is_redan_side(f.kind) && f.side == Some(hex))
+            })
+        })
+        .collect()
+}
+
+/// The redan's front: the hexside whose frontal arc (it and its two
+/// neighbours, 7.0) holds the most of its redan hexsides (on this map all
+/// three: the middle one). `None` if `hex` has no redan hexside.
+fn front(map: &Map, hex: HexNumber) -> Option<EdgeDirection> {
+    let outer = outer_directions(map, hex);
+    if outer.is_empty() {
+        return None;
+    }
+    let covered = |d: EdgeDirection| {
+        [d.counter_clockwise(), d, d.clockwise()]
+            .iter()
+            .filter(|x| outer.contains(x))
+            .count()
+    };
+    EdgeDirection::ALL_DIRECTIONS
+        .into_iter()
+        .max_by_key(|d| (covered(*d), outer.contains(d)))
+}
+
+/// Corinth 23.21, 23.22: how a unit in `hex` faces for its ZOC, its fire
+/// and enfilade. In a redan the occupant's ZOC "extends into all outer
+/// side hexes of that redan" and its "enfilade hexsides are the rear hexes
+/// of the redan"; it fires out of those ZOC hexsides only. The three redan
+/// hexsides are a frontal arc (7.0), so the occupant faces the middle one
+/// whatever its counter shows, unless the player has declared that it
+/// faces the rear ("the above diagram is reversed", e.g. Confederates who
+/// took it): a counter turned to any of the three rear hexsides (the free
+/// facing change of 7.12, in the Player-Turn) is that declaration, and
+/// faces the middle rear hexside. Elsewhere, and without the redan rules,
+/// `stored` itself. A unit with no ZOC (a column, limbered guns) has none
+/// in a redan either; a lone leader is no unit (23.21: no ZOC).
+pub(crate) fn facing(rs: &Gbacw, hex: HexNumber, stored: Facing) -> Facing {
+    if super::hook(rs, HookKind::BatteryRedans).is_none() {
+        return stored;
+    }
+    let Some(f) = front(&rs.game.map, hex) else {
+        return stored;
+    };
+    let arc = [f.counter_clockwise(), f, f.clockwise()];
+    if arc.contains(&stored.direction()) {
+        Facing::new(f)
+    } else {
+        Facing::new(f.const_neg())
+    }
 }

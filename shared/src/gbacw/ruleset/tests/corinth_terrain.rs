@@ -427,3 +427,95 @@ fn corinth_23_27_a_redan_holds_one_battery_and_one_point_or_four_points() {
     );
     assert_eq!(check(&[bty.clone(), bty]), Err(Overstack::Redan));
 }
+
+fn zoc(t: &T, unit: &str) -> Vec<HexNumber> {
+    crate::gbacw::ruleset::board::Board::new(&t.rs, &t.s)
+        .zoc_of(&id(unit), crate::gbacw::facing::ZocUse::SupplyAndCommand)
+}
+
+#[test]
+fn corinth_23_21_a_redan_occupant_has_its_zoc_in_every_outer_hex_whatever_its_counter_faces() {
+    // Redan F (0918): redan hexsides toward 0917 (n), 0817 (nw), 0818 (sw).
+    let outer = vec![n("0817"), n("0818"), n("0917")];
+    for facing in ["n", "nw", "sw"] {
+        let mut t = redan_field(&[]);
+        t.put("64-ill-ss", "0918", facing, Formation::Line);
+        assert_eq!(zoc(&t, "64-ill-ss"), outer, "facing {facing}");
+    }
+    // Outside a redan the counter's own facing rules (7.0): facing n from
+    // 0919 its ZOC is 0918, 0818, 1018.
+    let mut t = redan_field(&[]);
+    t.put("64-ill-ss", "0919", "n", Formation::Line);
+    let mut own = zoc(&t, "64-ill-ss");
+    own.sort();
+    assert_eq!(own.len(), 3);
+    assert!(own.contains(&n("0918")));
+}
+
+#[test]
+fn corinth_23_21_turned_to_the_rear_the_redan_diagram_is_reversed() {
+    // Turned to any rear hexside (s, se, ne) the occupant faces the rear.
+    let rear = vec![n("0919"), n("1017"), n("1018")];
+    for facing in ["s", "se", "ne"] {
+        let mut t = redan_field(&[]);
+        t.put("64-ill-ss", "0918", facing, Formation::Line);
+        assert_eq!(zoc(&t, "64-ill-ss"), rear, "facing {facing}");
+    }
+}
+
+#[test]
+fn corinth_23_21_an_empty_redan_or_one_held_by_a_lone_leader_has_no_zoc() {
+    let mut t = redan_field(&[]);
+    t.s.units.get_mut(&id("64-ill-ss")).unwrap().hex = None;
+    t.put_leader("mizner", "0918");
+    let union_zoc = crate::gbacw::ruleset::board::Board::new(&t.rs, &t.s).enemy_zoc(
+        &id("confederate"),
+        crate::gbacw::facing::ZocUse::SupplyAndCommand,
+    );
+    for h in ["0917", "0817", "0818"] {
+        let near_other_units = t.s.units.values().any(|u| {
+            u.hex
+                .is_some_and(|x| t.rs.game().map.grid.distance(x, n(h)) <= 1)
+        });
+        if !near_other_units {
+            assert!(!union_zoc.contains(&n(h)), "{h}");
+        }
+    }
+    // A column in the redan has none either (10.0).
+    t.put("64-ill-ss", "0918", "n", Formation::Column);
+    assert!(zoc(&t, "64-ill-ss").is_empty());
+}
+
+#[test]
+fn corinth_23_22_a_redan_occupant_fires_out_of_its_zoc_hexsides_only() {
+    // A Confederate holding the redan, its counter facing n: 7.0 alone
+    // would allow nw, n, ne; in the redan it fires at 0818 (sw, a ZOC
+    // hexside) and not at 1017 (ne, the rear).
+    let mut t = redan_field(&[]);
+    t.put("64-ill-ss", "0818", "n", Formation::Line);
+    t.put("17-wisc", "1017", "n", Formation::Line);
+    t.field_unit("3-la", "0918", Formation::Line);
+    t.advance_to(REBEL, Phase::OffensiveFire);
+    t.s.units.get_mut(&id("3-la")).unwrap().facing = dir("n");
+    let r = t.decide(REBEL, &fire("0818", &[("3-la", 4)]));
+    assert!(r.is_ok(), "{r:?}");
+    t.refused(REBEL, fire("1017", &[("3-la", 4)]), "GBACW 7.22");
+}
+
+#[test]
+fn corinth_23_21_the_redan_s_enfilade_hexsides_are_its_rear() {
+    // Fire from 1017 (the rear) enfilades the occupant; from 0917 (outer
+    // side) it does not, even with the counter turned toward 1017... which
+    // is the declaration of facing the rear: then 0917 enfilades.
+    let enfiladed = |facing: &str, from: &str| {
+        let mut t = redan_field(&[("3-la", from)]);
+        t.put("64-ill-ss", "0918", facing, Formation::Line);
+        t.advance_to(REBEL, Phase::OffensiveFire);
+        fired(t, fire("0918", &[("3-la", 4)]), 7).0.enfilade
+    };
+    assert!(enfiladed("n", "1017"));
+    assert!(!enfiladed("n", "0917"));
+    assert!(!enfiladed("sw", "0917"));
+    assert!(enfiladed("ne", "0917"));
+    assert!(!enfiladed("ne", "1017"));
+}
