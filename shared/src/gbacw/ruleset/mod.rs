@@ -186,7 +186,9 @@ impl Ruleset for Gbacw {
             .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
         let game =
             Game::load(&config.battle).map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        let steps = StepTable::new(&game.map, &game.charts.movement);
+        let mut steps = StepTable::new(&game.map, &game.charts.movement);
+        // Corinth 23.31: guns, wagons and horses enter town by road only.
+        corinth::town::restrict_steps(&game, &mut steps);
         let tables = Tables::load(combat::TABLES).map_err(|e| {
             err(
                 "GBACW tables",

@@ -519,3 +519,175 @@ fn corinth_23_21_the_redan_s_enfilade_hexsides_are_its_rear() {
     assert!(enfiladed("ne", "0917"));
     assert!(!enfiladed("ne", "1017"));
 }
+
+// --- 23.3 Corinth (the town) ---------------------------------------------
+
+#[test]
+fn corinth_23_31_guns_wagons_and_horses_enter_town_only_across_a_road() {
+    use crate::gbacw::charts::MoveClass;
+    let t = field();
+    let steps = &t.rs.steps;
+    // The seed's example: "an artillery unit would be able to enter 2834
+    // from 2833 but not from 2934."
+    for class in [MoveClass::Limbered, MoveClass::Wagon, MoveClass::Mounted] {
+        assert!(
+            steps.cost(class, n("2833"), n("2834"), true).is_ok(),
+            "{class:?}"
+        );
+        let e = steps.cost(class, n("2934"), n("2834"), true).unwrap_err();
+        assert_eq!(e.rule(), "Corinth 23.31", "{class:?}");
+        // Leaving the town that way is no entry.
+        assert!(
+            steps.cost(class, n("2834"), n("2934"), true).is_ok(),
+            "{class:?}"
+        );
+    }
+    // Foot may enter across any hexside.
+    for class in [MoveClass::Line, MoveClass::Column, MoveClass::Leader] {
+        assert!(
+            steps.cost(class, n("2934"), n("2834"), true).is_ok(),
+            "{class:?}"
+        );
+    }
+}
+
+#[test]
+fn corinth_23_31_a_battery_moving_into_town_off_the_road_is_refused() {
+    let mut t = field();
+    // The Union Movement Phase of Game-Turn 3; I 1 Mo a (independent).
+    t.advance_to(REBEL, Phase::Movement);
+    t.advance_to(UNION, Phase::Movement);
+    t.put("i-1-mo-a", "2934", "n", Formation::Limbered);
+    t.refused(UNION, mv(&["i-1-mo-a"], &["2834"]), "Corinth 23.31");
+    t.put("i-1-mo-a", "2833", "n", Formation::Limbered);
+    t.ok(UNION, mv(&["i-1-mo-a"], &["2834"]));
+    assert_eq!(t.hex("i-1-mo-a"), Some(n("2834")));
+}
+
+#[test]
+fn corinth_23_33_units_see_into_adjacent_town_hexes_but_not_through_them() {
+    let t = field();
+    let rs = &t.rs;
+    let map = &rs.game().map;
+    let town = |h: HexNumber| {
+        map.hex(h)
+            .is_some_and(|x| x.terrain.contains(&crate::gbacw::map::Terrain::Town))
+    };
+    // Every town hex is seen from each neighbour, and sees it.
+    for h in map.grid.hexes().filter(|h| town(*h)) {
+        for (_, m) in map.grid.neighbours_on_map(h) {
+            assert_eq!(rs.line_of_sight(&t.s, m, h), Los::Clear);
+            assert_eq!(rs.line_of_sight(&t.s, h, m), Los::Clear);
+        }
+    }
+    // A line between two hexes of one level through a town hex is blocked
+    // (25 ft): 2636 -> 2638 passes 2637.
+    assert!(town(n("2637")));
+    assert_eq!(
+        map.hex(n("2636")).unwrap().level,
+        map.hex(n("2638")).unwrap().level
+    );
+    assert_ne!(rs.line_of_sight(&t.s, n("2636"), n("2638")), Los::Clear);
+}
+
+#[test]
+fn corinth_23_34_a_defender_in_town_is_two_columns_left() {
+    let t = field();
+    let game = t.rs.game();
+    let shift =
+        crate::gbacw::fire::terrain_shift(&game.map, &game.charts.combat, n("2737"), &[n("2738")]);
+    assert_eq!(shift, -2);
+}
+
+// --- 23.4 Railroads, 23.5 Swamp, 23.6 Crests -----------------------------
+
+#[test]
+fn corinth_23_4_railroads_ease_some_movement_and_do_nothing_else() {
+    use crate::gbacw::charts::{MoveClass, PathKind};
+    let t = field();
+    let chart = &t.rs.game().charts.movement;
+    // The bed is a path for column and mounted (the chart), not for guns.
+    assert!(
+        chart
+            .path_cost(MoveClass::Column, PathKind::Railroad)
+            .is_some()
+    );
+    assert!(
+        chart
+            .path_cost(MoveClass::Mounted, PathKind::Railroad)
+            .is_some()
+    );
+    assert!(
+        chart
+            .path_cost(MoveClass::Limbered, PathKind::Railroad)
+            .is_none()
+    );
+    // No combat row: a railroad hexside has no fire, melee or sight effect.
+    let combat = &t.rs.game().charts.combat;
+    assert!(
+        !combat
+            .hexside
+            .keys()
+            .any(|k| format!("{k:?}").to_lowercase().contains("rail"))
+    );
+}
+
+#[test]
+fn corinth_23_5_swamp_is_closed_to_horses_guns_and_wagons_and_has_no_combat_effect() {
+    use crate::gbacw::charts::{Cost, MoveClass};
+    use crate::gbacw::map::Terrain;
+    let t = field();
+    let game = t.rs.game();
+    let swamp = [Terrain::Swamp];
+    for class in [MoveClass::Mounted, MoveClass::Limbered, MoveClass::Wagon] {
+        assert_eq!(
+            game.charts.movement.enter_cost(class, &swamp),
+            Cost::Prohibited
+        );
+    }
+    assert!(matches!(
+        game.charts.movement.enter_cost(MoveClass::Line, &swamp),
+        Cost::Mp(_)
+    ));
+    assert_eq!(game.charts.combat.hex_fire_shift(&swamp), 0);
+    // And on the map: a swamp hex's neighbours cannot send a battery in.
+    let s = game
+        .map
+        .grid
+        .hexes()
+        .find(|h| {
+            game.map
+                .hex(*h)
+                .is_some_and(|x| x.terrain.contains(&Terrain::Swamp))
+        })
+        .expect("the map has swamp");
+    let (_, from) = game.map.grid.neighbours_on_map(s)[0];
+    assert!(
+        t.rs.steps
+            .cost(MoveClass::Limbered, from, s, false)
+            .is_err()
+    );
+}
+
+#[test]
+fn corinth_23_6_a_unit_in_a_crest_hex_is_on_the_lower_level() {
+    let t = field();
+    let map = &t.rs.game().map;
+    // 23.6: "a unit in hex 3031 is on elevation level 1", the crest up to
+    // level 2 on its hexside with 3030; Corinth has no `crest-hex-higher`
+    // hook (Cedar Mountain 21.32's opposite reading).
+    assert_eq!(map.hex(n("3031")).unwrap().level, 1);
+    let side = map.grid.hexside(n("3030"), n("3031")).unwrap();
+    assert_eq!(
+        map.side_feature(side, crate::gbacw::map::SideKind::Crest)
+            .and_then(|f| f.side),
+        Some(n("3030"))
+    );
+    assert!(
+        t.rs.game()
+            .scenario
+            .hook(crate::gbacw::scenario::HookKind::CrestHexHigher)
+            .is_none()
+    );
+    assert_eq!(map.ground_feet(n("3031")), map.ground_feet(n("3032")));
+}
