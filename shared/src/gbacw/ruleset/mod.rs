@@ -331,6 +331,7 @@ impl Ruleset for Gbacw {
             turn_start: BTreeMap::new(),
             fired_this_turn: std::collections::BTreeSet::new(),
             retreat_fire: Vec::new(),
+            rapid_fire: Default::default(),
         }
     }
 
@@ -363,6 +364,8 @@ impl Ruleset for Gbacw {
                             _ => false,
                         })
             }
+            // Corinth 24.1: the unfouling die.
+            GbacwAction::Unfoul { .. } => true,
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
             }

@@ -36,6 +36,8 @@ pub(crate) struct Prepared {
     /// Corinth 23.1 (−1 solely across the works) and 21.3 (+1 for
     /// sharpshooters alone): added to the fire die, which stays in 1–6.
     pub die_modifier: i8,
+    /// Corinth 24.1: a rapid fire (its batteries roll for fouling after).
+    pub rapid: bool,
 }
 
 impl Prepared {
@@ -257,6 +259,7 @@ pub(crate) fn prepare_with(
     Ok(Prepared {
         strength_columns_left,
         die_modifier,
+        rapid: false,
         target,
         stack,
         firers: firers.iter().map(|f| f.unit.clone()).collect(),

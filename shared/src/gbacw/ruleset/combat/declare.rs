@@ -87,6 +87,8 @@ pub(crate) fn declare(
     for f in firers {
         let (u, from) = own_unit(rs, state, side, &f.unit)?;
         let unit = &game.oob.units[&f.unit];
+        // Corinth 24.1: fouled guns may not fire.
+        super::super::corinth::rapid_fire::check_not_fouled(rs, state, &f.unit)?;
         // Cedar Mountain 21.2: no ammunition rules.
         let status = super::super::cedar::ammo::fire_status(rs, &unit.kind, &u.status);
         may_fire(unit, &status, &game.charts.range, occasion)
@@ -145,6 +147,7 @@ pub(crate) fn declare(
         target,
         firers: firers.to_vec(),
         artillery: prepared.artillery,
+        rapid: false,
     };
     let mut plan = state.fire_plan.clone();
     plan.push(planned.clone());

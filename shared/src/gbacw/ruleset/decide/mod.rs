@@ -299,6 +299,13 @@ pub(crate) fn decide(
             }
             combat::declare::declare(rs, state, side, occasion, *target, firers)
         }
+        // Corinth 24.1: rapid fire and unfouling, in a Fire Phase.
+        A::RapidFire { index } => {
+            fire_occasion(phase)
+                .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;
+            super::corinth::rapid_fire::make_rapid(rs, state, side, *index)
+        }
+        A::Unfoul { unit } => super::corinth::rapid_fire::unfoul(rs, state, side, unit, dice),
         A::CancelFire { index } => {
             fire_occasion(phase)
                 .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;

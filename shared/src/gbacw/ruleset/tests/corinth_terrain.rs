@@ -691,3 +691,272 @@ fn corinth_23_6_a_unit_in_a_crest_hex_is_on_the_lower_level() {
     );
     assert_eq!(map.ground_feet(n("3031")), map.ground_feet(n("3032")));
 }
+
+// --- 24.1 Rapid fire -----------------------------------------------------
+
+/// Lucas (Confederate, L, 4 guns, 8 rounds) unlimbered at 1107 facing
+/// 17 Wisc at 1106; the Confederate Offensive Fire Phase of Game-Turn 3.
+fn battery_field() -> T {
+    let mut t = field();
+    t.put("17-wisc", "1106", "s", Formation::Line);
+    t.field_unit("lucas", "1107", Formation::Unlimbered);
+    t.face_towards("lucas", "1106");
+    t.advance_to(REBEL, Phase::OffensiveFire);
+    t
+}
+
+fn rapid(t: &mut T, seed: u64) -> Vec<GbacwEvent> {
+    t.ok(REBEL, fire("1106", &[("lucas", 4)]));
+    t.ok(REBEL, GbacwAction::RapidFire { index: 0 });
+    t.roll(REBEL, GbacwAction::EndPhase, seed).0
+}
+
+/// Drop the retreats the fire's results left waiting (their paths are not
+/// what these tests are about).
+fn settle(t: &mut T) {
+    t.s.retreats.clear();
+    t.s.retreat_fire.clear();
+    t.s.decision = None;
+}
+
+fn fouling(events: &[GbacwEvent]) -> Vec<(CounterId, u8, u8, bool, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::FoulingRolled {
+                unit,
+                die,
+                modifier,
+                fouled,
+                consecutive,
+            } => Some((unit.clone(), *die, *modifier, *fouled, *consecutive)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn corinth_24_1_rapid_fire_doubles_the_guns_spends_three_rounds_and_rolls_for_fouling() {
+    let mut normal = battery_field();
+    normal.ok(REBEL, fire("1106", &[("lucas", 4)]));
+    let (events, _) = normal.roll(REBEL, GbacwAction::EndPhase, 5);
+    let plain = reports(&events).remove(0);
+    assert_eq!(normal.s.units[&id("lucas")].status.rounds, 7);
+    assert!(fouling(&events).is_empty());
+
+    let mut t = battery_field();
+    let events = rapid(&mut t, 5);
+    let r = reports(&events).remove(0);
+    // L at one hex is x8 (the chart): 4 guns 32, doubled 64.
+    assert_eq!((plain.strength, r.strength), (32, 64));
+    assert_eq!(t.s.units[&id("lucas")].status.rounds, 8 - 3);
+    let f = fouling(&events);
+    assert_eq!(f.len(), 1);
+    let (unit, die, modifier, fouled, _) = f[0].clone();
+    assert_eq!((unit, modifier), (id("lucas"), 0));
+    assert_eq!(fouled, die == 6);
+    assert_eq!(t.s.rapid_fire.fouled.contains(&id("lucas")), fouled);
+}
+
+#[test]
+fn corinth_24_1_only_l_n_ha_hb_hc_batteries_rapid_fire() {
+    // Hudson is TA: a rifle.
+    let mut t = field();
+    t.put("17-wisc", "1106", "s", Formation::Line);
+    t.field_unit("hudson", "1107", Formation::Unlimbered);
+    t.face_towards("hudson", "1106");
+    t.advance_to(REBEL, Phase::OffensiveFire);
+    t.ok(REBEL, fire("1106", &[("hudson", 6)]));
+    t.refused(REBEL, GbacwAction::RapidFire { index: 0 }, "Corinth 24.1");
+    // Infantry neither.
+    let mut t = battery_field();
+    t.field_unit("3-la", "1206", Formation::Line);
+    t.face_towards("3-la", "1106");
+    t.ok(REBEL, fire("1106", &[("3-la", 4)]));
+    t.refused(REBEL, GbacwAction::RapidFire { index: 0 }, "Corinth 24.1");
+    // Not outside a Fire Phase, not twice, not another's attack.
+    let mut t = battery_field();
+    t.ok(REBEL, fire("1106", &[("lucas", 4)]));
+    t.ok(REBEL, GbacwAction::RapidFire { index: 0 });
+    t.refused(REBEL, GbacwAction::RapidFire { index: 0 }, "Corinth 24.1");
+    assert!(
+        t.decide(REBEL, &GbacwAction::RapidFire { index: 7 })
+            .is_err()
+    );
+}
+
+#[test]
+fn corinth_24_11_only_within_three_hexes() {
+    // The plan as declared (9.0's checks need sight; 24.11 counts hexes).
+    let mut t = battery_field();
+    for (hex, ok) in [("1110", true), ("1111", false)] {
+        t.put("lucas", hex, "n", Formation::Unlimbered);
+        t.s.fire_plan = vec![crate::gbacw::ruleset::state::PlannedFire {
+            target: n("1107"),
+            firers: vec![FireShare {
+                unit: id("lucas"),
+                points: 4,
+            }],
+            artillery: true,
+            rapid: false,
+        }];
+        t.put("17-wisc", "1107", "s", Formation::Line);
+        let r = t.decide(REBEL, &GbacwAction::RapidFire { index: 0 });
+        if ok {
+            assert!(r.is_ok(), "{hex}: {r:?}");
+        } else {
+            assert_eq!(r.unwrap_err().rule, "Corinth 24.11", "{hex}");
+        }
+    }
+}
+
+#[test]
+fn corinth_24_12_never_at_batteries_and_in_a_mixed_hex_only_the_infantry_is_hit() {
+    // A battery alone: refused.
+    let mut t = battery_field();
+    t.s.units.get_mut(&id("17-wisc")).unwrap().hex = None;
+    t.put("i-1-mo-a", "1106", "s", Formation::Unlimbered);
+    t.ok(REBEL, fire("1106", &[("lucas", 4)]));
+    t.refused(REBEL, GbacwAction::RapidFire { index: 0 }, "Corinth 24.12");
+    // With 17 Wisc there (the battery first by id, the top of the stack):
+    // every loss falls on 17 Wisc.
+    let mut hit_the_infantry = false;
+    for seed in 0..12 {
+        let mut t = battery_field();
+        t.put("i-1-mo-a", "1106", "s", Formation::Unlimbered);
+        let guns = t.s.units[&id("i-1-mo-a")].status.strength;
+        let events = rapid(&mut t, seed);
+        assert_eq!(
+            t.s.units[&id("i-1-mo-a")].status.strength,
+            guns,
+            "seed {seed}"
+        );
+        hit_the_infantry |= events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::UnitHit { unit, .. } if *unit == id("17-wisc")));
+    }
+    assert!(hit_the_infantry);
+}
+
+/// The seed in 0..200 whose rapid fire from `battery_field` fouls (or
+/// not).
+fn fouling_seed(fouls: bool) -> u64 {
+    (0..200)
+        .find(|s| {
+            let mut t = battery_field();
+            let e = rapid(&mut t, *s);
+            fouling(&e)[0].3 == fouls
+        })
+        .expect("a seed")
+}
+
+#[test]
+fn corinth_24_1_fouled_guns_do_not_fire_until_unfouled_once_a_fire_phase() {
+    let mut t = battery_field();
+    rapid(&mut t, fouling_seed(true));
+    settle(&mut t);
+    assert!(t.s.rapid_fire.fouled.contains(&id("lucas")));
+    // The Confederates' next Fire Phase: the Defensive Fire Phase of the
+    // Union Player-Turn.
+    t.advance_to(UNION, Phase::DefensiveFire);
+    t.refused(REBEL, fire("1106", &[("lucas", 4)]), "Corinth 24.1");
+    assert!(
+        t.rs.legal_actions(&t.s, REBEL)
+            .contains(&GbacwAction::Unfoul { unit: id("lucas") })
+    );
+    let (events, drawn) = t.roll(REBEL, GbacwAction::Unfoul { unit: id("lucas") }, 1);
+    let unfouled = events
+        .iter()
+        .any(|e| matches!(e, GbacwEvent::UnfoulRolled { unfouled: true, .. }));
+    assert_eq!(unfouled, drawn[0] <= 3);
+    // Once per Fire Phase.
+    if !unfouled {
+        t.refused(
+            REBEL,
+            GbacwAction::Unfoul { unit: id("lucas") },
+            "Corinth 24.1",
+        );
+    } else {
+        // Unfouled, it fires in the same phase.
+        assert!(t.decide(REBEL, &fire("1106", &[("lucas", 4)])).is_ok());
+    }
+    // Both ways, by seed.
+    let outcomes: std::collections::BTreeSet<bool> = (0..20)
+        .map(|s| {
+            let mut u = clone(&t);
+            u.s.rapid_fire.unfoul_tried.clear();
+            u.s.rapid_fire.fouled.insert(id("lucas"));
+            let (e, _) = u.roll(REBEL, GbacwAction::Unfoul { unit: id("lucas") }, s);
+            e.iter()
+                .any(|e| matches!(e, GbacwEvent::UnfoulRolled { unfouled: true, .. }))
+        })
+        .collect();
+    assert_eq!(outcomes.len(), 2);
+    // Not in the enemy's Fire Phase (not the Confederates' turn to act),
+    // nor outside a Fire Phase.
+    let mut t = battery_field();
+    t.s.rapid_fire.fouled.insert(id("lucas"));
+    t.advance_to(UNION, Phase::OffensiveFire);
+    assert!(
+        t.decide(REBEL, &GbacwAction::Unfoul { unit: id("lucas") })
+            .is_err()
+    );
+    let mut t = battery_field();
+    t.s.rapid_fire.fouled.insert(id("lucas"));
+    t.advance_to(REBEL, Phase::RetreatBeforeMelee);
+    t.refused(
+        REBEL,
+        GbacwAction::Unfoul { unit: id("lucas") },
+        "Corinth 24.1",
+    );
+}
+
+#[test]
+fn corinth_24_13_optional_each_fire_phase_in_a_row_adds_one_to_the_fouling_die() {
+    let run = |option: bool| {
+        let mut t = T::with(GbacwConfig {
+            battle: "corinth".into(),
+            scenario_options: if option {
+                [("rapid-fire-fouling".to_string(), true)]
+                    .into_iter()
+                    .collect()
+            } else {
+                Default::default()
+            },
+            ..GbacwConfig::default()
+        });
+        t.ok(UNION, GbacwAction::EndSetUp);
+        t.put("17-wisc", "1106", "s", Formation::Line);
+        t.field_unit("lucas", "1107", Formation::Unlimbered);
+        t.face_towards("lucas", "1106");
+        t.advance_to(REBEL, Phase::OffensiveFire);
+        let seed = (0..200)
+            .find(|s| {
+                let mut u = clone(&t);
+                fouling(&rapid(&mut u, *s)).first().is_some_and(|f| !f.3)
+            })
+            .unwrap();
+        let first = fouling(&rapid(&mut t, seed));
+        settle(&mut t);
+        // The next Confederate Fire Phase, rapid again (17 Wisc may have
+        // gone: put it back).
+        t.advance_to(UNION, Phase::DefensiveFire);
+        t.put("17-wisc", "1106", "s", Formation::Line);
+        t.s.units
+            .get_mut(&id("17-wisc"))
+            .unwrap()
+            .status
+            .markers
+            .clear();
+        t.ok(REBEL, fire("1106", &[("lucas", 4)]));
+        t.ok(REBEL, GbacwAction::RapidFire { index: 0 });
+        let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, 1);
+        (first[0].clone(), fouling(&events)[0].clone())
+    };
+    let (a, b) = run(true);
+    assert_eq!((a.4, a.2), (1, 0));
+    assert_eq!((b.4, b.2), (2, 1));
+    assert_eq!(b.3, b.1 + 1 >= 6);
+    let (a, b) = run(false);
+    assert_eq!((a.2, b.4, b.2), (0, 2, 0));
+}
