@@ -214,6 +214,8 @@ pub(crate) fn decide(
             restraint::check_free(rs, state, &pieces.iter().collect::<Vec<_>>(), "move")?;
             // Corinth 29.41: away from the Assault Areas until all are in.
             restraint::keep_away(rs, state, side, path)?;
+            // Corinth 24.3: siege guns move one hex a turn, not into woods.
+            super::corinth::siege::check_move(rs, state, pieces, path)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
             Ok(movement::execute(rs, state, &plan, false))
         }

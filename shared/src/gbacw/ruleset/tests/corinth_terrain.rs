@@ -960,3 +960,63 @@ fn corinth_24_13_optional_each_fire_phase_in_a_row_adds_one_to_the_fouling_die()
     let (a, b) = run(false);
     assert_eq!((a.2, b.4, b.2), (0, 2, 0));
 }
+
+// --- 24.3 Siege guns -----------------------------------------------------
+
+#[test]
+fn corinth_24_3_siege_guns_move_one_hex_a_turn_and_into_woods_only_by_road() {
+    use crate::gbacw::map::{SideKind, Terrain};
+    let mut t = field();
+    t.advance_to(REBEL, Phase::Movement);
+    t.advance_to(UNION, Phase::Movement);
+    let map = t.rs.game().map.clone();
+    // Battery Phillips (HC) limbered on clear ground by Redan F.
+    let grid = &map.grid;
+    t.put("phillips", "0917", "n", Formation::Limbered);
+    assert!(
+        map.hex(n("0817"))
+            .unwrap()
+            .terrain
+            .contains(&Terrain::Clear)
+    );
+    let woods_off_road = grid
+        .neighbours_on_map(n("0917"))
+        .into_iter()
+        .map(|(_, h)| h)
+        .find(|h| {
+            map.hex(*h).unwrap().terrain.contains(&Terrain::Woods)
+                && !map.side_has(grid.hexside(n("0917"), *h).unwrap(), SideKind::Road)
+        })
+        .expect("a woods hex beside 0917 off the road");
+    t.refused(
+        UNION,
+        mv(&["phillips"], &[&woods_off_road.to_string()]),
+        "Corinth 24.3",
+    );
+    // Two hexes: refused; one: moved; then no more this turn.
+    let beyond = grid
+        .neighbours_on_map(n("0817"))
+        .into_iter()
+        .map(|(_, h)| h)
+        .find(|h| {
+            *h != n("0917")
+                && grid.distance(*h, n("0917")) == 2
+                && !map.hex(*h).unwrap().terrain.contains(&Terrain::Woods)
+        });
+    if let Some(b) = beyond {
+        t.refused(
+            UNION,
+            mv(&["phillips"], &["0817", &b.to_string()]),
+            "Corinth 24.3",
+        );
+    }
+    t.ok(UNION, mv(&["phillips"], &["0817"]));
+    t.refused(UNION, mv(&["phillips"], &["0917"]), "Corinth 24.3");
+    // Another battery is not held.
+    t.put("i-1-mo-a", "0917", "n", Formation::Limbered);
+    let r = t.decide(UNION, &mv(&["i-1-mo-a"], &[&woods_off_road.to_string()]));
+    assert!(
+        r.as_ref().map_err(|e| e.rule.clone()) != Err("Corinth 24.3".into()),
+        "{r:?}"
+    );
+}
