@@ -467,6 +467,9 @@ named_enum! {
         /// Corinth 24.3: the `units=` siege batteries move one hex a turn
         /// and enter woods only along a road or trail.
         SiegeGuns = "siege-guns",
+        /// Corinth 24.24 (optional, `when=` its option): the `units=`
+        /// batteries' crews always have melee strength 0.
+        CrewMeleeZero = "crew-melee-zero",
     }
 }
 

@@ -460,12 +460,14 @@ fn resolve_one(
     let def_strengths: Vec<u16> = defenders
         .iter()
         .map(|id| {
-            unit_melee_strength(
+            let s = unit_melee_strength(
                 &game.oob.units[id],
                 &u.state.units[id].status,
                 MeleeRole::Defender,
                 against(&attackers, m.charge, u),
-            )
+            );
+            // Corinth 24.24 (optional): the 1st US Infantry crews, 0.
+            super::super::corinth::crews::melee_strength(rs, id, s)
         })
         .collect();
     let cap = super::super::cedar::corn::terrain(rs, &u.state, m.target)

@@ -9,9 +9,11 @@
 //! - [`sharpshooters`]: 21.3, +1 to the fire die for sharpshooters alone.
 //! - [`rapid_fire`]: 24.1, smoothbores doubling at close range, fouling.
 //! - [`siege`]: 24.3, the siege guns' one hex a turn.
+//! - [`crews`]: 24.2, what of the battery crews the engine models.
 //!
 //! The shared code paths call these at small, marked places.
 
+pub(crate) mod crews;
 pub(crate) mod rapid_fire;
 pub(crate) mod redans;
 pub(crate) mod sharpshooters;

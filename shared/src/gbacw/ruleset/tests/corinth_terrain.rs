@@ -1020,3 +1020,81 @@ fn corinth_24_3_siege_guns_move_one_hex_a_turn_and_into_woods_only_by_road() {
         "{r:?}"
     );
 }
+
+// --- 24.2 Crews, 24.4 Artillery subordination ----------------------------
+
+#[test]
+fn corinth_24_24_optional_the_first_us_infantry_crews_melee_at_0() {
+    use crate::gbacw::ruleset::corinth::crews::melee_strength;
+    let plain = field();
+    assert_eq!(melee_strength(&plain.rs, &id("robinett"), 1), 1);
+    let mut t = T::with(GbacwConfig {
+        battle: "corinth".into(),
+        scenario_options: [("first-us-crews".to_string(), true)].into_iter().collect(),
+        ..GbacwConfig::default()
+    });
+    t.ok(UNION, GbacwAction::EndSetUp);
+    for b in ["robinett", "phillips", "williams"] {
+        assert_eq!(melee_strength(&t.rs, &id(b), 1), 0, "{b}");
+    }
+    assert_eq!(melee_strength(&t.rs, &id("i-1-mo-a"), 1), 1);
+    assert_eq!(melee_strength(&t.rs, &id("17-wisc"), 7), 7);
+}
+
+#[test]
+fn corinth_24_22_a_battery_whose_crew_is_gone_leaves_play() {
+    use crate::gbacw::oob::Crew;
+    // Small arms on a lone battery take its crew a step a point (9.82,
+    // 15.12): full, half, gone; gone, the battery is removed.
+    let mut t = battery_field();
+    t.s.units.get_mut(&id("17-wisc")).unwrap().hex = None;
+    t.put("i-1-mo-a", "1106", "s", Formation::Unlimbered);
+    t.s.units.get_mut(&id("i-1-mo-a")).unwrap().status.crew = Crew::Half;
+    t.field_unit("3-la", "1206", Formation::Line);
+    t.face_towards("3-la", "1106");
+    t.s.units.get_mut(&id("lucas")).unwrap().hex = None;
+    let seed = (0..300)
+        .find(|s| {
+            let mut u = clone(&t);
+            u.ok(REBEL, fire("1106", &[("3-la", 4)]));
+            let (e, _) = u.roll(REBEL, GbacwAction::EndPhase, *s);
+            matches!(
+                reports(&e)[0].result,
+                crate::gbacw::tables::FireResult::Loss { .. }
+            )
+        })
+        .expect("a numeric result");
+    t.ok(REBEL, fire("1106", &[("3-la", 4)]));
+    t.roll(REBEL, GbacwAction::EndPhase, seed);
+    assert_eq!(t.s.units[&id("i-1-mo-a")].hex, None);
+}
+
+#[test]
+fn corinth_24_4_a_battery_naming_a_brigade_commander_is_under_command_an_indpnt_one_is_not() {
+    use crate::gbacw::oob::Command;
+    let t = field();
+    let oob = &t.rs.game().oob;
+    let mut brigade = 0;
+    let mut independent = 0;
+    for u in oob.units.values() {
+        if !matches!(u.kind, crate::gbacw::oob::UnitKind::Battery { .. }) {
+            continue;
+        }
+        match &u.command {
+            Command::Independent => independent += 1,
+            Command::Brigade(b) => {
+                assert!(oob.leaders.contains_key(b), "{} names {b}", u.id);
+                brigade += 1;
+            }
+        }
+    }
+    assert!(brigade > 0 && independent > 0);
+    // Wade a (Gates' brigade) far from Gates is out of command; Hoxton
+    // (Indpnt) is in command anywhere.
+    let mut t = field();
+    t.field_unit("wade-a", "1107", Formation::Unlimbered);
+    t.field_unit("hoxton", "1108", Formation::Unlimbered);
+    t.advance_to(REBEL, Phase::Movement);
+    assert!(t.s.command.out_of_command.contains(&id("wade-a")));
+    assert!(!t.s.command.out_of_command.contains(&id("hoxton")));
+}
