@@ -5,7 +5,7 @@ pub mod line;
 pub mod sight;
 
 pub use line::{Crossing, crossings};
-pub use sight::{Los, Obstacle, line_of_sight};
+pub use sight::{Los, Obstacle, line_of_sight, line_of_sight_raised};
 
 #[cfg(test)]
 mod tests;

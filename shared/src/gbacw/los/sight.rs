@@ -77,9 +77,28 @@ pub fn line_of_sight(
     to: HexNumber,
     unit_feet: impl Fn(HexNumber) -> u16,
 ) -> Los {
+    line_of_sight_raised(map, chart, from, to, unit_feet, |_| 0)
+}
+
+/// [`line_of_sight`], with each end standing `raised` feet above its
+/// hex's ground (Corinth 23.1, 23.28: a unit inside the works or a redan
+/// "is considered to occupy an elevation 10 feet higher than the hex it
+/// actually occupies"). Hexes between the ends keep their ground.
+pub fn line_of_sight_raised(
+    map: &Map,
+    chart: &CombatChart,
+    from: HexNumber,
+    to: HexNumber,
+    unit_feet: impl Fn(HexNumber) -> u16,
+    raised: impl Fn(HexNumber) -> u16,
+) -> Los {
     let (Some(fh), Some(th)) = (map.ground_feet(from), map.ground_feet(to)) else {
         return Los::Clear;
     };
+    let (fh, th) = (
+        fh.saturating_add(raised(from)),
+        th.saturating_add(raised(to)),
+    );
     let d = i64::from(map.grid.distance(from, to));
     if d <= 1 {
         return Los::Clear;

@@ -175,3 +175,31 @@ fn case_9_7_blocking_hexsides_count_only_away_from_the_ends() {
         Los::Clear
     );
 }
+
+#[test]
+fn corinth_23_1_a_position_inside_the_works_sees_over_what_level_ground_hides() {
+    let c = chart();
+    // An orchard (10 ft) at 0102 hides 0105 from 0101 on level ground.
+    let m = map("hex 0102 orchard\n");
+    assert_eq!(
+        line_of_sight(&m, &c, n("0101"), n("0105"), empty),
+        Los::Blocked(Obstacle::Hex(n("0102")))
+    );
+    assert_eq!(
+        line_of_sight_raised(&m, &c, n("0101"), n("0105"), empty, |_| 0),
+        Los::Blocked(Obstacle::Hex(n("0102")))
+    );
+    // 0101 standing 10 ft higher (inside the works, 23.1; in a redan,
+    // 23.28) sees over it: 10/4 >= (10 - 5)/3.
+    let raised = |h: HexNumber| if h == n("0101") { 10 } else { 0 };
+    assert_eq!(
+        line_of_sight_raised(&m, &c, n("0101"), n("0105"), empty, raised),
+        Los::Clear
+    );
+    // Woods (20 ft) are still too tall: 10/4 < (20 - 5)/3.
+    let m = map("hex 0102 woods\n");
+    assert_eq!(
+        line_of_sight_raised(&m, &c, n("0101"), n("0105"), empty, raised),
+        Los::Blocked(Obstacle::Hex(n("0102")))
+    );
+}

@@ -14,6 +14,8 @@ pub enum Blocked {
     Terrain(Terrain),
     /// GBACW 5.19: the chart prohibits this hexside for this unit.
     Hexside(SideKind),
+    /// Corinth 23.31: this unit enters this terrain only across a road.
+    RoadOnly(Terrain),
 }
 
 impl Blocked {
@@ -22,6 +24,7 @@ impl Blocked {
             Blocked::NotAdjacent => "GBACW 5.16",
             Blocked::OffMap => "GBACW 5.17",
             Blocked::Terrain(_) | Blocked::Hexside(_) => "GBACW 5.19",
+            Blocked::RoadOnly(_) => "Corinth 23.31",
         }
     }
 }

@@ -68,6 +68,24 @@ impl StepTable {
         table
     }
 
+    /// Close the step `from` → `to` to `class` (both ways of road use):
+    /// an exclusive rule the chart cannot say (Corinth 23.31). Nothing
+    /// happens for hexes that are not neighbours on the map.
+    pub fn forbid(&mut self, class: MoveClass, from: HexNumber, to: HexNumber, why: Blocked) {
+        let (Some(i), Some(j)) = (self.index(from), self.index(to)) else {
+            return;
+        };
+        let Some(k) = self.neighbours[i].iter().position(|n| *n == j) else {
+            return;
+        };
+        let Some(c) = MoveClass::all().iter().position(|x| *x == class) else {
+            return;
+        };
+        for by_paths in &mut self.costs[c] {
+            by_paths[i][k] = Err(why);
+        }
+    }
+
     /// The place of `h` in the map's hexes; `None` off the map.
     pub fn index(&self, h: HexNumber) -> Option<usize> {
         let (c, r) = (h.col(), h.row());

@@ -158,6 +158,13 @@ pub enum GbacwAction {
         salt: [u8; 32],
         announce: CounterId,
     },
+    /// Corinth 24.1: in a Fire Phase, declared attack `index` (by L, N, HA,
+    /// HB or HC batteries within three hexes of infantry or cavalry) is
+    /// rapid fire: twice the guns, three rounds, a fouling roll after.
+    RapidFire { index: u16 },
+    /// Corinth 24.1: in a Fire Phase of its side, once per phase, the
+    /// fouled battery `unit` tries to unfoul (a die: 1-3).
+    Unfoul { unit: CounterId },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -147,7 +147,8 @@ impl<'a> Board<'a> {
             Some(hex) => zoc_hexes(
                 self.map(),
                 hex,
-                u.facing,
+                // Corinth 23.21: a redan's occupant faces the redan.
+                super::corinth::redans::facing(self.rs, hex, u.facing),
                 u.status.formation,
                 &u.status.markers,
                 purpose,
@@ -238,7 +239,14 @@ impl<'a> Board<'a> {
                 let ok = small_arms
                     && !wagon
                     && may_fire(unit, &state.status, range, FireOccasion::Withdrawal).is_ok()
-                    && can_fire_through(&map.grid, at, state.facing, state.status.formation, hex);
+                    && can_fire_through(
+                        &map.grid,
+                        at,
+                        // Corinth 23.22: out of a redan's ZOC hexsides only.
+                        super::corinth::redans::facing(self.rs, at, state.facing),
+                        state.status.formation,
+                        hex,
+                    );
                 ok.then(|| (id.clone(), at, weapon.max_range()))
             })
             .collect();

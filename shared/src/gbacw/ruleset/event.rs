@@ -272,6 +272,24 @@ pub enum GbacwEvent {
     BrigadesThawed { case: String },
     /// The game's first fire or melee (Corinth 29.43 counts from it).
     FirstCombat { turn: u16 },
+    /// Corinth 24.1: declared attack `index` is rapid fire.
+    FireMadeRapid { index: u16 },
+    /// Corinth 24.1, 24.13: a battery's fouling roll after rapid fire
+    /// (`modifier` added for the phases in a row before this one;
+    /// `consecutive` counts this one too).
+    FoulingRolled {
+        unit: CounterId,
+        die: u8,
+        modifier: u8,
+        fouled: bool,
+        consecutive: u8,
+    },
+    /// Corinth 24.1: a fouled battery's unfouling roll.
+    UnfoulRolled {
+        unit: CounterId,
+        die: u8,
+        unfouled: bool,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -311,6 +329,10 @@ pub struct FireReport {
     /// firer's brigade has lost BCE.
     #[serde(default)]
     pub strength_columns_left: u8,
+    /// Corinth 23.1, 21.3: added to `die` (the natural die) before the CRT
+    /// is read; the result read 1–6.
+    #[serde(default)]
+    pub die_modifier: i8,
 }
 
 /// Fold one event into a state (the full one or any viewer's copy).
@@ -328,6 +350,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 state.fired_this_turn.clear();
             }
             state.clock = *clock;
+            // Corinth 24.1: one unfouling try per battery per Fire Phase.
+            state.rapid_fire.unfoul_tried.clear();
             if let Step::Phase { phase, .. } = clock.step {
                 match phase {
                     // 5.11: allowances start afresh each Movement Phase.
@@ -654,6 +678,9 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         | E::FirstCombat { .. } => super::progress::evolve(state, event),
         E::AssaultPlotted { .. } | E::DivisionRevealed(_) | E::PlanOpened { .. } => {
             super::plan::evolve(state, event)
+        }
+        E::FireMadeRapid { .. } | E::FoulingRolled { .. } | E::UnfoulRolled { .. } => {
+            super::corinth::rapid_fire::evolve(state, event)
         }
     }
 }

@@ -257,6 +257,8 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             if !state.fire_plan.is_empty() {
                 out.push(A::CancelFire { index: 0 });
             }
+            // Corinth 24.1: rapid fire and unfouling.
+            super::corinth::rapid_fire::legal(rs, state, side, &mut out);
         }
         Some(Phase::RetreatBeforeMelee) => {
             // GBACW 12.94 option 3: each engaged stack along its first

@@ -20,6 +20,7 @@ pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
+pub(crate) mod corinth;
 mod decide;
 pub mod event;
 mod legal;
@@ -187,7 +188,9 @@ impl Ruleset for Gbacw {
             .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
         let game =
             Game::load(&config.battle).map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        let steps = StepTable::new(&game.map, &game.charts.movement);
+        let mut steps = StepTable::new(&game.map, &game.charts.movement);
+        // Corinth 23.31: guns, wagons and horses enter town by road only.
+        corinth::town::restrict_steps(&game, &mut steps);
         let tables = Tables::load(combat::TABLES).map_err(|e| {
             err(
                 "GBACW tables",
@@ -330,6 +333,7 @@ impl Ruleset for Gbacw {
             turn_start: BTreeMap::new(),
             fired_this_turn: std::collections::BTreeSet::new(),
             retreat_fire: Vec::new(),
+            rapid_fire: Default::default(),
         }
     }
 
@@ -362,6 +366,8 @@ impl Ruleset for Gbacw {
                             _ => false,
                         })
             }
+            // Corinth 24.1: the unfouling die.
+            GbacwAction::Unfoul { .. } => true,
             GbacwAction::Rally { unit } => {
                 combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
             }

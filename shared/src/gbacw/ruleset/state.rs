@@ -206,6 +206,10 @@ pub struct GbacwState {
     /// other seat offered retreat fire, in order.
     #[serde(default)]
     pub retreat_fire: Vec<RetreatFireOffer>,
+    /// Corinth 24.1, 24.13: fouled batteries, unfouling tries, rapid fire
+    /// in a row.
+    #[serde(default)]
+    pub rapid_fire: super::corinth::rapid_fire::RapidFireState,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of
@@ -331,4 +335,7 @@ pub struct PlannedFire {
     /// GBACW 9.41, 9.44: artillery and small arms are never combined; the
     /// kind says which of a hex's two allowed attacks this is.
     pub artillery: bool,
+    /// Corinth 24.1: made rapid fire (`RapidFire`).
+    #[serde(default)]
+    pub rapid: bool,
 }

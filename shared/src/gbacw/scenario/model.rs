@@ -449,6 +449,27 @@ named_enum! {
         /// `after=` Game-Turns after the game's first combat, or until one
         /// of their units is attacked.
         HotelFreeze = "hotel-freeze",
+        /// Corinth 23.1: a unit inside the outer works stands `height=` feet
+        /// higher for sight; fire solely across works hexsides at it takes
+        /// `die=` off the fire die (at least 1; 11.21 on the natural die).
+        OuterWorks = "outer-works",
+        /// Corinth 23.2: the redan occupant stands `height=` feet higher
+        /// (23.28), is shifted a column left whenever fired on (23.24), and
+        /// at most `melee-points=` attack into it (23.25).
+        BatteryRedans = "battery-redans",
+        /// Corinth 23.31: artillery, wagons and mounted cavalry enter a
+        /// town hex only across a road hexside.
+        TownRoadEntry = "town-road-entry",
+        /// Corinth 21.3: sharpshooters alone add `bonus=` to the fire die.
+        Sharpshooters = "sharpshooters",
+        /// Corinth 24.1: rapid fire by the `weapons=` smoothbores.
+        RapidFire = "rapid-fire",
+        /// Corinth 24.3: the `units=` siege batteries move one hex a turn
+        /// and enter woods only along a road or trail.
+        SiegeGuns = "siege-guns",
+        /// Corinth 24.24 (optional, `when=` its option): the `units=`
+        /// batteries' crews always have melee strength 0.
+        CrewMeleeZero = "crew-melee-zero",
     }
 }
 

@@ -151,8 +151,15 @@ pub(crate) fn line_of_sight(
 ) -> crate::gbacw::los::Los {
     use crate::gbacw::los::{Crossing, Los, Obstacle, crossings};
     let ground = map(rs, state);
-    let seen =
-        crate::gbacw::los::line_of_sight(&ground, &rs.game.charts.combat, from, to, unit_feet);
+    // Corinth 23.1, 23.28: inside the works or a redan, 10 feet higher.
+    let seen = crate::gbacw::los::line_of_sight_raised(
+        &ground,
+        &rs.game.charts.combat,
+        from,
+        to,
+        unit_feet,
+        |h| super::super::corinth::raised_feet(rs, h),
+    );
     if seen != Los::Clear || hook(rs).is_none() {
         return seen;
     }

@@ -33,6 +33,11 @@ pub(crate) struct Prepared {
     /// of a brigade that has lost BCE (before the 9.51 shifts: it moves
     /// the strength column itself, so the cap does not hold it).
     pub strength_columns_left: u8,
+    /// Corinth 23.1 (−1 solely across the works) and 21.3 (+1 for
+    /// sharpshooters alone): added to the fire die, which stays in 1–6.
+    pub die_modifier: i8,
+    /// Corinth 24.1: a rapid fire (its batteries roll for fouling after).
+    pub rapid: bool,
 }
 
 impl Prepared {
@@ -69,9 +74,19 @@ impl Prepared {
             net_shift: narrow(net),
             column: u8::try_from(column + 1).unwrap_or(u8::MAX),
             die,
-            result: crt.result(column, die).unwrap_or(FireResult::NoEffect),
+            result: crt
+                .result(column, self.modified_die(die))
+                .unwrap_or(FireResult::NoEffect),
             strength_columns_left: self.strength_columns_left,
+            die_modifier: self.die_modifier,
         }
+    }
+
+    /// The die read on the CRT: the natural die plus the modifier, within
+    /// 1–6 (Corinth 23.1: "less than one are treated as one"; 21.3:
+    /// "greater than 6 are treated as 6").
+    pub fn modified_die(&self, die: u8) -> u8 {
+        u8::try_from((i16::from(die) + i16::from(self.die_modifier)).clamp(1, 6)).unwrap_or(die)
     }
 }
 
@@ -195,7 +210,12 @@ pub(crate) fn prepare_with(
         strengths.push(s);
         hexes.push(from);
         // GBACW 7.23, 10.16: fire into a rear hexside enfilades.
-        let facing = facing_as.unwrap_or(hit_state.facing);
+        // Corinth 23.21: a redan's enfilade hexsides are its rear.
+        let facing = facing_as.unwrap_or(super::super::corinth::redans::facing(
+            rs,
+            target,
+            hit_state.facing,
+        ));
         enfiladed |= is_enfiladed(
             &game.map.grid,
             target,
@@ -213,12 +233,13 @@ pub(crate) fn prepare_with(
         .collect();
     let shifts = ColumnShifts {
         // Cedar Mountain 21.43: blown-down corn shelters no one.
+        // Corinth 23.24: a redan's occupant one column left from any side.
         terrain: terrain_shift(
             &super::super::cedar::corn::map(rs, state),
             &game.charts.combat,
             target,
             &hexes,
-        ),
+        ) + super::super::corinth::redans::fire_shift(rs, target, &hexes),
         // GBACW 8.32, 8.22: density counts the whole stack in the hex.
         density: density_shift(
             &whole_stack,
@@ -232,8 +253,13 @@ pub(crate) fn prepare_with(
         state,
         &firers.iter().map(|f| f.unit.clone()).collect::<Vec<_>>(),
     );
+    let firer_ids: Vec<CounterId> = firers.iter().map(|f| f.unit.clone()).collect();
+    // Corinth 23.1, 21.3: the fire die's modifier.
+    let die_modifier = super::super::corinth::fire_die_modifier(rs, target, &firer_ids, &hexes);
     Ok(Prepared {
         strength_columns_left,
+        die_modifier,
+        rapid: false,
         target,
         stack,
         firers: firers.iter().map(|f| f.unit.clone()).collect(),

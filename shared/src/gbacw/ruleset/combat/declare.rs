@@ -87,6 +87,8 @@ pub(crate) fn declare(
     for f in firers {
         let (u, from) = own_unit(rs, state, side, &f.unit)?;
         let unit = &game.oob.units[&f.unit];
+        // Corinth 24.1: fouled guns may not fire.
+        super::super::corinth::rapid_fire::check_not_fouled(rs, state, &f.unit)?;
         // Cedar Mountain 21.2: no ammunition rules.
         let status = super::super::cedar::ammo::fire_status(rs, &unit.kind, &u.status);
         may_fire(unit, &status, &game.charts.range, occasion)
@@ -101,7 +103,9 @@ pub(crate) fn declare(
             ));
         }
         // GBACW 7.22: only through a frontal hexside.
-        if !can_fire_through(&game.map.grid, from, u.facing, u.status.formation, target) {
+        // Corinth 23.22: out of a redan's ZOC hexsides only.
+        let facing = super::super::corinth::redans::facing(rs, from, u.facing);
+        if !can_fire_through(&game.map.grid, from, facing, u.status.formation, target) {
             return Err(illegal(
                 "GBACW 7.22",
                 format!("{target} is not beyond a frontal hexside of {}", f.unit),
@@ -143,6 +147,7 @@ pub(crate) fn declare(
         target,
         firers: firers.to_vec(),
         artillery: prepared.artillery,
+        rapid: false,
     };
     let mut plan = state.fire_plan.clone();
     plan.push(planned.clone());
@@ -219,7 +224,8 @@ fn check_hexsides(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Resul
                 continue;
             }
             let Some(from) = u.hex else { continue };
-            let front = frontal_directions(u.facing, u.status.formation);
+            let facing = super::super::corinth::redans::facing(rs, from, u.facing);
+            let front = frontal_directions(facing, u.status.formation);
             if let Some(d) = fire_crossings(&game.map.grid, from, p.target)
                 .into_iter()
                 .find(|d| front.contains(d))

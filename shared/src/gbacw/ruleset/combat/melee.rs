@@ -94,7 +94,8 @@ pub(crate) fn declare(
             through_frontal_hexside: can_fire_through(
                 &game.map.grid,
                 from,
-                u.facing,
+                // Corinth 23.21: a redan's occupant faces the redan.
+                super::super::corinth::redans::facing(rs, from, u.facing),
                 // 12.21: mounted cavalry melee through their frontal side.
                 match u.status.formation {
                     Formation::Column => Formation::Line,
@@ -448,6 +449,9 @@ fn resolve_one(
             } else {
                 x.hex.map_or(0, |h| {
                     crossing_penalty(&game.map, &game.charts.combat, h, m.target)
+                        // Corinth 23.26: the redan's part comes off the
+                        // total, after 23.25's cap (below).
+                        - super::super::corinth::redans::crossing_penalty(rs, h, m.target)
                 })
             };
             s.saturating_sub(penalty)
@@ -456,12 +460,14 @@ fn resolve_one(
     let def_strengths: Vec<u16> = defenders
         .iter()
         .map(|id| {
-            unit_melee_strength(
+            let s = unit_melee_strength(
                 &game.oob.units[id],
                 &u.state.units[id].status,
                 MeleeRole::Defender,
                 against(&attackers, m.charge, u),
-            )
+            );
+            // Corinth 24.24 (optional): the 1st US Infantry crews, 0.
+            super::super::corinth::crews::melee_strength(rs, id, s)
         })
         .collect();
     let cap = super::super::cedar::corn::terrain(rs, &u.state, m.target)
@@ -476,12 +482,16 @@ fn resolve_one(
     let def_leader = !board.leaders_of(m.target, &enemy).is_empty();
     let lowest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).min().unwrap_or(0);
     let highest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).max().unwrap_or(0);
-    let attack = side_total(
-        &att_strengths,
-        cap,
-        att_leader,
-        morale_edge(lowest(&attackers), highest(&defenders)),
-    );
+    // Corinth 23.25: at most 4 Strength Points count meleeing into a redan.
+    let att_cap =
+        super::super::corinth::redans::melee_attack_cap(rs, m.target).map_or(cap, |r| r.min(cap));
+    let attack =
+        side_total(
+            &att_strengths,
+            att_cap,
+            att_leader,
+            morale_edge(lowest(&attackers), highest(&defenders)),
+        ) - super::super::corinth::redans::differential_penalty(rs, &u.state, m.target, &attackers);
     let defence = side_total(
         &def_strengths,
         cap,

@@ -30,12 +30,27 @@ pub(crate) fn resolve_plan(
         // overshoot; its dice come first, each attack's after them all.
         match super::super::cedar::overshoot::split(rs, state, p, &mut u, &mut roll) {
             Some(attacks) => prepared.extend(attacks),
+            // Corinth 24.1, 24.12: rapid fire doubles the guns and hits
+            // only the hex's infantry and cavalry.
+            None if p.rapid => {
+                let targets = super::super::corinth::rapid_fire::targets(rs, state, p);
+                let doubled = super::super::corinth::rapid_fire::doubled(&p.firers);
+                prepared.extend(
+                    prepare(rs, state, p.target, &doubled, Some(&targets), None)
+                        .ok()
+                        .map(|a| Prepared { rapid: true, ..a }),
+                );
+            }
             None => prepared.extend(prepare(rs, state, p.target, &p.firers, None, None).ok()),
         }
     }
     let dice_rolled: Vec<u8> = prepared.iter().map(|_| roll.d6()).collect();
     for (p, die) in prepared.iter().zip(dice_rolled) {
         resolve_one(rs, &mut u, &mut roll, p, die, &[]);
+        // Corinth 24.1: the extra rounds, then the fouling roll.
+        if p.rapid {
+            super::super::corinth::rapid_fire::after_attack(rs, &mut u, &mut roll, &p.firers);
+        }
     }
     u.push(GbacwEvent::FirePlanCleared);
     roll.finish()?;

@@ -214,6 +214,8 @@ pub(crate) fn decide(
             restraint::check_free(rs, state, &pieces.iter().collect::<Vec<_>>(), "move")?;
             // Corinth 29.41: away from the Assault Areas until all are in.
             restraint::keep_away(rs, state, side, path)?;
+            // Corinth 24.3: siege guns move one hex a turn, not into woods.
+            super::corinth::siege::check_move(rs, state, pieces, path)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
             Ok(movement::execute(rs, state, &plan, false))
         }
@@ -299,6 +301,13 @@ pub(crate) fn decide(
             }
             combat::declare::declare(rs, state, side, occasion, *target, firers)
         }
+        // Corinth 24.1: rapid fire and unfouling, in a Fire Phase.
+        A::RapidFire { index } => {
+            fire_occasion(phase)
+                .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;
+            super::corinth::rapid_fire::make_rapid(rs, state, side, *index)
+        }
+        A::Unfoul { unit } => super::corinth::rapid_fire::unfoul(rs, state, side, unit, dice),
         A::CancelFire { index } => {
             fire_occasion(phase)
                 .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;

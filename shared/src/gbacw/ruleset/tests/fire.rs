@@ -503,6 +503,8 @@ fn case_9_51_the_cap_reading_is_a_named_option() {
         artillery: false,
         max_range: 1,
         strength_columns_left: 0,
+        die_modifier: 0,
+        rapid: false,
         attack: Attack {
             firers: vec![FireStrength::new(8, 1)],
             row: FireRow::SmallArmsAndCounterBattery,

@@ -1,0 +1,51 @@
+//! The Corinth exclusive rules (seed 001, 21.0–24.0) in the hosted
+//! ruleset. Each rule is switched on by its scenario `hook` line
+//! (`assets/gbacw/corinth/corinth.scenario` and `corinth_free.scenario`),
+//! so the test battle and Cedar Mountain play without them.
+//!
+//! - [`works`]: 23.1, the outer works (sight, the fire die, melee).
+//! - [`redans`]: 23.2, battery redans (sight, fire shift, melee cap).
+//! - [`town`]: 23.31, guns, wagons and horses enter town by road only.
+//! - [`sharpshooters`]: 21.3, +1 to the fire die for sharpshooters alone.
+//! - [`rapid_fire`]: 24.1, smoothbores doubling at close range, fouling.
+//! - [`siege`]: 24.3, the siege guns' one hex a turn.
+//! - [`crews`]: 24.2, what of the battery crews the engine models.
+//!
+//! The shared code paths call these at small, marked places.
+
+pub(crate) mod crews;
+pub(crate) mod rapid_fire;
+pub(crate) mod redans;
+pub(crate) mod sharpshooters;
+pub(crate) mod siege;
+pub(crate) mod town;
+pub(crate) mod works;
+
+use super::Gbacw;
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::scenario::{Hook, HookKind};
+
+/// The scenario's hook `kind`, if this battle plays that exclusive rule.
+pub(crate) fn hook(rs: &Gbacw, kind: HookKind) -> Option<&Hook> {
+    rs.game.scenario.hook(kind)
+}
+
+/// Corinth 23.1, 23.28: feet a unit in `hex` stands above its ground for
+/// line of sight: inside the outer works or in a redan. 0 elsewhere, and
+/// in battles without these rules.
+pub(crate) fn raised_feet(rs: &Gbacw, hex: HexNumber) -> u16 {
+    works::raised_feet(rs, hex).max(redans::raised_feet(rs, hex))
+}
+
+/// The fire die's modifier for an attack on `target` by `firers` standing
+/// in `hexes`: Corinth 23.1 (solely across the works, −1) and 21.3
+/// (sharpshooters alone, +1). The modified die stays within 1–6; 11.21's
+/// ammunition check reads the natural die (both cases say so).
+pub(crate) fn fire_die_modifier(
+    rs: &Gbacw,
+    target: HexNumber,
+    firers: &[crate::gbacw::oob::CounterId],
+    hexes: &[HexNumber],
+) -> i8 {
+    works::fire_die_modifier(rs, target, hexes) + sharpshooters::fire_die_modifier(rs, firers)
+}
