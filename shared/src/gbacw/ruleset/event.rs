@@ -272,6 +272,9 @@ pub enum GbacwEvent {
     BrigadesThawed { case: String },
     /// The game's first fire or melee (Corinth 29.43 counts from it).
     FirstCombat { turn: u16 },
+    /// Corinth 29.44.4: a Confederate unit came within six hexes of a
+    /// Corinth hex: the artillery park may move and fire.
+    ParkFreed { case: String },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -655,5 +658,6 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::AssaultPlotted { .. } | E::DivisionRevealed(_) | E::PlanOpened { .. } => {
             super::plan::evolve(state, event)
         }
+        E::ParkFreed { .. } => state.park_freed = true,
     }
 }

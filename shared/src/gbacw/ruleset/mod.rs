@@ -20,6 +20,7 @@ pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
+pub(crate) mod corinth;
 mod decide;
 pub mod event;
 mod legal;
@@ -328,6 +329,7 @@ impl Ruleset for Gbacw {
             turn_start: BTreeMap::new(),
             fired_this_turn: std::collections::BTreeSet::new(),
             retreat_fire: Vec::new(),
+            park_freed: false,
         }
     }
 
@@ -395,7 +397,16 @@ impl Ruleset for Gbacw {
         action: &GbacwAction,
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
-        let mut events = decide::decide(self, state, ctx.seat, action, dice)?;
+        // Corinth 29.42: the set-up's end on a timeout is never refused.
+        let by_default_end = ctx.by_default
+            && *action == GbacwAction::EndSetUp
+            && state.progress.setting_up.is_some()
+            && !plan::plot_pending(self, state);
+        let mut events = if by_default_end {
+            decide::setup::end_setup_by_default(self, state)?
+        } else {
+            decide::decide(self, state, ctx.seat, action, dice)?
+        };
         // Corinth 30.33: a reserve attacked is committed.
         events.extend(decide::restraint::committed_by_attack(
             self, state, ctx.seat, action,

@@ -206,6 +206,9 @@ pub struct GbacwState {
     /// other seat offered retreat fire, in order.
     #[serde(default)]
     pub retreat_fire: Vec<RetreatFireOffer>,
+    /// Corinth 29.44.4: the artillery park has been freed (for good).
+    #[serde(default)]
+    pub park_freed: bool,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

@@ -449,6 +449,19 @@ named_enum! {
         /// `after=` Game-Turns after the game's first combat, or until one
         /// of their units is attacked.
         HotelFreeze = "hotel-freeze",
+        /// Corinth 29.42: `side=`'s eleven infantry and cavalry brigades
+        /// set up four to seven within 10 hexes of an Assault Area and
+        /// exactly three within 10 of the Tishomingo Hotel (checked when
+        /// the set-up ends; the default deployment aims at it).
+        BrigadeCounts = "brigade-counts",
+        /// Corinth 29.44.1: `side=`'s brigade batteries set up within
+        /// their brigade commander's Effectiveness Radius.
+        BrigadeBatteries = "brigade-batteries",
+        /// Corinth 29.44.4, 30.18: the `units=` batteries standing in
+        /// `area=` may not move or fire through Game-Turn `until=`, unless
+        /// an enemy unit of `side=` comes within `range=` hexes of a town
+        /// hex (then for good).
+        ParkFreeze = "park-freeze",
     }
 }
 

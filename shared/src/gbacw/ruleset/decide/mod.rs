@@ -207,7 +207,12 @@ pub(crate) fn decide(
     // Corinth 26.13, 26.15: night.
     restraint::night_check(rs, state, side, action)?;
     match action {
-        A::EndPhase => sequence::end_phase(rs, state, side, dice),
+        A::EndPhase => {
+            let mut events = sequence::end_phase(rs, state, side, dice)?;
+            // Corinth 29.44.4: the park freed for good.
+            events.extend(super::corinth::park::freed_at_phase_end(rs, state));
+            Ok(events)
+        }
         A::Move { pieces, path } => {
             in_phase(Phase::Movement, "GBACW 5.0", "units move")?;
             // Corinth 30.0, 30.32: counters held back.
@@ -283,6 +288,10 @@ pub(crate) fn decide(
                 let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
                 restraint::check_free(rs, state, &units, "fire offensively")?;
             }
+            // Corinth 29.44.4: the park "may not move or fire" (defensive
+            // fire too).
+            let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
+            super::corinth::park::check(rs, state, &units, "fire")?;
             // Corinth 29.43: "may not ... perform any other action".
             if let Some(f) = firers
                 .iter()
