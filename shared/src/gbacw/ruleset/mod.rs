@@ -20,7 +20,7 @@ pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
-pub(crate) mod corinth;
+pub mod corinth;
 mod decide;
 pub mod event;
 mod legal;
@@ -209,6 +209,8 @@ impl Ruleset for Gbacw {
         });
         let overshoot = cedar::overshoot::load_for(&game.scenario)
             .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        corinth::solitaire::check_for(&game.scenario)
+            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
         let rs = Gbacw {
             config: config.clone(),
             game,
@@ -330,6 +332,8 @@ impl Ruleset for Gbacw {
             fired_this_turn: std::collections::BTreeSet::new(),
             retreat_fire: Vec::new(),
             park_freed: false,
+            solitaire_rolled: 0,
+            reinforcements_attacked: std::collections::BTreeSet::new(),
         }
     }
 
@@ -339,6 +343,8 @@ impl Ruleset for Gbacw {
     fn rolls_dice(&self, state: &GbacwState, ctx: &ActionContext, action: &GbacwAction) -> bool {
         use crate::gbacw::sequence::{Phase, Step};
         match action {
+            // Corinth 29.51, 29.53: the solitaire assault's dice.
+            GbacwAction::SolitaireRoll => true,
             GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
             // GBACW 12.83: declining lets the retreat before melee go on,
             // with its morale checks.
@@ -413,6 +419,8 @@ impl Ruleset for Gbacw {
         ));
         // Corinth 29.43: the first combat; the Hotel brigades attacked.
         events.extend(decide::restraint::combat_marks(self, state, action));
+        // Corinth 29.47: reinforcements attacked may leave column.
+        events.extend(corinth::reinforcements::attacked(self, state, action));
         // GBACW 18.0: brigades whose BCE these events broke.
         let events = bce::with_bce_lost(self, state, events);
         // Cedar Mountain 27.22: who last occupied each victory hex.
@@ -545,6 +553,17 @@ impl Gbacw {
             return None;
         }
         let spec = self.game.scenario.plan.as_ref()?;
+        // Corinth 29.51: the solitaire version rolls instead.
+        if corinth::solitaire::active(self) {
+            return Some(PendingDecision {
+                seat: self.seat_of(&spec.side),
+                rule: self.case_rule("29.51"),
+                prompt: "roll the Confederate assault: the first division and its Assault Area"
+                    .into(),
+                default: GbacwAction::SolitaireRoll,
+                deadline_secs: decide::setup::SETUP_DEADLINE_SECS,
+            });
+        }
         let (plan, announce) = plan::default_plan(spec)?;
         Some(PendingDecision {
             seat: self.seat_of(&spec.side),

@@ -462,6 +462,18 @@ named_enum! {
         /// an enemy unit of `side=` comes within `range=` hexes of a town
         /// hex (then for good).
         ParkFreeze = "park-freeze",
+        /// Corinth 29.5: the solitaire version: the assault is rolled
+        /// (`assets/gbacw/corinth/solitaire.toml`), every division in by
+        /// Game-Turn `all-by=`.
+        Solitaire = "solitaire",
+        /// Corinth 30.13: `side=`'s `units=` end no Movement Phase within
+        /// `distance=` hexes of an Assault Area while they can still get
+        /// farther from it.
+        KeepMoving = "keep-moving",
+        /// Corinth 29.47: the `units=` reinforcements stay in column until
+        /// within their brigade commander's Effectiveness Radius or
+        /// attacked.
+        ReinforcementColumn = "reinforcement-column",
     }
 }
 

@@ -40,11 +40,20 @@ fn commander_of<'a>(rs: &'a Gbacw, unit: &CounterId) -> Option<(&'a CounterId, u
 }
 
 /// Where the commander of `brigade` stands or will stand: his hex if
-/// placed, else the hex of the first unit of his brigade placed, in
-/// set-up order (where the default deployment puts a leader).
+/// placed; else a battery of his placed by the player (the default puts
+/// him where his batteries are, [`order_leader`]); else the hex of the
+/// first unit of his brigade placed, in set-up order (where the default
+/// deployment puts a leader).
 fn commander_hex(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -> Option<HexNumber> {
     if let Some(h) = state.leaders.get(brigade).and_then(|l| l.hex) {
         return Some(h);
+    }
+    let battery = state.units.iter().find_map(|(id, u)| {
+        let (b, _) = commander_of(rs, id)?;
+        (b == brigade).then_some(u.hex).flatten()
+    });
+    if battery.is_some() {
+        return battery;
     }
     rs.game
         .scenario
@@ -72,6 +81,87 @@ pub(crate) fn order(rs: &Gbacw, state: &GbacwState, unit: &CounterId, hexes: &mu
     };
     let grid = &rs.game.map.grid;
     hexes.sort_by_key(|h| grid.distance(*h, at));
+}
+
+/// The default completion's order for placing brigade commander
+/// `leader`: the hexes leaving fewest of his batteries outside his radius
+/// first (stable, so the set-up order decides among equals).
+pub(crate) fn order_leader(
+    rs: &Gbacw,
+    state: &GbacwState,
+    leader: &CounterId,
+    hexes: &mut [HexNumber],
+) {
+    let Some(LeaderRole::Brigade { ratings, .. }) =
+        rs.game.oob.leaders.get(leader).map(|l| &l.role)
+    else {
+        return;
+    };
+    let radius = u32::from(ratings.effectiveness_radius);
+    let grid = &rs.game.map.grid;
+    let batteries: Vec<HexNumber> = state
+        .units
+        .iter()
+        .filter(|(id, _)| commander_of(rs, id).is_some_and(|(b, _)| b == leader))
+        .filter_map(|(_, u)| u.hex)
+        .collect();
+    if batteries.is_empty() {
+        return;
+    }
+    hexes.sort_by_key(|h| {
+        batteries
+            .iter()
+            .filter(|b| grid.distance(**b, *h) > radius)
+            .count()
+    });
+}
+
+/// Whether a placement keeps 29.44.1 within reach (the legal set offers
+/// only such): a brigade battery within its commander's radius of him if
+/// he is placed, and of each of its brigade's batteries already placed
+/// (so he can stand with any of them); a brigade commander within his
+/// radius of each of his placed batteries.
+pub(crate) fn feasible_after(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    piece: &CounterId,
+    hex: HexNumber,
+) -> bool {
+    if !applies(rs, side) {
+        return true;
+    }
+    let grid = &rs.game.map.grid;
+    let batteries_of = |brigade: &CounterId| -> Vec<HexNumber> {
+        state
+            .units
+            .iter()
+            .filter(|(id, _)| *id != piece)
+            .filter(|(id, _)| commander_of(rs, id).is_some_and(|(b, _)| b == brigade))
+            .filter_map(|(_, u)| u.hex)
+            .collect()
+    };
+    if let Some((brigade, radius)) = commander_of(rs, piece) {
+        let r = u32::from(radius);
+        let leader_ok = state
+            .leaders
+            .get(brigade)
+            .and_then(|l| l.hex)
+            .is_none_or(|at| grid.distance(at, hex) <= r);
+        return leader_ok
+            && batteries_of(brigade)
+                .iter()
+                .all(|b| grid.distance(*b, hex) <= r);
+    }
+    if let Some(LeaderRole::Brigade { ratings, .. }) =
+        rs.game.oob.leaders.get(piece).map(|l| &l.role)
+    {
+        let r = u32::from(ratings.effectiveness_radius);
+        return batteries_of(piece)
+            .iter()
+            .all(|b| grid.distance(*b, hex) <= r);
+    }
+    true
 }
 
 /// Corinth 29.44.1 on the finished set-up of `side`.

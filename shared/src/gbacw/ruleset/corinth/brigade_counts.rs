@@ -113,6 +113,87 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<
     ))
 }
 
+/// A brigade begun by the player: the zone its placed infantry and cavalry
+/// share (`None`: they do not share one) and whether some are still to
+/// place.
+type Begun = (CounterId, Option<Zone>, bool);
+
+/// Where `side`'s brigades stand: those begun, and those with nothing
+/// placed. `extra` counts one more placement (for the legal set's check).
+fn statuses(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    extra: Option<(&CounterId, HexNumber)>,
+    zone: &dyn Fn(HexNumber) -> Zone,
+) -> (Vec<Begun>, Vec<CounterId>) {
+    let oob = &rs.game.oob;
+    let mut begun = Vec::new();
+    let mut fresh = Vec::new();
+    for l in oob.leaders.values() {
+        if l.side != *side || !matches!(l.role, LeaderRole::Brigade { .. }) {
+            continue;
+        }
+        let fighting: Vec<_> = oob
+            .brigade_units(&l.id)
+            .filter(|u| matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry))
+            .filter(|u| rs.chosen_setup(&u.id).is_some())
+            .collect();
+        if fighting.is_empty() {
+            continue;
+        }
+        let placed: Vec<Zone> = fighting
+            .iter()
+            .filter_map(|u| match extra {
+                Some((x, h)) if *x == u.id => Some(h),
+                _ => state.units.get(&u.id).and_then(|s| s.hex),
+            })
+            .map(zone)
+            .collect();
+        let open = placed.len() < fighting.len();
+        if placed.is_empty() {
+            fresh.push(l.id.clone());
+            continue;
+        }
+        let shared = placed.iter().all(|z| *z == placed[0]).then_some(placed[0]);
+        begun.push((l.id.clone(), shared, open));
+    }
+    (begun, fresh)
+}
+
+/// Whether, after `unit` is placed in `hex`, the set-up can still be
+/// finished keeping 29.42 (the legal set offers only such placements, so
+/// that a player following it, or a random one, can always end the
+/// set-up): at most three brigades finished by the Hotel and enough begun
+/// there or fresh to make three; likewise four to seven near the areas
+/// with the fresh brigades the Hotel does not need.
+pub(crate) fn feasible_after(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    unit: &CounterId,
+    hex: HexNumber,
+) -> bool {
+    if !applies(rs, side) {
+        return true;
+    }
+    let (begun, fresh) = statuses(rs, state, side, Some((unit, hex)), &|h| zone_of(rs, h));
+    let count = |zone: Zone, open: bool| {
+        begun
+            .iter()
+            .filter(|(_, z, o)| *z == Some(zone) && *o == open)
+            .count()
+    };
+    let (h_fixed, h_open) = (count(Zone::Hotel, false), count(Zone::Hotel, true));
+    let (a_fixed, a_open) = (count(Zone::Area, false), count(Zone::Area, true));
+    let f = fresh.len();
+    let hotel_needs_fresh = 3usize.saturating_sub(h_fixed + h_open.min(3 - h_fixed.min(3)));
+    h_fixed <= 3
+        && h_fixed + h_open + f >= 3
+        && a_fixed <= 7
+        && a_fixed + a_open + f.saturating_sub(hotel_needs_fresh) >= 4
+}
+
 /// The zone each brigade still being placed should go to so that the
 /// finished set-up keeps 29.42, and each hex's zone.
 pub(crate) struct Aim {
@@ -133,7 +214,6 @@ pub(crate) fn aim(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Ai
     if !applies(rs, side) {
         return None;
     }
-    let oob = &rs.game.oob;
     let zones: BTreeMap<HexNumber, Zone> = rs
         .game
         .map
@@ -141,34 +221,9 @@ pub(crate) fn aim(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Ai
         .hexes()
         .map(|h| (h, zone_of(rs, h)))
         .collect();
-    // Each brigade: (placed zones of its fighting units, any left to place).
-    let mut begun: Vec<(CounterId, Option<Zone>, bool)> = Vec::new();
-    let mut fresh: Vec<CounterId> = Vec::new();
-    for l in oob.leaders.values() {
-        if l.side != *side || !matches!(l.role, LeaderRole::Brigade { .. }) {
-            continue;
-        }
-        let fighting: Vec<_> = oob
-            .brigade_units(&l.id)
-            .filter(|u| matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry))
-            .filter(|u| rs.chosen_setup(&u.id).is_some())
-            .collect();
-        if fighting.is_empty() {
-            continue;
-        }
-        let placed: Vec<Zone> = fighting
-            .iter()
-            .filter_map(|u| state.units.get(&u.id).and_then(|s| s.hex))
-            .map(|h| zones.get(&h).copied().unwrap_or(Zone::Neither))
-            .collect();
-        let open = placed.len() < fighting.len();
-        if placed.is_empty() {
-            fresh.push(l.id.clone());
-            continue;
-        }
-        let shared = placed.iter().all(|z| *z == placed[0]).then_some(placed[0]);
-        begun.push((l.id.clone(), shared, open));
-    }
+    let (begun, mut fresh) = statuses(rs, state, side, None, &|h| {
+        zones.get(&h).copied().unwrap_or(Zone::Neither)
+    });
     let mut wish = BTreeMap::new();
     let mut count = BTreeMap::<Zone, usize>::new();
     // Finished brigades count as they stand; begun ones as they lean,

@@ -751,7 +751,7 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
     }
     for id in leaders {
         // With the first unit he commands, in set-up order.
-        let hexes: Vec<HexNumber> = rs
+        let mut hexes: Vec<HexNumber> = rs
             .game
             .scenario
             .setup
@@ -763,6 +763,12 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
                 commands(rs, &id, unit).then_some(hex)
             })
             .collect();
+        // Corinth 29.44.1: where his batteries are within his radius.
+        if crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side) {
+            crate::gbacw::ruleset::corinth::brigade_batteries::order_leader(
+                rs, &s, &id, &mut hexes,
+            );
+        }
         let placed = hexes
             .into_iter()
             .find_map(|hex| place_leader(rs, &s, side, &id, hex).ok())?;
@@ -974,6 +980,22 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
                 });
             }
         }
+    }
+    // Corinth 29.42, 29.44.1: only placements after which the set-up can
+    // still be finished legally, so that following the legal set always
+    // leads to an accepted EndSetUp.
+    if whole_checks {
+        use crate::gbacw::ruleset::corinth::{brigade_batteries, brigade_counts};
+        out.retain(|a| match a {
+            GbacwAction::PlaceUnit { unit, hex, .. } => {
+                brigade_counts::feasible_after(rs, state, side, unit, *hex)
+                    && brigade_batteries::feasible_after(rs, state, side, unit, *hex)
+            }
+            GbacwAction::PlaceLeader { leader, hex } => {
+                brigade_batteries::feasible_after(rs, state, side, leader, *hex)
+            }
+            _ => true,
+        });
     }
     out
 }

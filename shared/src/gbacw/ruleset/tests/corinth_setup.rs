@@ -331,3 +331,99 @@ fn corinth_29_44_4_the_park_is_free_on_the_second_day() {
         &t.rs, &t.s, &battery
     ));
 }
+
+#[test]
+fn corinth_30_13_olivers_column_keeps_moving_until_more_than_four_hexes_from_the_assault_areas() {
+    use crate::gbacw::corinth::distance_to_assault_areas;
+    let mut t = battle("corinth");
+    t.ok(UNION, GbacwAction::EndSetUp);
+    t.advance_to(UNION, Phase::Movement);
+    assert_eq!(t.s.clock.turn, 2);
+    // 15 Mich enters through 0104, in Assault Area D.
+    t.ok(
+        UNION,
+        GbacwAction::Arrive {
+            piece: id("15-mich"),
+            hex: n("0104"),
+            facing: dir("s"),
+        },
+    );
+    let e = t.refused(UNION, GbacwAction::EndPhase, "Corinth 30.13");
+    assert!(e.message.contains("15-mich"), "{e}");
+    // One hex on is not enough while it can go farther.
+    let map = t.rs.game().map.clone();
+    let on = map
+        .grid
+        .neighbours_on_map(n("0104"))
+        .into_iter()
+        .map(|(_, h)| h)
+        .find(|h| {
+            distance_to_assault_areas(&map, *h) == Some(1)
+                && t.s.units.values().all(|u| u.hex != Some(*h))
+        })
+        .unwrap();
+    t.mv(UNION, &["15-mich"], &[&on.to_string()]);
+    t.refused(UNION, GbacwAction::EndPhase, "Corinth 30.13");
+    // Out of Movement Points it may stop (it moves on next phase).
+    let mut spent = t.s.clone();
+    spent.units.get_mut(&id("15-mich")).unwrap().moved.mp = Mp(100);
+    let out = T {
+        rs: t.rs.clone(),
+        s: spent,
+    };
+    assert!(out.decide(UNION, &GbacwAction::EndPhase).is_ok());
+    // More than four hexes away, the phase ends.
+    let far = map
+        .grid
+        .hexes()
+        .find(|h| {
+            distance_to_assault_areas(&map, *h) == Some(5)
+                && t.s.units.values().all(|u| u.hex != Some(*h))
+        })
+        .unwrap();
+    t.put("15-mich", &far.to_string(), "s", Formation::Column);
+    t.ok(UNION, GbacwAction::EndPhase);
+}
+
+#[test]
+fn corinth_29_47_reinforcements_stay_in_column_until_within_their_commanders_radius_or_attacked() {
+    use crate::gbacw::ruleset::corinth::reinforcements::attacked;
+    let mut t = battle("corinth");
+    t.ok(UNION, GbacwAction::EndSetUp);
+    t.advance_to(UNION, Phase::Movement);
+    assert_eq!(t.s.clock.turn, 2);
+    t.ok(
+        UNION,
+        GbacwAction::Arrive {
+            piece: id("18-mo"),
+            hex: n("3937"),
+            facing: dir("n"),
+        },
+    );
+    assert_eq!(t.s.units[&id("18-mo")].status.formation, Formation::Column);
+    let deploy = GbacwAction::ChangeFormation {
+        unit: id("18-mo"),
+        to: Formation::Line,
+    };
+    // Oliver is far off (his column enters at 0104).
+    t.refused(UNION, deploy.clone(), "Corinth 29.47");
+    // Within his radius (3) it may form line.
+    let mut near = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    };
+    near.put_leader("oliver", "3935");
+    assert!(near.decide(UNION, &deploy).is_ok());
+    near.put_leader("oliver", "3933");
+    near.refused(UNION, deploy.clone(), "Corinth 29.47");
+    // Attacked, it may too: a fire declared on its hex is recorded.
+    let fire = GbacwAction::DeclareFire {
+        target: n("3937"),
+        firers: vec![],
+    };
+    let Some(e) = attacked(&t.rs, &t.s, &fire) else {
+        panic!("no record of the attack")
+    };
+    t.rs.evolve(&mut t.s, &e);
+    assert!(t.decide(UNION, &deploy).is_ok());
+}

@@ -11,6 +11,7 @@ mod command;
 mod corinth;
 mod corinth_free;
 mod corinth_setup;
+mod corinth_solo;
 mod displacement;
 mod engaged;
 mod fire;
