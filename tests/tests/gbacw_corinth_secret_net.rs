@@ -468,3 +468,77 @@ async fn corinth_29_2_the_secret_plan_does_not_reach_the_union_seat_or_a_spectat
     );
     drop(server);
 }
+
+/// Corinth 29.5 over the real server: the `corinth_solo` battle is offered
+/// by the server's GBACW ruleset; the solitaire player holds both seats
+/// with two sign-ins (the server binds one identity to one seat: a second
+/// `JoinSeat` by the same user returns the seat he has); the first
+/// `SolitaireRoll` is a commit-reveal roll every follower verifies.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn corinth_29_51_the_solitaire_battle_is_played_over_the_server_with_both_seats() {
+    let (server, _dir) = start_server(|_| {}).await;
+    let target = Target::of(&server);
+    let mut rebel = GbacwClient::connect(&target, false, "solo (confederate)").await;
+    let mut union = GbacwClient::connect(&target, true, "solo (union)").await;
+    let config = GbacwConfig {
+        battle: "corinth_solo".into(),
+        ..GbacwConfig::default()
+    };
+    let (table, invite) = rebel
+        .create_table(TableOptions {
+            ruleset: "gbacw".into(),
+            scenario: "Corinth, solitaire".into(),
+            config: codec::encode_infallible(&config),
+            private: true,
+            spectators_allowed: false,
+            spectator_delay: 0,
+        })
+        .await;
+    rebel.sit(table, REBEL, invite.clone()).await;
+    // The same identity asking for the other seat keeps its own.
+    rebel
+        .send(ClientMsg::JoinSeat {
+            table,
+            seat: Some(UNION),
+            invite: invite.clone(),
+        })
+        .await;
+    rebel.until(|m| matches!(m, ServerMsg::Snapshot(_))).await;
+    assert_eq!(rebel.seat, Some(REBEL));
+    union.sit(table, UNION, invite).await;
+    // 29.51: the roll, not a plot.
+    assert!(
+        rebel
+            .act(&GbacwAction::PlotAssault {
+                plan: the_plan(),
+                salt: SALT,
+                announce: id("hebert"),
+            })
+            .await
+            .is_err()
+    );
+    let seq = rebel
+        .act(&GbacwAction::SolitaireRoll)
+        .await
+        .expect("the solitaire roll");
+    union.sync_to(seq).await;
+    let Some(GbacwEvent::SolitaireStarted { plan, dice }) = union
+        .events
+        .iter()
+        .find(|e| matches!(e, GbacwEvent::SolitaireStarted { .. }))
+    else {
+        panic!("{:?}", union.events)
+    };
+    assert_eq!(dice.len(), 7);
+    assert_eq!(plan.divisions.len(), 1);
+    for who in [&rebel, &union] {
+        assert!(who.follower().verified_rolls() > 0, "{}", who.name);
+        assert!(who.follower().bad_rolls().is_empty(), "{}", who.name);
+    }
+    // 29.52: the Union sets up next.
+    union
+        .act(&GbacwAction::EndSetUp)
+        .await
+        .expect("the Union sets up");
+    drop(server);
+}

@@ -531,6 +531,8 @@ impl Ruleset for Gbacw {
             )
             .chain(decide::setup::pending(self, state))
             .chain(self.plot_decision(state))
+            // Corinth 29.53: the solitaire Division Arrival roll.
+            .chain(corinth::solitaire::pending(self, state))
             .collect()
     }
 

@@ -329,6 +329,29 @@ pub(crate) fn roll_due(rs: &Gbacw, state: &GbacwState) -> bool {
         && plan.divisions.len() < spec.divisions.len()
 }
 
+/// Corinth 29.53: the roll as a pending decision of the Confederate seat
+/// (its default is the roll itself: a timeout rolls for the player), so
+/// that the client shows it and the server's clock applies it.
+pub(crate) fn pending(
+    rs: &Gbacw,
+    state: &GbacwState,
+) -> Option<crate::engine::PendingDecision<super::super::action::GbacwAction>> {
+    if !roll_due(rs, state) {
+        return None;
+    }
+    let spec = rs.game.scenario.plan.as_ref()?;
+    Some(crate::engine::PendingDecision {
+        seat: rs.seat_of(&spec.side),
+        rule: rs.case_rule("29.53"),
+        prompt: format!(
+            "Game-Turn {}: roll the Division Arrival Table for each Confederate division still out",
+            state.clock.turn
+        ),
+        default: super::super::action::GbacwAction::SolitaireRoll,
+        deadline_secs: super::super::WITHDRAWAL_DEADLINE_SECS,
+    })
+}
+
 /// 29.53, 29.54: the Division Arrival Table for each division still out,
 /// and the Area Determination Table for each that enters.
 fn roll(rs: &Gbacw, state: &GbacwState, dice: &mut Dice) -> Result<Vec<GbacwEvent>, RuleError> {

@@ -233,3 +233,23 @@ fn corinth_31_32_the_solitaire_victory_levels() {
         ]
     );
 }
+
+#[test]
+fn corinth_29_53_the_roll_is_a_pending_decision_whose_default_rolls() {
+    let mut t = solo();
+    let p = t.rs.pending(&t.s);
+    assert_eq!(p.len(), 1);
+    assert_eq!(
+        (p[0].seat, &p[0].default),
+        (REBEL, &GbacwAction::SolitaireRoll)
+    );
+    t.roll(REBEL, GbacwAction::SolitaireRoll, 3);
+    t.ok(UNION, GbacwAction::EndSetUp);
+    t.advance_to(REBEL, Phase::Movement);
+    let p = t.rs.pending(&t.s);
+    assert_eq!(p.len(), 1);
+    assert_eq!(p[0].rule, "Corinth 29.53");
+    assert_eq!(p[0].default, GbacwAction::SolitaireRoll);
+    t.roll(REBEL, GbacwAction::SolitaireRoll, 4);
+    assert!(t.rs.pending(&t.s).is_empty());
+}
