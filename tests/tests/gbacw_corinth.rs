@@ -306,3 +306,45 @@ fn the_secret_corinth_plan_does_not_reach_the_union_seat_or_a_spectator_through_
         assert_eq!(a.salt.is_some(), sees, "{viewer:?}");
     }
 }
+
+/// Corinth 29.5, the solitaire version: the assault rolled with the
+/// engine's commit-reveal dice (29.51 before the Union set-up, 29.53 at
+/// each Confederate Movement Phase) and the game played to its end; every
+/// division is in by Game-Turn 6 (29.54) and the log replays and verifies.
+#[test]
+fn corinth_solitaire_plays_to_victory_determination_and_replays() {
+    // (seed, Union placements, budgets): seed 6 takes the defaults at once
+    // (the first roll by the server's default too), seed 7 places some.
+    let games = [(6u64, 0, [1, 3]), (7, 10, [1, 3])];
+    for (seed, placements, per_phase) in games {
+        let started = Instant::now();
+        let config = GbacwConfig {
+            battle: "corinth_solo".into(),
+            ..GbacwConfig::default()
+        };
+        let mut game = GbacwGame::new(seed, &config, 1024);
+        let played = play(&mut game, seed, placements, per_phase, &BATTLE);
+        let state = game.m.state();
+        assert!(state.over, "seed {seed}: turn {}", state.clock.turn);
+        let outcome = game.m.ruleset().outcome(state).expect("an outcome");
+        let plan = state
+            .progress
+            .assault
+            .as_ref()
+            .and_then(|a| a.plan.as_ref())
+            .expect("rolled");
+        // 29.54: all three divisions in by Game-Turn 6.
+        assert_eq!(plan.divisions.len(), 3, "{plan:?}");
+        assert!(plan.divisions.iter().all(|d| d.turn <= 6), "{plan:?}");
+        assert!(state.solitaire_rolled >= 1);
+        assert!(played.arrivals > 0, "{played:?}");
+        replays_to_the_same_outcome(&game);
+        eprintln!(
+            "solitaire seed {seed}: {played:?}, {:?}, {} log entries, {:.1?} with replay and verification; {}",
+            plan.divisions,
+            game.m.log().entries.len(),
+            started.elapsed(),
+            outcome.summary
+        );
+    }
+}

@@ -35,3 +35,19 @@ pub const FREE_FILES: BattleFiles = BattleFiles {
     oob: crate::gbacw::corinth::OOB,
     scenario: FREE_SCENARIO,
 };
+
+/// Corinth 29.5: the Free Set-Up Scenario, solitaire version: the
+/// Confederate assault is rolled, not plotted (`hook solitaire`).
+pub const SOLO_NAME: &str = "corinth_solo";
+
+pub const SOLO_SCENARIO: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../assets/gbacw/corinth/corinth_solo.scenario"
+));
+
+pub const SOLO_FILES: BattleFiles = BattleFiles {
+    name: SOLO_NAME,
+    map: crate::gbacw::corinth::MAP,
+    oob: crate::gbacw::corinth::OOB,
+    scenario: SOLO_SCENARIO,
+};

@@ -45,6 +45,7 @@ pub const BATTLES: &[BattleFiles] = &[
     cedar_mountain::FILES,
     corinth::FILES,
     corinth::FREE_FILES,
+    corinth::SOLO_FILES,
     test::FILES,
 ];
 

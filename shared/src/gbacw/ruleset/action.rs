@@ -165,6 +165,11 @@ pub enum GbacwAction {
     /// Corinth 24.1: in a Fire Phase of its side, once per phase, the
     /// fouled battery `unit` tries to unfoul (a die: 1-3).
     Unfoul { unit: CounterId },
+    /// Corinth 29.51, 29.53 (solitaire version): roll the Confederate
+    /// assault — before the Union sets up, the first division, its area
+    /// and the 29.26 counters; at the start of each Confederate Movement
+    /// Phase, the Division Arrival Table for each division still out.
+    SolitaireRoll,
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -14,7 +14,7 @@ use crate::gbacw::oob::{Crew, Marker, UnitStatus};
 use crate::gbacw::sequence::{Clock, Phase, Step};
 use crate::gbacw::tables::{FireResult, FireRow, MeleeResult};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GbacwEvent {
@@ -289,6 +289,29 @@ pub enum GbacwEvent {
         unit: CounterId,
         die: u8,
         unfouled: bool,
+    },
+    /// Corinth 29.44.4: a Confederate unit came within six hexes of a
+    /// Corinth hex: the artillery park may move and fire.
+    ParkFreed { case: String },
+    /// Corinth 29.51, 29.55 (solitaire): the first division's entry, the
+    /// 29.26 counters' divisions and the cavalry's areas, from `dice`
+    /// (first division, area, then one per 29.26 counter).
+    SolitaireStarted {
+        plan: super::plan::AssaultPlan,
+        dice: Vec<u8>,
+    },
+    /// Corinth 29.53, 29.54, 29.57 (solitaire): this Game-Turn's Division
+    /// Arrival rolls; the entering divisions' cavalry to their areas.
+    SolitaireRolled {
+        turn: u16,
+        rolls: Vec<super::corinth::solitaire::DivisionRoll>,
+        cavalry: BTreeMap<CounterId, CounterId>,
+    },
+    /// Corinth 29.47: these reinforcements were attacked: they may leave
+    /// column.
+    ReinforcementsAttacked {
+        units: BTreeSet<CounterId>,
+        case: String,
     },
 }
 
@@ -681,6 +704,13 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         }
         E::FireMadeRapid { .. } | E::FoulingRolled { .. } | E::UnfoulRolled { .. } => {
             super::corinth::rapid_fire::evolve(state, event)
+        }
+        E::ParkFreed { .. } => state.park_freed = true,
+        E::ReinforcementsAttacked { units, .. } => {
+            state.reinforcements_attacked.extend(units.iter().cloned())
+        }
+        E::SolitaireStarted { .. } | E::SolitaireRolled { .. } => {
+            super::corinth::solitaire::evolve(state, event)
         }
     }
 }

@@ -131,6 +131,10 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     if state.progress.setting_up.is_some() {
         return decide::setup::legal(rs, state, seat);
     }
+    // Corinth 29.53: the solitaire roll, before anything else.
+    if crate::gbacw::ruleset::corinth::solitaire::roll_due(rs, state) {
+        return vec![A::SolitaireRoll];
+    }
     let side = rs.side_of(seat);
     let oob = &rs.game.oob;
     let mut out = vec![A::EndPhase];

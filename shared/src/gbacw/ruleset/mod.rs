@@ -20,7 +20,7 @@ pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
-pub(crate) mod corinth;
+pub mod corinth;
 mod decide;
 pub mod event;
 mod legal;
@@ -213,6 +213,8 @@ impl Ruleset for Gbacw {
         });
         let overshoot = cedar::overshoot::load_for(&game.scenario)
             .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        corinth::solitaire::check_for(&game.scenario)
+            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
         let rs = Gbacw {
             config: config.clone(),
             game,
@@ -334,6 +336,9 @@ impl Ruleset for Gbacw {
             fired_this_turn: std::collections::BTreeSet::new(),
             retreat_fire: Vec::new(),
             rapid_fire: Default::default(),
+            park_freed: false,
+            solitaire_rolled: 0,
+            reinforcements_attacked: std::collections::BTreeSet::new(),
         }
     }
 
@@ -343,6 +348,8 @@ impl Ruleset for Gbacw {
     fn rolls_dice(&self, state: &GbacwState, ctx: &ActionContext, action: &GbacwAction) -> bool {
         use crate::gbacw::sequence::{Phase, Step};
         match action {
+            // Corinth 29.51, 29.53: the solitaire assault's dice.
+            GbacwAction::SolitaireRoll => true,
             GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
             // GBACW 12.83: declining lets the retreat before melee go on,
             // with its morale checks.
@@ -403,13 +410,24 @@ impl Ruleset for Gbacw {
         action: &GbacwAction,
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
-        let mut events = decide::decide(self, state, ctx.seat, action, dice)?;
+        // Corinth 29.42: the set-up's end on a timeout is never refused.
+        let by_default_end = ctx.by_default
+            && *action == GbacwAction::EndSetUp
+            && state.progress.setting_up.is_some()
+            && !plan::plot_pending(self, state);
+        let mut events = if by_default_end {
+            decide::setup::end_setup_by_default(self, state)?
+        } else {
+            decide::decide(self, state, ctx.seat, action, dice)?
+        };
         // Corinth 30.33: a reserve attacked is committed.
         events.extend(decide::restraint::committed_by_attack(
             self, state, ctx.seat, action,
         ));
         // Corinth 29.43: the first combat; the Hotel brigades attacked.
         events.extend(decide::restraint::combat_marks(self, state, action));
+        // Corinth 29.47: reinforcements attacked may leave column.
+        events.extend(corinth::reinforcements::attacked(self, state, action));
         // GBACW 18.0: brigades whose BCE these events broke.
         let events = bce::with_bce_lost(self, state, events);
         // Cedar Mountain 27.22: who last occupied each victory hex.
@@ -520,6 +538,8 @@ impl Ruleset for Gbacw {
             )
             .chain(decide::setup::pending(self, state))
             .chain(self.plot_decision(state))
+            // Corinth 29.53: the solitaire Division Arrival roll.
+            .chain(corinth::solitaire::pending(self, state))
             .collect()
     }
 
@@ -542,6 +562,17 @@ impl Gbacw {
             return None;
         }
         let spec = self.game.scenario.plan.as_ref()?;
+        // Corinth 29.51: the solitaire version rolls instead.
+        if corinth::solitaire::active(self) {
+            return Some(PendingDecision {
+                seat: self.seat_of(&spec.side),
+                rule: self.case_rule("29.51"),
+                prompt: "roll the Confederate assault: the first division and its Assault Area"
+                    .into(),
+                default: GbacwAction::SolitaireRoll,
+                deadline_secs: decide::setup::SETUP_DEADLINE_SECS,
+            });
+        }
         let (plan, announce) = plan::default_plan(spec)?;
         Some(PendingDecision {
             seat: self.seat_of(&spec.side),

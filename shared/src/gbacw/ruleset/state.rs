@@ -210,6 +210,16 @@ pub struct GbacwState {
     /// in a row.
     #[serde(default)]
     pub rapid_fire: super::corinth::rapid_fire::RapidFireState,
+    /// Corinth 29.44.4: the artillery park has been freed (for good).
+    #[serde(default)]
+    pub park_freed: bool,
+    /// Corinth 29.53 (solitaire): the last Game-Turn whose Division
+    /// Arrival Table was rolled.
+    #[serde(default)]
+    pub solitaire_rolled: u16,
+    /// Corinth 29.47: reinforcements attacked (free to leave column).
+    #[serde(default)]
+    pub reinforcements_attacked: BTreeSet<CounterId>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

@@ -470,6 +470,31 @@ named_enum! {
         /// Corinth 24.24 (optional, `when=` its option): the `units=`
         /// batteries' crews always have melee strength 0.
         CrewMeleeZero = "crew-melee-zero",
+        /// Corinth 29.42: `side=`'s eleven infantry and cavalry brigades
+        /// set up four to seven within 10 hexes of an Assault Area and
+        /// exactly three within 10 of the Tishomingo Hotel (checked when
+        /// the set-up ends; the default deployment aims at it).
+        BrigadeCounts = "brigade-counts",
+        /// Corinth 29.44.1: `side=`'s brigade batteries set up within
+        /// their brigade commander's Effectiveness Radius.
+        BrigadeBatteries = "brigade-batteries",
+        /// Corinth 29.44.4, 30.18: the `units=` batteries standing in
+        /// `area=` may not move or fire through Game-Turn `until=`, unless
+        /// an enemy unit of `side=` comes within `range=` hexes of a town
+        /// hex (then for good).
+        ParkFreeze = "park-freeze",
+        /// Corinth 29.5: the solitaire version: the assault is rolled
+        /// (`assets/gbacw/corinth/solitaire.toml`), every division in by
+        /// Game-Turn `all-by=`.
+        Solitaire = "solitaire",
+        /// Corinth 30.13: `side=`'s `units=` end no Movement Phase within
+        /// `distance=` hexes of an Assault Area while they can still get
+        /// farther from it.
+        KeepMoving = "keep-moving",
+        /// Corinth 29.47: the `units=` reinforcements stay in column until
+        /// within their brigade commander's Effectiveness Radius or
+        /// attacked.
+        ReinforcementColumn = "reinforcement-column",
     }
 }
 

@@ -1,8 +1,9 @@
-//! The Corinth exclusive rules (seed 001, 21.0–24.0) in the hosted
-//! ruleset. Each rule is switched on by its scenario `hook` line
-//! (`assets/gbacw/corinth/corinth.scenario` and `corinth_free.scenario`),
-//! so the test battle and Cedar Mountain play without them.
+//! The Battle of Corinth's exclusive rules (seed 001, 19.0-31.0) in the
+//! hosted ruleset, each switched on by its scenario `hook` line
+//! (`assets/gbacw/corinth/*.scenario`), so that the test battle and Cedar
+//! Mountain play without them.
 //!
+//! Terrain, batteries and sharpshooters (21.3, 23, 24):
 //! - [`works`]: 23.1, the outer works (sight, the fire die, melee).
 //! - [`redans`]: 23.2, battery redans (sight, fire shift, melee cap).
 //! - [`town`]: 23.31, guns, wagons and horses enter town by road only.
@@ -11,13 +12,27 @@
 //! - [`siege`]: 24.3, the siege guns' one hex a turn.
 //! - [`crews`]: 24.2, what of the battery crews the engine models.
 //!
+//! Set-up and the solitaire version (29, 30):
+//! - [`brigade_counts`]: 29.42, where the eleven Union brigades set up.
+//! - [`brigade_batteries`]: 29.44.1, brigade batteries by their commander.
+//! - [`keep_moving`]: 30.13, Oliver's column moves on past the areas.
+//! - [`park`]: 29.44.4, 30.18, the artillery park's freeze.
+//! - [`reinforcements`]: 29.47, reinforcements stay in column.
+//! - [`solitaire`]: 29.5, the solitaire version's rolled assault.
+//!
 //! The shared code paths call these at small, marked places.
 
+pub(crate) mod brigade_batteries;
+pub(crate) mod brigade_counts;
 pub(crate) mod crews;
+pub(crate) mod keep_moving;
+pub(crate) mod park;
 pub(crate) mod rapid_fire;
 pub(crate) mod redans;
+pub(crate) mod reinforcements;
 pub(crate) mod sharpshooters;
 pub(crate) mod siege;
+pub mod solitaire;
 pub(crate) mod town;
 pub(crate) mod works;
 

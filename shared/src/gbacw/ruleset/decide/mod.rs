@@ -43,6 +43,19 @@ pub(crate) fn decide(
     }
     // Corinth 29.2: the plot comes first.
     if super::plan::plot_pending(rs, state) {
+        // Corinth 29.51: the solitaire version rolls what 29.2 plots.
+        if super::corinth::solitaire::active(rs) {
+            return match action {
+                A::SolitaireRoll if Some(seat) == super::plan::plotting_seat(rs) => {
+                    super::corinth::solitaire::start(rs, dice)
+                }
+                _ => Err(err(
+                    &rs.case_rule("29.51"),
+                    RuleCode::Illegal,
+                    "the solitaire assault is rolled first (SolitaireRoll, by the Confederate seat)",
+                )),
+            };
+        }
         return match action {
             A::PlotAssault {
                 plan,
@@ -63,6 +76,10 @@ pub(crate) fn decide(
     // Cedar Mountain 26.2: the set-up step before Game-Turn 1.
     if state.progress.setting_up.is_some() {
         return setup::decide(rs, state, seat, action);
+    }
+    // Corinth 29.53: the solitaire Division Arrival roll comes first.
+    if let Some(answer) = super::corinth::solitaire::gate(rs, state, seat, action, dice) {
+        return answer;
     }
     if let Some(d) = &state.decision {
         if seat != d.seat {
@@ -207,7 +224,12 @@ pub(crate) fn decide(
     // Corinth 26.13, 26.15: night.
     restraint::night_check(rs, state, side, action)?;
     match action {
-        A::EndPhase => sequence::end_phase(rs, state, side, dice),
+        A::EndPhase => {
+            let mut events = sequence::end_phase(rs, state, side, dice)?;
+            // Corinth 29.44.4: the park freed for good.
+            events.extend(super::corinth::park::freed_at_phase_end(rs, state));
+            Ok(events)
+        }
         A::Move { pieces, path } => {
             in_phase(Phase::Movement, "GBACW 5.0", "units move")?;
             // Corinth 30.0, 30.32: counters held back.
@@ -237,6 +259,8 @@ pub(crate) fn decide(
         A::ChangeFormation { unit, to } => {
             in_phase(Phase::Movement, "GBACW 6.22", "units change formation")?;
             restraint::check_free(rs, state, &[unit], "change formation")?;
+            // Corinth 29.47: reinforcements stay in column.
+            super::corinth::reinforcements::check_formation(rs, state, unit, *to)?;
             formation::change(rs, state, side, unit, *to)
         }
         A::SpendCommandPoints {
@@ -285,6 +309,10 @@ pub(crate) fn decide(
                 let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
                 restraint::check_free(rs, state, &units, "fire offensively")?;
             }
+            // Corinth 29.44.4: the park "may not move or fire" (defensive
+            // fire too).
+            let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
+            super::corinth::park::check(rs, state, &units, "fire")?;
             // Corinth 29.43: "may not ... perform any other action".
             if let Some(f) = firers
                 .iter()
@@ -401,6 +429,11 @@ pub(crate) fn decide(
             arrival::arrive(rs, state, side, piece, *hex, *facing)
         }
         A::CommitReserve { reserve } => restraint::commit(rs, state, side, reserve, dice),
+        A::SolitaireRoll => Err(err(
+            &rs.case_rule("29.53"),
+            RuleCode::Illegal,
+            "no solitaire roll is due",
+        )),
         A::PlotAssault { .. } => Err(err(
             &rs.case_rule("29.2"),
             RuleCode::Illegal,

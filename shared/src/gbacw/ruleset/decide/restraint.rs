@@ -70,6 +70,13 @@ pub(crate) fn held(rs: &Gbacw, state: &GbacwState, piece: &CounterId) -> Option<
             "its brigade set up by the Tishomingo Hotel and is not yet activated".into(),
         ));
     }
+    // Corinth 29.44.4, 30.18: the artillery park.
+    if crate::gbacw::ruleset::corinth::park::frozen(rs, state, piece) {
+        return Some((
+            rs.case_rule("29.44"),
+            "it is in the artillery park, held until the second day or until a Confederate unit comes within six hexes of a Corinth hex".into(),
+        ));
+    }
     held_reserve(rs, state, piece).map(|r| {
         (
             rs.case_rule("30.32"),

@@ -30,7 +30,11 @@ pub(crate) fn end_phase(
             Phase::InitialCommand => {
                 events.push(GbacwEvent::CommandChecked(command::check(rs, state, side)))
             }
-            Phase::Movement => check_lone_leaders(rs, state, side)?,
+            Phase::Movement => {
+                check_lone_leaders(rs, state, side)?;
+                // Corinth 30.13: Oliver's column keeps moving.
+                crate::gbacw::ruleset::corinth::keep_moving::check(rs, state, side)?;
+            }
             // GBACW 9.42: the phase's attacks are rolled as it ends.
             Phase::DefensiveFire | Phase::OffensiveFire if !state.fire_plan.is_empty() => {
                 events.extend(resolve_plan(rs, state, dice)?)

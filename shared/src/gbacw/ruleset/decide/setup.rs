@@ -726,9 +726,19 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
     let mut s = state.clone();
     let mut events = Vec::new();
     let (units, leaders) = unplaced(rs, &s, side);
+    // Corinth 29.42: each brigade's units try the zone its count wants.
+    let aim = crate::gbacw::ruleset::corinth::brigade_counts::aim(rs, state, side);
     for id in units {
         let kind = &rs.game.oob.units[&id].kind;
-        let placed = candidate_hexes(rs, &s, &id).into_iter().find_map(|hex| {
+        let mut hexes = candidate_hexes(rs, &s, &id);
+        if let Some(aim) = &aim {
+            aim.order(rs, &id, &mut hexes);
+        }
+        // Corinth 29.44.1: brigade batteries by their commander.
+        if crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side) {
+            crate::gbacw::ruleset::corinth::brigade_batteries::order(rs, &s, &id, &mut hexes);
+        }
+        let placed = hexes.into_iter().find_map(|hex| {
             let facing = facing_toward_enemy(rs, side, hex);
             default_formations(kind)
                 .into_iter()
@@ -741,7 +751,7 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
     }
     for id in leaders {
         // With the first unit he commands, in set-up order.
-        let hexes: Vec<HexNumber> = rs
+        let mut hexes: Vec<HexNumber> = rs
             .game
             .scenario
             .setup
@@ -753,6 +763,12 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
                 commands(rs, &id, unit).then_some(hex)
             })
             .collect();
+        // Corinth 29.44.1: where his batteries are within his radius.
+        if crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side) {
+            crate::gbacw::ruleset::corinth::brigade_batteries::order_leader(
+                rs, &s, &id, &mut hexes,
+            );
+        }
         let placed = hexes
             .into_iter()
             .find_map(|hex| place_leader(rs, &s, side, &id, hex).ok())?;
@@ -821,7 +837,7 @@ fn end_setup(
     state: &GbacwState,
     side: &CounterId,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    let mut events = complete(rs, state, side)
+    let events = complete(rs, state, side)
         .or_else(|| default_deployment(rs, state, side))
         .ok_or_else(|| {
             err(
@@ -830,11 +846,47 @@ fn end_setup(
                 "the scenario's default deployment does not fit its own restrictions",
             )
         })?;
-    // Corinth 29.43: the brigades by the Hotel are frozen.
+    finish(rs, state, side, events)
+}
+
+/// `EndSetUp` sent by the server on a timeout: never refused. When the
+/// player's placements cannot be completed into a set-up that keeps the
+/// whole-set-up checks (Corinth 29.42), the default deployment replaces
+/// them.
+pub(crate) fn end_setup_by_default(
+    rs: &Gbacw,
+    state: &GbacwState,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let Some(side) = state.progress.setting_up.as_ref() else {
+        return Err(err(
+            &setup_rule(rs),
+            RuleCode::Illegal,
+            "the set-up is over",
+        ));
+    };
+    end_setup(rs, state, side).or_else(|refused| {
+        let events = default_deployment(rs, state, side).ok_or(refused)?;
+        finish(rs, state, side, events)
+    })
+}
+
+/// The end of a side's set-up once every counter is placed: the checks of
+/// the whole set-up, the Hotel freeze, the next side or play.
+fn finish(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    mut events: Vec<GbacwEvent>,
+) -> Result<Vec<GbacwEvent>, RuleError> {
     let mut after = state.clone();
     for e in &events {
         super::super::event::evolve(&mut after, e);
     }
+    // Corinth 29.42: the brigade counts of the whole set-up.
+    crate::gbacw::ruleset::corinth::brigade_counts::check(rs, &after, side)?;
+    // Corinth 29.44.1: brigade batteries within their commander's radius.
+    crate::gbacw::ruleset::corinth::brigade_batteries::check(rs, &after, side)?;
+    // Corinth 29.43: the brigades by the Hotel are frozen.
     events.extend(super::restraint::freeze_at_setup(rs, &after, side));
     let sides = rs.setup_sides();
     let next = sides.iter().skip_while(|s| *s != side).nth(1).cloned();
@@ -853,7 +905,14 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
     if rs.seat_of(side) != seat {
         return Vec::new();
     }
-    let mut out = vec![GbacwAction::EndSetUp];
+    let mut out = Vec::new();
+    // Corinth 29.42, 29.44.1 may refuse the end (a costly check: only
+    // where they apply).
+    let whole_checks = crate::gbacw::ruleset::corinth::brigade_counts::applies(rs, side)
+        || crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side);
+    if !whole_checks || end_setup(rs, state, side).is_ok() {
+        out.push(GbacwAction::EndSetUp);
+    }
     let (units, leaders) = unplaced(rs, state, side);
     for id in &units {
         let kind = &rs.game.oob.units[id].kind;
@@ -921,6 +980,22 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
                 });
             }
         }
+    }
+    // Corinth 29.42, 29.44.1: only placements after which the set-up can
+    // still be finished legally, so that following the legal set always
+    // leads to an accepted EndSetUp.
+    if whole_checks {
+        use crate::gbacw::ruleset::corinth::{brigade_batteries, brigade_counts};
+        out.retain(|a| match a {
+            GbacwAction::PlaceUnit { unit, hex, .. } => {
+                brigade_counts::feasible_after(rs, state, side, unit, *hex)
+                    && brigade_batteries::feasible_after(rs, state, side, unit, *hex)
+            }
+            GbacwAction::PlaceLeader { leader, hex } => {
+                brigade_batteries::feasible_after(rs, state, side, leader, *hex)
+            }
+            _ => true,
+        });
     }
     out
 }

@@ -11,6 +11,8 @@ mod command;
 mod corinth;
 mod corinth_free;
 mod corinth_terrain;
+mod corinth_setup;
+mod corinth_solo;
 mod displacement;
 mod engaged;
 mod fire;
