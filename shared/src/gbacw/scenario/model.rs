@@ -449,6 +449,15 @@ named_enum! {
         /// `after=` Game-Turns after the game's first combat, or until one
         /// of their units is attacked.
         HotelFreeze = "hotel-freeze",
+        /// Corinth 30.4: the brigades of `division=` together taking
+        /// `limit=` casualties all suffer the effects of BCE loss (the
+        /// `bce-loss` hook's); no Victory Points for it.
+        DivisionalBce = "divisional-bce",
+        /// Corinth 22.0: units not stacked with a leader pass a morale
+        /// check to retreat before melee (22.1) and to melee (22.2);
+        /// `side-turns=` the Game-Turns of 22.1/22.2's side modifiers,
+        /// `union=` and `confederate=` their signs.
+        MeleeInitiation = "melee-initiation",
     }
 }
 

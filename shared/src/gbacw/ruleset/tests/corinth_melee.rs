@@ -1,0 +1,328 @@
+//! Corinth's BCE loss (25.0), Lovell's reluctance (30.4), the melee
+//! initiation gate (22.0), retreat directions (27.0) and dismounted
+//! cavalry in melee (21.41, 21.42), through `decide` and `evolve`. Each
+//! case is set up in the woods around 1325–1426, well away from the
+//! Union's historical deployment, on the Confederate Player-Turn of
+//! Game-Turn 3 unless a case needs another.
+
+use super::*;
+use crate::gbacw::oob::Marker;
+use crate::gbacw::ruleset::cedar::bce_loss;
+use crate::gbacw::ruleset::event::FireReport;
+
+/// Corinth after the default Union set-up (built once, cloned).
+fn base() -> T {
+    static BASE: std::sync::OnceLock<(Gbacw, GbacwState)> = std::sync::OnceLock::new();
+    let (rs, s) = BASE.get_or_init(|| {
+        let mut t = super::corinth::corinth();
+        t.ok(UNION, GbacwAction::EndSetUp);
+        (t.rs, t.s)
+    });
+    T {
+        rs: rs.clone(),
+        s: s.clone(),
+    }
+}
+
+impl T {
+    /// Take `unit` off the list of arrivals (so its losses count) and put
+    /// it on `hex`.
+    fn corinth_unit(&mut self, unit: &str, hex: &str, formation: Formation) {
+        self.s.progress.to_arrive.remove(&id(unit));
+        self.put(unit, hex, "n", formation);
+    }
+
+    fn corinth_leader(&mut self, leader: &str, hex: &str) {
+        self.s.progress.to_arrive.remove(&id(leader));
+        self.put_leader(leader, hex);
+    }
+
+    /// `unit` loses `points`; one not yet on the map is put in the rear
+    /// first (a unit off the map counts as wholly lost, 18.0).
+    fn hit(&mut self, unit: &str, points: u8) {
+        if self.hex(unit).is_none() {
+            let rear = ["1420", "1520", "1620", "1720", "1421", "1521", "1621"]
+                .into_iter()
+                .find(|h| !self.s.units.values().any(|u| u.hex == Some(n(h))))
+                .unwrap();
+            self.corinth_unit(unit, rear, Formation::Line);
+        }
+        let e = GbacwEvent::UnitHit {
+            unit: id(unit),
+            points,
+        };
+        self.rs.evolve(&mut self.s, &e);
+    }
+
+    /// Rust's brigade (limit 8) loses 31 Ala's five points and 4 Ala Bn's
+    /// three: at its BCE limit.
+    fn break_rust(&mut self) {
+        self.hit("31-ala", 5);
+        self.hit("4-ala-bn", 3);
+        assert!(self.rs.brigade_at_bce_limit(&self.s, &id("rust")));
+    }
+}
+
+fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
+    GbacwAction::DeclareMelee {
+        target: n(target),
+        attackers: ids(attackers),
+    }
+}
+
+fn fire(target: &str, firers: &[(&str, u8)]) -> GbacwAction {
+    GbacwAction::DeclareFire {
+        target: n(target),
+        firers: firers
+            .iter()
+            .map(|(u, p)| crate::gbacw::ruleset::state::FireShare {
+                unit: id(u),
+                points: *p,
+            })
+            .collect(),
+    }
+}
+
+fn reports(events: &[GbacwEvent]) -> Vec<FireReport> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::FireResolved(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// 9 Ark and 7 Ky (Rust) in 1325 and 1425, 15 Miss (Bowen) in 1426;
+/// 52 Ill (Hackleman) in 1326 facing them. Nobody else within reach.
+fn field(broken: bool) -> T {
+    let mut t = base();
+    if broken {
+        t.break_rust();
+    }
+    t.corinth_unit("9-ark", "1325", Formation::Line);
+    t.corinth_unit("7-ky", "1425", Formation::Line);
+    t.corinth_unit("15-miss", "1426", Formation::Line);
+    t.corinth_unit("52-ill", "1326", Formation::Line);
+    // Their brigade commanders, near enough to keep them in command, not
+    // stacked with them.
+    t.corinth_leader("rust", "1323");
+    t.corinth_leader("bowen", "1428");
+    t.corinth_leader("hackleman", "1328");
+    for u in ["9-ark", "7-ky", "15-miss"] {
+        t.face_towards(u, "1326");
+    }
+    t.face_towards("52-ill", "1325");
+    let grid = &t.rs.game().map.grid;
+    for (other, u) in &t.s.units {
+        let Some(h) = u.hex else { continue };
+        if ["9-ark", "7-ky", "15-miss", "52-ill"].contains(&other.0.as_str()) {
+            continue;
+        }
+        assert!(
+            grid.distance(h, n("1326")) > 4,
+            "{other} at {h} is too near the field: {:?}",
+            t.s.units.values().filter_map(|u| u.hex).map(|h| h.to_string()).collect::<Vec<_>>()
+        );
+    }
+    t
+}
+
+// --- Corinth 25.1: the effects of BCE loss ---------------------------------
+
+#[test]
+fn corinth_25_11_a_broken_brigade_adds_one_to_infantry_morale_never_artillery() {
+    let mut t = field(false);
+    t.corinth_unit("hudson", "1224", Formation::Unlimbered);
+    assert_eq!(bce_loss::morale_modifier(&t.rs, &t.s, &id("9-ark")), 0);
+    t.break_rust();
+    assert_eq!(bce_loss::morale_modifier(&t.rs, &t.s, &id("9-ark")), 1);
+    // Hudson's battery is Rust's: artillery is never affected.
+    assert_eq!(bce_loss::morale_modifier(&t.rs, &t.s, &id("hudson")), 0);
+    // Bowen's brigade has lost nothing.
+    assert_eq!(bce_loss::morale_modifier(&t.rs, &t.s, &id("15-miss")), 0);
+}
+
+#[test]
+fn corinth_25_12_a_broken_brigade_may_not_initiate_melee_but_fights_on_engaged() {
+    let mut t = field(true);
+    t.advance_to(REBEL, Phase::RetreatBeforeMelee);
+    t.refused(REBEL, melee("1326", &["9-ark"]), "Corinth 25.12");
+    t.refused(REBEL, melee("1326", &["15-miss", "7-ky"]), "Corinth 25.12");
+    t.s.units
+        .get_mut(&id("9-ark"))
+        .unwrap()
+        .status
+        .markers
+        .insert(Marker::Engaged);
+    assert!(t.decide(REBEL, &melee("1326", &["9-ark"])).is_ok());
+    // Bowen's unit melees: its brigade has not lost BCE.
+    let t = field(true);
+    let mut t = t;
+    t.advance_to(REBEL, Phase::RetreatBeforeMelee);
+    assert!(t.decide(REBEL, &melee("1326", &["15-miss"])).is_ok());
+}
+
+#[test]
+fn corinth_25_14_a_broken_brigade_fires_one_column_left_even_combined() {
+    let column = |broken: bool, firers: &[(&str, u8)]| {
+        let mut t = field(broken);
+        t.advance_to(REBEL, Phase::OffensiveFire);
+        t.ok(REBEL, fire("1326", firers));
+        let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, 3);
+        let r = reports(&events).remove(0);
+        (r.column, r.strength_columns_left)
+    };
+    let (c0, left0) = column(false, &[("9-ark", 4), ("15-miss", 4)]);
+    let (c1, left1) = column(true, &[("9-ark", 4), ("15-miss", 4)]);
+    assert_eq!((left0, left1), (0, 1));
+    assert_eq!(c1 + 1, c0);
+    // Bowen's unit alone is not shifted.
+    assert_eq!(column(true, &[("15-miss", 4)]).1, 0);
+}
+
+#[test]
+fn corinth_25_13_a_broken_brigades_routed_unit_rallies_only_by_die() {
+    let setup = |leader: Option<(&str, &str)>| {
+        let mut t = field(true);
+        t.s.units
+            .get_mut(&id("9-ark"))
+            .unwrap()
+            .status
+            .markers
+            .insert(Marker::Rout);
+        // Rust two hexes off (ER 4) unless placed with it.
+        if let Some((l, h)) = leader {
+            t.corinth_leader(l, h);
+        }
+        t.advance_to(REBEL, Phase::Rally);
+        t
+    };
+    let rally = GbacwAction::Rally { unit: id("9-ark") };
+    let ctx = ActionContext {
+        seat: REBEL,
+        seq: 1,
+        by_default: false,
+    };
+    // With Van Dorn (an army commander): automatic.
+    let mut t = setup(Some(("van-dorn", "1325")));
+    assert!(!t.rs.rolls_dice(&t.s, &ctx, &rally));
+    let events = t.ok(REBEL, rally.clone());
+    assert!(events.contains(&GbacwEvent::RallyTried {
+        unit: id("9-ark"),
+        die: None,
+        rallied: true
+    }));
+    // In Rust's ER: a Rally Point and a die, +1 (25.11) against morale 4.
+    for seed in 0..20 {
+        let mut t = setup(None);
+        assert!(t.rs.rolls_dice(&t.s, &ctx, &rally));
+        let (events, drawn) = t.roll(REBEL, rally.clone(), seed);
+        let die = drawn[0] as u8;
+        assert_eq!(
+            events,
+            vec![
+                GbacwEvent::RallyPointSpent {
+                    leader: id("rust")
+                },
+                GbacwEvent::RallyTried {
+                    unit: id("9-ark"),
+                    die: Some(die),
+                    rallied: die < 4
+                }
+            ]
+        );
+    }
+    // Stacked with Lovell (a division commander): −1, no Rally Point.
+    for seed in 0..20 {
+        let mut t = setup(Some(("lovell", "1325")));
+        let (events, drawn) = t.roll(REBEL, rally.clone(), seed);
+        let die = drawn[0] as u8;
+        assert_eq!(
+            events,
+            vec![GbacwEvent::RallyTried {
+                unit: id("9-ark"),
+                die: Some(die),
+                rallied: die <= 4
+            }]
+        );
+    }
+    // Rust out of reach: refused, citing Corinth's case.
+    let mut t = setup(None);
+    t.put_leader("rust", "1319");
+    t.refused(REBEL, rally, "Corinth 25.13");
+}
+
+#[test]
+fn corinth_25_3_artillery_losses_never_count_toward_bce() {
+    let mut t = field(false);
+    t.corinth_unit("hudson", "1224", Formation::Unlimbered);
+    let e = GbacwEvent::UnitHit {
+        unit: id("hudson"),
+        points: 5,
+    };
+    t.rs.evolve(&mut t.s, &e);
+    let rust = t
+        .rs
+        .bce(&t.s)
+        .into_iter()
+        .find(|b| b.brigade == id("rust"))
+        .unwrap();
+    assert_eq!(rust.losses, 0);
+    t.hit("9-ark", 2);
+    let rust = t
+        .rs
+        .bce(&t.s)
+        .into_iter()
+        .find(|b| b.brigade == id("rust"))
+        .unwrap();
+    assert_eq!(rust.losses, 2);
+}
+
+// --- Corinth 30.4: Lovell's reluctance -------------------------------------
+
+#[test]
+fn corinth_30_4_lovells_three_brigades_at_ten_casualties_all_lose_bce() {
+    let mut t = field(false);
+    // 4 + 3 + 2: nine, no brigade at its own limit (8, 9, 8).
+    t.hit("31-ala", 4);
+    t.hit("33-miss", 3);
+    t.hit("6-miss", 2);
+    for b in ["rust", "villepigue", "bowen"] {
+        assert!(!bce_loss::brigade_broken(&t.rs, &t.s, &id(b)), "{b}");
+    }
+    assert_eq!(bce_loss::morale_modifier(&t.rs, &t.s, &id("15-miss")), 0);
+    // The tenth casualty: all three suffer 25.1, none at its own limit, so
+    // no BCE Victory Points (no `BceLost`).
+    t.hit("15-miss", 1);
+    for b in ["rust", "villepigue", "bowen"] {
+        assert!(bce_loss::brigade_broken(&t.rs, &t.s, &id(b)), "{b}");
+        assert!(!t.rs.brigade_at_bce_limit(&t.s, &id(b)), "{b}");
+    }
+    assert_eq!(bce_loss::morale_modifier(&t.rs, &t.s, &id("15-miss")), 1);
+    t.advance_to(REBEL, Phase::RetreatBeforeMelee);
+    t.refused(REBEL, melee("1326", &["15-miss"]), "Corinth 25.12");
+    // Other divisions are untouched; the Free Set-Up has no 30.4.
+    assert!(!bce_loss::brigade_broken(&t.rs, &t.s, &id("moore")));
+}
+
+#[test]
+fn corinth_30_4_the_free_set_up_has_no_divisional_limit() {
+    let rs = Gbacw::new(&GbacwConfig {
+        battle: "corinth_free".into(),
+        ..GbacwConfig::default()
+    })
+    .unwrap();
+    assert!(
+        rs.game()
+            .scenario
+            .hook(crate::gbacw::scenario::HookKind::DivisionalBce)
+            .is_none()
+    );
+    assert!(
+        rs.game()
+            .scenario
+            .hook(crate::gbacw::scenario::HookKind::BceLoss)
+            .is_some()
+    );
+}
