@@ -272,6 +272,13 @@ pub enum GbacwEvent {
     BrigadesThawed { case: String },
     /// The game's first fire or melee (Corinth 29.43 counts from it).
     FirstCombat { turn: u16 },
+    /// Corinth 25.2: `trigger` routed and its broken brigade retreats:
+    /// `units` retreat (each move and check follows as its own events).
+    BrigadeRetreated {
+        brigade: CounterId,
+        trigger: CounterId,
+        units: Vec<CounterId>,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -654,6 +661,9 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         | E::FirstCombat { .. } => super::progress::evolve(state, event),
         E::AssaultPlotted { .. } | E::DivisionRevealed(_) | E::PlanOpened { .. } => {
             super::plan::evolve(state, event)
+        }
+        E::BrigadeRetreated { brigade, .. } => {
+            state.brigade_retreats.insert(brigade.clone(), state.clock);
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod bce;
 pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
+pub(crate) mod corinth;
 pub mod config;
 mod decide;
 pub mod event;
@@ -328,6 +329,7 @@ impl Ruleset for Gbacw {
             turn_start: BTreeMap::new(),
             fired_this_turn: std::collections::BTreeSet::new(),
             retreat_fire: Vec::new(),
+            brigade_retreats: BTreeMap::new(),
         }
     }
 

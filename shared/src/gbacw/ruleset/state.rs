@@ -206,6 +206,10 @@ pub struct GbacwState {
     /// other seat offered retreat fire, in order.
     #[serde(default)]
     pub retreat_fire: Vec<RetreatFireOffer>,
+    /// Corinth 25.25: by brigade, the clock (Game-Turn and Phase) of its
+    /// last brigade retreat: once per Phase.
+    #[serde(default)]
+    pub brigade_retreats: BTreeMap<CounterId, Clock>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

@@ -295,10 +295,7 @@ fn check_one(
         routed = false;
     }
     if routed {
-        set_markers(u, id, |s| {
-            rout(&mut s.markers);
-        });
-        rout_retreat(rs, u, roll, id);
+        rout_with_brigade(rs, u, roll, id);
     } else if pinned {
         if hit.defer_pins_of.contains(id) {
             deferred.push(id.clone());
@@ -348,11 +345,21 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     if !failed || st.formation == Formation::Unlimbered {
         return false;
     }
+    rout_with_brigade(rs, u, roll, id);
+    true
+}
+
+/// GBACW 13.31: `id` fails its check and routs three hexes; Corinth 25.2:
+/// its broken brigade may retreat with it (asked where it routed).
+fn rout_with_brigade(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
+    let brigade = super::super::corinth::brigade_retreat::triggered(rs, &u.state, id);
     set_markers(u, id, |s| {
         rout(&mut s.markers);
     });
     rout_retreat(rs, u, roll, id);
-    true
+    if let Some((b, members)) = brigade {
+        super::super::corinth::brigade_retreat::carry_out(rs, u, roll, id, b, members);
+    }
 }
 
 /// GBACW 17.72, 17.76, 9.86: every leader in the hit hex rolls two dice

@@ -326,3 +326,132 @@ fn corinth_30_4_the_free_set_up_has_no_divisional_limit() {
             .is_some()
     );
 }
+
+// --- Corinth 25.2: brigade retreat -----------------------------------------
+
+/// Rust broken, Rust in 1323 (ER 4): 9 Ark (1325) and 7 Ky (1425) as in
+/// the field; 35 Ala pinned in 1324; 3 Ky routed in 1224; 4 Ala Bn out of
+/// the radius in 1318 (Rust's radius of 4 does not reach it). 52 Ill in
+/// 1326 is the enemy.
+fn brigade_field() -> T {
+    let mut t = field(true);
+    t.corinth_unit("35-ala", "1324", Formation::Line);
+    t.corinth_unit("3-ky", "1224", Formation::Line);
+    t.corinth_unit("4-ala-bn", "1318", Formation::Line);
+    let mark = |t: &mut T, u: &str, m: Marker| {
+        t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
+    };
+    mark(&mut t, "35-ala", Marker::Pin);
+    mark(&mut t, "3-ky", Marker::Rout);
+    t.advance_to(UNION, Phase::Melee);
+    t
+}
+
+/// 9 Ark's morale check (a melee "R" result, 13.2) with dice seeded by
+/// `seed`: the events.
+fn check_9_ark(t: &T, seed: u64) -> Vec<GbacwEvent> {
+    use crate::gbacw::ruleset::combat::{Roller, Unfold, effects::check_morale};
+    let stream = crate::dice::DiceStream::from_seed(&seed.to_le_bytes());
+    let mut dice = Dice::from_stream(stream);
+    let mut u = Unfold::new(&t.s);
+    let mut roll = Roller::new(&mut dice);
+    check_morale(&t.rs, &mut u, &mut roll, &id("9-ark"));
+    roll.finish().unwrap();
+    u.events
+}
+
+/// How far `unit` retreated, or was ordered to (its owner choosing the
+/// path, 14.4).
+fn retreated(events: &[GbacwEvent], unit: &str) -> Option<usize> {
+    events.iter().find_map(|e| match e {
+        GbacwEvent::UnitRetreated { unit: u, path } if *u == id(unit) => Some(path.len()),
+        GbacwEvent::RetreatOrdered(o) if o.unit == id(unit) => Some(usize::from(o.length)),
+        _ => None,
+    })
+}
+
+#[test]
+fn corinth_25_2_a_broken_brigade_retreats_when_one_of_its_units_routs_in_the_radius() {
+    let t = brigade_field();
+    let (seed, events) = (0..200)
+        .map(|s| (s, check_9_ark(&t, s)))
+        .find(|(_, e)| {
+            e.iter()
+                .any(|x| matches!(x, GbacwEvent::BrigadeRetreated { .. }))
+        })
+        .expect("9 Ark (morale 4, +1 of 25.11) fails a check within 200 seeds");
+    let brigade = events
+        .iter()
+        .find_map(|e| match e {
+            GbacwEvent::BrigadeRetreated {
+                brigade,
+                trigger,
+                units,
+            } => Some((brigade.clone(), trigger.clone(), units.clone())),
+            _ => None,
+        })
+        .unwrap();
+    // 25.22: pinned 35 Ala stays; 4 Ala Bn is outside the radius.
+    assert_eq!(brigade.0, id("rust"), "seed {seed}");
+    assert_eq!(brigade.1, id("9-ark"));
+    let mut units = brigade.2.clone();
+    units.sort();
+    // 31 Ala, put in the rear (1420) when it lost its points, is inside
+    // the radius too.
+    assert_eq!(units, ids(&["3-ky", "31-ala", "7-ky"]));
+    // 25.25: the trigger routs its normal three hexes.
+    assert_eq!(retreated(&events, "9-ark"), Some(3));
+    // 25.21: the routed retreat three; the others two, then a check.
+    assert_eq!(retreated(&events, "3-ky"), Some(3));
+    assert_eq!(retreated(&events, "7-ky"), Some(2));
+    let after = events
+        .iter()
+        .skip_while(|e| !matches!(e, GbacwEvent::UnitRetreated { unit, .. } if *unit == id("7-ky")))
+        .any(|e| matches!(e, GbacwEvent::MoraleChecked { unit, .. } if *unit == id("7-ky")));
+    assert!(after, "7 Ky checks morale after its two hexes");
+    assert_eq!(retreated(&events, "35-ala"), None);
+    assert_eq!(retreated(&events, "4-ala-bn"), None);
+}
+
+#[test]
+fn corinth_25_25_brigade_retreat_at_most_once_a_phase() {
+    let mut t = brigade_field();
+    let events = (0..200)
+        .map(|s| check_9_ark(&t, s))
+        .find(|e| {
+            e.iter()
+                .any(|x| matches!(x, GbacwEvent::BrigadeRetreated { .. }))
+        })
+        .unwrap();
+    for e in &events {
+        t.rs.evolve(&mut t.s, e);
+    }
+    // Rallied and routed again in the same Phase: no second retreat.
+    t.s.units
+        .get_mut(&id("9-ark"))
+        .unwrap()
+        .status
+        .markers
+        .remove(&Marker::Rout);
+    for s in 0..200 {
+        let e = check_9_ark(&t, s);
+        assert!(
+            !e.iter()
+                .any(|x| matches!(x, GbacwEvent::BrigadeRetreated { .. })),
+            "seed {s}"
+        );
+    }
+    // Unbroken, a rout is only the unit's own.
+    let t = {
+        let mut t = field(false);
+        t.advance_to(UNION, Phase::Melee);
+        t
+    };
+    for s in 0..50 {
+        let e = check_9_ark(&t, s);
+        assert!(
+            !e.iter()
+                .any(|x| matches!(x, GbacwEvent::BrigadeRetreated { .. }))
+        );
+    }
+}
