@@ -279,6 +279,9 @@ pub enum GbacwEvent {
         trigger: CounterId,
         units: Vec<CounterId>,
     },
+    /// Corinth 22.1, 22.2: a morale check to retreat before melee or to
+    /// melee; a failed attacking stack leaves the melee.
+    MeleeGateChecked(super::corinth::melee_gate::GateCheck),
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -665,5 +668,6 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::BrigadeRetreated { brigade, .. } => {
             state.brigade_retreats.insert(brigade.clone(), state.clock);
         }
+        E::MeleeGateChecked(check) => super::corinth::melee_gate::evolve(state, check),
     }
 }

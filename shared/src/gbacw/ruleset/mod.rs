@@ -384,7 +384,9 @@ impl Ruleset for Gbacw {
             }
             GbacwAction::CommitReserve { .. } => decide::restraint::commit_rolls(self, state),
             GbacwAction::RetreatBeforeMelee { units, .. } => {
-                state.rbm.is_some() && combat::melee::retreat_rolls(self, state, units)
+                state.rbm.is_some()
+                    && (combat::melee::retreat_rolls(self, state, units)
+                        || corinth::melee_gate::retreat_rolls(self, state, units))
             }
             _ => false,
         }

@@ -13,4 +13,5 @@
 //! `cedar/retreat.rs`: one rule each, the hook naming each battle's case.
 
 pub(crate) mod brigade_retreat;
+pub(crate) mod melee_gate;
 

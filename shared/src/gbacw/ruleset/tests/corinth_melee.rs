@@ -455,3 +455,198 @@ fn corinth_25_25_brigade_retreat_at_most_once_a_phase() {
         );
     }
 }
+
+// --- Corinth 22.0: the melee initiation gate -------------------------------
+
+use crate::gbacw::ruleset::corinth::melee_gate::GateCheck;
+
+fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::MeleeGateChecked(c) => Some(c.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The field on the Confederate Retreat Before Melee Phase of Game-Turn 3
+/// (29.62's turns): 52 Ill faces 9 Ark (1325).
+fn gate_field() -> T {
+    let mut t = field(false);
+    t.face_towards("52-ill", "1325");
+    t.advance_to(REBEL, Phase::RetreatBeforeMelee);
+    assert!(t.s.clock.turn <= 8);
+    t
+}
+
+fn rebel_ctx() -> ActionContext {
+    ActionContext {
+        seat: REBEL,
+        seq: 1,
+        by_default: false,
+    }
+}
+
+fn union_ctx() -> ActionContext {
+    ActionContext {
+        seat: UNION,
+        seq: 1,
+        by_default: false,
+    }
+}
+
+/// 52 Ill's retreat before melee: one hex south-west (1226), out of the
+/// Confederate Zones of Control.
+fn back() -> GbacwAction {
+    GbacwAction::RetreatBeforeMelee {
+        units: ids(&["52-ill"]),
+        path: vec![n("1226")],
+    }
+}
+
+#[test]
+fn corinth_22_1_a_defender_without_a_leader_checks_to_retreat_before_melee() {
+    let mut seen = [false, false];
+    for seed in 0..60 {
+        let mut t = gate_field();
+        t.ok(REBEL, melee("1326", &["9-ark"]));
+        assert!(t.rs.rolls_dice(&t.s, &union_ctx(), &back()));
+        let out = t.s.command.out_of_command.contains(&id("52-ill"));
+        let (events, _) = t.roll(UNION, back(), seed);
+        let checks = gate_checks(&events);
+        assert_eq!(checks.len(), 1, "{events:?}");
+        let c = &checks[0];
+        assert!(!c.attacking);
+        assert_eq!(c.unit, id("52-ill"));
+        // 29.62: +1 for the Union on Game-Turns 1-8; 9 Ark attacks through
+        // 52 Ill's front (no enfilade); +1 if out of command.
+        assert_eq!(c.modifier, 1 + i8::from(out));
+        assert_eq!(
+            c.passed,
+            i16::from(c.die) + i16::from(c.modifier) <= i16::from(c.rating)
+        );
+        if c.passed {
+            // The Standard retreat goes on (withdrawal fire offered first).
+            assert!(t.s.decision.is_some() || t.hex("52-ill") == Some(n("1226")));
+        } else {
+            // 22.0 step 4: "it may not retreat at all": the answer is over.
+            assert_eq!(events.last(), Some(&GbacwEvent::RbmAnswered));
+            assert!(t.s.rbm.is_none());
+            assert_eq!(t.hex("52-ill"), Some(n("1326")));
+        }
+        seen[usize::from(c.passed)] = true;
+        if seen == [true, true] {
+            break;
+        }
+    }
+    assert_eq!(seen, [true, true]);
+}
+
+#[test]
+fn corinth_22_0_units_stacked_with_a_leader_retreat_and_melee_without_a_check() {
+    // Defender with Hackleman: the Standard retreat, no 22.1 check.
+    let mut t = gate_field();
+    t.put_leader("hackleman", "1326");
+    t.ok(REBEL, melee("1326", &["9-ark"]));
+    let (events, _) = t.roll(UNION, back(), 1);
+    assert!(gate_checks(&events).is_empty());
+    // Attacker with Rust: it must melee, no 22.2 check.
+    let mut t = gate_field();
+    t.put_leader("rust", "1325");
+    t.ok(REBEL, melee("1326", &["9-ark"]));
+    t.ok(UNION, GbacwAction::StandFast);
+    t.advance_to(REBEL, Phase::Melee);
+    let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, 1);
+    assert!(gate_checks(&events).is_empty());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MeleeResolved(r) if r.target == n("1326")))
+    );
+}
+
+#[test]
+fn corinth_22_2_an_attacker_without_a_leader_checks_to_melee() {
+    let mut seen = [false, false];
+    for seed in 0..60 {
+        let mut t = gate_field();
+        t.ok(REBEL, melee("1326", &["9-ark"]));
+        t.ok(UNION, GbacwAction::StandFast);
+        t.advance_to(REBEL, Phase::Melee);
+        let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, seed);
+        let checks = gate_checks(&events);
+        assert_eq!(checks.len(), 1, "{events:?}");
+        let c = &checks[0];
+        assert!(c.attacking);
+        assert_eq!((c.unit.clone(), c.stack.clone()), (id("9-ark"), ids(&["9-ark"])));
+        // 29.62: −1 for the Confederates on Game-Turns 1-8; 9 Ark is in
+        // front of 52 Ill (no enfilade), neither side out of ammunition.
+        assert_eq!(c.modifier, -1);
+        assert_eq!(
+            c.passed,
+            i16::from(c.die) + i16::from(c.modifier) <= i16::from(c.rating)
+        );
+        let fought = events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MeleeResolved(r) if r.target == n("1326")));
+        // "If the result is greater, it may not attack at all."
+        assert_eq!(fought, c.passed);
+        seen[usize::from(c.passed)] = true;
+        if seen == [true, true] {
+            break;
+        }
+    }
+    assert_eq!(seen, [true, true]);
+}
+
+#[test]
+fn corinth_22_2_from_an_enfilade_hex_minus_one_and_22_1_plus_one() {
+    // 15 Miss in 1426 is behind 52 Ill's right (it faces 1325).
+    let mut t = gate_field();
+    t.ok(REBEL, melee("1326", &["15-miss"]));
+    let out = t.s.command.out_of_command.contains(&id("52-ill"));
+    let (events, _) = t.roll(UNION, back(), 4);
+    let c = gate_checks(&events).remove(0);
+    assert_eq!(c.modifier, 2 + i8::from(out), "enfiladed +1, Union +1");
+    let mut t = gate_field();
+    t.ok(REBEL, melee("1326", &["15-miss"]));
+    t.ok(UNION, GbacwAction::StandFast);
+    t.advance_to(REBEL, Phase::Melee);
+    let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, 4);
+    let c = gate_checks(&events).remove(0);
+    assert_eq!(c.modifier, -2, "enfilade hex −1, Confederate −1");
+}
+
+#[test]
+fn corinth_22_4_routed_or_pinned_targets_are_meleed_without_a_check() {
+    for m in [Marker::Pin, Marker::Rout] {
+        let mut t = gate_field();
+        t.s.units
+            .get_mut(&id("52-ill"))
+            .unwrap()
+            .status
+            .markers
+            .insert(m);
+        t.ok(REBEL, melee("1326", &["9-ark"]));
+        // Pinned or routed, it may not retreat before melee (12.87).
+        if t.s.rbm.is_some() {
+            t.ok(UNION, GbacwAction::StandFast);
+        }
+        t.advance_to(REBEL, Phase::Melee);
+        let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, 2);
+        assert!(gate_checks(&events).is_empty(), "{m:?}");
+    }
+}
+
+#[test]
+fn corinth_22_0_the_gate_is_the_scenarios_cedar_mountain_has_none() {
+    let t = super::cedar_rules::field();
+    assert!(
+        t.rs.game()
+            .scenario
+            .hook(crate::gbacw::scenario::HookKind::MeleeInitiation)
+            .is_none()
+    );
+    let _ = rebel_ctx();
+}
