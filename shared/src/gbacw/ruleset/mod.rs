@@ -330,6 +330,7 @@ impl Ruleset for Gbacw {
             fired_this_turn: std::collections::BTreeSet::new(),
             retreat_fire: Vec::new(),
             brigade_retreats: BTreeMap::new(),
+            entered_at: BTreeMap::new(),
         }
     }
 

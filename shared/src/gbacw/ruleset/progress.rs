@@ -132,6 +132,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             cost,
         } => {
             p.to_arrive.remove(unit);
+            // Corinth 27.1: remembered for the unit's retreats.
+            state.entered_at.insert(unit.clone(), *hex);
             let clock = state.clock;
             let column = p.column.get_or_insert_with(|| EntryColumn {
                 clock,

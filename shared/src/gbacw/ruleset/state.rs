@@ -210,6 +210,10 @@ pub struct GbacwState {
     /// last brigade retreat: once per Phase.
     #[serde(default)]
     pub brigade_retreats: BTreeMap<CounterId, Clock>,
+    /// Corinth 27.1: the hex each reinforcement entered the map by (its
+    /// Assault Area is where it retreats toward).
+    #[serde(default)]
+    pub entered_at: BTreeMap<CounterId, HexNumber>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

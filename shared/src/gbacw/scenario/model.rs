@@ -458,6 +458,12 @@ named_enum! {
         /// `side-turns=` the Game-Turns of 22.1/22.2's side modifiers,
         /// `union=` and `confederate=` their signs.
         MeleeInitiation = "melee-initiation",
+        /// Corinth 27.0: retreats go toward a goal: `confederate=` names
+        /// the map areas (`assault-c,...`) a unit's entry hex picks its
+        /// goal from (27.1); `union=` the goal hexes (the town, 27.2) and
+        /// `union-else=` the fallback (the south-east corner); `off-map=`
+        /// what becomes of a unit retreated off the map (`eliminated`).
+        RetreatToward = "retreat-toward",
     }
 }
 

@@ -436,17 +436,24 @@ pub(crate) fn retreat_options(
     );
     // Cedar Mountain 23.0 (toward one's own lines), 24.14 (BCE lost: no
     // enemy ZOC); no limits where the battle has no such rules.
-    let limits = super::super::cedar::retreat::limits(rs, state, id);
-    retreat_paths_limited(
-        &rs.game.map,
-        &rs.game.charts.movement,
-        class,
-        start,
-        length,
-        kind,
-        &blocks,
-        &limits,
-    )
+    // Corinth 27.0 (toward a goal), with its fallback when no path leads
+    // toward the first.
+    super::super::cedar::retreat::limits(rs, state, id)
+        .iter()
+        .map(|limits| {
+            retreat_paths_limited(
+                &rs.game.map,
+                &rs.game.charts.movement,
+                class,
+                start,
+                length,
+                kind,
+                &blocks,
+                limits,
+            )
+        })
+        .find(|paths| !paths.is_empty())
+        .unwrap_or_default()
     .into_iter()
     .filter(|p| {
         // 14.3: friends at the end are displaced, so the path may end on
@@ -494,7 +501,8 @@ pub(crate) fn retreat(
     match options.len() {
         0 => u.push(GbacwEvent::UnitRemoved {
             unit: id.clone(),
-            captured: true,
+            // Corinth 27.1, 27.2: off the map from its goal: eliminated.
+            captured: !super::super::corinth::retreat::off_the_map(rs, &u.state, id),
         }),
         1 => {
             // GBACW 14.3, 10.2: friends in the way are displaced; enemy
@@ -576,7 +584,8 @@ pub(crate) fn answer_retreat(
         if path.is_empty() {
             return Ok(vec![GbacwEvent::UnitRemoved {
                 unit: unit.clone(),
-                captured: true,
+                // Corinth 27.1, 27.2: off the map from its goal: eliminated.
+                captured: !super::super::corinth::retreat::off_the_map(rs, state, unit),
             }]);
         }
         return Err(super::super::err(

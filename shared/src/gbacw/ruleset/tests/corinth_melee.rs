@@ -650,3 +650,109 @@ fn corinth_22_0_the_gate_is_the_scenarios_cedar_mountain_has_none() {
     );
     let _ = rebel_ctx();
 }
+
+// --- Corinth 27.0: retreat directions --------------------------------------
+
+use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::combat::effects::retreat_options;
+
+/// The hexes of `area` on the map.
+fn area(t: &T, name: &str) -> std::collections::BTreeSet<HexNumber> {
+    t.rs.game()
+        .map
+        .areas()
+        .filter(|(n, _)| *n == name)
+        .flat_map(|(_, h)| h.iter().copied())
+        .collect()
+}
+
+fn nearest(t: &T, goal: &std::collections::BTreeSet<HexNumber>, h: HexNumber) -> u32 {
+    let grid = &t.rs.game().map.grid;
+    goal.iter().map(|g| grid.distance(h, *g)).min().unwrap()
+}
+
+/// Every option goes no step away from `goal` and ends nearer.
+fn toward(t: &T, unit: &str, goal: &std::collections::BTreeSet<HexNumber>, kind: RetreatKind) {
+    let start = t.hex(unit).unwrap();
+    let length = if kind == RetreatKind::Rout { 3 } else { 2 };
+    let options = retreat_options(&t.rs, &t.s, &id(unit), length, kind);
+    assert!(!options.is_empty(), "{unit} has somewhere to go");
+    for p in &options {
+        let mut at = nearest(t, goal, start);
+        for h in p {
+            let d = nearest(t, goal, *h);
+            assert!(d <= at, "{unit}: {p:?} steps away from its goal");
+            at = d;
+        }
+        assert!(at < nearest(t, goal, start), "{unit}: {p:?} is no retreat");
+    }
+}
+
+#[test]
+fn corinth_27_1_confederates_retreat_toward_the_assault_area_they_entered_by() {
+    let mut t = field(false);
+    // 9 Ark entered by 0118 (Assault Area E, on the west edge).
+    t.s.entered_at.insert(id("9-ark"), n("0118"));
+    toward(&t, "9-ark", &area(&t, "assault-e"), RetreatKind::Rout);
+    toward(&t, "9-ark", &area(&t, "assault-e"), RetreatKind::MeleeResult);
+    // Had it entered by Area C (the north edge), it goes north instead.
+    t.s.entered_at.insert(id("9-ark"), n("1401"));
+    toward(&t, "9-ark", &area(&t, "assault-c"), RetreatKind::Rout);
+}
+
+#[test]
+fn corinth_27_2_the_union_retreats_toward_corinth_else_the_south_east_corner() {
+    let mut t = field(false);
+    let town: std::collections::BTreeSet<HexNumber> = t
+        .rs
+        .game()
+        .map
+        .hexes()
+        .filter(|(_, h)| {
+            h.terrain
+                .iter()
+                .any(|x| format!("{x:?}").to_lowercase().contains("town"))
+        })
+        .map(|(n, _)| n)
+        .collect();
+    assert!(town.contains(&n("2737")));
+    toward(&t, "52-ill", &town, RetreatKind::Rout);
+    // In the town already, no step leads nearer it: toward 3945.
+    t.corinth_unit("52-ill", "2737", Formation::Line);
+    let corner = std::collections::BTreeSet::from([n("3945")]);
+    toward(&t, "52-ill", &corner, RetreatKind::Rout);
+}
+
+#[test]
+fn corinth_27_1_a_confederate_retreating_off_the_map_is_eliminated_not_captured() {
+    use crate::gbacw::ruleset::combat::{Roller, Unfold, effects::retreat};
+    let mut t = field(false);
+    t.corinth_unit("9-ark", "0118", Formation::Line);
+    t.s.entered_at.insert(id("9-ark"), n("0118"));
+    let mut dice = Dice::none();
+    let mut u = Unfold::new(&t.s);
+    let mut roll = Roller::new(&mut dice);
+    retreat(&t.rs, &mut u, &mut roll, &id("9-ark"), 3, RetreatKind::Rout);
+    roll.finish().unwrap();
+    assert_eq!(
+        u.events,
+        vec![GbacwEvent::UnitRemoved {
+            unit: id("9-ark"),
+            captured: false
+        }]
+    );
+}
+
+#[test]
+fn corinth_27_0_the_entry_hex_is_remembered_on_arrival() {
+    let mut t = field(false);
+    let e = GbacwEvent::UnitArrived {
+        unit: id("6-miss"),
+        hex: n("0118"),
+        facing: dir("s"),
+        formation: Formation::Column,
+        cost: mp(2),
+    };
+    t.rs.evolve(&mut t.s, &e);
+    assert_eq!(t.s.entered_at.get(&id("6-miss")), Some(&n("0118")));
+}
