@@ -137,6 +137,8 @@ pub(crate) fn declare(
             )
         })?;
     }
+    // Corinth 22.35: the attackers must fit in the hex they would take.
+    super::super::corinth::melee_gate::check_stacking(rs, state, target, attackers)?;
     let already = state.melees.iter().any(|m| m.target == target);
     let threatened: Vec<CounterId> = defenders
         .into_iter()

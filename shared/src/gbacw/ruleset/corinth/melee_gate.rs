@@ -407,3 +407,29 @@ pub(crate) fn retreat_before(
     }
     Ok(events)
 }
+
+/// Corinth 22.35: no melee may be declared that, successful, would break
+/// the stacking limits of the defender's hex: every unit declared on it
+/// (this declaration's and earlier ones') must fit there (GBACW 8.1).
+pub(crate) fn check_stacking(
+    rs: &Gbacw,
+    state: &GbacwState,
+    target: HexNumber,
+    attackers: &[CounterId],
+) -> Result<(), RuleError> {
+    let (Some(_), Some(first)) = (hook(rs), attackers.first()) else {
+        return Ok(());
+    };
+    let side = &rs.game.oob.units[first].side;
+    let earlier = attackers_of(state, target);
+    let all: Vec<&CounterId> = earlier.iter().chain(attackers).collect();
+    Board::new(rs, state)
+        .check_stack(target, side, &[], &all, None)
+        .map_err(|_| {
+            super::super::err(
+                &rs.case_rule("22.35"),
+                crate::engine::RuleCode::Illegal,
+                format!("the units meleeing {target} would be over its stacking limits there"),
+            )
+        })
+}

@@ -756,3 +756,64 @@ fn corinth_27_0_the_entry_hex_is_remembered_on_arrival() {
     t.rs.evolve(&mut t.s, &e);
     assert_eq!(t.s.entered_at.get(&id("6-miss")), Some(&n("0118")));
 }
+
+// --- Corinth 21.41, 21.42: dismounted cavalry in melee ---------------------
+
+#[test]
+fn corinth_21_41_dismounted_cavalry_melees_only_cavalry_artillery_and_wagons() {
+    let trooper = |target: &str, formation: Formation| {
+        let mut t = gate_field();
+        t.s.units.get_mut(&id("52-ill")).unwrap().hex = None;
+        t.corinth_unit(target, "1326", formation);
+        t.corinth_unit("2-ark-cav", "1325", Formation::Dismounted);
+        t.corinth_leader("armstrong", "1323");
+        t.face_towards("2-ark-cav", "1326");
+        t.s.command.out_of_command.clear();
+        t
+    };
+    let t = trooper("52-ill", Formation::Line);
+    t.refused(REBEL, melee("1326", &["2-ark-cav"]), "Corinth 21.41");
+    let t = trooper("7-ill-cav", Formation::Mounted);
+    t.refused(REBEL, melee("1326", &["2-ark-cav"]), "Corinth 21.41");
+    for (target, formation) in [
+        ("7-ill-cav", Formation::Dismounted),
+        ("supply-davies", Formation::Wagon),
+    ] {
+        let t = trooper(target, formation);
+        assert!(
+            t.decide(REBEL, &melee("1326", &["2-ark-cav"])).is_ok(),
+            "{target}"
+        );
+    }
+}
+
+#[test]
+fn corinth_21_42_dismounted_cavalry_meleed_by_infantry_must_retreat_without_a_check() {
+    let mut t = gate_field();
+    t.s.units.get_mut(&id("52-ill")).unwrap().hex = None;
+    t.corinth_unit("7-ill-cav", "1326", Formation::Dismounted);
+    t.face_towards("7-ill-cav", "1325");
+    t.ok(REBEL, melee("1326", &["9-ark"]));
+    t.refused(UNION, GbacwAction::StandFast, "Corinth 21.42");
+    let go = GbacwAction::RetreatBeforeMelee {
+        units: ids(&["7-ill-cav"]),
+        path: vec![n("1226")],
+    };
+    let (events, _) = t.roll(UNION, go, 3);
+    // 21.42: "no Morale Check is necessary" for the 22.0 gate either.
+    assert!(gate_checks(&events).is_empty());
+}
+
+#[test]
+fn corinth_22_35_no_melee_that_would_overstack_the_defenders_hex() {
+    // 1326 is woods: 8 points. 9 Ark (4) and 7 Ky (4) fit; 15 Miss (5)
+    // more would not.
+    let mut t = gate_field();
+    for a in ["9-ark", "7-ky"] {
+        t.ok(REBEL, melee("1326", &[a]));
+        if t.s.rbm.is_some() {
+            t.ok(UNION, GbacwAction::StandFast);
+        }
+    }
+    t.refused(REBEL, melee("1326", &["15-miss"]), "Corinth 22.35");
+}
