@@ -119,8 +119,7 @@ fn division_of<'a>(rs: &'a Gbacw, brigade: &CounterId) -> Option<&'a CounterId> 
 pub(crate) fn brigade_broken(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -> bool {
     on(rs)
         && (bce::at_limit(rs, state, brigade)
-            || division_of(rs, brigade)
-                .is_some_and(|d| divisions_at_limit(rs, state).contains(d)))
+            || division_of(rs, brigade).is_some_and(|d| divisions_at_limit(rs, state).contains(d)))
 }
 
 fn on(rs: &Gbacw) -> bool {

@@ -454,21 +454,21 @@ pub(crate) fn retreat_options(
         })
         .find(|paths| !paths.is_empty())
         .unwrap_or_default()
-    .into_iter()
-    .filter(|p| {
-        // 14.3: friends at the end are displaced, so the path may end on
-        // them; else it must not end over the stacking limits.
-        p.hexes.last().is_some_and(|end| {
-            board
-                .check_stack(*end, &unit.side, &[], &[id], None)
-                .is_ok()
-                || super::displacement::displaced_by(rs, state, id, &[*end])
-                    .first()
-                    .is_some_and(|d| d.len() == board.units_of(*end, &unit.side).len())
+        .into_iter()
+        .filter(|p| {
+            // 14.3: friends at the end are displaced, so the path may end on
+            // them; else it must not end over the stacking limits.
+            p.hexes.last().is_some_and(|end| {
+                board
+                    .check_stack(*end, &unit.side, &[], &[id], None)
+                    .is_ok()
+                    || super::displacement::displaced_by(rs, state, id, &[*end])
+                        .first()
+                        .is_some_and(|d| d.len() == board.units_of(*end, &unit.side).len())
+            })
         })
-    })
-    .map(|p| p.hexes)
-    .collect()
+        .map(|p| p.hexes)
+        .collect()
 }
 
 /// GBACW 14.4: `id` must retreat `length` hexes of `kind`. With no legal

@@ -14,13 +14,13 @@
 //! Control and 25.26's optional battery retreat are not offered (the
 //! batteries stay: the option is the owner's and declining it is legal).
 
+use super::super::Gbacw;
 use super::super::board::Board;
 use super::super::cedar::bce_loss::{self, Effect};
 use super::super::combat::effects::{check_morale, retreat_options};
 use super::super::combat::{Roller, Unfold};
 use super::super::event::GbacwEvent;
 use super::super::state::GbacwState;
-use super::super::Gbacw;
 use crate::gbacw::command::{effective_radius, within_radius};
 use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;

@@ -27,17 +27,17 @@
 //! initiations (routed or pinned targets, unmanned or lone batteries and
 //! wagons, cavalry charges).
 
+use super::super::Gbacw;
 use super::super::board::Board;
 use super::super::cedar::bce_loss;
 use super::super::combat::effects::rating_for;
 use super::super::combat::{Roller, Unfold};
 use super::super::event::GbacwEvent;
 use super::super::state::{DeclaredMelee, GbacwState, RbmOffer};
-use super::super::Gbacw;
 use crate::engine::{Dice, RuleError};
 use crate::gbacw::facing::is_enfiladed;
 use crate::gbacw::map::{HexNumber, SideKind};
-use crate::gbacw::oob::{Crew, CounterId, Formation, Marker, UnitKind};
+use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, UnitKind};
 use crate::gbacw::scenario::{Hook, HookKind};
 use serde::{Deserialize, Serialize};
 
@@ -68,7 +68,9 @@ fn hook(rs: &Gbacw) -> Option<&Hook> {
 /// `side` on this Game-Turn.
 fn early(rs: &Gbacw, state: &GbacwState, key: &str, side: &CounterId) -> i16 {
     let Some(h) = hook(rs) else { return 0 };
-    if h.number("early-until").is_none_or(|last| state.clock.turn > last) {
+    if h.number("early-until")
+        .is_none_or(|last| state.clock.turn > last)
+    {
         return 0;
     }
     h.param(key)
@@ -204,7 +206,9 @@ fn retreat_checkers(
         .iter()
         .filter(|u| {
             let mounted = state.units[*u].status.formation == Formation::Mounted;
-            !(mounted && foot_only && !charged) && !forced.contains(u)
+            // 16.1: from foot alone (and not charged, 22.32); 21.42.
+            let cavalry_free = mounted && foot_only && !charged;
+            !(cavalry_free || forced.contains(u))
         })
         .cloned()
         .collect()

@@ -17,4 +17,3 @@
 pub(crate) mod brigade_retreat;
 pub(crate) mod melee_gate;
 pub(crate) mod retreat;
-

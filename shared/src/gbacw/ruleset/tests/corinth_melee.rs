@@ -122,7 +122,11 @@ fn field(broken: bool) -> T {
         assert!(
             grid.distance(h, n("1326")) > 4,
             "{other} at {h} is too near the field: {:?}",
-            t.s.units.values().filter_map(|u| u.hex).map(|h| h.to_string()).collect::<Vec<_>>()
+            t.s.units
+                .values()
+                .filter_map(|u| u.hex)
+                .map(|h| h.to_string())
+                .collect::<Vec<_>>()
         );
     }
     t
@@ -222,9 +226,7 @@ fn corinth_25_13_a_broken_brigades_routed_unit_rallies_only_by_die() {
         assert_eq!(
             events,
             vec![
-                GbacwEvent::RallyPointSpent {
-                    leader: id("rust")
-                },
+                GbacwEvent::RallyPointSpent { leader: id("rust") },
                 GbacwEvent::RallyTried {
                     unit: id("9-ark"),
                     die: Some(die),
@@ -262,20 +264,18 @@ fn corinth_25_3_artillery_losses_never_count_toward_bce() {
         points: 5,
     };
     t.rs.evolve(&mut t.s, &e);
-    let rust = t
-        .rs
-        .bce(&t.s)
-        .into_iter()
-        .find(|b| b.brigade == id("rust"))
-        .unwrap();
+    let rust =
+        t.rs.bce(&t.s)
+            .into_iter()
+            .find(|b| b.brigade == id("rust"))
+            .unwrap();
     assert_eq!(rust.losses, 0);
     t.hit("9-ark", 2);
-    let rust = t
-        .rs
-        .bce(&t.s)
-        .into_iter()
-        .find(|b| b.brigade == id("rust"))
-        .unwrap();
+    let rust =
+        t.rs.bce(&t.s)
+            .into_iter()
+            .find(|b| b.brigade == id("rust"))
+            .unwrap();
     assert_eq!(rust.losses, 2);
 }
 
@@ -579,7 +579,10 @@ fn corinth_22_2_an_attacker_without_a_leader_checks_to_melee() {
         assert_eq!(checks.len(), 1, "{events:?}");
         let c = &checks[0];
         assert!(c.attacking);
-        assert_eq!((c.unit.clone(), c.stack.clone()), (id("9-ark"), ids(&["9-ark"])));
+        assert_eq!(
+            (c.unit.clone(), c.stack.clone()),
+            (id("9-ark"), ids(&["9-ark"]))
+        );
         // 29.62: −1 for the Confederates on Game-Turns 1-8; 9 Ark is in
         // front of 52 Ill (no enfilade), neither side out of ammunition.
         assert_eq!(c.modifier, -1);
@@ -694,7 +697,12 @@ fn corinth_27_1_confederates_retreat_toward_the_assault_area_they_entered_by() {
     // 9 Ark entered by 0118 (Assault Area E, on the west edge).
     t.s.entered_at.insert(id("9-ark"), n("0118"));
     toward(&t, "9-ark", &area(&t, "assault-e"), RetreatKind::Rout);
-    toward(&t, "9-ark", &area(&t, "assault-e"), RetreatKind::MeleeResult);
+    toward(
+        &t,
+        "9-ark",
+        &area(&t, "assault-e"),
+        RetreatKind::MeleeResult,
+    );
     // Had it entered by Area C (the north edge), it goes north instead.
     t.s.entered_at.insert(id("9-ark"), n("1401"));
     toward(&t, "9-ark", &area(&t, "assault-c"), RetreatKind::Rout);
@@ -703,18 +711,17 @@ fn corinth_27_1_confederates_retreat_toward_the_assault_area_they_entered_by() {
 #[test]
 fn corinth_27_2_the_union_retreats_toward_corinth_else_the_south_east_corner() {
     let mut t = field(false);
-    let town: std::collections::BTreeSet<HexNumber> = t
-        .rs
-        .game()
-        .map
-        .hexes()
-        .filter(|(_, h)| {
-            h.terrain
-                .iter()
-                .any(|x| format!("{x:?}").to_lowercase().contains("town"))
-        })
-        .map(|(n, _)| n)
-        .collect();
+    let town: std::collections::BTreeSet<HexNumber> =
+        t.rs.game()
+            .map
+            .hexes()
+            .filter(|(_, h)| {
+                h.terrain
+                    .iter()
+                    .any(|x| format!("{x:?}").to_lowercase().contains("town"))
+            })
+            .map(|(n, _)| n)
+            .collect();
     assert!(town.contains(&n("2737")));
     toward(&t, "52-ill", &town, RetreatKind::Rout);
     // In the town already, no step leads nearer it: toward 3945.
