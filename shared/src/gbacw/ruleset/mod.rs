@@ -331,6 +331,7 @@ impl Ruleset for Gbacw {
             retreat_fire: Vec::new(),
             brigade_retreats: BTreeMap::new(),
             entered_at: BTreeMap::new(),
+            held_off_map: Default::default(),
         }
     }
 

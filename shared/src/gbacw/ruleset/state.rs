@@ -214,6 +214,11 @@ pub struct GbacwState {
     /// Assault Area is where it retreats toward).
     #[serde(default)]
     pub entered_at: BTreeMap<CounterId, HexNumber>,
+    /// Corinth 27.3: units retreated off the map into an Assault Area
+    /// where a cavalry unit is held: off the map, not eliminated, waiting
+    /// to enter again (they are back among the arrivals).
+    #[serde(default)]
+    pub held_off_map: std::collections::BTreeSet<CounterId>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

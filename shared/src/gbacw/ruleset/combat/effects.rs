@@ -499,11 +499,7 @@ pub(crate) fn retreat(
     };
     let mut options = retreat_options(rs, &u.state, id, length, kind);
     match options.len() {
-        0 => u.push(GbacwEvent::UnitRemoved {
-            unit: id.clone(),
-            // Corinth 27.1, 27.2: off the map from its goal: eliminated.
-            captured: !super::super::corinth::retreat::off_the_map(rs, &u.state, id),
-        }),
+        0 => u.push(super::super::corinth::retreat::no_path(rs, &u.state, id)),
         1 => {
             // GBACW 14.3, 10.2: friends in the way are displaced; enemy
             // ZOCs entered draw retreat fire.
@@ -582,11 +578,9 @@ pub(crate) fn answer_retreat(
     let options = order_options(rs, state, order);
     if options.is_empty() {
         if path.is_empty() {
-            return Ok(vec![GbacwEvent::UnitRemoved {
-                unit: unit.clone(),
-                // Corinth 27.1, 27.2: off the map from its goal: eliminated.
-                captured: !super::super::corinth::retreat::off_the_map(rs, state, unit),
-            }]);
+            return Ok(vec![super::super::corinth::retreat::no_path(
+                rs, state, unit,
+            )]);
         }
         return Err(super::super::err(
             "GBACW 14.1",

@@ -8,12 +8,17 @@
 //! further goes off the map: eliminated (27.1, 27.2; GBACW 5.17 would
 //! capture it). On when the scenario has `hook retreat-toward`.
 //!
-//! Not done: 27.3's survival off the map with a cavalry unit held in the
-//! Assault Area (29.27) and re-entry next Movement Phase — a unit off the
-//! map is eliminated; a retreat before melee (a choice, 12.8) is not
-//! held to 27.0.
+//! 27.3: a Confederate unit going off the map into its Assault Area where
+//! the assault plan holds a cavalry unit still off the map (29.27) is not
+//! eliminated: it waits off the map, among the arrivals again, and may
+//! enter through its division's area in a later Confederate Movement Phase
+//! (the text's "next" is read as "from the next": nothing says what
+//! becomes of one that waits longer).
+//!
+//! Not done: a retreat before melee (a choice, 12.8) is not held to 27.0.
 
 use super::super::Gbacw;
+use super::super::event::GbacwEvent;
 use super::super::state::GbacwState;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::CounterId;
@@ -75,4 +80,43 @@ pub(crate) fn off_the_map(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> b
     };
     let on_goal = goal.contains(&hex) || fallback.is_some_and(|f| f.contains(&hex));
     on_goal && rs.game.map.grid.neighbours_on_map(hex).len() < 6
+}
+
+/// Corinth 27.3: the Assault Area (the scenario's area id) `unit` goes
+/// off the map into where a cavalry unit is held off the map by the
+/// assault plan (29.27), if there is one.
+pub(crate) fn held_in(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Option<CounterId> {
+    let entered = state.entered_at.get(unit)?;
+    let plan = state.progress.assault.as_ref()?.plan.as_ref()?;
+    plan.cavalry
+        .iter()
+        .filter(|(cavalry, _)| {
+            state.progress.to_arrive.contains(*cavalry) && !state.held_off_map.contains(*cavalry)
+        })
+        .map(|(_, area)| area)
+        .find(|area| {
+            rs.game
+                .scenario
+                .area(&area.0)
+                .is_some_and(|a| a.hexes.contains(entered))
+        })
+        .cloned()
+}
+
+/// What becomes of `unit` that must retreat and has no path: captured
+/// (GBACW 14.1); off the map from its goal, eliminated (Corinth 27.1,
+/// 27.2) or held off the map (27.3).
+pub(crate) fn no_path(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> GbacwEvent {
+    if off_the_map(rs, state, unit)
+        && let Some(area) = held_in(rs, state, unit)
+    {
+        return GbacwEvent::HeldOffMap {
+            unit: unit.clone(),
+            area,
+        };
+    }
+    GbacwEvent::UnitRemoved {
+        unit: unit.clone(),
+        captured: !off_the_map(rs, state, unit),
+    }
 }

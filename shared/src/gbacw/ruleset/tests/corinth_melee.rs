@@ -824,3 +824,116 @@ fn corinth_22_35_no_melee_that_would_overstack_the_defenders_hex() {
     }
     t.refused(REBEL, melee("1326", &["15-miss"]), "Corinth 22.35");
 }
+
+#[test]
+fn corinth_27_3_into_an_assault_area_with_cavalry_held_it_waits_off_the_map() {
+    use crate::gbacw::ruleset::combat::{Roller, Unfold, effects::retreat};
+    use crate::gbacw::ruleset::plan::{AssaultPlan, PlannedDivision};
+    let div = |d: &str, area: &str, turn: u16| PlannedDivision {
+        division: id(d),
+        area: id(area),
+        turn,
+    };
+    let rs = Gbacw::new(&GbacwConfig {
+        battle: "corinth_free".into(),
+        ..GbacwConfig::default()
+    })
+    .unwrap();
+    let s = rs.initial_state();
+    let mut t = T { rs, s };
+    // Lovell through F on Game-Turn 4 with every cavalry unit held there.
+    let plan = AssaultPlan {
+        divisions: vec![
+            div("hebert", "assault-c", 1),
+            div("maury", "assault-d", 1),
+            div("lovell", "assault-f", 4),
+        ],
+        attached: ["hoxton", "sengstak", "price", "van-dorn", "supply-reserve"]
+            .iter()
+            .map(|c| (id(c), id("hebert")))
+            .collect(),
+        cavalry: [
+            "armstrong",
+            "2-ark-cav",
+            "2-mo-cav",
+            "adams-cav",
+            "jackson",
+            "1-miss-cav",
+            "7-tenn-cav",
+        ]
+        .iter()
+        .map(|c| (id(c), id("assault-f")))
+        .collect(),
+    };
+    t.ok(
+        REBEL,
+        GbacwAction::PlotAssault {
+            plan,
+            salt: [3; 32],
+            announce: id("hebert"),
+        },
+    );
+    t.ok(UNION, GbacwAction::EndSetUp);
+    // 6 Miss (Lovell's) came in by 0140, in Area F on the west edge, lost
+    // a point, and must rout from there.
+    t.corinth_unit("6-miss", "0140", Formation::Line);
+    t.s.entered_at.insert(id("6-miss"), n("0140"));
+    t.hit("6-miss", 1);
+    let lost = t.rs.strength_lost(&t.s, &id("6-miss"));
+    assert_eq!(lost, 1);
+    let run = |t: &T| {
+        let mut dice = Dice::none();
+        let mut u = Unfold::new(&t.s);
+        let mut roll = Roller::new(&mut dice);
+        retreat(
+            &t.rs,
+            &mut u,
+            &mut roll,
+            &id("6-miss"),
+            3,
+            RetreatKind::Rout,
+        );
+        roll.finish().unwrap();
+        u.events
+    };
+    let events = run(&t);
+    assert_eq!(
+        events,
+        vec![GbacwEvent::HeldOffMap {
+            unit: id("6-miss"),
+            area: id("assault-f")
+        }]
+    );
+    let mut held = t.s.clone();
+    for e in &events {
+        t.rs.evolve(&mut held, e);
+    }
+    // Off the map, among the arrivals, its loss still counted.
+    assert_eq!(held.units[&id("6-miss")].hex, None);
+    assert!(held.progress.to_arrive.contains(&id("6-miss")));
+    assert_eq!(t.rs.strength_lost(&held, &id("6-miss")), lost);
+    // From Lovell's turn it may enter again through Area F.
+    held.clock.turn = 5;
+    let hexes =
+        crate::gbacw::ruleset::decide::arrival::entry_hexes(&t.rs, &held, &id("6-miss")).unwrap();
+    assert!(hexes.iter().all(|h| area(&t, "assault-f").contains(h)));
+    // With the cavalry entered (none held), it is eliminated.
+    for c in [
+        "armstrong",
+        "2-ark-cav",
+        "2-mo-cav",
+        "adams-cav",
+        "jackson",
+        "1-miss-cav",
+        "7-tenn-cav",
+    ] {
+        t.s.progress.to_arrive.remove(&id(c));
+    }
+    assert_eq!(
+        run(&t),
+        vec![GbacwEvent::UnitRemoved {
+            unit: id("6-miss"),
+            captured: false
+        }]
+    );
+}
