@@ -76,6 +76,20 @@ pub struct RetreatLimits {
     pub directions: Option<Vec<EdgeDirection>>,
     /// Cedar Mountain 24.14: never into an enemy ZOC, even routing.
     pub no_enemy_zoc: bool,
+    /// Corinth 27.1, 27.2: retreat toward these hexes (an Assault Area,
+    /// the town): no step farther from the nearest of them, and the path
+    /// ends nearer than it started (a retreat is never an advance); `None`:
+    /// anywhere.
+    pub toward: Option<std::collections::BTreeSet<HexNumber>>,
+}
+
+impl RetreatLimits {
+    /// Hexes from `hex` to the nearest goal hex (`toward`).
+    pub fn to_goal(&self, grid: &crate::gbacw::map::Grid, hex: HexNumber) -> Option<u32> {
+        self.toward
+            .as_ref()
+            .and_then(|g| g.iter().map(|t| grid.distance(hex, *t)).min())
+    }
 }
 
 /// [`retreat_paths`] under an exclusive rule's [`RetreatLimits`]; the
@@ -135,6 +149,15 @@ struct Search<'a> {
 impl Search<'_> {
     fn walk(&mut self, at: HexNumber, path: &mut Vec<HexNumber>) {
         if path.len() == self.length {
+            // Corinth 27.0: nearer the goal at the end than at the start.
+            let grid = &self.map.grid;
+            if let (Some(end), Some(from)) = (
+                self.limits.to_goal(grid, at),
+                self.limits.to_goal(grid, self.start),
+            ) && end >= from
+            {
+                return;
+            }
             self.found.push(RetreatPath {
                 hexes: path.clone(),
                 through_friendly: path.iter().any(|h| self.blocks.friendly_units.contains(h)),
@@ -151,7 +174,15 @@ impl Search<'_> {
                 .limits
                 .directions
                 .as_ref()
-                .is_none_or(|d| d.contains(&direction));
+                .is_none_or(|d| d.contains(&direction))
+                // Corinth 27.0: never a step away from the goal.
+                && match (
+                    self.limits.to_goal(&self.map.grid, next),
+                    self.limits.to_goal(&self.map.grid, at),
+                ) {
+                    (Some(n), Some(a)) => n <= a,
+                    _ => true,
+                };
             if !further
                 || !direction_ok
                 || !zoc_ok

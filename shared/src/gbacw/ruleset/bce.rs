@@ -46,7 +46,7 @@ pub struct BrigadeBce {
 
 /// Strength Points `unit` has lost that mark BCE boxes (18.0: infantry and
 /// cavalry only; guns and crews mark none).
-fn unit_losses(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> u16 {
+pub(crate) fn unit_losses(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> u16 {
     let Some(u) = rs.game.oob.units.get(unit) else {
         return 0;
     };
@@ -122,15 +122,6 @@ pub(crate) fn at_limit(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -> b
         .map(|(id, _)| u32::from(unit_losses(rs, state, id)))
         .sum();
     losses >= u32::from(record.limit)
-}
-
-/// The brigade of `unit`, if it has one at its BCE limit (independent
-/// units have no brigade and never lose BCE).
-pub(crate) fn unit_at_limit(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
-    match rs.game.oob.units.get(unit).map(|u| &u.command) {
-        Some(Command::Brigade(b)) => at_limit(rs, state, b),
-        _ => false,
-    }
 }
 
 impl Gbacw {

@@ -313,6 +313,20 @@ pub enum GbacwEvent {
         units: BTreeSet<CounterId>,
         case: String,
     },
+    /// Corinth 25.2: `trigger` routed and its broken brigade retreats:
+    /// `units` retreat (each move and check follows as its own events).
+    BrigadeRetreated {
+        brigade: CounterId,
+        trigger: CounterId,
+        units: Vec<CounterId>,
+    },
+    /// Corinth 22.1, 22.2: a morale check to retreat before melee or to
+    /// melee; a failed attacking stack leaves the melee.
+    MeleeGateChecked(super::corinth::melee_gate::GateCheck),
+    /// Corinth 27.3: `unit` retreated off the map into the Assault Area
+    /// `area`, where a cavalry unit is held: it waits off the map and may
+    /// enter again through it.
+    HeldOffMap { unit: CounterId, area: CounterId },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -711,6 +725,17 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         }
         E::SolitaireStarted { .. } | E::SolitaireRolled { .. } => {
             super::corinth::solitaire::evolve(state, event)
+        }
+        E::BrigadeRetreated { brigade, .. } => {
+            state.brigade_retreats.insert(brigade.clone(), state.clock);
+        }
+        E::MeleeGateChecked(check) => super::corinth::melee_gate::evolve(state, check),
+        E::HeldOffMap { unit, .. } => {
+            if let Some(u) = state.units.get_mut(unit) {
+                u.hex = None;
+            }
+            state.held_off_map.insert(unit.clone());
+            state.progress.to_arrive.insert(unit.clone());
         }
     }
 }

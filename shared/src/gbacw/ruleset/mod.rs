@@ -339,6 +339,9 @@ impl Ruleset for Gbacw {
             park_freed: false,
             solitaire_rolled: 0,
             reinforcements_attacked: std::collections::BTreeSet::new(),
+            brigade_retreats: BTreeMap::new(),
+            entered_at: BTreeMap::new(),
+            held_off_map: Default::default(),
         }
     }
 
@@ -397,7 +400,9 @@ impl Ruleset for Gbacw {
             }
             GbacwAction::CommitReserve { .. } => decide::restraint::commit_rolls(self, state),
             GbacwAction::RetreatBeforeMelee { units, .. } => {
-                state.rbm.is_some() && combat::melee::retreat_rolls(self, state, units)
+                state.rbm.is_some()
+                    && (combat::melee::retreat_rolls(self, state, units)
+                        || corinth::melee_gate::retreat_rolls(self, state, units))
             }
             _ => false,
         }

@@ -132,6 +132,10 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             cost,
         } => {
             p.to_arrive.remove(unit);
+            // Corinth 27.1: remembered for the unit's retreats; 27.3: a
+            // unit held off the map is back.
+            state.entered_at.insert(unit.clone(), *hex);
+            state.held_off_map.remove(unit);
             let clock = state.clock;
             let column = p.column.get_or_insert_with(|| EntryColumn {
                 clock,

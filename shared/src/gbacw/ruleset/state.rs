@@ -220,6 +220,19 @@ pub struct GbacwState {
     /// Corinth 29.47: reinforcements attacked (free to leave column).
     #[serde(default)]
     pub reinforcements_attacked: BTreeSet<CounterId>,
+    /// Corinth 25.25: by brigade, the clock (Game-Turn and Phase) of its
+    /// last brigade retreat: once per Phase.
+    #[serde(default)]
+    pub brigade_retreats: BTreeMap<CounterId, Clock>,
+    /// Corinth 27.1: the hex each reinforcement entered the map by (its
+    /// Assault Area is where it retreats toward).
+    #[serde(default)]
+    pub entered_at: BTreeMap<CounterId, HexNumber>,
+    /// Corinth 27.3: units retreated off the map into an Assault Area
+    /// where a cavalry unit is held: off the map, not eliminated, waiting
+    /// to enter again (they are back among the arrivals).
+    #[serde(default)]
+    pub held_off_map: std::collections::BTreeSet<CounterId>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

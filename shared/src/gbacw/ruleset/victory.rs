@@ -59,11 +59,14 @@ impl Gbacw {
             return 0;
         };
         let p = &state.progress;
-        if p.to_arrive.contains(unit) || p.setting_up.is_some() {
+        // Corinth 27.3: a unit held off the map keeps its losses and is
+        // not lost.
+        let held = state.held_off_map.contains(unit);
+        if (p.to_arrive.contains(unit) && !held) || p.setting_up.is_some() {
             return 0;
         }
         let printed = u32::from(printed.strength);
-        if u.hex.is_none() && !p.exited.contains(unit) {
+        if u.hex.is_none() && !p.exited.contains(unit) && !held {
             return printed;
         }
         printed.saturating_sub(u32::from(u.status.strength))

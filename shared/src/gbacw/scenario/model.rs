@@ -495,6 +495,21 @@ named_enum! {
         /// within their brigade commander's Effectiveness Radius or
         /// attacked.
         ReinforcementColumn = "reinforcement-column",
+        /// Corinth 30.4: the brigades of `division=` together taking
+        /// `limit=` casualties all suffer the effects of BCE loss (the
+        /// `bce-loss` hook's); no Victory Points for it.
+        DivisionalBce = "divisional-bce",
+        /// Corinth 22.0: units not stacked with a leader pass a morale
+        /// check to retreat before melee (22.1) and to melee (22.2);
+        /// `side-turns=` the Game-Turns of 22.1/22.2's side modifiers,
+        /// `union=` and `confederate=` their signs.
+        MeleeInitiation = "melee-initiation",
+        /// Corinth 27.0: retreats go toward a goal: `confederate=` names
+        /// the map areas (`assault-c,...`) a unit's entry hex picks its
+        /// goal from (27.1); `union=` the goal hexes (the town, 27.2) and
+        /// `union-else=` the fallback (the south-east corner); `off-map=`
+        /// what becomes of a unit retreated off the map (`eliminated`).
+        RetreatToward = "retreat-toward",
     }
 }
 

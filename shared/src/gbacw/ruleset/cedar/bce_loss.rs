@@ -1,6 +1,20 @@
-//! Cedar Mountain 24.0: what a brigade that has lost its Brigade Combat
-//! Effectiveness (GBACW 18.0, `ruleset/bce.rs`) may no longer do. On when
-//! the scenario has `hook bce-loss`.
+//! What a brigade that has lost its Brigade Combat Effectiveness (GBACW
+//! 18.0, `ruleset/bce.rs`) may no longer do: Cedar Mountain 24.0 and
+//! Corinth 25.1 (with Corinth 30.4's divisional limit). On when the
+//! scenario has `hook bce-loss`; the hook names each sub-rule the battle
+//! plays by the case that states it, so a refusal cites that battle's own
+//! case and a sub-rule one battle lacks stays off:
+//!
+//! ```text
+//! hook bce-loss case=24.0 morale=24.11 no-melee=24.12 fire=24.13 no-zoc=24.14 rally=24.15 stranded=24.2
+//! hook bce-loss case=25.0 morale=25.11 no-melee=25.12 rally=25.13 fire=25.14 brigade-retreat=25.2
+//! ```
+//!
+//! The two battles' texts agree on each sub-rule they share (the +1 on
+//! morale, no melee initiation, one column left, the rally by die with
+//! the same three ways); Cedar Mountain alone bars enemy Zones of Control
+//! (24.14) and strands detached brigades (24.2); Corinth alone has the
+//! brigade retreat (25.2, `corinth/brigade_retreat.rs`).
 
 use super::super::board::Board;
 use super::super::event::GbacwEvent;
@@ -10,27 +24,136 @@ use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::command::{effective_radius, is_detached, within_radius};
 use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, Morale, UnitKind};
 use crate::gbacw::scenario::HookKind;
+use std::collections::BTreeSet;
+
+/// The sub-rules of BCE loss a battle may play, by their hook key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Effect {
+    /// +1 on every morale check of its infantry and cavalry.
+    Morale,
+    /// No melee initiation (an engaged melee goes on).
+    NoMelee,
+    /// Fire one column left, even combined.
+    Fire,
+    /// Never into (or, retreating, through) an enemy Zone of Control.
+    NoZoc,
+    /// Routed units rally only by die, in three ways.
+    Rally,
+    /// A detached brigade not attached elsewhere is out of command.
+    Stranded,
+    /// The whole brigade retreats when one of its units routs.
+    BrigadeRetreat,
+}
+
+impl Effect {
+    fn key(self) -> &'static str {
+        match self {
+            Effect::Morale => "morale",
+            Effect::NoMelee => "no-melee",
+            Effect::Fire => "fire",
+            Effect::NoZoc => "no-zoc",
+            Effect::Rally => "rally",
+            Effect::Stranded => "stranded",
+            Effect::BrigadeRetreat => "brigade-retreat",
+        }
+    }
+}
+
+/// The case this battle states `effect` in (`Corinth 25.12`), if it plays
+/// it.
+pub(crate) fn effect_case(rs: &Gbacw, effect: Effect) -> Option<String> {
+    let hook = super::hook(rs, HookKind::BceLoss)?;
+    hook.param(effect.key()).map(|c| super::case(rs, c))
+}
+
+fn plays(rs: &Gbacw, effect: Effect) -> bool {
+    super::hook(rs, HookKind::BceLoss).is_some_and(|h| h.param(effect.key()).is_some())
+}
+
+/// The case a refusal names: the hook's for `effect`, which the callers
+/// only reach when the battle plays it.
+fn cite(rs: &Gbacw, effect: Effect) -> String {
+    effect_case(rs, effect).unwrap_or_else(|| super::case(rs, "BCE loss"))
+}
+
+/// Corinth 30.4: the divisions the scenario gives a divisional BCE limit
+/// (`hook divisional-bce division=lovell limit=10`) that have reached it:
+/// the casualties of all its brigades' infantry and cavalry together
+/// (GBACW 18.0's counting, Corinth 25.3: guns never count).
+pub(crate) fn divisions_at_limit(rs: &Gbacw, state: &GbacwState) -> BTreeSet<CounterId> {
+    let Some(hook) = super::hook(rs, HookKind::DivisionalBce) else {
+        return BTreeSet::new();
+    };
+    let (Some(division), Some(limit)) = (hook.param("division"), hook.number("limit")) else {
+        return BTreeSet::new();
+    };
+    let division = CounterId(division.to_string());
+    let losses: u32 = rs
+        .game
+        .oob
+        .units
+        .iter()
+        .filter(|(_, u)| match &u.command {
+            Command::Brigade(b) => division_of(rs, b) == Some(&division),
+            _ => false,
+        })
+        .map(|(id, _)| u32::from(bce::unit_losses(rs, state, id)))
+        .sum();
+    if losses >= u32::from(limit) {
+        BTreeSet::from([division])
+    } else {
+        BTreeSet::new()
+    }
+}
+
+fn division_of<'a>(rs: &'a Gbacw, brigade: &CounterId) -> Option<&'a CounterId> {
+    match rs.game.oob.leaders.get(brigade).map(|l| &l.role) {
+        Some(LeaderRole::Brigade { division, .. }) => division.as_ref(),
+        _ => None,
+    }
+}
+
+/// Whether `brigade` suffers the effects of BCE loss now: it reached its
+/// own limit (18.0), or its division reached a divisional one (Corinth
+/// 30.4). The rule must be on.
+pub(crate) fn brigade_broken(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -> bool {
+    on(rs)
+        && (bce::at_limit(rs, state, brigade)
+            || division_of(rs, brigade).is_some_and(|d| divisions_at_limit(rs, state).contains(d)))
+}
 
 fn on(rs: &Gbacw) -> bool {
     super::hook(rs, HookKind::BceLoss).is_some()
 }
 
-/// Whether 24.0 applies to `unit` now: the rule is on and its brigade has
-/// reached its BCE limit.
+/// Whether BCE loss applies to `unit` now: the rule is on and its brigade
+/// has reached its BCE limit (or its division its divisional one).
+/// Independent units have no brigade and never lose BCE.
 pub(crate) fn broken(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
-    on(rs) && bce::unit_at_limit(rs, state, unit)
+    match rs.game.oob.units.get(unit).map(|u| &u.command) {
+        Some(Command::Brigade(b)) => brigade_broken(rs, state, b),
+        _ => false,
+    }
 }
 
-/// The brigades 24.0 applies to now (none when the rule is off).
-pub(crate) fn broken_brigades(
-    rs: &Gbacw,
-    state: &GbacwState,
-) -> std::collections::BTreeSet<CounterId> {
-    if on(rs) {
-        bce::lost_brigades(rs, state)
-    } else {
-        Default::default()
+/// The brigades BCE loss applies to now (none when the rule is off).
+pub(crate) fn broken_brigades(rs: &Gbacw, state: &GbacwState) -> BTreeSet<CounterId> {
+    if !on(rs) {
+        return BTreeSet::new();
     }
+    let mut out = bce::lost_brigades(rs, state);
+    let divisions = divisions_at_limit(rs, state);
+    if !divisions.is_empty() {
+        out.extend(
+            rs.game
+                .oob
+                .leaders
+                .keys()
+                .filter(|b| division_of(rs, b).is_some_and(|d| divisions.contains(d)))
+                .cloned(),
+        );
+    }
+    out
 }
 
 fn foot_or_horse(rs: &Gbacw, unit: &CounterId) -> bool {
@@ -41,14 +164,15 @@ fn foot_or_horse(rs: &Gbacw, unit: &CounterId) -> bool {
         .is_some_and(|u| matches!(u.kind, UnitKind::Infantry | UnitKind::Cavalry))
 }
 
-/// Cedar Mountain 24.11: 1 is added to the die of every morale check of
-/// an infantry or cavalry unit of a brigade that has lost BCE.
+/// Cedar Mountain 24.11, Corinth 25.11: 1 is added to the die of every
+/// morale check of an infantry or cavalry unit of a brigade that has lost
+/// BCE (artillery never).
 pub(crate) fn morale_modifier(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> i16 {
-    i16::from(foot_or_horse(rs, unit) && broken(rs, state, unit))
+    i16::from(plays(rs, Effect::Morale) && foot_or_horse(rs, unit) && broken(rs, state, unit))
 }
 
-/// Cedar Mountain 24.12: no unit of a brigade that has lost BCE initiates
-/// melee; one already engaged melees normally.
+/// Cedar Mountain 24.12, Corinth 25.12: no unit of a brigade that has
+/// lost BCE initiates melee; one already engaged melees normally.
 pub(crate) fn may_initiate_melee(
     rs: &Gbacw,
     state: &GbacwState,
@@ -58,9 +182,9 @@ pub(crate) fn may_initiate_melee(
         .units
         .get(unit)
         .is_some_and(|u| u.status.markers.contains(&Marker::Engaged));
-    if broken(rs, state, unit) && !engaged {
+    if plays(rs, Effect::NoMelee) && broken(rs, state, unit) && !engaged {
         return Err(err(
-            &super::case(rs, "24.12"),
+            &cite(rs, Effect::NoMelee),
             RuleCode::Illegal,
             format!(
                 "{unit}'s brigade has lost its Brigade Combat Effectiveness: it may not initiate melee"
@@ -70,10 +194,14 @@ pub(crate) fn may_initiate_melee(
     Ok(())
 }
 
-/// Cedar Mountain 24.13: fire with a non-artillery unit of a brigade that
-/// has lost BCE among the firers is read one Fire Strength column to the
-/// left, even combined with others. Returns the columns (0 or 1).
+/// Cedar Mountain 24.13, Corinth 25.14: fire with a non-artillery unit of
+/// a brigade that has lost BCE among the firers is read one Fire Strength
+/// column to the left, even combined with others. Returns the columns (0
+/// or 1).
 pub(crate) fn fire_columns_left(rs: &Gbacw, state: &GbacwState, firers: &[CounterId]) -> u8 {
+    if !plays(rs, Effect::Fire) {
+        return 0;
+    }
     let any = firers.iter().any(|f| {
         rs.game
             .oob
@@ -94,9 +222,9 @@ pub(crate) fn check_zoc_entry(
     unit: &CounterId,
     into_enemy_zoc: bool,
 ) -> Result<(), RuleError> {
-    if into_enemy_zoc && broken(rs, state, unit) {
+    if into_enemy_zoc && plays(rs, Effect::NoZoc) && broken(rs, state, unit) {
         return Err(err(
-            &super::case(rs, "24.14"),
+            &cite(rs, Effect::NoZoc),
             RuleCode::Illegal,
             format!(
                 "{unit}'s brigade has lost its Brigade Combat Effectiveness: it may not enter an enemy Zone of Control"
@@ -109,7 +237,7 @@ pub(crate) fn check_zoc_entry(
 /// Cedar Mountain 24.14: such a unit may not retreat through an enemy Zone
 /// of Control at all; forced to, it is captured instead.
 pub(crate) fn retreat_shuns_zoc(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
-    broken(rs, state, unit)
+    plays(rs, Effect::NoZoc) && broken(rs, state, unit)
 }
 
 /// GBACW 17.67, Cedar Mountain 24.2: whether `brigade` has reached its BCE
@@ -123,7 +251,7 @@ pub(crate) fn brigade_at_limit(rs: &Gbacw, state: &GbacwState, brigade: &Counter
 /// division that reaches its BCE limit is out of command, and its leader
 /// moves one hex a Game-Turn, until it is attached again.
 pub(crate) fn stranded(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -> bool {
-    on(rs)
+    plays(rs, Effect::Stranded)
         && is_detached(&state.links, brigade)
         && !state
             .links
@@ -152,11 +280,11 @@ pub(crate) fn stranded_units<'s>(
 }
 
 /// How a routed unit of a brigade that has lost BCE tries to rally
-/// (Cedar Mountain 24.15).
+/// (Cedar Mountain 24.15, Corinth 25.13).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum BceRally {
-    /// Stacked with a friendly army commander (Banks, Jackson): it
-    /// rallies regardless of BCE loss.
+    /// Stacked with a friendly army commander (Banks, Jackson; Price, Van
+    /// Dorn, Rosecrans): it rallies regardless of BCE loss.
     ArmyCommander,
     /// Stacked with a brigade or division commander: a die, less 1, no
     /// Rally Point.
@@ -172,21 +300,22 @@ impl BceRally {
     }
 }
 
-/// Cedar Mountain 24.15: how `id` (routed, its brigade at its BCE limit)
-/// may try to rally, or why it may not. `None`: 24.15 does not apply (the
-/// rule is off or the brigade has not lost BCE): the Standard Rules do.
+/// Cedar Mountain 24.15, Corinth 25.13: how `id` (routed, its brigade at
+/// its BCE limit) may try to rally, or why it may not. `None`: the rule
+/// does not apply (off, or the brigade has not lost BCE): the Standard
+/// Rules do.
 pub(crate) fn rally_way(
     rs: &Gbacw,
     state: &GbacwState,
     side: &CounterId,
     id: &CounterId,
 ) -> Option<Result<BceRally, RuleError>> {
-    if !broken(rs, state, id) {
+    if !plays(rs, Effect::Rally) || !broken(rs, state, id) {
         return None;
     }
     let u = state.units.get(id)?;
     let hex = u.hex?;
-    let rule = super::case(rs, "24.15");
+    let rule = cite(rs, Effect::Rally);
     let board = Board::new(rs, state);
     let stacked = board.leaders_of(hex, side);
     let role = |l: &CounterId| rs.game.oob.leaders.get(l).map(|x| &x.role);
@@ -249,7 +378,7 @@ pub(crate) fn rally_way(
     Some(Ok(BceRally::RallyPoint(b.clone())))
 }
 
-/// Cedar Mountain 24.15 with 24.11: the events of the rally attempt; `die`
+/// Cedar Mountain 24.15 with 24.11 (Corinth 25.13 with 25.11): the events of the rally attempt; `die`
 /// is the action's die for the ways that roll. The unit rallies if the die
 /// plus 1 (24.11), less 1 stacked with a commander, is not above its
 /// morale rating.

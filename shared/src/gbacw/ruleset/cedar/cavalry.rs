@@ -1,6 +1,10 @@
-//! Cedar Mountain 21.11, 21.12: dismounted cavalry in melee. On when the
-//! scenario has `hook dismounted-cavalry` (21.1's morale of 2 is printed
-//! on the counters' dismounted side, so it needs nothing here).
+//! Cedar Mountain 21.11, 21.12 and Corinth 21.41, 21.42: dismounted
+//! cavalry in melee. On when the scenario has `hook dismounted-cavalry`
+//! (the morale of 2 is printed on the counters' dismounted side, so it
+//! needs nothing here); the hook names each battle's cases
+//! (`initiate=21.41 must-retreat=21.42`) and whether supply wagons are
+//! targets too (`wagons=yes`: Corinth 21.41; Cedar Mountain has none,
+//! 21.2).
 
 use super::super::action::GbacwAction;
 use super::super::board::Board;
@@ -14,6 +18,19 @@ use crate::gbacw::scenario::HookKind;
 
 fn on(rs: &Gbacw) -> bool {
     super::hook(rs, HookKind::DismountedCavalry).is_some()
+}
+
+/// The case the battle states `key` (`initiate`, `must-retreat`) in,
+/// `fallback` (Cedar Mountain's number) when the hook does not say.
+fn cite(rs: &Gbacw, key: &str, fallback: &str) -> String {
+    let number = super::hook(rs, HookKind::DismountedCavalry)
+        .and_then(|h| h.param(key))
+        .unwrap_or(fallback);
+    super::case(rs, number)
+}
+
+fn wagons_too(rs: &Gbacw) -> bool {
+    super::hook(rs, HookKind::DismountedCavalry).is_some_and(|h| h.param("wagons") == Some("yes"))
 }
 
 fn dismounted_cavalry(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {
@@ -30,10 +47,10 @@ fn kind_of<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a UnitKind> {
     rs.game.oob.units.get(id).map(|u| &u.kind)
 }
 
-/// Cedar Mountain 21.11: dismounted cavalry initiates melee only against
-/// enemy dismounted cavalry and artillery (either formation), never
-/// against infantry or mounted cavalry: every defender in the hex must be
-/// one of the first two.
+/// Cedar Mountain 21.11, Corinth 21.41: dismounted cavalry initiates
+/// melee only against enemy dismounted cavalry and artillery (either
+/// formation) — at Corinth supply wagons too — never against infantry or
+/// mounted cavalry: every defender in the hex must be one of those.
 pub(crate) fn may_initiate(
     rs: &Gbacw,
     state: &GbacwState,
@@ -45,21 +62,27 @@ pub(crate) fn may_initiate(
     }
     let barred = defenders.iter().find(|d| {
         !(dismounted_cavalry(rs, state, d)
-            || matches!(kind_of(rs, d), Some(UnitKind::Battery { .. })))
+            || matches!(kind_of(rs, d), Some(UnitKind::Battery { .. }))
+            || (wagons_too(rs) && matches!(kind_of(rs, d), Some(UnitKind::Wagon { .. }))))
     });
     match barred {
         Some(d) => Err(err(
-            &super::case(rs, "21.11"),
+            &cite(rs, "initiate", "21.11"),
             RuleCode::Illegal,
             format!(
-                "{attacker} is dismounted cavalry: it melees only dismounted cavalry and artillery, and {d} is neither"
+                "{attacker} is dismounted cavalry: it melees only dismounted cavalry{}, and {d} is none of them",
+                if wagons_too(rs) {
+                    ", artillery and supply wagons"
+                } else {
+                    " and artillery"
+                }
             ),
         )),
         None => Ok(()),
     }
 }
 
-/// Cedar Mountain 21.12: the threatened units that must retreat before
+/// Cedar Mountain 21.12, Corinth 21.42: the threatened units that must retreat before
 /// this melee — unpinned dismounted cavalry not stacked with friendly
 /// artillery or infantry, meleed by enemy infantry.
 pub(crate) fn must_retreat(rs: &Gbacw, state: &GbacwState, offer: &RbmOffer) -> Vec<CounterId> {
@@ -119,7 +142,7 @@ fn first_path(
         })
 }
 
-/// Cedar Mountain 21.12: the defender's answer must retreat the units
+/// Cedar Mountain 21.12, Corinth 21.42: the defender's answer must retreat the units
 /// that must go, if they have a way (`units`: `None` for standing fast).
 /// With no legal path they stand (an engine decision: the rule does not
 /// say; they cannot obey it).
@@ -138,7 +161,7 @@ pub(crate) fn check_answer(
         return Ok(());
     }
     Err(err(
-        &super::case(rs, "21.12"),
+        &cite(rs, "must-retreat", "21.12"),
         RuleCode::Illegal,
         format!(
             "dismounted cavalry meleed by infantry must retreat before melee: {}",

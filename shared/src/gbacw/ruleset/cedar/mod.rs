@@ -1,7 +1,10 @@
 //! The Cedar Mountain exclusive rules (seed 004, 21.0–25.0) in the hosted
 //! ruleset. Each rule is switched on by its scenario `hook` line
 //! (`assets/gbacw/cedar_mountain/cedar_mountain.scenario`), so the test
-//! battle and Corinth, which have no such lines, play the Standard Rules.
+//! battle, which has no such lines, plays the Standard Rules. Three serve
+//! Corinth too, their hooks naming Corinth's cases: [`bce_loss`] (25.1,
+//! 30.4), [`cavalry`] (21.41, 21.42) and [`retreat`]'s limits (27.0's
+//! goal, `corinth/retreat.rs`).
 //!
 //! - [`bce_loss`]: 24.0, what a brigade at its BCE limit may no longer do.
 //! - [`retreat`]: 23.0, retreats only toward one's own lines.

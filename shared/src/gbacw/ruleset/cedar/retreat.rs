@@ -72,11 +72,24 @@ pub(crate) fn compass(
     POINTS.get(usize::try_from(bearing).ok()?).copied()
 }
 
-/// The retreat limits for `unit` now (23.0 directions, 24.14 no ZOC).
-pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> RetreatLimits {
-    RetreatLimits {
+/// The retreat limits for `unit` now (23.0 directions, 24.14 no ZOC;
+/// Corinth 27.0's goal), first choice then fallback (Corinth 27.2: the
+/// south-east corner when no path leads toward the town).
+pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<RetreatLimits> {
+    let base = RetreatLimits {
         directions: directions(rs, unit),
         no_enemy_zoc: bce_loss::retreat_shuns_zoc(rs, state, unit),
+        toward: None,
+    };
+    match super::super::corinth::retreat::goals(rs, state, unit) {
+        None => vec![base],
+        Some((goal, fallback)) => std::iter::once(goal)
+            .chain(fallback)
+            .map(|g| RetreatLimits {
+                toward: Some(g),
+                ..base.clone()
+            })
+            .collect(),
     }
 }
 

@@ -295,10 +295,7 @@ fn check_one(
         routed = false;
     }
     if routed {
-        set_markers(u, id, |s| {
-            rout(&mut s.markers);
-        });
-        rout_retreat(rs, u, roll, id);
+        rout_with_brigade(rs, u, roll, id);
     } else if pinned {
         if hit.defer_pins_of.contains(id) {
             deferred.push(id.clone());
@@ -348,11 +345,21 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     if !failed || st.formation == Formation::Unlimbered {
         return false;
     }
+    rout_with_brigade(rs, u, roll, id);
+    true
+}
+
+/// GBACW 13.31: `id` fails its check and routs three hexes; Corinth 25.2:
+/// its broken brigade may retreat with it (asked where it routed).
+fn rout_with_brigade(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
+    let brigade = super::super::corinth::brigade_retreat::triggered(rs, &u.state, id);
     set_markers(u, id, |s| {
         rout(&mut s.markers);
     });
     rout_retreat(rs, u, roll, id);
-    true
+    if let Some((b, members)) = brigade {
+        super::super::corinth::brigade_retreat::carry_out(rs, u, roll, id, b, members);
+    }
 }
 
 /// GBACW 17.72, 17.76, 9.86: every leader in the hit hex rolls two dice
@@ -429,32 +436,39 @@ pub(crate) fn retreat_options(
     );
     // Cedar Mountain 23.0 (toward one's own lines), 24.14 (BCE lost: no
     // enemy ZOC); no limits where the battle has no such rules.
-    let limits = super::super::cedar::retreat::limits(rs, state, id);
-    retreat_paths_limited(
-        &rs.game.map,
-        &rs.game.charts.movement,
-        class,
-        start,
-        length,
-        kind,
-        &blocks,
-        &limits,
-    )
-    .into_iter()
-    .filter(|p| {
-        // 14.3: friends at the end are displaced, so the path may end on
-        // them; else it must not end over the stacking limits.
-        p.hexes.last().is_some_and(|end| {
-            board
-                .check_stack(*end, &unit.side, &[], &[id], None)
-                .is_ok()
-                || super::displacement::displaced_by(rs, state, id, &[*end])
-                    .first()
-                    .is_some_and(|d| d.len() == board.units_of(*end, &unit.side).len())
+    // Corinth 27.0 (toward a goal), with its fallback when no path leads
+    // toward the first.
+    super::super::cedar::retreat::limits(rs, state, id)
+        .iter()
+        .map(|limits| {
+            retreat_paths_limited(
+                &rs.game.map,
+                &rs.game.charts.movement,
+                class,
+                start,
+                length,
+                kind,
+                &blocks,
+                limits,
+            )
         })
-    })
-    .map(|p| p.hexes)
-    .collect()
+        .find(|paths| !paths.is_empty())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| {
+            // 14.3: friends at the end are displaced, so the path may end on
+            // them; else it must not end over the stacking limits.
+            p.hexes.last().is_some_and(|end| {
+                board
+                    .check_stack(*end, &unit.side, &[], &[id], None)
+                    .is_ok()
+                    || super::displacement::displaced_by(rs, state, id, &[*end])
+                        .first()
+                        .is_some_and(|d| d.len() == board.units_of(*end, &unit.side).len())
+            })
+        })
+        .map(|p| p.hexes)
+        .collect()
 }
 
 /// GBACW 14.4: `id` must retreat `length` hexes of `kind`. With no legal
@@ -485,10 +499,7 @@ pub(crate) fn retreat(
     };
     let mut options = retreat_options(rs, &u.state, id, length, kind);
     match options.len() {
-        0 => u.push(GbacwEvent::UnitRemoved {
-            unit: id.clone(),
-            captured: true,
-        }),
+        0 => u.push(super::super::corinth::retreat::no_path(rs, &u.state, id)),
         1 => {
             // GBACW 14.3, 10.2: friends in the way are displaced; enemy
             // ZOCs entered draw retreat fire.
@@ -567,10 +578,9 @@ pub(crate) fn answer_retreat(
     let options = order_options(rs, state, order);
     if options.is_empty() {
         if path.is_empty() {
-            return Ok(vec![GbacwEvent::UnitRemoved {
-                unit: unit.clone(),
-                captured: true,
-            }]);
+            return Ok(vec![super::super::corinth::retreat::no_path(
+                rs, state, unit,
+            )]);
         }
         return Err(super::super::err(
             "GBACW 14.1",

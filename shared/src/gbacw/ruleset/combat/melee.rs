@@ -138,6 +138,8 @@ pub(crate) fn declare(
             )
         })?;
     }
+    // Corinth 22.35: the attackers must fit in the hex they would take.
+    super::super::corinth::melee_gate::check_stacking(rs, state, target, attackers)?;
     let already = state.melees.iter().any(|m| m.target == target);
     let threatened: Vec<CounterId> = defenders
         .into_iter()
@@ -360,7 +362,10 @@ pub(crate) fn resolve_all(
         })
         .map(|(id, _)| id.clone())
         .collect();
-    for m in &state.melees {
+    // Corinth 22.2: the attackers' checks, before any melee is fought.
+    super::super::corinth::melee_gate::melee_checks(rs, &mut u, &mut roll);
+    let melees = u.state.melees.clone();
+    for m in &melees {
         let fought = resolve_one(rs, &mut u, &mut roll, m);
         // GBACW 16.25, 16.27: chargers rout once their melee is fought.
         super::charge::rout_chargers(rs, &mut u, &mut roll, m, fought.as_ref());

@@ -20,16 +20,31 @@
 //! - [`reinforcements`]: 29.47, reinforcements stay in column.
 //! - [`solitaire`]: 29.5, the solitaire version's rolled assault.
 //!
+//! Melee initiation, BCE loss and retreats (22, 25, 27):
+//! - [`brigade_retreat`]: 25.2, a broken brigade retreats with its routed
+//!   unit.
+//! - [`melee_gate`]: 22.0, the morale checks to retreat before melee and
+//!   to melee.
+//! - [`retreat`]: 27.0, retreats toward the Assault Area or the town.
+//!
+//! The BCE-loss effects Corinth shares with Cedar Mountain (25.1, 30.4)
+//! live in `cedar/bce_loss.rs` (one rule, the hook naming each battle's
+//! case); 27.0's goal is a `RetreatLimits` limit beside Cedar Mountain
+//! 23.0's compass (`cedar/retreat.rs`).
+//!
 //! The shared code paths call these at small, marked places.
 
 pub(crate) mod brigade_batteries;
 pub(crate) mod brigade_counts;
+pub(crate) mod brigade_retreat;
 pub(crate) mod crews;
 pub(crate) mod keep_moving;
+pub(crate) mod melee_gate;
 pub(crate) mod park;
 pub(crate) mod rapid_fire;
 pub(crate) mod redans;
 pub(crate) mod reinforcements;
+pub(crate) mod retreat;
 pub(crate) mod sharpshooters;
 pub(crate) mod siege;
 pub mod solitaire;

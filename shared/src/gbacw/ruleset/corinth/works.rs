@@ -9,10 +9,8 @@
 //! own 10 ft for sight. This file adds the rest of 23.1.
 
 use super::super::Gbacw;
-use super::super::state::GbacwState;
 use crate::gbacw::facing::fire_crossings;
 use crate::gbacw::map::{HexNumber, Map, SideKind};
-use crate::gbacw::oob::CounterId;
 use crate::gbacw::scenario::HookKind;
 
 /// Whether `hex` is on the inner side of a works hexside: "a unit which is
@@ -77,33 +75,19 @@ pub(crate) fn fire_die_modifier(rs: &Gbacw, target: HexNumber, firers: &[HexNumb
     }
 }
 
-/// Corinth 22.1: "All the attacking units enter the defending unit's hex
-/// by crossing outer works or redans" (−1 to the defender's retreat before
-/// melee check). Whether every one of `attackers` stands across a works or
-/// redan hexside from `target` on its outer side, so that its melee enters
-/// the hex from outside to inside. False with no attackers, or for one
-/// not on the map or not adjacent. (A query for the melee-initiation
-/// rules, which live with 22.0.)
-#[allow(dead_code)]
-pub(crate) fn every_attacker_crosses_works_or_redans(
-    rs: &Gbacw,
-    state: &GbacwState,
-    target: HexNumber,
-    attackers: &[CounterId],
-) -> bool {
+/// Corinth 22.1, 23.1: whether the step from `from` into `target`
+/// crosses outer works or a redan hexside from outside to inside ("all
+/// the attacking units enter the defending unit's hex by crossing outer
+/// works or redans": −1 to the defender's retreat before melee check).
+/// False when the hexes are not adjacent.
+pub(crate) fn crosses_works_or_redan_into(rs: &Gbacw, from: HexNumber, target: HexNumber) -> bool {
     let map = &rs.game.map;
-    !attackers.is_empty()
-        && attackers.iter().all(|a| {
-            let Some(from) = state.units.get(a).and_then(|u| u.hex) else {
-                return false;
-            };
-            map.grid.hexside(from, target).is_some_and(|side| {
-                map.side_features(side).any(|f| {
-                    matches!(
-                        f.kind,
-                        SideKind::Works | SideKind::RedanPrimary | SideKind::RedanSecondary
-                    ) && f.side == Some(target)
-                })
-            })
+    map.grid.hexside(from, target).is_some_and(|side| {
+        map.side_features(side).any(|f| {
+            matches!(
+                f.kind,
+                SideKind::Works | SideKind::RedanPrimary | SideKind::RedanSecondary
+            ) && f.side == Some(target)
         })
+    })
 }

@@ -118,7 +118,8 @@ pub(crate) fn decide(
             }
             A::RetreatBeforeMelee { units, path } => {
                 super::cedar::cavalry::check_answer(rs, state, offer, Some(units))?;
-                combat::melee::retreat_before(rs, state, offer, units, path, dice)
+                // Corinth 22.1: a morale check first; failed, they stand.
+                super::corinth::melee_gate::retreat_before(rs, state, offer, units, path, dice)
             }
             _ => Err(err(
                 "GBACW 12.8",

@@ -216,13 +216,18 @@ fn corinth_23_1_and_22_1_whether_every_attacker_crosses_works_or_redans() {
     t.field_unit("3-la", "1105", Formation::Line);
     t.field_unit("40-miss", "1005", Formation::Line);
     t.field_unit("2-mo", "1107", Formation::Line);
+    // 22.1's "all the attacking units": non-empty, each across the works.
     let all = |t: &T, a: &[&str], target: &str| {
-        crate::gbacw::ruleset::corinth::works::every_attacker_crosses_works_or_redans(
-            &t.rs,
-            &t.s,
-            n(target),
-            &ids(a),
-        )
+        !a.is_empty()
+            && ids(a).iter().all(|id| {
+                t.s.units[id].hex.is_some_and(|from| {
+                    crate::gbacw::ruleset::corinth::works::crosses_works_or_redan_into(
+                        &t.rs,
+                        from,
+                        n(target),
+                    )
+                })
+            })
     };
     assert!(all(&t, &["3-la", "40-miss"], "1106"));
     assert!(!all(&t, &["3-la", "2-mo"], "1106"));
@@ -336,6 +341,22 @@ fn redan_melee(attackers: &[(&str, &str)]) -> crate::gbacw::ruleset::event::Mele
         .expect("the melee was fought")
 }
 
+/// Corinth 22.35 with 23.25: declaring `attackers` on the redan 0918 is
+/// refused when they would overstack it, unless one unit goes alone.
+fn redan_declaration_refused(attackers: &[(&str, &str)]) -> String {
+    let mut t = redan_field(attackers);
+    t.advance_to(REBEL, Phase::RetreatBeforeMelee);
+    t.s.command.out_of_command.clear();
+    let names: Vec<&str> = attackers.iter().map(|(u, _)| *u).collect();
+    let a = GbacwAction::DeclareMelee {
+        target: n("0918"),
+        attackers: ids(&names),
+    };
+    t.decide(REBEL, &a)
+        .expect_err("overstacking melee refused")
+        .to_string()
+}
+
 #[test]
 fn corinth_23_25_only_four_points_count_meleeing_into_a_redan() {
     // 6 Mo (6 points, morale 5; 64 Ill SS 4: no edge either way) from the
@@ -348,9 +369,10 @@ fn corinth_23_25_only_four_points_count_meleeing_into_a_redan() {
     );
     let r = redan_melee(&[("6-mo", "0919")]);
     assert_eq!(r.attack, 4);
-    // Two units together still count 4.
-    let r = redan_melee(&[("6-mo", "0919"), ("3-la", "1018")]);
-    assert_eq!(r.attack, 4);
+    // Two units over the redan's 4 points may not go in together (22.35:
+    // a success would overstack it); one unit alone may (23.25).
+    let e = redan_declaration_refused(&[("6-mo", "0919"), ("3-la", "1018")]);
+    assert!(e.contains("22.35"), "{e}");
 }
 
 #[test]
@@ -358,9 +380,9 @@ fn corinth_23_26_crossing_a_redan_hexside_takes_points_off_after_the_cap() {
     // Redan F is secondary: −1, off the 4 counted (not off 6 Mo's 6).
     let r = redan_melee(&[("6-mo", "0917")]);
     assert_eq!(r.attack, 4 - 1);
-    // Each crossing unit takes its own point off.
-    let r = redan_melee(&[("6-mo", "0917"), ("3-la", "0817")]);
-    assert_eq!(r.attack, 4 - 2);
+    // Two units crossing together would overstack the redan (22.35).
+    let e = redan_declaration_refused(&[("6-mo", "0917"), ("3-la", "0817")]);
+    assert!(e.contains("22.35"), "{e}");
     // A primary redan's hexside takes 2 (the chart, through the shared
     // hexside penalty the redan rules take over).
     let t = field();
