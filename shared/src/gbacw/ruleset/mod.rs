@@ -19,6 +19,7 @@ pub mod bce;
 pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
+pub(crate) mod corinth;
 pub mod config;
 mod decide;
 pub mod event;

@@ -8,6 +8,7 @@ use super::command;
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::combat::rally::unpin;
+use crate::gbacw::ruleset::corinth;
 use crate::gbacw::ruleset::combat::resolve::resolve_plan;
 use crate::gbacw::sequence::{Phase, Step};
 
@@ -40,9 +41,17 @@ pub(crate) fn end_phase(
                 crate::gbacw::ruleset::combat::melee::resolve_all(rs, state, dice)?,
             ),
             // GBACW 17.84: successions still due are carried out now.
-            Phase::FinalCommand => events.extend(
-                crate::gbacw::ruleset::combat::succession::end_of_final_command(rs, state, side),
-            ),
+            Phase::FinalCommand => {
+                events.extend(
+                    crate::gbacw::ruleset::combat::succession::end_of_final_command(
+                        rs, state, side,
+                    ),
+                );
+                // Corinth 26.15: melees still engaged as the day ends.
+                if corinth::night::end_of_day_due(rs, state) {
+                    events.extend(corinth::night::end_of_day_retreats(rs, state));
+                }
+            }
             _ => {}
         }
     }

@@ -10,6 +10,7 @@ mod client_queries;
 mod command;
 mod corinth;
 mod corinth_free;
+mod corinth_night;
 mod displacement;
 mod engaged;
 mod fire;
