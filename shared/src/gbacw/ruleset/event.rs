@@ -272,6 +272,10 @@ pub enum GbacwEvent {
     BrigadesThawed { case: String },
     /// The game's first fire or melee (Corinth 29.43 counts from it).
     FirstCombat { turn: u16 },
+    /// Corinth 26.2: one regiment's straggler recovery roll.
+    StragglerRolled(super::corinth::stragglers::StragglerRoll),
+    /// Corinth 26.3: the BCE Recovery Interphase.
+    BceRecovered(super::corinth::bce_recovery::BceRecovery),
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -316,6 +320,8 @@ pub struct FireReport {
 /// Fold one event into a state (the full one or any viewer's copy).
 pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
     use GbacwEvent as E;
+    // Corinth 26.21, 26.23: who moved or fired, when BCE was lost.
+    super::corinth::stragglers::note(state, event);
     match event {
         E::PhaseChanged { clock } => {
             // 11.33: a new Game-Turn: where everyone stands, none fired.
@@ -655,5 +661,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::AssaultPlotted { .. } | E::DivisionRevealed(_) | E::PlanOpened { .. } => {
             super::plan::evolve(state, event)
         }
+        E::StragglerRolled(r) => super::corinth::stragglers::evolve(state, r),
+        E::BceRecovered(r) => super::corinth::bce_recovery::evolve(state, r),
     }
 }

@@ -329,6 +329,7 @@ impl Ruleset for Gbacw {
             turn_start: BTreeMap::new(),
             fired_this_turn: std::collections::BTreeSet::new(),
             retreat_fire: Vec::new(),
+            night: Default::default(),
         }
     }
 
@@ -349,6 +350,12 @@ impl Ruleset for Gbacw {
                 state.decision.is_none()
                     && state.rbm.is_none()
                     && (decide::turns::heat_due(self, state).is_some()
+                        // Corinth 26.2: the straggler rolls as a night turn ends.
+                        || corinth::stragglers::due(
+                            self,
+                            state,
+                            decide::turns::next_step(self, state.clock),
+                        )
                         || match state.clock.step {
                             Step::Phase {
                                 phase: Phase::DefensiveFire | Phase::OffensiveFire,

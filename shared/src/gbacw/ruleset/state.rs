@@ -206,6 +206,9 @@ pub struct GbacwState {
     /// other seat offered retreat fire, in order.
     #[serde(default)]
     pub retreat_fire: Vec<RetreatFireOffer>,
+    /// Corinth 26.2, 26.3: what the night rules remember.
+    #[serde(default)]
+    pub night: super::corinth::stragglers::NightRecord,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

@@ -11,11 +11,11 @@
 //!   division commanders' Command Points, promotion by rank).
 //! - [`cavalry`]: 21.43, 21.44, mounting and dismounting inside the ER.
 
-// pub(crate) mod bce_recovery;
+pub(crate) mod bce_recovery;
 // pub(crate) mod cavalry;
 // pub(crate) mod command;
 pub(crate) mod night;
-// pub(crate) mod stragglers;
+pub(crate) mod stragglers;
 
 use super::Gbacw;
 use crate::gbacw::scenario::{Hook, HookKind};

@@ -70,6 +70,18 @@ pub(crate) fn end_phase(
             next = super::turns::next_step(rs, c);
         }
     }
+    // Corinth 26.2: straggler recovery as a night Game-Turn ends; 26.3:
+    // then the BCE Recovery Interphase after Game-Turn 20.
+    if corinth::stragglers::due(rs, state, next) {
+        events.extend(corinth::stragglers::recover(rs, state, dice)?);
+    }
+    if corinth::bce_recovery::due(rs, state, next) {
+        let mut s = state.clone();
+        for e in &events {
+            crate::gbacw::ruleset::event::evolve(&mut s, e);
+        }
+        events.push(corinth::bce_recovery::interphase(rs, &s));
+    }
     // Cedar Mountain 26.44, 27.22; Corinth 31.2: what the scenario does
     // between steps.
     events.extend(super::turns::on_step_change(rs, state, next));

@@ -219,3 +219,261 @@ fn corinth_26_15_nothing_engaged_nothing_retreats() {
             .any(|e| matches!(e, GbacwEvent::UnitRetreated { .. }))
     );
 }
+
+/// `unit` has lost `lost` Strength Points, all killed.
+fn wound(t: &mut T, unit: &str, lost: u8) {
+    let printed = t.rs.game().oob.units[&id(unit)].strength;
+    let u = t.s.units.get_mut(&id(unit)).unwrap();
+    u.status.strength = printed - lost;
+    u.killed = lost;
+}
+
+fn straggler_rolls(events: &[GbacwEvent]) -> Vec<crate::gbacw::ruleset::corinth::stragglers::StragglerRoll> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::StragglerRolled(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The last phase of night Game-Turn 17 (the Union Final Command Phase),
+/// with 21 Mo two Strength Points down and 16 Wisc one.
+fn night_end() -> T {
+    let mut t = night_game();
+    to_turn(&mut t, 17);
+    wound(&mut t, "21-mo", 2);
+    wound(&mut t, "16-wisc", 1);
+    t.advance_to(UNION, Phase::FinalCommand);
+    t
+}
+
+#[test]
+fn corinth_26_22_a_five_or_six_recovers_a_strength_point_at_the_end_of_a_night_turn() {
+    let mut seen = (false, false);
+    for seed in 0..40u64 {
+        let mut t = night_end();
+        assert!(
+            t.rs.rolls_dice(
+                &t.s,
+                &crate::engine::ActionContext {
+                    seat: UNION,
+                    seq: 1,
+                    by_default: false
+                },
+                &GbacwAction::EndPhase
+            )
+        );
+        let (events, drawn) = t.roll(UNION, GbacwAction::EndPhase, seed);
+        let rolls = straggler_rolls(&events);
+        // 26.21: only 21 Mo (two lost); 16 Wisc lost one (26.26: it would
+        // regain its original strength).
+        assert_eq!(rolls.len(), 1, "{events:#?}");
+        let r = &rolls[0];
+        assert_eq!((r.unit.clone(), r.modifier), (id("21-mo"), 0));
+        assert_eq!(u16::from(r.die), drawn[0]);
+        assert_eq!(r.recovered, r.die >= 5);
+        let u = &t.s.units[&id("21-mo")];
+        if r.recovered {
+            assert_eq!((u.status.strength, u.killed), (3, 1));
+            seen.0 = true;
+        } else {
+            assert_eq!((u.status.strength, u.killed), (2, 2));
+            seen.1 = true;
+        }
+        assert_eq!(t.s.clock.turn, 18);
+        if seen.0 && seen.1 {
+            return;
+        }
+    }
+    panic!("40 seeds never gave both a recovery and a failure: {seen:?}");
+}
+
+#[test]
+fn corinth_26_21_a_regiment_that_moved_or_fired_recovers_no_stragglers() {
+    let mut t = night_game();
+    to_turn(&mut t, 17);
+    wound(&mut t, "21-mo", 2);
+    wound(&mut t, "16-wisc", 2);
+    t.advance_to(UNION, Phase::Movement);
+    let step = super::corinth::free_neighbour(&t, "21-mo");
+    t.mv(UNION, &["21-mo"], &[&step.to_string()]);
+    // 16 Wisc fired withdrawal fire (any fire at night is).
+    t.s.night.active.insert(id("16-wisc"));
+    t.advance_to(UNION, Phase::FinalCommand);
+    let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 1);
+    assert!(straggler_rolls(&events).is_empty(), "{events:#?}");
+    // A new Game-Turn forgets who moved.
+    assert!(t.s.night.active.is_empty());
+}
+
+#[test]
+fn corinth_26_2_no_straggler_recovery_by_day() {
+    let mut t = night_game();
+    to_turn(&mut t, 15);
+    wound(&mut t, "21-mo", 2);
+    t.advance_to(UNION, Phase::FinalCommand);
+    let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 1);
+    assert!(straggler_rolls(&events).is_empty());
+}
+
+#[test]
+fn corinth_26_23_minus_one_if_the_brigade_reached_bce_on_the_first_day() {
+    let mut t = night_game();
+    to_turn(&mut t, 17);
+    t.put("18-ark", "1010", "n", Formation::Line);
+    t.s.progress.to_arrive.remove(&id("18-ark"));
+    wound(&mut t, "18-ark", 2);
+    t.s.night.bce_lost_on.insert(id("cabell"), 12);
+    t.advance_to(UNION, Phase::FinalCommand);
+    for seed in 0..40u64 {
+        let mut t2 = T {
+            rs: t.rs.clone(),
+            s: t.s.clone(),
+        };
+        let (events, _) = t2.roll(UNION, GbacwAction::EndPhase, seed);
+        let r = straggler_rolls(&events)
+            .into_iter()
+            .find(|r| r.unit == id("18-ark"))
+            .unwrap();
+        assert_eq!(r.modifier, -1);
+        assert_eq!(r.recovered, r.die == 6);
+        if r.die == 5 {
+            return;
+        }
+    }
+    panic!("no seed rolled a 5");
+}
+
+#[test]
+fn corinth_26_25_an_independent_regains_only_a_killed_point() {
+    let mut t = night_game();
+    to_turn(&mut t, 17);
+    // Adams' cavalry is independent: two points captured, none killed.
+    t.put("adams-cav", "1010", "n", Formation::Mounted);
+    t.s.progress.to_arrive.remove(&id("adams-cav"));
+    let u = t.s.units.get_mut(&id("adams-cav")).unwrap();
+    u.status.strength -= 2;
+    u.captured = 2;
+    let eligible = crate::gbacw::ruleset::corinth::stragglers::eligible(&t.rs, &t.s);
+    assert!(!eligible.contains(&id("adams-cav")));
+    let u = t.s.units.get_mut(&id("adams-cav")).unwrap();
+    u.captured = 1;
+    u.killed = 1;
+    let eligible = crate::gbacw::ruleset::corinth::stragglers::eligible(&t.rs, &t.s);
+    assert!(eligible.contains(&id("adams-cav")));
+}
+
+#[test]
+fn corinth_26_27_batteries_and_wagons_recover_nothing() {
+    let mut t = night_game();
+    to_turn(&mut t, 17);
+    let battery = t
+        .s
+        .units
+        .iter()
+        .find(|(uid, u)| {
+            u.hex.is_some()
+                && matches!(
+                    t.rs.game().oob.units[*uid].kind,
+                    crate::gbacw::oob::UnitKind::Battery { .. }
+                )
+                && t.rs.game().oob.units[*uid].strength >= 3
+        })
+        .map(|(uid, _)| uid.clone())
+        .unwrap();
+    let u = t.s.units.get_mut(&battery).unwrap();
+    u.status.strength -= 2;
+    u.killed = 2;
+    let eligible = crate::gbacw::ruleset::corinth::stragglers::eligible(&t.rs, &t.s);
+    assert!(!eligible.contains(&battery));
+}
+
+/// Cabell's brigade with `lost` Strength Points killed among 18-21 Ark.
+fn cabell_losses(t: &mut T, lost: u8) {
+    let mut left = lost;
+    for (k, u) in ["18-ark", "19-ark", "20-ark", "21-ark"].iter().enumerate() {
+        t.put(u, &format!("10{}", 10 + k), "n", Formation::Line);
+        t.s.progress.to_arrive.remove(&id(u));
+        let take = left.min(3);
+        left -= take;
+        let s = t.s.units.get_mut(&id(u)).unwrap();
+        s.status.strength = 3 - take;
+        s.killed = take;
+    }
+    // A regiment with no strength left would be off the map: keep one.
+    assert_eq!(left, 0);
+}
+
+#[test]
+fn corinth_26_32_cabell_recovers_two_stragglers_and_takes_his_second_day_limit() {
+    // "During the first day Cabell's brigade took 10 casualties, thus
+    // reaching and exceeding its BCE limit by one. During the night it
+    // recovers two stragglers. As a result ... it is therefore eligible to
+    // have its second day BCE limit extended by 2."
+    let mut t = night_game();
+    to_turn(&mut t, 17);
+    cabell_losses(&mut t, 10);
+    let cabell = id("cabell");
+    assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell));
+    for u in ["18-ark", "19-ark"] {
+        let e = GbacwEvent::StragglerRolled(crate::gbacw::ruleset::corinth::stragglers::StragglerRoll {
+            unit: id(u),
+            die: 6,
+            modifier: -1,
+            recovered: true,
+        });
+        t.rs.evolve(&mut t.s, &e);
+    }
+    // 8 boxes marked of 9: BCE regained.
+    assert!(!t.rs.brigade_at_bce_limit(&t.s, &cabell));
+    to_turn(&mut t, 21);
+    let r = t.s.night.clone();
+    assert!(r.bce_recovered);
+    assert!(r.bce_extended.contains(&cabell));
+    let roster = t.rs.bce(&t.s);
+    let c = roster.iter().find(|b| b.brigade == cabell).unwrap();
+    // The night's own rolls (GT 18-20) may have brought back more.
+    assert_eq!((c.boxes, c.at_limit), (11, false));
+    assert!(c.losses <= 8, "{c:?}");
+    // 26.34: on day 2 the brigade loses BCE at its second-day limit only:
+    // ten losses keep it, eleven break it.
+    cabell_losses(&mut t, 10);
+    assert!(!t.rs.brigade_at_bce_limit(&t.s, &cabell));
+    cabell_losses(&mut t, 11);
+    assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell));
+}
+
+#[test]
+fn corinth_26_34_a_brigade_still_at_its_limit_keeps_its_bce_loss() {
+    let mut t = night_game();
+    to_turn(&mut t, 17);
+    cabell_losses(&mut t, 10);
+    to_turn(&mut t, 21);
+    let cabell = id("cabell");
+    assert!(t.s.night.bce_recovered);
+    assert!(!t.s.night.bce_extended.contains(&cabell));
+    assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell));
+    let c = t.rs.bce(&t.s).into_iter().find(|b| b.brigade == cabell).unwrap();
+    assert_eq!(c.boxes, 9);
+}
+
+#[test]
+fn corinth_26_33_lovells_brigades_have_one_level() {
+    let mut t = night_game();
+    to_turn(&mut t, 21);
+    let rust = id("rust");
+    // Extended, but to the same number (8 of 22).
+    assert!(t.s.night.bce_extended.contains(&rust));
+    let r = t.rs.bce(&t.s).into_iter().find(|b| b.brigade == rust).unwrap();
+    assert_eq!(r.boxes, 8);
+    // Gates, of Hebert's division, has two: 11 then 14.
+    let g = t
+        .rs
+        .bce(&t.s)
+        .into_iter()
+        .find(|b| b.brigade == id("gates"))
+        .unwrap();
+    assert_eq!(g.boxes, 14);
+}
