@@ -185,6 +185,18 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                 out.push(A::Detach {
                     brigade: (*b).clone(),
                 });
+                // Corinth 28.11: army commanders' points on brigade
+                // commanders (refused where the battle has no such rule).
+                for (a, _) in own_leaders
+                    .iter()
+                    .filter(|(id, _)| matches!(oob.leaders[*id].role, LeaderRole::Army { .. }))
+                {
+                    out.push(A::SpendCommandPoints {
+                        division: (*a).clone(),
+                        brigade: (*b).clone(),
+                        points: 1,
+                    });
+                }
                 for (d, _) in own_leaders.iter().filter(|(id, _)| is(id, true)) {
                     out.push(A::SpendCommandPoints {
                         division: (*d).clone(),

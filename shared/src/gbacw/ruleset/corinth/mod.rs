@@ -12,8 +12,8 @@
 //! - [`cavalry`]: 21.43, 21.44, mounting and dismounting inside the ER.
 
 pub(crate) mod bce_recovery;
-// pub(crate) mod cavalry;
-// pub(crate) mod command;
+pub(crate) mod cavalry;
+pub(crate) mod command;
 pub(crate) mod night;
 pub(crate) mod stragglers;
 

@@ -115,7 +115,10 @@ pub(crate) fn mover(
         }
         let one_hex = if m.contains(&Marker::Rout) {
             Some("GBACW 5.2")
-        } else if state.command.out_of_command.contains(id) {
+        } else if state.command.out_of_command.contains(id)
+            // Corinth 21.44: mounted cavalry moves freely out of the ER.
+            && !super::super::corinth::cavalry::moves_freely(rs, state, id)
+        {
             Some("GBACW 17.11")
         } else {
             None
