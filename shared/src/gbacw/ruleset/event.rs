@@ -276,6 +276,14 @@ pub enum GbacwEvent {
     StragglerRolled(super::corinth::stragglers::StragglerRoll),
     /// Corinth 26.3: the BCE Recovery Interphase.
     BceRecovered(super::corinth::bce_recovery::BceRecovery),
+    /// Corinth 26.41: the Pre-Dawn Barrage Interphase opens; `side` fires.
+    BarrageBegun { side: CounterId },
+    /// Corinth 26.42: one barrage attack's die (the report and effects
+    /// follow as in regular fire).
+    BarrageRolled(super::corinth::barrage::BarrageRoll),
+    /// Corinth 26.43: a side has finished; `next` fires now, or (`None`)
+    /// the interphase is over.
+    BarrageEnded { next: Option<CounterId> },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -663,5 +671,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         }
         E::StragglerRolled(r) => super::corinth::stragglers::evolve(state, r),
         E::BceRecovered(r) => super::corinth::bce_recovery::evolve(state, r),
+        E::BarrageBegun { .. } | E::BarrageRolled(_) | E::BarrageEnded { .. } => {
+            super::corinth::barrage::evolve(state, event)
+        }
     }
 }

@@ -118,6 +118,24 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
     }
+    // Corinth 26.4: finish, or a battery at the nearest enemy in range.
+    if state.night.barrage.is_some() {
+        let side = rs.side_of(seat);
+        let mut out = vec![A::EndBarrage];
+        out.extend(
+            super::corinth::barrage::candidates(rs, state, side)
+                .into_iter()
+                .map(|(target, b)| A::BarrageFire {
+                    target,
+                    firers: vec![b],
+                }),
+        );
+        out.retain(|a| {
+            let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+            decide::decide(rs, state, seat, a, &mut dice).is_ok()
+        });
+        return out;
+    }
     // Corinth 29.2: the plot (its default).
     if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
         return rs

@@ -7,10 +7,12 @@
 //!   of melees still engaged.
 //! - [`stragglers`]: 26.2, straggler recovery at the end of night turns.
 //! - [`bce_recovery`]: 26.3, the second-day BCE limit.
+//! - [`barrage`]: 26.4, the Pre-Dawn Barrage.
 //! - [`command`]: 21.2 (no divisional integrity), 28.1–28.3 (army and
 //!   division commanders' Command Points, promotion by rank).
 //! - [`cavalry`]: 21.43, 21.44, mounting and dismounting inside the ER.
 
+pub(crate) mod barrage;
 pub(crate) mod bce_recovery;
 pub(crate) mod cavalry;
 pub(crate) mod command;

@@ -20,7 +20,7 @@ use crate::gbacw::sequence::Clock;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// What the Corinth night rules remember (26.2, 26.3).
+/// What the Corinth night rules remember (26.2, 26.3, 26.4).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct NightRecord {
     /// Corinth 26.21: units that moved (or changed formation, arrived,
@@ -34,6 +34,10 @@ pub struct NightRecord {
     pub bce_extended: BTreeSet<CounterId>,
     /// Corinth 26.3: the BCE Recovery Interphase has been held.
     pub bce_recovered: bool,
+    /// Corinth 26.4: the Pre-Dawn Barrage under way.
+    pub barrage: Option<super::barrage::Barrage>,
+    /// Corinth 26.4: the Pre-Dawn Barrage is over.
+    pub barrage_held: bool,
 }
 
 /// Keep [`NightRecord`] up to date with an event, before it is folded

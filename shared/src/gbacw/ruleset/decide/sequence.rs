@@ -82,6 +82,10 @@ pub(crate) fn end_phase(
         }
         events.push(corinth::bce_recovery::interphase(rs, &s));
     }
+    // Corinth 26.4: then the Pre-Dawn Barrage.
+    if corinth::barrage::due(rs, state, next) {
+        events.extend(corinth::barrage::open(rs));
+    }
     // Cedar Mountain 26.44, 27.22; Corinth 31.2: what the scenario does
     // between steps.
     events.extend(super::turns::on_step_change(rs, state, next));

@@ -501,7 +501,13 @@ pub(super) fn free_neighbour(t: &T, unit: &str) -> HexNumber {
 pub(super) fn to_turn(t: &mut T, turn: u16) {
     while t.s.clock.turn < turn && !t.s.over {
         let actor = t.rs.acting_seat(&t.s).unwrap();
-        let (events, _) = t.roll(actor, GbacwAction::EndPhase, u64::from(t.s.clock.turn));
+        // Corinth 26.4: the Pre-Dawn Barrage is passed by finishing it.
+        let action = if t.s.night.barrage.is_some() {
+            GbacwAction::EndBarrage
+        } else {
+            GbacwAction::EndPhase
+        };
+        let (events, _) = t.roll(actor, action, u64::from(t.s.clock.turn));
         assert!(!events.is_empty());
     }
 }

@@ -57,7 +57,7 @@ fn corinth_21_2_every_brigade_is_independent() {
         })
         .unwrap();
     assert!(check.out_of_radius.is_empty(), "{check:?}");
-    let mut t = union_command();
+    let t = union_command();
     t.refused(
         UNION,
         GbacwAction::Detach {

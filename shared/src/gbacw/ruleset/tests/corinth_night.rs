@@ -477,3 +477,198 @@ fn corinth_26_33_lovells_brigades_have_one_level() {
         .unwrap();
     assert_eq!(g.boxes, 14);
 }
+
+/// End phases until the Pre-Dawn Barrage opens after Game-Turn 20.
+fn to_barrage(t: &mut T) {
+    for _ in 0..200 {
+        if t.s.night.barrage.is_some() {
+            return;
+        }
+        let actor = t.rs.acting_seat(&t.s).unwrap();
+        t.roll(actor, GbacwAction::EndPhase, u64::from(t.s.clock.turn));
+    }
+    panic!("the barrage never opened");
+}
+
+/// The barrage open, Bryan's battery (Confederate, 4 guns) unlimbered
+/// where it may fire at 21 Mo from `k` hexes or fewer; the battery's hex.
+fn barrage_on_21_mo() -> (T, HexNumber) {
+    let mut t = night_game();
+    to_turn(&mut t, 20);
+    t.s.progress.to_arrive.remove(&id("bryan"));
+    t.s.progress.to_arrive.remove(&id("18-ark"));
+    let grid = t.rs.game().map.grid.clone();
+    // 21 Mo moved into open ground: clear and level for four hexes round,
+    // no unit there to block the view.
+    let map = &t.rs.game().map;
+    let open = map
+        .hexes()
+        .map(|(h, _)| h)
+        .find(|x| {
+            map.hexes().all(|(h, info)| {
+                grid.distance(*x, h) > 4
+                    || (info.terrain.len() == 1
+                        && info.has(crate::gbacw::map::Terrain::Clear)
+                        && info.level == map.hex(*x).unwrap().level
+                        && t.s.units.values().all(|u| u.hex != Some(h)))
+            })
+        })
+        .expect("open ground");
+    t.put("21-mo", &open.to_string(), "n", Formation::Line);
+    let target = open;
+    to_barrage(&mut t);
+    assert_eq!(t.rs.acting_seat(&t.s), Some(REBEL));
+    let hexes: Vec<HexNumber> = t.rs.game().map.hexes().map(|(h, _)| h).collect();
+    for k in 2..=4u32 {
+        for b in hexes.iter().copied() {
+            if grid.distance(b, target) != k || t.s.units.values().any(|u| u.hex == Some(b)) {
+                continue;
+            }
+            let toward = grid
+                .neighbours_on_map(b)
+                .into_iter()
+                .map(|(_, h)| h)
+                .min_by_key(|h| grid.distance(*h, target))
+                .unwrap();
+            t.put("bryan", &b.to_string(), "n", Formation::Unlimbered);
+            t.face_towards("bryan", &toward.to_string());
+            let ctx = crate::engine::ActionContext {
+                seat: REBEL,
+                seq: 1,
+                by_default: false,
+            };
+            let mut dice = Dice::from_stream(crate::dice::DiceStream::from_seed(b"check"));
+            match t.rs.decide(&t.s, &ctx, &bryan_fires(target), &mut dice) {
+                Ok(_) => return (t, b),
+                Err(e) if std::env::var("CNIGHT_DEBUG").is_ok() => eprintln!("{b}: {e}"),
+                Err(_) => {}
+            }
+        }
+    }
+    panic!("no hex from which Bryan sees 21 Mo");
+}
+
+fn bryan_fires(target: HexNumber) -> GbacwAction {
+    GbacwAction::BarrageFire {
+        target,
+        firers: vec![id("bryan")],
+    }
+}
+
+#[test]
+fn corinth_26_41_without_a_confederate_barrage_the_union_may_not_fire() {
+    let (mut t, _) = barrage_on_21_mo();
+    // Held between Game-Turn 20 and Game-Turn 21's first phase.
+    assert_eq!(t.s.clock.turn, 21);
+    let events = t.ok(REBEL, GbacwAction::EndBarrage);
+    assert!(events.contains(&GbacwEvent::BarrageEnded { next: None }));
+    assert!(t.s.night.barrage.is_none() && t.s.night.barrage_held);
+    let robinett = GbacwAction::BarrageFire {
+        target: n("1010"),
+        firers: vec![id("robinett")],
+    };
+    // The Union does not fire: the interphase is over and Game-Turn 21's
+    // Confederate Initial Command Phase is on.
+    t.refused(UNION, robinett, "GBACW 4.0");
+    let target = t.hex("21-mo").unwrap();
+    t.refused(REBEL, bryan_fires(target), "Corinth 26.4");
+}
+
+#[test]
+fn corinth_26_42_batteries_only_under_nine_hexes_each_once_die_less_one() {
+    let (mut t, at) = barrage_on_21_mo();
+    let target = t.hex("21-mo").unwrap();
+    // Nothing else happens while the barrage lasts.
+    t.refused(REBEL, GbacwAction::EndPhase, "Corinth 26.4");
+    // Only batteries.
+    t.put("18-ark", &at.to_string(), "n", Formation::Line);
+    t.refused(
+        REBEL,
+        GbacwAction::BarrageFire {
+            target,
+            firers: vec![id("18-ark")],
+        },
+        "Corinth 26.42",
+    );
+    t.s.units.get_mut(&id("18-ark")).unwrap().hex = None;
+    // Nine hexes is too far.
+    let far = t
+        .rs
+        .game()
+        .map
+        .hexes()
+        .map(|(h, _)| h)
+        .find(|h| {
+            t.rs.game().map.grid.distance(*h, target) == 9
+                && t.s.units.values().all(|u| u.hex != Some(*h))
+        })
+        .unwrap();
+    let mut t2 = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    };
+    t2.put("bryan", &far.to_string(), "n", Formation::Unlimbered);
+    t2.refused(REBEL, bryan_fires(target), "Corinth 26.42");
+    // In range: rolled at once, the die less one.
+    let (events, drawn) = t.roll(REBEL, bryan_fires(target), 3);
+    let r = events
+        .iter()
+        .find_map(|e| match e {
+            GbacwEvent::BarrageRolled(r) => Some(r.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(u16::from(r.die), drawn[0]);
+    assert_eq!(r.modified, r.die - 1);
+    // 26.42: "An adjusted die-roll of 0 has no effect."
+    let resolved = events
+        .iter()
+        .any(|e| matches!(e, GbacwEvent::FireResolved(_)));
+    assert_eq!(resolved, r.modified > 0);
+    // Each battery once.
+    t.refused(REBEL, bryan_fires(target), "Corinth 26.42");
+}
+
+#[test]
+fn corinth_26_45_barrage_losses_are_pins() {
+    let mut pinned = false;
+    for seed in 0..60u64 {
+        let (mut t, _) = barrage_on_21_mo();
+        let target = t.hex("21-mo").unwrap();
+        let before = t.s.units[&id("21-mo")].status.strength;
+        let (events, _) = t.roll(REBEL, bryan_fires(target), seed);
+        // No gun or Strength Point is ever lost to the barrage.
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, GbacwEvent::UnitHit { .. } | GbacwEvent::CrewHit { .. })),
+            "{events:#?}"
+        );
+        assert_eq!(t.s.units[&id("21-mo")].status.strength, before);
+        if t.s.units[&id("21-mo")].status.markers.contains(&Marker::Pin) {
+            pinned = true;
+            break;
+        }
+    }
+    assert!(pinned, "60 barrages never pinned 21 Mo");
+}
+
+#[test]
+fn corinth_26_43_the_union_fires_after_the_confederates_then_game_turn_21() {
+    let (mut t, _) = barrage_on_21_mo();
+    let target = t.hex("21-mo").unwrap();
+    t.roll(REBEL, bryan_fires(target), 5);
+    let events = t.ok(REBEL, GbacwAction::EndBarrage);
+    assert!(events.contains(&GbacwEvent::BarrageEnded {
+        next: Some(id("union"))
+    }));
+    assert_eq!(t.rs.acting_seat(&t.s), Some(UNION));
+    // The Union's default is to finish; with it the interphase is over.
+    let pending = t.rs.pending(&t.s);
+    assert_eq!(pending[0].default, GbacwAction::EndBarrage);
+    t.ok(UNION, GbacwAction::EndBarrage);
+    assert!(t.s.night.barrage.is_none());
+    // The clock had already moved on: Game-Turn 21 begins.
+    assert_eq!(t.s.clock.turn, 21);
+    assert_eq!(t.rs.acting_seat(&t.s), Some(REBEL));
+}
