@@ -19,8 +19,8 @@ pub mod bce;
 pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
-pub(crate) mod corinth;
 pub mod config;
+pub(crate) mod corinth;
 mod decide;
 pub mod event;
 mod legal;
@@ -525,13 +525,17 @@ impl Ruleset for Gbacw {
                     }),
             )
             .chain(decide::setup::pending(self, state))
-            .chain(state.night.barrage.as_ref().map(|b| PendingDecision {
-                seat: self.seat_of(&b.side),
-                rule: self.case_rule("26.4"),
-                prompt: "Pre-Dawn Barrage: fire your batteries (under 9 hexes, die -1) or finish".into(),
-                default: GbacwAction::EndBarrage,
-                deadline_secs: WITHDRAWAL_DEADLINE_SECS,
-            }))
+            .chain(
+                state.night.barrage.as_ref().map(|b| PendingDecision {
+                    seat: self.seat_of(&b.side),
+                    rule: self.case_rule("26.4"),
+                    prompt:
+                        "Pre-Dawn Barrage: fire your batteries (under 9 hexes, die -1) or finish"
+                            .into(),
+                    default: GbacwAction::EndBarrage,
+                    deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+                }),
+            )
             .chain(self.plot_decision(state))
             .collect()
     }

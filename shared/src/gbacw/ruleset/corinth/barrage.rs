@@ -247,7 +247,11 @@ fn check(
 
 /// Corinth 26.41, 26.43: the side firing ends its part: the Union's turn
 /// comes if the Confederates fired, else the interphase is over.
-pub(crate) fn end(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<Vec<GbacwEvent>, RuleError> {
+pub(crate) fn end(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+) -> Result<Vec<GbacwEvent>, RuleError> {
     let Some(b) = &state.night.barrage else {
         return Err(err(
             &case(rs, "26.4"),
@@ -271,7 +275,11 @@ pub(crate) fn end(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<Ve
 
 /// Candidate attacks for the legal-action set: each battery that may
 /// still fire at the nearest enemy hex in range (kept only if accepted).
-pub(crate) fn candidates(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<(HexNumber, CounterId)> {
+pub(crate) fn candidates(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+) -> Vec<(HexNumber, CounterId)> {
     let Some(b) = &state.night.barrage else {
         return Vec::new();
     };

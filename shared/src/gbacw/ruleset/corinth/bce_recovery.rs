@@ -38,13 +38,10 @@ pub(crate) fn limit(rs: &Gbacw, state: &GbacwState, brigade: &CounterId, first_d
 /// Whether passing from the current step to `next` holds the interphase:
 /// the hook is on, Game-Turn `after=` ends, and it was not held yet.
 pub(crate) fn due(rs: &Gbacw, state: &GbacwState, next: Option<Clock>) -> bool {
-    let Some(after) = super::hook(rs, HookKind::BceRecovery).and_then(|h| h.number("after"))
-    else {
+    let Some(after) = super::hook(rs, HookKind::BceRecovery).and_then(|h| h.number("after")) else {
         return false;
     };
-    !state.night.bce_recovered
-        && state.clock.turn == after
-        && next.is_some_and(|c| c.turn != after)
+    !state.night.bce_recovered && state.clock.turn == after && next.is_some_and(|c| c.turn != after)
 }
 
 /// Corinth 26.32–26.34: every roster brigade holding BCE now (`state`

@@ -19,7 +19,7 @@
 use super::super::Gbacw;
 use super::super::board::Board;
 use super::super::state::GbacwState;
-use super::super::{err, combat::succession};
+use super::super::{combat::succession, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::command::{effective_radius, within_radius};
 use crate::gbacw::oob::{Command, CounterId, Formation, UnitKind};
@@ -97,6 +97,8 @@ pub(crate) fn check_change(
     Err(err(
         &rs.case_rule("21.43"),
         RuleCode::Illegal,
-        format!("{unit} may mount or dismount only inside its brigade commander's Effectiveness Radius"),
+        format!(
+            "{unit} may mount or dismount only inside its brigade commander's Effectiveness Radius"
+        ),
     ))
 }

@@ -168,7 +168,9 @@ fn spend_checked(
         return Err(err(
             &rs.case_rule("28.11"),
             RuleCode::Illegal,
-            format!("{receiver} is not a brigade commander: Command Points raise a brigade commander's Effectiveness Radius"),
+            format!(
+                "{receiver} is not a brigade commander: Command Points raise a brigade commander's Effectiveness Radius"
+            ),
         ));
     };
     if points == 0 {
@@ -191,7 +193,9 @@ fn spend_checked(
                 return Err(err(
                     &rs.case_rule("28.14"),
                     RuleCode::Illegal,
-                    format!("{leader} commands only his own army: {brigade}'s brigade is not in it"),
+                    format!(
+                        "{leader} commands only his own army: {brigade}'s brigade is not in it"
+                    ),
                 ));
             }
         }
@@ -204,7 +208,9 @@ fn spend_checked(
                 return Err(err(
                     &rs.case_rule("28.21"),
                     RuleCode::Illegal,
-                    format!("{leader} raises only the radii of his own division's brigade commanders; {brigade}'s is not one"),
+                    format!(
+                        "{leader} raises only the radii of his own division's brigade commanders; {brigade}'s is not one"
+                    ),
                 ));
             }
         }
@@ -243,12 +249,7 @@ pub(crate) fn by_rank(rs: &Gbacw, state: &GbacwState, mut chain: Vec<CounterId>)
         return chain;
     }
     let key = |c: &CounterId| {
-        let rank = rs
-            .game
-            .oob
-            .extras_of(c)
-            .rank
-            .map_or(0, |r| r.seniority());
+        let rank = rs.game.oob.extras_of(c).rank.map_or(0, |r| r.seniority());
         let er = succession::brigade_ratings(rs, state, c).map_or(0, |r| r.effectiveness_radius);
         (std::cmp::Reverse(rank), std::cmp::Reverse(er))
     };

@@ -115,7 +115,8 @@ pub(crate) fn spend(
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     // Corinth 28.11, 28.21: army and division commanders raise brigade
     // commanders' radii.
-    if let Some(r) = super::super::corinth::command::spend(rs, state, side, division, brigade, points)
+    if let Some(r) =
+        super::super::corinth::command::spend(rs, state, side, division, brigade, points)
     {
         return r;
     }

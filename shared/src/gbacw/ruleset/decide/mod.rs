@@ -178,9 +178,9 @@ pub(crate) fn decide(
     if state.night.barrage.is_some() && state.advance.is_none() {
         let side = rs.side_of(seat);
         return match action {
-            A::BarrageFire { target, firers } => {
-                crate::gbacw::ruleset::corinth::barrage::fire(rs, state, side, *target, firers, dice)
-            }
+            A::BarrageFire { target, firers } => crate::gbacw::ruleset::corinth::barrage::fire(
+                rs, state, side, *target, firers, dice,
+            ),
             A::EndBarrage => crate::gbacw::ruleset::corinth::barrage::end(rs, state, side),
             _ => Err(err(
                 &rs.case_rule("26.4"),

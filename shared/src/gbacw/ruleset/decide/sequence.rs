@@ -8,8 +8,8 @@ use super::command;
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::combat::rally::unpin;
-use crate::gbacw::ruleset::corinth;
 use crate::gbacw::ruleset::combat::resolve::resolve_plan;
+use crate::gbacw::ruleset::corinth;
 use crate::gbacw::sequence::{Phase, Step};
 
 /// Hexes a lone leader must keep from the nearest enemy unit (17.52).

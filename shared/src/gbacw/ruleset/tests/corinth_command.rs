@@ -88,7 +88,10 @@ fn corinth_28_11_the_army_commander_raises_any_brigade_commanders_er_within_thre
         GbacwEvent::CommandPointsSpent { division, brigade, points: 1 }
             if *division == id("rosecrans") && *brigade == id("mcarthur")
     ));
-    assert_eq!(t.s.leaders[&id("mcarthur")].augmented, Some((id("rosecrans"), 1)));
+    assert_eq!(
+        t.s.leaders[&id("mcarthur")].augmented,
+        Some((id("rosecrans"), 1))
+    );
     // Two points in all (20.1's sample counter).
     t.ok(UNION, spend("rosecrans", "mcarthur", 1));
     t.refused(UNION, spend("rosecrans", "mcarthur", 1), "Corinth 28.11");
@@ -100,7 +103,16 @@ fn corinth_28_11_the_army_commander_raises_any_brigade_commanders_er_within_thre
 #[test]
 fn corinth_28_14_price_affects_only_the_army_of_the_west() {
     let t = started();
-    for b in ["gates", "colbert", "green", "martin", "moore", "cabell", "phifer", "armstrong"] {
+    for b in [
+        "gates",
+        "colbert",
+        "green",
+        "martin",
+        "moore",
+        "cabell",
+        "phifer",
+        "armstrong",
+    ] {
         assert!(command::army_reaches(&t.rs, &id("price"), &id(b)), "{b}");
     }
     // Lovell's division and (derived) Jackson's cavalry are not his.
@@ -245,7 +257,11 @@ fn corinth_21_44_mounted_cavalry_moves_freely_out_of_command() {
     let m = mover(&t.rs, &t.s, &union, &id("7-ill-cav")).unwrap();
     assert_eq!(m.one_hex, None);
     // Dismounted, out of command, it moves one hex (17.11).
-    t.s.units.get_mut(&id("7-ill-cav")).unwrap().status.formation = Formation::Dismounted;
+    t.s.units
+        .get_mut(&id("7-ill-cav"))
+        .unwrap()
+        .status
+        .formation = Formation::Dismounted;
     let m = mover(&t.rs, &t.s, &union, &id("7-ill-cav")).unwrap();
     assert_eq!(m.one_hex, Some("GBACW 17.11"));
 }

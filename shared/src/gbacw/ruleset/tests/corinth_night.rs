@@ -83,20 +83,18 @@ fn corinth_26_12_at_night_woods_cost_one_more_movement_point() {
     let zocs = crate::gbacw::ruleset::decide::movement::Zocs::new(&board, &union);
     let mut m = mover(&t.rs, &t.s, &union, &id("21-mo")).unwrap();
     m.class = crate::gbacw::charts::MoveClass::Column;
-    let into_woods = t
-        .rs
-        .game()
-        .map
-        .grid
-        .neighbours_on_map(from)
-        .into_iter()
-        .map(|(_, h)| h)
-        .find(|h| {
-            t.rs.game()
-                .map
-                .hex(*h)
-                .is_some_and(|x| x.terrain.len() == 1 && x.has(crate::gbacw::map::Terrain::Woods))
-        });
+    let into_woods =
+        t.rs.game()
+            .map
+            .grid
+            .neighbours_on_map(from)
+            .into_iter()
+            .map(|(_, h)| h)
+            .find(|h| {
+                t.rs.game().map.hex(*h).is_some_and(|x| {
+                    x.terrain.len() == 1 && x.has(crate::gbacw::map::Terrain::Woods)
+                })
+            });
     if let Some(w) = into_woods {
         let cost = crate::gbacw::ruleset::decide::movement::step(
             &board,
@@ -176,21 +174,20 @@ fn corinth_26_15_a_unit_unable_to_retreat_at_nightfall_is_captured() {
         .into_iter()
         .map(|(_, h)| h)
         .collect();
-    let spare: Vec<CounterId> = t
-        .s
-        .units
-        .iter()
-        .filter(|(uid, u)| {
-            u.hex.is_some()
-                && t.rs.game().oob.units[*uid].side == id("union")
-                && **uid != id("21-mo")
-                && matches!(
-                    t.rs.game().oob.units[*uid].kind,
-                    crate::gbacw::oob::UnitKind::Infantry
-                )
-        })
-        .map(|(uid, _)| uid.clone())
-        .collect();
+    let spare: Vec<CounterId> =
+        t.s.units
+            .iter()
+            .filter(|(uid, u)| {
+                u.hex.is_some()
+                    && t.rs.game().oob.units[*uid].side == id("union")
+                    && **uid != id("21-mo")
+                    && matches!(
+                        t.rs.game().oob.units[*uid].kind,
+                        crate::gbacw::oob::UnitKind::Infantry
+                    )
+            })
+            .map(|(uid, _)| uid.clone())
+            .collect();
     let mut spare = spare.into_iter();
     for h in around {
         if t.s.units.values().any(|u| u.hex == Some(h)) {
@@ -228,7 +225,9 @@ fn wound(t: &mut T, unit: &str, lost: u8) {
     u.killed = lost;
 }
 
-fn straggler_rolls(events: &[GbacwEvent]) -> Vec<crate::gbacw::ruleset::corinth::stragglers::StragglerRoll> {
+fn straggler_rolls(
+    events: &[GbacwEvent],
+) -> Vec<crate::gbacw::ruleset::corinth::stragglers::StragglerRoll> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -254,17 +253,15 @@ fn corinth_26_22_a_five_or_six_recovers_a_strength_point_at_the_end_of_a_night_t
     let mut seen = (false, false);
     for seed in 0..40u64 {
         let mut t = night_end();
-        assert!(
-            t.rs.rolls_dice(
-                &t.s,
-                &crate::engine::ActionContext {
-                    seat: UNION,
-                    seq: 1,
-                    by_default: false
-                },
-                &GbacwAction::EndPhase
-            )
-        );
+        assert!(t.rs.rolls_dice(
+            &t.s,
+            &crate::engine::ActionContext {
+                seat: UNION,
+                seq: 1,
+                by_default: false
+            },
+            &GbacwAction::EndPhase
+        ));
         let (events, drawn) = t.roll(UNION, GbacwAction::EndPhase, seed);
         let rolls = straggler_rolls(&events);
         // 26.21: only 21 Mo (two lost); 16 Wisc lost one (26.26: it would
@@ -369,20 +366,19 @@ fn corinth_26_25_an_independent_regains_only_a_killed_point() {
 fn corinth_26_27_batteries_and_wagons_recover_nothing() {
     let mut t = night_game();
     to_turn(&mut t, 17);
-    let battery = t
-        .s
-        .units
-        .iter()
-        .find(|(uid, u)| {
-            u.hex.is_some()
-                && matches!(
-                    t.rs.game().oob.units[*uid].kind,
-                    crate::gbacw::oob::UnitKind::Battery { .. }
-                )
-                && t.rs.game().oob.units[*uid].strength >= 3
-        })
-        .map(|(uid, _)| uid.clone())
-        .unwrap();
+    let battery =
+        t.s.units
+            .iter()
+            .find(|(uid, u)| {
+                u.hex.is_some()
+                    && matches!(
+                        t.rs.game().oob.units[*uid].kind,
+                        crate::gbacw::oob::UnitKind::Battery { .. }
+                    )
+                    && t.rs.game().oob.units[*uid].strength >= 3
+            })
+            .map(|(uid, _)| uid.clone())
+            .unwrap();
     let u = t.s.units.get_mut(&battery).unwrap();
     u.status.strength -= 2;
     u.killed = 2;
@@ -418,12 +414,14 @@ fn corinth_26_32_cabell_recovers_two_stragglers_and_takes_his_second_day_limit()
     let cabell = id("cabell");
     assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell));
     for u in ["18-ark", "19-ark"] {
-        let e = GbacwEvent::StragglerRolled(crate::gbacw::ruleset::corinth::stragglers::StragglerRoll {
-            unit: id(u),
-            die: 6,
-            modifier: -1,
-            recovered: true,
-        });
+        let e = GbacwEvent::StragglerRolled(
+            crate::gbacw::ruleset::corinth::stragglers::StragglerRoll {
+                unit: id(u),
+                die: 6,
+                modifier: -1,
+                recovered: true,
+            },
+        );
         t.rs.evolve(&mut t.s, &e);
     }
     // 8 boxes marked of 9: BCE regained.
@@ -455,7 +453,11 @@ fn corinth_26_34_a_brigade_still_at_its_limit_keeps_its_bce_loss() {
     assert!(t.s.night.bce_recovered);
     assert!(!t.s.night.bce_extended.contains(&cabell));
     assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell));
-    let c = t.rs.bce(&t.s).into_iter().find(|b| b.brigade == cabell).unwrap();
+    let c =
+        t.rs.bce(&t.s)
+            .into_iter()
+            .find(|b| b.brigade == cabell)
+            .unwrap();
     assert_eq!(c.boxes, 9);
 }
 
@@ -466,15 +468,18 @@ fn corinth_26_33_lovells_brigades_have_one_level() {
     let rust = id("rust");
     // Extended, but to the same number (8 of 22).
     assert!(t.s.night.bce_extended.contains(&rust));
-    let r = t.rs.bce(&t.s).into_iter().find(|b| b.brigade == rust).unwrap();
+    let r =
+        t.rs.bce(&t.s)
+            .into_iter()
+            .find(|b| b.brigade == rust)
+            .unwrap();
     assert_eq!(r.boxes, 8);
     // Gates, of Hebert's division, has two: 11 then 14.
-    let g = t
-        .rs
-        .bce(&t.s)
-        .into_iter()
-        .find(|b| b.brigade == id("gates"))
-        .unwrap();
+    let g =
+        t.rs.bce(&t.s)
+            .into_iter()
+            .find(|b| b.brigade == id("gates"))
+            .unwrap();
     assert_eq!(g.boxes, 14);
 }
 
@@ -592,17 +597,16 @@ fn corinth_26_42_batteries_only_under_nine_hexes_each_once_die_less_one() {
     );
     t.s.units.get_mut(&id("18-ark")).unwrap().hex = None;
     // Nine hexes is too far.
-    let far = t
-        .rs
-        .game()
-        .map
-        .hexes()
-        .map(|(h, _)| h)
-        .find(|h| {
-            t.rs.game().map.grid.distance(*h, target) == 9
-                && t.s.units.values().all(|u| u.hex != Some(*h))
-        })
-        .unwrap();
+    let far =
+        t.rs.game()
+            .map
+            .hexes()
+            .map(|(h, _)| h)
+            .find(|h| {
+                t.rs.game().map.grid.distance(*h, target) == 9
+                    && t.s.units.values().all(|u| u.hex != Some(*h))
+            })
+            .unwrap();
     let mut t2 = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
@@ -645,7 +649,11 @@ fn corinth_26_45_barrage_losses_are_pins() {
             "{events:#?}"
         );
         assert_eq!(t.s.units[&id("21-mo")].status.strength, before);
-        if t.s.units[&id("21-mo")].status.markers.contains(&Marker::Pin) {
+        if t.s.units[&id("21-mo")]
+            .status
+            .markers
+            .contains(&Marker::Pin)
+        {
             pinned = true;
             break;
         }
