@@ -680,3 +680,50 @@ fn corinth_26_43_the_union_fires_after_the_confederates_then_game_turn_21() {
     assert_eq!(t.s.clock.turn, 21);
     assert_eq!(t.rs.acting_seat(&t.s), Some(REBEL));
 }
+
+#[test]
+fn corinth_26_random_play_through_the_night_reaches_the_end_of_game_turn_32() {
+    // From Game-Turn 16 (the first day leaves the game open), random legal
+    // actions, phases ended often; bounded. Every night rule is on the
+    // way: the end-of-day retreat, night moves, stragglers, BCE recovery
+    // and the barrage.
+    let mut t = night_game();
+    to_turn(&mut t, 16);
+    wound(&mut t, "21-mo", 2);
+    wound(&mut t, "16-wisc", 2);
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |k: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        usize::try_from(x % k as u64).unwrap()
+    };
+    let (mut stragglers, mut barrage, mut recovered) = (0, false, false);
+    for step in 0..3000u64 {
+        if t.s.over {
+            break;
+        }
+        let seat = t.rs.acting_seat(&t.s).expect("someone acts");
+        let legal = t.rs.legal_actions(&t.s, seat);
+        assert!(!legal.is_empty(), "no action at {:?}", t.s.clock);
+        let end = legal
+            .iter()
+            .find(|a| matches!(a, GbacwAction::EndPhase | GbacwAction::EndBarrage));
+        let a = match end {
+            Some(e) if next(3) != 0 => e.clone(),
+            _ => legal[next(legal.len())].clone(),
+        };
+        let (events, _) = t.roll(seat, a, step);
+        for e in &events {
+            match e {
+                GbacwEvent::StragglerRolled(_) => stragglers += 1,
+                GbacwEvent::BarrageBegun { .. } => barrage = true,
+                GbacwEvent::BceRecovered(_) => recovered = true,
+                _ => {}
+            }
+        }
+    }
+    assert!(t.s.over, "stopped at {:?}", t.s.clock);
+    assert_eq!(t.s.clock.turn, 32);
+    assert!(stragglers > 0 && barrage && recovered);
+}
