@@ -304,7 +304,11 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
         if unit.side != *side {
             continue;
         }
-        let with_leader = !board.leaders_of(hex, side).is_empty();
+        // Corinth 28.14: Price commands none of Lovell's units.
+        let with_leader = board
+            .leaders_of(hex, side)
+            .iter()
+            .any(|l| super::super::corinth::command::leader_affects(rs, l, id));
         let within = match &unit.command {
             Command::Independent => true,
             Command::Brigade(b) => {

@@ -265,3 +265,47 @@ fn corinth_21_44_mounted_cavalry_moves_freely_out_of_command() {
     let m = mover(&t.rs, &t.s, &union, &id("7-ill-cav")).unwrap();
     assert_eq!(m.one_hex, Some("GBACW 17.11"));
 }
+
+#[test]
+fn corinth_28_14_price_neither_rallies_nor_commands_lovells_units() {
+    assert!(!command::leader_affects(
+        &started().rs,
+        &id("price"),
+        &id("6-miss")
+    ));
+    assert!(command::leader_affects(
+        &started().rs,
+        &id("price"),
+        &id("2-mo")
+    ));
+    assert!(command::leader_affects(
+        &started().rs,
+        &id("van-dorn"),
+        &id("6-miss")
+    ));
+    let mut t = started();
+    to_turn(&mut t, 4);
+    t.advance_to(REBEL, Phase::Rally);
+    for x in ["6-miss", "price", "van-dorn"] {
+        t.s.progress.to_arrive.remove(&id(x));
+    }
+    t.put("6-miss", "1010", "n", Formation::Line);
+    t.s.units
+        .get_mut(&id("6-miss"))
+        .unwrap()
+        .status
+        .markers
+        .insert(crate::gbacw::oob::Marker::Rout);
+    t.put_leader("price", "1010");
+    // Price stacked with a routed regiment of Bowen's (Lovell's division)
+    // does not rally it; Bowen is not on the map to spend a Rally Point.
+    let rally = GbacwAction::Rally { unit: id("6-miss") };
+    t.refused(REBEL, rally.clone(), "GBACW 13.52");
+    // Van Dorn does.
+    t.put_leader("van-dorn", "1010");
+    let events = t.ok(REBEL, rally);
+    assert!(matches!(
+        &events[0],
+        GbacwEvent::RallyTried { die: None, .. }
+    ));
+}
