@@ -703,14 +703,37 @@ fn corinth_26_random_play_through_the_night_reaches_the_end_of_game_turn_32() {
         if t.s.over {
             break;
         }
+        if std::env::var("CNIGHT_DEBUG").is_ok() && step % 50 == 0 {
+            eprintln!("{step}: {:?}", t.s.clock);
+        }
         let seat = t.rs.acting_seat(&t.s).expect("someone acts");
         let legal = t.rs.legal_actions(&t.s, seat);
         assert!(!legal.is_empty(), "no action at {:?}", t.s.clock);
         let end = legal
             .iter()
             .find(|a| matches!(a, GbacwAction::EndPhase | GbacwAction::EndBarrage));
+        // GBACW 17.52 holds up the end of a Movement Phase while a leader
+        // stands alone near the enemy: then a leader joins a friendly unit
+        // (as the whole-game driver does).
+        let rejoin: Vec<&GbacwAction> = legal
+            .iter()
+            .filter(|a| match a {
+                GbacwAction::Move { pieces, path } => {
+                    t.s.leaders.contains_key(&pieces[0])
+                        && path.last().is_some_and(|h| {
+                            t.s.units.iter().any(|(u, x)| {
+                                x.hex == Some(*h)
+                                    && t.rs.game().oob.units[u].side
+                                        == t.rs.game().oob.leaders[&pieces[0]].side
+                            })
+                        })
+                }
+                _ => false,
+            })
+            .collect();
         let a = match end {
             Some(e) if next(3) != 0 => e.clone(),
+            None if !rejoin.is_empty() && next(2) == 0 => rejoin[next(rejoin.len())].clone(),
             _ => legal[next(legal.len())].clone(),
         };
         let (events, _) = t.roll(seat, a, step);
