@@ -22,6 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// What the Corinth night rules remember (26.2, 26.3, 26.4).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct NightRecord {
     /// Corinth 26.21: units that moved (or changed formation, arrived,
     /// retreated) or fired in the current Game-Turn; cleared as each
