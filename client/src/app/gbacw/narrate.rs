@@ -110,6 +110,11 @@ impl Narrate for Gbacw {
                 "plot the assault (secret): {}",
                 super::plot::describe_plan(self, plan, Some(announce))
             ),
+            // Corinth 26.4.
+            A::BarrageFire { target, firers } => {
+                format!("Pre-Dawn Barrage at {target} by {}", names(self, firers))
+            }
+            A::EndBarrage => "finish the Pre-Dawn Barrage".into(),
             // Actions the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -375,6 +380,37 @@ impl Narrate for Gbacw {
                 "the assault plan is opened: {} (Corinth 29.2)",
                 super::plot::describe_plan(self, plan, None)
             ),
+            // Corinth 26.2, 26.3, 26.4.
+            E::StragglerRolled(r) => format!(
+                "{} {} stragglers (die {}{}, 26.2)",
+                counter_name(self, &r.unit),
+                if r.recovered {
+                    "recovers"
+                } else {
+                    "recovers no"
+                },
+                r.die,
+                if r.modifier != 0 {
+                    ", -1: BCE lost on day 1"
+                } else {
+                    ""
+                }
+            ),
+            E::BceRecovered(r) => format!(
+                "BCE recovery (26.3): {} brigade(s) take their second-day limit, {} stay broken",
+                r.extended.len(),
+                r.kept_lost.len()
+            ),
+            E::BarrageBegun { side } => format!("Pre-Dawn Barrage (26.4): {side} may fire"),
+            E::BarrageRolled(r) => format!(
+                "barrage at {} by {}: die {}, {} after -1 (26.42)",
+                r.target,
+                names(self, &r.firers),
+                r.die,
+                r.modified
+            ),
+            E::BarrageEnded { next: Some(side) } => format!("Pre-Dawn Barrage: {side} fires now"),
+            E::BarrageEnded { next: None } => "the Pre-Dawn Barrage is over".into(),
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),

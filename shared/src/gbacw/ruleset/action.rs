@@ -170,6 +170,16 @@ pub enum GbacwAction {
     /// and the 29.26 counters; at the start of each Confederate Movement
     /// Phase, the Division Arrival Table for each division still out.
     SolitaireRoll,
+    /// Corinth 26.42, 26.43: in the Pre-Dawn Barrage, `firers` (batteries,
+    /// each its whole strength) fire at `target`, rolled at once.
+    BarrageFire {
+        target: HexNumber,
+        firers: Vec<CounterId>,
+    },
+    /// Corinth 26.41, 26.43: the side firing in the Pre-Dawn Barrage has
+    /// finished (the default; without an attack the Confederates fire no
+    /// barrage and the Union may not either).
+    EndBarrage,
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -70,7 +70,7 @@ pub(crate) fn ledger(rs: &Gbacw, state: &GbacwState) -> BceLedger {
                 (
                     b.clone(),
                     BceTrack {
-                        limit: r.limit,
+                        limit: limit_now(rs, state, b, r.limit),
                         marked: 0,
                     },
                 )
@@ -121,7 +121,13 @@ pub(crate) fn at_limit(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -> b
         .filter(|(_, u)| matches!(&u.command, Command::Brigade(b) if b == brigade))
         .map(|(id, _)| u32::from(unit_losses(rs, state, id)))
         .sum();
-    losses >= u32::from(record.limit)
+    losses >= u32::from(limit_now(rs, state, brigade, record.limit))
+}
+
+/// The limit a brigade's boxes count to now: the roster's, or its second
+/// day's once Corinth 26.32 extended it (`corinth/bce_recovery.rs`).
+fn limit_now(rs: &Gbacw, state: &GbacwState, brigade: &CounterId, roster: u16) -> u16 {
+    super::corinth::bce_recovery::limit(rs, state, brigade, roster)
 }
 
 impl Gbacw {
@@ -139,7 +145,7 @@ impl Gbacw {
                 Some(BrigadeBce {
                     brigade: b.clone(),
                     side,
-                    boxes: r.limit,
+                    boxes: limit_now(self, state, b, r.limit),
                     total: r.total,
                     victory_points: r.victory_points,
                     losses: track.marked,

@@ -327,6 +327,18 @@ pub enum GbacwEvent {
     /// `area`, where a cavalry unit is held: it waits off the map and may
     /// enter again through it.
     HeldOffMap { unit: CounterId, area: CounterId },
+    /// Corinth 26.2: one regiment's straggler recovery roll.
+    StragglerRolled(super::corinth::stragglers::StragglerRoll),
+    /// Corinth 26.3: the BCE Recovery Interphase.
+    BceRecovered(super::corinth::bce_recovery::BceRecovery),
+    /// Corinth 26.41: the Pre-Dawn Barrage Interphase opens; `side` fires.
+    BarrageBegun { side: CounterId },
+    /// Corinth 26.42: one barrage attack's die (the report and effects
+    /// follow as in regular fire).
+    BarrageRolled(super::corinth::barrage::BarrageRoll),
+    /// Corinth 26.43: a side has finished; `next` fires now, or (`None`)
+    /// the interphase is over.
+    BarrageEnded { next: Option<CounterId> },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -375,6 +387,8 @@ pub struct FireReport {
 /// Fold one event into a state (the full one or any viewer's copy).
 pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
     use GbacwEvent as E;
+    // Corinth 26.21, 26.23: who moved or fired, when BCE was lost.
+    super::corinth::stragglers::note(state, event);
     match event {
         E::PhaseChanged { clock } => {
             // 11.33: a new Game-Turn: where everyone stands, none fired.
@@ -736,6 +750,11 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
             state.held_off_map.insert(unit.clone());
             state.progress.to_arrive.insert(unit.clone());
+        }
+        E::StragglerRolled(r) => super::corinth::stragglers::evolve(state, r),
+        E::BceRecovered(r) => super::corinth::bce_recovery::evolve(state, r),
+        E::BarrageBegun { .. } | E::BarrageRolled(_) | E::BarrageEnded { .. } => {
+            super::corinth::barrage::evolve(state, event)
         }
     }
 }

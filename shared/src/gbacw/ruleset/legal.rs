@@ -118,6 +118,24 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
     }
+    // Corinth 26.4: finish, or a battery at the nearest enemy in range.
+    if state.night.barrage.is_some() {
+        let side = rs.side_of(seat);
+        let mut out = vec![A::EndBarrage];
+        out.extend(
+            super::corinth::barrage::candidates(rs, state, side)
+                .into_iter()
+                .map(|(target, b)| A::BarrageFire {
+                    target,
+                    firers: vec![b],
+                }),
+        );
+        out.retain(|a| {
+            let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
+            decide::decide(rs, state, seat, a, &mut dice).is_ok()
+        });
+        return out;
+    }
     // Corinth 29.2: the plot (its default).
     if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
         return rs
@@ -189,6 +207,18 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                 out.push(A::Detach {
                     brigade: (*b).clone(),
                 });
+                // Corinth 28.11: army commanders' points on brigade
+                // commanders (refused where the battle has no such rule).
+                for (a, _) in own_leaders
+                    .iter()
+                    .filter(|(id, _)| matches!(oob.leaders[*id].role, LeaderRole::Army { .. }))
+                {
+                    out.push(A::SpendCommandPoints {
+                        division: (*a).clone(),
+                        brigade: (*b).clone(),
+                        points: 1,
+                    });
+                }
                 for (d, _) in own_leaders.iter().filter(|(id, _)| is(id, true)) {
                     out.push(A::SpendCommandPoints {
                         division: (*d).clone(),

@@ -158,6 +158,10 @@ impl Gbacw {
         if let Some(a) = &state.advance {
             return Some(a.seat);
         }
+        // Corinth 26.4: the Pre-Dawn Barrage's side.
+        if let Some(seat) = corinth::barrage::acting_seat(self, state) {
+            return Some(seat);
+        }
         use crate::gbacw::sequence::Step;
         let (player, non_phasing) = match state.clock.step {
             Step::Phase { player, phase } => (player, phase.non_phasing_acts()),
@@ -342,6 +346,7 @@ impl Ruleset for Gbacw {
             brigade_retreats: BTreeMap::new(),
             entered_at: BTreeMap::new(),
             held_off_map: Default::default(),
+            night: Default::default(),
         }
     }
 
@@ -364,6 +369,12 @@ impl Ruleset for Gbacw {
                 state.decision.is_none()
                     && state.rbm.is_none()
                     && (decide::turns::heat_due(self, state).is_some()
+                        // Corinth 26.2: the straggler rolls as a night turn ends.
+                        || corinth::stragglers::due(
+                            self,
+                            state,
+                            decide::turns::next_step(self, state.clock),
+                        )
                         || match state.clock.step {
                             Step::Phase {
                                 phase: Phase::DefensiveFire | Phase::OffensiveFire,
@@ -399,6 +410,8 @@ impl Ruleset for Gbacw {
                     && !units.is_empty()
             }
             GbacwAction::CommitReserve { .. } => decide::restraint::commit_rolls(self, state),
+            // Corinth 26.42: a barrage attack is rolled at once.
+            GbacwAction::BarrageFire { .. } => state.night.barrage.is_some(),
             GbacwAction::RetreatBeforeMelee { units, .. } => {
                 state.rbm.is_some()
                     && (combat::melee::retreat_rolls(self, state, units)
@@ -542,6 +555,17 @@ impl Ruleset for Gbacw {
                     }),
             )
             .chain(decide::setup::pending(self, state))
+            .chain(
+                state.night.barrage.as_ref().map(|b| PendingDecision {
+                    seat: self.seat_of(&b.side),
+                    rule: self.case_rule("26.4"),
+                    prompt:
+                        "Pre-Dawn Barrage: fire your batteries (under 9 hexes, die -1) or finish"
+                            .into(),
+                    default: GbacwAction::EndBarrage,
+                    deadline_secs: WITHDRAWAL_DEADLINE_SECS,
+                }),
+            )
             .chain(self.plot_decision(state))
             // Corinth 29.53: the solitaire Division Arrival roll.
             .chain(corinth::solitaire::pending(self, state))

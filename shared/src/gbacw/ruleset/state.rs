@@ -233,6 +233,9 @@ pub struct GbacwState {
     /// to enter again (they are back among the arrivals).
     #[serde(default)]
     pub held_off_map: std::collections::BTreeSet<CounterId>,
+    /// Corinth 26.2, 26.3: what the night rules remember.
+    #[serde(default)]
+    pub night: super::corinth::stragglers::NightRecord,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

@@ -510,6 +510,39 @@ named_enum! {
         /// `union-else=` the fallback (the south-east corner); `off-map=`
         /// what becomes of a unit retreated off the map (`eliminated`).
         RetreatToward = "retreat-toward",
+        /// Corinth 26.11, 26.12: on night Game-Turns Movement Allowances
+        /// are `allowance=` times (1.5) and woods cost `woods=` (1) more.
+        NightMovement = "night-movement",
+        /// Corinth 26.15: melees still Engaged at the end of Game-Turn
+        /// `turn=` retreat `hexes=` hexes in the Union Final Command Phase.
+        NightEngagedRetreat = "night-engaged-retreat",
+        /// Corinth 26.2: at the end of each night Game-Turn regiments that
+        /// neither moved nor fired withdrawal fire regain a Strength Point
+        /// on `roll=` (5) or more, less `day1-bce=` (1) if their brigade
+        /// reached BCE on day 1.
+        StragglerRecovery = "straggler-recovery",
+        /// Corinth 26.3: after Game-Turn `after=` a brigade holding BCE
+        /// takes its second-day limit (`bce-day2=` in the OOB).
+        BceRecovery = "bce-recovery",
+        /// Corinth 26.4: the Pre-Dawn Barrage after Game-Turn `after=`:
+        /// batteries only, under `range=` (9) hexes, `die=` (-1).
+        PreDawnBarrage = "pre-dawn-barrage",
+        /// Corinth 21.2: divisional integrity (17.21) is not used: every
+        /// brigade is independent.
+        NoDivisionalIntegrity = "no-divisional-integrity",
+        /// Corinth 28.11, 28.14, 28.21: army commanders' Command Points on
+        /// any brigade commander within `within=` (3) hexes (`LEADER-reach=`
+        /// limits an army commander to his divisions' brigades and the
+        /// listed brigades); division commanders' on their own division's
+        /// brigade commanders at any distance (they have no DIR).
+        ArmyBrigadePoints = "army-brigade-points",
+        /// Corinth 28.32: a lost division commander is replaced by his
+        /// division's highest-ranked brigade commander (then the higher ER),
+        /// who has `cp=` (1) Command Points.
+        PromotionByRank = "promotion-by-rank",
+        /// Corinth 21.43, 21.44: cavalry mount or dismount only inside
+        /// their brigade commander's ER; mounted cavalry move freely.
+        CavalryFormationInEr = "cavalry-formation-in-er",
     }
 }
 

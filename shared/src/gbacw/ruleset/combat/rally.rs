@@ -101,7 +101,12 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
         return Ok(w);
     }
     let board = Board::new(rs, state);
-    if !board.leaders_of(hex, side).is_empty() {
+    // Corinth 28.14: Price rallies none of Lovell's units.
+    if board
+        .leaders_of(hex, side)
+        .iter()
+        .any(|l| super::super::corinth::command::leader_affects(rs, l, id))
+    {
         return Ok(Way::Leader);
     }
     if self_rallying(rs, id) {

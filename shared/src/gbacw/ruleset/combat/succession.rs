@@ -199,6 +199,8 @@ fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Opt
         .find(|r| r.leader == *division)
         .map(|r| r.by.clone())
         .unwrap_or_else(|| promotion_candidates(&rs.game.oob, division));
+    // Corinth 28.32: the highest rank, then the higher ER.
+    let chain = super::super::corinth::command::by_rank(rs, state, chain);
     chain.into_iter().find(|c| {
         state
             .leaders

@@ -32,14 +32,29 @@
 //! case); 27.0's goal is a `RetreatLimits` limit beside Cedar Mountain
 //! 23.0's compass (`cedar/retreat.rs`).
 //!
+//! Night and command (26, 28, 21.2, 21.43):
+//! - [`night`]: 26.11, 26.12 night movement; 26.15's end-of-day retreat
+//!   of melees still engaged.
+//! - [`stragglers`]: 26.2, straggler recovery at the end of night turns.
+//! - [`bce_recovery`]: 26.3, the second-day BCE limit.
+//! - [`barrage`]: 26.4, the Pre-Dawn Barrage.
+//! - [`command`]: 21.2 (no divisional integrity), 28.1–28.3 (army and
+//!   division commanders' Command Points, promotion by rank).
+//! - [`cavalry`]: 21.43, 21.44, mounting and dismounting inside the ER.
+//!
 //! The shared code paths call these at small, marked places.
 
+pub(crate) mod barrage;
+pub(crate) mod bce_recovery;
 pub(crate) mod brigade_batteries;
 pub(crate) mod brigade_counts;
 pub(crate) mod brigade_retreat;
+pub(crate) mod cavalry;
+pub(crate) mod command;
 pub(crate) mod crews;
 pub(crate) mod keep_moving;
 pub(crate) mod melee_gate;
+pub(crate) mod night;
 pub(crate) mod park;
 pub(crate) mod rapid_fire;
 pub(crate) mod redans;
@@ -48,6 +63,7 @@ pub(crate) mod retreat;
 pub(crate) mod sharpshooters;
 pub(crate) mod siege;
 pub mod solitaire;
+pub(crate) mod stragglers;
 pub(crate) mod town;
 pub(crate) mod works;
 
@@ -78,4 +94,9 @@ pub(crate) fn fire_die_modifier(
     hexes: &[HexNumber],
 ) -> i8 {
     works::fire_die_modifier(rs, target, hexes) + sharpshooters::fire_die_modifier(rs, firers)
+}
+
+/// Whether `turn` is a night Game-Turn (26.0).
+pub(crate) fn is_night(rs: &Gbacw, turn: u16) -> bool {
+    rs.game.scenario.is_night(turn)
 }

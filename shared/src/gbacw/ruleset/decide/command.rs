@@ -113,6 +113,13 @@ pub(crate) fn spend(
     brigade: &CounterId,
     points: u8,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
+    // Corinth 28.11, 28.21: army and division commanders raise brigade
+    // commanders' radii.
+    if let Some(r) =
+        super::super::corinth::command::spend(rs, state, side, division, brigade, points)
+    {
+        return r;
+    }
     // Cedar Mountain 25.1, 25.2: an army commander raises a division
     // commander's radius.
     if let Some(r) = super::super::cedar::army::spend(rs, state, side, division, brigade, points) {
@@ -178,6 +185,8 @@ fn link(
     brigade: &CounterId,
     division: Option<&CounterId>,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
+    // Corinth 21.2: every brigade is independent.
+    super::super::corinth::command::check_links(rs)?;
     let (_, bh) = own_leader(rs, state, side, brigade)?;
     let (original, _) = brigade_role(rs, brigade, "GBACW 17.6")?;
     let (order, concerned) = match division {
@@ -281,7 +290,9 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
         let Some(hex) = state.leaders.get(&commander).and_then(|l| l.hex) else {
             continue;
         };
+        // Corinth 21.2: no divisional integrity, no radius to be out of.
         if let Some(d) = current_division(rs, state, id)
+            && !super::super::corinth::command::no_divisional_integrity(rs)
             && !in_radius(rs, state, &blocks, d, hex)
         {
             out.out_of_radius.insert(commander);
@@ -293,7 +304,11 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
         if unit.side != *side {
             continue;
         }
-        let with_leader = !board.leaders_of(hex, side).is_empty();
+        // Corinth 28.14: Price commands none of Lovell's units.
+        let with_leader = board
+            .leaders_of(hex, side)
+            .iter()
+            .any(|l| super::super::corinth::command::leader_affects(rs, l, id));
         let within = match &unit.command {
             Command::Independent => true,
             Command::Brigade(b) => {

@@ -119,6 +119,8 @@ pub(crate) fn plan(
             format!("{unit} is engaged in melee"),
         ));
     }
+    // Corinth 21.43: mount or dismount inside the brigade commander's ER.
+    super::super::corinth::cavalry::check_change(rs, state, unit, to)?;
     if u.moved.finished {
         return Err(err(
             "GBACW 6.22",
@@ -131,7 +133,9 @@ pub(crate) fn plan(
     // The points a unit has are its formation's allowance (a battery: the
     // limbered one, 6.13) less what it has spent.
     let class = from.move_class().unwrap_or(MoveClass::Limbered);
-    let left = Mp(chart.allowance(class).0.saturating_sub(u.moved.mp.0));
+    // Corinth 26.11: half as much again at night.
+    let allowance = super::super::corinth::night::allowance(rs, state, chart.allowance(class));
+    let left = Mp(allowance.0.saturating_sub(u.moved.mp.0));
     if cost > left {
         return Err(err(
             "GBACW 6.22",

@@ -192,6 +192,21 @@ pub(crate) fn decide(
             )),
         };
     }
+    // Corinth 26.4: the Pre-Dawn Barrage before Game-Turn 21 begins.
+    if state.night.barrage.is_some() && state.advance.is_none() {
+        let side = rs.side_of(seat);
+        return match action {
+            A::BarrageFire { target, firers } => crate::gbacw::ruleset::corinth::barrage::fire(
+                rs, state, side, *target, firers, dice,
+            ),
+            A::EndBarrage => crate::gbacw::ruleset::corinth::barrage::end(rs, state, side),
+            _ => Err(err(
+                &rs.case_rule("26.4"),
+                RuleCode::Illegal,
+                "the Pre-Dawn Barrage comes first: fire batteries or finish it",
+            )),
+        };
+    }
     let acting = rs.acting_seat(state);
     if acting != Some(seat) {
         return Err(err(
@@ -434,6 +449,11 @@ pub(crate) fn decide(
             &rs.case_rule("29.53"),
             RuleCode::Illegal,
             "no solitaire roll is due",
+        )),
+        A::BarrageFire { .. } | A::EndBarrage => Err(err(
+            &rs.case_rule("26.4"),
+            RuleCode::Illegal,
+            "there is no Pre-Dawn Barrage now",
         )),
         A::PlotAssault { .. } => Err(err(
             &rs.case_rule("29.2"),

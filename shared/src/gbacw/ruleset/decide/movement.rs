@@ -115,7 +115,10 @@ pub(crate) fn mover(
         }
         let one_hex = if m.contains(&Marker::Rout) {
             Some("GBACW 5.2")
-        } else if state.command.out_of_command.contains(id) {
+        } else if state.command.out_of_command.contains(id)
+            // Corinth 21.44: mounted cavalry moves freely out of the ER.
+            && !super::super::corinth::cavalry::moves_freely(rs, state, id)
+        {
             Some("GBACW 17.11")
         } else {
             None
@@ -125,7 +128,8 @@ pub(crate) fn mover(
             is_unit: true,
             formation: Some(f),
             class,
-            allowance: chart.allowance(class),
+            // Corinth 26.11: half as much again at night.
+            allowance: super::super::corinth::night::allowance(rs, state, chart.allowance(class)),
             spent: u.moved.mp,
             hexes: u.moved.hexes,
             one_hex,
@@ -138,7 +142,11 @@ pub(crate) fn mover(
             is_unit: false,
             formation: None,
             class: MoveClass::Leader,
-            allowance: chart.allowance(MoveClass::Leader),
+            allowance: super::super::corinth::night::allowance(
+                rs,
+                state,
+                chart.allowance(MoveClass::Leader),
+            ),
             spent: l.moved.mp,
             hexes: l.moved.hexes,
             one_hex: if state.command.out_of_radius.contains(id) {
@@ -284,6 +292,8 @@ pub(crate) fn step(
             format!("{} may not move from {from} into {to} ({b:?})", m.id),
         )
     })?;
+    // Corinth 26.12: woods cost one more at night.
+    let cost = super::super::corinth::night::step_cost(board.rs, board.state, to, cost);
     // Cedar Mountain 24.14: a brigade that has lost BCE keeps out of enemy
     // ZOCs (asked only of such units: most movers never build the ZOCs).
     if m.is_unit && board.bce_broken(&m.id) {

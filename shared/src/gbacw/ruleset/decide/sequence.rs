@@ -9,6 +9,7 @@ use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::combat::rally::unpin;
 use crate::gbacw::ruleset::combat::resolve::resolve_plan;
+use crate::gbacw::ruleset::corinth;
 use crate::gbacw::sequence::{Phase, Step};
 
 /// Hexes a lone leader must keep from the nearest enemy unit (17.52).
@@ -44,9 +45,17 @@ pub(crate) fn end_phase(
                 crate::gbacw::ruleset::combat::melee::resolve_all(rs, state, dice)?,
             ),
             // GBACW 17.84: successions still due are carried out now.
-            Phase::FinalCommand => events.extend(
-                crate::gbacw::ruleset::combat::succession::end_of_final_command(rs, state, side),
-            ),
+            Phase::FinalCommand => {
+                events.extend(
+                    crate::gbacw::ruleset::combat::succession::end_of_final_command(
+                        rs, state, side,
+                    ),
+                );
+                // Corinth 26.15: melees still engaged as the day ends.
+                if corinth::night::end_of_day_due(rs, state) {
+                    events.extend(corinth::night::end_of_day_retreats(rs, state));
+                }
+            }
             _ => {}
         }
     }
@@ -64,6 +73,22 @@ pub(crate) fn end_phase(
         while skip && let Some(c) = next.filter(|c| c.turn == turn) {
             next = super::turns::next_step(rs, c);
         }
+    }
+    // Corinth 26.2: straggler recovery as a night Game-Turn ends; 26.3:
+    // then the BCE Recovery Interphase after Game-Turn 20.
+    if corinth::stragglers::due(rs, state, next) {
+        events.extend(corinth::stragglers::recover(rs, state, dice)?);
+    }
+    if corinth::bce_recovery::due(rs, state, next) {
+        let mut s = state.clone();
+        for e in &events {
+            crate::gbacw::ruleset::event::evolve(&mut s, e);
+        }
+        events.push(corinth::bce_recovery::interphase(rs, &s));
+    }
+    // Corinth 26.4: then the Pre-Dawn Barrage.
+    if corinth::barrage::due(rs, state, next) {
+        events.extend(corinth::barrage::open(rs));
     }
     // Cedar Mountain 26.44, 27.22; Corinth 31.2: what the scenario does
     // between steps.

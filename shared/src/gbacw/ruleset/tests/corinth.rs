@@ -27,7 +27,7 @@ pub(super) fn corinth() -> T {
 }
 
 /// After the default Union set-up: the Union Player-Turn of Game-Turn 2.
-fn started() -> T {
+pub(super) fn started() -> T {
     let mut t = corinth();
     t.ok(UNION, GbacwAction::EndSetUp);
     t
@@ -454,7 +454,7 @@ fn corinth_29_31_every_first_row_hex_takes_a_unit_before_any_takes_a_second() {
 /// The Confederates take these victory hexes: whatever Union unit stands
 /// there steps aside to a free hex of row 20 (no victory hex), and the
 /// hex is theirs (31.1: the last to occupy it).
-fn give(t: &mut T, hexes: &[&str]) {
+pub(super) fn give(t: &mut T, hexes: &[&str]) {
     let victory: Vec<HexNumber> =
         t.rs.game()
             .scenario
@@ -485,7 +485,7 @@ fn give(t: &mut T, hexes: &[&str]) {
 }
 
 /// A free hex next to `unit`.
-fn free_neighbour(t: &T, unit: &str) -> HexNumber {
+pub(super) fn free_neighbour(t: &T, unit: &str) -> HexNumber {
     let from = t.hex(unit).unwrap();
     t.rs.game()
         .map
@@ -498,10 +498,16 @@ fn free_neighbour(t: &T, unit: &str) -> HexNumber {
 }
 
 /// End phases until Game-Turn `turn` begins (or the game ends).
-fn to_turn(t: &mut T, turn: u16) {
+pub(super) fn to_turn(t: &mut T, turn: u16) {
     while t.s.clock.turn < turn && !t.s.over {
         let actor = t.rs.acting_seat(&t.s).unwrap();
-        let (events, _) = t.roll(actor, GbacwAction::EndPhase, u64::from(t.s.clock.turn));
+        // Corinth 26.4: the Pre-Dawn Barrage is passed by finishing it.
+        let action = if t.s.night.barrage.is_some() {
+            GbacwAction::EndBarrage
+        } else {
+            GbacwAction::EndPhase
+        };
+        let (events, _) = t.roll(actor, action, u64::from(t.s.clock.turn));
         assert!(!events.is_empty());
     }
 }

@@ -16,6 +16,11 @@ fn base() -> T {
     let (rs, s) = BASE.get_or_init(|| {
         let mut t = super::corinth::corinth();
         t.ok(UNION, GbacwAction::EndSetUp);
+        // Past the Confederate Movement Phase of Game-Turn 3 before the
+        // cases place their pieces: a Movement Phase would hold a lone
+        // brigade commander placed by a case to 17.52 (with 21.2,
+        // Corinth's brigade commanders move freely).
+        t.advance_to(REBEL, Phase::OffensiveFire);
         (t.rs, t.s)
     });
     T {
@@ -341,10 +346,19 @@ fn brigade_field() -> T {
     let mark = |t: &mut T, u: &str, m: Marker| {
         t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
     };
+    // Marked on the Phase itself: the Phases passed on the way would
+    // lift a pin and move a rout.
+    to_union_melee(&mut t);
     mark(&mut t, "35-ala", Marker::Pin);
     mark(&mut t, "3-ky", Marker::Rout);
-    t.advance_to(UNION, Phase::Melee);
     t
+}
+
+/// On to the Union Melee Phase, Hackleman joining 52 Ill first: alone he
+/// would have to in the Union Movement Phase (17.52).
+fn to_union_melee(t: &mut T) {
+    t.corinth_leader("hackleman", "1326");
+    t.advance_to(UNION, Phase::Melee);
 }
 
 /// 9 Ark's morale check (a melee "R" result, 13.2) with dice seeded by
@@ -444,7 +458,7 @@ fn corinth_25_25_brigade_retreat_at_most_once_a_phase() {
     // Unbroken, a rout is only the unit's own.
     let t = {
         let mut t = field(false);
-        t.advance_to(UNION, Phase::Melee);
+        to_union_melee(&mut t);
         t
     };
     for s in 0..50 {
