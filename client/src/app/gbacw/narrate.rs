@@ -115,6 +115,12 @@ impl Narrate for Gbacw {
                 format!("Pre-Dawn Barrage at {target} by {}", names(self, firers))
             }
             A::EndBarrage => "finish the Pre-Dawn Barrage".into(),
+            // Corinth 24.1, 29.5.
+            A::RapidFire { index } => {
+                format!("make declared attack {} rapid fire (24.1)", index + 1)
+            }
+            A::Unfoul { unit } => format!("{} tries to unfoul (24.1)", counter_name(self, unit)),
+            A::SolitaireRoll => "roll the Confederate assault (29.5)".into(),
             // Actions the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -411,6 +417,85 @@ impl Narrate for Gbacw {
             ),
             E::BarrageEnded { next: Some(side) } => format!("Pre-Dawn Barrage: {side} fires now"),
             E::BarrageEnded { next: None } => "the Pre-Dawn Barrage is over".into(),
+            // Corinth 24.1: rapid fire and fouling.
+            E::FireMadeRapid { index } => {
+                format!("declared attack {} is rapid fire (24.1)", index + 1)
+            }
+            E::FoulingRolled {
+                unit, die, fouled, ..
+            } => format!(
+                "{} {} (fouling die {die}, 24.1)",
+                counter_name(self, unit),
+                if *fouled {
+                    "fouls its guns"
+                } else {
+                    "keeps firing"
+                }
+            ),
+            E::UnfoulRolled {
+                unit,
+                die,
+                unfouled,
+            } => format!(
+                "{} {} (die {die}, 24.1)",
+                counter_name(self, unit),
+                if *unfouled {
+                    "clears its guns"
+                } else {
+                    "stays fouled"
+                }
+            ),
+            // Corinth 22.0: the melee initiation checks.
+            E::MeleeGateChecked(c) => format!(
+                "{} {} {} (die {}{:+} against {}, {})",
+                counter_name(self, &c.unit),
+                if c.passed { "may" } else { "may not" },
+                if c.attacking {
+                    format!("melee {}", c.target)
+                } else {
+                    "retreat before melee".to_string()
+                },
+                c.die,
+                c.modifier,
+                c.rating,
+                if c.attacking { "22.2" } else { "22.1" }
+            ),
+            // Corinth 25.2, 27.3, 29.44.4, 29.47.
+            E::BrigadeRetreated { brigade, units, .. } => format!(
+                "{}'s brigade falls back: {} (25.2)",
+                counter_name(self, brigade),
+                names(self, units)
+            ),
+            E::HeldOffMap { unit, area } => format!(
+                "{} leaves the map through {} and waits there (27.3)",
+                counter_name(self, unit),
+                super::plot::area_name(self, area)
+            ),
+            E::ParkFreed { .. } => "the Union artillery park may move and fire (29.44)".into(),
+            E::ReinforcementsAttacked { units, .. } => format!(
+                "{} attacked: free to leave column (29.47)",
+                names(self, &units.iter().cloned().collect::<Vec<_>>())
+            ),
+            // Corinth 29.5: the solitaire version's rolls.
+            E::SolitaireStarted { plan, .. } => format!(
+                "the Confederate assault is rolled: {} (29.51, 29.55)",
+                super::plot::describe_plan(self, plan, None)
+            ),
+            E::SolitaireRolled { turn, rolls, .. } => {
+                let each = rolls
+                    .iter()
+                    .map(|r| match &r.entry {
+                        Some(e) => format!(
+                            "{} enters through {}",
+                            counter_name(self, &r.division),
+                            super::plot::area_name(self, &e.area)
+                        ),
+                        None => format!("{} waits", counter_name(self, &r.division)),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                format!("Division Arrival rolls for Game-Turn {turn}: {each} (29.53)")
+            }
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),

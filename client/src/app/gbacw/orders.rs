@@ -40,6 +40,7 @@ fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
         A::DeclareMelee { attackers, .. } => attackers.contains(unit),
         A::Rally { unit: u } => u == unit,
         A::Resupply { wagon, unit: u } => wagon == unit || u == unit,
+        A::Unfoul { unit: u } => u == unit,
         _ => false,
     }
 }
@@ -80,6 +81,18 @@ pub fn ui(
             };
             if can_act && ui.small_button("take back").clicked() {
                 out = Some(cancel);
+            }
+            // Corinth 24.1: offered only when the engine would take it.
+            let rapid = GbacwAction::RapidFire {
+                index: u16::try_from(k).unwrap_or(u16::MAX),
+            };
+            if can_act
+                && legal.contains(&rapid)
+                && ui
+                    .small_button("rapid fire (24.1: twice the guns, 3 rounds, may foul)")
+                    .clicked()
+            {
+                out = Some(rapid);
             }
         }
     }
