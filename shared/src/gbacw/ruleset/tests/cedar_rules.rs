@@ -9,7 +9,6 @@ use crate::gbacw::oob::Marker;
 use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::ruleset::combat::effects::retreat_options;
 use crate::gbacw::ruleset::event::FireReport;
-use crate::gbacw::ruleset::state::FireShare;
 use std::collections::BTreeSet;
 
 /// Cedar Mountain after the default Union set-up, at the Confederate
@@ -61,29 +60,6 @@ impl T {
         });
         assert!(self.rs.brigade_at_bce_limit(&self.s, &id("greene")));
     }
-}
-
-fn fire(target: &str, firers: &[(&str, u8)]) -> GbacwAction {
-    GbacwAction::DeclareFire {
-        target: n(target),
-        firers: firers
-            .iter()
-            .map(|(u, p)| FireShare {
-                unit: id(u),
-                points: *p,
-            })
-            .collect(),
-    }
-}
-
-fn reports(events: &[GbacwEvent]) -> Vec<FireReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::FireResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 fn greene(t: &T) -> crate::gbacw::ruleset::bce::BrigadeBce {
@@ -227,7 +203,7 @@ fn cedar_24_11_a_broken_brigade_adds_one_to_its_morale_checks() {
             let Some((rating, die, modifier, failed, half)) = first else {
                 continue;
             };
-            assert!(!reports(&events)[0].enfilade);
+            assert!(!fire_reports(&events)[0].enfilade);
             let expected = i8::from(broken) + i8::from(half);
             assert_eq!(modifier, expected, "seed {seed} broken {broken}");
             assert_eq!(
@@ -310,7 +286,7 @@ fn cedar_24_13_a_broken_brigade_fires_one_column_left_even_combined() {
         t.advance_to(UNION, Phase::OffensiveFire);
         t.ok(UNION, fire("0506", firers));
         let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 3);
-        let r = reports(&events).remove(0);
+        let r = fire_reports(&events).remove(0);
         (r.column, r.strength_columns_left)
     };
     assert_eq!(column(false, &[("78-ny", 3)]).1, 0);
@@ -1030,7 +1006,7 @@ fn cedar_22_0_each_battery_rolls_accurate_ones_combine_scattered_ones_land_besid
                 hexes.extend(*lands);
             }
         }
-        let fired: Vec<FireReport> = reports(&events);
+        let fired: Vec<FireReport> = fire_reports(&events);
         let any_accurate = rolls.iter().any(|r| r.3);
         assert_eq!(
             fired.iter().any(|r| r.target == n("1304")),
@@ -1070,7 +1046,7 @@ fn cedar_22_1_artillery_never_fires_at_a_vacant_hex_hoping_to_overshoot() {
             .iter()
             .any(|e| matches!(e, GbacwEvent::OvershootRolled { .. }))
     );
-    assert_eq!(reports(&events).len(), 1);
+    assert_eq!(fire_reports(&events).len(), 1);
 }
 
 #[test]
@@ -1093,7 +1069,7 @@ fn cedar_21_2_no_ammunition_rules_batteries_fire_and_small_arms_never_run_out() 
         t.advance_to(UNION, Phase::OffensiveFire);
         t.ok(UNION, fire("0506", &[("5-conn", 4)]));
         let (events, _) = t.roll(UNION, GbacwAction::EndPhase, seed);
-        if reports(&events)[0].die != 1 {
+        if fire_reports(&events)[0].die != 1 {
             continue;
         }
         seen = true;

@@ -21,7 +21,7 @@ fn free() -> T {
     T { rs, s }
 }
 
-fn div(d: &str, area: &str, turn: u16) -> PlannedDivision {
+pub(super) fn div(d: &str, area: &str, turn: u16) -> PlannedDivision {
     PlannedDivision {
         division: id(d),
         area: id(area),
@@ -31,7 +31,7 @@ fn div(d: &str, area: &str, turn: u16) -> PlannedDivision {
 
 /// Hebert through C and Maury through D on Game-Turn 1, Lovell through
 /// F on Game-Turn 4.
-fn a_plan() -> AssaultPlan {
+pub(super) fn a_plan() -> AssaultPlan {
     AssaultPlan {
         divisions: vec![
             div("hebert", "assault-c", 1),

@@ -8,7 +8,6 @@
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::cedar::bce_loss;
-use crate::gbacw::ruleset::event::FireReport;
 
 /// Corinth after the default Union set-up (built once, cloned).
 fn base() -> T {
@@ -73,29 +72,6 @@ fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
         target: n(target),
         attackers: ids(attackers),
     }
-}
-
-fn fire(target: &str, firers: &[(&str, u8)]) -> GbacwAction {
-    GbacwAction::DeclareFire {
-        target: n(target),
-        firers: firers
-            .iter()
-            .map(|(u, p)| crate::gbacw::ruleset::state::FireShare {
-                unit: id(u),
-                points: *p,
-            })
-            .collect(),
-    }
-}
-
-fn reports(events: &[GbacwEvent]) -> Vec<FireReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::FireResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// 9 Ark and 7 Ky (Rust) in 1325 and 1425, 15 Miss (Bowen) in 1426;
@@ -179,7 +155,7 @@ fn corinth_25_14_a_broken_brigade_fires_one_column_left_even_combined() {
         t.advance_to(REBEL, Phase::OffensiveFire);
         t.ok(REBEL, fire("1326", firers));
         let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, 3);
-        let r = reports(&events).remove(0);
+        let r = fire_reports(&events).remove(0);
         (r.column, r.strength_columns_left)
     };
     let (c0, left0) = column(false, &[("9-ark", 4), ("15-miss", 4)]);
@@ -842,12 +818,6 @@ fn corinth_22_35_no_melee_that_would_overstack_the_defenders_hex() {
 #[test]
 fn corinth_27_3_into_an_assault_area_with_cavalry_held_it_waits_off_the_map() {
     use crate::gbacw::ruleset::combat::{Roller, Unfold, effects::retreat};
-    use crate::gbacw::ruleset::plan::{AssaultPlan, PlannedDivision};
-    let div = |d: &str, area: &str, turn: u16| PlannedDivision {
-        division: id(d),
-        area: id(area),
-        turn,
-    };
     let rs = Gbacw::new(&GbacwConfig {
         battle: "corinth_free".into(),
         ..GbacwConfig::default()
@@ -856,29 +826,7 @@ fn corinth_27_3_into_an_assault_area_with_cavalry_held_it_waits_off_the_map() {
     let s = rs.initial_state();
     let mut t = T { rs, s };
     // Lovell through F on Game-Turn 4 with every cavalry unit held there.
-    let plan = AssaultPlan {
-        divisions: vec![
-            div("hebert", "assault-c", 1),
-            div("maury", "assault-d", 1),
-            div("lovell", "assault-f", 4),
-        ],
-        attached: ["hoxton", "sengstak", "price", "van-dorn", "supply-reserve"]
-            .iter()
-            .map(|c| (id(c), id("hebert")))
-            .collect(),
-        cavalry: [
-            "armstrong",
-            "2-ark-cav",
-            "2-mo-cav",
-            "adams-cav",
-            "jackson",
-            "1-miss-cav",
-            "7-tenn-cav",
-        ]
-        .iter()
-        .map(|c| (id(c), id("assault-f")))
-        .collect(),
-    };
+    let plan = super::corinth_free::a_plan();
     t.ok(
         REBEL,
         GbacwAction::PlotAssault {

@@ -5,7 +5,6 @@
 
 use super::*;
 use crate::gbacw::corinth::setup::{Placement, brigade_zones};
-use crate::gbacw::ruleset::plan::{AssaultPlan, PlannedDivision};
 
 fn battle(name: &'static str) -> T {
     static FREE: std::sync::OnceLock<Gbacw> = std::sync::OnceLock::new();
@@ -32,34 +31,8 @@ fn battle(name: &'static str) -> T {
 /// through D on Game-Turn 1, Lovell through F on Game-Turn 4.
 pub(super) fn free_after_plot() -> T {
     let mut t = battle("corinth_free");
-    let div = |d: &str, area: &str, turn: u16| PlannedDivision {
-        division: id(d),
-        area: id(area),
-        turn,
-    };
-    let plan = AssaultPlan {
-        divisions: vec![
-            div("hebert", "assault-c", 1),
-            div("maury", "assault-d", 1),
-            div("lovell", "assault-f", 4),
-        ],
-        attached: ["hoxton", "sengstak", "price", "van-dorn", "supply-reserve"]
-            .iter()
-            .map(|c| (id(c), id("hebert")))
-            .collect(),
-        cavalry: [
-            "armstrong",
-            "2-ark-cav",
-            "2-mo-cav",
-            "adams-cav",
-            "jackson",
-            "1-miss-cav",
-            "7-tenn-cav",
-        ]
-        .iter()
-        .map(|c| (id(c), id("assault-f")))
-        .collect(),
-    };
+    // Hebert through C and Maury through D on GT 1, Lovell through F on GT 4.
+    let plan = super::corinth_free::a_plan();
     t.ok(
         REBEL,
         GbacwAction::PlotAssault {

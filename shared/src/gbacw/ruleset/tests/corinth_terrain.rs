@@ -18,29 +18,6 @@ fn field() -> T {
     t
 }
 
-fn fire(target: &str, firers: &[(&str, u8)]) -> GbacwAction {
-    GbacwAction::DeclareFire {
-        target: n(target),
-        firers: firers
-            .iter()
-            .map(|(u, p)| FireShare {
-                unit: id(u),
-                points: *p,
-            })
-            .collect(),
-    }
-}
-
-fn reports(events: &[GbacwEvent]) -> Vec<FireReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::FireResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// 17 Wisc (Union, 7 points) inside the works at 1106 facing north; the
 /// Confederate `firers` at their hexes, each facing 1106; the Confederate
 /// Offensive Fire Phase of Game-Turn 3.
@@ -60,7 +37,7 @@ fn works_field(firers: &[(&str, &str)]) -> T {
 fn fired(mut t: T, action: GbacwAction, seed: u64) -> (FireReport, Vec<u16>) {
     t.ok(REBEL, action);
     let (events, drawn) = t.roll(REBEL, GbacwAction::EndPhase, seed);
-    (reports(&events).remove(0), drawn)
+    (fire_reports(&events).remove(0), drawn)
 }
 
 /// The first seed in 0..400 whose attack rolls the natural die `die`.
@@ -762,13 +739,13 @@ fn corinth_24_1_rapid_fire_doubles_the_guns_spends_three_rounds_and_rolls_for_fo
     let mut normal = battery_field();
     normal.ok(REBEL, fire("1106", &[("lucas", 4)]));
     let (events, _) = normal.roll(REBEL, GbacwAction::EndPhase, 5);
-    let plain = reports(&events).remove(0);
+    let plain = fire_reports(&events).remove(0);
     assert_eq!(normal.s.units[&id("lucas")].status.rounds, 7);
     assert!(fouling(&events).is_empty());
 
     let mut t = battery_field();
     let events = rapid(&mut t, 5);
-    let r = reports(&events).remove(0);
+    let r = fire_reports(&events).remove(0);
     // L at one hex is x8 (the chart): 4 guns 32, doubled 64.
     assert_eq!((plain.strength, r.strength), (32, 64));
     assert_eq!(t.s.units[&id("lucas")].status.rounds, 8 - 3);
@@ -1081,7 +1058,7 @@ fn corinth_24_22_a_battery_whose_crew_is_gone_leaves_play() {
             u.ok(REBEL, fire("1106", &[("3-la", 4)]));
             let (e, _) = u.roll(REBEL, GbacwAction::EndPhase, *s);
             matches!(
-                reports(&e)[0].result,
+                fire_reports(&e)[0].result,
                 crate::gbacw::tables::FireResult::Loss { .. }
             )
         })

@@ -3,22 +3,7 @@
 
 use super::*;
 use crate::gbacw::oob::Marker;
-use crate::gbacw::ruleset::event::FireReport;
-use crate::gbacw::ruleset::state::FireShare;
 use crate::gbacw::tables::FireResult;
-
-fn fire(target: &str, firers: &[(&str, u8)]) -> GbacwAction {
-    GbacwAction::DeclareFire {
-        target: n(target),
-        firers: firers
-            .iter()
-            .map(|(u, p)| FireShare {
-                unit: id(u),
-                points: *p,
-            })
-            .collect(),
-    }
-}
 
 /// 5 Conn (Union, 6 SP, rifles) and 10 Va (Confederate, 2 SP) face each
 /// other across adjacent clear hexes on an otherwise empty field.
@@ -30,16 +15,6 @@ fn duel() -> T {
     t.face_towards("5-conn", "0705");
     t.face_towards("10-va", "0605");
     t
-}
-
-fn reports(events: &[GbacwEvent]) -> Vec<FireReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::FireResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Every unit's strength, losses and captures add up to its printed strength.
@@ -74,7 +49,7 @@ fn case_9_42_attacks_declared_then_rolled_together_at_the_end_of_the_phase() {
     }
     let attacks = t.s.fire_plan.len();
     let (events, drawn) = t.roll(UNION, GbacwAction::EndPhase, 7);
-    let r = reports(&events);
+    let r = fire_reports(&events);
     assert_eq!(r.len(), attacks);
     // One die per attack, all drawn before any effect's die.
     for (k, rep) in r.iter().enumerate() {
@@ -226,7 +201,7 @@ fn case_9_81_losses_then_a_morale_check() {
     for seed in 0..300 {
         let (t, events, _) = volley(seed);
         assert_accounted(&t);
-        let r = &reports(&events)[0];
+        let r = &fire_reports(&events)[0];
         let FireResult::Loss { points, .. } = r.result else {
             continue;
         };
@@ -259,7 +234,7 @@ fn case_11_21_ammunition_depletion_on_a_fire_die_of_one() {
     let mut seen = false;
     for seed in 0..400 {
         let (t, events, drawn) = volley(seed);
-        if reports(&events)[0].die != 1 {
+        if fire_reports(&events)[0].die != 1 {
             assert!(
                 !t.s.units[&id("5-conn")]
                     .status
@@ -334,7 +309,7 @@ fn case_10_11_withdrawal_fire_is_resolved_before_the_unit_leaves() {
             seed,
         );
         assert!(t.s.decision.is_none());
-        let r = &reports(&events)[0];
+        let r = &fire_reports(&events)[0];
         assert_eq!(r.target, n("0705"));
         let u = &t.s.units[&id("10-va")];
         let stopped = u.status.markers.contains(&Marker::Rout) || u.hex.is_none();

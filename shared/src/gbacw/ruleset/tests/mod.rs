@@ -204,6 +204,31 @@ impl T {
     }
 }
 
+/// A fire declaration (9.42): `firers` as (unit, points).
+pub(super) fn fire(target: &str, firers: &[(&str, u8)]) -> GbacwAction {
+    GbacwAction::DeclareFire {
+        target: n(target),
+        firers: firers
+            .iter()
+            .map(|(u, p)| crate::gbacw::ruleset::state::FireShare {
+                unit: id(u),
+                points: *p,
+            })
+            .collect(),
+    }
+}
+
+/// The fire results among `events`.
+pub(super) fn fire_reports(events: &[GbacwEvent]) -> Vec<crate::gbacw::ruleset::event::FireReport> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::FireResolved(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 pub(super) fn mv(pieces: &[&str], path: &[&str]) -> GbacwAction {
     GbacwAction::Move {
         pieces: ids(pieces),
