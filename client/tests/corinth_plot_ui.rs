@@ -13,18 +13,16 @@ use egui::accesskit::Role;
 use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use muster_client::ConnectOptions;
+use muster_client::app::NetTable;
 use muster_client::app::gbacw::GbacwApp;
 use muster_client::app::gbacw::plot::{
     self, ANNOUNCE, COPY_SALT, PLAN_OK, PLOT_HEADING, SEND_PLAN, area_label, attach_label,
     cavalry_label, turn_label,
 };
-use muster_client::app::{Join, NetTable};
 use muster_shared::codec;
 use muster_shared::gbacw::ruleset::Gbacw;
 use muster_shared::gbacw::ruleset::plan::commitment;
 use muster_shared::gbacw::ruleset::{GbacwConfig, GbacwState};
-use muster_shared::protocol::TableOptions;
 use muster_shared::{SeatId, Viewer};
 
 mod support;
@@ -325,44 +323,11 @@ fn corinth_29_2_a_plan_plotted_over_a_real_server_reaches_the_union_and_a_specta
  {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let test_server = support::start_server(&rt);
-    let (ws, quic) = (&test_server.ws, &test_server.quic);
-    let opts = ConnectOptions {
-        fingerprint: Some(test_server.server.fingerprint.clone()),
-        ..ConnectOptions::default()
-    };
-    let config = corinth_free();
-    let options = TableOptions {
-        ruleset: "gbacw".into(),
-        scenario: "corinth_free".into(),
-        config: codec::encode_infallible(&config),
-        private: false,
-        spectators_allowed: true,
-        spectator_delay: 0,
-    };
-    let first = NetTable::<Gbacw>::join(ws, opts.clone(), "Van Dorn", Join::Create(options))
-        .expect("create and sit");
-    let table = first.table();
-    let second = NetTable::<Gbacw>::join(
-        quic,
-        opts.clone(),
-        "Rosecrans",
-        Join::Seat {
-            table,
-            seat: None,
-            invite: None,
-        },
-    )
-    .expect("second seat");
-    let watcher = NetTable::<Gbacw>::join(
-        ws,
-        opts,
-        "Watcher",
-        Join::Spectate {
-            table,
-            invite: None,
-        },
-    )
-    .expect("spectate");
+    let [first, second, watcher] = support::gbacw::three_clients(
+        &test_server,
+        &corinth_free(),
+        ["Van Dorn", "Rosecrans", "Watcher"],
+    );
     let app = |t: NetTable<Gbacw>| support::kittest::net_gbacw(t, SIZE);
     let mut apps = [app(first), app(second), app(watcher)];
     for h in apps.iter_mut() {

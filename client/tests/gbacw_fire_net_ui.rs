@@ -9,17 +9,14 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use muster_client::ConnectOptions;
+use muster_client::app::NetTable;
 use muster_client::app::dice;
 use muster_client::app::gbacw::{GbacwApp, orders};
 use muster_client::app::narrate::Narrate;
-use muster_client::app::{Join, NetTable};
-use muster_shared::codec;
 use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
-use muster_shared::protocol::TableOptions;
 use muster_shared::{SeatId, Viewer};
 use std::time::{Duration, Instant};
 use support::TestServer;
@@ -129,43 +126,11 @@ fn a_fire_order_over_the_network_is_rolled_verified_and_seen_by_the_spectator() 
     let rt = tokio::runtime::Runtime::new().unwrap();
     // Kept whole: its temporary data directory lives as long as it does.
     let test_server: TestServer = support::start_server(&rt);
-    let (ws, quic) = (&test_server.ws, &test_server.quic);
-    let opts = ConnectOptions {
-        fingerprint: Some(test_server.server.fingerprint.clone()),
-        ..ConnectOptions::default()
-    };
-    let options = TableOptions {
-        ruleset: "gbacw".into(),
-        scenario: "test".into(),
-        config: codec::encode_infallible(&GbacwConfig::default()),
-        private: false,
-        spectators_allowed: true,
-        spectator_delay: 0,
-    };
-    let union = NetTable::<Gbacw>::join(ws, opts.clone(), "Banks", Join::Create(options))
-        .expect("create and sit");
-    let table = union.table();
-    let rebel = NetTable::<Gbacw>::join(
-        quic,
-        opts.clone(),
-        "Jackson",
-        Join::Seat {
-            table,
-            seat: None,
-            invite: None,
-        },
-    )
-    .expect("second seat");
-    let watcher = NetTable::<Gbacw>::join(
-        ws,
-        opts,
-        "Watcher",
-        Join::Spectate {
-            table,
-            invite: None,
-        },
-    )
-    .expect("spectate");
+    let [union, rebel, watcher] = support::gbacw::three_clients(
+        &test_server,
+        &GbacwConfig::default(),
+        ["Banks", "Jackson", "Watcher"],
+    );
     let mut apps = vec![app(union), app(rebel), app(watcher)];
     settle(&mut apps, 1);
     assert_eq!(apps[SPECTATOR].state().session.active(), Viewer::Spectator);

@@ -1,10 +1,15 @@
 //! GBACW helpers shared by the table's kittests.
 
+use muster_client::ConnectOptions;
 use muster_client::app::gbacw::GbacwApp;
+use muster_client::app::{Join, NetTable};
 use muster_shared::SeatId;
+use muster_shared::codec;
 use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::oob::{CounterId, Formation};
 use muster_shared::gbacw::ruleset::GbacwAction;
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwConfig};
+use muster_shared::protocol::TableOptions;
 
 /// GBACW 17.52: a leader ends the Movement Phase with a combat unit (or
 /// far from the enemy). The moves, as actions, that take each of `seat`'s
@@ -70,4 +75,42 @@ pub fn closing_move(app: &GbacwApp) -> (CounterId, Vec<HexNumber>, HexNumber, He
             })
         })
         .expect("some Union unit can close on the enemy")
+}
+
+/// A public GBACW table on `server` with `config`, taken by three clients
+/// named `names`: the first creates it and sits over WebSocket, the second
+/// sits over QUIC, the third watches over WebSocket.
+pub fn three_clients(
+    server: &super::TestServer,
+    config: &GbacwConfig,
+    names: [&str; 3],
+) -> [NetTable<Gbacw>; 3] {
+    let opts = ConnectOptions {
+        fingerprint: Some(server.server.fingerprint.clone()),
+        ..ConnectOptions::default()
+    };
+    let options = TableOptions {
+        ruleset: "gbacw".into(),
+        scenario: config.battle.clone(),
+        config: codec::encode_infallible(config),
+        private: false,
+        spectators_allowed: true,
+        spectator_delay: 0,
+    };
+    let first = NetTable::<Gbacw>::join(&server.ws, opts.clone(), names[0], Join::Create(options))
+        .expect("create and sit");
+    let table = first.table();
+    let seat = Join::Seat {
+        table,
+        seat: None,
+        invite: None,
+    };
+    let second =
+        NetTable::<Gbacw>::join(&server.quic, opts.clone(), names[1], seat).expect("second seat");
+    let watch = Join::Spectate {
+        table,
+        invite: None,
+    };
+    let watcher = NetTable::<Gbacw>::join(&server.ws, opts, names[2], watch).expect("spectate");
+    [first, second, watcher]
 }
