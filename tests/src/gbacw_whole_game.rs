@@ -9,8 +9,9 @@ use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::engine::verify::{replay, verify_log};
 use muster_shared::engine::{MatchError, MatchLog, Ruleset};
+use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::{CounterId, Unit, UnitStatus};
+use muster_shared::gbacw::oob::{CounterId, Formation, Unit, UnitStatus};
 use muster_shared::gbacw::ruleset::is_redan_hex;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState};
 use muster_shared::gbacw::stacking::check_hex;
@@ -25,6 +26,53 @@ pub struct Battle {
     /// The prefix of the battle's exclusive rules' cases in refusals
     /// (`"Cedar Mountain"`, `"Corinth"`), beside `"GBACW"`.
     pub rules: &'static str,
+}
+
+/// The parts of a wild set-up action: any counter, any hex of a
+/// `cols` × `rows` grid (some off this battle's map), any facing.
+pub fn wild_parts(
+    ch: &mut Chooser,
+    state: &GbacwState,
+    cols: usize,
+    rows: usize,
+) -> (CounterId, HexNumber, Facing) {
+    let pieces: Vec<&CounterId> = state.units.keys().chain(state.leaders.keys()).collect();
+    let pick = pieces[ch.below(pieces.len())].clone();
+    let hex = HexNumber::new(1 + ch.below(cols) as u8, 1 + ch.below(rows) as u8).unwrap();
+    let facing = Facing::from_index(ch.below(6) as u8).unwrap();
+    (pick, hex, facing)
+}
+
+/// Wild action `k` (0-5) of every battle: place a unit or a leader, end
+/// the phase, arrive, exit, move: placements of any counter anywhere,
+/// arrivals at any hex, exits, phase ends during the set-up.
+pub fn wild_of(
+    ch: &mut Chooser,
+    k: usize,
+    pick: CounterId,
+    hex: HexNumber,
+    facing: Facing,
+) -> GbacwAction {
+    match k {
+        0 => GbacwAction::PlaceUnit {
+            unit: pick,
+            hex,
+            facing,
+            formation: [Formation::Line, Formation::Column, Formation::Mounted][ch.below(3)],
+        },
+        1 => GbacwAction::PlaceLeader { leader: pick, hex },
+        2 => GbacwAction::EndPhase,
+        3 => GbacwAction::Arrive {
+            piece: pick,
+            hex,
+            facing,
+        },
+        4 => GbacwAction::ExitMap { unit: pick },
+        _ => GbacwAction::Move {
+            pieces: vec![pick],
+            path: vec![hex],
+        },
+    }
 }
 
 /// GBACW 8.1 and 5.12 after every action: no stack over its limits, no

@@ -9,13 +9,12 @@
 use muster_shared::codec;
 use muster_shared::dice::{HashChain, Party};
 use muster_shared::engine::Ruleset;
-use muster_shared::gbacw::facing::Facing;
-use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::{CounterId, Formation};
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig, GbacwState};
 use muster_shared::{MatchId, SeatId};
 use muster_tests::gbacw_match::GbacwGame;
-use muster_tests::gbacw_whole_game::{Battle, play, replays_to_the_same_outcome};
+use muster_tests::gbacw_whole_game::{
+    Battle, play, replays_to_the_same_outcome, wild_of, wild_parts,
+};
 use muster_tests::random_play::Chooser;
 use std::time::Instant;
 
@@ -34,30 +33,9 @@ fn new_game(seed: u64, config: &GbacwConfig) -> GbacwGame {
 /// A scenario action that may well be refused: placements of any counter
 /// anywhere, arrivals at any hex, exits, phase ends during the set-up.
 fn wild_action(ch: &mut Chooser, state: &GbacwState) -> GbacwAction {
-    let pieces: Vec<&CounterId> = state.units.keys().chain(state.leaders.keys()).collect();
-    let pick = pieces[ch.below(pieces.len())].clone();
-    let hex = HexNumber::new(1 + ch.below(40) as u8, 1 + ch.below(34) as u8).unwrap();
-    let facing = Facing::from_index(ch.below(6) as u8).unwrap();
-    match ch.below(6) {
-        0 => GbacwAction::PlaceUnit {
-            unit: pick,
-            hex,
-            facing,
-            formation: [Formation::Line, Formation::Column, Formation::Mounted][ch.below(3)],
-        },
-        1 => GbacwAction::PlaceLeader { leader: pick, hex },
-        2 => GbacwAction::EndPhase,
-        3 => GbacwAction::Arrive {
-            piece: pick,
-            hex,
-            facing,
-        },
-        4 => GbacwAction::ExitMap { unit: pick },
-        _ => GbacwAction::Move {
-            pieces: vec![pick],
-            path: vec![hex],
-        },
-    }
+    let (pick, hex, facing) = wild_parts(ch, state, 40, 34);
+    let k = ch.below(6);
+    wild_of(ch, k, pick, hex, facing)
 }
 
 /// This battle for the shared random-game driver.

@@ -10,12 +10,12 @@
 use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::engine::Ruleset;
-use muster_shared::gbacw::facing::Facing;
-use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::{CounterId, Formation};
+use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig, GbacwState};
 use muster_tests::gbacw_match::GbacwGame;
-use muster_tests::gbacw_whole_game::{Battle, play, replays_to_the_same_outcome};
+use muster_tests::gbacw_whole_game::{
+    Battle, play, replays_to_the_same_outcome, wild_of, wild_parts,
+};
 use muster_tests::random_play::Chooser;
 use std::time::Instant;
 
@@ -30,34 +30,14 @@ fn config(heat: bool) -> GbacwConfig {
 /// A scenario action that may well be refused: placements of any counter
 /// anywhere, arrivals at any hex, exits, phase ends during the set-up.
 fn wild_action(ch: &mut Chooser, state: &GbacwState) -> GbacwAction {
-    let pieces: Vec<&CounterId> = state.units.keys().chain(state.leaders.keys()).collect();
-    let pick = pieces[ch.below(pieces.len())].clone();
-    let hex = HexNumber::new(1 + ch.below(39) as u8, 1 + ch.below(45) as u8).unwrap();
-    let facing = Facing::from_index(ch.below(6) as u8).unwrap();
+    let (pick, hex, facing) = wild_parts(ch, state, 39, 45);
     match ch.below(6) {
         0 if ch.below(2) == 0 => GbacwAction::CommitReserve {
             reserve: CounterId(
                 ["hamilton", "stanley", "crocker", "mizner", "nobody"][ch.below(5)].into(),
             ),
         },
-        0 => GbacwAction::PlaceUnit {
-            unit: pick,
-            hex,
-            facing,
-            formation: [Formation::Line, Formation::Column, Formation::Mounted][ch.below(3)],
-        },
-        1 => GbacwAction::PlaceLeader { leader: pick, hex },
-        2 => GbacwAction::EndPhase,
-        3 => GbacwAction::Arrive {
-            piece: pick,
-            hex,
-            facing,
-        },
-        4 => GbacwAction::ExitMap { unit: pick },
-        _ => GbacwAction::Move {
-            pieces: vec![pick],
-            path: vec![hex],
-        },
+        k => wild_of(ch, k, pick, hex, facing),
     }
 }
 
