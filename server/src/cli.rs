@@ -105,6 +105,10 @@ pub fn serve(args: ServeArgs) -> ExitCode {
                 return ExitCode::from(1);
             }
         };
+        // Handlers first: whoever reads the line below may signal at once,
+        // and a SIGTERM before the handler exists would kill the process
+        // without the flush.
+        let signalled = shutdown_signal();
         // One line on stdout that people and scripts (the tests) read.
         println!(
             "muster-server listening ws=ws://{} quic=quic://{} metrics=http://{}/metrics fingerprint={}",
@@ -112,7 +116,7 @@ pub fn serve(args: ServeArgs) -> ExitCode {
         );
         use std::io::Write;
         let _ = std::io::stdout().flush();
-        wait_for_signal().await;
+        signalled.await;
         tracing::info!("shutting down");
         server.shutdown().await;
         tracing::info!("stopped");
@@ -135,25 +139,32 @@ fn build_runtime(workers: usize) -> std::io::Result<tokio::runtime::Runtime> {
     }
 }
 
-/// SIGINT (Ctrl-C) or SIGTERM (service managers, containers).
-async fn wait_for_signal() {
+/// SIGINT (Ctrl-C) or SIGTERM (service managers, containers). The handlers
+/// are installed when this is called, not when the future is first polled.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
+        let term = signal(SignalKind::terminate());
+        let int = signal(SignalKind::interrupt());
+        async move {
+            match (term, int) {
+                (Ok(mut term), Ok(mut int)) => {
+                    tokio::select! {
+                        _ = int.recv() => {}
+                        _ = term.recv() => {}
+                    }
                 }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
     {
-        let _ = tokio::signal::ctrl_c().await;
+        async {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
