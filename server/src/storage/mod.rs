@@ -137,9 +137,11 @@ impl Storage {
     ) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
         let db = sqlite::Db::open(&dir.join("muster.sqlite3"))?;
         let (tx, rx) = std::sync::mpsc::channel();
+        // Answers go back through the caller's runtime when there is one.
+        let runtime = tokio::runtime::Handle::try_current().ok();
         let thread = std::thread::Builder::new()
             .name("muster-storage".into())
-            .spawn(move || db.run(rx, window))
+            .spawn(move || db.run(rx, window, runtime))
             .map_err(|e| StorageError::Corrupt(format!("cannot start storage thread: {e}")))?;
         Ok((Storage { tx }, thread))
     }

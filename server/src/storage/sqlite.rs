@@ -102,7 +102,18 @@ impl Db {
     /// The storage thread: take every request waiting, run them in one
     /// transaction, commit (one fsync), then answer them all. Answers go out
     /// only after the commit, so "ok" always means "on disk".
-    pub(crate) fn run(mut self, rx: Receiver<Op>, window: Duration) {
+    ///
+    /// With the server's runtime given, a group's answers are sent from one
+    /// task spawned on it: a wake from this thread costs the runtime an
+    /// `eventfd` write (and, when it sleeps, a wake-up), so one wake per
+    /// commit replaces one per request; the answers' own wakes are then
+    /// local to the runtime's thread.
+    pub(crate) fn run(
+        mut self,
+        rx: Receiver<Op>,
+        window: Duration,
+        runtime: Option<tokio::runtime::Handle>,
+    ) {
         while let Ok(first) = rx.recv() {
             // Sleep through the window instead of waiting on the channel:
             // a sender wakes this thread only when it is blocked in `recv`,
@@ -116,7 +127,16 @@ impl Db {
                     Err(_) => break,
                 }
             }
-            self.run_group(group);
+            let (answers, err) = self.run_group(group);
+            let reply = move || {
+                for answer in answers {
+                    answer(err.as_deref());
+                }
+            };
+            match &runtime {
+                Some(rt) => drop(rt.spawn(async move { reply() })),
+                None => reply(),
+            }
         }
         // Every handle is gone: fold the WAL back into the main file so the
         // data directory is a single tidy file after a clean shutdown.
@@ -126,7 +146,9 @@ impl Db {
         tracing::info!("storage closed");
     }
 
-    fn run_group(&mut self, group: Vec<Op>) {
+    /// Run one group in one transaction: its answers, to send once the
+    /// commit's outcome (an error text, or none) is known.
+    fn run_group(&mut self, group: Vec<Op>) -> (Vec<Answer>, Option<String>) {
         let tx = match self.conn.transaction() {
             Ok(tx) => tx,
             Err(e) => {
@@ -135,7 +157,7 @@ impl Db {
                 for op in group {
                     fail(op, || StorageError::Db(msg.clone()));
                 }
-                return;
+                return (Vec::new(), None);
             }
         };
         // Run every request; keep its answer until the commit succeeds.
@@ -147,9 +169,7 @@ impl Db {
         if let Some(e) = &err {
             tracing::error!("commit failed: {e}");
         }
-        for answer in answers {
-            answer(err.as_deref());
-        }
+        (answers, err)
     }
 }
 
