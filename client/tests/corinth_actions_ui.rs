@@ -8,7 +8,10 @@
 //! - 29.5 solitaire: at a hot-seat `corinth_solo` table, the roll is one
 //!   clear button for the Confederate seat (none for the Union) before the
 //!   set-up and again at the Confederate Movement Phase; the rolls land in
-//!   the plan and are narrated with their dice.
+//!   the plan and are narrated with their dice. Over a real server
+//!   (`support::gbacw::three_clients`), only the Confederate's client has
+//!   the button, and its roll (the seat's own dice chain) reaches the
+//!   Union's and the spectator's clients, narrated, with no bad roll.
 //! - 26.4 Pre-Dawn Barrage and 24.1 fouled guns: these positions are not
 //!   reached by ending phases (an untouched game ends on Game-Turn 16 and
 //!   no battery comes within rapid-fire range), so, as the engine's case
@@ -186,6 +189,60 @@ fn corinth_29_5_the_solitaire_roll_is_one_button_for_the_confederate_and_its_arr
         &format!("Division Arrival rolls for Game-Turn {turn}:")
     ));
     assert!(h.query_by_label(solitaire::ROLL).is_none());
+}
+
+#[test]
+fn corinth_29_51_the_solitaire_roll_over_a_real_server_reaches_every_client() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let test_server = support::start_server(&rt);
+    let [first, second, watcher] = support::gbacw::three_clients(
+        &test_server,
+        &config("corinth_solo"),
+        ["Van Dorn", "Rosecrans", "Watcher"],
+    );
+    let size = vec2(1280.0, 1400.0);
+    let app = |t| support::kittest::net_gbacw(t, size);
+    let mut apps = [app(first), app(second), app(watcher)];
+    for h in apps.iter_mut() {
+        support::wait(h, "the table", |a| a.session.state().is_some());
+    }
+    let rebel = if seat_of(&apps[0], "confederate") == SeatId(0) {
+        0
+    } else {
+        1
+    };
+    let union = 1 - rebel;
+    // Every client shows the panel; only the Confederate's has the button.
+    for h in apps.iter_mut() {
+        h.step();
+        h.get_by_label(solitaire::HEADING);
+    }
+    assert!(apps[union].query_by_label(solitaire::ROLL).is_none());
+    assert!(apps[2].query_by_label(solitaire::ROLL).is_none());
+    apps[rebel].get_by_label(solitaire::ROLL).click();
+    apps[rebel].step();
+    for (who, h) in apps.iter_mut().enumerate() {
+        support::wait(h, "the roll", |a| {
+            a.session
+                .state()
+                .is_some_and(|s| s.progress.assault.is_some())
+        });
+        let s = state_of(h);
+        let plan = s.progress.assault.as_ref().and_then(|a| a.plan.as_ref());
+        assert_eq!(
+            plan.map(|p| p.divisions.len()),
+            Some(1),
+            "client {who}: the first division"
+        );
+        support::wait(h, "the log line", |a| {
+            a.session.book().is_some_and(|b| {
+                b.log
+                    .iter()
+                    .any(|l| l.text.contains("the Confederate assault is rolled (dice"))
+            })
+        });
+        assert_eq!(h.state().session.bad_roll_count(), 0, "client {who}");
+    }
 }
 
 // --- The bench: the table's panels over an engine state. ---
@@ -479,7 +536,7 @@ fn corinth_26_42_the_barrage_panel_fires_a_battery_at_a_target_the_engine_allows
             for t in &bat.targets {
                 assert!(
                     b.rules
-                        .check_barrage(&b.state, *t, &[bat.unit.clone()])
+                        .check_barrage(&b.state, *t, std::slice::from_ref(&bat.unit))
                         .is_ok()
                 );
             }
