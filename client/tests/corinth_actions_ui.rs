@@ -26,7 +26,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use muster_client::app::camera::Camera;
 use muster_client::app::gbacw::map::{MapInput, MapView};
 use muster_client::app::gbacw::narrate::counter_name;
-use muster_client::app::gbacw::{GbacwApp, barrage, corinth_card, counter, solitaire};
+use muster_client::app::gbacw::{GbacwApp, barrage, corinth_card, counter, plot, solitaire};
 use muster_shared::dice::DiceStream;
 use muster_shared::engine::{ActionContext, Dice, Ruleset};
 use muster_shared::gbacw::facing::Facing;
@@ -160,6 +160,8 @@ fn corinth_29_5_the_solitaire_roll_is_one_button_for_the_confederate_and_its_arr
     assert!(h.query_by_label(solitaire::ROLL).is_none());
     h.get_by_label("the Confederate seat rolls");
     view_as(&mut h, Viewer::Seat(rebel));
+    // Rolled, not plotted: no plotting panel (29.2) in the solitaire game.
+    assert!(h.query_by_label(plot::PLOT_HEADING).is_none());
     h.get_by_label(solitaire::ROLL).click();
     h.run();
     let s = state_of(&h);
@@ -171,6 +173,9 @@ fn corinth_29_5_the_solitaire_roll_is_one_button_for_the_confederate_and_its_arr
     let rules = h.state().session.ruleset().unwrap().clone();
     h.get_by_label_contains(&format!("{}: ", counter_name(&rules, &first.division)));
     assert!(h.query_by_label(solitaire::ROLL).is_none(), "rolled");
+    // Nor the two-player plan's commitment (a solitaire plan has none).
+    assert!(h.query_by_label("The assault plan (Corinth 29.2)").is_none());
+    assert!(h.query_by_label(plot::SEND_PLAN).is_none());
 
     // 29.53: at the next Confederate Movement Phase the roll is due again.
     play_until(&mut h, |r, s| {
