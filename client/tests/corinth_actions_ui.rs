@@ -174,7 +174,10 @@ fn corinth_29_5_the_solitaire_roll_is_one_button_for_the_confederate_and_its_arr
     h.get_by_label_contains(&format!("{}: ", counter_name(&rules, &first.division)));
     assert!(h.query_by_label(solitaire::ROLL).is_none(), "rolled");
     // Nor the two-player plan's commitment (a solitaire plan has none).
-    assert!(h.query_by_label("The assault plan (Corinth 29.2)").is_none());
+    assert!(
+        h.query_by_label("The assault plan (Corinth 29.2)")
+            .is_none()
+    );
     assert!(h.query_by_label(plot::SEND_PLAN).is_none());
 
     // 29.53: at the next Confederate Movement Phase the roll is due again.
