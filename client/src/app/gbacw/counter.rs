@@ -21,7 +21,12 @@ pub struct Look {
     pub ghost: bool,
     /// Out of command this Player-Turn (17.0): a dashed edge.
     pub out_of_command: bool,
+    /// Corinth 24.1: a battery whose guns are fouled (a FOUL tag).
+    pub fouled: bool,
 }
+
+/// The tag of a battery with fouled guns (Corinth 24.1).
+pub const FOULED_TAG: (&str, Color32) = ("FOUL", Color32::from_rgb(0xff, 0x40, 0x80));
 
 /// Below this many pixels a counter is a coloured square: text would be noise.
 const DETAIL_PX: f32 = 18.0;
@@ -248,6 +253,9 @@ pub fn paint_unit(
         tags.push(t);
     }
     tags.extend(state.status.markers.iter().map(|m| marker_tag(*m)));
+    if look.fouled {
+        tags.push(FOULED_TAG);
+    }
     paint_tags(painter, rect, &tags);
 }
 

@@ -602,6 +602,7 @@ impl MapView {
                 hovered: hovered_piece.as_ref() == Some(s.item.id()),
                 ghost: false,
                 out_of_command: oc.contains(s.item.id()),
+                fouled: input.state.rapid_fire.fouled.contains(s.item.id()),
             };
             paint_piece(&painter, s.rect, s.item, input, layout, look);
         }

@@ -8,13 +8,18 @@
 //! - [`prompts`]: pending decisions (generic over `Ruleset::pending`).
 //! - [`plot`]: Corinth 29.2's assault-plan plotting panel; [`area_overlay`]
 //!   marks its Assault Areas on the map.
+//! - [`barrage`]: Corinth 26.4's Pre-Dawn Barrage panel; [`solitaire`]:
+//!   29.5's rolls; [`corinth_card`]: fouled guns (24.1) and reserves
+//!   (30.3) on the unit card.
 //! - [`narrate`]: GBACW's log lines.
 //!
 //! Everything shown comes from the active viewer's follower, as in the
 //! sandbox.
 
 pub mod area_overlay;
+pub mod barrage;
 pub mod card;
+pub mod corinth_card;
 pub mod counter;
 pub mod drag_path;
 pub mod map;
@@ -23,6 +28,7 @@ pub mod oob_panel;
 pub mod orders;
 pub mod plot;
 pub mod prompts;
+pub mod solitaire;
 pub mod track;
 
 use super::local::LocalTable;
@@ -58,6 +64,8 @@ pub struct GbacwApp {
     prompts: prompts::Prompts,
     /// Corinth 29.2: the assault-plan plotting panel.
     pub plot: plot::PlotPanel,
+    /// Corinth 26.4: the Pre-Dawn Barrage panel.
+    pub barrage: barrage::BarragePanel,
     /// The replay scrubber: live, or an earlier entry shown read-only.
     pub replay: Replay<Gbacw>,
     /// Whether the order-of-battle panel is shown (left of the map).
@@ -76,6 +84,7 @@ impl GbacwApp {
             map: map::MapView::default(),
             prompts: prompts::Prompts::default(),
             plot: plot::PlotPanel::default(),
+            barrage: barrage::BarragePanel::default(),
             replay: Replay::default(),
             show_oob: false,
             legal: None,
@@ -229,7 +238,19 @@ impl GbacwApp {
                         if let Some(h) = plotted.centre_on {
                             self.map.centre_on(h);
                         }
+                        // Corinth 29.5, 26.4: the solitaire roll and the barrage.
+                        actions.extend(solitaire::ui(ui, rules, state, acting, &legal));
+                        let fired = if live {
+                            self.barrage.ui(ui, rules, state, acting, view.seq())
+                        } else {
+                            barrage::BarrageOutput::default()
+                        };
+                        actions.extend(fired.action);
+                        if let Some(h) = fired.centre_on {
+                            self.map.centre_on(h);
+                        }
                         self.map.area_marks = self.plot.marks(rules, state);
+                        self.map.area_marks.extend(self.barrage.marks());
                         let mut lines = Vec::new();
                         if let Some(a) = orders::ui(
                             ui,
@@ -245,6 +266,12 @@ impl GbacwApp {
                         self.map.fire_lines = lines;
                         if let Some(id) = self.map.selected().first().cloned() {
                             if let Some(a) = card::ui(ui, rules, state, &id, can_act) {
+                                actions.push(a);
+                            }
+                            // Corinth 24.1 (fouled guns), 30.3 (reserves).
+                            if let Some(a) =
+                                corinth_card::ui(ui, rules, state, &id, &legal, can_act)
+                            {
                                 actions.push(a);
                             }
                             // The counter's friends in its hex, to move as one (5.16).
@@ -317,8 +344,16 @@ impl GbacwApp {
                                     )
                                 })
                                 .collect();
-                            if command.is_empty() {
+                            let commits = legal
+                                .iter()
+                                .any(|a| matches!(a, GbacwAction::CommitReserve { .. }));
+                            if command.is_empty() && !commits {
                                 ui.weak("no command orders possible");
+                            }
+                            // Corinth 30.34: commitment rolls for the reserves.
+                            if let Some(a) = corinth_card::commit_buttons(ui, rules, state, &legal)
+                            {
+                                actions.push(a);
                             }
                             for a in command {
                                 use crate::app::narrate::Narrate;

@@ -121,6 +121,12 @@ impl Narrate for Gbacw {
             }
             A::Unfoul { unit } => format!("{} tries to unfoul (24.1)", counter_name(self, unit)),
             A::SolitaireRoll => "roll the Confederate assault (29.5)".into(),
+            // Corinth 30.34, 30.35.
+            A::CommitReserve { reserve } => format!(
+                "commit {} (30.34)",
+                super::corinth_card::reserve_of(self, reserve)
+                    .map_or_else(|| counter_name(self, reserve), |r| r.name.clone())
+            ),
             // Actions the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -477,24 +483,66 @@ impl Narrate for Gbacw {
                 names(self, &units.iter().cloned().collect::<Vec<_>>())
             ),
             // Corinth 29.5: the solitaire version's rolls.
-            E::SolitaireStarted { plan, .. } => format!(
-                "the Confederate assault is rolled: {} (29.51, 29.55)",
+            E::SolitaireStarted { plan, dice } => format!(
+                "the Confederate assault is rolled (dice {}): {} (29.51, 29.55)",
+                dice.iter().map(u8::to_string).collect::<Vec<_>>().join(" "),
                 super::plot::describe_plan(self, plan, None)
+            ),
+            // Corinth 30.33-30.35: the Union reserves.
+            E::ReserveRolled {
+                reserve,
+                roll,
+                committed,
+            } => {
+                let r = super::corinth_card::reserve_of(self, reserve);
+                format!(
+                    "{} {} (commitment die {roll}{}, 30.34)",
+                    r.map_or_else(|| counter_name(self, reserve), |r| r.name.clone()),
+                    if *committed {
+                        "is committed"
+                    } else {
+                        "stays in reserve"
+                    },
+                    r.map_or(String::new(), |r| format!(
+                        ", {} or less commits",
+                        r.commit_on
+                    ))
+                )
+            }
+            E::ReserveCommitted { reserve, case } => format!(
+                "{} is committed ({case})",
+                super::corinth_card::reserve_of(self, reserve)
+                    .map_or_else(|| counter_name(self, reserve), |r| r.name.clone())
             ),
             E::SolitaireRolled { turn, rolls, .. } => {
                 let each = rolls
                     .iter()
-                    .map(|r| match &r.entry {
-                        Some(e) => format!(
-                            "{} enters through {}",
-                            counter_name(self, &r.division),
-                            super::plot::area_name(self, &e.area)
-                        ),
-                        None => format!("{} waits", counter_name(self, &r.division)),
+                    .map(|r| {
+                        let die = match r.die {
+                            Some(d) => format!("die {d}"),
+                            None => "due by now (29.54)".into(),
+                        };
+                        match &r.entry {
+                            Some(e) => format!(
+                                "{} ({die}) enters on Game-Turn {} through {}{}",
+                                counter_name(self, &r.division),
+                                e.turn,
+                                super::plot::area_name(self, &e.area),
+                                r.area_die
+                                    .map_or(String::new(), |d| format!(" (area die {d}, 29.57)"))
+                            ),
+                            None => {
+                                format!("{} ({die}) stays out", counter_name(self, &r.division))
+                            }
+                        }
                     })
                     .collect::<Vec<_>>()
                     .join("; ");
-                format!("Division Arrival rolls for Game-Turn {turn}: {each} (29.53)")
+                if each.is_empty() {
+                    format!("Division Arrival rolls for Game-Turn {turn}: none (29.53)")
+                } else {
+                    format!("Division Arrival rolls for Game-Turn {turn}: {each} (29.53)")
+                }
             }
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]

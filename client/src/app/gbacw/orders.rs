@@ -40,7 +40,6 @@ fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
         A::DeclareMelee { attackers, .. } => attackers.contains(unit),
         A::Rally { unit: u } => u == unit,
         A::Resupply { wagon, unit: u } => wagon == unit || u == unit,
-        A::Unfoul { unit: u } => u == unit,
         _ => false,
     }
 }

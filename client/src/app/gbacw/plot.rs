@@ -178,6 +178,16 @@ impl PlotPanel {
         if rules.game().scenario.plan.is_none() {
             return out;
         }
+        // Corinth 29.5: the solitaire version rolls the plan instead of
+        // plotting it; `solitaire.rs` shows the roll and what it brought.
+        if rules
+            .game()
+            .scenario
+            .hook(muster_shared::gbacw::scenario::HookKind::Solitaire)
+            .is_some()
+        {
+            return out;
+        }
         match (rules.plot_seat(state), seat) {
             (Some(plotter), Some(s)) if plotter == s => {
                 ui.separator();

@@ -37,6 +37,8 @@ pub mod plan;
 pub mod plan_query;
 pub mod progress;
 pub mod victory;
+// The client's Pre-Dawn Barrage panel (Corinth 26.4): batteries, targets.
+pub mod barrage_query;
 
 pub use action::GbacwAction;
 pub use board::is_redan_hex;

@@ -81,3 +81,70 @@ fn case_17_12_command_radius_is_the_effectiveness_radius_traced_as_17_11() {
     assert_eq!((d.rule, d.radius), ("GBACW 17.21", 6));
     assert!(t.rs.command_radius(&t.s, &id("banks")).is_none());
 }
+
+/// Corinth 26.42: the barrage panel's batteries and targets
+/// (`Gbacw::barrage_batteries`) are exactly the single-battery attacks
+/// `BarrageFire` accepts, and a battery that has fired is listed no more.
+#[test]
+fn corinth_26_42_barrage_batteries_offer_exactly_the_attacks_barrage_fire_accepts() {
+    let (mut t, _) = super::corinth_night::barrage_on_21_mo();
+    let target = t.hex("21-mo").unwrap();
+    let grid = t.rs.game().map.grid.clone();
+    let listed = t.rs.barrage_batteries(&t.s);
+    let bryan = listed
+        .iter()
+        .find(|b| b.unit == id("bryan"))
+        .expect("Bryan may fire");
+    assert!(bryan.targets.contains(&target));
+    // Every enemy hex: listed exactly when the table takes the attack.
+    let enemy: std::collections::BTreeSet<HexNumber> =
+        t.s.units
+            .iter()
+            .filter(|(c, _)| t.rs.game().oob.units[*c].side == id("union"))
+            .filter_map(|(_, u)| u.hex)
+            .collect();
+    for b in &listed {
+        for h in &enemy {
+            let ctx = crate::engine::ActionContext {
+                seat: REBEL,
+                seq: 1,
+                by_default: false,
+            };
+            let mut dice = Dice::from_stream(crate::dice::DiceStream::from_seed(b"q"));
+            let fire = GbacwAction::BarrageFire {
+                target: *h,
+                firers: vec![b.unit.clone()],
+            };
+            let taken = t.rs.decide(&t.s, &ctx, &fire, &mut dice).is_ok();
+            assert_eq!(b.targets.contains(h), taken, "{} at {h}", b.unit);
+            assert!(!taken || grid.distance(b.hex, *h) < 9);
+        }
+    }
+    assert_eq!(
+        t.rs.check_barrage(&t.s, target, &[id("bryan")])
+            .map_err(|e| e.rule),
+        Ok(())
+    );
+    t.roll(
+        REBEL,
+        GbacwAction::BarrageFire {
+            target,
+            firers: vec![id("bryan")],
+        },
+        3,
+    );
+    assert!(
+        t.rs.barrage_batteries(&t.s)
+            .iter()
+            .all(|b| b.unit != id("bryan"))
+    );
+    // The refusal the panel shows is the table's, with its case.
+    let again =
+        t.rs.check_barrage(&t.s, target, &[id("bryan")])
+            .unwrap_err();
+    assert_eq!(again.rule, "Corinth 26.42");
+    // No barrage, no batteries.
+    let quiet = super::corinth::started();
+    assert!(quiet.rs.barrage_batteries(&quiet.s).is_empty());
+    assert_eq!(quiet.rs.barrage_side(&quiet.s), None);
+}

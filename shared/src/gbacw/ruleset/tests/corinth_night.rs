@@ -497,7 +497,7 @@ fn to_barrage(t: &mut T) {
 
 /// The barrage open, Bryan's battery (Confederate, 4 guns) unlimbered
 /// where it may fire at 21 Mo from `k` hexes or fewer; the battery's hex.
-fn barrage_on_21_mo() -> (T, HexNumber) {
+pub(super) fn barrage_on_21_mo() -> (T, HexNumber) {
     let mut t = night_game();
     to_turn(&mut t, 20);
     t.s.progress.to_arrive.remove(&id("bryan"));
