@@ -47,6 +47,8 @@
 //!   one predicate every leader effect asks).
 //! - [`leader_binding`]: 22.33, a leader used to bypass a morale check
 //!   goes with those units.
+//! - [`free_batteries`]: 30.18, with Stanley's batteries in Redans D and
+//!   E, two independent batteries set up with any brigade.
 //!
 //! The shared code paths call these at small, marked places.
 
@@ -58,6 +60,7 @@ pub(crate) mod brigade_retreat;
 pub(crate) mod cavalry;
 pub(crate) mod command;
 pub(crate) mod crews;
+pub(crate) mod free_batteries;
 pub(crate) mod keep_moving;
 pub mod leader_binding;
 pub(crate) mod leader_reach;

@@ -14,6 +14,7 @@ mod corinth_free;
 mod corinth_leaders;
 mod corinth_melee;
 mod corinth_night;
+mod corinth_set_up_batteries;
 mod corinth_setup;
 mod corinth_solo;
 mod corinth_terrain;
