@@ -201,7 +201,7 @@ pub(crate) fn placement(
 /// Corinth 30.18 on the finished set-up of `side`: no more listed
 /// batteries outside their area than [`allowed`], and a brigade commander
 /// on the map has each within his printed radius.
-pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<(), RuleError> {
+pub fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<(), RuleError> {
     let Some(h) = hook(rs, side) else {
         return Ok(());
     };
@@ -252,7 +252,7 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<
 /// area. Judged there even when Stanley's batteries have left D or E
 /// since, so that the player's `EndSetUp` is refused with the reason
 /// instead of his set-up being replaced by the default deployment.
-pub(crate) fn excused(
+pub fn excused(
     rs: &Gbacw,
     state: &GbacwState,
     side: &CounterId,

@@ -60,7 +60,7 @@ pub(crate) mod brigade_retreat;
 pub(crate) mod cavalry;
 pub(crate) mod command;
 pub(crate) mod crews;
-pub(crate) mod free_batteries;
+pub mod free_batteries;
 pub(crate) mod keep_moving;
 pub mod leader_binding;
 pub(crate) mod leader_reach;
