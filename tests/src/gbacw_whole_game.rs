@@ -128,7 +128,15 @@ pub fn check_setup(rs: &Gbacw, state: &GbacwState) {
         rs.game()
             .scenario
             .check_setup(&rs.game().map, oob, &placed, rs.scenario_options());
+    // Corinth 30.18: an independent battery freed to go with a brigade
+    // stands outside its area; that case judges it.
+    use muster_shared::gbacw::ruleset::corinth::free_batteries;
+    let problems: Vec<_> = problems
+        .into_iter()
+        .filter(|p| !free_batteries::excused(rs, state, &union, p))
+        .collect();
     assert!(problems.is_empty(), "{problems:?}");
+    free_batteries::check(rs, state, &union).unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// What a random game did.

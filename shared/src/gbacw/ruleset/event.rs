@@ -339,6 +339,9 @@ pub enum GbacwEvent {
     /// Corinth 26.43: a side has finished; `next` fires now, or (`None`)
     /// the interphase is over.
     BarrageEnded { next: Option<CounterId> },
+    /// Corinth 22.33: a leader used to bypass a morale check stays with
+    /// those units until the next Movement Phase.
+    LeaderBound(super::corinth::leader_binding::LeaderBinding),
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -389,6 +392,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
     use GbacwEvent as E;
     // Corinth 26.21, 26.23: who moved or fired, when BCE was lost.
     super::corinth::stragglers::note(state, event);
+    // Corinth 22.33: leaders bound to units, until a Movement Phase.
+    super::corinth::leader_binding::evolve(state, event);
     match event {
         E::PhaseChanged { clock } => {
             // 11.33: a new Game-Turn: where everyone stands, none fired.
@@ -756,5 +761,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::BarrageBegun { .. } | E::BarrageRolled(_) | E::BarrageEnded { .. } => {
             super::corinth::barrage::evolve(state, event)
         }
+        // Folded by `leader_binding::evolve` above.
+        E::LeaderBound(_) => {}
     }
 }

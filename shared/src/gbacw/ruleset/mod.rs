@@ -349,6 +349,7 @@ impl Ruleset for Gbacw {
             entered_at: BTreeMap::new(),
             held_off_map: Default::default(),
             night: Default::default(),
+            leader_bindings: Vec::new(),
         }
     }
 
@@ -448,6 +449,9 @@ impl Ruleset for Gbacw {
         events.extend(decide::restraint::combat_marks(self, state, action));
         // Corinth 29.47: reinforcements attacked may leave column.
         events.extend(corinth::reinforcements::attacked(self, state, action));
+        // Corinth 22.33: a leader used to bypass a check goes with them.
+        let follow = corinth::leader_binding::follow(self, state, &events);
+        events.extend(follow);
         // GBACW 18.0: brigades whose BCE these events broke.
         let events = bce::with_bce_lost(self, state, events);
         // Cedar Mountain 27.22: who last occupied each victory hex.

@@ -236,6 +236,10 @@ pub struct GbacwState {
     /// Corinth 26.2, 26.3: what the night rules remember.
     #[serde(default)]
     pub night: super::corinth::stragglers::NightRecord,
+    /// Corinth 22.33: leaders used to bypass a morale check, bound to
+    /// those units until the next Movement Phase.
+    #[serde(default)]
+    pub leader_bindings: Vec<super::corinth::leader_binding::LeaderBinding>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

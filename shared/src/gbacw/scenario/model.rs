@@ -543,6 +543,12 @@ named_enum! {
         /// Corinth 21.43, 21.44: cavalry mount or dismount only inside
         /// their brigade commander's ER; mounted cavalry move freely.
         CavalryFormationInEr = "cavalry-formation-in-er",
+        /// Corinth 22.33: a leader used to bypass a 22.0 morale check
+        /// stays with those units (goes where their retreat takes them).
+        LeaderStays = "leader-stays",
+        /// Corinth 30.18: with Stanley's batteries in Redans D and E, two
+        /// of the independent batteries set up with any brigade.
+        FreeBatteries = "free-batteries",
     }
 }
 

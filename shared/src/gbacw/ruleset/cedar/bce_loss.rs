@@ -317,7 +317,8 @@ pub(crate) fn rally_way(
     let hex = u.hex?;
     let rule = cite(rs, Effect::Rally);
     let board = Board::new(rs, state);
-    let stacked = board.leaders_of(hex, side);
+    // Corinth 28.14: Price neither rallies nor aids Lovell's units.
+    let stacked = super::super::corinth::leader_reach::leaders_for(&board, hex, side, id);
     let role = |l: &CounterId| rs.game.oob.leaders.get(l).map(|x| &x.role);
     if stacked
         .iter()

@@ -252,7 +252,10 @@ fn check_one(
     let rating = rating_for(rs, u, roll, id);
     let board = Board::new(rs, &u.state);
     let hex = u.state.units[id].hex;
-    let leader = hex.is_some_and(|h| !board.leaders_of(h, &unit.side).is_empty());
+    // Corinth 28.14: only a leader who may affect it.
+    let leader = hex.is_some_and(|h| {
+        super::super::corinth::leader_reach::stacked_for(&board, h, &unit.side, id)
+    });
     let mods = MoraleMods {
         leader,
         over_half_lost: st.lost_over_half(unit),
@@ -323,9 +326,13 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     }
     let unit = &rs.game.oob.units[id];
     let rating = rating_for(rs, u, roll, id);
-    let leader = !Board::new(rs, &u.state)
-        .leaders_of(hex, &unit.side)
-        .is_empty();
+    // Corinth 28.14: only a leader who may affect it.
+    let leader = super::super::corinth::leader_reach::stacked_for(
+        &Board::new(rs, &u.state),
+        hex,
+        &unit.side,
+        id,
+    );
     let mods = MoraleMods {
         leader,
         over_half_lost: st.lost_over_half(unit),

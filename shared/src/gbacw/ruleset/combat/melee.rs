@@ -478,13 +478,17 @@ fn resolve_one(
     let cap = super::super::cedar::corn::terrain(rs, &u.state, m.target)
         .and_then(|t| game.charts.stacking.limits(&t))
         .map_or(u16::MAX, |l| l.melee_points);
-    // GBACW 12.4: a leader with the stack adds one (one per side).
+    // GBACW 12.4: a leader with the stack adds one (one per side);
+    // Corinth 28.14: a leader who may affect one of its units there.
+    use super::super::corinth::leader_reach::stacked_for;
     let att_leader = attackers.iter().any(|a| {
         u.state.units[a]
             .hex
-            .is_some_and(|h| !board.leaders_of(h, &side).is_empty())
+            .is_some_and(|h| stacked_for(&board, h, &side, a))
     });
-    let def_leader = !board.leaders_of(m.target, &enemy).is_empty();
+    let def_leader = defenders
+        .iter()
+        .any(|d| stacked_for(&board, m.target, &enemy, d));
     let lowest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).min().unwrap_or(0);
     let highest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).max().unwrap_or(0);
     // Corinth 23.25: at most 4 Strength Points count meleeing into a redan.

@@ -52,14 +52,21 @@ enum Way {
 
 /// Corinth 29.61 (30.6): how `side`'s unit in `hex` rallies while the
 /// Confederate assault impetus lasts; `None` when it does not apply.
-fn impetus(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> Option<Way> {
+/// Corinth 28.14: only leaders who may affect `unit` count.
+fn impetus(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    hex: HexNumber,
+    unit: &CounterId,
+) -> Option<Way> {
     let hook = rs.game.scenario.hook(HookKind::AssaultImpetus)?;
     let until = hook.number("until")?;
     if hook.param("side") != Some(side.0.as_str()) || state.clock.turn > until {
         return None;
     }
     let board = Board::new(rs, state);
-    let leaders = board.leaders_of(hex, side);
+    let leaders = super::super::corinth::leader_reach::leaders_for(&board, hex, side, unit);
     let army = leaders.iter().any(|l| {
         matches!(
             rs.game.oob.leaders.get(*l).map(|x| &x.role),
@@ -97,16 +104,12 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
             format!("{id} has already tried to rally this Rally Phase"),
         ));
     }
-    if let Some(w) = impetus(rs, state, side, hex) {
+    if let Some(w) = impetus(rs, state, side, hex, id) {
         return Ok(w);
     }
     let board = Board::new(rs, state);
     // Corinth 28.14: Price rallies none of Lovell's units.
-    if board
-        .leaders_of(hex, side)
-        .iter()
-        .any(|l| super::super::corinth::command::leader_affects(rs, l, id))
-    {
+    if super::super::corinth::leader_reach::stacked_for(&board, hex, side, id) {
         return Ok(Way::Leader);
     }
     if self_rallying(rs, id) {

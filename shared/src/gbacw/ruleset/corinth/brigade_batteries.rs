@@ -44,7 +44,11 @@ fn commander_of<'a>(rs: &'a Gbacw, unit: &CounterId) -> Option<(&'a CounterId, u
 /// him where his batteries are, [`order_leader`]); else the hex of the
 /// first unit of his brigade placed, in set-up order (where the default
 /// deployment puts a leader).
-fn commander_hex(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -> Option<HexNumber> {
+pub(crate) fn commander_hex(
+    rs: &Gbacw,
+    state: &GbacwState,
+    brigade: &CounterId,
+) -> Option<HexNumber> {
     if let Some(h) = state.leaders.get(brigade).and_then(|l| l.hex) {
         return Some(h);
     }

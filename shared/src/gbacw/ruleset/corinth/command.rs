@@ -128,26 +128,6 @@ pub(crate) fn army_reaches(rs: &Gbacw, army: &CounterId, brigade: &CounterId) ->
     )
 }
 
-/// Corinth 28.14: whether `leader` may affect `unit` at all ("He cannot
-/// rally, aid, or in any way affect the units in Lovell's division"): an
-/// army commander with `ARMY-reach=` affects only the units of the
-/// brigades he reaches ([`army_reaches`]); independent units are taken to
-/// be within every army commander's reach (the Confederate independents
-/// are Adams' cavalry and the reserve artillery, of the Army of the West,
-/// and the wagons). Every other leader affects every friendly unit.
-pub(crate) fn leader_affects(rs: &Gbacw, leader: &CounterId, unit: &CounterId) -> bool {
-    if !matches!(
-        rs.game.oob.leaders.get(leader).map(|l| &l.role),
-        Some(LeaderRole::Army { .. })
-    ) {
-        return true;
-    }
-    match rs.game.oob.units.get(unit).map(|u| &u.command) {
-        Some(crate::gbacw::oob::Command::Brigade(b)) => army_reaches(rs, leader, b),
-        _ => true,
-    }
-}
-
 /// Corinth 28.11, 28.14, 28.21, 28.32: `leader` spends `points` on the
 /// Effectiveness Radius of brigade commander `receiver`. `None` where the
 /// rule is off: the Standard Rules (17.22) or Cedar Mountain decide.

@@ -165,8 +165,16 @@ fn melee_modifier(
     m
 }
 
-fn has_leader(rs: &Gbacw, state: &GbacwState, hex: HexNumber, side: &CounterId) -> bool {
-    !Board::new(rs, state).leaders_of(hex, side).is_empty()
+/// Whether a leader of `side` in `hex` exempts `units` there (22.0 steps
+/// 3 and 5; 28.14: one who may affect all of them).
+fn has_leader(
+    rs: &Gbacw,
+    state: &GbacwState,
+    hex: HexNumber,
+    side: &CounterId,
+    units: &[CounterId],
+) -> bool {
+    super::leader_reach::stacked_for_all(&Board::new(rs, state), hex, side, units)
 }
 
 /// Who must check among `units` retreating before `offer`'s melee: none
@@ -179,11 +187,22 @@ fn retreat_checkers(
     offer: &RbmOffer,
     units: &[CounterId],
 ) -> Vec<CounterId> {
-    if hook(rs).is_none() {
+    let side = rs.side_of(offer.seat);
+    if has_leader(rs, state, offer.target, side, units) {
         return Vec::new();
     }
-    let side = rs.side_of(offer.seat);
-    if has_leader(rs, state, offer.target, side) {
+    checkers_but_for_leaders(rs, state, offer, units)
+}
+
+/// [`retreat_checkers`] as if no leader stood with them (22.33: whether
+/// one was "used to bypass" the check).
+fn checkers_but_for_leaders(
+    rs: &Gbacw,
+    state: &GbacwState,
+    offer: &RbmOffer,
+    units: &[CounterId],
+) -> Vec<CounterId> {
+    if hook(rs).is_none() {
         return Vec::new();
     }
     let attackers = attackers_of(state, offer.target);
@@ -327,9 +346,6 @@ pub(crate) fn melee_checks(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller) {
             }
         }
         for h in hexes {
-            if has_leader(rs, &u.state, h, &side) {
-                continue;
-            }
             let stack: Vec<CounterId> = m
                 .attackers
                 .iter()
@@ -340,6 +356,15 @@ pub(crate) fn melee_checks(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller) {
                 })
                 .cloned()
                 .collect();
+            if has_leader(rs, &u.state, h, &side, &stack) {
+                // Corinth 22.33: the leader used stays with them.
+                if top_checker(rs, &u.state, h, &side, &stack).is_some()
+                    && let Some(b) = super::leader_binding::bound(rs, &u.state, h, &side, &stack)
+                {
+                    u.push(b);
+                }
+                continue;
+            }
             let Some(top) = top_checker(rs, &u.state, h, &side, &stack) else {
                 continue;
             };
@@ -386,7 +411,16 @@ pub(crate) fn retreat_before(
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     use super::super::combat::melee;
     if !retreat_rolls(rs, state, units) {
-        return melee::retreat_before(rs, state, offer, units, path, dice);
+        let mut events = melee::retreat_before(rs, state, offer, units, path, dice)?;
+        // Corinth 22.33: a leader let them go without the check: he goes too.
+        let side = rs.side_of(offer.seat);
+        let checkers = checkers_but_for_leaders(rs, state, offer, units);
+        if top_checker(rs, state, offer.target, side, &checkers).is_some()
+            && let Some(b) = super::leader_binding::bound(rs, state, offer.target, side, units)
+        {
+            events.insert(0, b);
+        }
+        return Ok(events);
     }
     let mut scratch = Dice::from_stream(crate::dice::DiceStream::from_seed(b"corinth 22.1"));
     melee::retreat_before(rs, state, offer, units, path, &mut scratch)?;

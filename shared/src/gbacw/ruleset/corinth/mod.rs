@@ -42,6 +42,14 @@
 //!   division commanders' Command Points, promotion by rank).
 //! - [`cavalry`]: 21.43, 21.44, mounting and dismounting inside the ER.
 //!
+//! Command and set-up leftovers (22.33, 28.14, 29.44.1, 30.18):
+//! - [`leader_reach`]: 28.14, Price affects none of Lovell's units (the
+//!   one predicate every leader effect asks).
+//! - [`leader_binding`]: 22.33, a leader used to bypass a morale check
+//!   goes with those units.
+//! - [`free_batteries`]: 30.18, with Stanley's batteries in Redans D and
+//!   E, two independent batteries set up with any brigade.
+//!
 //! The shared code paths call these at small, marked places.
 
 pub(crate) mod barrage;
@@ -52,7 +60,10 @@ pub(crate) mod brigade_retreat;
 pub(crate) mod cavalry;
 pub(crate) mod command;
 pub(crate) mod crews;
+pub mod free_batteries;
 pub(crate) mod keep_moving;
+pub mod leader_binding;
+pub(crate) mod leader_reach;
 pub(crate) mod melee_gate;
 pub(crate) mod night;
 pub(crate) mod park;

@@ -305,10 +305,7 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
             continue;
         }
         // Corinth 28.14: Price commands none of Lovell's units.
-        let with_leader = board
-            .leaders_of(hex, side)
-            .iter()
-            .any(|l| super::super::corinth::command::leader_affects(rs, l, id));
+        let with_leader = super::super::corinth::leader_reach::stacked_for(&board, hex, side, id);
         let within = match &unit.command {
             Command::Independent => true,
             Command::Brigade(b) => {

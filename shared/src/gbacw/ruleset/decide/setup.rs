@@ -325,7 +325,10 @@ pub(crate) fn place_unit(
     if rs.restriction(RestrictionKind::InPlace).is_some() {
         let (allowed, case) = allowed_areas(rs, state, unit, line);
         let here = rs.area_at(hex);
-        if !allowed.iter().any(|a| rs.in_area(a, hex)) {
+        // Corinth 30.18: two independent batteries freed to go with a brigade.
+        let freed =
+            || crate::gbacw::ruleset::corinth::free_batteries::placement(rs, state, side, id, hex);
+        if !allowed.iter().any(|a| rs.in_area(a, hex)) && freed().transpose()?.is_none() {
             return Err(err(
                 &case,
                 RuleCode::Illegal,
@@ -738,11 +741,20 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
         if crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side) {
             crate::gbacw::ruleset::corinth::brigade_batteries::order(rs, &s, &id, &mut hexes);
         }
-        let placed = hexes.into_iter().find_map(|hex| {
-            let facing = facing_toward_enemy(rs, side, hex);
-            default_formations(kind)
-                .into_iter()
-                .find_map(|f| place_unit(rs, &s, side, &id, hex, facing, f).ok())
+        let try_hexes = |hexes: Vec<HexNumber>| {
+            hexes.into_iter().find_map(|hex| {
+                let facing = facing_toward_enemy(rs, side, hex);
+                default_formations(kind)
+                    .into_iter()
+                    .find_map(|f| place_unit(rs, &s, side, &id, hex, facing, f).ok())
+            })
+        };
+        // Corinth 30.18: no room in its area, a freed battery goes with a
+        // brigade.
+        let placed = try_hexes(hexes).or_else(|| {
+            try_hexes(
+                crate::gbacw::ruleset::corinth::free_batteries::fallback_hexes(rs, &s, side, &id),
+            )
         })?;
         for e in placed {
             super::super::event::evolve(&mut s, &e);
@@ -763,6 +775,8 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
                 commands(rs, &id, unit).then_some(hex)
             })
             .collect();
+        // Corinth 30.18: where the free batteries have a commander near.
+        crate::gbacw::ruleset::corinth::free_batteries::order_leader(rs, &s, side, &id, &mut hexes);
         // Corinth 29.44.1: where his batteries are within his radius.
         if crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side) {
             crate::gbacw::ruleset::corinth::brigade_batteries::order_leader(
@@ -803,7 +817,14 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
             .filter(|id| side_of(rs, id).is_some_and(|s| s != side))
             .any(|id| p.0.contains(&format!("`{id}`")))
     };
-    problems.iter().all(theirs).then_some(events)
+    // Corinth 30.18: a freed battery outside its area is that case's to judge.
+    let freed = |p: &crate::gbacw::scenario::Problem| {
+        crate::gbacw::ruleset::corinth::free_batteries::excused(rs, &s, side, p)
+    };
+    problems
+        .iter()
+        .all(|p| theirs(p) || freed(p))
+        .then_some(events)
 }
 
 /// The default deployment of `side` from nothing placed: every chosen
@@ -886,6 +907,8 @@ fn finish(
     crate::gbacw::ruleset::corinth::brigade_counts::check(rs, &after, side)?;
     // Corinth 29.44.1: brigade batteries within their commander's radius.
     crate::gbacw::ruleset::corinth::brigade_batteries::check(rs, &after, side)?;
+    // Corinth 30.18: the freed independent batteries.
+    crate::gbacw::ruleset::corinth::free_batteries::check(rs, &after, side)?;
     // Corinth 29.43: the brigades by the Hotel are frozen.
     events.extend(super::restraint::freeze_at_setup(rs, &after, side));
     let sides = rs.setup_sides();

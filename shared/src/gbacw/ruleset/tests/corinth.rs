@@ -122,7 +122,16 @@ fn corinth_30_1_the_default_deployment_keeps_every_restriction() {
     let problems =
         game.scenario
             .check_setup(&game.map, &game.oob, &placed, t.rs.scenario_options());
+    // 30.18: an independent battery freed by Stanley's in Redan E stands
+    // outside its area; that case judges it.
+    use crate::gbacw::ruleset::corinth::free_batteries;
+    let union = id("union");
+    let problems: Vec<_> = problems
+        .into_iter()
+        .filter(|p| !free_batteries::excused(&t.rs, &t.s, &union, p))
+        .collect();
     assert!(problems.is_empty(), "{problems:?}");
+    free_batteries::check(&t.rs, &t.s, &union).unwrap();
     // 30.15-30.17: the fixed hexes.
     assert_eq!(t.hex("rosecrans"), Some(n("2737")));
     assert_eq!(t.hex("64-ill-ss"), Some(n("2437")));

@@ -10,7 +10,7 @@ use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::cedar::bce_loss;
 
 /// Corinth after the default Union set-up (built once, cloned).
-fn base() -> T {
+pub(super) fn base() -> T {
     static BASE: std::sync::OnceLock<(Gbacw, GbacwState)> = std::sync::OnceLock::new();
     let (rs, s) = BASE.get_or_init(|| {
         let mut t = super::corinth::corinth();
@@ -31,12 +31,12 @@ fn base() -> T {
 impl T {
     /// Take `unit` off the list of arrivals (so its losses count) and put
     /// it on `hex`.
-    fn corinth_unit(&mut self, unit: &str, hex: &str, formation: Formation) {
+    pub(super) fn corinth_unit(&mut self, unit: &str, hex: &str, formation: Formation) {
         self.s.progress.to_arrive.remove(&id(unit));
         self.put(unit, hex, "n", formation);
     }
 
-    fn corinth_leader(&mut self, leader: &str, hex: &str) {
+    pub(super) fn corinth_leader(&mut self, leader: &str, hex: &str) {
         self.s.progress.to_arrive.remove(&id(leader));
         self.put_leader(leader, hex);
     }
@@ -60,14 +60,14 @@ impl T {
 
     /// Rust's brigade (limit 8) loses 31 Ala's five points and 4 Ala Bn's
     /// three: at its BCE limit.
-    fn break_rust(&mut self) {
+    pub(super) fn break_rust(&mut self) {
         self.hit("31-ala", 5);
         self.hit("4-ala-bn", 3);
         assert!(self.rs.brigade_at_bce_limit(&self.s, &id("rust")));
     }
 }
 
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
+pub(super) fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
     GbacwAction::DeclareMelee {
         target: n(target),
         attackers: ids(attackers),
@@ -76,7 +76,7 @@ fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
 
 /// 9 Ark and 7 Ky (Rust) in 1325 and 1425, 15 Miss (Bowen) in 1426;
 /// 52 Ill (Hackleman) in 1326 facing them. Nobody else within reach.
-fn field(broken: bool) -> T {
+pub(super) fn field(broken: bool) -> T {
     let mut t = base();
     if broken {
         t.break_rust();
@@ -339,7 +339,7 @@ fn to_union_melee(t: &mut T) {
 
 /// 9 Ark's morale check (a melee "R" result, 13.2) with dice seeded by
 /// `seed`: the events.
-fn check_9_ark(t: &T, seed: u64) -> Vec<GbacwEvent> {
+pub(super) fn check_9_ark(t: &T, seed: u64) -> Vec<GbacwEvent> {
     use crate::gbacw::ruleset::combat::{Roller, Unfold, effects::check_morale};
     let stream = crate::dice::DiceStream::from_seed(&seed.to_le_bytes());
     let mut dice = Dice::from_stream(stream);
@@ -450,7 +450,7 @@ fn corinth_25_25_brigade_retreat_at_most_once_a_phase() {
 
 use crate::gbacw::ruleset::corinth::melee_gate::GateCheck;
 
-fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
+pub(super) fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -462,7 +462,7 @@ fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
 
 /// The field on the Confederate Retreat Before Melee Phase of Game-Turn 3
 /// (29.62's turns): 52 Ill faces 9 Ark (1325).
-fn gate_field() -> T {
+pub(super) fn gate_field() -> T {
     let mut t = field(false);
     t.face_towards("52-ill", "1325");
     t.advance_to(REBEL, Phase::RetreatBeforeMelee);
@@ -488,7 +488,7 @@ fn union_ctx() -> ActionContext {
 
 /// 52 Ill's retreat before melee: one hex south-west (1226), out of the
 /// Confederate Zones of Control.
-fn back() -> GbacwAction {
+pub(super) fn back() -> GbacwAction {
     GbacwAction::RetreatBeforeMelee {
         units: ids(&["52-ill"]),
         path: vec![n("1226")],
