@@ -9,14 +9,14 @@
 //! is not in the text: `north left`, provisional, docs/gbacw-notes.md).
 
 use super::super::Gbacw;
-use super::super::state::GbacwState;
-use super::bce_loss;
-use crate::gbacw::map::{Grid, HexNumber, Offset, Orientation};
-use crate::gbacw::oob::CounterId;
 use super::super::board::Board;
 use super::super::combat::effects;
 use super::super::err;
+use super::super::state::GbacwState;
+use super::bce_loss;
 use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::map::{Grid, HexNumber, Offset, Orientation};
+use crate::gbacw::oob::CounterId;
 use crate::gbacw::retreat::{RetreatKind, RetreatLimits, retreat_paths_on};
 use crate::gbacw::scenario::HookKind;
 use hexx::EdgeDirection;

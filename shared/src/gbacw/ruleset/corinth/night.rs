@@ -198,13 +198,13 @@ fn retreat_path(
         })
         .find(|paths| !paths.is_empty())
         .unwrap_or_default()
-    .into_iter()
-    .map(|p| p.hexes)
-    .find(|p| {
-        p.last().is_some_and(|end| {
-            board
-                .check_stack(*end, &unit.side, &[], &[id], None)
-                .is_ok()
+        .into_iter()
+        .map(|p| p.hexes)
+        .find(|p| {
+            p.last().is_some_and(|end| {
+                board
+                    .check_stack(*end, &unit.side, &[], &[id], None)
+                    .is_ok()
+            })
         })
-    })
 }

@@ -10,7 +10,7 @@ use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::cedar::bce_loss;
 
 /// Corinth after the default Union set-up (built once, cloned).
-fn base() -> T {
+pub(super) fn base() -> T {
     static BASE: std::sync::OnceLock<(Gbacw, GbacwState)> = std::sync::OnceLock::new();
     let (rs, s) = BASE.get_or_init(|| {
         let mut t = super::corinth::corinth();
@@ -31,12 +31,12 @@ fn base() -> T {
 impl T {
     /// Take `unit` off the list of arrivals (so its losses count) and put
     /// it on `hex`.
-    fn corinth_unit(&mut self, unit: &str, hex: &str, formation: Formation) {
+    pub(super) fn corinth_unit(&mut self, unit: &str, hex: &str, formation: Formation) {
         self.s.progress.to_arrive.remove(&id(unit));
         self.put(unit, hex, "n", formation);
     }
 
-    fn corinth_leader(&mut self, leader: &str, hex: &str) {
+    pub(super) fn corinth_leader(&mut self, leader: &str, hex: &str) {
         self.s.progress.to_arrive.remove(&id(leader));
         self.put_leader(leader, hex);
     }
@@ -67,7 +67,7 @@ impl T {
     }
 }
 
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
+pub(super) fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
     GbacwAction::DeclareMelee {
         target: n(target),
         attackers: ids(attackers),
@@ -76,7 +76,7 @@ fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
 
 /// 9 Ark and 7 Ky (Rust) in 1325 and 1425, 15 Miss (Bowen) in 1426;
 /// 52 Ill (Hackleman) in 1326 facing them. Nobody else within reach.
-fn field(broken: bool) -> T {
+pub(super) fn field(broken: bool) -> T {
     let mut t = base();
     if broken {
         t.break_rust();
@@ -470,7 +470,7 @@ fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
 /// to the town's direction, and 12.82 keeps it out of enemy ZOCs; with
 /// 15 Miss facing 52 Ill, both 1426 and 1327 were closed and the only way
 /// out (1226) led away from the town.
-fn gate_field() -> T {
+pub(super) fn gate_field() -> T {
     let mut t = field(false);
     t.face_towards("52-ill", "1325");
     t.face_towards("15-miss", "1425");
