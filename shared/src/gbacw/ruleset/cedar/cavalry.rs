@@ -153,8 +153,11 @@ fn first_path(
 
 /// Cedar Mountain 21.12, Corinth 21.42: the defender's answer must retreat the units
 /// that must go, if they have a way (`units`: `None` for standing fast).
-/// With no legal path they stand (an engine decision: the rule does not
-/// say; they cannot obey it).
+/// With no legal path (the Standard Rules', 23.31's and the retreat
+/// directions', Cedar Mountain 23.0 or Corinth 27.0) they stand and take
+/// the melee: GBACW 12.88's outcome for a unit that may not retreat
+/// before melee (and Corinth 22.0's "must defend"), not 14.1's capture,
+/// which is for retreats a result forces.
 pub(crate) fn check_answer(
     rs: &Gbacw,
     state: &GbacwState,

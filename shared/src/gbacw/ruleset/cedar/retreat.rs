@@ -1,9 +1,14 @@
 //! Cedar Mountain 23.0: units retreat only toward their own lines —
 //! Confederates northwest, west or southwest (23.1), Union northeast, east
 //! or southeast (23.2) — every step of every retreat (a melee result, a
-//! rout, retreat before melee). A unit with no such path is captured.
+//! rout, a displacement, retreat before melee). A unit with no such path
+//! is captured; one retreating before melee stands instead (12.88).
 //! Cedar Mountain 24.14 adds: a unit of a brigade that has lost BCE never
-//! retreats through an enemy Zone of Control.
+//! retreats through an enemy Zone of Control (nor advances after melee
+//! into one: `combat/advance.rs`; nor goes on through one when its
+//! brigade breaks during the retreat: `combat/retreat_fire.rs`).
+//! 23.0 does not touch the advance after melee: it speaks of retreats
+//! ("may never use the retreat as an advance").
 //!
 //! The map's compass is the scenario's `north` line (the printed compass
 //! is not in the text: `north left`, provisional, docs/gbacw-notes.md).
