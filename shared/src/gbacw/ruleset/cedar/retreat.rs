@@ -158,12 +158,15 @@ pub(crate) fn check_given_path(
     };
     if !compass.path_toward(grid, start, path) {
         return Err(err(
-            &super::case(rs, &case_of(rs, HookKind::RetreatDirections, "23.0")),
+            &super::case(rs, case_of(rs, HookKind::RetreatDirections, "23.0")),
             RuleCode::Illegal,
             format!("{unit} may retreat only toward its own lines"),
         ));
     }
-    if first.toward.is_none() {
+    // Toward the first goal: allowed (and if the rest of 12.81-12.82 and
+    // 14.1 holds, it is itself the open path that keeps 27.2 from falling
+    // back), without searching.
+    if first.toward.is_none() || first.path_toward(grid, start, path) {
         return Ok(());
     }
     let goal = all
@@ -180,7 +183,7 @@ pub(crate) fn check_given_path(
         .min_by_key(|g| grid.distance(start, **g))
         .map_or_else(String::new, |g| format!(" (nearest {g})"));
     Err(err(
-        &super::case(rs, &case_of(rs, HookKind::RetreatToward, "27.0")),
+        &super::case(rs, case_of(rs, HookKind::RetreatToward, "27.0")),
         RuleCode::Illegal,
         format!(
             "{unit} must retreat toward its goal{nearest}: no step away from it, ending nearer"
