@@ -535,3 +535,38 @@ fn cedar_24_14_a_brigade_broken_during_a_retreat_takes_it_no_further_through_zoc
     );
     assert_eq!(t.hex("78-ny"), None);
 }
+
+// --- Corinth 27.0 on 26.15's nightfall retreat -------------------------------
+
+#[test]
+fn corinth_27_0_the_nightfall_retreat_goes_toward_each_sides_goal() {
+    // 26.15's retreat of melees engaged at dusk is a forced retreat too:
+    // 21 Mo toward the town (or, in it, the south-east corner), 6 Miss
+    // toward the Assault Area it entered by (F, by 0140).
+    let (mut t, union_hex, rebel_hex) = super::corinth_night::engaged_at_dusk();
+    t.s.entered_at.insert(id("6-miss"), n("0140"));
+    let area: BTreeSet<HexNumber> =
+        t.rs.game()
+            .map
+            .areas()
+            .filter(|(name, _)| *name == "assault-f")
+            .flat_map(|(_, h)| h.iter().copied())
+            .collect();
+    let town = town(&t);
+    let union_goal = if nearest(&t, &town, union_hex) == 0 {
+        BTreeSet::from([n("3945")])
+    } else {
+        town
+    };
+    t.ok(UNION, GbacwAction::EndPhase);
+    for (unit, start, goal) in [
+        ("21-mo", union_hex, &union_goal),
+        ("6-miss", rebel_hex, &area),
+    ] {
+        let end = t.hex(unit).expect("retreated, not captured");
+        assert!(
+            nearest(&t, goal, end) < nearest(&t, goal, start),
+            "{unit}: {start} -> {end}"
+        );
+    }
+}
