@@ -570,3 +570,23 @@ fn corinth_27_0_the_nightfall_retreat_goes_toward_each_sides_goal() {
         );
     }
 }
+
+#[test]
+fn corinth_27_0_path_toward_never_steps_away_and_ends_nearer() {
+    use crate::gbacw::retreat::RetreatLimits;
+    let t = base();
+    let grid = &t.rs.game().map.grid;
+    let limits = RetreatLimits {
+        toward: Some(town(&t)),
+        ..RetreatLimits::default()
+    };
+    let path = |hexes: &[&str]| hexes.iter().map(|h| n(h)).collect::<Vec<_>>();
+    // From 1326 (15 from the town): 1327 (14) yes; 1226 (15) level, no;
+    // 1226 then 1227 (14) yes; 1225 (16) then 1226 (15) steps away, no.
+    assert!(limits.path_toward(grid, n("1326"), &path(&["1327"])));
+    assert!(!limits.path_toward(grid, n("1326"), &path(&["1226"])));
+    assert!(limits.path_toward(grid, n("1326"), &path(&["1226", "1227"])));
+    assert!(!limits.path_toward(grid, n("1326"), &path(&["1225", "1226"])));
+    // No goal: anything goes (the test battle, Cedar Mountain).
+    assert!(RetreatLimits::default().path_toward(grid, n("1326"), &path(&["1225"])));
+}
