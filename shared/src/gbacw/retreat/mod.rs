@@ -13,6 +13,7 @@ pub use before_melee::{
 };
 pub use paths::{
     MAX_LENGTH, RetreatKind, RetreatLimits, RetreatPath, retreat_paths, retreat_paths_limited,
+    retreat_paths_on,
 };
 
 #[cfg(test)]

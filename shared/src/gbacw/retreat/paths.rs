@@ -3,7 +3,7 @@
 use crate::gbacw::charts::{MoveClass, MovementChart};
 use crate::gbacw::command::PathBlocks;
 use crate::gbacw::map::{HexNumber, Map};
-use crate::gbacw::movement::step_cost;
+use crate::gbacw::movement::{StepTable, step_cost};
 use hexx::EdgeDirection;
 
 /// Why the unit retreats; the kinds differ on enemy ZOCs.
@@ -90,6 +90,79 @@ impl RetreatLimits {
             .as_ref()
             .and_then(|g| g.iter().map(|t| grid.distance(hex, *t)).min())
     }
+
+    /// Cedar Mountain 23.0 and Corinth 27.0 for one step from `at` to its
+    /// neighbour `next`: in an allowed direction, and never farther from
+    /// the goal.
+    pub fn allows_step(
+        &self,
+        grid: &crate::gbacw::map::Grid,
+        at: HexNumber,
+        next: HexNumber,
+    ) -> bool {
+        let direction_ok = match &self.directions {
+            None => true,
+            Some(d) => grid.direction(at, next).is_some_and(|x| d.contains(&x)),
+        };
+        direction_ok
+            && match (self.to_goal(grid, next), self.to_goal(grid, at)) {
+                (Some(n), Some(a)) => n <= a,
+                _ => true,
+            }
+    }
+
+    /// Corinth 27.0: a retreat from `start` ending on `end` is no advance:
+    /// it ends nearer its goal than it began (always true with no goal).
+    pub fn ends_nearer(
+        &self,
+        grid: &crate::gbacw::map::Grid,
+        start: HexNumber,
+        end: HexNumber,
+    ) -> bool {
+        match (self.to_goal(grid, end), self.to_goal(grid, start)) {
+            (Some(e), Some(s)) => e < s,
+            _ => true,
+        }
+    }
+
+    /// Whether a path someone gives (a retreat before melee, 12.81) keeps
+    /// these limits: every step allowed ([`Self::allows_step`]) and, when
+    /// there is a goal, the path toward it ([`Self::ends_nearer`]). The
+    /// steps' adjacency and the rest of 14.1 are the caller's to check.
+    pub fn path_toward(
+        &self,
+        grid: &crate::gbacw::map::Grid,
+        start: HexNumber,
+        path: &[HexNumber],
+    ) -> bool {
+        let mut at = start;
+        for &next in path {
+            if !self.allows_step(grid, at, next) {
+                return false;
+            }
+            at = next;
+        }
+        self.ends_nearer(grid, start, at)
+    }
+}
+
+/// What prices (or forbids) one step of a retreat.
+#[derive(Clone, Copy)]
+enum Steps<'a> {
+    /// The chart's own costs ([`step_cost`]).
+    Chart(&'a MovementChart),
+    /// A ruleset's step table: the chart plus what exclusive rules close
+    /// (Corinth 23.31: guns, wagons and horses enter town by road only).
+    Table(&'a StepTable),
+}
+
+impl Steps<'_> {
+    fn open(self, map: &Map, class: MoveClass, from: HexNumber, to: HexNumber) -> bool {
+        match self {
+            Steps::Chart(chart) => step_cost(map, chart, class, from, to).is_ok(),
+            Steps::Table(table) => table.cost(class, from, to, true).is_ok(),
+        }
+    }
 }
 
 /// [`retreat_paths`] under an exclusive rule's [`RetreatLimits`]; the
@@ -106,12 +179,61 @@ pub fn retreat_paths_limited(
     blocks: &PathBlocks,
     limits: &RetreatLimits,
 ) -> Vec<RetreatPath> {
+    search(
+        map,
+        Steps::Chart(chart),
+        class,
+        start,
+        length,
+        kind,
+        blocks,
+        limits,
+    )
+}
+
+/// [`retreat_paths_limited`] with the steps a ruleset's [`StepTable`]
+/// allows instead of the chart's own: what an exclusive rule closes to
+/// movement (Corinth 23.31) is closed to retreats and routs too.
+#[allow(clippy::too_many_arguments)]
+pub fn retreat_paths_on(
+    map: &Map,
+    table: &StepTable,
+    class: MoveClass,
+    start: HexNumber,
+    length: usize,
+    kind: RetreatKind,
+    blocks: &PathBlocks,
+    limits: &RetreatLimits,
+) -> Vec<RetreatPath> {
+    search(
+        map,
+        Steps::Table(table),
+        class,
+        start,
+        length,
+        kind,
+        blocks,
+        limits,
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search(
+    map: &Map,
+    steps: Steps<'_>,
+    class: MoveClass,
+    start: HexNumber,
+    length: usize,
+    kind: RetreatKind,
+    blocks: &PathBlocks,
+    limits: &RetreatLimits,
+) -> Vec<RetreatPath> {
     if length > MAX_LENGTH {
         return Vec::new();
     }
     let mut search = Search {
         map,
-        chart,
+        steps,
         class,
         start,
         length,
@@ -136,7 +258,7 @@ pub fn retreat_paths_limited(
 /// The fixed inputs of one path search and what it has found.
 struct Search<'a> {
     map: &'a Map,
-    chart: &'a MovementChart,
+    steps: Steps<'a>,
     class: MoveClass,
     start: HexNumber,
     length: usize,
@@ -150,12 +272,7 @@ impl Search<'_> {
     fn walk(&mut self, at: HexNumber, path: &mut Vec<HexNumber>) {
         if path.len() == self.length {
             // Corinth 27.0: nearer the goal at the end than at the start.
-            let grid = &self.map.grid;
-            if let (Some(end), Some(from)) = (
-                self.limits.to_goal(grid, at),
-                self.limits.to_goal(grid, self.start),
-            ) && end >= from
-            {
+            if !self.limits.ends_nearer(&self.map.grid, self.start, at) {
                 return;
             }
             self.found.push(RetreatPath {
@@ -166,28 +283,18 @@ impl Search<'_> {
             return;
         }
         let step = path.len() + 1;
-        for (direction, next) in self.map.grid.neighbours_on_map(at) {
+        for (_, next) in self.map.grid.neighbours_on_map(at) {
             let further = usize::try_from(self.map.grid.distance(self.start, next)) == Ok(step);
             let zoc_ok = (self.kind == RetreatKind::Rout && !self.limits.no_enemy_zoc)
                 || !self.blocks.enemy_zoc.contains(&next);
-            let direction_ok = self
-                .limits
-                .directions
-                .as_ref()
-                .is_none_or(|d| d.contains(&direction))
-                // Corinth 27.0: never a step away from the goal.
-                && match (
-                    self.limits.to_goal(&self.map.grid, next),
-                    self.limits.to_goal(&self.map.grid, at),
-                ) {
-                    (Some(n), Some(a)) => n <= a,
-                    _ => true,
-                };
+            // Cedar Mountain 23.0's directions; Corinth 27.0: never a step
+            // away from the goal.
+            let direction_ok = self.limits.allows_step(&self.map.grid, at, next);
             if !further
                 || !direction_ok
                 || !zoc_ok
                 || self.blocks.enemy_units.contains(&next)
-                || step_cost(self.map, self.chart, self.class, at, next).is_err()
+                || !self.steps.open(self.map, self.class, at, next)
             {
                 continue;
             }

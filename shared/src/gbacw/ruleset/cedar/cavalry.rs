@@ -120,32 +120,44 @@ pub(crate) fn must_retreat(rs: &Gbacw, state: &GbacwState, offer: &RbmOffer) -> 
         .collect()
 }
 
-/// The first one-hex retreat before melee that the Standard Rules (and
-/// 23.0) allow `units`, by the same checks a player's answer meets.
+/// The first retreat before melee that the Standard Rules (and 23.0,
+/// Corinth 23.31 and 27.0) allow `units`, by the same checks a player's
+/// answer meets: one hex if any will do, else two (12.81; Corinth 27.0
+/// can leave only a two-hex path, when every neighbour nearer the goal
+/// is closed).
 fn first_path(
     rs: &Gbacw,
     state: &GbacwState,
     offer: &RbmOffer,
     units: &[CounterId],
 ) -> Option<Vec<HexNumber>> {
-    rs.game
-        .map
-        .grid
+    let grid = &rs.game.map.grid;
+    let ones: Vec<Vec<HexNumber>> = grid
         .neighbours_on_map(offer.target)
         .into_iter()
         .map(|(_, h)| vec![h])
-        .find(|path| {
-            // The morale check's die does not decide whether the path is
-            // legal; any stream serves to ask.
-            let mut dice = Dice::from_stream(DiceStream::from_seed(b"cedar 21.12 path"));
-            combat::melee::retreat_before(rs, state, offer, units, path, &mut dice).is_ok()
-        })
+        .collect();
+    let twos = ones.iter().flat_map(|one| {
+        grid.neighbours_on_map(one[0])
+            .into_iter()
+            .filter(|(_, h)| grid.distance(offer.target, *h) == 2)
+            .map(move |(_, h)| vec![one[0], h])
+    });
+    ones.clone().into_iter().chain(twos).find(|path| {
+        // The morale check's die does not decide whether the path is
+        // legal; any stream serves to ask.
+        let mut dice = Dice::from_stream(DiceStream::from_seed(b"cedar 21.12 path"));
+        combat::melee::retreat_before(rs, state, offer, units, path, &mut dice).is_ok()
+    })
 }
 
 /// Cedar Mountain 21.12, Corinth 21.42: the defender's answer must retreat the units
 /// that must go, if they have a way (`units`: `None` for standing fast).
-/// With no legal path they stand (an engine decision: the rule does not
-/// say; they cannot obey it).
+/// With no legal path (the Standard Rules', 23.31's and the retreat
+/// directions', Cedar Mountain 23.0 or Corinth 27.0) they stand and take
+/// the melee: GBACW 12.88's outcome for a unit that may not retreat
+/// before melee (and Corinth 22.0's "must defend"), not 14.1's capture,
+/// which is for retreats a result forces.
 pub(crate) fn check_answer(
     rs: &Gbacw,
     state: &GbacwState,

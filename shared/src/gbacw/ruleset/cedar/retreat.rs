@@ -1,19 +1,28 @@
 //! Cedar Mountain 23.0: units retreat only toward their own lines —
 //! Confederates northwest, west or southwest (23.1), Union northeast, east
 //! or southeast (23.2) — every step of every retreat (a melee result, a
-//! rout, retreat before melee). A unit with no such path is captured.
+//! rout, a displacement, retreat before melee). A unit with no such path
+//! is captured; one retreating before melee stands instead (12.88).
 //! Cedar Mountain 24.14 adds: a unit of a brigade that has lost BCE never
-//! retreats through an enemy Zone of Control.
+//! retreats through an enemy Zone of Control (nor advances after melee
+//! into one: `combat/advance.rs`; nor goes on through one when its
+//! brigade breaks during the retreat: `combat/retreat_fire.rs`).
+//! 23.0 does not touch the advance after melee: it speaks of retreats
+//! ("may never use the retreat as an advance").
 //!
 //! The map's compass is the scenario's `north` line (the printed compass
 //! is not in the text: `north left`, provisional, docs/gbacw-notes.md).
 
 use super::super::Gbacw;
+use super::super::board::Board;
+use super::super::combat::effects;
+use super::super::err;
 use super::super::state::GbacwState;
 use super::bce_loss;
+use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::map::{Grid, HexNumber, Offset, Orientation};
 use crate::gbacw::oob::CounterId;
-use crate::gbacw::retreat::RetreatLimits;
+use crate::gbacw::retreat::{RetreatKind, RetreatLimits, retreat_paths_on};
 use crate::gbacw::scenario::HookKind;
 use hexx::EdgeDirection;
 
@@ -122,24 +131,99 @@ pub(crate) fn directions(rs: &Gbacw, unit: &CounterId) -> Option<Vec<EdgeDirecti
     )
 }
 
-/// Cedar Mountain 23.0 for a path the player gives (retreat before melee):
-/// every step toward the unit's own lines.
-pub(crate) fn path_allowed(
+/// Cedar Mountain 23.0 and Corinth 27.0 for a path the player gives (a
+/// retreat before melee, GBACW 12.81, whether chosen or forced by
+/// Corinth 21.42 / Cedar Mountain 21.12): every step toward the unit's own
+/// lines (23.1, 23.2), and toward its goal, never a step away from it and
+/// ending nearer (27.1, 27.2). The goal is the first choice unless no
+/// retreat before melee of one or two hexes is open toward it; then 27.2's
+/// fallback (the south-east corner). With no such path at all the
+/// retreat is refused: the unit stands and takes the melee (GBACW 12.88's
+/// outcome for a unit that may not retreat before melee).
+pub(crate) fn check_given_path(
     rs: &Gbacw,
+    state: &GbacwState,
     unit: &CounterId,
     start: HexNumber,
     path: &[HexNumber],
-) -> bool {
-    let Some(dirs) = directions(rs, unit) else {
-        return true;
-    };
+) -> Result<(), RuleError> {
     let grid = &rs.game.map.grid;
-    let mut at = start;
-    for &to in path {
-        if !grid.direction(at, to).is_some_and(|d| dirs.contains(&d)) {
-            return false;
-        }
-        at = to;
+    let all = limits(rs, state, unit);
+    let Some(first) = all.first() else {
+        return Ok(());
+    };
+    let compass = RetreatLimits {
+        directions: first.directions.clone(),
+        ..RetreatLimits::default()
+    };
+    if !compass.path_toward(grid, start, path) {
+        return Err(err(
+            &super::case(rs, case_of(rs, HookKind::RetreatDirections, "23.0")),
+            RuleCode::Illegal,
+            format!("{unit} may retreat only toward its own lines"),
+        ));
     }
-    true
+    // Toward the first goal: allowed (and if the rest of 12.81-12.82 and
+    // 14.1 holds, it is itself the open path that keeps 27.2 from falling
+    // back), without searching.
+    if first.toward.is_none() || first.path_toward(grid, start, path) {
+        return Ok(());
+    }
+    let goal = all
+        .iter()
+        .find(|l| before_melee_open(rs, state, unit, start, l))
+        .unwrap_or(first);
+    if goal.path_toward(grid, start, path) {
+        return Ok(());
+    }
+    let nearest = goal
+        .toward
+        .iter()
+        .flatten()
+        .min_by_key(|g| grid.distance(start, **g))
+        .map_or_else(String::new, |g| format!(" (nearest {g})"));
+    Err(err(
+        &super::case(rs, case_of(rs, HookKind::RetreatToward, "27.0")),
+        RuleCode::Illegal,
+        format!(
+            "{unit} must retreat toward its goal{nearest}: no step away from it, ending nearer"
+        ),
+    ))
+}
+
+/// The case number the hook `kind` names (`case=27.0`), else `fallback`.
+fn case_of<'a>(rs: &'a Gbacw, kind: HookKind, fallback: &'a str) -> &'a str {
+    rs.game
+        .scenario
+        .hook(kind)
+        .and_then(|h| h.param("case"))
+        .unwrap_or(fallback)
+}
+
+/// Whether `unit` has a retreat before melee of one or two hexes from
+/// `start` under `limits` (12.81, 12.82: never into an enemy unit or
+/// ZOC; Corinth 23.31's town entry by road).
+fn before_melee_open(
+    rs: &Gbacw,
+    state: &GbacwState,
+    unit: &CounterId,
+    start: HexNumber,
+    limits: &RetreatLimits,
+) -> bool {
+    let board = Board::new(rs, state);
+    let blocks = effects::retreat_blocks(rs, state, &board, unit, start);
+    let class = effects::retreat_class(state, unit);
+    (1..=2).any(|length| {
+        !retreat_paths_on(
+            &rs.game.map,
+            &rs.steps,
+            class,
+            start,
+            length,
+            RetreatKind::BeforeMelee,
+            &blocks,
+            limits,
+        )
+        .is_empty()
+    })
 }

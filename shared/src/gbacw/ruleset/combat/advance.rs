@@ -20,7 +20,7 @@ use super::effects::check_morale;
 use super::{Roller, Unfold};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::Mp;
-use crate::gbacw::facing::Facing;
+use crate::gbacw::facing::{Facing, ZocUse};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker};
 
@@ -151,6 +151,28 @@ pub(crate) fn advance(
     }
     let side = rs.side_of(offer.seat);
     let board = Board::new(rs, state);
+    // Cedar Mountain 24.14: the advance is voluntary ("may be advanced",
+    // 12.85), so a unit of a brigade that has lost BCE may not make it
+    // into an enemy Zone of Control. (23.0 and Corinth 27.0 speak of
+    // retreats only: "may never use the retreat as an advance" limits
+    // where a retreat goes, not an advance.)
+    for id in units {
+        if board.bce_broken(id) {
+            let mounted = state.units[id].status.formation == Formation::Mounted;
+            let zoc = board.enemy_zoc(
+                side,
+                ZocUse::WithdrawalAndRetreat {
+                    mover_mounted: mounted,
+                },
+            );
+            super::super::cedar::bce_loss::check_zoc_entry(
+                rs,
+                state,
+                id,
+                zoc.contains(&offer.hex),
+            )?;
+        }
+    }
     let arriving: Vec<&CounterId> = units.iter().collect();
     board
         .check_stack(offer.hex, side, &arriving, &arriving, None)

@@ -15,7 +15,7 @@ use crate::gbacw::leaders::roll_leaders;
 use crate::gbacw::morale::{MoraleMods, rout};
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Morale, Unit, UnitKind, UnitStatus};
 use crate::gbacw::options::elephant_rating;
-use crate::gbacw::retreat::{RetreatKind, retreat_paths_limited};
+use crate::gbacw::retreat::{RetreatKind, retreat_paths_on};
 use crate::gbacw::tables::{CasualtyCause, FireResult, LeaderLoss};
 
 /// GBACW 13.31: hexes a routed unit retreats at once.
@@ -417,30 +417,9 @@ pub(crate) fn retreat_options(
         return Vec::new();
     };
     let unit = &rs.game.oob.units[id];
-    let st = &state.units[id].status;
-    let class = st
-        .formation
-        .move_class()
-        .unwrap_or(crate::gbacw::charts::MoveClass::Line);
-    let mounted = st.formation == Formation::Mounted;
+    let class = retreat_class(state, id);
     let board = Board::new(rs, state);
-    let mut blocks = PathBlocks::default();
-    for (other, s) in &state.units {
-        let Some(h) = s.hex else { continue };
-        if rs.game.oob.units[other].side == unit.side {
-            if other != id && h != start {
-                blocks.friendly_units.insert(h);
-            }
-        } else {
-            blocks.enemy_units.insert(h);
-        }
-    }
-    blocks.enemy_zoc = board.enemy_zoc(
-        &unit.side,
-        ZocUse::WithdrawalAndRetreat {
-            mover_mounted: mounted,
-        },
-    );
+    let blocks = retreat_blocks(rs, state, &board, id, start);
     // Cedar Mountain 23.0 (toward one's own lines), 24.14 (BCE lost: no
     // enemy ZOC); no limits where the battle has no such rules.
     // Corinth 27.0 (toward a goal), with its fallback when no path leads
@@ -448,9 +427,10 @@ pub(crate) fn retreat_options(
     super::super::cedar::retreat::limits(rs, state, id)
         .iter()
         .map(|limits| {
-            retreat_paths_limited(
+            // Corinth 23.31: the ruleset's steps, town entry by road only.
+            retreat_paths_on(
                 &rs.game.map,
-                &rs.game.charts.movement,
+                &rs.steps,
                 class,
                 start,
                 length,
@@ -476,6 +456,48 @@ pub(crate) fn retreat_options(
         })
         .map(|p| p.hexes)
         .collect()
+}
+
+/// The class `id` retreats as (its formation's; line when it has none).
+pub(crate) fn retreat_class(state: &GbacwState, id: &CounterId) -> crate::gbacw::charts::MoveClass {
+    state.units[id]
+        .status
+        .formation
+        .move_class()
+        .unwrap_or(crate::gbacw::charts::MoveClass::Line)
+}
+
+/// GBACW 14.1–14.3: what stands in the way of `id` retreating from
+/// `start`: enemy units, friends (other than in `start`), and the enemy
+/// ZOCs that count against it (10.0: mounted cavalry's only against
+/// mounted cavalry).
+pub(crate) fn retreat_blocks(
+    rs: &Gbacw,
+    state: &GbacwState,
+    board: &Board,
+    id: &CounterId,
+    start: crate::gbacw::map::HexNumber,
+) -> PathBlocks {
+    let unit = &rs.game.oob.units[id];
+    let mounted = state.units[id].status.formation == Formation::Mounted;
+    let mut blocks = PathBlocks::default();
+    for (other, s) in &state.units {
+        let Some(h) = s.hex else { continue };
+        if rs.game.oob.units[other].side == unit.side {
+            if other != id && h != start {
+                blocks.friendly_units.insert(h);
+            }
+        } else {
+            blocks.enemy_units.insert(h);
+        }
+    }
+    blocks.enemy_zoc = board.enemy_zoc(
+        &unit.side,
+        ZocUse::WithdrawalAndRetreat {
+            mover_mounted: mounted,
+        },
+    );
+    blocks
 }
 
 /// GBACW 14.4: `id` must retreat `length` hexes of `kind`. With no legal

@@ -24,7 +24,6 @@ use crate::gbacw::melee::{
     formation_after_melee, may_initiate_melee, may_melee_into, melee_stacking, morale_edge,
     resolve_melee, side_total, unit_melee_strength,
 };
-use crate::gbacw::movement::step_cost;
 use crate::gbacw::oob::{CounterId, Formation, Marker, Unit, UnitKind, UnitStatus};
 use crate::gbacw::retreat::before_melee::Threat;
 use crate::gbacw::retreat::{RetreatKind, may_retreat_before_melee, rbm_length_ok};
@@ -228,15 +227,10 @@ pub(crate) fn retreat_before(
         .filter(|m| m.target == offer.target)
         .flat_map(|m| m.attackers.clone())
         .collect();
-    // Cedar Mountain 23.0: toward the unit's own lines, every step.
-    if let Some(u) = units
-        .iter()
-        .find(|u| !super::super::cedar::retreat::path_allowed(rs, u, offer.target, path))
-    {
-        return Err(illegal(
-            &super::super::cedar::case(rs, "23.0"),
-            format!("{u} may retreat only toward its own lines"),
-        ));
+    // Cedar Mountain 23.0: toward the unit's own lines, every step;
+    // Corinth 27.0: toward its goal, ending nearer.
+    for u in units {
+        super::super::cedar::retreat::check_given_path(rs, state, u, offer.target, path)?;
     }
     let mut at = offer.target;
     for (k, &to) in path.iter().enumerate() {
@@ -270,8 +264,14 @@ pub(crate) fn retreat_before(
                 .formation
                 .move_class()
                 .unwrap_or(crate::gbacw::charts::MoveClass::Line);
-            if step_cost(&game.map, &game.charts.movement, class, at, to).is_err() {
-                return Err(illegal("GBACW 14.1", format!("{u} may not enter {to}")));
+            // Corinth 23.31: the ruleset's steps (town entry by road only
+            // for guns, wagons and horses) bind this retreat too.
+            if let Err(b) = rs.steps.cost(class, at, to, true) {
+                let rule = match b {
+                    crate::gbacw::movement::Blocked::RoadOnly(_) => b.rule(),
+                    _ => "GBACW 14.1",
+                };
+                return Err(illegal(rule, format!("{u} may not enter {to} ({b:?})")));
             }
         }
         at = to;

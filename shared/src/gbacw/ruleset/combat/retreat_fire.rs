@@ -28,7 +28,7 @@ use super::super::{Gbacw, err};
 use super::attack::prepare;
 use super::{Roller, Unfold};
 use crate::engine::{Dice, RuleCode, RuleError};
-use crate::gbacw::facing::Facing;
+use crate::gbacw::facing::{Facing, ZocUse};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker};
 use std::collections::BTreeSet;
@@ -162,7 +162,15 @@ pub(crate) fn answer(
         .status
         .markers
         .contains(&Marker::Rout);
-    if here(&u) && (was_routed || !routed_now) {
+    if here(&u) && (was_routed || !routed_now) && broke_into_zoc(rs, &u.state, offer) {
+        // Cedar Mountain 24.14: the fire broke its brigade, and the rest
+        // of its path runs through an enemy ZOC: forced to, captured.
+        u.push(super::super::corinth::retreat::no_path(
+            rs,
+            &u.state,
+            &offer.unit,
+        ));
+    } else if here(&u) && (was_routed || !routed_now) {
         go_along(
             rs,
             &mut u,
@@ -175,6 +183,26 @@ pub(crate) fn answer(
     }
     roll.finish()?;
     Ok(u.events)
+}
+
+/// Cedar Mountain 24.14 in the middle of a retreat: the unit's brigade
+/// has lost BCE (perhaps to this very fire) and the rest of its path
+/// enters an enemy Zone of Control, which such a unit may not retreat
+/// through "at all". (23.0's directions and Corinth 27.0's goal do not
+/// change on the way: the path was chosen under them.)
+fn broke_into_zoc(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireOffer) -> bool {
+    if !super::super::cedar::bce_loss::retreat_shuns_zoc(rs, state, &offer.unit) {
+        return false;
+    }
+    let side = &rs.game.oob.units[&offer.unit].side;
+    let mounted = state.units[&offer.unit].status.formation == Formation::Mounted;
+    let zoc = Board::new(rs, state).enemy_zoc(
+        side,
+        ZocUse::WithdrawalAndRetreat {
+            mover_mounted: mounted,
+        },
+    );
+    offer.rest.iter().any(|h| zoc.contains(h))
 }
 
 /// Whether declining `offer` rolls dice: the rest of the retreat

@@ -12,7 +12,7 @@ use crate::gbacw::charts::{MoveClass, Mp};
 use crate::gbacw::command::PathBlocks;
 use crate::gbacw::map::{HexNumber, Terrain};
 use crate::gbacw::oob::{CounterId, Marker};
-use crate::gbacw::retreat::{RetreatKind, RetreatLimits, retreat_paths_limited};
+use crate::gbacw::retreat::{RetreatKind, retreat_paths_on};
 use crate::gbacw::scenario::HookKind;
 use std::collections::BTreeSet;
 
@@ -99,7 +99,9 @@ pub(crate) fn end_of_day_due(rs: &Gbacw, state: &GbacwState) -> bool {
 /// players; enemy ZOCs do not stop the retreat (the text names only the
 /// other side's retreat hexes; a rout-like two hexes, no retreat fire:
 /// the night's only fire is withdrawal fire, 26.15); each hex farther
-/// from the engagement hex; the end hex within the stacking limits.
+/// from the engagement hex; the end hex within the stacking limits; toward
+/// the 27.0 goal (27.0 names every forced retreat) and into town by road
+/// only for guns, wagons and horses (23.31).
 pub(crate) fn end_of_day_retreats(rs: &Gbacw, state: &GbacwState) -> Vec<GbacwEvent> {
     let Some(phasing) = rs.phasing_side(state.clock).cloned() else {
         return Vec::new();
@@ -142,10 +144,10 @@ pub(crate) fn end_of_day_retreats(rs: &Gbacw, state: &GbacwState) -> Vec<GbacwEv
                         path,
                     });
                 }
-                None => out.push(GbacwEvent::UnitRemoved {
-                    unit: id.clone(),
-                    captured: true,
-                }),
+                // "If any unit is unable to retreat, it is captured";
+                // off the map from its 27.0 goal, eliminated (27.1, 27.2)
+                // or held off the map (27.3).
+                None => out.push(super::retreat::no_path(rs, &s, &id)),
             }
             for e in out {
                 super::super::event::evolve(&mut s, &e);
@@ -178,23 +180,31 @@ fn retreat_path(
     // The hexes the phasing side retreated through are closed to the other.
     blocks.enemy_units.extend(forbidden.iter().copied());
     let board = Board::new(rs, state);
-    retreat_paths_limited(
-        &rs.game.map,
-        &rs.game.charts.movement,
-        class,
-        start,
-        length,
-        RetreatKind::Rout,
-        &blocks,
-        &RetreatLimits::default(),
-    )
-    .into_iter()
-    .map(|p| p.hexes)
-    .find(|p| {
-        p.last().is_some_and(|end| {
-            board
-                .check_stack(*end, &unit.side, &[], &[id], None)
-                .is_ok()
+    // Corinth 27.0 (toward the goal, else 27.2's fallback) and 23.31 (the
+    // ruleset's steps: guns, wagons and horses into town by road only).
+    super::super::cedar::retreat::limits(rs, state, id)
+        .iter()
+        .map(|limits| {
+            retreat_paths_on(
+                &rs.game.map,
+                &rs.steps,
+                class,
+                start,
+                length,
+                RetreatKind::Rout,
+                &blocks,
+                limits,
+            )
         })
-    })
+        .find(|paths| !paths.is_empty())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|p| p.hexes)
+        .find(|p| {
+            p.last().is_some_and(|end| {
+                board
+                    .check_stack(*end, &unit.side, &[], &[id], None)
+                    .is_ok()
+            })
+        })
 }

@@ -15,7 +15,14 @@
 //! (the text's "next" is read as "from the next": nothing says what
 //! becomes of one that waits longer).
 //!
-//! Not done: a retreat before melee (a choice, 12.8) is not held to 27.0.
+//! Every retreat keeps 27.0: the forced ones (melee results, routs,
+//! displacement, brigade retreats, 26.15's nightfall retreat) through the
+//! path search's `RetreatLimits`, and a retreat before melee (12.8x,
+//! 22.1's, 21.42's forced one) through the check of the path the player
+//! gives (`cedar::retreat::check_given_path`). A retreat before melee
+//! with no path that keeps 27.0 is refused: the unit stands and takes the
+//! melee (GBACW 12.88's outcome for a unit that may not retreat before
+//! melee), also when 21.42 would force it.
 
 use super::super::Gbacw;
 use super::super::event::GbacwEvent;

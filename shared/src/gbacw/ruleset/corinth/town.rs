@@ -1,5 +1,5 @@
 //! Corinth 23.3: the town. On when the scenario has `hook
-//! town-road-entry` (23.31).
+//! town-road-entry` (23.31), for movement and every retreat.
 //!
 //! Already chart data (`assets/gbacw/charts.toml`, read by the shared
 //! code whatever the hooks): the entry costs (`movement.terrain.town`,
@@ -23,8 +23,12 @@ const ROAD_ONLY: [MoveClass; 3] = [MoveClass::Limbered, MoveClass::Wagon, MoveCl
 /// be able to enter 2834 from 2833 but not from 2934." Closes, in the
 /// ruleset's step table, every step into a town hex across a hexside with
 /// no road (or pike) to those classes; moving within the town along a
-/// street is a road step too. Retreats (14.0) and 12.33's "could move
-/// there" read the chart's own cost, without this rule.
+/// street is a road step too. Retreats and routs (14.0, 12.8x, 26.15)
+/// search and check their steps in this same table, so the rule binds
+/// them too (`retreat::retreat_paths_on`); with no legal retreat left the
+/// Standard outcome follows (captured, 14.1; a retreat before melee is
+/// refused and the unit stands, 12.88). 12.33's "could move there" reads
+/// the chart's own cost, without this rule.
 pub(crate) fn restrict_steps(game: &Game, steps: &mut StepTable) {
     if game.scenario.hook(HookKind::TownRoadEntry).is_none() {
         return;

@@ -462,9 +462,18 @@ pub(super) fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
 
 /// The field on the Confederate Retreat Before Melee Phase of Game-Turn 3
 /// (29.62's turns): 52 Ill faces 9 Ark (1325).
+///
+/// 15 Miss (1426) faces north, not 52 Ill: 1326 stays in its front (it
+/// may still melee it, from 52 Ill's enfilade hex), and 1327 leaves its
+/// Zone of Control. 1327 is 52 Ill's one step nearer the town that is out
+/// of every Confederate ZOC: Corinth 27.2 holds its retreat before melee
+/// to the town's direction, and 12.82 keeps it out of enemy ZOCs; with
+/// 15 Miss facing 52 Ill, both 1426 and 1327 were closed and the only way
+/// out (1226) led away from the town.
 pub(super) fn gate_field() -> T {
     let mut t = field(false);
     t.face_towards("52-ill", "1325");
+    t.face_towards("15-miss", "1425");
     t.advance_to(REBEL, Phase::RetreatBeforeMelee);
     assert!(t.s.clock.turn <= 8);
     t
@@ -486,12 +495,13 @@ fn union_ctx() -> ActionContext {
     }
 }
 
-/// 52 Ill's retreat before melee: one hex south-west (1226), out of the
-/// Confederate Zones of Control.
+/// 52 Ill's retreat before melee: one hex south (1327), toward the town
+/// (Corinth 27.2) and out of the Confederate Zones of Control
+/// ([`gate_field`]).
 pub(super) fn back() -> GbacwAction {
     GbacwAction::RetreatBeforeMelee {
         units: ids(&["52-ill"]),
-        path: vec![n("1226")],
+        path: vec![n("1327")],
     }
 }
 
@@ -518,7 +528,7 @@ fn corinth_22_1_a_defender_without_a_leader_checks_to_retreat_before_melee() {
         );
         if c.passed {
             // The Standard retreat goes on (withdrawal fire offered first).
-            assert!(t.s.decision.is_some() || t.hex("52-ill") == Some(n("1226")));
+            assert!(t.s.decision.is_some() || t.hex("52-ill") == Some(n("1327")));
         } else {
             // 22.0 step 4: "it may not retreat at all": the answer is over.
             assert_eq!(events.last(), Some(&GbacwEvent::RbmAnswered));
@@ -792,9 +802,10 @@ fn corinth_21_42_dismounted_cavalry_meleed_by_infantry_must_retreat_without_a_ch
     t.face_towards("7-ill-cav", "1325");
     t.ok(REBEL, melee("1326", &["9-ark"]));
     t.refused(UNION, GbacwAction::StandFast, "Corinth 21.42");
+    // South, toward the town (27.2; 1226 would lead away from it).
     let go = GbacwAction::RetreatBeforeMelee {
         units: ids(&["7-ill-cav"]),
-        path: vec![n("1226")],
+        path: vec![n("1327")],
     };
     let (events, _) = t.roll(UNION, go, 3);
     // 21.42: "no Morale Check is necessary" for the 22.0 gate either.

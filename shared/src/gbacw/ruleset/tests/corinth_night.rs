@@ -112,7 +112,7 @@ fn corinth_26_12_at_night_woods_cost_one_more_movement_point() {
 
 /// The Union Final Command Phase of Game-Turn 16 with 21 Mo and 6 Miss
 /// engaged in melee, side by side.
-fn engaged_at_dusk() -> (T, HexNumber, HexNumber) {
+pub(super) fn engaged_at_dusk() -> (T, HexNumber, HexNumber) {
     let mut t = night_game();
     to_turn(&mut t, 16);
     t.advance_to(UNION, Phase::FinalCommand);

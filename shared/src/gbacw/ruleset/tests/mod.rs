@@ -25,6 +25,7 @@ mod formation;
 mod melee;
 mod movement;
 mod retreat_fire;
+mod retreat_limits;
 mod sequence;
 mod succession;
 mod withdrawal;
