@@ -543,6 +543,18 @@ named_enum! {
         /// Corinth 21.43, 21.44: cavalry mount or dismount only inside
         /// their brigade commander's ER; mounted cavalry move freely.
         CavalryFormationInEr = "cavalry-formation-in-er",
+        /// Corinth 25.23: units of a brigade in brigade retreat (25.2)
+        /// that retreat out of enemy ZOCs draw withdrawal fire (10.1); one
+        /// pinned by it retreats one hex, is pinned, and checks morale.
+        BrigadeRetreatFire = "brigade-retreat-fire",
+        /// Corinth 25.26: the batteries of a brigade in brigade retreat
+        /// may retreat with it, their owner's choice; unlimbered ones limber
+        /// to go.
+        BrigadeRetreatBatteries = "brigade-retreat-batteries",
+        /// Corinth 24.21, 24.22: a routed crew of unlimbered guns leaves
+        /// them under a Crew marker and routs on its own; the battery is
+        /// lost with its crew.
+        CrewRout = "crew-rout",
     }
 }
 
