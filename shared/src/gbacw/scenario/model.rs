@@ -555,6 +555,10 @@ named_enum! {
         /// them under a Crew marker and routs on its own; the battery is
         /// lost with its crew.
         CrewRout = "crew-rout",
+        /// Corinth 24.22: a battery removed because its crew was lost
+        /// (15.12) does not count its guns for Victory Points; captured, or
+        /// its guns all destroyed by enemy fire, it does.
+        CrewLossKeepsGuns = "crew-loss-keeps-guns",
     }
 }
 

@@ -292,11 +292,11 @@ fn check_one(
     // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
     // routs away from them (15.16).
     if routed && st.formation == Formation::Unlimbered {
-        routed = false;
         if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
             super::super::corinth::crews::abandon(rs, u, id);
-            routed = true;
+            return true;
         }
+        routed = false;
     }
     if routed {
         rout_with_brigade(rs, u, roll, id);

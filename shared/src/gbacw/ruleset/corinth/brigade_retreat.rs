@@ -34,6 +34,7 @@ use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{Command, CounterId, Formation, LeaderRole, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::scenario::HookKind;
+use crate::gbacw::sequence::{Phase, Step};
 use serde::{Deserialize, Serialize};
 
 /// GBACW 13.31: a routed unit retreats three hexes.
@@ -223,6 +224,19 @@ fn withdrawal_fire(
     // A decision already waits in this resolution (another brigade's):
     // the engine holds one at a time, so this unit goes unfired on.
     if u.state.decision.is_some() {
+        return None;
+    }
+    // In the Movement Phase a brigade retreat comes of withdrawal fire on a
+    // move, whose rest may stop for its own withdrawal fire in the same
+    // resolution: the one decision is the move's, and this unit goes
+    // unfired on.
+    if matches!(
+        u.state.clock.step,
+        Step::Phase {
+            phase: Phase::Movement,
+            ..
+        }
+    ) {
         return None;
     }
     let side = &rs.game.oob.units[id].side;

@@ -19,9 +19,10 @@
 //! - 24.22 holds: a battery whose crew is gone leaves play
 //!   (`combat::effects`, 15.12) and is never re-crewed (15.15). Its guns
 //!   count for 31.1's Victory Points only when the enemy captured it or
-//!   its guns were lost to enemy fire (`victory.rs`: batteries captured or
-//!   eliminated); a crew lost to small arms or melee (15.12) removes the
-//!   battery "eliminated (not captured)".
+//!   destroyed all its guns by fire (`hook crew-loss-keeps-guns`,
+//!   [`guns_count_as_lost`], read by `victory.rs`); a battery removed
+//!   because its crew was lost to small arms or melee (15.12) leaves its
+//!   guns uncounted.
 //! - 24.23 holds already: the half crew is `Crew::Half` (fire halved,
 //!   15.13), shown with the battery; a crew that routs keeps its step.
 //! - 24.24 (optional) is here: `hook crew-melee-zero units=… when=OPTION`.
@@ -82,6 +83,23 @@ pub(crate) fn abandon(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
         battery: id.clone(),
         path,
     });
+}
+
+/// Corinth 24.22: "the guns are not considered lost for Victory Point
+/// purposes unless the enemy player eliminated the battery by capture or
+/// the guns were eliminated by enemy battery fire": whether the battery
+/// `id`, out of play, counts as lost guns. Off the hook (the Standard
+/// Rules, Cedar Mountain), always.
+pub(crate) fn guns_count_as_lost(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {
+    if super::hook(rs, HookKind::CrewLossKeepsGuns).is_none() {
+        return true;
+    }
+    // Captured guns were counted into `captured`; guns all destroyed
+    // leave no strength. A crew lost (15.12) leaves guns behind.
+    state
+        .units
+        .get(id)
+        .is_none_or(|u| u.captured > 0 || u.status.strength == 0)
 }
 
 /// Corinth 24.21: the crew is back at its guns (rallied, 13.54) or gone

@@ -15,12 +15,14 @@
 //! Decisions (docs/gbacw-notes.md): the batteries offered are those the
 //! brigade retreat would move if they were infantry — on the map, not
 //! pinned (25.22), inside the brigade commander's Effectiveness Radius —
-//! and they go after the rest of the brigade; limbering here draws no
+//! and with a way to retreat (one without would only be captured, 25.24);
+//! they go after the rest of the brigade; limbering here draws no
 //! limbering fire (6.23): 25.26 makes it part of the retreat, and the
 //! retreat's own fire is 25.23's.
 
 use super::super::Gbacw;
 use super::super::action::GbacwAction;
+use super::super::combat::effects::retreat_options;
 use super::super::combat::{Roller, Unfold};
 use super::super::event::GbacwEvent;
 use super::super::state::GbacwState;
@@ -28,6 +30,7 @@ use super::brigade_retreat::{BrigadeRun, go_on, in_radius};
 use crate::engine::{Dice, PendingDecision, RuleCode, RuleError};
 use crate::gbacw::charts::Mp;
 use crate::gbacw::oob::{Command, CounterId, Formation, Marker, UnitKind};
+use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::scenario::HookKind;
 use crate::ids::SeatId;
 use serde::{Deserialize, Serialize};
@@ -51,11 +54,29 @@ fn case(rs: &Gbacw) -> String {
 /// pinned (25.22).
 fn may_go(state: &GbacwState, battery: &CounterId) -> bool {
     state.units.get(battery).is_some_and(|s| {
-        // Corinth 24.21: guns whose crew is away cannot go.
-        s.hex.is_some()
-            && !s.status.markers.contains(&Marker::Pin)
-            && !s.status.markers.contains(&Marker::Rout)
+        // Corinth 24.21: guns whose crew is away cannot go (a routed
+        // limbered battery routs whole, 15.16, and goes three, 25.21).
+        let crew_away =
+            s.status.formation == Formation::Unlimbered && s.status.markers.contains(&Marker::Rout);
+        s.hex.is_some() && !s.status.markers.contains(&Marker::Pin) && !crew_away
     })
+}
+
+/// Whether `battery`, limbered, has a way to retreat: one without would
+/// be captured (25.24), which 25.26's option does not offer.
+fn has_path(rs: &Gbacw, state: &GbacwState, battery: &CounterId) -> bool {
+    let mut limbered = state.clone();
+    let Some(st) = limbered.units.get_mut(battery) else {
+        return false;
+    };
+    let routed = st.status.markers.contains(&Marker::Rout);
+    st.status.formation = Formation::Limbered;
+    let (length, kind) = if routed {
+        (3, RetreatKind::Rout)
+    } else {
+        (2, RetreatKind::MeleeResult)
+    };
+    !retreat_options(rs, &limbered, battery, length, kind).is_empty()
 }
 
 /// Corinth 25.26: the batteries of `brigade` its brigade retreat offers
@@ -84,7 +105,7 @@ pub(crate) fn offer(rs: &Gbacw, u: &mut Unfold, run: BrigadeRun) {
     let batteries: Vec<CounterId> = run
         .batteries
         .into_iter()
-        .filter(|b| may_go(&u.state, b))
+        .filter(|b| may_go(&u.state, b) && has_path(rs, &u.state, b))
         .collect();
     // One offer at a time (another brigade's may wait already): the
     // batteries then stay, as declining would leave them.

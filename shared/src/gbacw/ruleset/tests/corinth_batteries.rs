@@ -232,7 +232,7 @@ fn corinth_25_26_an_unlimbered_battery_limbers_to_retreat_with_its_brigade() {
 }
 
 #[test]
-fn corinth_25_26_pinned_batteries_stay_and_without_the_hook_none_are_offered() {
+fn corinth_25_26_pinned_or_abandoned_batteries_stay_and_without_the_hook_none_are_offered() {
     // 25.22: a pinned battery is not offered.
     let mut t = brigade_field();
     t.corinth_unit("hudson", "1423", Formation::Unlimbered);
@@ -246,6 +246,20 @@ fn corinth_25_26_pinned_batteries_stay_and_without_the_hook_none_are_offered() {
     t.roll(UNION, GbacwAction::DeclineWithdrawalFire, 1);
     answer_the_rest(&mut t);
     assert!(t.s.battery_retreat.is_none());
+    // 24.21: guns whose crew is away cannot go.
+    let mut t = brigade_field();
+    t.corinth_unit("hudson", "1423", Formation::Unlimbered);
+    t.s.units
+        .get_mut(&id("hudson"))
+        .unwrap()
+        .status
+        .markers
+        .insert(Marker::Rout);
+    brigade_retreat(&mut t);
+    t.roll(UNION, GbacwAction::DeclineWithdrawalFire, 1);
+    answer_the_rest(&mut t);
+    assert!(t.s.battery_retreat.is_none());
+    assert_eq!(t.hex("hudson"), Some(n("1423")));
     // Without 25.26's hook the batteries simply stay.
     let mut t = brigade_field();
     t.rs.game
@@ -412,4 +426,40 @@ fn corinth_24_23_a_half_crew_routs_and_keeps_its_step() {
         t.s.units[&id("hudson")].status.crew,
         crate::gbacw::oob::Crew::Half
     );
+}
+
+#[test]
+fn corinth_24_22_guns_count_for_victory_only_captured_or_destroyed_not_with_a_lost_crew() {
+    let t = hudson_field();
+    let batteries = |t: &T| t.rs.tally(&t.s).expect("Corinth keeps a tally").batteries;
+    let before = batteries(&t);
+    let after = |events: &[GbacwEvent]| {
+        let mut x = copy(&t);
+        for e in events {
+            x.rs.evolve(&mut x.s, e);
+        }
+        batteries(&x)
+    };
+    let removed = |captured| GbacwEvent::UnitRemoved {
+        unit: id("hudson"),
+        captured,
+    };
+    // The crew lost (15.12: a half crew hit again), the guns left: no VP.
+    assert_eq!(after(&[removed(false)]), before);
+    // Captured, or every gun destroyed by enemy fire: the guns count.
+    assert_ne!(after(&[removed(true)]), before);
+    let destroyed = GbacwEvent::UnitHit {
+        unit: id("hudson"),
+        points: 6,
+    };
+    assert_ne!(after(&[destroyed, removed(false)]), before);
+    // Without the hook (the Standard Rules) a battery gone is guns lost.
+    let mut t = copy(&t);
+    t.rs.game
+        .scenario
+        .hooks
+        .retain(|h| h.kind != crate::gbacw::scenario::HookKind::CrewLossKeepsGuns);
+    let before = batteries(&t);
+    t.rs.evolve(&mut t.s, &removed(false));
+    assert_ne!(batteries(&t), before);
 }
