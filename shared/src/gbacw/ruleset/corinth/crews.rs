@@ -8,9 +8,9 @@
 //!   may rout, thus abandoning the guns", 15.16 "the crew routs but the
 //!   guns remain") leaves its guns: the battery takes the Rout marker,
 //!   which is the engine's neutral Crew marker (the guns neither fire,
-//!   13.32, nor have a ZOC, and defend in melee at 0, 12.51), and the crew's rout
-//!   movement (three hexes as Line infantry, 13.31, 6.13) is recorded in
-//!   `GbacwState::crews_away` (`GbacwEvent::CrewRouted`). The guns never
+//!   13.32, nor have a ZOC, and defend in melee at 0, 12.51), and the
+//!   crew's rout movement (three hexes as Line infantry, 13.31, 6.13) is
+//!   recorded in `GbacwState::crews_away` (`GbacwEvent::CrewRouted`). The guns never
 //!   move with it (13.25). The crew back at its guns lifts the marker: it
 //!   rallies by a die (13.54, the battery's `Rally` action) and, rallied,
 //!   rejoins its guns (it stands at most three hexes off, one move for Line
