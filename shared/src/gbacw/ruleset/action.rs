@@ -180,6 +180,11 @@ pub enum GbacwAction {
     /// finished (the default; without an attack the Confederates fire no
     /// barrage and the Union may not either).
     EndBarrage,
+    /// Corinth 25.26: the offered `batteries` (each once) retreat with their
+    /// brigade, limbering first if unlimbered.
+    RetreatBatteries { batteries: Vec<CounterId> },
+    /// Corinth 25.26: the batteries stay. The default.
+    DeclineBatteryRetreat,
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

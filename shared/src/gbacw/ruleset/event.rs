@@ -342,6 +342,16 @@ pub enum GbacwEvent {
     /// Corinth 22.33: a leader used to bypass a morale check stays with
     /// those units until the next Movement Phase.
     LeaderBound(super::corinth::leader_binding::LeaderBinding),
+    /// Corinth 25.26: a brigade retreat's batteries offered the retreat.
+    BatteryRetreatOffered(super::corinth::retreat_batteries::BatteryRetreatOffer),
+    /// Corinth 25.26: their owner answered (the retreat, if any, follows).
+    BatteryRetreatAnswered,
+    /// Corinth 24.21: the crew of unlimbered `battery` routed away from its
+    /// guns along `path` (the guns stay, under the Crew marker).
+    CrewRouted {
+        battery: CounterId,
+        path: Vec<HexNumber>,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -596,6 +606,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         }
         E::UnitRemoved { unit, captured } => {
             state.retreats.retain(|o| o.unit != *unit);
+            // Corinth 24.21: guns gone, no crew to come back.
+            super::corinth::crews::evolve(state, event);
             if let Some(u) = state.units.get_mut(unit) {
                 u.hex = None;
                 if *captured {
@@ -651,6 +663,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::RallyTried { unit, rallied, .. } => {
+            // Corinth 24.21: a rallied crew is back at its guns.
+            super::corinth::crews::evolve(state, event);
             state.rally_tried.insert(unit.clone());
             if *rallied && let Some(u) = state.units.get_mut(unit) {
                 u.status.markers.remove(&Marker::Rout);
@@ -763,5 +777,9 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         }
         // Folded by `leader_binding::evolve` above.
         E::LeaderBound(_) => {}
+        E::BatteryRetreatOffered(_) | E::BatteryRetreatAnswered => {
+            super::corinth::retreat_batteries::evolve(state, event)
+        }
+        E::CrewRouted { .. } => super::corinth::crews::evolve(state, event),
     }
 }

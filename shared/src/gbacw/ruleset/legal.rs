@@ -115,6 +115,10 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         });
         return out;
     }
+    // Corinth 25.26: the batteries' retreat, or not.
+    if let Some(out) = super::corinth::retreat_batteries::legal(state, seat) {
+        return out;
+    }
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
     }

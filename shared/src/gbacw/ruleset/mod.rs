@@ -160,6 +160,10 @@ impl Gbacw {
         if let Some(a) = &state.advance {
             return Some(a.seat);
         }
+        // Corinth 25.26: the batteries' owner.
+        if let Some(o) = &state.battery_retreat {
+            return Some(o.seat);
+        }
         // Corinth 26.4: the Pre-Dawn Barrage's side.
         if let Some(seat) = corinth::barrage::acting_seat(self, state) {
             return Some(seat);
@@ -350,6 +354,8 @@ impl Ruleset for Gbacw {
             held_off_map: Default::default(),
             night: Default::default(),
             leader_bindings: Vec::new(),
+            battery_retreat: None,
+            crews_away: BTreeMap::new(),
         }
     }
 
@@ -363,11 +369,13 @@ impl Ruleset for Gbacw {
             GbacwAction::SolitaireRoll => true,
             GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
             // GBACW 12.83: declining lets the retreat before melee go on,
-            // with its morale checks.
-            GbacwAction::DeclineWithdrawalFire => state
-                .decision
-                .as_ref()
-                .is_some_and(|d| matches!(d.resume, state::Resume::RetreatBeforeMelee { .. })),
+            // with its morale checks; Corinth 25.23: the brigade retreat's.
+            GbacwAction::DeclineWithdrawalFire => state.decision.as_ref().is_some_and(|d| {
+                matches!(
+                    d.resume,
+                    state::Resume::RetreatBeforeMelee { .. } | state::Resume::BrigadeRetreat { .. }
+                )
+            }),
             GbacwAction::EndPhase => {
                 state.decision.is_none()
                     && state.rbm.is_none()
@@ -389,6 +397,10 @@ impl Ruleset for Gbacw {
                             } => decide::melee_due(state),
                             _ => false,
                         })
+            }
+            // Corinth 25.26: retreating batteries check morale.
+            GbacwAction::RetreatBatteries { .. } => {
+                corinth::retreat_batteries::rolls(state, action)
             }
             // Corinth 24.1: the unfouling die.
             GbacwAction::Unfoul { .. } => true,
@@ -560,6 +572,7 @@ impl Ruleset for Gbacw {
                         deadline_secs: WITHDRAWAL_DEADLINE_SECS,
                     }),
             )
+            .chain(corinth::retreat_batteries::pending(self, state))
             .chain(decide::setup::pending(self, state))
             .chain(
                 state.night.barrage.as_ref().map(|b| PendingDecision {

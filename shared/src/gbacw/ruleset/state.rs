@@ -122,6 +122,15 @@ pub enum Resume {
         path: Vec<HexNumber>,
         checks: Vec<CounterId>,
     },
+    /// Corinth 25.23: `unit`'s brigade retreat along `path` from the
+    /// decision's hex (`check`: a morale check at its end, 25.2), then the
+    /// rest of the brigade's `run`.
+    BrigadeRetreat {
+        unit: CounterId,
+        path: Vec<HexNumber>,
+        check: bool,
+        run: super::corinth::brigade_retreat::BrigadeRun,
+    },
 }
 
 /// Withdrawal fire offered to the non-moving seat (10.1, 6.23, 6.24): a
@@ -240,6 +249,14 @@ pub struct GbacwState {
     /// those units until the next Movement Phase.
     #[serde(default)]
     pub leader_bindings: Vec<super::corinth::leader_binding::LeaderBinding>,
+    /// Corinth 25.26: a brigade retreat's batteries offered the retreat,
+    /// waiting for their owner's answer.
+    #[serde(default)]
+    pub battery_retreat: Option<super::corinth::retreat_batteries::BatteryRetreatOffer>,
+    /// Corinth 24.21: by battery, the hex its routed crew stands in while
+    /// it is away from its guns (the battery carries the Crew marker).
+    #[serde(default)]
+    pub crews_away: BTreeMap<CounterId, HexNumber>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

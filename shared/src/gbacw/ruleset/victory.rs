@@ -249,7 +249,12 @@ impl Gbacw {
             let mine = unit.side == *me;
             let lost = self.strength_lost(state, id);
             match unit.kind {
-                UnitKind::Battery { .. } if lost > 0 && lost >= u32::from(unit.strength) => {
+                // Corinth 24.22: not for a crew lost with guns left.
+                UnitKind::Battery { .. }
+                    if lost > 0
+                        && lost >= u32::from(unit.strength)
+                        && super::corinth::crews::guns_count_as_lost(self, state, id) =>
+                {
                     let pts = 2 * i32::from(t.battery);
                     score.batteries += if mine { -pts } else { pts };
                 }

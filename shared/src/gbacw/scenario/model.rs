@@ -549,6 +549,22 @@ named_enum! {
         /// Corinth 30.18: with Stanley's batteries in Redans D and E, two
         /// of the independent batteries set up with any brigade.
         FreeBatteries = "free-batteries",
+        /// Corinth 25.23: units of a brigade in brigade retreat (25.2)
+        /// that retreat out of enemy ZOCs draw withdrawal fire (10.1); one
+        /// pinned by it retreats one hex, is pinned, and checks morale.
+        BrigadeRetreatFire = "brigade-retreat-fire",
+        /// Corinth 25.26: the batteries of a brigade in brigade retreat
+        /// may retreat with it, their owner's choice; unlimbered ones limber
+        /// to go.
+        BrigadeRetreatBatteries = "brigade-retreat-batteries",
+        /// Corinth 24.21, 24.22: a routed crew of unlimbered guns leaves
+        /// them under a Crew marker and routs on its own; the battery is
+        /// lost with its crew.
+        CrewRout = "crew-rout",
+        /// Corinth 24.22: a battery removed because its crew was lost
+        /// (15.12) does not count its guns for Victory Points; captured, or
+        /// its guns all destroyed by enemy fire, it does.
+        CrewLossKeepsGuns = "crew-loss-keeps-guns",
     }
 }
 

@@ -292,9 +292,13 @@ fn check_one(
             failed: pinned,
         });
     }
-    // GBACW 13.25: unlimbered guns never rout (the crew's own rout, 15.16,
-    // is not modelled apart from the battery).
+    // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
+    // routs away from them (15.16).
     if routed && st.formation == Formation::Unlimbered {
+        if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
+            super::super::corinth::crews::abandon(rs, u, id);
+            return true;
+        }
         routed = false;
     }
     if routed {
@@ -349,7 +353,16 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
         modifier: i8::try_from(modifier).unwrap_or(0),
         failed,
     });
-    if !failed || st.formation == Formation::Unlimbered {
+    if !failed {
+        return false;
+    }
+    // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
+    // routs away from them (15.16).
+    if st.formation == Formation::Unlimbered {
+        if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
+            super::super::corinth::crews::abandon(rs, u, id);
+            return true;
+        }
         return false;
     }
     rout_with_brigade(rs, u, roll, id);
@@ -400,6 +413,11 @@ pub(crate) fn leader_casualties(
 /// ([`retreat`]), displacing friends it must go through (14.3) and
 /// drawing retreat fire where it enters enemy ZOCs (10.2).
 pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
+    // GBACW 13.25: unlimbered guns never move in rout (Corinth 24.21: the
+    // crew routed away already; hit again, it is still away).
+    if u.state.units[id].status.formation == Formation::Unlimbered {
+        return;
+    }
     retreat(rs, u, roll, id, ROUT_HEXES, RetreatKind::Rout);
 }
 

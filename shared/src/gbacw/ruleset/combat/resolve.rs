@@ -150,7 +150,7 @@ pub(crate) fn resolve_withdrawal(
         (Resume::Move { pieces, .. }, Trigger::Leaving) => {
             d.targets.iter().all(|t| pieces.contains(t))
         }
-        (Resume::RetreatBeforeMelee { .. }, _) => true,
+        (Resume::RetreatBeforeMelee { .. } | Resume::BrigadeRetreat { .. }, _) => true,
         _ => false,
     };
     let facing_as = d
@@ -165,6 +165,8 @@ pub(crate) fn resolve_withdrawal(
     let die = roll.d6();
     let movers: Vec<CounterId> = match &d.resume {
         Resume::Move { pieces, .. } if d.trigger == Trigger::Leaving => pieces.clone(),
+        // Corinth 25.23: pinned after retreating one hex.
+        Resume::BrigadeRetreat { unit, .. } => vec![unit.clone()],
         _ => Vec::new(),
     };
     let pinned = resolve_one(rs, &mut u, &mut roll, &prepared, die, &movers);
@@ -216,6 +218,23 @@ pub(crate) fn resolve_withdrawal(
             path,
             checks,
         } => super::advance::carry_on(rs, &mut u, &mut roll, d.hex, units, path, checks),
+        // Corinth 25.23: the brigade retreat goes on.
+        Resume::BrigadeRetreat {
+            unit,
+            path,
+            check,
+            run,
+        } => crate::gbacw::ruleset::corinth::brigade_retreat::after_fire(
+            rs,
+            &mut u,
+            &mut roll,
+            d.hex,
+            unit,
+            path,
+            *check,
+            run.clone(),
+            &pinned,
+        ),
         Resume::Formation { unit, to } => {
             let ok = u.state.units.get(unit).is_some_and(|x| {
                 x.hex == Some(d.hex)

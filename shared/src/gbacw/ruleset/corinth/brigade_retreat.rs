@@ -7,23 +7,35 @@
 //! Phase, and the unit that set it off only routs its own three hexes
 //! (25.25). On when the scenario's `bce-loss` hook has `brigade-retreat=`.
 //!
+//! 25.23 (`hook brigade-retreat-fire`): a unit that retreats out of an
+//! enemy Zone of Control draws withdrawal fire (10.1): the retreat halts
+//! before it leaves, the enemy seat is offered the shot (the engine's
+//! withdrawal-fire decision, `Resume::BrigadeRetreat`), and the rest of
+//! the brigade retreat goes on once it is answered ([`after_fire`]).
+//!
+//! 25.26 (`hook brigade-retreat-batteries`): then the brigade's batteries
+//! are offered the retreat (`retreat_batteries`).
+//!
 //! Decisions (docs/gbacw-notes.md): each retreating unit takes the first
 //! legal path (the default of a retreat order, 14.4) rather than waiting
 //! for its owner's choice, since the morale check follows the move in the
-//! same resolution; 25.23's withdrawal fire on leaving an enemy Zone of
-//! Control and 25.26's optional battery retreat are not offered (the
-//! batteries stay: the option is the owner's and declining it is legal).
+//! same resolution. The units retreat one after the other, in the order
+//! the event names them; the run that is left waits inside the decision.
 
 use super::super::Gbacw;
 use super::super::board::Board;
 use super::super::cedar::bce_loss::{self, Effect};
-use super::super::combat::effects::{check_morale, retreat_options};
+use super::super::combat::effects::{check_morale, retreat_options, set_markers};
 use super::super::combat::{Roller, Unfold};
 use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
+use super::super::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
 use crate::gbacw::command::{effective_radius, within_radius};
-use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, UnitKind};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::oob::{Command, CounterId, Formation, LeaderRole, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::scenario::HookKind;
+use crate::gbacw::sequence::{Phase, Step};
+use serde::{Deserialize, Serialize};
 
 /// GBACW 13.31: a routed unit retreats three hexes.
 const ROUTED_HEXES: usize = 3;
@@ -32,7 +44,12 @@ const BRIGADE_HEXES: usize = 2;
 
 /// Whether `unit` stands within its brigade commander's Effectiveness
 /// Radius now (the commander on the map).
-fn in_radius(rs: &Gbacw, state: &GbacwState, brigade: &CounterId, unit: &CounterId) -> bool {
+pub(crate) fn in_radius(
+    rs: &Gbacw,
+    state: &GbacwState,
+    brigade: &CounterId,
+    unit: &CounterId,
+) -> bool {
     let Some(hex) = state.units.get(unit).and_then(|u| u.hex) else {
         return false;
     };
@@ -107,6 +124,19 @@ pub(crate) fn triggered(
     Some((brigade.clone(), members))
 }
 
+/// Corinth 25.2: what is left of a brigade retreat while a decision
+/// holds it (25.23's withdrawal fire, 25.26's batteries).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BrigadeRun {
+    pub brigade: CounterId,
+    /// The units still to retreat, in order.
+    pub members: Vec<CounterId>,
+    /// Corinth 25.26: the batteries offered the retreat once the members
+    /// have gone.
+    #[serde(default)]
+    pub batteries: Vec<CounterId>,
+}
+
 /// Corinth 25.2–25.25: the brigade retreat `triggered` found, carried out
 /// after the triggering unit's own rout.
 pub(crate) fn carry_out(
@@ -118,38 +148,209 @@ pub(crate) fn carry_out(
     members: Vec<CounterId>,
 ) {
     u.push(GbacwEvent::BrigadeRetreated {
-        brigade,
+        brigade: brigade.clone(),
         trigger: trigger.clone(),
         units: members.clone(),
     });
-    for id in &members {
-        let Some(st) = u.state.units.get(id) else {
+    let batteries = super::retreat_batteries::eligible(rs, &u.state, &brigade);
+    go_on(
+        rs,
+        u,
+        roll,
+        BrigadeRun {
+            brigade,
+            members,
+            batteries,
+        },
+    );
+}
+
+/// Corinth 25.2: the units of `run` retreat in order, until one waits for
+/// withdrawal fire (25.23); then the batteries are offered the retreat
+/// (25.26).
+pub(crate) fn go_on(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, mut run: BrigadeRun) {
+    while !run.members.is_empty() {
+        let id = run.members.remove(0);
+        let Some((path, check)) = begin(rs, u, &id) else {
             continue;
         };
-        if st.hex.is_none() {
-            continue;
+        if let Some(offer) = withdrawal_fire(rs, u, &id, &path, check, &run) {
+            u.push(GbacwEvent::WithdrawalFireOffered(offer));
+            return;
         }
-        let routed = st.status.markers.contains(&Marker::Rout);
-        let (length, kind) = if routed {
-            // 25.21: the routed retreat three.
-            (ROUTED_HEXES, RetreatKind::Rout)
-        } else {
-            (BRIGADE_HEXES, RetreatKind::MeleeResult)
-        };
-        let options = retreat_options(rs, &u.state, id, length, kind);
-        let Some(path) = options.into_iter().next() else {
-            // 25.24: unable to retreat, it is captured.
-            u.push(GbacwEvent::UnitRemoved {
-                unit: id.clone(),
-                captured: true,
+        finish(rs, u, roll, &id, &path, check);
+    }
+    super::retreat_batteries::offer(rs, u, run);
+}
+
+/// The path `id` retreats along and whether it checks morale after (the
+/// unrouted do, 25.2); `None` when it is off the map, or has no path and
+/// is captured (25.24).
+fn begin(rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> Option<(Vec<HexNumber>, bool)> {
+    let st = u.state.units.get(id)?;
+    st.hex?;
+    let routed = st.status.markers.contains(&Marker::Rout);
+    let (length, kind) = if routed {
+        // 25.21: the routed retreat three.
+        (ROUTED_HEXES, RetreatKind::Rout)
+    } else {
+        (BRIGADE_HEXES, RetreatKind::MeleeResult)
+    };
+    let options = retreat_options(rs, &u.state, id, length, kind);
+    let Some(path) = options.into_iter().next() else {
+        // 25.24: unable to retreat, it is captured.
+        u.push(GbacwEvent::UnitRemoved {
+            unit: id.clone(),
+            captured: true,
+        });
+        return None;
+    };
+    Some((path, !routed))
+}
+
+/// Corinth 25.23: the withdrawal fire (10.1) `id` draws by retreating out
+/// of the enemy Zones of Control it stands in, offered to the enemy seat;
+/// `None` where the battle does not play 25.23 or no enemy may fire.
+fn withdrawal_fire(
+    rs: &Gbacw,
+    u: &Unfold,
+    id: &CounterId,
+    path: &[HexNumber],
+    check: bool,
+    run: &BrigadeRun,
+) -> Option<WithdrawalDecision> {
+    super::hook(rs, HookKind::BrigadeRetreatFire)?;
+    let hex = u.state.units[id].hex?;
+    // A decision already waits in this resolution (another brigade's):
+    // the engine holds one at a time, so this unit goes unfired on.
+    if u.state.decision.is_some() {
+        return None;
+    }
+    // In the Movement Phase a brigade retreat comes of withdrawal fire on a
+    // move, whose rest may stop for its own withdrawal fire in the same
+    // resolution: the one decision is the move's, and this unit goes
+    // unfired on.
+    if matches!(
+        u.state.clock.step,
+        Step::Phase {
+            phase: Phase::Movement,
+            ..
+        }
+    ) {
+        return None;
+    }
+    let side = &rs.game.oob.units[id].side;
+    let mounted = u.state.units[id].status.formation == Formation::Mounted;
+    let firers = Board::new(rs, &u.state).withdrawal_firers(side, hex, mounted);
+    if firers.is_empty() {
+        return None;
+    }
+    Some(WithdrawalDecision {
+        seat: rs.seat_of(rs.enemy_of(side)),
+        trigger: Trigger::Leaving,
+        hex,
+        targets: vec![id.clone()],
+        firers,
+        toward: path.first().copied(),
+        resume: Resume::BrigadeRetreat {
+            unit: id.clone(),
+            path: path.to_vec(),
+            check,
+            run: run.clone(),
+        },
+    })
+}
+
+/// GBACW 14.3, 10.2 and Corinth 25.2: `id` retreats along `path`
+/// (displacing friends, drawing retreat fire where it enters new enemy
+/// ZOCs); at the end of its two hexes an unrouted unit checks morale,
+/// failing it routs three more (and, 25.25, sets off nothing more).
+fn finish(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    id: &CounterId,
+    path: &[HexNumber],
+    check: bool,
+) {
+    super::super::combat::retreat_fire::go_along(rs, u, roll, id, path, Vec::new(), None);
+    // A unit halted for retreat fire has not ended its retreat yet.
+    let halted = u.state.retreat_fire.iter().any(|o| o.unit == *id);
+    if check && u.state.units[id].hex.is_some() && !halted {
+        check_morale(rs, u, roll, id);
+    }
+}
+
+/// Corinth 25.23: the withdrawal fire on `unit` (leaving `hex` along
+/// `path`) has been answered (`pinned`: the units whose pin 10.15 held
+/// back). A unit pinned by it retreats one hex, is pinned there and
+/// checks morale; one the fire routed has gone its own way (13.31); the
+/// others retreat on as before. Then the rest of the run.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn after_fire(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    hex: HexNumber,
+    unit: &CounterId,
+    path: &[HexNumber],
+    check: bool,
+    run: BrigadeRun,
+    pinned: &[CounterId],
+) {
+    let here = u.state.units.get(unit).is_some_and(|s| s.hex == Some(hex));
+    let markers = u
+        .state
+        .units
+        .get(unit)
+        .map(|s| s.status.markers.clone())
+        .unwrap_or_default();
+    // An unrouted unit the fire routed has gone its own way (13.31); a
+    // routed one hit again has already routed on from here (13.33).
+    let gone = !here || (check && markers.contains(&Marker::Rout));
+    if !gone {
+        // The unit was unpinned when the retreat began (25.22): a pin now
+        // is the fire's (a routed unit takes it at once, 13.33).
+        if pinned.contains(unit) || markers.contains(&Marker::Pin) {
+            let first = &path[..path.len().min(1)];
+            super::super::combat::retreat_fire::go_along(
+                rs,
+                u,
+                roll,
+                unit,
+                first,
+                Vec::new(),
+                None,
+            );
+            set_markers(u, unit, |s| {
+                s.markers.insert(Marker::Pin);
             });
-            continue;
-        };
-        super::super::combat::retreat_fire::go_along(rs, u, roll, id, &path, Vec::new(), None);
-        // 25.2: at the end of the two hexes, a morale check; failing, the
-        // unit routs three more (and, 25.25, sets off nothing more).
-        if !routed && u.state.units[id].hex.is_some() && u.state.retreat_fire.is_empty() {
-            check_morale(rs, u, roll, id);
+            // 25.23: "must make a Morale Check" (a routed unit has none to
+            // make: it is routed already).
+            let halted = u.state.retreat_fire.iter().any(|o| o.unit == *unit);
+            if check && u.state.units[unit].hex.is_some() && !halted {
+                check_morale(rs, u, roll, unit);
+            }
+        } else {
+            finish(rs, u, roll, unit, path, check);
         }
     }
+    go_on(rs, u, roll, run);
+}
+
+/// Corinth 25.23: the enemy seat declined the shot: `unit` retreats as
+/// if none had been offered, then the rest of the run.
+pub(crate) fn after_decline(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    unit: &CounterId,
+    path: &[HexNumber],
+    check: bool,
+    run: BrigadeRun,
+) {
+    if u.state.units.get(unit).is_some_and(|s| s.hex.is_some()) {
+        finish(rs, u, roll, unit, path, check);
+    }
+    go_on(rs, u, roll, run);
 }

@@ -26,6 +26,7 @@
 //! - [`melee_gate`]: 22.0, the morale checks to retreat before melee and
 //!   to melee.
 //! - [`retreat`]: 27.0, retreats toward the Assault Area or the town.
+//! - [`retreat_batteries`]: 25.26, the brigade's batteries may retreat.
 //!
 //! The BCE-loss effects Corinth shares with Cedar Mountain (25.1, 30.4)
 //! live in `cedar/bce_loss.rs` (one rule, the hook naming each battle's
@@ -71,6 +72,7 @@ pub(crate) mod rapid_fire;
 pub(crate) mod redans;
 pub(crate) mod reinforcements;
 pub(crate) mod retreat;
+pub(crate) mod retreat_batteries;
 pub(crate) mod sharpshooters;
 pub(crate) mod siege;
 pub mod solitaire;

@@ -192,6 +192,10 @@ pub(crate) fn decide(
             )),
         };
     }
+    // Corinth 25.26: a brigade retreat's batteries may retreat.
+    if let Some(answer) = super::corinth::retreat_batteries::gate(rs, state, seat, action, dice) {
+        return answer;
+    }
     // Corinth 26.4: the Pre-Dawn Barrage before Game-Turn 21 begins.
     if state.night.barrage.is_some() && state.advance.is_none() {
         let side = rs.side_of(seat);
@@ -414,6 +418,11 @@ pub(crate) fn decide(
             "GBACW 12.85",
             RuleCode::Illegal,
             "no advance is offered",
+        )),
+        A::RetreatBatteries { .. } | A::DeclineBatteryRetreat => Err(err(
+            &rs.case_rule("25.26"),
+            RuleCode::Illegal,
+            "no batteries are offered a retreat",
         )),
         A::Retreat { .. } => Err(err(
             "GBACW 14.4",

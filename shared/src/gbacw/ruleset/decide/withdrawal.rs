@@ -40,6 +40,29 @@ pub(crate) fn decline(
             roll.finish()?;
             return Ok(u.events);
         }
+        // Corinth 25.23: the brigade retreat goes on, with its checks.
+        Resume::BrigadeRetreat {
+            unit,
+            path,
+            check,
+            run,
+        } => {
+            use crate::gbacw::ruleset::combat::{Roller, Unfold};
+            let mut u = Unfold::new(state);
+            u.push(GbacwEvent::WithdrawalFireDeclined);
+            let mut roll = Roller::new(dice);
+            crate::gbacw::ruleset::corinth::brigade_retreat::after_decline(
+                rs,
+                &mut u,
+                &mut roll,
+                unit,
+                path,
+                *check,
+                run.clone(),
+            );
+            roll.finish()?;
+            return Ok(u.events);
+        }
         Resume::Formation { unit, to } => {
             if let Ok(c) = formation::plan(rs, state, side, unit, *to) {
                 events.push(formation::changed(unit, *to, &c));

@@ -749,10 +749,18 @@ fn corinth_31_1_batteries_casualties_and_leaders_on_the_confederate_total() {
     for u in ["6-miss", "15-miss", "22-miss"] {
         t.s.progress.to_arrive.remove(&id(u));
     }
-    // A Union battery eliminated: +1; a Confederate one: -1.
-    t.s.units.get_mut(&id("robinett")).unwrap().hex = None;
+    // A Union battery eliminated: +1; a Confederate one: -1 (24.22: its
+    // guns destroyed by fire; a battery gone with its crew and guns left
+    // would not count).
+    let destroy = |t: &mut T, b: &str| {
+        let u = t.s.units.get_mut(&id(b)).unwrap();
+        u.hex = None;
+        u.status.strength = 0;
+    };
+    destroy(&mut t, "robinett");
     assert_eq!(t.rs.tally(&t.s).unwrap().batteries, 2);
     t.s.progress.to_arrive.remove(&id("hudson"));
+    destroy(&mut t, "hudson");
     assert_eq!(t.rs.tally(&t.s).unwrap().batteries, 0);
     // Union inf/cav losses 12 more than the Confederates': ⌈12 ÷ 5⌉ = 3.
     // (6 Miss, 15 Miss, 22 Miss entered and lost 3+5+5 = 13; the Union

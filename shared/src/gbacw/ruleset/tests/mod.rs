@@ -9,6 +9,7 @@ mod charge;
 mod client_queries;
 mod command;
 mod corinth;
+mod corinth_batteries;
 mod corinth_command;
 mod corinth_free;
 mod corinth_leaders;
