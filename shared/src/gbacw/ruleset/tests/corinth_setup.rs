@@ -400,3 +400,36 @@ fn corinth_29_47_reinforcements_stay_in_column_until_within_their_commanders_rad
     t.rs.evolve(&mut t.s, &e);
     assert!(t.decide(UNION, &deploy).is_ok());
 }
+
+#[test]
+fn corinth_29_44_4_the_park_is_2737_and_the_hexes_adjacent_to_it_in_every_scenario() {
+    // "either in Corinth on or adjacent to hex 2737": the park area, and
+    // the park's share of the redans-or-park area, in all three scenarios.
+    for name in ["corinth", "corinth_free", "corinth_solo"] {
+        let rs = Gbacw::new(&GbacwConfig {
+            battle: name.into(),
+            ..GbacwConfig::default()
+        })
+        .unwrap_or_else(|e| panic!("{e}"));
+        let grid = &rs.game().map.grid;
+        let centre = n("2737");
+        let mut want: Vec<HexNumber> = grid
+            .neighbours_on_map(centre)
+            .into_iter()
+            .map(|(_, h)| h)
+            .collect();
+        want.push(centre);
+        want.sort();
+        let scenario = &rs.game().scenario;
+        let park = scenario.area("park").unwrap();
+        let mut got: Vec<HexNumber> = grid.hexes().filter(|h| rs.in_area(park, *h)).collect();
+        got.sort();
+        assert_eq!(got, want, "{name}: the park");
+        let either = scenario.area("redans-and-park").unwrap();
+        let near: Vec<HexNumber> = grid
+            .hexes()
+            .filter(|h| grid.distance(centre, *h) <= 2 && rs.in_area(either, *h))
+            .collect();
+        assert!(near.iter().all(|h| want.contains(h)), "{name}: {near:?}");
+    }
+}
