@@ -127,6 +127,12 @@ impl Narrate for Gbacw {
                 super::corinth_card::reserve_of(self, reserve)
                     .map_or_else(|| counter_name(self, reserve), |r| r.name.clone())
             ),
+            // Corinth 25.26.
+            A::RetreatBatteries { batteries } => format!(
+                "{} retreat with their brigade (25.26)",
+                names(self, batteries)
+            ),
+            A::DeclineBatteryRetreat => "the batteries stay (25.26)".into(),
             // Actions the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -544,6 +550,22 @@ impl Narrate for Gbacw {
                     format!("Division Arrival rolls for Game-Turn {turn}: {each} (29.53)")
                 }
             }
+            E::LeaderBound(b) => format!(
+                "{} spared {} its morale check and stays with it until the next Movement Phase (22.33)",
+                counter_name(self, &b.leader),
+                names(self, &b.units)
+            ),
+            E::BatteryRetreatOffered(o) => format!(
+                "{}'s brigade retreats: {} may retreat with it (25.26)",
+                counter_name(self, &o.brigade),
+                names(self, &o.batteries)
+            ),
+            E::BatteryRetreatAnswered => "the batteries' answer is in (25.26)".into(),
+            E::CrewRouted { battery, path } => format!(
+                "the crew of {} routs away from its guns{} (24.21)",
+                counter_name(self, battery),
+                path.last().map_or(String::new(), |h| format!(" to {h}"))
+            ),
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -555,5 +577,69 @@ impl Narrate for Gbacw {
     /// panel lists them with their verdicts).
     fn rolled(&self, _: &GbacwEvent) -> Option<RollResult> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use muster_shared::SeatId;
+    use muster_shared::engine::Ruleset;
+    use muster_shared::gbacw::ruleset::GbacwConfig;
+    use muster_shared::gbacw::ruleset::corinth::{leader_binding, retreat_batteries};
+
+    /// The Corinth actions and events added with 22.33, 24.21 and 25.26
+    /// read as words naming their case, not as their debug form.
+    #[test]
+    fn corinth_leader_binding_crews_and_battery_retreat_read_as_words() {
+        let rules = Gbacw::new(&GbacwConfig {
+            battle: "corinth".into(),
+            ..GbacwConfig::default()
+        })
+        .expect("corinth loads");
+        let id = |s: &str| CounterId(s.into());
+        let lines = [
+            rules.describe_action(&GbacwAction::RetreatBatteries {
+                batteries: vec![id("d-1-mo")],
+            }),
+            rules.describe_action(&GbacwAction::DeclineBatteryRetreat),
+            rules.describe_event(
+                &GbacwEvent::LeaderBound(leader_binding::LeaderBinding {
+                    leader: id("hackleman"),
+                    units: vec![id("52-ill")],
+                }),
+                "",
+                &(),
+                &[],
+            ),
+            rules.describe_event(
+                &GbacwEvent::BatteryRetreatOffered(retreat_batteries::BatteryRetreatOffer {
+                    seat: SeatId(0),
+                    brigade: id("hackleman"),
+                    batteries: vec![id("d-1-mo")],
+                }),
+                "",
+                &(),
+                &[],
+            ),
+            rules.describe_event(&GbacwEvent::BatteryRetreatAnswered, "", &(), &[]),
+            rules.describe_event(
+                &GbacwEvent::CrewRouted {
+                    battery: id("d-1-mo"),
+                    path: vec![],
+                },
+                "",
+                &(),
+                &[],
+            ),
+        ];
+        for (line, case) in lines
+            .iter()
+            .zip(["25.26", "25.26", "22.33", "25.26", "25.26", "24.21"])
+        {
+            assert!(line.contains(case), "{line}");
+            // No debug form: no struct braces, no type names.
+            assert!(!line.contains('{') && !line.contains("CounterId"), "{line}");
+        }
     }
 }

@@ -72,7 +72,7 @@ pub(crate) mod rapid_fire;
 pub(crate) mod redans;
 pub(crate) mod reinforcements;
 pub(crate) mod retreat;
-pub(crate) mod retreat_batteries;
+pub mod retreat_batteries;
 pub(crate) mod sharpshooters;
 pub(crate) mod siege;
 pub mod solitaire;
