@@ -296,16 +296,15 @@ fn corinth_26_22_a_regiment_whose_hex_is_full_recovers_nothing() {
     for seed in 0..40u64 {
         let mut t = night_end();
         // 21 Mo (2 of 4 left) and 13 Iowa (6) fill a woods hex (8).
-        let woods = t
-            .rs
-            .game()
-            .map
-            .hexes()
-            .map(|(n, h)| (n, h.has(Terrain::Woods) && h.terrain.len() == 1))
-            .filter(|(_, w)| *w)
-            .map(|(n, _)| n)
-            .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
-            .expect("a free woods hex");
+        let woods =
+            t.rs.game()
+                .map
+                .hexes()
+                .map(|(n, h)| (n, h.has(Terrain::Woods) && h.terrain.len() == 1))
+                .filter(|(_, w)| *w)
+                .map(|(n, _)| n)
+                .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
+                .expect("a free woods hex");
         t.put("21-mo", &woods.to_string(), "n", Formation::Line);
         t.put("13-iowa", &woods.to_string(), "n", Formation::Line);
         let (events, _) = t.roll(UNION, GbacwAction::EndPhase, seed);

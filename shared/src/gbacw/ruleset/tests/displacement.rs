@@ -168,17 +168,18 @@ fn by_the_redan(unit: &str) -> T {
     for l in t.s.leaders.values_mut() {
         l.hex = None;
     }
-    let others: Vec<HexNumber> = t
-        .rs
-        .game()
-        .map
-        .grid
-        .neighbours_on_map(n("0627"))
-        .into_iter()
-        .map(|(_, h)| h)
-        .filter(|h| *h != n("0527"))
-        .collect();
-    let guns = ["hoxton", "sengstak", "watson-a", "watson-b", "hudson", "mcclung"];
+    let others: Vec<HexNumber> =
+        t.rs.game()
+            .map
+            .grid
+            .neighbours_on_map(n("0627"))
+            .into_iter()
+            .map(|(_, h)| h)
+            .filter(|h| *h != n("0527"))
+            .collect();
+    let guns = [
+        "hoxton", "sengstak", "watson-a", "watson-b", "hudson", "mcclung",
+    ];
     for (g, h) in guns.iter().zip(&others) {
         t.put(g, &h.to_string(), "n", Formation::Unlimbered);
     }
