@@ -335,6 +335,10 @@ fn keep_moving(v: &View) -> BTreeMap<CounterId, u32> {
         .collect()
 }
 
+/// How a hex suits a leader, best lowest: alone near the enemy (17.52),
+/// hexes from his command, in the front line, distance to the objectives.
+type LeaderRank = (bool, u32, bool, i64);
+
 /// `items` in a random order.
 fn shuffled<T>(mut items: Vec<T>, ch: &mut Chooser) -> Vec<T> {
     for i in (1..items.len()).rev() {
@@ -768,7 +772,7 @@ impl Player {
                 (alone, off, front, s)
             };
             let now = rank(at);
-            let mut to: Vec<((bool, u32, bool, i64), usize, HexNumber)> = reach
+            let mut to: Vec<(LeaderRank, usize, HexNumber)> = reach
                 .hexes
                 .keys()
                 .copied()
