@@ -1,6 +1,8 @@
 //! End-to-end test support: shared helpers for the tests in `tests/tests/`.
 
 pub mod e2e;
+pub mod gbacw_biased_game;
 pub mod gbacw_match;
+pub mod gbacw_policy;
 pub mod gbacw_whole_game;
 pub mod random_play;

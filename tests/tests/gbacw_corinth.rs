@@ -6,6 +6,11 @@
 //! to the victory determination (31.2 after Game-Turn 16, or 31.33 after
 //! Game-Turn 32), without a rule error; refusals of wild actions change
 //! nothing; the log replays to the same state and outcome and verifies.
+//! Purely random games end on the first day (31.2: the Confederates score
+//! 4 VP or less); one game of each Corinth scenario (Historical, Free
+//! Set-Up, solitaire) is played by biased players (`gbacw_policy`) through
+//! the night (26.x: night moves, straggler rolls, BCE recovery, the
+//! Pre-Dawn Barrage) into the second day, to 31.33 after Game-Turn 32.
 
 use muster_shared::SeatId;
 use muster_shared::codec;
@@ -54,7 +59,8 @@ fn corinth_historical_plays_to_victory_determination_and_replays() {
     // the rest to `EndSetUp`; seed 2 takes the server's default at once and
     // plays with the heat (30.5). Random play scores little for the
     // Confederates, so these games end on the first day (31.2); the night
-    // and second day are played in `ruleset/tests/corinth.rs`.
+    // and second day are played by the biased games below
+    // (`corinth_games_go_through_the_night_to_the_second_day_and_replay`).
     let games = [
         (1u64, false, 30, [1, 3]),
         (2, true, 0, [1, 3]),
@@ -322,6 +328,81 @@ fn corinth_solitaire_plays_to_victory_determination_and_replays() {
         eprintln!(
             "solitaire seed {seed}: {played:?}, {:?}, {} log entries, {:.1?} with replay and verification; {}",
             plan.divisions,
+            game.m.log().entries.len(),
+            started.elapsed(),
+            outcome.summary
+        );
+    }
+}
+
+/// Corinth 31.2 to 31.33, night and day 2: one whole game of each Corinth
+/// scenario into the second day. Random Confederate play scores too little
+/// to go on past Game-Turn 16 (the games above end there), so these are
+/// played by the biased players of `gbacw_policy`: a Confederate who heads
+/// for the objectives and attacks, turning quiet on the first day once his
+/// total is past the middle of 31.2's band (so the game goes on), and a
+/// quiet Union (no moves or fire of its own before the night; commitment
+/// rolls; then a few moves and shots). Every action is legal (checked by
+/// `decide` before it is offered); the set-up, any plot and the solitaire
+/// rolls are the defaults; one action in forty is a wild one whose refusal
+/// must change nothing. Each game crosses the night (26.1 moves at night,
+/// 26.2 straggler rolls where the seed has eligible regiments, 26.3 BCE
+/// recovery, 26.4 a barrage fired with `BarrageFire`, both sides'
+/// `EndBarrage`) and ends after Game-Turn 32 with a 31.3 level, and the log
+/// replays to the same state and outcome and verifies.
+#[test]
+fn corinth_games_go_through_the_night_to_the_second_day_and_replay() {
+    use muster_tests::gbacw_biased_game::play_biased;
+    use muster_tests::gbacw_policy::{Player, Temper};
+    // (battle, seed, straggler rolls expected: the solitaire seeds leave
+    // no regiment eligible).
+    let games = [
+        ("corinth", 34u64, true),
+        ("corinth_free", 34, true),
+        ("corinth_solo", 38, false),
+    ];
+    for (battle, seed, stragglers) in games {
+        let started = Instant::now();
+        let config = GbacwConfig {
+            battle: battle.into(),
+            ..GbacwConfig::default()
+        };
+        let mut game = GbacwGame::new(seed, &config, 4096);
+        let mut players = [
+            Player::new(Temper::quiet(17)),
+            Player::new(Temper::assault()),
+        ];
+        let b = play_biased(&mut game, seed, &mut players, &BATTLE);
+        let t_play = started.elapsed();
+        let state = game.m.state();
+        assert!(state.over, "{battle} {seed}: turn {}", state.clock.turn);
+        // 31.2: the first day's determination let the game go on.
+        let day = &state.progress.days[..];
+        assert!(
+            matches!(day, [d] if d.turn == 16 && d.winner.is_none() && (9..40).contains(&d.halves)),
+            "{battle} {seed}: {day:?}"
+        );
+        // Night and day 2 were played to the end of Game-Turn 32 (31.3).
+        assert_eq!(b.last_turn, 32, "{b:?}");
+        assert_eq!(state.clock.turn, 32);
+        assert!(b.night_moves > 0 && b.day2_moves > 0, "{b:?}");
+        let seen = |e: &str| b.seen.get(e).copied().unwrap_or(0);
+        assert_eq!(seen("day determined"), 1, "{b:?}");
+        assert_eq!(seen("BCE recovered"), 1, "26.3: {b:?}");
+        assert_eq!(seen("barrage begun"), 1, "26.4: {b:?}");
+        assert!(seen("barrage rolled") > 0, "26.42: {b:?}");
+        assert_eq!(seen("barrage ended"), 2, "26.43: both sides: {b:?}");
+        assert_eq!(seen("straggler rolled") > 0, stragglers, "26.2: {b:?}");
+        assert!(seen("fire") > 0 && seen("melee") > 0, "{b:?}");
+        let outcome = game.m.ruleset().outcome(state).expect("an outcome");
+        assert!(
+            outcome.summary.contains("total"),
+            "31.3: {}",
+            outcome.summary
+        );
+        replays_to_the_same_outcome(&game);
+        eprintln!(
+            "{battle} seed {seed}: {b:?}, {} log entries, played in {t_play:.1?}, {:.1?} with replay and verification; {}",
             game.m.log().entries.len(),
             started.elapsed(),
             outcome.summary

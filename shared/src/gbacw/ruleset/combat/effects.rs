@@ -462,14 +462,22 @@ pub(crate) fn retreat_options(
         .into_iter()
         .filter(|p| {
             // 14.3: friends at the end are displaced, so the path may end on
-            // them; else it must not end over the stacking limits.
+            // them (if the hex can hold the unit once they are gone: 8.11,
+            // a redan's four points, 23.27); else it must not end over the
+            // stacking limits.
             p.hexes.last().is_some_and(|end| {
                 board
                     .check_stack(*end, &unit.side, &[], &[id], None)
                     .is_ok()
                     || super::displacement::displaced_by(rs, state, id, &[*end])
                         .first()
-                        .is_some_and(|d| d.len() == board.units_of(*end, &unit.side).len())
+                        .is_some_and(|d| {
+                            let gone: Vec<&CounterId> = d.iter().collect();
+                            d.len() == board.units_of(*end, &unit.side).len()
+                                && board
+                                    .check_stack(*end, &unit.side, &gone, &[id], None)
+                                    .is_ok()
+                        })
             })
         })
         .map(|p| p.hexes)

@@ -183,11 +183,13 @@ pub(crate) fn resolve_withdrawal(
             // that hex cannot hold them (8.0: a move may pass a hex it may
             // not stop in), they go on along the path to the first hex
             // that can: the whole path was valid, so its end always can.
+            // No withdrawal fire is offered on that slide (see
+            // `execute_forced`).
             if !pinned.is_empty()
                 && let Some(plan) = (1..=path.len())
                     .find_map(|k| movement::plan(rs, &u.state, &side, &pinned, &path[..k]).ok())
             {
-                for e in movement::execute(rs, &u.state, &plan, true) {
+                for e in movement::execute_forced(rs, &u.state, &plan) {
                     u.push(e);
                 }
             }
@@ -207,7 +209,7 @@ pub(crate) fn resolve_withdrawal(
             if !going_on.is_empty()
                 && let Ok(plan) = movement::plan(rs, &u.state, &side, &going_on, path)
             {
-                for e in movement::execute(rs, &u.state, &plan, true) {
+                for e in movement::execute_forced(rs, &u.state, &plan) {
                     u.push(e);
                 }
             }

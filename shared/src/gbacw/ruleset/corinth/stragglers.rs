@@ -120,7 +120,11 @@ fn reached_bce_on_day_one(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -
 }
 
 /// Corinth 26.22, 26.23: roll for every eligible regiment: 5 or 6 (after
-/// the day-one BCE modifier) regains one Strength Point.
+/// the day-one BCE modifier) regains one Strength Point, if its hex can
+/// hold it: GBACW 8.11's limits hold "at the same time" always, and 26.2
+/// says nothing to lift them, so a regiment in a full hex regains nothing
+/// (its roll shows `recovered: false`; the regiments before it in the
+/// same hex count with what they regained).
 pub(crate) fn recover(
     rs: &Gbacw,
     state: &GbacwState,
@@ -130,6 +134,7 @@ pub(crate) fn recover(
     let need = hook.and_then(|h| h.number("roll")).unwrap_or(5);
     let penalty = hook.and_then(|h| h.number("day1-bce")).unwrap_or(1);
     let mut out = Vec::new();
+    let mut after = state.clone();
     for id in eligible(rs, state) {
         let die = u8::try_from(dice.roll(6)?).unwrap_or(1);
         let day_one = match &rs.game.oob.units[&id].command {
@@ -142,14 +147,36 @@ pub(crate) fn recover(
             0
         };
         let total = i16::from(die) + i16::from(modifier);
-        out.push(GbacwEvent::StragglerRolled(StragglerRoll {
+        let mut roll = StragglerRoll {
             unit: id,
             die,
             modifier,
             recovered: total >= i16::try_from(need).unwrap_or(5),
-        }));
+        };
+        if roll.recovered {
+            let mut tried = after.clone();
+            evolve(&mut tried, &roll);
+            if room_for(rs, &tried, &roll.unit) {
+                after = tried;
+            } else {
+                roll.recovered = false;
+            }
+        }
+        out.push(GbacwEvent::StragglerRolled(roll));
     }
     Ok(out)
+}
+
+/// GBACW 8.11: whether `unit`'s hex keeps to its stacking limits as the
+/// state stands.
+fn room_for(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
+    let Some(hex) = state.units.get(unit).and_then(|u| u.hex) else {
+        return true;
+    };
+    let side = &rs.game.oob.units[unit].side;
+    super::super::board::Board::new(rs, state)
+        .check_stack(hex, side, &[], &[], None)
+        .is_ok()
 }
 
 /// Fold a straggler roll: the regiment's strength marker up one, one

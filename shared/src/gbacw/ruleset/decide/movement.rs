@@ -491,6 +491,26 @@ pub(crate) fn execute(
     plan: &Plan,
     answered: bool,
 ) -> Vec<GbacwEvent> {
+    run(rs, state, plan, answered, true)
+}
+
+/// GBACW 10.15 with 8.0: carry out the slide of units pinned by
+/// withdrawal fire to the first hex of their path that can hold them,
+/// without offering withdrawal fire again on the way: the fire that pinned
+/// them was the answer to this withdrawal, and a second offer would stop
+/// them (pinned, they could not resume) in a hex they may only pass
+/// through.
+pub(crate) fn execute_forced(rs: &Gbacw, state: &GbacwState, plan: &Plan) -> Vec<GbacwEvent> {
+    run(rs, state, plan, true, false)
+}
+
+fn run(
+    rs: &Gbacw,
+    state: &GbacwState,
+    plan: &Plan,
+    answered: bool,
+    offers: bool,
+) -> Vec<GbacwEvent> {
     let board = Board::new(rs, state);
     let side = &plan.side;
     let units: Vec<CounterId> = plan
@@ -507,7 +527,7 @@ pub(crate) fn execute(
     for (k, &to) in plan.path.iter().enumerate() {
         // 10.1, 10.18: units (not leaders) leaving an enemy ZOC.
         let already_answered = k == 0 && answered;
-        if !already_answered && !units.is_empty() {
+        if offers && !already_answered && !units.is_empty() {
             let firers = firers_at
                 .get_or_init(|| board.withdrawal_zocs(side, mounted))
                 .get(&at)

@@ -288,6 +288,41 @@ fn corinth_26_22_a_five_or_six_recovers_a_strength_point_at_the_end_of_a_night_t
 }
 
 #[test]
+fn corinth_26_22_a_regiment_whose_hex_is_full_recovers_nothing() {
+    use crate::gbacw::map::Terrain;
+    // Found by the random whole game into the second day: a regiment in a
+    // full woods hex regained a point and broke 8.11's limits.
+    let mut checked = false;
+    for seed in 0..40u64 {
+        let mut t = night_end();
+        // 21 Mo (2 of 4 left) and 13 Iowa (6) fill a woods hex (8).
+        let woods =
+            t.rs.game()
+                .map
+                .hexes()
+                .map(|(n, h)| (n, h.has(Terrain::Woods) && h.terrain.len() == 1))
+                .filter(|(_, w)| *w)
+                .map(|(n, _)| n)
+                .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
+                .expect("a free woods hex");
+        t.put("21-mo", &woods.to_string(), "n", Formation::Line);
+        t.put("13-iowa", &woods.to_string(), "n", Formation::Line);
+        let (events, _) = t.roll(UNION, GbacwAction::EndPhase, seed);
+        let rolls = straggler_rolls(&events);
+        assert_eq!(rolls.len(), 1, "{events:#?}");
+        let r = &rolls[0];
+        assert!(!r.recovered, "{r:?}");
+        let u = &t.s.units[&id("21-mo")];
+        assert_eq!((u.status.strength, u.killed), (2, 2));
+        if r.die >= 5 {
+            checked = true;
+            break;
+        }
+    }
+    assert!(checked, "40 seeds never rolled a 5 or 6");
+}
+
+#[test]
 fn corinth_26_21_a_regiment_that_moved_or_fired_recovers_no_stragglers() {
     let mut t = night_game();
     to_turn(&mut t, 17);

@@ -155,3 +155,54 @@ fn case_14_4_a_unit_waiting_to_retreat_that_routs_keeps_one_order_the_rout() {
     assert!(t.s.retreats.is_empty());
     assert_ne!(t.hex("10-va"), Some(n("0505")));
 }
+
+/// Corinth, every counter off the map but these: `unit` in 0627, 1 Ala
+/// in Redan E (0527), and unlimbered guns (never displaced, 14.3) on every
+/// other neighbour of 0627, so the redan is its only way out.
+fn by_the_redan(unit: &str) -> T {
+    use super::corinth::started;
+    let mut t = started();
+    for u in t.s.units.values_mut() {
+        u.hex = None;
+    }
+    for l in t.s.leaders.values_mut() {
+        l.hex = None;
+    }
+    let others: Vec<HexNumber> =
+        t.rs.game()
+            .map
+            .grid
+            .neighbours_on_map(n("0627"))
+            .into_iter()
+            .map(|(_, h)| h)
+            .filter(|h| *h != n("0527"))
+            .collect();
+    let guns = [
+        "hoxton", "sengstak", "watson-a", "watson-b", "hudson", "mcclung",
+    ];
+    for (g, h) in guns.iter().zip(&others) {
+        t.put(g, &h.to_string(), "n", Formation::Unlimbered);
+    }
+    t.put("1-ala", "0527", "n", Formation::Line);
+    t.put(unit, "0627", "n", Formation::Line);
+    t
+}
+
+#[test]
+fn case_14_3_a_retreat_may_end_on_friends_only_where_the_hex_holds_the_unit_alone() {
+    // Found by a random Corinth game into the second day: 33 Miss (6)
+    // retreated onto a friend in Redan E (0527, four infantry points at
+    // most: Corinth 23.27), displaced it and stood there over the limit.
+    use crate::gbacw::retreat::RetreatKind;
+    use crate::gbacw::ruleset::combat::effects::retreat_options;
+    let to_redan = |unit: &str| {
+        let t = by_the_redan(unit);
+        retreat_options(&t.rs, &t.s, &id(unit), 1, RetreatKind::MeleeResult)
+            .iter()
+            .any(|p| p.last() == Some(&n("0527")))
+    };
+    // 4 Ala Bn (3) may displace 1 Ala and stand in the redan; 33 Miss (6)
+    // may not.
+    assert!(to_redan("4-ala-bn"));
+    assert!(!to_redan("33-miss"));
+}

@@ -297,3 +297,62 @@ fn case_6_33_column_neither_holds_a_zoc_nor_fires() {
     let events = t.mv(UNION, &["5-conn"], &["0307"]);
     assert!(matches!(events[..], [GbacwEvent::UnitMoved { .. }]));
 }
+
+#[test]
+fn case_10_15_a_pinned_unit_sliding_past_a_full_hex_draws_no_second_withdrawal_fire() {
+    // Found by a random Corinth game into the second day: a unit pinned
+    // while leaving, sliding on through a full hex that was in the enemy's
+    // ZOC too, was offered withdrawal fire again there, took its pin and
+    // was left, unable to resume, in a hex over its stacking limits.
+    use crate::gbacw::oob::Marker;
+    use crate::gbacw::ruleset::board::Board;
+    let union = id("union");
+    for seed in 0..300u64 {
+        let mut t = contact();
+        // 0208 (in 2 Va's ZOC too) full enough that 5 Conn may only pass.
+        for u in ["10-me", "28-ny", "46-pa", "27-ind", "2-me", "3-wisc"] {
+            let fits = {
+                let board = Board::new(&t.rs, &t.s);
+                board
+                    .check_stack(n("0208"), &union, &[], &[&id("5-conn")], None)
+                    .is_ok()
+            };
+            if !fits {
+                break;
+            }
+            t.put(u, "0208", "s", Formation::Line);
+        }
+        let full = Board::new(&t.rs, &t.s)
+            .check_stack(n("0208"), &union, &[], &[&id("5-conn")], None)
+            .is_err();
+        assert!(full, "0208 takes no more");
+        let events = t.mv(UNION, &["5-conn"], &["0208", "0207"]);
+        assert_eq!(offered(&events).hex, n("0308"));
+        let (events, _) = t.roll(
+            REBEL,
+            GbacwAction::WithdrawalFire {
+                firers: ids(&["2-va"]),
+            },
+            seed,
+        );
+        let u = &t.s.units[&id("5-conn")];
+        if !u.status.markers.contains(&Marker::Pin) || u.status.markers.contains(&Marker::Rout) {
+            continue;
+        }
+        // Pinned: on to the first hex that holds it, and no second offer.
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, GbacwEvent::WithdrawalFireOffered(_))),
+            "{events:#?}"
+        );
+        assert!(t.s.decision.is_none());
+        assert_eq!(u.hex, Some(n("0207")));
+        let board = Board::new(&t.rs, &t.s);
+        for hex in ["0208", "0207"] {
+            assert!(board.check_stack(n(hex), &union, &[], &[], None).is_ok());
+        }
+        return;
+    }
+    panic!("300 seeds never pinned 5 Conn");
+}

@@ -1,0 +1,217 @@
+//! Whole GBACW battles played by biased players (`gbacw_policy`) through
+//! `engine::Match` with real hash chains, from the set-up to the last
+//! determination: long enough to reach Corinth's night (26.x) and second
+//! day (31.33), which purely random play never does. The same checks as
+//! the random driver (`gbacw_whole_game`): the invariants after every
+//! action, the set-up as the scenario sees it, wild actions whose refusal
+//! changes nothing.
+
+use crate::gbacw_match::GbacwGame;
+use crate::gbacw_policy::{Player, deciding};
+use crate::gbacw_whole_game::{Battle, Played, check_invariants, check_setup};
+use crate::random_play::Chooser;
+use muster_shared::SeatId;
+use muster_shared::engine::{MatchError, Ruleset};
+use muster_shared::gbacw::ruleset::{GbacwAction, GbacwEvent, GbacwState};
+use std::collections::BTreeMap;
+
+/// What a biased game did, beyond the random driver's counts.
+#[derive(Default, Debug)]
+pub struct Biased {
+    pub played: Played,
+    /// Events of interest seen, by name (see [`noted`]).
+    pub seen: BTreeMap<&'static str, usize>,
+    /// Moves accepted on night Game-Turns (Corinth 26.0).
+    pub night_moves: usize,
+    /// Moves accepted after the night.
+    pub day2_moves: usize,
+    /// The last Game-Turn played.
+    pub last_turn: u16,
+}
+
+/// The events a long game is checked for, by name.
+pub fn noted(e: &GbacwEvent) -> Option<&'static str> {
+    use GbacwEvent as E;
+    Some(match e {
+        E::UnitArrived { .. } => "arrival",
+        E::FireResolved(_) => "fire",
+        E::MeleeResolved(_) => "melee",
+        E::VictoryHexTaken { .. } => "hex taken",
+        E::ReserveCommitted { .. } => "reserve committed",
+        E::DayDetermined(_) => "day determined",
+        E::StragglerRolled(_) => "straggler rolled",
+        E::BceRecovered(_) => "BCE recovered",
+        E::BarrageBegun { .. } => "barrage begun",
+        E::BarrageRolled(_) => "barrage rolled",
+        E::BarrageEnded { .. } => "barrage ended",
+        E::GameEnded => "game ended",
+        _ => return None,
+    })
+}
+
+impl Biased {
+    fn record(
+        &mut self,
+        state: &GbacwState,
+        night: bool,
+        action: &GbacwAction,
+        events: &[GbacwEvent],
+    ) {
+        self.played.accepted += 1;
+        self.last_turn = self.last_turn.max(state.clock.turn);
+        match action {
+            GbacwAction::Arrive { .. } => self.played.arrivals += 1,
+            GbacwAction::Move { .. } => {
+                self.played.moves += 1;
+                if night {
+                    self.night_moves += 1;
+                } else if self.seen.contains_key("BCE recovered") {
+                    self.day2_moves += 1;
+                }
+            }
+            _ => {}
+        }
+        for name in events.iter().filter_map(noted) {
+            *self.seen.entry(name).or_default() += 1;
+        }
+    }
+}
+
+/// Play a battle to its end with `players` (Union seat first): the set-up
+/// and any plot by the server's defaults, decisions answered from the
+/// legal set, every phase as the seat's player wants it, ended when it
+/// has nothing more to do.
+pub fn play_biased(
+    game: &mut GbacwGame,
+    seed: u64,
+    players: &mut [Player; 2],
+    battle: &Battle,
+) -> Biased {
+    let mut ch = Chooser::new(seed);
+    let mut out = Biased::default();
+    let mut set_up = false;
+    for _ in 0..60_000 {
+        if !set_up && game.m.state().progress.setting_up.is_none() {
+            check_setup(game.m.ruleset(), game.m.state());
+            set_up = true;
+        }
+        let state = game.m.state().clone();
+        let rs = game.m.ruleset();
+        let Some(seat) = rs.acting_seat(&state) else {
+            break;
+        };
+        let night = rs.game().scenario.is_night(state.clock.turn);
+        // The set-up (and a plot or solitaire roll before it): the
+        // server's defaults, as on a timeout.
+        if state.progress.setting_up.is_some() || rs.plot_seat(&state).is_some() {
+            let p = rs
+                .pending(&state)
+                .into_iter()
+                .next()
+                .expect("the set-up waits");
+            let action = p.default.clone();
+            let applied = game
+                .submit(p.seat, p.default, true)
+                .expect("the default is accepted");
+            out.record(game.m.state(), night, &action, &applied.events);
+            check_invariants(game.m.ruleset(), game.m.state());
+            continue;
+        }
+        let player = &mut players[usize::from(seat.0.min(1))];
+        let wild = ch.below(40) == 0;
+        let mut fallback = false;
+        let (seat, action) = if wild {
+            (
+                SeatId(ch.below(2) as u8),
+                (battle.wild_action)(&mut ch, &state),
+            )
+        } else if deciding(&state) {
+            let legal = rs.legal_actions(&state, seat);
+            assert!(!legal.is_empty(), "a decision always has an answer");
+            (seat, player.answer(&state, &legal, &mut ch))
+        } else if let Some(a) = player.next(rs, &state, seat, &mut ch) {
+            (seat, a)
+        } else {
+            let before = game.m.log().entries.len();
+            match game.submit(seat, GbacwAction::EndPhase, false) {
+                Ok(applied) => {
+                    out.record(
+                        game.m.state(),
+                        night,
+                        &GbacwAction::EndPhase,
+                        &applied.events,
+                    );
+                    check_invariants(game.m.ruleset(), game.m.state());
+                    continue;
+                }
+                Err(MatchError::Rule(_)) => {
+                    assert_eq!(game.m.state(), &state, "a refusal changed the state");
+                    assert_eq!(game.m.log().entries.len(), before);
+                }
+                Err(e) => panic!("EndPhase refused outside the rules: {e}"),
+            }
+            // The phase may not end yet (a roll due first, 29.53; a
+            // leader alone near the enemy, 17.52): the legal set decides,
+            // a leader joining a friendly unit first.
+            fallback = true;
+            let rs = game.m.ruleset();
+            let legal = rs.legal_actions(&state, seat);
+            let others: Vec<&GbacwAction> = legal
+                .iter()
+                .filter(|a| **a != GbacwAction::EndPhase)
+                .collect();
+            assert!(
+                !others.is_empty(),
+                "{seat:?} can neither end the phase nor act"
+            );
+            let rejoin: Vec<&GbacwAction> = others
+                .iter()
+                .copied()
+                .filter(|a| match a {
+                    GbacwAction::Move { pieces, path } => {
+                        state.leaders.contains_key(&pieces[0])
+                            && path.last().is_some_and(|h| {
+                                state.units.iter().any(|(u, x)| {
+                                    x.hex == Some(*h)
+                                        && rs.game().oob.units[u].side
+                                            == rs.game().oob.leaders[&pieces[0]].side
+                                })
+                            })
+                    }
+                    _ => false,
+                })
+                .collect();
+            let pick = if rejoin.is_empty() {
+                others[ch.below(others.len())]
+            } else {
+                rejoin[ch.below(rejoin.len())]
+            };
+            (seat, pick.clone())
+        };
+        let before_len = game.m.log().entries.len();
+        match game.submit(seat, action.clone(), false) {
+            Ok(applied) => {
+                out.record(game.m.state(), night, &action, &applied.events);
+                if fallback {
+                    // The phase changed under the player: it tries again.
+                    players[usize::from(seat.0.min(1))].forget();
+                }
+            }
+            Err(e) => {
+                assert!(wild, "legal action {action:?} refused: {e}");
+                let MatchError::Rule(r) = &e else {
+                    panic!("{action:?} refused outside the rules: {e}")
+                };
+                assert!(
+                    r.rule.starts_with("GBACW") || r.rule.starts_with(battle.rules),
+                    "{r}"
+                );
+                assert_eq!(game.m.state(), &state, "a refusal changed the state");
+                assert_eq!(game.m.log().entries.len(), before_len);
+            }
+        }
+        check_invariants(game.m.ruleset(), game.m.state());
+    }
+    assert!(set_up, "the set-up ended");
+    out
+}
