@@ -77,7 +77,8 @@ pub fn wild_of(
 }
 
 /// GBACW 8.1 and 5.12 after every action: no stack over its limits, no
-/// hex holding both sides. A move stopped for withdrawal fire (10.1) may
+/// hex holding both sides. A move stopped for withdrawal fire (10.1), or a
+/// retreat stopped for retreat fire (10.2) with hexes still to go, may
 /// stand in a hex it is only passing through (8.1 binds where a move
 /// ends), so that hex's limits wait for the answer, and for the retreat of
 /// a unit the fire routed there.
@@ -89,6 +90,13 @@ pub fn check_invariants(rs: &Gbacw, state: &GbacwState) {
         .filter(|d| matches!(d.resume, Resume::Move { .. }))
         .map(|d| d.hex)
         .collect();
+    passing.extend(
+        state
+            .retreat_fire
+            .iter()
+            .filter(|o| !o.rest.is_empty())
+            .map(|o| o.hex),
+    );
     passing.extend(
         state
             .retreats

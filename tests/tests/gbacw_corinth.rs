@@ -346,7 +346,7 @@ fn corinth_solitaire_plays_to_victory_determination_and_replays() {
 /// `decide` before it is offered); the set-up, any plot and the solitaire
 /// rolls are the defaults; one action in forty is a wild one whose refusal
 /// must change nothing. Each game crosses the night (26.1 moves at night,
-/// 26.2 straggler rolls where the seed has eligible regiments, 26.3 BCE
+/// 26.2 straggler rolls, 26.3 BCE
 /// recovery, 26.4 a barrage fired with `BarrageFire`, both sides'
 /// `EndBarrage`) and ends after Game-Turn 32 with a 31.3 level, and the log
 /// replays to the same state and outcome and verifies.
@@ -354,12 +354,15 @@ fn corinth_solitaire_plays_to_victory_determination_and_replays() {
 fn corinth_games_go_through_the_night_to_the_second_day_and_replay() {
     use muster_tests::gbacw_biased_game::play_biased;
     use muster_tests::gbacw_policy::{Player, Temper};
-    // (battle, seed, straggler rolls expected: the solitaire seeds leave
-    // no regiment eligible).
+    // (battle, seed, straggler rolls expected). The seeds are picked: a
+    // rule change elsewhere can move a game off the barrage or the
+    // stragglers (Free Set-Up 34 fired no barrage shot once every retreat
+    // kept its directions; 37 does), so a failure here may only mean a
+    // seed to re-pick.
     let games = [
         ("corinth", 34u64, true),
-        ("corinth_free", 34, true),
-        ("corinth_solo", 38, false),
+        ("corinth_free", 37, true),
+        ("corinth_solo", 38, true),
     ];
     for (battle, seed, stragglers) in games {
         let started = Instant::now();
