@@ -8,7 +8,7 @@
 
 use crate::gbacw_match::GbacwGame;
 use crate::gbacw_policy::{Player, deciding};
-use crate::gbacw_whole_game::{Battle, Played, check_invariants, check_setup};
+use crate::gbacw_whole_game::{Battle, Played, check_invariants, check_refusal, check_setup};
 use crate::random_play::Chooser;
 use muster_shared::SeatId;
 use muster_shared::engine::{MatchError, Ruleset};
@@ -197,18 +197,7 @@ pub fn play_biased(
                     players[usize::from(seat.0.min(1))].forget();
                 }
             }
-            Err(e) => {
-                assert!(wild, "legal action {action:?} refused: {e}");
-                let MatchError::Rule(r) = &e else {
-                    panic!("{action:?} refused outside the rules: {e}")
-                };
-                assert!(
-                    r.rule.starts_with("GBACW") || r.rule.starts_with(battle.rules),
-                    "{r}"
-                );
-                assert_eq!(game.m.state(), &state, "a refusal changed the state");
-                assert_eq!(game.m.log().entries.len(), before_len);
-            }
+            Err(e) => check_refusal(game, battle, wild, &action, &e, &state, before_len),
         }
         check_invariants(game.m.ruleset(), game.m.state());
     }

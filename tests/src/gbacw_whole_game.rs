@@ -76,6 +76,30 @@ pub fn wild_of(
     }
 }
 
+/// A refused action: only a wild one may be, by a rule of GBACW or of the
+/// battle, and the refusal changed neither the state (`before`) nor the log
+/// (`before_len` entries).
+pub fn check_refusal(
+    game: &GbacwGame,
+    battle: &Battle,
+    wild: bool,
+    action: &GbacwAction,
+    e: &MatchError,
+    before: &GbacwState,
+    before_len: usize,
+) {
+    assert!(wild, "legal action {action:?} refused: {e}");
+    let MatchError::Rule(r) = e else {
+        panic!("{action:?} refused outside the rules: {e}")
+    };
+    assert!(
+        r.rule.starts_with("GBACW") || r.rule.starts_with(battle.rules),
+        "{r}"
+    );
+    assert_eq!(game.m.state(), before, "a refusal changed the state");
+    assert_eq!(game.m.log().entries.len(), before_len);
+}
+
 /// GBACW 8.1 and 5.12 after every action: no stack over its limits, no
 /// hex holding both sides. A move stopped for withdrawal fire (10.1), or a
 /// retreat stopped for retreat fire (10.2) with hexes still to go, may
@@ -306,18 +330,7 @@ pub fn play(
                     _ => {}
                 }
             }
-            Err(e) => {
-                assert!(wild, "legal action {action:?} refused: {e}");
-                let MatchError::Rule(r) = &e else {
-                    panic!("{action:?} refused outside the rules: {e}")
-                };
-                assert!(
-                    r.rule.starts_with("GBACW") || r.rule.starts_with(battle.rules),
-                    "{r}"
-                );
-                assert_eq!(game.m.state(), &state, "a refusal changed the state");
-                assert_eq!(game.m.log().entries.len(), before_len);
-            }
+            Err(e) => check_refusal(game, battle, wild, &action, &e, &state, before_len),
         }
         check_invariants(game.m.ruleset(), game.m.state());
     }
