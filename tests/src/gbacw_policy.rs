@@ -28,6 +28,7 @@ use muster_shared::gbacw::corinth::distance_to_assault_areas;
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::los::Los;
 use muster_shared::gbacw::map::HexNumber;
+use muster_shared::gbacw::movement::Reach;
 use muster_shared::gbacw::oob::{Command, CounterId, Formation, LeaderRole, Marker, UnitKind};
 use muster_shared::gbacw::ruleset::state::FireShare;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState};
@@ -120,6 +121,26 @@ pub struct Player {
     memory: Memory,
     /// Barrage attacks fired (Corinth 26.4), over the game.
     barrage_fired: usize,
+}
+
+/// The move of `id` to the best of its three best-ranked `to` hexes (by
+/// the key, then the tie-breaking draw) that the engine accepts.
+fn first_accepted_move<K: Ord>(
+    v: &View,
+    seat: SeatId,
+    id: &CounterId,
+    reach: &Reach,
+    mut to: Vec<(K, usize, HexNumber)>,
+) -> Option<GbacwAction> {
+    to.sort();
+    to.into_iter().take(3).find_map(|(_, _, hex)| {
+        let path = reach.path_to(hex)?;
+        let a = GbacwAction::Move {
+            pieces: vec![id.clone()],
+            path: path[1..].to_vec(),
+        };
+        accepted(v.rs, v.state, seat, &a).then_some(a)
+    })
 }
 
 /// The check `legal_actions` makes: `decide` accepts `action` now, with a
@@ -687,18 +708,8 @@ impl Player {
                 let now = v.score(at);
                 to.retain(|(s, _, _)| *s < now);
             }
-            to.sort();
-            for (_, _, hex) in to.into_iter().take(3) {
-                let Some(path) = reach.path_to(hex) else {
-                    continue;
-                };
-                let a = GbacwAction::Move {
-                    pieces: vec![id.clone()],
-                    path: path[1..].to_vec(),
-                };
-                if accepted(v.rs, v.state, seat, &a) {
-                    return Some(a);
-                }
+            if let Some(a) = first_accepted_move(v, seat, id, &reach, to) {
+                return Some(a);
             }
         }
         None
@@ -772,7 +783,7 @@ impl Player {
                 (alone, off, front, s)
             };
             let now = rank(at);
-            let mut to: Vec<(LeaderRank, usize, HexNumber)> = reach
+            let to: Vec<(LeaderRank, usize, HexNumber)> = reach
                 .hexes
                 .keys()
                 .copied()
@@ -780,18 +791,8 @@ impl Player {
                 .map(|h| (rank(h), ch.below(1000), h))
                 .filter(|(r, _, _)| *r < now)
                 .collect();
-            to.sort();
-            for (_, _, hex) in to.into_iter().take(3) {
-                let Some(path) = reach.path_to(hex) else {
-                    continue;
-                };
-                let a = GbacwAction::Move {
-                    pieces: vec![id.clone()],
-                    path: path[1..].to_vec(),
-                };
-                if accepted(v.rs, v.state, seat, &a) {
-                    return Some(a);
-                }
+            if let Some(a) = first_accepted_move(v, seat, id, &reach, to) {
+                return Some(a);
             }
         }
         None
