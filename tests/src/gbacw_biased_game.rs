@@ -8,7 +8,9 @@
 
 use crate::gbacw_match::GbacwGame;
 use crate::gbacw_policy::{Player, deciding};
-use crate::gbacw_whole_game::{Battle, Played, check_invariants, check_refusal, check_setup};
+use crate::gbacw_whole_game::{
+    Battle, GAME_TIME_LIMIT, Played, check_invariants, check_refusal, check_setup,
+};
 use crate::random_play::Chooser;
 use muster_shared::SeatId;
 use muster_shared::engine::{MatchError, Ruleset};
@@ -90,7 +92,15 @@ pub fn play_biased(
     let mut ch = Chooser::new(seed);
     let mut out = Biased::default();
     let mut set_up = false;
+    // Bounded in count and in time: a game that stalls fails in minutes,
+    // not at the end of its count.
+    let deadline = std::time::Instant::now() + GAME_TIME_LIMIT;
     for _ in 0..60_000 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a whole game over {GAME_TIME_LIMIT:?} (turn {})",
+            game.m.state().clock.turn
+        );
         if !set_up && game.m.state().progress.setting_up.is_none() {
             check_setup(game.m.ruleset(), game.m.state());
             set_up = true;

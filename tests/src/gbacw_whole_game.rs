@@ -76,6 +76,10 @@ pub fn wild_of(
     }
 }
 
+/// Longest a whole game may take to play, on top of its count of actions
+/// (a debug game takes ~10 s; the CI machine is slower and shared).
+pub const GAME_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(240);
+
 /// A refused action: only a wild one may be, by a rule of GBACW or of the
 /// battle, and the refusal changed neither the state (`before`) nor the log
 /// (`before_len` entries).
@@ -222,7 +226,15 @@ pub fn play(
     let mut in_phase = 0;
     let mut clock = game.m.state().clock;
     let mut set_up = false;
+    // Bounded in count and in time: a game that stalls fails in minutes,
+    // not at the end of its count.
+    let deadline = std::time::Instant::now() + GAME_TIME_LIMIT;
     for _ in 0..20_000 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a whole game over {GAME_TIME_LIMIT:?} (turn {})",
+            game.m.state().clock.turn
+        );
         if !set_up && game.m.state().progress.setting_up.is_none() {
             check_setup(game.m.ruleset(), game.m.state());
             set_up = true;
