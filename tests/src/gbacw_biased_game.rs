@@ -8,9 +8,7 @@
 
 use crate::gbacw_match::GbacwGame;
 use crate::gbacw_policy::{Player, deciding};
-use crate::gbacw_whole_game::{
-    Battle, GAME_TIME_LIMIT, Played, check_invariants, check_refusal, check_setup,
-};
+use crate::gbacw_whole_game::{Battle, GameWatch, Played, check_invariants, check_refusal};
 use crate::random_play::Chooser;
 use muster_shared::SeatId;
 use muster_shared::engine::{MatchError, Ruleset};
@@ -91,20 +89,10 @@ pub fn play_biased(
 ) -> Biased {
     let mut ch = Chooser::new(seed);
     let mut out = Biased::default();
-    let mut set_up = false;
-    // Bounded in count and in time: a game that stalls fails in minutes,
-    // not at the end of its count.
-    let deadline = std::time::Instant::now() + GAME_TIME_LIMIT;
+    // Bounded in count and in time (`GameWatch`).
+    let mut watch = GameWatch::start();
     for _ in 0..60_000 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "a whole game over {GAME_TIME_LIMIT:?} (turn {})",
-            game.m.state().clock.turn
-        );
-        if !set_up && game.m.state().progress.setting_up.is_none() {
-            check_setup(game.m.ruleset(), game.m.state());
-            set_up = true;
-        }
+        watch.before_action(game);
         let state = game.m.state().clone();
         let rs = game.m.ruleset();
         let Some(seat) = rs.acting_seat(&state) else {
@@ -211,6 +199,6 @@ pub fn play_biased(
         }
         check_invariants(game.m.ruleset(), game.m.state());
     }
-    assert!(set_up, "the set-up ended");
+    watch.finish();
     out
 }

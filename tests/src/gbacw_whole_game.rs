@@ -80,6 +80,40 @@ pub fn wild_of(
 /// (a debug game takes ~10 s; the CI machine is slower and shared).
 pub const GAME_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(240);
 
+/// What every whole-game driver checks around its loop: the time bound
+/// ([`GAME_TIME_LIMIT`]) before each action, the set-up (`check_setup`)
+/// once it has ended, and at the end that it did end.
+pub struct GameWatch {
+    deadline: std::time::Instant,
+    set_up: bool,
+}
+
+impl GameWatch {
+    pub fn start() -> GameWatch {
+        GameWatch {
+            deadline: std::time::Instant::now() + GAME_TIME_LIMIT,
+            set_up: false,
+        }
+    }
+
+    /// A game that stalls fails in minutes, not at the end of its count.
+    pub fn before_action(&mut self, game: &GbacwGame) {
+        assert!(
+            std::time::Instant::now() < self.deadline,
+            "a whole game over {GAME_TIME_LIMIT:?} (turn {})",
+            game.m.state().clock.turn
+        );
+        if !self.set_up && game.m.state().progress.setting_up.is_none() {
+            check_setup(game.m.ruleset(), game.m.state());
+            self.set_up = true;
+        }
+    }
+
+    pub fn finish(self) {
+        assert!(self.set_up, "the set-up ended");
+    }
+}
+
 /// A refused action: only a wild one may be, by a rule of GBACW or of the
 /// battle, and the refusal changed neither the state (`before`) nor the log
 /// (`before_len` entries).
@@ -225,20 +259,10 @@ pub fn play(
     let mut played = Played::default();
     let mut in_phase = 0;
     let mut clock = game.m.state().clock;
-    let mut set_up = false;
-    // Bounded in count and in time: a game that stalls fails in minutes,
-    // not at the end of its count.
-    let deadline = std::time::Instant::now() + GAME_TIME_LIMIT;
+    // Bounded in count and in time (`GameWatch`).
+    let mut watch = GameWatch::start();
     for _ in 0..20_000 {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "a whole game over {GAME_TIME_LIMIT:?} (turn {})",
-            game.m.state().clock.turn
-        );
-        if !set_up && game.m.state().progress.setting_up.is_none() {
-            check_setup(game.m.ruleset(), game.m.state());
-            set_up = true;
-        }
+        watch.before_action(game);
         let state = game.m.state().clone();
         let Some(seat) = game.m.ruleset().acting_seat(&state) else {
             break;
@@ -346,7 +370,7 @@ pub fn play(
         }
         check_invariants(game.m.ruleset(), game.m.state());
     }
-    assert!(set_up, "the set-up ended");
+    watch.finish();
     played
 }
 
