@@ -5,4 +5,5 @@ pub mod gbacw_biased_game;
 pub mod gbacw_match;
 pub mod gbacw_policy;
 pub mod gbacw_whole_game;
+pub mod proc_stats;
 pub mod random_play;

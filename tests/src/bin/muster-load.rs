@@ -18,6 +18,7 @@ use muster_shared::dice::{HashChain, SeatLink};
 use muster_shared::protocol::{ClientMsg, ServerMsg, TableId};
 use muster_shared::sandbox::SandboxAction;
 use muster_tests::e2e::{Process, Target, sandbox_table};
+use muster_tests::proc_stats::proc_stat;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
@@ -68,33 +69,6 @@ struct Args {
 
 /// QUIC connections per shared driver endpoint (one UDP socket each).
 const CONNS_PER_ENDPOINT: usize = 500;
-
-/// The server's CPU time so far, split into user and kernel, and its RSS.
-struct ProcSample {
-    user_s: f64,
-    system_s: f64,
-    rss_kib: u64,
-}
-
-fn proc_stat(pid: u32) -> ProcSample {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let after = stat.rsplit(')').next().unwrap_or("");
-    let f: Vec<&str> = after.split_whitespace().collect();
-    // utime and stime, in USER_HZ (100 per second).
-    let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0) / 100.0;
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let rss_kib = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    ProcSample {
-        user_s: ticks(11),
-        system_s: ticks(12),
-        rss_kib,
-    }
-}
 
 /// How one table's connections reach the server.
 #[derive(Clone)]

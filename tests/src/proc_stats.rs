@@ -1,0 +1,29 @@
+//! The CPU time and resident memory of another process, read from /proc,
+//! for the load harnesses (`muster-load`, `muster-floor`).
+
+/// A process's CPU time so far, split into user and kernel, and its RSS.
+pub struct ProcSample {
+    pub user_s: f64,
+    pub system_s: f64,
+    pub rss_kib: u64,
+}
+
+pub fn proc_stat(pid: u32) -> ProcSample {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    // utime and stime, in USER_HZ (100 per second).
+    let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0) / 100.0;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let rss_kib = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    ProcSample {
+        user_s: ticks(11),
+        system_s: ticks(12),
+        rss_kib,
+    }
+}
