@@ -9,11 +9,6 @@ use muster_server::export;
 
 mod verify;
 
-/// mimalloc: the server allocates and frees small buffers for every
-/// delivery; glibc malloc was 7 % of its samples under load (docs/server.md).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[derive(Parser)]
 #[command(
     name = "muster-server",

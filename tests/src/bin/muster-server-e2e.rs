@@ -6,11 +6,6 @@
 use muster_server::cli::{ServeCli, serve};
 use std::process::ExitCode;
 
-/// mimalloc: the server allocates and frees small buffers for every
-/// delivery; glibc malloc was 7 % of its samples under load (docs/server.md).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 fn main() -> ExitCode {
     serve(<ServeCli as clap::Parser>::parse().args)
 }
