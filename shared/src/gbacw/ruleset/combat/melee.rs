@@ -191,6 +191,21 @@ fn can_retreat(
     .is_ok()
 }
 
+/// GBACW 12.8, 12.81: a retreat before melee names some of the units the
+/// melee threatens, and only those. Asked before anything reads the named
+/// counters (a client may name any counter, a leader's too).
+pub(crate) fn check_retreating(offer: &RbmOffer, units: &[CounterId]) -> Result<(), RuleError> {
+    if units.is_empty() {
+        return Err(err(
+            "GBACW 12.81",
+            RuleCode::Invalid,
+            "name the units that retreat, or stand fast",
+        ));
+    }
+    crate::gbacw::retreat::before_melee::answer_declarations(&offer.threatened, units)
+        .map_err(|u| illegal("GBACW 12.8", format!("{u} is not threatened by this melee")))
+}
+
 /// GBACW 12.81–12.83, 12.87, 12.89: the defender retreats `units` (of the
 /// threatened ones) along `path`, one or two hexes away from the hex,
 /// never into enemy units or an enemy ZOC; each checks morale on arrival
@@ -203,15 +218,7 @@ pub(crate) fn retreat_before(
     path: &[HexNumber],
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    if units.is_empty() {
-        return Err(err(
-            "GBACW 12.81",
-            RuleCode::Invalid,
-            "name the units that retreat, or stand fast",
-        ));
-    }
-    crate::gbacw::retreat::before_melee::answer_declarations(&offer.threatened, units)
-        .map_err(|u| illegal("GBACW 12.8", format!("{u} is not threatened by this melee")))?;
+    check_retreating(offer, units)?;
     if !rbm_length_ok(path.len()) {
         return Err(illegal(
             "GBACW 12.81",

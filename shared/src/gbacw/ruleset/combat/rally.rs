@@ -204,6 +204,9 @@ pub(crate) fn rally(
         };
         return Ok(bce_loss::rally_events(rs, state, id, &w, die));
     }
+    // Whose unit it is, before anything reads its counter: a client may
+    // name any counter, a leader's too.
+    let way = way(rs, state, side, id)?;
     let unit = &rs.game.oob.units[id];
     let rating = match (unit.morale, state.units[id].rating) {
         (Morale::Rated(m), _) | (Morale::Green, Some(m)) => m,
@@ -212,7 +215,7 @@ pub(crate) fn rally(
         // without a check.
         (Morale::Green, None) => 4,
     };
-    Ok(match way(rs, state, side, id)? {
+    Ok(match way {
         Way::Leader => vec![GbacwEvent::RallyTried {
             unit: id.clone(),
             die: None,

@@ -117,6 +117,7 @@ pub(crate) fn decide(
                 Ok(vec![GbacwEvent::RbmAnswered])
             }
             A::RetreatBeforeMelee { units, path } => {
+                combat::melee::check_retreating(offer, units)?;
                 super::cedar::cavalry::check_answer(rs, state, offer, Some(units))?;
                 // Corinth 22.1: a morale check first; failed, they stand.
                 super::corinth::melee_gate::retreat_before(rs, state, offer, units, path, dice)

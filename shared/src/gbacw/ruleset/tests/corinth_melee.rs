@@ -550,6 +550,23 @@ fn corinth_22_1_a_defender_without_a_leader_checks_to_retreat_before_melee() {
 }
 
 #[test]
+fn corinth_22_1_a_retreat_before_melee_naming_a_leader_is_refused_not_a_panic() {
+    // Found by the whole games' mutated actions (tests/src/gbacw_mutants.rs):
+    // 22.1's check read the named counters' unit cards before 12.8 asked
+    // whether the melee threatened them.
+    let mut t = gate_field();
+    t.put_leader("hackleman", "1326");
+    t.ok(REBEL, melee("1326", &["9-ark"]));
+    for named in ["hackleman", "nobody"] {
+        let a = GbacwAction::RetreatBeforeMelee {
+            units: ids(&[named]),
+            path: vec![n("1327")],
+        };
+        t.refused(UNION, a, "GBACW 12.8");
+    }
+}
+
+#[test]
 fn corinth_22_0_units_stacked_with_a_leader_retreat_and_melee_without_a_check() {
     // Defender with Hackleman: the Standard retreat, no 22.1 check.
     let mut t = gate_field();

@@ -382,6 +382,19 @@ fn case_13_52_a_leader_rallies_a_routed_regiment_with_him() {
 }
 
 #[test]
+fn case_13_51_a_rally_naming_a_leader_or_no_counter_is_refused_not_a_panic() {
+    // Found by the whole games' mutated actions (tests/src/gbacw_mutants.rs):
+    // the rally read the named counter's unit card before asking whose
+    // unit it was.
+    let mut t = duel();
+    t.put_leader("crawford", "0605");
+    t.advance_to(UNION, Phase::Rally);
+    for named in ["crawford", "nobody"] {
+        t.refused(UNION, GbacwAction::Rally { unit: id(named) }, "GBACW 3.3");
+    }
+}
+
+#[test]
 fn case_17_13_rally_points_up_to_the_rally_rating() {
     let mut t = T::empty();
     t.put_leader("crawford", "0305");
