@@ -248,7 +248,7 @@ impl<R: Ruleset> Match<R> {
             )
             .into());
         }
-        let rolls = self.ruleset.rolls_dice(&self.state, &ctx, &sub.action);
+        let rolls = guarded(|| Ok(self.ruleset.rolls_dice(&self.state, &ctx, &sub.action)))?;
 
         // Check every revealed link on a copy of the book; commit it only
         // once the action is accepted.
@@ -300,9 +300,10 @@ impl<R: Ruleset> Match<R> {
             (Dice::none(), None)
         };
 
-        let events = self
-            .ruleset
-            .decide(&self.state, &ctx, &sub.action, &mut dice)?;
+        let events = guarded(|| {
+            self.ruleset
+                .decide(&self.state, &ctx, &sub.action, &mut dice)
+        })?;
 
         let roll = proof_base.map(|mut proof| {
             proof.dice = dice
@@ -354,4 +355,20 @@ impl<R: Ruleset> Match<R> {
             roll,
         })
     }
+}
+
+/// A ruleset's answer about a submitted action, with a panic in it (a
+/// ruleset bug that the action's bytes found: any client can send any
+/// action that decodes) turned into an `Internal` refusal. Both calls
+/// guarded read the state without changing it, so a refusal leaves the
+/// match exactly as it was and the room goes on serving; the panic's
+/// message still reaches the log through the panic hook.
+fn guarded<T>(ask: impl FnOnce() -> Result<T, RuleError>) -> Result<T, RuleError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(ask)).unwrap_or_else(|_| {
+        Err(RuleError::new(
+            "engine",
+            RuleCode::Internal,
+            "the rules engine failed on this action (a bug, logged on the server); nothing changed",
+        ))
+    })
 }
