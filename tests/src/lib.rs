@@ -3,6 +3,7 @@
 pub mod e2e;
 pub mod gbacw_biased_game;
 pub mod gbacw_match;
+pub mod gbacw_mutants;
 pub mod gbacw_policy;
 pub mod gbacw_whole_game;
 pub mod proc_stats;

@@ -12,6 +12,7 @@ use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig, GbacwState};
 use muster_shared::{MatchId, SeatId};
 use muster_tests::gbacw_match::GbacwGame;
+use muster_tests::gbacw_mutants::offer_mutants;
 use muster_tests::gbacw_whole_game::{
     Battle, play, replays_to_the_same_outcome, wild_of, wild_parts,
 };
@@ -97,6 +98,9 @@ fn cedar_mountain_plays_to_victory_determination_and_replays() {
             state.corn_down.len()
         );
         replays_to_the_same_outcome(&game);
+        let mutants = offer_mutants(&game, new_game(seed, &config(free)), seed);
+        assert!(mutants.offered > 100, "{mutants:?}");
+        eprintln!("seed {seed}: mutated actions {mutants:?}");
         eprintln!(
             "seed {seed}: {played:?}, {} log entries, played in {t_play:.1?}, {:.1?} with replay and verification; {}",
             game.m.log().entries.len(),

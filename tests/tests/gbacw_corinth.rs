@@ -18,6 +18,7 @@ use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig, GbacwState};
 use muster_tests::gbacw_match::GbacwGame;
+use muster_tests::gbacw_mutants::offer_mutants;
 use muster_tests::gbacw_whole_game::{
     Battle, play, replays_to_the_same_outcome, wild_of, wild_parts,
 };
@@ -83,6 +84,9 @@ fn corinth_historical_plays_to_victory_determination_and_replays() {
         assert_eq!(state.progress.days.len(), 1, "{:?}", state.progress.days);
         assert!(played.moves > 0 && played.arrivals > 0, "{played:?}");
         replays_to_the_same_outcome(&game);
+        let mutants = offer_mutants(&game, GbacwGame::new(seed, &config(heat), 1024), seed);
+        assert!(mutants.offered > 100, "{mutants:?}");
+        eprintln!("seed {seed}: mutated actions {mutants:?}");
         eprintln!(
             "seed {seed}: {played:?}, {} log entries, played in {t_play:.1?}, {:.1?} with replay and verification; {}",
             game.m.log().entries.len(),
@@ -191,6 +195,9 @@ fn corinth_free_set_up_plays_to_victory_determination_and_replays() {
         );
         assert!(played.arrivals > 0, "{played:?}");
         replays_to_the_same_outcome(&game);
+        let mutants = offer_mutants(&game, GbacwGame::new(seed, &config, 1024), seed);
+        assert!(mutants.offered > 100, "{mutants:?}");
+        eprintln!("seed {seed}: mutated actions {mutants:?}");
         eprintln!(
             "free seed {seed}: {played:?}, {} log entries, {:.1?} with replay and verification; {}",
             game.m.log().entries.len(),
@@ -325,6 +332,9 @@ fn corinth_solitaire_plays_to_victory_determination_and_replays() {
         assert!(state.solitaire_rolled >= 1);
         assert!(played.arrivals > 0, "{played:?}");
         replays_to_the_same_outcome(&game);
+        let mutants = offer_mutants(&game, GbacwGame::new(seed, &config, 1024), seed);
+        assert!(mutants.offered > 100, "{mutants:?}");
+        eprintln!("seed {seed}: mutated actions {mutants:?}");
         eprintln!(
             "solitaire seed {seed}: {played:?}, {:?}, {} log entries, {:.1?} with replay and verification; {}",
             plan.divisions,
@@ -405,6 +415,9 @@ fn corinth_games_go_through_the_night_to_the_second_day_and_replay() {
             outcome.summary
         );
         replays_to_the_same_outcome(&game);
+        let mutants = offer_mutants(&game, GbacwGame::new(seed, &config, 4096), seed);
+        assert!(mutants.offered > 100, "{mutants:?}");
+        eprintln!("seed {seed}: mutated actions {mutants:?}");
         eprintln!(
             "{battle} seed {seed}: {b:?}, {} log entries, played in {t_play:.1?}, {:.1?} with replay and verification; {}",
             game.m.log().entries.len(),
