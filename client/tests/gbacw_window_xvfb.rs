@@ -30,7 +30,7 @@ use muster_client::app::gbacw::GbacwApp;
 use muster_client::app::gbacw::map::{shade, terrain_colour};
 use muster_client::app::hexgrid::HEX_SIZE;
 use muster_shared::SeatId;
-use muster_shared::gbacw::map::{HexNumber, Terrain};
+use muster_shared::gbacw::map::Terrain;
 use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::gbacw::testkit::{id, n as hex};
 use std::time::Duration;
