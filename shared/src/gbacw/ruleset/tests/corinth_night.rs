@@ -2,13 +2,18 @@
 //! 28 (command structure, leader replacement), 21.2 and 21.43/21.44 on
 //! the Historical Scenario. Tests named `corinth_N_NN_…` test that case.
 
-use super::corinth::to_turn;
+#[allow(unused_imports)] // the names this file had before the test kit
+use super::corinth::{give, started, to_turn};
 use super::*;
-// The night's positions come from the shared test kit; `barrage_on_21_mo`
-// stays reachable here for the other files.
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::decide::movement::mover;
-pub(super) use crate::gbacw::testkit::corinth::{barrage_on_21_mo, bryan_fires, night_game};
+
+// The night's positions come from the shared test kit; `barrage_on_21_mo`
+// stays reachable here for the other files.
+#[allow(unused_imports)]
+pub(super) use crate::gbacw::testkit::corinth::{
+    barrage_on_21_mo, bryan_fires, night_game, to_barrage,
+};
 
 /// A woods hex of the map, and a clear one.
 fn woods_and_clear(t: &T) -> (HexNumber, HexNumber) {
