@@ -16,7 +16,8 @@
 //!   reached by ending phases (an untouched game ends on Game-Turn 16 and
 //!   no battery comes within rapid-fire range), so, as the engine's case
 //!   tests do, the real ruleset's state is brought there by hand (victory
-//!   hexes given, a battery placed) and shown by the very panels the table
+//!   hexes given, a battery placed: the same positions, from
+//!   `muster_shared::gbacw::testkit::corinth`) and shown by the very panels the table
 //!   uses (`BarragePanel`, `corinth_card`, `MapView`) on a bench; every
 //!   action they ask for is put through `Gbacw::decide` and folded in.
 
@@ -29,11 +30,11 @@ use muster_client::app::gbacw::narrate::counter_name;
 use muster_client::app::gbacw::{GbacwApp, barrage, corinth_card, counter, plot, solitaire};
 use muster_shared::dice::DiceStream;
 use muster_shared::engine::{ActionContext, Dice, Ruleset};
-use muster_shared::gbacw::facing::Facing;
-use muster_shared::gbacw::map::{HexNumber, Terrain};
-use muster_shared::gbacw::oob::{CounterId, Formation, UnitKind};
+use muster_shared::gbacw::map::HexNumber;
+use muster_shared::gbacw::oob::{CounterId, UnitKind};
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent, GbacwState};
 use muster_shared::gbacw::sequence::{Phase, Step};
+use muster_shared::gbacw::testkit::corinth::{barrage_on_21_mo, night_game};
 use muster_shared::{SeatId, Viewer};
 
 mod support;
@@ -358,136 +359,6 @@ fn bench(b: Bench, wgpu: bool) -> Harness<'static, Bench> {
     h
 }
 
-/// Apply `a` for `seat` with seeded dice; panics on a refusal.
-fn apply(rules: &Gbacw, state: &mut GbacwState, seat: SeatId, a: &GbacwAction, seed: u64) {
-    let ctx = ActionContext {
-        seat,
-        seq: seed,
-        by_default: false,
-    };
-    let mut dice = Dice::from_stream(DiceStream::from_seed(&seed.to_le_bytes()));
-    let events = rules
-        .decide(state, &ctx, a, &mut dice)
-        .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
-    for e in &events {
-        rules.evolve(state, e);
-    }
-}
-
-/// Corinth after its set-up, with the Union victory hexes the engine's
-/// night tests give the Confederates (so the game goes on past
-/// Game-Turn 16: 31.2's first-day determination).
-fn corinth_going_on() -> (Gbacw, GbacwState) {
-    let rules = Gbacw::new(&config("corinth")).unwrap();
-    let mut s = rules.initial_state();
-    apply(
-        &rules,
-        &mut s,
-        rules.seat_of(&id("union")),
-        &GbacwAction::EndSetUp,
-        1,
-    );
-    let victory: Vec<HexNumber> = rules
-        .game()
-        .scenario
-        .victory
-        .hexes
-        .iter()
-        .map(|v| v.hex)
-        .collect();
-    let mut spare = (10..30u8)
-        .filter_map(|c| HexNumber::new(c, 20))
-        .filter(|h| !victory.contains(h));
-    for h in ["2437", "1934", "1838", "1942", "2729", "3844"] {
-        let h = HexNumber::parse(h).unwrap();
-        let there: Vec<CounterId> = s
-            .units
-            .iter()
-            .filter(|(_, u)| u.hex == Some(h))
-            .map(|(c, _)| c.clone())
-            .collect();
-        for u in there {
-            let to = spare
-                .by_ref()
-                .find(|x| s.units.values().all(|o| o.hex != Some(*x)))
-                .unwrap();
-            s.units.get_mut(&u).unwrap().hex = Some(to);
-        }
-        s.progress.hex_control.insert(h, id("confederate"));
-    }
-    (rules, s)
-}
-
-/// End phases until `stop` (at most 600).
-fn end_phases_until(rules: &Gbacw, s: &mut GbacwState, stop: impl Fn(&GbacwState) -> bool) {
-    for k in 0..600u64 {
-        if stop(s) {
-            return;
-        }
-        let seat = rules.acting_seat(s).expect("someone acts");
-        let a = if s.night.barrage.is_some() {
-            GbacwAction::EndBarrage
-        } else {
-            GbacwAction::EndPhase
-        };
-        apply(rules, s, seat, &a, 100 + k);
-    }
-    panic!("never got there");
-}
-
-/// The barrage open, 21 Mo in open ground and Bryan's battery (4 guns,
-/// Confederate) unlimbered two to four hexes away, facing it, where the
-/// engine accepts the attack: (rules, state, battery hex, target).
-fn barrage_with_bryan_on_21_mo() -> (Gbacw, GbacwState, HexNumber) {
-    let (rules, mut s) = corinth_going_on();
-    end_phases_until(&rules, &mut s, |s| s.clock.turn >= 20);
-    s.progress.to_arrive.remove(&id("bryan"));
-    s.progress.to_arrive.remove(&id("18-ark"));
-    let map = &rules.game().map;
-    let grid = &map.grid;
-    let open = map
-        .hexes()
-        .map(|(h, _)| h)
-        .find(|x| {
-            map.hexes().all(|(h, info)| {
-                grid.distance(*x, h) > 4
-                    || (info.terrain.len() == 1
-                        && info.has(Terrain::Clear)
-                        && info.level == map.hex(*x).unwrap().level
-                        && s.units.values().all(|u| u.hex != Some(h)))
-            })
-        })
-        .expect("open ground");
-    {
-        let u = s.units.get_mut(&id("21-mo")).unwrap();
-        u.hex = Some(open);
-        u.status.formation = Formation::Line;
-    }
-    end_phases_until(&rules, &mut s, |s| s.night.barrage.is_some());
-    let hexes: Vec<HexNumber> = map.hexes().map(|(h, _)| h).collect();
-    for k in 2..=4u32 {
-        for b in hexes.iter().copied() {
-            if grid.distance(b, open) != k || s.units.values().any(|u| u.hex == Some(b)) {
-                continue;
-            }
-            let toward = grid
-                .neighbours_on_map(b)
-                .into_iter()
-                .map(|(_, h)| h)
-                .min_by_key(|h| grid.distance(*h, open))
-                .unwrap();
-            let u = s.units.get_mut(&id("bryan")).unwrap();
-            u.hex = Some(b);
-            u.status.formation = Formation::Unlimbered;
-            u.facing = Facing::new(grid.direction(b, toward).unwrap());
-            if rules.check_barrage(&s, open, &[id("bryan")]).is_ok() {
-                return (rules, s, open);
-            }
-        }
-    }
-    panic!("no hex from which Bryan sees 21 Mo");
-}
-
 /// A rendered frame (a timed-out software frame is tried again, at most
 /// three times, as in `corinth_plot_ui.rs`).
 fn render(h: &mut Harness<'_, Bench>) -> image::RgbaImage {
@@ -527,7 +398,10 @@ fn screenshot(image: &image::RgbaImage, name: &str) {
 
 #[test]
 fn corinth_26_42_the_barrage_panel_fires_a_battery_at_a_target_the_engine_allows_and_ends() {
-    let (rules, s, target) = barrage_with_bryan_on_21_mo();
+    // The engine's own case position (corinth_night.rs), from the kit.
+    let (t, _) = barrage_on_21_mo();
+    let target = t.hex("21-mo").expect("21 Mo on the map");
+    let (rules, s) = (t.rs, t.s);
     let rebel = rules.seat_of(&id("confederate"));
     let bryan = counter_name(&rules, &id("bryan"));
     let mut b = Bench::new(rules, s, rebel);
@@ -602,21 +476,22 @@ fn corinth_26_42_the_barrage_panel_fires_a_battery_at_a_target_the_engine_allows
 
 #[test]
 fn corinth_24_1_a_fouled_battery_is_tagged_on_the_map_and_unfouled_from_its_card() {
-    let (rules, mut s) = corinth_going_on();
-    let union = rules.seat_of(&id("union"));
+    let mut t = night_game();
+    let union = t.rs.seat_of(&id("union"));
     // The Union's Defensive Fire Phase of Game-Turn 3 (the Confederate
     // Player-Turn): a Union Fire Phase.
-    end_phases_until(&rules, &mut s, |s| {
-        s.clock.turn == 3
+    t.end_phases_until(|t| {
+        t.s.clock.turn == 3
             && matches!(
-                s.clock.step,
+                t.s.clock.step,
                 Step::Phase {
                     phase: Phase::DefensiveFire,
                     ..
                 }
             )
-            && rules.phasing_side(s.clock) == Some(&id("confederate"))
+            && t.rs.phasing_side(t.s.clock) == Some(&id("confederate"))
     });
+    let (rules, mut s) = (t.rs, t.s);
     // A battery alone in its hex, so that its counter is on top.
     let alone = |h: Option<HexNumber>| {
         s.units.values().filter(|u| u.hex == h).count() == 1

@@ -30,9 +30,9 @@ use muster_client::app::gbacw::GbacwApp;
 use muster_client::app::gbacw::map::{shade, terrain_colour};
 use muster_client::app::hexgrid::HEX_SIZE;
 use muster_shared::SeatId;
-use muster_shared::gbacw::map::{HexNumber, Terrain};
-use muster_shared::gbacw::oob::CounterId;
+use muster_shared::gbacw::map::Terrain;
 use muster_shared::gbacw::ruleset::GbacwConfig;
+use muster_shared::gbacw::testkit::{id, n as hex};
 use std::time::Duration;
 use support::xvfb::{HEIGHT, WIDTH, Xvfb, colours, pixels_near, run_window};
 
@@ -51,14 +51,6 @@ const TERRAIN: [(&str, Terrain); 5] = [
     ("0208", Terrain::Swamp),
     ("0707", Terrain::Corn),
 ];
-
-fn hex(s: &str) -> HexNumber {
-    HexNumber::parse(s).unwrap()
-}
-
-fn id(s: &str) -> CounterId {
-    CounterId(s.into())
-}
 
 /// Where the client lays things out in a 1280 × 800 window: its own
 /// layout code, run in process for a few frames.

@@ -1,21 +1,24 @@
 //! The replay scrubber, driven through egui_kittest against real
 //! in-process tables: a GBACW table (a player and the spectator) and a
 //! sandbox table. Step back and the map shows the table as it was, read
-//! only; "Live" returns.
+//! only, and the log and the dice panel end at that entry too; "Live"
+//! returns.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use muster_client::app::MusterApp;
+use muster_client::app::dice::{LATER_ROLLS_HIDDEN, VERIFIED_TEXT};
 use muster_client::app::gbacw::GbacwApp;
+use muster_client::app::log::LATER_LINES_HIDDEN;
 use muster_client::app::replay::{BACK, FIRST, FORWARD, LIVE, REPLAYING};
 use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::ruleset::GbacwAction;
+use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
 use muster_shared::sandbox::{Loc, Position, SandboxAction, SandboxConfig};
 use muster_shared::{SeatId, Viewer};
 
 mod support;
 
-use support::kittest::{SIZE, click_at, hex, id, test_battle};
+use support::kittest::{SIZE, click_at, gbacw_harness, hex, id, test_battle};
 
 /// Where the map shows `unit`: the hex whose centre its counter covers.
 fn drawn_at(h: &Harness<'_, GbacwApp>, unit: &str, candidates: &[&str]) -> Option<HexNumber> {
@@ -123,6 +126,105 @@ fn gbacw_spectator_replays_what_it_saw() {
     h.get_by_label(LIVE).click();
     h.run();
     assert_eq!(drawn_at(&h, "10-me", &["0306", "0307"]), Some(hex("0307")));
+}
+
+/// How many rolls the dice panel lists (each carries its verified tick).
+fn rolls_listed(h: &Harness<'_, GbacwApp>) -> usize {
+    h.query_all_by_label(VERIFIED_TEXT).count()
+}
+
+/// Whether a label reads exactly `text` (a log line is one label).
+fn shown(h: &Harness<'_, GbacwApp>, text: &str) -> bool {
+    h.query_all_by_label(text).next().is_some()
+}
+
+/// Scrubbed back, the log and the dice panel end at the entry the map
+/// shows, as the map does: before a roll neither lists it nor any later
+/// line (and say how many they hide); at the roll's entry the roll is
+/// back and the later lines still hidden; live, everything again.
+#[test]
+fn gbacw_the_log_and_the_dice_follow_the_scrubbed_entry() {
+    // Corinth's solitaire game: its first action is a roll (29.51).
+    let config = GbacwConfig {
+        battle: "corinth_solo".into(),
+        ..GbacwConfig::default()
+    };
+    let mut h = gbacw_harness(&config, SIZE, false);
+    let rules = h.state().session.ruleset().unwrap().clone();
+    let union = rules.seat_of(&id("union"));
+    let rebel = rules.seat_of(&id("confederate"));
+    h.state_mut().session.set_active(Viewer::Seat(rebel));
+    h.state_mut().session.act(GbacwAction::SolitaireRoll);
+    h.run();
+    let rolled_at = live_seq(&h);
+    // Then the Union sets up: log lines after the roll.
+    h.state_mut().session.set_active(Viewer::Seat(union));
+    h.state_mut().session.act(GbacwAction::EndSetUp);
+    h.run();
+    let live_at = live_seq(&h);
+    assert!(live_at > rolled_at, "{:?}", h.state().session.last_refusal);
+    let (roll_line, later) = {
+        let book = h.state().session.book().unwrap();
+        assert_eq!(book.rolls.len(), 1);
+        assert_eq!(book.rolls[0].seq, rolled_at);
+        let roll_line = book
+            .log
+            .iter()
+            .find(|l| l.seq == Some(rolled_at) && l.text.contains("rolled"))
+            .expect("the roll is logged")
+            .text
+            .clone();
+        let before: Vec<&str> = book
+            .log
+            .iter()
+            .filter(|l| l.seq.is_some_and(|s| s <= rolled_at))
+            .map(|l| l.text.as_str())
+            .collect();
+        let later: Vec<String> = book
+            .log
+            .iter()
+            .filter(|l| l.seq.is_some_and(|s| s > rolled_at) && !before.contains(&&*l.text))
+            .map(|l| l.text.clone())
+            .collect();
+        (roll_line, later)
+    };
+    assert!(!later.is_empty(), "the set-up's end is logged");
+    assert_eq!(rolls_listed(&h), 1);
+    assert!(later.iter().all(|l| shown(&h, l)), "live, the log is whole");
+
+    // Back to the entry before the roll.
+    for _ in 0..50 {
+        if h.state().replay.at() == Some(rolled_at - 1) {
+            break;
+        }
+        h.get_by_label(BACK).click();
+        h.run();
+    }
+    assert_eq!(h.state().replay.at(), Some(rolled_at - 1));
+    assert_eq!(rolls_listed(&h), 0, "no roll listed before it was rolled");
+    h.get_by_label(&format!("1 {LATER_ROLLS_HIDDEN}"));
+    assert!(!shown(&h, &roll_line), "the roll's log line is hidden");
+    assert!(later.iter().all(|l| !shown(&h, l)));
+    h.get_by_label_contains(LATER_LINES_HIDDEN);
+
+    // Forward to the roll's entry: the roll and its line are back, the
+    // set-up's end is not.
+    h.get_by_label(FORWARD).click();
+    h.run();
+    assert_eq!(h.state().replay.at(), Some(rolled_at));
+    assert_eq!(rolls_listed(&h), 1);
+    assert!(h.query_by_label_contains(LATER_ROLLS_HIDDEN).is_none());
+    assert!(shown(&h, &roll_line), "{roll_line}");
+    assert!(later.iter().all(|l| !shown(&h, l)));
+    h.get_by_label_contains(LATER_LINES_HIDDEN);
+
+    // Live: the whole log, nothing said hidden.
+    h.get_by_label(LIVE).click();
+    h.run();
+    assert_eq!(rolls_listed(&h), 1);
+    assert!(later.iter().all(|l| shown(&h, l)));
+    assert!(h.query_by_label_contains(LATER_LINES_HIDDEN).is_none());
+    assert!(h.query_by_label_contains(LATER_ROLLS_HIDDEN).is_none());
 }
 
 #[test]

@@ -123,6 +123,25 @@ pub struct Player {
     barrage_fired: usize,
 }
 
+/// The hexes `reach` offers but `at` that `keep` allows, each with its
+/// `rank` and a random tie-break (drawn for each kept hex, in the reach's
+/// order), for [`first_accepted_move`].
+fn ranked_hexes<K>(
+    reach: &Reach,
+    at: HexNumber,
+    ch: &mut Chooser,
+    keep: impl Fn(&HexNumber) -> bool,
+    rank: impl Fn(HexNumber) -> K,
+) -> Vec<(K, usize, HexNumber)> {
+    reach
+        .hexes
+        .keys()
+        .copied()
+        .filter(|h| *h != at && keep(h))
+        .map(|h| (rank(h), ch.below(1000), h))
+        .collect()
+}
+
 /// The move of `id` to the best of its three best-ranked `to` hexes (by
 /// the key, then the tie-breaking draw) that the engine accepts.
 fn first_accepted_move<K: Ord>(
@@ -690,16 +709,8 @@ impl Player {
             };
             let keep_off =
                 |h: &HexNumber| support && v.nearest_enemy(*h).is_some_and(|(d, _)| d <= 2);
-            let mut to: Vec<(i64, usize, HexNumber)> = reach
-                .hexes
-                .keys()
-                .copied()
-                .filter(|h| *h != at && !keep_off(h))
-                .map(|h| {
-                    let s = if assault { v.score(h) } else { 0 };
-                    (s, ch.below(1000), h)
-                })
-                .collect();
+            let score = |h| if assault { v.score(h) } else { 0 };
+            let mut to = ranked_hexes(&reach, at, ch, |h| !keep_off(h), score);
             if let Some(now) = must_move.get(id) {
                 // Corinth 30.13: farther from the Assault Areas.
                 let map = &v.rs.game().map;
@@ -775,7 +786,7 @@ impl Player {
             // Never alone near the enemy (17.52), on a unit of his command
             // if he can (else as near one), out of the front line, then
             // nearest the objectives.
-            let rank = |h: HexNumber| {
+            let rank = |h: HexNumber| -> LeaderRank {
                 let alone = !own.contains(&h) && v.nearest_enemy(h).is_some_and(|(d, _)| d <= 4);
                 let off = mine.iter().map(|m| v.distance(h, *m)).min().unwrap_or(0);
                 let front = v.nearest_enemy(h).is_some_and(|(d, _)| d <= 1);
@@ -783,14 +794,8 @@ impl Player {
                 (alone, off, front, s)
             };
             let now = rank(at);
-            let to: Vec<(LeaderRank, usize, HexNumber)> = reach
-                .hexes
-                .keys()
-                .copied()
-                .filter(|h| *h != at)
-                .map(|h| (rank(h), ch.below(1000), h))
-                .filter(|(r, _, _)| *r < now)
-                .collect();
+            let mut to = ranked_hexes(&reach, at, ch, |_| true, rank);
+            to.retain(|(r, _, _)| *r < now);
             if let Some(a) = first_accepted_move(v, seat, id, &reach, to) {
                 return Some(a);
             }

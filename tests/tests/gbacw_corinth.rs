@@ -17,6 +17,8 @@ use muster_shared::codec;
 use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig, GbacwState};
+use muster_shared::gbacw::testkit::corinth::{CORINTH_ATTACHED, CORINTH_CAVALRY, division};
+use muster_shared::gbacw::testkit::id;
 use muster_tests::gbacw_match::GbacwGame;
 use muster_tests::gbacw_mutants::offer_mutants;
 use muster_tests::gbacw_whole_game::{
@@ -100,8 +102,7 @@ fn corinth_historical_plays_to_victory_determination_and_replays() {
 /// Maury through two of A-E on Game-Turn 1 or Maury later, Lovell later
 /// still (through F from Game-Turn 3), the cavalry with Hebert.
 fn seeded_plan(ch: &mut Chooser) -> GbacwAction {
-    use muster_shared::gbacw::ruleset::plan::{AssaultPlan, PlannedDivision};
-    let id = |s: &str| CounterId(s.into());
+    use muster_shared::gbacw::ruleset::plan::AssaultPlan;
     let areas = [
         "assault-a",
         "assault-b",
@@ -120,38 +121,18 @@ fn seeded_plan(ch: &mut Chooser) -> GbacwAction {
     };
     let plan = AssaultPlan {
         divisions: vec![
-            PlannedDivision {
-                division: id("hebert"),
-                area: id(areas[h]),
-                turn: 1,
-            },
-            PlannedDivision {
-                division: id("maury"),
-                area: id(areas[m]),
-                turn: maury_turn,
-            },
-            PlannedDivision {
-                division: id("lovell"),
-                area: id(lovell_area),
-                turn: lovell_turn,
-            },
+            division("hebert", areas[h], 1),
+            division("maury", areas[m], maury_turn),
+            division("lovell", lovell_area, lovell_turn),
         ],
-        attached: ["hoxton", "sengstak", "price", "van-dorn", "supply-reserve"]
+        attached: CORINTH_ATTACHED
             .iter()
             .map(|c| (id(c), id(["hebert", "maury"][ch.below(2)])))
             .collect(),
-        cavalry: [
-            "armstrong",
-            "2-ark-cav",
-            "2-mo-cav",
-            "adams-cav",
-            "jackson",
-            "1-miss-cav",
-            "7-tenn-cav",
-        ]
-        .iter()
-        .map(|c| (id(c), id(areas[h])))
-        .collect(),
+        cavalry: CORINTH_CAVALRY
+            .iter()
+            .map(|c| (id(c), id(areas[h])))
+            .collect(),
     };
     let mut salt = [0u8; 32];
     for b in &mut salt {

@@ -17,9 +17,10 @@ use muster_shared::dice::{HashChain, Party};
 use muster_shared::engine::{ActionContext, RuleError, Ruleset};
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::CounterId;
-use muster_shared::gbacw::ruleset::plan::{AssaultPlan, PlannedDivision};
+use muster_shared::gbacw::ruleset::plan::AssaultPlan;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent};
+use muster_shared::gbacw::testkit::corinth::{assault_plan, division as div};
+use muster_shared::gbacw::testkit::id;
 use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, TableId, TableOptions};
 use muster_shared::{SeatId, Viewer};
 use muster_tests::e2e::{Target, WAIT, start_server};
@@ -206,45 +207,16 @@ impl GbacwClient {
     }
 }
 
-fn id(s: &str) -> CounterId {
-    CounterId(s.into())
-}
-
-fn div(d: &str, area: &str, turn: u16) -> PlannedDivision {
-    PlannedDivision {
-        division: id(d),
-        area: id(area),
-        turn,
-    }
-}
-
 /// Hebert through C (announced, 29.23) and Maury through D on Game-Turn 1,
 /// Lovell through F on Game-Turn 3 (29.22: F from Game-Turn 3); the cavalry
 /// waits with Lovell (29.27).
 fn the_plan() -> AssaultPlan {
-    AssaultPlan {
-        divisions: vec![
-            div("hebert", "assault-c", 1),
-            div("maury", "assault-d", 1),
-            div("lovell", "assault-f", 3),
-        ],
-        attached: ["hoxton", "sengstak", "price", "van-dorn", "supply-reserve"]
-            .iter()
-            .map(|c| (id(c), id("maury")))
-            .collect(),
-        cavalry: [
-            "armstrong",
-            "2-ark-cav",
-            "2-mo-cav",
-            "adams-cav",
-            "jackson",
-            "1-miss-cav",
-            "7-tenn-cav",
-        ]
-        .iter()
-        .map(|c| (id(c), id("assault-f")))
-        .collect(),
-    }
+    let divisions = vec![
+        div("hebert", "assault-c", 1),
+        div("maury", "assault-d", 1),
+        div("lovell", "assault-f", 3),
+    ];
+    assault_plan(divisions, "maury", "assault-f")
 }
 
 /// A salt no frame holds by chance.

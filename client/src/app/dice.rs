@@ -1,13 +1,18 @@
 //! The dice panel: roll N dice of S sides, and every roll this viewer has
 //! received, with its faces and whether it verified. A roll that fails its
 //! check turns the whole panel red: a player must never miss that.
+//! While the replay scrubber shows an earlier entry, the list holds the
+//! rolls up to it (the later ones hidden and counted); the red banner
+//! stays live, because a bad roll must never be missed.
 
 use super::narrate::Narrate;
-use super::session::Session;
+use super::session::{RollRecord, Session};
 use egui::{Color32, RichText, Ui};
 
 pub const VERIFIED_TEXT: &str = "✔ verified";
 pub const WARNING_TEXT: &str = "⚠ DICE CHECK FAILED";
+/// Said under the rolls while replaying, after how many it hides.
+pub const LATER_ROLLS_HIDDEN: &str = "later rolls hidden while replaying";
 
 pub struct DicePanel {
     pub count: u8,
@@ -43,10 +48,12 @@ pub fn alarm<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
 }
 
 impl DicePanel {
-    pub fn ui(&mut self, ui: &mut Ui, session: &mut Session) {
+    /// The sandbox's dice; `upto` is the entry the replay shows (`None`
+    /// live). A replay is read-only: no rolling from the past.
+    pub fn ui(&mut self, ui: &mut Ui, session: &mut Session, upto: Option<u64>) {
         ui.heading("Dice");
         alarm(ui, session);
-        let can_roll = session.acting_seat().is_some();
+        let can_roll = session.acting_seat().is_some() && upto.is_none();
         ui.add_enabled_ui(can_roll, |ui| {
             ui.horizontal(|ui| {
                 ui.add(egui::DragValue::new(&mut self.count).range(1..=20))
@@ -78,23 +85,37 @@ impl DicePanel {
             );
         });
         ui.separator();
-        rolls(ui, session);
+        rolls(ui, session, upto);
     }
+}
+
+/// The rolls of entries up to `upto` (all of them when `None`, live).
+pub fn rolls_up_to(rolls: &[RollRecord], upto: Option<u64>) -> Vec<&RollRecord> {
+    rolls
+        .iter()
+        .filter(|r| upto.is_none_or(|at| r.seq <= at))
+        .collect()
 }
 
 /// Every roll this viewer received, newest first, each with its faces and
 /// its verdict: a green tick when the follower re-derived exactly these
 /// dice from the committed chains, a red cross (with every reason on
-/// hover) otherwise. Any ruleset.
-pub fn rolls<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
+/// hover) otherwise. Any ruleset. `upto` is the entry the replay shows
+/// (`None` live): only the rolls up to it are listed.
+pub fn rolls<R: Narrate>(ui: &mut Ui, session: &Session<R>, upto: Option<u64>) {
     let Some(book) = session.book() else {
         return;
     };
-    if book.rolls.is_empty() {
+    let shown = rolls_up_to(&book.rolls, upto);
+    if shown.is_empty() {
         ui.weak("No rolls yet. Every roll is derived from hash chains committed before it; this client checks each one.");
     }
+    let hidden = book.rolls.len() - shown.len();
+    if hidden > 0 {
+        ui.weak(format!("{hidden} {LATER_ROLLS_HIDDEN}"));
+    }
     egui::ScrollArea::vertical().id_salt("rolls").max_height(260.0).show(ui, |ui| {
-            for r in book.rolls.iter().rev() {
+            for r in shown.iter().rev() {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(RichText::new(format!("#{}", r.roll_index)).weak());
                     ui.label(format!("{} {}d{}", session.seat_name(r.seat), r.dice.len(), r.sides));

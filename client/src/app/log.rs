@@ -1,21 +1,43 @@
 //! The log panel: what happened at the table, as this viewer saw it, with
-//! entry numbers, newest at the bottom.
+//! entry numbers, newest at the bottom. While the replay scrubber shows an
+//! earlier entry, the log ends there: the lines after it are hidden (and
+//! counted), so that the log, the dice and the map tell one moment.
 
 use super::narrate::Narrate;
-use super::session::{LineKind, Session};
+use super::session::{LineKind, LogLine, Session};
 use egui::{Color32, RichText, Ui};
 
-pub fn ui<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
+/// Said under the log while replaying, after how many lines it hides.
+pub const LATER_LINES_HIDDEN: &str = "later log lines hidden while replaying";
+
+/// The lines of `log` up to entry `upto` (all of them when `None`, live).
+/// The log is in the order the entries came, so this is a prefix: it ends
+/// before the first line about a later entry, and a line about no entry
+/// (a refusal, a problem) stays with the entries before it.
+pub fn lines_up_to(log: &[LogLine], upto: Option<u64>) -> &[LogLine] {
+    let Some(at) = upto else {
+        return log;
+    };
+    let end = log
+        .iter()
+        .position(|l| l.seq.is_some_and(|s| s > at))
+        .unwrap_or(log.len());
+    &log[..end]
+}
+
+/// The log panel; `upto` is the entry the replay shows (`None` live).
+pub fn ui<R: Narrate>(ui: &mut Ui, session: &Session<R>, upto: Option<u64>) {
     let Some(book) = session.book() else {
         ui.weak("Waiting for the table…");
         return;
     };
+    let shown = lines_up_to(&book.log, upto);
     egui::ScrollArea::vertical()
         .id_salt("log")
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for line in &book.log {
+            for line in shown {
                 ui.horizontal(|ui| {
                     let seq = line
                         .seq
@@ -30,5 +52,48 @@ pub fn ui<R: Narrate>(ui: &mut Ui, session: &Session<R>) {
                     });
                 });
             }
+            // The entry itself is in the replay bar.
+            let hidden = book.log.len() - shown.len();
+            if hidden > 0 {
+                ui.weak(format!("{hidden} {LATER_LINES_HIDDEN}"));
+            }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(seq: Option<u64>, text: &str) -> LogLine {
+        LogLine {
+            seq,
+            kind: LineKind::Event,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn the_log_up_to_an_entry_ends_before_the_first_later_line() {
+        let log = vec![
+            line(Some(1), "one"),
+            line(Some(2), "two"),
+            line(None, "refused after two"),
+            line(Some(2), "two again"),
+            line(Some(3), "three"),
+            line(None, "refused after three"),
+        ];
+        assert_eq!(lines_up_to(&log, None).len(), 6);
+        let texts = |upto| -> Vec<&str> {
+            lines_up_to(&log, upto)
+                .iter()
+                .map(|l| l.text.as_str())
+                .collect()
+        };
+        assert_eq!(
+            texts(Some(2)),
+            ["one", "two", "refused after two", "two again"]
+        );
+        assert_eq!(texts(Some(0)), Vec::<&str>::new());
+        assert_eq!(texts(Some(3)).len(), 6);
+    }
 }

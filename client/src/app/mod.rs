@@ -124,7 +124,7 @@ impl MusterApp {
                         ui.separator();
                         piece_card::ui(ui, &self.session, self.board.selected());
                         ui.separator();
-                        self.dice.ui(ui, &mut self.session);
+                        self.dice.ui(ui, &mut self.session, self.replay.at());
                         ui.separator();
                         self.chat.ui(ui, &mut self.session);
                     });
@@ -133,7 +133,7 @@ impl MusterApp {
             .resizable(true)
             .default_size(140.0)
             .show(ui, |ui| {
-                log::ui(ui, &self.session);
+                log::ui(ui, &self.session, self.replay.at());
             });
         egui::CentralPanel::no_frame().show(ui, |ui| {
             let live = self.replay.is_live();

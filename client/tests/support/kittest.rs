@@ -7,8 +7,6 @@ use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster_client::app::gbacw::{GbacwApp, track};
-use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::GbacwConfig;
 
 /// The window the tests lay the table out in (the binary's default).
@@ -41,13 +39,9 @@ pub fn test_battle_rendered() -> Harness<'static, GbacwApp> {
     gbacw_harness(&GbacwConfig::default(), SIZE, true)
 }
 
-pub fn hex(s: &str) -> HexNumber {
-    HexNumber::parse(s).unwrap()
-}
-
-pub fn id(s: &str) -> CounterId {
-    CounterId(s.into())
-}
+/// Hexes and counters by the words the engine's tests write them in.
+#[allow(unused_imports)] // each test file uses its own part of this
+pub use muster_shared::gbacw::testkit::{id, n as hex};
 
 /// A primary click at `p`: hover, press, release, then run to rest.
 pub fn click_at<S>(h: &mut Harness<'_, S>, p: Pos2) {

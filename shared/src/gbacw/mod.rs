@@ -28,6 +28,8 @@
 //! - [`sequence`]: the sequence of play as a state machine, with exclusive-rule hooks.
 //! - [`stacking`]: stacking points, entry into friendly hexes, end-of-phase limits.
 //! - [`text`]: the line tokenizer and errors shared by the text formats.
+//! - `testkit` (tests, and the `test-support` feature): positions, tables
+//!   and seeded dice for every crate's tests.
 //! - [`withdrawal`]: who fires withdrawal, retreat and limbering fire, at whom.
 
 pub mod ammo;
@@ -59,5 +61,5 @@ pub mod tables;
 pub mod text;
 pub mod withdrawal;
 
-#[cfg(test)]
-pub(crate) mod testkit;
+#[cfg(any(test, feature = "test-support"))]
+pub mod testkit;

@@ -384,12 +384,15 @@ impl GbacwApp {
             .resizable(true)
             .default_size(120.0)
             .show(ui, |ui| {
-                // The dice alarm above everything: a bad roll must not be missed.
+                // The dice alarm above everything: a bad roll must not be
+                // missed, so it stays live while replaying.
                 crate::app::dice::alarm(ui, &self.session);
+                // The log and the dice follow the replay scrubber, as the map does.
+                let upto = self.replay.at();
                 ui.columns(3, |cols| {
-                    log::ui(&mut cols[0], &self.session);
+                    log::ui(&mut cols[0], &self.session, upto);
                     cols[1].strong("Dice");
-                    crate::app::dice::rolls(&mut cols[1], &self.session);
+                    crate::app::dice::rolls(&mut cols[1], &self.session, upto);
                     self.chat.ui(&mut cols[2], &mut self.session);
                 });
             });

@@ -1,35 +1,11 @@
 //! Fire over the test map, test OOB and shipped charts and tables.
 
 use super::*;
-use crate::gbacw::charts::{Charts, Weapon};
-use crate::gbacw::map::{HexNumber, Map, parse_map};
-use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Oob, UnitKind, UnitStatus, parse_oob};
-use crate::gbacw::tables::{FireCrt, FireRow, Tables};
+use crate::gbacw::charts::Weapon;
+use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, UnitKind, UnitStatus};
+use crate::gbacw::tables::{FireCrt, FireRow};
+use crate::gbacw::testkit::{World, n, world};
 use hexx::EdgeDirection;
-
-struct World {
-    map: Map,
-    charts: Charts,
-    tables: Tables,
-    oob: Oob,
-}
-
-fn world() -> World {
-    let charts = Charts::load(crate::gbacw::charts::tests::CHARTS).unwrap();
-    let tables = Tables::load(crate::gbacw::tables::tests::TABLES).unwrap();
-    let map = parse_map(crate::gbacw::map::tests::TEST_MAP).unwrap();
-    let oob = parse_oob(crate::gbacw::oob::tests::TEST_OOB, &charts.range).unwrap();
-    World {
-        map,
-        charts,
-        tables,
-        oob,
-    }
-}
-
-fn n(s: &str) -> HexNumber {
-    HexNumber::parse(s).unwrap()
-}
 
 fn weapon<'a>(w: &'a World, code: &str) -> &'a Weapon {
     w.charts.range.weapon(code).unwrap()

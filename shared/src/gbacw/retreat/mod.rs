@@ -12,8 +12,7 @@ pub use before_melee::{
     rbm_length_ok,
 };
 pub use paths::{
-    MAX_LENGTH, RetreatKind, RetreatLimits, RetreatPath, retreat_paths, retreat_paths_limited,
-    retreat_paths_on,
+    MAX_LENGTH, RetreatKind, RetreatLimits, RetreatPath, retreat_paths, retreat_paths_on,
 };
 
 #[cfg(test)]

@@ -56,9 +56,9 @@ pub fn retreat_paths(
     kind: RetreatKind,
     blocks: &PathBlocks,
 ) -> Vec<RetreatPath> {
-    retreat_paths_limited(
+    search(
         map,
-        chart,
+        Steps::Chart(chart),
         class,
         start,
         length,
@@ -165,35 +165,11 @@ impl Steps<'_> {
     }
 }
 
-/// [`retreat_paths`] under an exclusive rule's [`RetreatLimits`]; the
+/// [`retreat_paths`] under an exclusive rule's [`RetreatLimits`] (the
 /// limits hold inside the search, so 14.3's tiers are chosen among the
-/// paths that keep them.
-#[allow(clippy::too_many_arguments)]
-pub fn retreat_paths_limited(
-    map: &Map,
-    chart: &MovementChart,
-    class: MoveClass,
-    start: HexNumber,
-    length: usize,
-    kind: RetreatKind,
-    blocks: &PathBlocks,
-    limits: &RetreatLimits,
-) -> Vec<RetreatPath> {
-    search(
-        map,
-        Steps::Chart(chart),
-        class,
-        start,
-        length,
-        kind,
-        blocks,
-        limits,
-    )
-}
-
-/// [`retreat_paths_limited`] with the steps a ruleset's [`StepTable`]
-/// allows instead of the chart's own: what an exclusive rule closes to
-/// movement (Corinth 23.31) is closed to retreats and routs too.
+/// paths that keep them), with the steps a ruleset's [`StepTable`] allows
+/// instead of the chart's own: what an exclusive rule closes to movement
+/// (Corinth 23.31) is closed to retreats and routs too.
 #[allow(clippy::too_many_arguments)]
 pub fn retreat_paths_on(
     map: &Map,

@@ -9,29 +9,13 @@ use super::*;
 use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::sequence::PlayerTurn;
 
+// The Historical Scenario's positions come from the shared test kit;
+// these names stay here for the other Corinth files.
+pub(super) use crate::gbacw::testkit::corinth::{
+    corinth, corinth_started as started, give, to_turn,
+};
+
 const CORINTH: &str = "corinth";
-
-pub(super) fn corinth() -> T {
-    static RS: std::sync::OnceLock<Gbacw> = std::sync::OnceLock::new();
-    let rs = RS
-        .get_or_init(|| {
-            Gbacw::new(&GbacwConfig {
-                battle: CORINTH.into(),
-                ..GbacwConfig::default()
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-        })
-        .clone();
-    let s = rs.initial_state();
-    T { rs, s }
-}
-
-/// After the default Union set-up: the Union Player-Turn of Game-Turn 2.
-pub(super) fn started() -> T {
-    let mut t = corinth();
-    t.ok(UNION, GbacwAction::EndSetUp);
-    t
-}
 
 #[test]
 fn corinth_30_0_the_game_opens_on_the_union_player_turn_of_game_turn_2() {
@@ -51,23 +35,6 @@ fn corinth_scenario_fits_its_map_and_oob() {
     sc.resolve(&map);
     let problems = sc.check(&map, &oob);
     assert!(problems.is_empty(), "{problems:#?}");
-}
-
-fn place(unit: &str, hex: &str, formation: Formation) -> GbacwAction {
-    GbacwAction::PlaceUnit {
-        unit: id(unit),
-        hex: n(hex),
-        facing: dir("n"),
-        formation,
-    }
-}
-
-fn arrive(piece: &str, hex: &str) -> GbacwAction {
-    GbacwAction::Arrive {
-        piece: id(piece),
-        hex: n(hex),
-        facing: dir("s"),
-    }
 }
 
 /// The Movement Phase of `seat`'s Player-Turn on Game-Turn `turn`.
@@ -460,39 +427,6 @@ fn corinth_29_31_every_first_row_hex_takes_a_unit_before_any_takes_a_second() {
     t.ok(REBEL, arrive("9-ark", "0115"));
 }
 
-/// The Confederates take these victory hexes: whatever Union unit stands
-/// there steps aside to a free hex of row 20 (no victory hex), and the
-/// hex is theirs (31.1: the last to occupy it).
-pub(super) fn give(t: &mut T, hexes: &[&str]) {
-    let victory: Vec<HexNumber> =
-        t.rs.game()
-            .scenario
-            .victory
-            .hexes
-            .iter()
-            .map(|v| v.hex)
-            .collect();
-    let mut spare = (10..30u8)
-        .filter_map(|c| HexNumber::new(c, 20))
-        .filter(|h| !victory.contains(h));
-    for h in hexes {
-        let there: Vec<CounterId> =
-            t.s.units
-                .iter()
-                .filter(|(_, u)| u.hex == Some(n(h)))
-                .map(|(id, _)| id.clone())
-                .collect();
-        for u in there {
-            let to = spare
-                .by_ref()
-                .find(|x| t.s.units.values().all(|o| o.hex != Some(*x)))
-                .unwrap();
-            t.s.units.get_mut(&u).unwrap().hex = Some(to);
-        }
-        t.s.progress.hex_control.insert(n(h), id("confederate"));
-    }
-}
-
 /// A free hex next to `unit`.
 pub(super) fn free_neighbour(t: &T, unit: &str) -> HexNumber {
     let from = t.hex(unit).unwrap();
@@ -504,21 +438,6 @@ pub(super) fn free_neighbour(t: &T, unit: &str) -> HexNumber {
         .map(|(_, h)| h)
         .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
         .unwrap()
-}
-
-/// End phases until Game-Turn `turn` begins (or the game ends).
-pub(super) fn to_turn(t: &mut T, turn: u16) {
-    while t.s.clock.turn < turn && !t.s.over {
-        let actor = t.rs.acting_seat(&t.s).unwrap();
-        // Corinth 26.4: the Pre-Dawn Barrage is passed by finishing it.
-        let action = if t.s.night.barrage.is_some() {
-            GbacwAction::EndBarrage
-        } else {
-            GbacwAction::EndPhase
-        };
-        let (events, _) = t.roll(actor, action, u64::from(t.s.clock.turn));
-        assert!(!events.is_empty());
-    }
 }
 
 #[test]

@@ -4,57 +4,23 @@
 
 use super::*;
 use crate::gbacw::ruleset::plan::{AssaultPlan, PlannedDivision, commitment};
+use crate::gbacw::testkit::corinth::assault_plan;
+pub(super) use crate::gbacw::testkit::corinth::division as div;
 use crate::ids::Viewer;
 
 fn free() -> T {
-    static RS: std::sync::OnceLock<Gbacw> = std::sync::OnceLock::new();
-    let rs = RS
-        .get_or_init(|| {
-            Gbacw::new(&GbacwConfig {
-                battle: "corinth_free".into(),
-                ..GbacwConfig::default()
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-        })
-        .clone();
-    let s = rs.initial_state();
-    T { rs, s }
-}
-
-pub(super) fn div(d: &str, area: &str, turn: u16) -> PlannedDivision {
-    PlannedDivision {
-        division: id(d),
-        area: id(area),
-        turn,
-    }
+    T::battle("corinth_free")
 }
 
 /// Hebert through C and Maury through D on Game-Turn 1, Lovell through
 /// F on Game-Turn 4.
 pub(super) fn a_plan() -> AssaultPlan {
-    AssaultPlan {
-        divisions: vec![
-            div("hebert", "assault-c", 1),
-            div("maury", "assault-d", 1),
-            div("lovell", "assault-f", 4),
-        ],
-        attached: ["hoxton", "sengstak", "price", "van-dorn", "supply-reserve"]
-            .iter()
-            .map(|c| (id(c), id("hebert")))
-            .collect(),
-        cavalry: [
-            "armstrong",
-            "2-ark-cav",
-            "2-mo-cav",
-            "adams-cav",
-            "jackson",
-            "1-miss-cav",
-            "7-tenn-cav",
-        ]
-        .iter()
-        .map(|c| (id(c), id("assault-f")))
-        .collect(),
-    }
+    let divisions = vec![
+        div("hebert", "assault-c", 1),
+        div("maury", "assault-d", 1),
+        div("lovell", "assault-f", 4),
+    ];
+    assault_plan(divisions, "hebert", "assault-f")
 }
 
 const SALT: [u8; 32] = [7; 32];
@@ -272,21 +238,9 @@ fn corinth_29_2_the_secret_corinth_plan_does_not_reach_the_union_seat_or_a_spect
     assert_eq!(seen.progress.assault.unwrap().plan, Some(sorted));
 }
 
-fn arrive(piece: &str, hex: &str) -> GbacwAction {
-    GbacwAction::Arrive {
-        piece: id(piece),
-        hex: n(hex),
-        facing: dir("s"),
-    }
-}
-
+/// A placement in line (the kit's [`super::place`]).
 fn place(unit: &str, hex: &str) -> GbacwAction {
-    GbacwAction::PlaceUnit {
-        unit: id(unit),
-        hex: n(hex),
-        facing: dir("n"),
-        formation: Formation::Line,
-    }
+    super::place(unit, hex, Formation::Line)
 }
 
 #[test]
@@ -297,12 +251,7 @@ fn corinth_29_41_no_union_unit_within_4_hexes_of_an_assault_area_but_inside_the_
     // outer works yes.
     t.decide(
         UNION,
-        &GbacwAction::PlaceUnit {
-            unit: id("i-1-mo-b"),
-            hex: n("0527"),
-            facing: dir("n"),
-            formation: Formation::Unlimbered,
-        },
+        &super::place("i-1-mo-b", "0527", Formation::Unlimbered),
     )
     .unwrap();
     t.refused(UNION, place("48-ind", "0426"), "Corinth 29.41");

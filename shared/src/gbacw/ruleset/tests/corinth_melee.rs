@@ -852,23 +852,8 @@ fn corinth_22_35_no_melee_that_would_overstack_the_defenders_hex() {
 #[test]
 fn corinth_27_3_into_an_assault_area_with_cavalry_held_it_waits_off_the_map() {
     use crate::gbacw::ruleset::combat::{Roller, Unfold, effects::retreat};
-    let rs = Gbacw::new(&GbacwConfig {
-        battle: "corinth_free".into(),
-        ..GbacwConfig::default()
-    })
-    .unwrap();
-    let s = rs.initial_state();
-    let mut t = T { rs, s };
     // Lovell through F on Game-Turn 4 with every cavalry unit held there.
-    let plan = super::corinth_free::a_plan();
-    t.ok(
-        REBEL,
-        GbacwAction::PlotAssault {
-            plan,
-            salt: [3; 32],
-            announce: id("hebert"),
-        },
-    );
+    let mut t = super::corinth_setup::free_after_plot();
     t.ok(UNION, GbacwAction::EndSetUp);
     // 6 Miss (Lovell's) came in by 0140, in Area F on the west edge, lost
     // a point, and must rout from there.
@@ -914,15 +899,7 @@ fn corinth_27_3_into_an_assault_area_with_cavalry_held_it_waits_off_the_map() {
         crate::gbacw::ruleset::decide::arrival::entry_hexes(&t.rs, &held, &id("6-miss")).unwrap();
     assert!(hexes.iter().all(|h| area(&t, "assault-f").contains(h)));
     // With the cavalry entered (none held), it is eliminated.
-    for c in [
-        "armstrong",
-        "2-ark-cav",
-        "2-mo-cav",
-        "adams-cav",
-        "jackson",
-        "1-miss-cav",
-        "7-tenn-cav",
-    ] {
+    for c in crate::gbacw::testkit::corinth::CORINTH_CAVALRY {
         t.s.progress.to_arrive.remove(&id(c));
     }
     assert_eq!(

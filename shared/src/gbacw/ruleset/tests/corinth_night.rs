@@ -2,18 +2,18 @@
 //! 28 (command structure, leader replacement), 21.2 and 21.43/21.44 on
 //! the Historical Scenario. Tests named `corinth_N_NN_…` test that case.
 
+#[allow(unused_imports)] // the names this file had before the test kit
 use super::corinth::{give, started, to_turn};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::decide::movement::mover;
 
-/// Corinth after the day: the first-day total keeps the game going
-/// (Hotel, four primary redans and 3844 held: 16, see 31.2's test).
-fn night_game() -> T {
-    let mut t = started();
-    give(&mut t, &["2437", "1934", "1838", "1942", "2729", "3844"]);
-    t
-}
+// The night's positions come from the shared test kit; `barrage_on_21_mo`
+// stays reachable here for the other files.
+#[allow(unused_imports)]
+pub(super) use crate::gbacw::testkit::corinth::{
+    barrage_on_21_mo, bryan_fires, night_game, to_barrage,
+};
 
 /// A woods hex of the map, and a clear one.
 fn woods_and_clear(t: &T) -> (HexNumber, HexNumber) {
@@ -516,83 +516,6 @@ fn corinth_26_33_lovells_brigades_have_one_level() {
             .find(|b| b.brigade == id("gates"))
             .unwrap();
     assert_eq!(g.boxes, 14);
-}
-
-/// End phases until the Pre-Dawn Barrage opens after Game-Turn 20.
-fn to_barrage(t: &mut T) {
-    for _ in 0..200 {
-        if t.s.night.barrage.is_some() {
-            return;
-        }
-        let actor = t.rs.acting_seat(&t.s).unwrap();
-        t.roll(actor, GbacwAction::EndPhase, u64::from(t.s.clock.turn));
-    }
-    panic!("the barrage never opened");
-}
-
-/// The barrage open, Bryan's battery (Confederate, 4 guns) unlimbered
-/// where it may fire at 21 Mo from `k` hexes or fewer; the battery's hex.
-pub(super) fn barrage_on_21_mo() -> (T, HexNumber) {
-    let mut t = night_game();
-    to_turn(&mut t, 20);
-    t.s.progress.to_arrive.remove(&id("bryan"));
-    t.s.progress.to_arrive.remove(&id("18-ark"));
-    let grid = t.rs.game().map.grid.clone();
-    // 21 Mo moved into open ground: clear and level for four hexes round,
-    // no unit there to block the view.
-    let map = &t.rs.game().map;
-    let open = map
-        .hexes()
-        .map(|(h, _)| h)
-        .find(|x| {
-            map.hexes().all(|(h, info)| {
-                grid.distance(*x, h) > 4
-                    || (info.terrain.len() == 1
-                        && info.has(crate::gbacw::map::Terrain::Clear)
-                        && info.level == map.hex(*x).unwrap().level
-                        && t.s.units.values().all(|u| u.hex != Some(h)))
-            })
-        })
-        .expect("open ground");
-    t.put("21-mo", &open.to_string(), "n", Formation::Line);
-    let target = open;
-    to_barrage(&mut t);
-    assert_eq!(t.rs.acting_seat(&t.s), Some(REBEL));
-    let hexes: Vec<HexNumber> = t.rs.game().map.hexes().map(|(h, _)| h).collect();
-    for k in 2..=4u32 {
-        for b in hexes.iter().copied() {
-            if grid.distance(b, target) != k || t.s.units.values().any(|u| u.hex == Some(b)) {
-                continue;
-            }
-            let toward = grid
-                .neighbours_on_map(b)
-                .into_iter()
-                .map(|(_, h)| h)
-                .min_by_key(|h| grid.distance(*h, target))
-                .unwrap();
-            t.put("bryan", &b.to_string(), "n", Formation::Unlimbered);
-            t.face_towards("bryan", &toward.to_string());
-            let ctx = crate::engine::ActionContext {
-                seat: REBEL,
-                seq: 1,
-                by_default: false,
-            };
-            let mut dice = Dice::from_stream(crate::dice::DiceStream::from_seed(b"check"));
-            match t.rs.decide(&t.s, &ctx, &bryan_fires(target), &mut dice) {
-                Ok(_) => return (t, b),
-                Err(e) if std::env::var("CNIGHT_DEBUG").is_ok() => eprintln!("{b}: {e}"),
-                Err(_) => {}
-            }
-        }
-    }
-    panic!("no hex from which Bryan sees 21 Mo");
-}
-
-fn bryan_fires(target: HexNumber) -> GbacwAction {
-    GbacwAction::BarrageFire {
-        target,
-        firers: vec![id("bryan")],
-    }
 }
 
 #[test]

@@ -9,13 +9,9 @@ use super::corinth::{corinth, started};
 use super::*;
 use crate::gbacw::oob::{Command, LeaderRole, UnitKind};
 
+/// A battery placed unlimbered (the kit's [`super::place`]).
 fn place(unit: &str, hex: &str) -> GbacwAction {
-    GbacwAction::PlaceUnit {
-        unit: id(unit),
-        hex: n(hex),
-        facing: dir("n"),
-        formation: Formation::Unlimbered,
-    }
+    super::place(unit, hex, Formation::Unlimbered)
 }
 
 const INDEPENDENTS: [&str; 11] = [
@@ -94,15 +90,7 @@ fn corinth_30_18_brigade_batteries_set_up_within_their_commanders_radius() {
     // Redan E is refused at its end.
     let mut t = corinth();
     t.ok(UNION, place("3-mich-a", "0527"));
-    t.ok(
-        UNION,
-        GbacwAction::PlaceUnit {
-            unit: id("27-ohio"),
-            hex: n("0638"),
-            facing: dir("n"),
-            formation: Formation::Line,
-        },
-    );
+    t.ok(UNION, super::place("27-ohio", "0638", Formation::Line));
     t.ok(
         UNION,
         GbacwAction::PlaceLeader {
@@ -112,16 +100,7 @@ fn corinth_30_18_brigade_batteries_set_up_within_their_commanders_radius() {
     );
     t.refused(UNION, GbacwAction::EndSetUp, "Corinth 29.44");
     // Its timeout's default is never refused: the default deployment.
-    let ctx = ActionContext {
-        seat: UNION,
-        seq: 1,
-        by_default: true,
-    };
-    let mut dice = Dice::from_stream(crate::dice::DiceStream::from_seed(b"x"));
-    assert!(
-        t.rs.decide(&t.s, &ctx, &GbacwAction::EndSetUp, &mut dice)
-            .is_ok()
-    );
+    t.by_default(UNION, GbacwAction::EndSetUp);
 }
 
 #[test]

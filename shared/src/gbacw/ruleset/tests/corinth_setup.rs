@@ -7,24 +7,7 @@ use super::*;
 use crate::gbacw::corinth::setup::{Placement, brigade_zones};
 
 fn battle(name: &'static str) -> T {
-    static FREE: std::sync::OnceLock<Gbacw> = std::sync::OnceLock::new();
-    static HISTORICAL: std::sync::OnceLock<Gbacw> = std::sync::OnceLock::new();
-    let cell = if name == "corinth_free" {
-        &FREE
-    } else {
-        &HISTORICAL
-    };
-    let rs = cell
-        .get_or_init(|| {
-            Gbacw::new(&GbacwConfig {
-                battle: name.into(),
-                ..GbacwConfig::default()
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-        })
-        .clone();
-    let s = rs.initial_state();
-    T { rs, s }
+    T::battle(name)
 }
 
 /// The Free Set-Up after the Confederate plot: Hebert through C and Maury
@@ -115,11 +98,11 @@ fn corinth_29_42_four_brigades_by_the_hotel_refuse_the_end_of_the_set_up() {
     ] {
         place_within(&mut t, u, "2437", 10);
     }
-    let e = t.refused(UNION, GbacwAction::EndSetUp, "Corinth 29.42");
-    assert!(
-        e.message
-            .contains("4 brigades within 10 hexes of the Tishomingo Hotel"),
-        "{e}"
+    t.refused_saying(
+        UNION,
+        GbacwAction::EndSetUp,
+        "Corinth 29.42",
+        "4 brigades within 10 hexes of the Tishomingo Hotel",
     );
     // Not offered either, while a placement still is.
     let legal = t.rs.legal_actions(&t.s, UNION);
@@ -142,17 +125,7 @@ fn corinth_29_42_a_set_up_ended_by_timeout_is_never_refused() {
     ] {
         place_within(&mut t, u, "2437", 10);
     }
-    let ctx = ActionContext {
-        seat: UNION,
-        seq: 1,
-        by_default: true,
-    };
-    let events =
-        t.rs.decide(&t.s, &ctx, &GbacwAction::EndSetUp, &mut Dice::none())
-            .expect("the timeout's default is accepted");
-    for e in &events {
-        t.rs.evolve(&mut t.s, e);
-    }
+    t.by_default(UNION, GbacwAction::EndSetUp);
     assert!(t.s.progress.setting_up.is_none());
     let z = brigade_zones(&t.rs.game().map, &t.rs.game().oob, &union_placements(&t));
     assert_eq!(z.near_hotel.len(), 3, "{z:?}");
@@ -210,8 +183,7 @@ fn corinth_29_44_1_brigade_batteries_set_up_within_their_commanders_radius() {
     );
     let far = place_within(&mut t, "3-mich-a", "2028", 1);
     assert!(grid.distance(at, far) > 3);
-    let e = t.refused(UNION, GbacwAction::EndSetUp, "Corinth 29.44");
-    assert!(e.message.contains("3-mich-a"), "{e}");
+    t.refused_saying(UNION, GbacwAction::EndSetUp, "Corinth 29.44", "3-mich-a");
     // Within three hexes of him it may end.
     let near = place_within(&mut t, "3-mich-a", &at.to_string(), 3);
     assert!(grid.distance(at, near) <= 3);
@@ -313,16 +285,8 @@ fn corinth_30_13_olivers_column_keeps_moving_until_more_than_four_hexes_from_the
     t.advance_to(UNION, Phase::Movement);
     assert_eq!(t.s.clock.turn, 2);
     // 15 Mich enters through 0104, in Assault Area D.
-    t.ok(
-        UNION,
-        GbacwAction::Arrive {
-            piece: id("15-mich"),
-            hex: n("0104"),
-            facing: dir("s"),
-        },
-    );
-    let e = t.refused(UNION, GbacwAction::EndPhase, "Corinth 30.13");
-    assert!(e.message.contains("15-mich"), "{e}");
+    t.ok(UNION, arrive("15-mich", "0104"));
+    t.refused_saying(UNION, GbacwAction::EndPhase, "Corinth 30.13", "15-mich");
     // One hex on is not enough while it can go farther.
     let map = t.rs.game().map.clone();
     let on = map
@@ -341,8 +305,8 @@ fn corinth_30_13_olivers_column_keeps_moving_until_more_than_four_hexes_from_the
     let mut spent = t.s.clone();
     spent.units.get_mut(&id("15-mich")).unwrap().moved.mp = Mp(100);
     let out = T {
-        rs: t.rs.clone(),
         s: spent,
+        ..t.clone()
     };
     assert!(out.decide(UNION, &GbacwAction::EndPhase).is_ok());
     // More than four hexes away, the phase ends.
@@ -381,10 +345,7 @@ fn corinth_29_47_reinforcements_stay_in_column_until_within_their_commanders_rad
     // Oliver is far off (his column enters at 0104).
     t.refused(UNION, deploy.clone(), "Corinth 29.47");
     // Within his radius (3) it may form line.
-    let mut near = T {
-        rs: t.rs.clone(),
-        s: t.s.clone(),
-    };
+    let mut near = t.clone();
     near.put_leader("oliver", "3935");
     assert!(near.decide(UNION, &deploy).is_ok());
     near.put_leader("oliver", "3933");

@@ -7,18 +7,7 @@ use crate::gbacw::ruleset::corinth::solitaire::{SOLITAIRE, SolitaireTables};
 use crate::gbacw::ruleset::plan::PlannedDivision;
 
 fn solo() -> T {
-    static RS: std::sync::OnceLock<Gbacw> = std::sync::OnceLock::new();
-    let rs = RS
-        .get_or_init(|| {
-            Gbacw::new(&GbacwConfig {
-                battle: "corinth_solo".into(),
-                ..GbacwConfig::default()
-            })
-            .unwrap_or_else(|e| panic!("{e}"))
-        })
-        .clone();
-    let s = rs.initial_state();
-    T { rs, s }
+    T::battle("corinth_solo")
 }
 
 fn tables(t: &T) -> SolitaireTables {
@@ -69,7 +58,7 @@ fn corinth_29_51_the_first_division_is_maury_on_1_to_3_hebert_on_4_to_6_its_area
         );
         seen.insert(first);
         // 29.55: the 29.26 counters by die, 1-3 Maury, 4-6 Hebert.
-        for (c, d) in ["hoxton", "sengstak", "price", "van-dorn", "supply-reserve"]
+        for (c, d) in crate::gbacw::testkit::corinth::CORINTH_ATTACHED
             .iter()
             .zip(&drawn[2..])
         {

@@ -1,9 +1,11 @@
-//! Shared fixtures for the rule tests: the shipped charts and tables, the
-//! test map and the test order of battle, and a unit in a chosen state.
+//! Fixtures for the rule modules' own unit tests (muster-shared only: the
+//! texts come from `#[cfg(test)]` modules): the shipped charts and tables,
+//! the test map and the test order of battle, and a unit in a chosen state.
 
+use super::id;
 use crate::gbacw::charts::Charts;
-use crate::gbacw::map::{HexNumber, Map, parse_map};
-use crate::gbacw::oob::{CounterId, Formation, Oob, Unit, UnitStatus, parse_oob};
+use crate::gbacw::map::{Map, parse_map};
+use crate::gbacw::oob::{Formation, Oob, Unit, UnitStatus, parse_oob};
 use crate::gbacw::tables::Tables;
 
 pub(crate) struct World {
@@ -24,14 +26,6 @@ pub(crate) fn world() -> World {
         tables,
         oob,
     }
-}
-
-pub(crate) fn id(s: &str) -> CounterId {
-    CounterId::parse(s).unwrap()
-}
-
-pub(crate) fn n(s: &str) -> HexNumber {
-    HexNumber::parse(s).unwrap()
 }
 
 impl World {
