@@ -20,6 +20,7 @@ mod corinth_setup;
 mod corinth_solo;
 mod corinth_terrain;
 mod corinth_withdrawal_queue;
+mod displaced_break;
 mod displacement;
 mod engaged;
 mod fire;
