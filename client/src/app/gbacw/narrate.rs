@@ -566,6 +566,18 @@ impl Narrate for Gbacw {
                 counter_name(self, battery),
                 path.last().map_or(String::new(), |h| format!(" to {h}"))
             ),
+            E::BrigadeRetreatHeld(run) => format!(
+                "{}'s brigade retreat waits for the withdrawal fire already offered{} (25.23)",
+                counter_name(self, &run.brigade),
+                run.members.first().map_or(String::new(), |u| format!(
+                    ": {} is next",
+                    counter_name(self, u)
+                ))
+            ),
+            E::BrigadeRetreatResumed { brigade } => format!(
+                "{}'s brigade retreat goes on (25.23)",
+                counter_name(self, brigade)
+            ),
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -641,5 +653,40 @@ mod tests {
             // No debug form: no struct braces, no type names.
             assert!(!line.contains('{') && !line.contains("CounterId"), "{line}");
         }
+    }
+
+    /// Corinth 25.23's held brigade retreats read as words too.
+    #[test]
+    fn corinth_held_brigade_retreats_read_as_words() {
+        use muster_shared::gbacw::ruleset::corinth::brigade_retreat::BrigadeRun;
+        let rules = Gbacw::new(&GbacwConfig {
+            battle: "corinth".into(),
+            ..GbacwConfig::default()
+        })
+        .expect("corinth loads");
+        let id = |s: &str| CounterId(s.into());
+        let held = rules.describe_event(
+            &GbacwEvent::BrigadeRetreatHeld(BrigadeRun {
+                brigade: id("bowen"),
+                members: vec![id("6-miss")],
+                batteries: Vec::new(),
+            }),
+            "",
+            &(),
+            &[],
+        );
+        let resumed = rules.describe_event(
+            &GbacwEvent::BrigadeRetreatResumed {
+                brigade: id("bowen"),
+            },
+            "",
+            &(),
+            &[],
+        );
+        for line in [&held, &resumed] {
+            assert!(line.contains("25.23"), "{line}");
+            assert!(!line.contains('{') && !line.contains("CounterId"), "{line}");
+        }
+        assert!(held.contains("6 Miss"), "{held}");
     }
 }

@@ -352,6 +352,13 @@ pub enum GbacwEvent {
         battery: CounterId,
         path: Vec<HexNumber>,
     },
+    /// Corinth 25.23: this brigade retreat is held back (its first unit
+    /// would draw withdrawal fire while another shot waits); it goes on
+    /// once that one is answered.
+    BrigadeRetreatHeld(super::corinth::brigade_retreat::BrigadeRun),
+    /// Corinth 25.23: the first held brigade retreat (of `brigade`) goes
+    /// on now.
+    BrigadeRetreatResumed { brigade: CounterId },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -781,5 +788,11 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             super::corinth::retreat_batteries::evolve(state, event)
         }
         E::CrewRouted { .. } => super::corinth::crews::evolve(state, event),
+        E::BrigadeRetreatHeld(run) => state.held_brigade_runs.push(run.clone()),
+        E::BrigadeRetreatResumed { .. } => {
+            if !state.held_brigade_runs.is_empty() {
+                state.held_brigade_runs.remove(0);
+            }
+        }
     }
 }

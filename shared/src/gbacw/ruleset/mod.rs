@@ -356,6 +356,7 @@ impl Ruleset for Gbacw {
             leader_bindings: Vec::new(),
             battery_retreat: None,
             crews_away: BTreeMap::new(),
+            held_brigade_runs: Vec::new(),
         }
     }
 
@@ -369,12 +370,13 @@ impl Ruleset for Gbacw {
             GbacwAction::SolitaireRoll => true,
             GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
             // GBACW 12.83: declining lets the retreat before melee go on,
-            // with its morale checks; Corinth 25.23: the brigade retreat's.
+            // with its morale checks; Corinth 25.23: the brigade retreat's,
+            // and those of the brigade retreats held behind it.
             GbacwAction::DeclineWithdrawalFire => state.decision.as_ref().is_some_and(|d| {
                 matches!(
                     d.resume,
                     state::Resume::RetreatBeforeMelee { .. } | state::Resume::BrigadeRetreat { .. }
-                )
+                ) || !state.held_brigade_runs.is_empty()
             }),
             GbacwAction::EndPhase => {
                 state.decision.is_none()

@@ -257,6 +257,13 @@ pub struct GbacwState {
     /// it is away from its guns (the battery carries the Crew marker).
     #[serde(default)]
     pub crews_away: BTreeMap<CounterId, HexNumber>,
+    /// Corinth 25.23: brigade retreats held back, in the order they were
+    /// set off, because a unit of theirs would draw withdrawal fire while
+    /// another withdrawal-fire decision waits (the engine offers one shot
+    /// at a time). Each goes on, from the unit that waits, once no
+    /// decision waits (`brigade_retreat::resume_held`).
+    #[serde(default)]
+    pub held_brigade_runs: Vec<super::corinth::brigade_retreat::BrigadeRun>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

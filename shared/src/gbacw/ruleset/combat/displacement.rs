@@ -48,10 +48,24 @@ pub(crate) fn displaced_by(
     mover: &CounterId,
     path: &[HexNumber],
 ) -> Vec<Vec<CounterId>> {
+    displaced_along(rs, state, mover, path)
+        .into_iter()
+        .map(|(_, stack)| stack)
+        .collect()
+}
+
+/// [`displaced_by`] with the index in `path` of each stack's hex.
+fn displaced_along(
+    rs: &Gbacw,
+    state: &GbacwState,
+    mover: &CounterId,
+    path: &[HexNumber],
+) -> Vec<(usize, Vec<CounterId>)> {
     let side = &rs.game.oob.units[mover].side;
     path.iter()
-        .map(|h| {
-            state
+        .enumerate()
+        .map(|(k, h)| {
+            let stack = state
                 .units
                 .iter()
                 .filter(|(id, x)| {
@@ -61,14 +75,23 @@ pub(crate) fn displaced_by(
                         && displaceable(rs, state, id)
                 })
                 .map(|(id, _)| id.clone())
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>();
+            (k, stack)
         })
-        .filter(|stack| !stack.is_empty())
+        .filter(|(_, stack)| !stack.is_empty())
         .collect()
 }
 
 /// GBACW 14.3: `mover` has just retreated along `path`; displace the
-/// friends it went through or onto.
+/// friends it went through or onto, hex by hex along the path.
+///
+/// Cedar Mountain 24.14: a friend displaced may break the mover's brigade
+/// (its check failed, it routs and, with no way out, is captured: the
+/// boxes reach the limit). From then on the mover "may not retreat
+/// through an enemy ZOC at all, and if forced to, is captured instead":
+/// if the rest of its path, past the hex where that friend stood, enters
+/// an enemy ZOC, it is captured (it never got further; the friends
+/// beyond are not displaced).
 pub(crate) fn displace(
     rs: &Gbacw,
     u: &mut Unfold,
@@ -79,12 +102,12 @@ pub(crate) fn displace(
     if u.chain >= MAX_CHAIN {
         return;
     }
-    let stacks = displaced_by(rs, &u.state, mover, path);
+    let stacks = displaced_along(rs, &u.state, mover, path);
     if stacks.is_empty() {
         return;
     }
     u.chain += 1;
-    for stack in stacks {
+    for (at, stack) in stacks {
         let mut checked_top_routed = None;
         for id in &stack {
             if u.state.units[id].hex.is_none() {
@@ -101,6 +124,12 @@ pub(crate) fn displace(
                 let routed = check_morale(rs, u, roll, id);
                 checked_top_routed.get_or_insert(routed);
             }
+        }
+        if u.state.units[mover].hex.is_some()
+            && super::retreat_fire::shuns_rest(rs, &u.state, mover, &path[at + 1..])
+        {
+            u.push(super::super::corinth::retreat::no_path(rs, &u.state, mover));
+            break;
         }
     }
     u.chain -= 1;

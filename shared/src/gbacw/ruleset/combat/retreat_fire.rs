@@ -72,6 +72,11 @@ pub(crate) fn go_along(
                 path: segment.to_vec(),
             });
             super::displacement::displace(rs, u, roll, id, segment);
+            // Cedar Mountain 24.14: captured on the way (a friend it
+            // displaced broke its brigade): no retreat fire is left to offer.
+            if u.state.units.get(id).is_none_or(|x| x.hex.is_none()) {
+                return;
+            }
             let mut offered = offered;
             offered.extend(new.iter().cloned());
             u.push(GbacwEvent::RetreatFireOffered(RetreatFireOffer {
@@ -191,18 +196,32 @@ pub(crate) fn answer(
 /// through "at all". (23.0's directions and Corinth 27.0's goal do not
 /// change on the way: the path was chosen under them.)
 fn broke_into_zoc(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireOffer) -> bool {
-    if !super::super::cedar::bce_loss::retreat_shuns_zoc(rs, state, &offer.unit) {
+    shuns_rest(rs, state, &offer.unit, &offer.rest)
+}
+
+/// Cedar Mountain 24.14: whether `unit`, part way through a retreat,
+/// belongs to a brigade that has lost BCE and `rest` (the hexes still
+/// before it) enters an enemy Zone of Control: then it may not go on and
+/// is captured. Also asked after each friend it displaces (14.3), whose
+/// loss may be what broke the brigade.
+pub(crate) fn shuns_rest(
+    rs: &Gbacw,
+    state: &GbacwState,
+    unit: &CounterId,
+    rest: &[HexNumber],
+) -> bool {
+    if rest.is_empty() || !super::super::cedar::bce_loss::retreat_shuns_zoc(rs, state, unit) {
         return false;
     }
-    let side = &rs.game.oob.units[&offer.unit].side;
-    let mounted = state.units[&offer.unit].status.formation == Formation::Mounted;
+    let side = &rs.game.oob.units[unit].side;
+    let mounted = state.units[unit].status.formation == Formation::Mounted;
     let zoc = Board::new(rs, state).enemy_zoc(
         side,
         ZocUse::WithdrawalAndRetreat {
             mover_mounted: mounted,
         },
     );
-    offer.rest.iter().any(|h| zoc.contains(h))
+    rest.iter().any(|h| zoc.contains(h))
 }
 
 /// Whether declining `offer` rolls dice: the rest of the retreat

@@ -12,6 +12,11 @@
 //! before it leaves, the enemy seat is offered the shot (the engine's
 //! withdrawal-fire decision, `Resume::BrigadeRetreat`), and the rest of
 //! the brigade retreat goes on once it is answered ([`after_fire`]).
+//! Every shot is offered: where another withdrawal-fire decision already
+//! waits (a second brigade broken by the same resolution), the brigade
+//! retreat is held back whole from that unit on
+//! (`GbacwState::held_brigade_runs`) and goes on once no decision waits
+//! ([`resume_held`]).
 //!
 //! 25.26 (`hook brigade-retreat-batteries`): then the brigade's batteries
 //! are offered the retreat (`retreat_batteries`).
@@ -21,6 +26,14 @@
 //! for its owner's choice, since the morale check follows the move in the
 //! same resolution. The units retreat one after the other, in the order
 //! the event names them; the run that is left waits inside the decision.
+//! Brigade retreats go one at a time, in the order they were set off:
+//! the seed gives no order between two brigades' retreats, but 10.11
+//! fires "before the withdrawing unit leaves the hex", so a unit that
+//! draws fire cannot go on while another shot is unanswered, and 25.2
+//! moves a brigade as one ("all ... must retreat"), so the brigade waits
+//! behind it rather than being split. A held retreat resumes after the
+//! answer that leaves no decision waiting, its shots coming after all of
+//! the earlier brigade's (each shot read on the board as it then stands).
 
 use super::super::Gbacw;
 use super::super::board::Board;
@@ -34,7 +47,6 @@ use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{Command, CounterId, Formation, LeaderRole, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::scenario::HookKind;
-use crate::gbacw::sequence::{Phase, Step};
 use serde::{Deserialize, Serialize};
 
 /// GBACW 13.31: a routed unit retreats three hexes.
@@ -167,7 +179,8 @@ pub(crate) fn carry_out(
 
 /// Corinth 25.2: the units of `run` retreat in order, until one waits for
 /// withdrawal fire (25.23); then the batteries are offered the retreat
-/// (25.26).
+/// (25.26). A unit that would draw fire while another shot waits holds
+/// the run back from itself on (see the module comment).
 pub(crate) fn go_on(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, mut run: BrigadeRun) {
     while !run.members.is_empty() {
         let id = run.members.remove(0);
@@ -175,12 +188,34 @@ pub(crate) fn go_on(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, mut run: Brig
             continue;
         };
         if let Some(offer) = withdrawal_fire(rs, u, &id, &path, check, &run) {
-            u.push(GbacwEvent::WithdrawalFireOffered(offer));
+            if u.state.decision.is_some() {
+                // Its path is found again when it resumes: the board
+                // will have changed by then.
+                run.members.insert(0, id);
+                u.push(GbacwEvent::BrigadeRetreatHeld(run));
+            } else {
+                u.push(GbacwEvent::WithdrawalFireOffered(offer));
+            }
             return;
         }
         finish(rs, u, roll, &id, &path, check);
     }
     super::retreat_batteries::offer(rs, u, run);
+}
+
+/// Corinth 25.23: once a withdrawal-fire answer leaves no decision
+/// waiting, the brigade retreats held back meanwhile go on, first held
+/// first, until one stops for its next shot or none is left.
+pub(crate) fn resume_held(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller) {
+    while u.state.decision.is_none() {
+        let Some(run) = u.state.held_brigade_runs.first().cloned() else {
+            return;
+        };
+        u.push(GbacwEvent::BrigadeRetreatResumed {
+            brigade: run.brigade.clone(),
+        });
+        go_on(rs, u, roll, run);
+    }
 }
 
 /// The path `id` retreats along and whether it checks morale after (the
@@ -221,24 +256,10 @@ fn withdrawal_fire(
 ) -> Option<WithdrawalDecision> {
     super::hook(rs, HookKind::BrigadeRetreatFire)?;
     let hex = u.state.units[id].hex?;
-    // A decision already waits in this resolution (another brigade's):
-    // the engine holds one at a time, so this unit goes unfired on.
-    if u.state.decision.is_some() {
-        return None;
-    }
-    // In the Movement Phase a brigade retreat comes of withdrawal fire on a
-    // move, whose rest may stop for its own withdrawal fire in the same
-    // resolution: the one decision is the move's, and this unit goes
-    // unfired on.
-    if matches!(
-        u.state.clock.step,
-        Step::Phase {
-            phase: Phase::Movement,
-            ..
-        }
-    ) {
-        return None;
-    }
+    // In the Movement Phase too: a brigade retreat there comes of
+    // withdrawal fire on a move, whose decision has been answered by then
+    // (the rest of the move goes on without further offers); a second
+    // shot waiting holds the run back ([`go_on`]).
     let side = &rs.game.oob.units[id].side;
     let mounted = u.state.units[id].status.formation == Formation::Mounted;
     let firers = Board::new(rs, &u.state).withdrawal_firers(side, hex, mounted);

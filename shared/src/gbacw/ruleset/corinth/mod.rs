@@ -57,7 +57,8 @@ pub(crate) mod barrage;
 pub(crate) mod bce_recovery;
 pub(crate) mod brigade_batteries;
 pub(crate) mod brigade_counts;
-pub(crate) mod brigade_retreat;
+// Public for `BrigadeRun`, which events and decisions carry.
+pub mod brigade_retreat;
 pub(crate) mod cavalry;
 pub(crate) mod command;
 pub(crate) mod crews;

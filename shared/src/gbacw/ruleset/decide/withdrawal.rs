@@ -7,12 +7,24 @@ use super::{formation, movement};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::combat::resolve::resolve_withdrawal;
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::corinth::brigade_retreat;
 
 /// The firing seat declines: the interrupted move or formation change
 /// goes on from where it stopped. It was valid when it stopped and nothing
 /// has moved since, so it stays valid; if it somehow were not, it simply
 /// ends there, so that the default answer can never be refused.
 pub(crate) fn decline(
+    rs: &Gbacw,
+    state: &GbacwState,
+    d: &WithdrawalDecision,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let events = carry_on_declined(rs, state, d, dice)?;
+    then_held_runs(rs, state, events, dice)
+}
+
+fn carry_on_declined(
     rs: &Gbacw,
     state: &GbacwState,
     d: &WithdrawalDecision,
@@ -47,7 +59,6 @@ pub(crate) fn decline(
             check,
             run,
         } => {
-            use crate::gbacw::ruleset::combat::{Roller, Unfold};
             let mut u = Unfold::new(state);
             u.push(GbacwEvent::WithdrawalFireDeclined);
             let mut roll = Roller::new(dice);
@@ -105,5 +116,29 @@ pub(crate) fn fire(
             ));
         }
     }
-    resolve_withdrawal(rs, state, d, firers, dice)
+    let events = resolve_withdrawal(rs, state, d, firers, dice)?;
+    then_held_runs(rs, state, events, dice)
+}
+
+/// Corinth 25.23: after an answer, the brigade retreats held back while
+/// it waited go on (`brigade_retreat::resume_held`) if the answer's own
+/// resolution left no decision waiting. Their morale checks roll on the
+/// same dice stream, after the answer's.
+fn then_held_runs(
+    rs: &Gbacw,
+    state: &GbacwState,
+    events: Vec<GbacwEvent>,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    if state.held_brigade_runs.is_empty() {
+        return Ok(events);
+    }
+    let mut u = Unfold::new(state);
+    for e in events {
+        u.push(e);
+    }
+    let mut roll = Roller::new(dice);
+    brigade_retreat::resume_held(rs, &mut u, &mut roll);
+    roll.finish()?;
+    Ok(u.events)
 }

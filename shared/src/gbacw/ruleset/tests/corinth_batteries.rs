@@ -8,7 +8,7 @@ use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::state::Resume;
 
-fn copy(t: &T) -> T {
+pub(super) fn copy(t: &T) -> T {
     T {
         rs: t.rs.clone(),
         s: t.s.clone(),
@@ -17,7 +17,7 @@ fn copy(t: &T) -> T {
 
 /// The first seed (of 200) whose check of 9 Ark sets Rust's brigade
 /// retreating, with the events, applied to `t`.
-fn brigade_retreat(t: &mut T) -> (u64, Vec<GbacwEvent>) {
+pub(super) fn brigade_retreat(t: &mut T) -> (u64, Vec<GbacwEvent>) {
     let (seed, events) = (0..200)
         .map(|s| (s, check_9_ark(t, s)))
         .find(|(_, e)| {
@@ -32,7 +32,7 @@ fn brigade_retreat(t: &mut T) -> (u64, Vec<GbacwEvent>) {
 }
 
 /// The brigade retreat waiting for 52 Ill's withdrawal fire on 7 Ky.
-fn fire_offered() -> T {
+pub(super) fn fire_offered() -> T {
     let mut t = brigade_field();
     let (seed, _) = brigade_retreat(&mut t);
     let d = t.s.decision.clone().expect("withdrawal fire offered");
@@ -46,7 +46,7 @@ fn fire_offered() -> T {
     t
 }
 
-fn checked(events: &[GbacwEvent], unit: &str) -> bool {
+pub(super) fn checked(events: &[GbacwEvent], unit: &str) -> bool {
     events
         .iter()
         .any(|e| matches!(e, GbacwEvent::MoraleChecked { unit: u, .. } if *u == id(unit)))

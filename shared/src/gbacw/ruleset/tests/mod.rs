@@ -19,6 +19,8 @@ mod corinth_set_up_batteries;
 mod corinth_setup;
 mod corinth_solo;
 mod corinth_terrain;
+mod corinth_withdrawal_queue;
+mod displaced_break;
 mod displacement;
 mod engaged;
 mod fire;
