@@ -356,6 +356,8 @@ impl Ruleset for Gbacw {
             leader_bindings: Vec::new(),
             battery_retreat: None,
             crews_away: BTreeMap::new(),
+            crews_rallied: Default::default(),
+            crews_moved: BTreeMap::new(),
         }
     }
 

@@ -10,6 +10,7 @@ mod client_queries;
 mod command;
 mod corinth;
 mod corinth_batteries;
+mod corinth_crews;
 mod corinth_command;
 mod corinth_free;
 mod corinth_leaders;
