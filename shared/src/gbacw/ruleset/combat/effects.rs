@@ -78,6 +78,11 @@ pub(crate) fn set_markers(u: &mut Unfold, id: &CounterId, edit: impl FnOnce(&mut
 pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> Vec<CounterId> {
     let p = hit.prepared;
     let at = p.target;
+    // Corinth 24.21: the attack was on a lone crew away from its guns.
+    if super::super::corinth::crew_piece::is_crew_target(&u.state, p) {
+        super::super::corinth::crew_piece::hit(rs, u, roll, hit);
+        return Vec::new();
+    }
     // The stack as it stands now: earlier results this phase may have
     // removed or routed some of it away.
     let stack: Vec<CounterId> = p

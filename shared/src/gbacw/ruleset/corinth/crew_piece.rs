@@ -30,11 +30,22 @@
 //! - it leaves play with its guns (a battery removed: captured, destroyed,
 //!   or its crew lost, 24.22, 15.15: no crew is ever transferred).
 //!
-//! Not modelled (see docs/gbacw-notes.md): fire and melee against a lone
-//! crew (24.12 and 22.x name "lone crews" as targets), withdrawal fire on
-//! a rallied crew leaving an enemy ZOC (10.1), and a pinned crew.
+//! - it can be fired on where it stands (24.12 names "lone crews" as
+//!   targets): [`lone_crew`] makes it the attack's target as Line
+//!   infantry, [`hit`] applies the result (a step lost to small arms, a
+//!   morale check, a rout from where it stands, 13.33's re-rout).
+//!
+//! Not modelled (see docs/gbacw-notes.md): melee against a lone crew
+//! (22.x: "a lone wagon or battery crew" may be meleed), withdrawal fire
+//! on a rallied crew leaving an enemy ZOC (10.1), and a pinned crew.
 
 use super::super::board::Board;
+use super::super::cedar::bce_loss;
+use super::super::combat::attack::Prepared;
+use super::super::combat::effects::{
+    Hit, ROUT_HEXES, leader_casualties, rating_for, retreat_options,
+};
+use super::super::combat::{Roller, Unfold};
 use super::super::decide::movement::{Mover, Zocs, step};
 use super::super::decide::own_unit;
 use super::super::event::GbacwEvent;
@@ -43,7 +54,10 @@ use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{MoveClass, Mp};
 use crate::gbacw::map::HexNumber;
-use crate::gbacw::oob::{CounterId, Formation};
+use crate::gbacw::morale::MoraleMods;
+use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
+use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::tables::{CasualtyCause, FireResult};
 use crate::gbacw::ruleset::action::MAX_PATH;
 
 /// Corinth 24.21: the hex `battery`'s crew stands in while it is away
@@ -211,6 +225,156 @@ pub(crate) fn move_crew(
         path: path.to_vec(),
         rejoined: from == guns,
     }])
+}
+
+/// Corinth 24.21, 24.12 ("lone crews"), GBACW 6.13: the crew away standing
+/// in `target` of `side`'s batteries (the first by id when several crews
+/// share the hex), as the target of fire: its battery, the crew as Line
+/// infantry (for the Grapeshot row, 9.15) and its status (Line, routed or
+/// not). The caller has found no unit of `side` in `target`.
+pub(crate) fn lone_crew(
+    rs: &Gbacw,
+    state: &GbacwState,
+    target: HexNumber,
+    side: &CounterId,
+) -> Option<(CounterId, Unit, UnitStatus)> {
+    let (battery, _) = state.crews_away.iter().find(|(b, h)| {
+        **h == target && rs.game.oob.units.get(*b).is_some_and(|u| u.side == *side)
+    })?;
+    let mut unit = rs.game.oob.units[battery].clone();
+    unit.kind = UnitKind::Infantry;
+    unit.weapon = None;
+    let mut status = state.units.get(battery)?.status.clone();
+    status.formation = Formation::Line;
+    status.markers.clear();
+    if crew_routed(state, battery) {
+        status.markers.insert(Marker::Rout);
+    }
+    Some((battery.clone(), unit, status))
+}
+
+/// Whether the attack `p` is on a lone crew (its one "unit" a battery
+/// whose crew stands in the target hex).
+pub(crate) fn is_crew_target(state: &GbacwState, p: &Prepared) -> bool {
+    p.stack.len() == 1 && state.crews_away.get(&p.stack[0]) == Some(&p.target)
+}
+
+/// Corinth 24.21 with GBACW 9.82, 15.11, 15.12, 13.2, 13.33: a fire result
+/// on a lone crew away from its guns.
+/// - Small-arms casualties cost it a step (full to half, half to gone:
+///   the battery leaves play, its guns not counted for Victory Points,
+///   24.22); artillery casualties touch only guns, and it has none here
+///   (15.11), but the result's morale check stands.
+/// - Routed already: a casualty or a rout result routs it again, three
+///   more hexes, no check (13.33).
+/// - Otherwise it checks morale with its battery's rating (a leader in its
+///   hex helps, 13.43); failing a check that routs (9.81, 9.87, P/R), it
+///   routs three hexes from where it stands; with no way, captured (24.22:
+///   eliminated by capture, its guns count). A failed pin check is not
+///   kept (a crew away has no pin of its own in the engine).
+pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
+    let p = hit.prepared;
+    let battery = p.stack[0].clone();
+    let side = rs.game.oob.units[&battery].side.clone();
+    let routed = crew_routed(&u.state, &battery);
+    let mut casualties = false;
+    if let FireResult::Loss { .. } = hit.result {
+        if !p.artillery {
+            casualties = true;
+            let crew = match u.state.units[&battery].status.crew {
+                Crew::Full => Crew::Half,
+                Crew::Half | Crew::None => Crew::None,
+            };
+            u.push(GbacwEvent::CrewHit {
+                unit: battery.clone(),
+                crew,
+            });
+            if crew == Crew::None {
+                u.push(GbacwEvent::UnitRemoved {
+                    unit: battery,
+                    captured: false,
+                });
+                return;
+            }
+        }
+        let cause = if p.artillery {
+            CasualtyCause::Artillery
+        } else {
+            CasualtyCause::SmallArms
+        };
+        leader_casualties(rs, u, roll, &side, p.target, cause);
+    }
+    let rout_result = matches!(
+        hit.result,
+        FireResult::MaybeRout | FireResult::PinOrRout | FireResult::Loss { .. }
+    );
+    if routed {
+        if casualties || hit.result == FireResult::MaybeRout {
+            rout_crew(rs, u, &battery);
+        }
+        return;
+    }
+    if hit.result == FireResult::NoEffect {
+        return;
+    }
+    let rating = rating_for(rs, u, roll, &battery);
+    let leader = super::leader_reach::stacked_for(
+        &Board::new(rs, &u.state),
+        p.target,
+        &side,
+        &battery,
+    );
+    let mods = MoraleMods {
+        leader,
+        over_half_lost: false,
+        enfiladed: hit.enfiladed,
+    };
+    let die = roll.d6();
+    let modifier = mods.modifier() + bce_loss::morale_modifier(rs, &u.state, &battery);
+    let failed = i16::from(die) + modifier > i16::from(rating);
+    u.push(GbacwEvent::MoraleChecked {
+        unit: battery.clone(),
+        rating,
+        die,
+        modifier: i8::try_from(modifier).unwrap_or(0),
+        failed,
+    });
+    if failed && rout_result {
+        rout_crew(rs, u, &battery);
+    }
+}
+
+/// GBACW 13.31, 13.33: `battery`'s crew, away, routs three hexes from
+/// where it stands (as Line infantry, 6.13), not back into its guns' hex
+/// where another way exists; with none, it is captured (24.22).
+fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
+    let Some(at) = crew_hex(&u.state, battery) else {
+        return;
+    };
+    let guns = u.state.units[battery].hex;
+    // The crew's paths are the battery's read from the crew's hex.
+    let mut there = u.state.clone();
+    there.crews_away.remove(battery);
+    if let Some(s) = there.units.get_mut(battery) {
+        s.hex = Some(at);
+        s.status.formation = Formation::Unlimbered;
+    }
+    let paths = retreat_options(rs, &there, battery, ROUT_HEXES, RetreatKind::Rout);
+    let path = paths
+        .iter()
+        .find(|p| !p.iter().any(|h| Some(*h) == guns))
+        .or(paths.first())
+        .cloned();
+    match path {
+        Some(path) => u.push(GbacwEvent::CrewRouted {
+            battery: battery.clone(),
+            path,
+        }),
+        None => u.push(GbacwEvent::UnitRemoved {
+            unit: battery.clone(),
+            captured: true,
+        }),
+    }
 }
 
 /// The Movement Phase's candidate crew moves of `side`: each crew away,

@@ -340,3 +340,86 @@ fn corinth_24_3_a_routed_siege_crew_leaves_its_limbered_guns_and_moves_freely() 
             .any(|e| matches!(e, GbacwEvent::CrewRouted { .. }))
     );
 }
+
+/// The crew field for fire: 52 Ill in 1419, next to the crew, facing it
+/// (the woods block sight at two hexes), the Union Defensive Fire Phase.
+fn fire_field() -> T {
+    let mut t = crew_field(Phase::DefensiveFire);
+    t.corinth_unit("52-ill", "1419", Formation::Line);
+    t.face_towards("52-ill", "1420");
+    t
+}
+
+/// 52 Ill fires at the lone crew in 1420 in the Union Defensive Fire
+/// Phase, the phase ended with dice seeded by `seed`: the events.
+fn fire_on_crew(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
+    let mut x = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    };
+    let points = x.s.units[&id("52-ill")].status.strength;
+    x.ok(UNION, fire("1420", &[("52-ill", points)]));
+    let (events, _) = x.roll(UNION, GbacwAction::EndPhase, seed);
+    (x, events)
+}
+
+#[test]
+fn corinth_24_21_a_lone_crew_is_fired_on_as_line_infantry() {
+    let t = fire_field();
+    // 24.12: "lone crews" are a target (the attack names the battery).
+    let plan = {
+        let mut x = T {
+            rs: t.rs.clone(),
+            s: t.s.clone(),
+        };
+        let points = x.s.units[&id("52-ill")].status.strength;
+        x.ok(UNION, fire("1420", &[("52-ill", points)]));
+        x.s.fire_plan.clone()
+    };
+    assert_eq!(plan.len(), 1);
+    // Routed, a small-arms casualty costs a step (9.82) and routs it
+    // again three hexes from 1420, no check (13.33).
+    let (hurt, events) = (0..200)
+        .map(|s| fire_on_crew(&t, s))
+        .find(|(_, e)| e.iter().any(|x| matches!(x, GbacwEvent::CrewHit { .. })))
+        .expect("a casualty within 200 seeds");
+    assert_eq!(
+        hurt.s.units[&id("hudson")].status.crew,
+        crate::gbacw::oob::Crew::Half
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MoraleChecked { .. }))
+    );
+    let away = *hurt.s.crews_away.get(&id("hudson")).expect("still away");
+    assert_eq!(hurt.rs.game.map.grid.distance(n("1420"), away), 3);
+    // The guns are untouched where they stand.
+    assert_eq!(hurt.hex("hudson"), Some(n("1423")));
+    assert_eq!(hurt.s.units[&id("hudson")].status.strength, 6);
+    // A half crew hit again is gone, and its battery with it; its guns
+    // are not counted for Victory Points (24.22).
+    let mut half = fire_field();
+    half.s.units.get_mut(&id("hudson")).unwrap().status.crew = crate::gbacw::oob::Crew::Half;
+    let before = half.rs.tally(&half.s).unwrap().batteries;
+    let (gone, _) = (0..200)
+        .map(|s| fire_on_crew(&half, s))
+        .find(|(x, _)| x.hex("hudson").is_none())
+        .expect("the half crew is lost within 200 seeds");
+    assert!(gone.s.crews_away.is_empty());
+    assert_eq!(gone.s.units[&id("hudson")].captured, 0);
+    assert_eq!(gone.rs.tally(&gone.s).unwrap().batteries, before);
+    // Rallied, it checks morale with Hudson's rating (4) and routs from
+    // where it stands when it fails (13.2).
+    let mut rallied = fire_field();
+    rallied.s.crews_rallied.insert(id("hudson"));
+    let (routed, events) = (0..200)
+        .map(|s| fire_on_crew(&rallied, s))
+        .find(|(_, e)| e.iter().any(|x| matches!(x, GbacwEvent::CrewRouted { .. })))
+        .expect("the rallied crew routs within 200 seeds");
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::MoraleChecked { unit, rating: 4, failed: true, .. } if *unit == id("hudson")
+    )));
+    assert!(!routed.s.crews_rallied.contains(&id("hudson")));
+}
