@@ -10,13 +10,13 @@ use egui::vec2;
 use egui_kittest::Harness;
 use muster_client::app::camera::Camera;
 use muster_client::app::gbacw::map::{MapInput, MapView};
+use muster_shared::SeatId;
 use muster_shared::dice::DiceStream;
 use muster_shared::engine::{ActionContext, Dice, Ruleset};
 use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::{CounterId, Formation, Marker};
+use muster_shared::gbacw::oob::{Formation, Marker};
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent, GbacwState};
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
-use muster_shared::SeatId;
 
 mod support;
 
@@ -168,7 +168,11 @@ fn corinth_24_21_the_crew_away_is_drawn_where_it_stands_and_moved_by_the_map() {
     let hudson = id("hudson");
     // The crew is its own counter in 1420; the guns stay in 1423.
     let crew = h.state().map.crew_rect(&hudson).expect("the crew is drawn");
-    let guns = h.state().map.counter_rect(&hudson).expect("the guns are drawn");
+    let guns = h
+        .state()
+        .map
+        .counter_rect(&hudson)
+        .expect("the guns are drawn");
     assert!(near(&h, crew, hex("1420")), "crew at {crew:?}");
     assert!(near(&h, guns, hex("1423")), "guns at {guns:?}");
     let with_crew = h.render().expect("headless wgpu renders");
@@ -182,7 +186,10 @@ fn corinth_24_21_the_crew_away_is_drawn_where_it_stands_and_moved_by_the_map() {
     let bare = g.render().expect("headless wgpu renders");
     let diff = changed(&with_crew, &bare, crew, ppp);
     let area = (crew.width() * crew.height() * ppp * ppp) as usize;
-    assert!(diff * 3 > area, "the crew counter painted: {diff} of {area}");
+    assert!(
+        diff * 3 > area,
+        "the crew counter painted: {diff} of {area}"
+    );
     // Click the crew, then the hex next to it: the map asks the engine to
     // move it one hex (routed: 5.2), and draws it there.
     click_at(&mut h, crew.center());

@@ -650,14 +650,14 @@ impl MapView {
         // in the corner of the hex it stands in.
         self.last_crews.clear();
         for (battery, at) in &input.state.crews_away {
-            let (Some(unit), Some(st)) = (
-                input.oob.units.get(battery),
-                input.state.units.get(battery),
-            ) else {
+            let (Some(unit), Some(st)) =
+                (input.oob.units.get(battery), input.state.units.get(battery))
+            else {
                 continue;
             };
             let c = cam.to_screen(rect, centre(layout, *at));
-            let r = Rect::from_center_size(c + vec2(side * 0.3, side * 0.3), Vec2::splat(side * 0.62));
+            let r =
+                Rect::from_center_size(c + vec2(side * 0.3, side * 0.3), Vec2::splat(side * 0.62));
             let look = Look {
                 selected: self.selected_crew.as_ref() == Some(battery),
                 ..Look::default()

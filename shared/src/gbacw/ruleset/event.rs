@@ -792,8 +792,6 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::BatteryRetreatOffered(_) | E::BatteryRetreatAnswered => {
             super::corinth::retreat_batteries::evolve(state, event)
         }
-        E::CrewRouted { .. } | E::CrewMoved { .. } => {
-            super::corinth::crews::evolve(state, event)
-        }
+        E::CrewRouted { .. } | E::CrewMoved { .. } => super::corinth::crews::evolve(state, event),
     }
 }

@@ -57,8 +57,8 @@ use crate::gbacw::map::HexNumber;
 use crate::gbacw::morale::MoraleMods;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
 use crate::gbacw::retreat::RetreatKind;
-use crate::gbacw::tables::{CasualtyCause, FireResult};
 use crate::gbacw::ruleset::action::MAX_PATH;
+use crate::gbacw::tables::{CasualtyCause, FireResult};
 
 /// Corinth 24.21: the hex `battery`'s crew stands in while it is away
 /// from its guns (`None`: with them, or no such battery).
@@ -80,17 +80,14 @@ pub(crate) fn enemy_crew_in(
     hex: HexNumber,
     side: &CounterId,
 ) -> bool {
-    state.crews_away.iter().any(|(b, h)| {
-        *h == hex && rs.game.oob.units.get(b).is_some_and(|u| u.side != *side)
-    })
+    state
+        .crews_away
+        .iter()
+        .any(|(b, h)| *h == hex && rs.game.oob.units.get(b).is_some_and(|u| u.side != *side))
 }
 
 /// The hexes holding crews away of the side opposing `side`.
-pub(crate) fn enemy_crew_hexes(
-    rs: &Gbacw,
-    state: &GbacwState,
-    side: &CounterId,
-) -> Vec<HexNumber> {
+pub(crate) fn enemy_crew_hexes(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
     state
         .crews_away
         .iter()
@@ -318,12 +315,8 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
         return;
     }
     let rating = rating_for(rs, u, roll, &battery);
-    let leader = super::leader_reach::stacked_for(
-        &Board::new(rs, &u.state),
-        p.target,
-        &side,
-        &battery,
-    );
+    let leader =
+        super::leader_reach::stacked_for(&Board::new(rs, &u.state), p.target, &side, &battery);
     let mods = MoraleMods {
         leader,
         over_half_lost: false,
@@ -387,7 +380,12 @@ pub(crate) fn legal(
     out: &mut Vec<crate::gbacw::ruleset::GbacwAction>,
 ) {
     for (battery, at) in &state.crews_away {
-        if rs.game.oob.units.get(battery).is_none_or(|u| u.side != *side)
+        if rs
+            .game
+            .oob
+            .units
+            .get(battery)
+            .is_none_or(|u| u.side != *side)
             || state.crews_moved.get(battery) == Some(&state.clock)
         {
             continue;

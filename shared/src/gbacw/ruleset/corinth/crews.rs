@@ -11,11 +11,13 @@
 //!   13.32, nor have a ZOC, and defend in melee at 0, 12.51), and the
 //!   crew's rout movement (three hexes as Line infantry, 13.31, 6.13) is
 //!   recorded in `GbacwState::crews_away` (`GbacwEvent::CrewRouted`). The guns never
-//!   move with it (13.25). The crew back at its guns lifts the marker: it
-//!   rallies by a die (13.54, the battery's `Rally` action) and, rallied,
-//!   rejoins its guns (it stands at most three hexes off, one move for Line
-//!   infantry), so the rally is its return. A crew with no rout path is
+//!   move with it (13.25). From there the crew is a piece of its own
+//!   (`crew_piece.rs`): it moves, rallies where it stands (13.54, the
+//!   battery's `Rally` action), can be fired on, and lifts the marker by
+//!   walking back into its guns' hex. A crew with no rout path is
 //!   captured, and with it the battery (24.22, 25.24).
+//! - 24.3 (`hook siege-crews-rout`): a siege battery's crew routs away from
+//!   its guns limbered too ([`siege_crew`]).
 //! - 24.22 holds: a battery whose crew is gone leaves play
 //!   (`combat::effects`, 15.12) and is never re-crewed (15.15). Its guns
 //!   count for 31.1's Victory Points only when the enemy captured it or
@@ -26,10 +28,6 @@
 //! - 24.23 holds already: the half crew is `Crew::Half` (fire halved,
 //!   15.13), shown with the battery; a crew that routs keeps its step.
 //! - 24.24 (optional) is here: `hook crew-melee-zero units=… when=OPTION`.
-//!
-//! Not modelled: the crew counter as a piece of its own on the map (it
-//! cannot be fired on, has no ZOC and draws no retreat fire while away;
-//! its letter code is the battery's id).
 
 use super::super::Gbacw;
 use super::super::combat::Unfold;
@@ -50,8 +48,7 @@ pub(crate) fn crew_routs(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool
     super::hook(rs, HookKind::CrewRout).is_some()
         && matches!(rs.game.oob.units[id].kind, UnitKind::Battery { .. })
         && state.units.get(id).is_some_and(|s| {
-            s.hex.is_some()
-                && (s.status.formation == Formation::Unlimbered || siege_crew(rs, id))
+            s.hex.is_some() && (s.status.formation == Formation::Unlimbered || siege_crew(rs, id))
         })
 }
 
@@ -160,10 +157,8 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             unit,
             rallied: true,
             ..
-        } => {
-            if state.crews_away.contains_key(unit) {
-                state.crews_rallied.insert(unit.clone());
-            }
+        } if state.crews_away.contains_key(unit) => {
+            state.crews_rallied.insert(unit.clone());
         }
         GbacwEvent::CrewMoved {
             battery,

@@ -374,7 +374,11 @@ fn corinth_24_21_a_crew_routed_away_rallies_by_die_where_it_stands() {
         })
         .find(|(_, x)| x.s.crews_rallied.contains(&id("hudson")))
         .expect("the crew rallies within 100 seeds");
-    assert_eq!(x.s.crews_away.get(&id("hudson")), Some(&away), "seed {seed}");
+    assert_eq!(
+        x.s.crews_away.get(&id("hudson")),
+        Some(&away),
+        "seed {seed}"
+    );
     assert!(
         x.s.units[&id("hudson")]
             .status

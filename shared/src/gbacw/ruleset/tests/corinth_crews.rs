@@ -287,7 +287,10 @@ fn corinth_24_3_a_routed_siege_crew_leaves_its_limbered_guns_and_moves_freely() 
         t.s.units[&id("phillips")].status.formation,
         Formation::Limbered
     );
-    let away = *t.s.crews_away.get(&id("phillips")).expect("the crew is away");
+    let away =
+        *t.s.crews_away
+            .get(&id("phillips"))
+            .expect("the crew is away");
     assert_eq!(t.rs.game.map.grid.distance(n("1423"), away), 3);
     // Rallied, the crew is not held to the guns' one hex (24.3): it walks
     // back three hexes in one move.
