@@ -433,6 +433,10 @@ fn fire_declarations(
         .filter(|(id, _)| game.oob.units[*id].side != *side)
         .filter_map(|(_, u)| u.hex)
         .collect();
+    // Corinth 24.12: lone crews away from their guns are targets too.
+    enemy_hexes.extend(super::corinth::crew_piece::enemy_crew_hexes(
+        rs, state, side,
+    ));
     enemy_hexes.sort();
     enemy_hexes.dedup();
     for (id, at) in own_units {

@@ -380,6 +380,11 @@ fn corinth_24_21_a_lone_crew_is_fired_on_as_line_infantry() {
         x.s.fire_plan.clone()
     };
     assert_eq!(plan.len(), 1);
+    // The candidates list it (random play fires at lone crews too).
+    assert!(t.rs.legal_actions(&t.s, UNION).iter().any(|a| matches!(
+        a,
+        GbacwAction::DeclareFire { target, .. } if *target == n("1420")
+    )));
     // Routed, a small-arms casualty costs a step (9.82) and routs it
     // again three hexes from 1420, no check (13.33).
     let (hurt, events) = (0..200)
