@@ -151,7 +151,7 @@ pub(crate) fn move_crew(
         return Err(err(
             &rule,
             RuleCode::Illegal,
-            format!("{battery}'s crew is with its guns: move the battery instead"),
+            format!("{battery} has no crew away from its guns"),
         ));
     };
     if path.is_empty() || path.len() > MAX_PATH {

@@ -65,6 +65,18 @@ fn corinth_24_21_a_routed_crew_moves_one_hex_as_a_routed_unit() {
     t.refused(REBEL, move_crew(&["1419"]), "GBACW 5.2");
     // Only its owner moves it, only in the Movement Phase.
     t.refused(UNION, move_crew(&["1421"]), "GBACW 4.0");
+    // Bad requests get a typed refusal: no path, a far hex, a unit with no
+    // crew away, the enemy's battery, no such counter.
+    t.refused(REBEL, move_crew(&[]), "GBACW 5.16");
+    t.refused(REBEL, move_crew(&["1425"]), "GBACW 5.16");
+    let other = |unit: &str| GbacwAction::MoveCrew {
+        battery: id(unit),
+        path: vec![n("1421")],
+    };
+    t.corinth_unit("9-ark", "1521", Formation::Line);
+    t.refused(REBEL, other("9-ark"), "Corinth 24.21");
+    t.refused(REBEL, other("52-ill"), "GBACW 3.3");
+    t.refused(REBEL, other("no-such-battery"), "GBACW 3.3");
     // The candidate moves list it.
     let legal = t.rs.legal_actions(&t.s, REBEL);
     assert!(legal.contains(&move_crew(&["1421"])));
