@@ -23,7 +23,13 @@ pub struct Look {
     pub out_of_command: bool,
     /// Corinth 24.1: a battery whose guns are fouled (a FOUL tag).
     pub fouled: bool,
+    /// Corinth 24.21: a battery whose crew is away: its Rout marker is
+    /// the neutral Crew marker (a CREW tag instead of RT).
+    pub crew_away: bool,
 }
+
+/// The neutral Crew marker on guns whose crew is away (Corinth 24.21).
+pub const CREW_MARKER_TAG: (&str, Color32) = ("CREW", Color32::from_rgb(0xd0, 0xd0, 0xd0));
 
 /// The tag of a battery with fouled guns (Corinth 24.1).
 pub const FOULED_TAG: (&str, Color32) = ("FOUL", Color32::from_rgb(0xff, 0x40, 0x80));
@@ -252,11 +258,62 @@ pub fn paint_unit(
     if let Some(t) = formation_tag(state.status.formation) {
         tags.push(t);
     }
-    tags.extend(state.status.markers.iter().map(|m| marker_tag(*m)));
+    for m in &state.status.markers {
+        tags.push(if look.crew_away && *m == Marker::Rout {
+            CREW_MARKER_TAG
+        } else {
+            marker_tag(*m)
+        });
+    }
     if look.fouled {
         tags.push(FOULED_TAG);
     }
     paint_tags(painter, rect, &tags);
+}
+
+/// Corinth 24.21: the crew counter of `battery`'s guns, away from them,
+/// filling `rect` (drawn smaller than a unit, in its hex's corner): the
+/// side's colour, "CREW" and the battery's designation (the letter code
+/// that ties it to its guns), the half-crew step, and RT while routed.
+pub fn paint_crew(
+    painter: &Painter,
+    rect: Rect,
+    battery: &Unit,
+    state: &UnitState,
+    routed: bool,
+    fill: Color32,
+    look: Look,
+) {
+    let side = rect.width();
+    let ink = ink_on(fill.to_opaque());
+    body(painter, rect, fill, look);
+    if side < DETAIL_PX * 0.6 {
+        return;
+    }
+    let half = state.status.crew == muster_shared::gbacw::oob::Crew::Half;
+    fitted(
+        painter,
+        pos2(rect.center().x, rect.min.y + side * 0.3),
+        if half { "½ CREW" } else { "CREW" },
+        side * 0.26,
+        side * 0.9,
+        ink,
+    );
+    fitted(
+        painter,
+        pos2(rect.center().x, rect.min.y + side * 0.7),
+        &battery.designation,
+        side * 0.24,
+        side * 0.9,
+        ink,
+    );
+    if routed {
+        let r = Rect::from_min_size(
+            pos2(rect.min.x, rect.min.y - side * 0.3),
+            vec2(side, side * 0.3),
+        );
+        paint_tags(painter, r, &[marker_tag(Marker::Rout)]);
+    }
 }
 
 /// A five-pointed star, outlined.

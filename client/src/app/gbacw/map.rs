@@ -211,6 +211,11 @@ pub struct MapView {
     last_layout: Option<HexLayout>,
     last_pointer: Option<Pos2>,
     last_slots: Vec<(CounterId, Rect)>,
+    /// Corinth 24.21: crews away from their guns as drawn last frame, by
+    /// battery.
+    last_crews: Vec<(CounterId, Rect)>,
+    /// Corinth 24.21: the battery whose crew (away) is selected to move.
+    selected_crew: Option<CounterId>,
 }
 
 impl MapView {
@@ -253,6 +258,20 @@ impl MapView {
             .iter()
             .find(|(c, _)| c == id)
             .map(|(_, r)| *r)
+    }
+
+    /// Where the crew of `battery`, away from its guns, was drawn last
+    /// frame (Corinth 24.21).
+    pub fn crew_rect(&self, battery: &CounterId) -> Option<Rect> {
+        self.last_crews
+            .iter()
+            .find(|(c, _)| c == battery)
+            .map(|(_, r)| *r)
+    }
+
+    /// The battery whose crew is selected to move (Corinth 24.21).
+    pub fn selected_crew(&self) -> Option<&CounterId> {
+        self.selected_crew.as_ref()
     }
 
     /// The path being dragged now, as drawn and checked so far.
@@ -504,6 +523,26 @@ impl MapView {
         {
             self.path_refusal = None;
             let shift = ui.input(|i| i.modifiers.shift);
+            // Corinth 24.21: a crew away is picked by its own counter; the
+            // next click on a hex moves it there (the engine checks).
+            let crew_hit = self
+                .last_crews
+                .iter()
+                .rev()
+                .find(|(_, r)| r.contains(p))
+                .map(|(b, _)| b.clone());
+            if let Some(b) = crew_hit {
+                self.selected_crew = Some(b);
+                self.selected.clear();
+                return out;
+            }
+            if let Some(b) = self.selected_crew.take()
+                && let Some(to) = hex_at(p)
+                && let Some(path) = crew_path(map, input.state, &b, to)
+            {
+                out.push(GbacwAction::MoveCrew { battery: b, path });
+                return out;
+            }
             match hit(p) {
                 Some(s) => {
                     let id = s.item.id().clone();
@@ -603,8 +642,30 @@ impl MapView {
                 ghost: false,
                 out_of_command: oc.contains(s.item.id()),
                 fouled: input.state.rapid_fire.fouled.contains(s.item.id()),
+                crew_away: input.state.crews_away.contains_key(s.item.id()),
             };
             paint_piece(&painter, s.rect, s.item, input, layout, look);
+        }
+        // Corinth 24.21: crews away from their guns, each a small counter
+        // in the corner of the hex it stands in.
+        self.last_crews.clear();
+        for (battery, at) in &input.state.crews_away {
+            let (Some(unit), Some(st)) =
+                (input.oob.units.get(battery), input.state.units.get(battery))
+            else {
+                continue;
+            };
+            let c = cam.to_screen(rect, centre(layout, *at));
+            let r =
+                Rect::from_center_size(c + vec2(side * 0.3, side * 0.3), Vec2::splat(side * 0.62));
+            let look = Look {
+                selected: self.selected_crew.as_ref() == Some(battery),
+                ..Look::default()
+            };
+            let routed = !input.state.crews_rallied.contains(battery);
+            let fill = side_colour(input.sides, &unit.side);
+            counter::paint_crew(&painter, r, unit, st, routed, fill, look);
+            self.last_crews.push((battery.clone(), r));
         }
         if let (Some(Drag::Selection { grab, from, .. }), Some(p)) = (&self.drag, pointer) {
             let moving: Vec<Piece<'_>> = stacks
@@ -649,6 +710,29 @@ impl MapView {
         }
         out
     }
+}
+
+/// Corinth 24.21: a straight way for `battery`'s crew, away, to `to`:
+/// each step the neighbour nearest `to` (the engine checks costs, ZOCs
+/// and the routed crew's one hex).
+fn crew_path(
+    map: &Map,
+    state: &GbacwState,
+    battery: &CounterId,
+    to: HexNumber,
+) -> Option<Vec<HexNumber>> {
+    let mut at = *state.crews_away.get(battery)?;
+    let mut path = Vec::new();
+    while at != to && path.len() < 16 {
+        at = map
+            .grid
+            .neighbours_on_map(at)
+            .into_iter()
+            .map(|(_, h)| h)
+            .min_by_key(|h| map.grid.distance(*h, to))?;
+        path.push(at);
+    }
+    (!path.is_empty() && at == to).then_some(path)
 }
 
 /// GBACW 9.2, 9.7, 7.22: what `lead` (a unit) would see and reach

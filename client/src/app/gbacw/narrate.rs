@@ -133,6 +133,12 @@ impl Narrate for Gbacw {
                 names(self, batteries)
             ),
             A::DeclineBatteryRetreat => "the batteries stay (25.26)".into(),
+            A::MoveCrew { battery, path } => format!(
+                "move the crew of {} to {}",
+                counter_name(self, battery),
+                path.last()
+                    .map_or_else(|| "nowhere".into(), |h| h.to_string())
+            ),
             // Actions the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),
@@ -578,6 +584,24 @@ impl Narrate for Gbacw {
                 "{}'s brigade retreat goes on (25.23)",
                 counter_name(self, brigade)
             ),
+            E::CrewMoved {
+                battery,
+                path,
+                rejoined,
+            } => {
+                if *rejoined {
+                    format!(
+                        "the crew of {} is back at its guns: the Crew marker comes off (24.21)",
+                        counter_name(self, battery)
+                    )
+                } else {
+                    format!(
+                        "the crew of {} moves{} (24.21)",
+                        counter_name(self, battery),
+                        path.last().map_or(String::new(), |h| format!(" to {h}"))
+                    )
+                }
+            }
             // Events the engine gains later show in their plain form.
             #[allow(unreachable_patterns)]
             other => format!("{other:?}"),

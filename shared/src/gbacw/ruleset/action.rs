@@ -185,6 +185,14 @@ pub enum GbacwAction {
     RetreatBatteries { batteries: Vec<CounterId> },
     /// Corinth 25.26: the batteries stay. The default.
     DeclineBatteryRetreat,
+    /// Corinth 24.21, GBACW 5.2, 13.32: in the Friendly Movement Phase,
+    /// move `battery`'s crew, away from its guns, hex by hex into `path`
+    /// (one hex while routed, Line infantry's allowance once rallied); the
+    /// Crew marker comes off when it enters its guns' hex.
+    MoveCrew {
+        battery: CounterId,
+        path: Vec<HexNumber>,
+    },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

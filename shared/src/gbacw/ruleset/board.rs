@@ -104,6 +104,8 @@ impl<'a> Board<'a> {
         self.units_at
             .get(&hex)
             .is_some_and(|v| v.iter().any(|(_, s)| *s != side))
+            // Corinth 24.21: a lone enemy crew away from its guns.
+            || super::corinth::crew_piece::enemy_crew_in(self.rs, self.state, hex, side)
     }
 
     /// The leaders of the side opposing `side` in `hex`.

@@ -359,6 +359,13 @@ pub enum GbacwEvent {
     /// Corinth 25.23: the first held brigade retreat (of `brigade`) goes
     /// on now.
     BrigadeRetreatResumed { brigade: CounterId },
+    /// Corinth 24.21: `battery`'s crew, away, moved along `path`; `rejoined`
+    /// when it ended back in its guns' hex (the Crew marker comes off).
+    CrewMoved {
+        battery: CounterId,
+        path: Vec<HexNumber>,
+        rejoined: bool,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -670,10 +677,15 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
         E::RallyTried { unit, rallied, .. } => {
-            // Corinth 24.21: a rallied crew is back at its guns.
+            // Corinth 24.21: a crew away rallies where it stands; the
+            // Crew marker stays on its guns until it walks back.
+            let away = state.crews_away.contains_key(unit);
             super::corinth::crews::evolve(state, event);
             state.rally_tried.insert(unit.clone());
-            if *rallied && let Some(u) = state.units.get_mut(unit) {
+            if *rallied
+                && !away
+                && let Some(u) = state.units.get_mut(unit)
+            {
                 u.status.markers.remove(&Marker::Rout);
             }
         }
@@ -787,7 +799,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::BatteryRetreatOffered(_) | E::BatteryRetreatAnswered => {
             super::corinth::retreat_batteries::evolve(state, event)
         }
-        E::CrewRouted { .. } => super::corinth::crews::evolve(state, event),
+        E::CrewRouted { .. } | E::CrewMoved { .. } => super::corinth::crews::evolve(state, event),
         E::BrigadeRetreatHeld(run) => state.held_brigade_runs.push(run.clone()),
         E::BrigadeRetreatResumed { .. } => {
             if !state.held_brigade_runs.is_empty() {

@@ -280,6 +280,8 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             }
             // Cedar Mountain 26.4, 27.23: reinforcements and exits.
             decide::arrival::candidates(rs, state, side, &mut out);
+            // Corinth 24.21: crews away from their guns.
+            super::corinth::crew_piece::legal(rs, state, side, &mut out);
             // Whole stacks, one hex at a time.
             for (hex, pieces) in stacks.into_iter().filter(|(_, p)| p.len() > 1) {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(hex) {
@@ -390,7 +392,10 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         }
         Some(Phase::Rally) => {
             for (id, _) in &own_units {
-                if state.units[*id].status.markers.contains(&Marker::Rout) {
+                // Corinth 24.21: a crew away that has rallied walks back.
+                if state.units[*id].status.markers.contains(&Marker::Rout)
+                    && !state.crews_rallied.contains(*id)
+                {
                     out.push(A::Rally {
                         unit: (*id).clone(),
                     });
@@ -428,6 +433,10 @@ fn fire_declarations(
         .filter(|(id, _)| game.oob.units[*id].side != *side)
         .filter_map(|(_, u)| u.hex)
         .collect();
+    // Corinth 24.12: lone crews away from their guns are targets too.
+    enemy_hexes.extend(super::corinth::crew_piece::enemy_crew_hexes(
+        rs, state, side,
+    ));
     enemy_hexes.sort();
     enemy_hexes.dedup();
     for (id, at) in own_units {

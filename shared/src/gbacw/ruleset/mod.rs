@@ -357,6 +357,8 @@ impl Ruleset for Gbacw {
             battery_retreat: None,
             crews_away: BTreeMap::new(),
             held_brigade_runs: Vec::new(),
+            crews_rallied: Default::default(),
+            crews_moved: BTreeMap::new(),
         }
     }
 

@@ -264,6 +264,15 @@ pub struct GbacwState {
     /// decision waits (`brigade_retreat::resume_held`).
     #[serde(default)]
     pub held_brigade_runs: Vec<super::corinth::brigade_retreat::BrigadeRun>,
+    /// Corinth 24.21, GBACW 13.54: crews away from their guns that have
+    /// rallied where they stand (the others away are routed). The battery
+    /// keeps the Crew marker until its crew walks back in.
+    #[serde(default)]
+    pub crews_rallied: std::collections::BTreeSet<CounterId>,
+    /// Corinth 24.21, GBACW 5.11: by battery, the clock of the Movement
+    /// Phase its crew away last moved in (one move a phase).
+    #[serde(default)]
+    pub crews_moved: BTreeMap<CounterId, crate::gbacw::sequence::Clock>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

@@ -565,6 +565,10 @@ named_enum! {
         /// (15.12) does not count its guns for Victory Points; captured, or
         /// its guns all destroyed by enemy fire, it does.
         CrewLossKeepsGuns = "crew-loss-keeps-guns",
+        /// Corinth 24.3: "their crews are free to move if routed": a
+        /// siege battery (`hook siege-guns units=`) that routs leaves its
+        /// guns, limbered or not, and its crew routs on its own (24.21).
+        SiegeCrewsRout = "siege-crews-rout",
     }
 }
 

@@ -130,7 +130,7 @@ pub(crate) fn prepare_with(
         .first()
         .ok_or_else(|| refuse("GBACW 9.0", "name at least one firer".into()))?;
     let firing_side = &game.oob.units[&first.unit].side;
-    let stack: Vec<CounterId> = match only {
+    let mut stack: Vec<CounterId> = match only {
         Some(ids) => {
             let mut v: Vec<CounterId> = ids
                 .iter()
@@ -145,16 +145,29 @@ pub(crate) fn prepare_with(
             board.units_of(target, enemy).into_iter().cloned().collect()
         }
     };
+    // Corinth 24.21, 24.12: a lone crew away from its guns is fired on as
+    // Line infantry (6.13); the attack names its battery.
+    let crew = if stack.is_empty() && only.is_none() {
+        super::super::corinth::crew_piece::lone_crew(rs, state, target, rs.enemy_of(firing_side))
+    } else {
+        None
+    };
+    if let Some((battery, _, _)) = &crew {
+        stack = vec![battery.clone()];
+    }
     if stack.is_empty() {
         return Err(refuse(
             "GBACW 9.0",
             format!("there is no enemy unit to fire at in {target}"),
         ));
     }
-    let pairs: Vec<(&Unit, &UnitStatus)> = stack
-        .iter()
-        .map(|id| (&game.oob.units[id], &state.units[id].status))
-        .collect();
+    let pairs: Vec<(&Unit, &UnitStatus)> = match &crew {
+        Some((_, unit, status)) => vec![(unit, status)],
+        None => stack
+            .iter()
+            .map(|id| (&game.oob.units[id], &state.units[id].status))
+            .collect(),
+    };
     let hit = crate::gbacw::fire::result_target(&pairs).unwrap_or(0);
     let (hit_unit, hit_status) = pairs[hit];
     let hit_state = &state.units[&stack[hit]];

@@ -78,6 +78,11 @@ pub(crate) fn set_markers(u: &mut Unfold, id: &CounterId, edit: impl FnOnce(&mut
 pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> Vec<CounterId> {
     let p = hit.prepared;
     let at = p.target;
+    // Corinth 24.21: the attack was on a lone crew away from its guns.
+    if super::super::corinth::crew_piece::is_crew_target(&u.state, p) {
+        super::super::corinth::crew_piece::hit(rs, u, roll, hit);
+        return Vec::new();
+    }
     // The stack as it stands now: earlier results this phase may have
     // removed or routed some of it away.
     let stack: Vec<CounterId> = p
@@ -294,7 +299,10 @@ fn check_one(
     }
     // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
     // routs away from them (15.16).
-    if routed && st.formation == Formation::Unlimbered {
+    if routed
+        && (st.formation == Formation::Unlimbered
+            || super::super::corinth::crews::siege_crew(rs, id))
+    {
         if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
             super::super::corinth::crews::abandon(rs, u, id);
             return true;
@@ -358,7 +366,7 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     }
     // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
     // routs away from them (15.16).
-    if st.formation == Formation::Unlimbered {
+    if st.formation == Formation::Unlimbered || super::super::corinth::crews::siege_crew(rs, id) {
         if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
             super::super::corinth::crews::abandon(rs, u, id);
             return true;
@@ -413,8 +421,11 @@ pub(crate) fn leader_casualties(
 /// ([`retreat`]), displacing friends it must go through (14.3) and
 /// drawing retreat fire where it enters enemy ZOCs (10.2).
 pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
-    // GBACW 13.25: unlimbered guns never move in rout (Corinth 24.21: the
-    // crew routed away already; hit again, it is still away).
+    // GBACW 13.25: unlimbered guns never move in rout; Corinth 24.21,
+    // 24.3: guns whose crew is away, or that leave a routed crew go, stay.
+    if super::super::corinth::crews::guns_stay_in_rout(rs, u, id) {
+        return;
+    }
     if u.state.units[id].status.formation == Formation::Unlimbered {
         return;
     }
@@ -517,6 +528,12 @@ pub(crate) fn retreat_blocks(
             blocks.enemy_units.insert(h);
         }
     }
+    // Corinth 24.21: a lone enemy crew away from its guns is an enemy unit.
+    blocks
+        .enemy_units
+        .extend(super::super::corinth::crew_piece::enemy_crew_hexes(
+            rs, state, &unit.side,
+        ));
     blocks.enemy_zoc = board.enemy_zoc(
         &unit.side,
         ZocUse::WithdrawalAndRetreat {

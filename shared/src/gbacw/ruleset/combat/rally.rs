@@ -104,6 +104,9 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
             format!("{id} has already tried to rally this Rally Phase"),
         ));
     }
+    // Corinth 24.21: a crew away rallies where it stands, once.
+    super::super::corinth::crew_piece::check_rally(rs, state, id)?;
+    let hex = super::super::corinth::crew_piece::rally_hex(state, id, hex);
     if let Some(w) = impetus(rs, state, side, hex, id) {
         return Ok(w);
     }
@@ -192,6 +195,8 @@ pub(crate) fn rally(
     id: &CounterId,
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
+    // Corinth 24.21: a crew away that has rallied rallies no more.
+    super::super::corinth::crew_piece::check_rally(rs, state, id)?;
     if let Some(w) = bce_rally(rs, state, side, id) {
         let w = w?;
         let die = if w.rolls() {

@@ -11,11 +11,13 @@
 //!   13.32, nor have a ZOC, and defend in melee at 0, 12.51), and the
 //!   crew's rout movement (three hexes as Line infantry, 13.31, 6.13) is
 //!   recorded in `GbacwState::crews_away` (`GbacwEvent::CrewRouted`). The guns never
-//!   move with it (13.25). The crew back at its guns lifts the marker: it
-//!   rallies by a die (13.54, the battery's `Rally` action) and, rallied,
-//!   rejoins its guns (it stands at most three hexes off, one move for Line
-//!   infantry), so the rally is its return. A crew with no rout path is
+//!   move with it (13.25). From there the crew is a piece of its own
+//!   (`crew_piece.rs`): it moves, rallies where it stands (13.54, the
+//!   battery's `Rally` action), can be fired on, and lifts the marker by
+//!   walking back into its guns' hex. A crew with no rout path is
 //!   captured, and with it the battery (24.22, 25.24).
+//! - 24.3 (`hook siege-crews-rout`): a siege battery's crew routs away from
+//!   its guns limbered too ([`siege_crew`]).
 //! - 24.22 holds: a battery whose crew is gone leaves play
 //!   (`combat::effects`, 15.12) and is never re-crewed (15.15). Its guns
 //!   count for 31.1's Victory Points only when the enemy captured it or
@@ -26,10 +28,6 @@
 //! - 24.23 holds already: the half crew is `Crew::Half` (fire halved,
 //!   15.13), shown with the battery; a crew that routs keeps its step.
 //! - 24.24 (optional) is here: `hook crew-melee-zero units=… when=OPTION`.
-//!
-//! Not modelled: the crew counter as a piece of its own on the map (it
-//! cannot be fired on, has no ZOC and draws no retreat fire while away;
-//! its letter code is the battery's id).
 
 use super::super::Gbacw;
 use super::super::combat::Unfold;
@@ -44,14 +42,47 @@ use crate::gbacw::scenario::HookKind;
 const CREW_ROUT_HEXES: usize = 3;
 
 /// Corinth 24.21: whether `id` is unlimbered guns whose crew routs away
-/// from them in this battle (`hook crew-rout`).
+/// from them in this battle (`hook crew-rout`); Corinth 24.3 (`hook
+/// siege-crews-rout`): a siege battery's crew does so limbered too.
 pub(crate) fn crew_routs(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {
     super::hook(rs, HookKind::CrewRout).is_some()
         && matches!(rs.game.oob.units[id].kind, UnitKind::Battery { .. })
-        && state
-            .units
-            .get(id)
-            .is_some_and(|s| s.hex.is_some() && s.status.formation == Formation::Unlimbered)
+        && state.units.get(id).is_some_and(|s| {
+            s.hex.is_some() && (s.status.formation == Formation::Unlimbered || siege_crew(rs, id))
+        })
+}
+
+/// Corinth 24.3: "the guns of these batteries ... may only move one hex per
+/// turn ... Their crews are free to move if routed." A siege battery
+/// (`hook siege-guns units=`) routed limbered would rout its guns three
+/// hexes (15.16); read with 24.3, the guns stay and the crew alone routs
+/// (24.21), free of the guns' one hex. On with `hook siege-crews-rout`.
+pub(crate) fn siege_crew(rs: &Gbacw, id: &CounterId) -> bool {
+    super::hook(rs, HookKind::SiegeCrewsRout).is_some()
+        && super::hook(rs, HookKind::CrewRout).is_some()
+        && super::hook(rs, HookKind::SiegeGuns).is_some_and(|h| {
+            h.param("units")
+                .is_some_and(|list| list.split(',').any(|u| u == id.0))
+        })
+}
+
+/// GBACW 13.25, 13.33, Corinth 24.21, 24.3: the rout retreat of `id`, when
+/// its guns stay where they are: unlimbered guns, guns whose crew is away
+/// already, or (24.3) siege guns. A crew at its guns routs away from them
+/// (again, if it came back routed). Returns whether the guns stayed (the
+/// caller then moves nothing).
+pub(crate) fn guns_stay_in_rout(rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> bool {
+    if u.state.crews_away.contains_key(id) {
+        return true;
+    }
+    let unlimbered = u.state.units[id].status.formation == Formation::Unlimbered;
+    if !unlimbered && !siege_crew(rs, id) {
+        return false;
+    }
+    if crew_routs(rs, &u.state, id) {
+        abandon(rs, u, id);
+    }
+    true
 }
 
 /// Corinth 24.21, GBACW 13.25, 15.16: the crew of the unlimbered battery
@@ -60,15 +91,24 @@ pub(crate) fn crew_routs(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool
 /// on its own, the guns staying. With no rout path the crew is captured
 /// and the battery with it (24.22, 25.24).
 pub(crate) fn abandon(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
-    if u.state.units[id].status.markers.contains(&Marker::Rout) {
+    if u.state.crews_away.contains_key(id) {
         // Away already: the guns do not rout (13.25).
         return;
     }
     // 6.13: the crew retreats as Line infantry (the unlimbered battery has
-    // no move class, so its paths are read as Line).
-    let path = retreat_options(rs, &u.state, id, CREW_ROUT_HEXES, RetreatKind::Rout)
-        .into_iter()
-        .next();
+    // no move class, so its paths are read as Line; 24.3's limbered siege
+    // guns are read unlimbered for it).
+    let path = if u.state.units[id].status.formation == Formation::Unlimbered {
+        retreat_options(rs, &u.state, id, CREW_ROUT_HEXES, RetreatKind::Rout)
+    } else {
+        let mut as_line = u.state.clone();
+        if let Some(s) = as_line.units.get_mut(id) {
+            s.status.formation = Formation::Unlimbered;
+        }
+        retreat_options(rs, &as_line, id, CREW_ROUT_HEXES, RetreatKind::Rout)
+    }
+    .into_iter()
+    .next();
     let Some(path) = path else {
         u.push(GbacwEvent::UnitRemoved {
             unit: id.clone(),
@@ -102,22 +142,47 @@ pub(crate) fn guns_count_as_lost(rs: &Gbacw, state: &GbacwState, id: &CounterId)
         .is_none_or(|u| u.captured > 0 || u.status.strength == 0)
 }
 
-/// Corinth 24.21: the crew is back at its guns (rallied, 13.54) or gone
-/// with them: the Crew marker comes off.
+/// Corinth 24.21: the crew routs away (a piece of its own, routed, where
+/// its rout ended), rallies where it stands (13.54), moves, comes back to
+/// its guns (the Crew marker comes off) or goes with them.
 pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
     match event {
         GbacwEvent::CrewRouted { battery, path } => {
             if let Some(end) = path.last() {
                 state.crews_away.insert(battery.clone(), *end);
+                state.crews_rallied.remove(battery);
             }
         }
         GbacwEvent::RallyTried {
             unit,
             rallied: true,
             ..
+        } if state.crews_away.contains_key(unit) => {
+            state.crews_rallied.insert(unit.clone());
         }
-        | GbacwEvent::UnitRemoved { unit, .. } => {
+        GbacwEvent::CrewMoved {
+            battery,
+            path,
+            rejoined,
+        } => {
+            state.crews_moved.insert(battery.clone(), state.clock);
+            if *rejoined {
+                state.crews_away.remove(battery);
+                // A rallied crew lifts the marker; a routed one is a
+                // routed crew at its guns (the Rout marker stays, 13.54).
+                if state.crews_rallied.remove(battery)
+                    && let Some(u) = state.units.get_mut(battery)
+                {
+                    u.status.markers.remove(&Marker::Rout);
+                }
+            } else if let Some(end) = path.last() {
+                state.crews_away.insert(battery.clone(), *end);
+            }
+        }
+        GbacwEvent::UnitRemoved { unit, .. } => {
             state.crews_away.remove(unit);
+            state.crews_rallied.remove(unit);
+            state.crews_moved.remove(unit);
         }
         _ => {}
     }

@@ -11,6 +11,8 @@
 //! - [`rapid_fire`]: 24.1, smoothbores doubling at close range, fouling.
 //! - [`siege`]: 24.3, the siege guns' one hex a turn.
 //! - [`crews`]: 24.2, what of the battery crews the engine models.
+//! - [`crew_piece`]: 24.21, 24.3, a crew away from its guns as a piece
+//!   on the map (moves, rallies where it stands, walks back).
 //!
 //! Set-up and the solitaire version (29, 30):
 //! - [`brigade_counts`]: 29.42, where the eleven Union brigades set up.
@@ -61,6 +63,7 @@ pub(crate) mod brigade_counts;
 pub mod brigade_retreat;
 pub(crate) mod cavalry;
 pub(crate) mod command;
+pub(crate) mod crew_piece;
 pub(crate) mod crews;
 pub mod free_batteries;
 pub(crate) mod keep_moving;

@@ -2,9 +2,11 @@
 //! `units=` the siege batteries (Phillips' HC and Williams' PC),
 //! `hexes=` how far they move in a Game-Turn (1).
 //!
-//! "Their crews are free to move if routed": crews are not counters of
-//! their own in this engine (`docs/gbacw-notes.md`, 24.2), and unlimbered
-//! guns never rout (13.25), so only the guns' movement is limited here.
+//! "Their crews are free to move if routed": a routed siege battery's crew
+//! leaves its guns, limbered or not (`crews::siege_crew`, `hook
+//! siege-crews-rout`), and the crew away moves as a piece of its own
+//! (`crew_piece.rs`), never held to the guns' one hex; only the guns'
+//! movement is limited here.
 
 use super::super::state::GbacwState;
 use super::super::{Gbacw, err};

@@ -259,8 +259,14 @@ pub(crate) fn decide(
             restraint::keep_away(rs, state, side, path)?;
             // Corinth 24.3: siege guns move one hex a turn, not into woods.
             super::corinth::siege::check_move(rs, state, pieces, path)?;
+            // Corinth 24.21: guns whose crew is away stay.
+            super::corinth::crew_piece::check_guns_manned(rs, state, pieces)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
             Ok(movement::execute(rs, state, &plan, false))
+        }
+        A::MoveCrew { battery, path } => {
+            in_phase(Phase::Movement, "GBACW 5.0", "crews move")?;
+            super::corinth::crew_piece::move_crew(rs, state, side, battery, path)
         }
         A::Face { unit, facing } => {
             let moment = FacingMoment {

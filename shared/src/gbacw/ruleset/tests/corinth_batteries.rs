@@ -350,7 +350,7 @@ fn corinth_24_21_a_routed_crew_abandons_its_guns_under_the_crew_marker() {
 }
 
 #[test]
-fn corinth_24_21_the_crew_back_at_its_guns_lifts_the_crew_marker() {
+fn corinth_24_21_a_crew_routed_away_rallies_by_die_where_it_stands() {
     let mut t = crew_away();
     // The Confederate Rally Phase of this Game-Turn (set directly: the
     // phases between would ask the case's lone leaders to move, 17.52).
@@ -363,35 +363,36 @@ fn corinth_24_21_the_crew_back_at_its_guns_lifts_the_crew_marker() {
         player,
         phase: Phase::Rally,
     };
-    assert!(t.s.crews_away.contains_key(&id("hudson")));
-    // 13.54: the crew rallies by a die (morale 4); rallied, it is back.
+    let away = *t.s.crews_away.get(&id("hudson")).expect("the crew is away");
+    // 13.54: the crew rallies by a die (morale 4) where it stands; the
+    // Crew marker stays on the guns until it walks back (corinth_crews.rs).
     let (seed, x) = (0..100)
         .map(|s| {
             let mut x = copy(&t);
             x.roll(REBEL, GbacwAction::Rally { unit: id("hudson") }, s);
             (s, x)
         })
-        .find(|(_, x)| {
-            !x.s.units[&id("hudson")]
-                .status
-                .markers
-                .contains(&Marker::Rout)
-        })
+        .find(|(_, x)| x.s.crews_rallied.contains(&id("hudson")))
         .expect("the crew rallies within 100 seeds");
-    assert!(x.s.crews_away.is_empty(), "seed {seed}");
-    // A failed rally leaves the crew away.
+    assert_eq!(
+        x.s.crews_away.get(&id("hudson")),
+        Some(&away),
+        "seed {seed}"
+    );
+    assert!(
+        x.s.units[&id("hudson")]
+            .status
+            .markers
+            .contains(&Marker::Rout)
+    );
+    // A failed rally leaves the crew away and routed.
     let failed = (0..100)
         .map(|s| {
             let mut x = copy(&t);
             x.roll(REBEL, GbacwAction::Rally { unit: id("hudson") }, s);
             x
         })
-        .find(|x| {
-            x.s.units[&id("hudson")]
-                .status
-                .markers
-                .contains(&Marker::Rout)
-        })
+        .find(|x| !x.s.crews_rallied.contains(&id("hudson")))
         .expect("a failed rally within 100 seeds");
     assert!(failed.s.crews_away.contains_key(&id("hudson")));
 }

@@ -1,0 +1,400 @@
+//! Corinth 24.21, 24.3: a battery's crew away from its guns as a piece of
+//! its own on the map.
+//!
+//! "When a battery crew routs and abandons its guns, the player whose unit
+//! is affected places a neutral Crew marker on the battery and performs
+//! rout movement with the crew counter. ... The Crew marker is removed
+//! from play once the crew manages to get back to its original battery."
+//! The engine keeps the crew away as `GbacwState::crews_away` (battery →
+//! the hex the crew stands in; its letter code is the battery's id), the
+//! crews away that have rallied as `crews_rallied`, and the Movement Phase
+//! each last moved in as `crews_moved`. The battery keeps the Crew marker
+//! (its Rout marker) the whole time. So:
+//! - it moves as a routed unit does (GBACW 5.2, 13.32: one hex a
+//!   Movement Phase regardless of terrain, never into an enemy ZOC, and
+//!   out of one only to a hex next to no enemy), [`move_crew`] through
+//!   `GbacwAction::MoveCrew`; the guns never move without it;
+//! - it rallies in the Rally Phase where it stands (13.54: a die, or a
+//!   leader stacked with it, in the crew's hex: `combat/rally.rs` asks
+//!   [`rally_hex`]); rallied, it moves as Line infantry (6.13, 15.1: Line
+//!   "for all purposes") and walks back: entering its guns' hex ends the
+//!   move and lifts the Crew marker. A crew that gets back still routed is
+//!   a routed crew at its guns (the marker stays until it rallies there,
+//!   as before; hit again it routs away again, 13.33);
+//! - it is an enemy unit where it stands: no enemy moves, retreats or
+//!   sets up into its hex (5.12, 14.1; `Board::has_enemy`,
+//!   `retreat_blocks`), and it stops nothing else: GBACW 15.1 "Artillery
+//!   crews do not count for stacking", so friends share its hex freely;
+//!   routed, it has no ZOC (13.32) and, rallied away from its guns, none
+//!   either (it has no weapon to fire: 9.13, 11.16's wagon crews alike);
+//! - it leaves play with its guns (a battery removed: captured, destroyed,
+//!   or its crew lost, 24.22, 15.15: no crew is ever transferred).
+//!
+//! - it can be fired on where it stands (24.12 names "lone crews" as
+//!   targets): [`lone_crew`] makes it the attack's target as Line
+//!   infantry, [`hit`] applies the result (a step lost to small arms, a
+//!   morale check, a rout from where it stands, 13.33's re-rout).
+//!
+//! Not modelled (see docs/gbacw-notes.md): melee against a lone crew
+//! (22.x: "a lone wagon or battery crew" may be meleed), withdrawal fire
+//! on a rallied crew leaving an enemy ZOC (10.1), and a pinned crew.
+
+use super::super::board::Board;
+use super::super::cedar::bce_loss;
+use super::super::combat::attack::Prepared;
+use super::super::combat::effects::{
+    Hit, ROUT_HEXES, leader_casualties, rating_for, retreat_options,
+};
+use super::super::combat::{Roller, Unfold};
+use super::super::decide::movement::{Mover, Zocs, step};
+use super::super::decide::own_unit;
+use super::super::event::GbacwEvent;
+use super::super::state::GbacwState;
+use super::super::{Gbacw, err};
+use crate::engine::{RuleCode, RuleError};
+use crate::gbacw::charts::{MoveClass, Mp};
+use crate::gbacw::map::HexNumber;
+use crate::gbacw::morale::MoraleMods;
+use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
+use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::action::MAX_PATH;
+use crate::gbacw::tables::{CasualtyCause, FireResult};
+
+/// Corinth 24.21: the hex `battery`'s crew stands in while it is away
+/// from its guns (`None`: with them, or no such battery).
+pub fn crew_hex(state: &GbacwState, battery: &CounterId) -> Option<HexNumber> {
+    state.crews_away.get(battery).copied()
+}
+
+/// Corinth 24.21, GBACW 13.3: whether `battery`'s crew is away and routed
+/// (not yet rallied where it stands).
+pub fn crew_routed(state: &GbacwState, battery: &CounterId) -> bool {
+    state.crews_away.contains_key(battery) && !state.crews_rallied.contains(battery)
+}
+
+/// Corinth 24.21: whether `hex` holds a crew away from its guns whose
+/// battery is not `side`'s (an enemy unit there).
+pub(crate) fn enemy_crew_in(
+    rs: &Gbacw,
+    state: &GbacwState,
+    hex: HexNumber,
+    side: &CounterId,
+) -> bool {
+    state
+        .crews_away
+        .iter()
+        .any(|(b, h)| *h == hex && rs.game.oob.units.get(b).is_some_and(|u| u.side != *side))
+}
+
+/// The hexes holding crews away of the side opposing `side`.
+pub(crate) fn enemy_crew_hexes(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
+    state
+        .crews_away
+        .iter()
+        .filter(|(b, _)| rs.game.oob.units.get(*b).is_some_and(|u| u.side != *side))
+        .map(|(_, h)| *h)
+        .collect()
+}
+
+/// GBACW 13.54: a routed crew rallies where it stands; the hex the rally
+/// of `id` (standing in `hex`) is tried in.
+pub(crate) fn rally_hex(state: &GbacwState, id: &CounterId, hex: HexNumber) -> HexNumber {
+    crew_hex(state, id).unwrap_or(hex)
+}
+
+/// Corinth 24.21: a crew away that has rallied is no longer routed; its
+/// guns keep the Crew marker until it walks back, but there is nothing to
+/// rally.
+pub(crate) fn check_rally(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> Result<(), RuleError> {
+    if state.crews_away.contains_key(id) && state.crews_rallied.contains(id) {
+        return Err(err(
+            &rs.case_rule("24.21"),
+            RuleCode::Illegal,
+            format!("{id}'s crew has rallied: it must walk back to its guns"),
+        ));
+    }
+    Ok(())
+}
+
+/// Corinth 24.21, GBACW 13.25: guns whose crew is away do not move (only
+/// their crew's return lifts the Crew marker).
+pub(crate) fn check_guns_manned(
+    rs: &Gbacw,
+    state: &GbacwState,
+    pieces: &[CounterId],
+) -> Result<(), RuleError> {
+    match pieces.iter().find(|p| state.crews_away.contains_key(*p)) {
+        Some(p) => Err(err(
+            &rs.case_rule("24.21"),
+            RuleCode::Illegal,
+            format!("{p}'s crew is away from its guns: the guns do not move without it"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Corinth 24.21, GBACW 5.2, 13.32, 6.13: `side` moves `battery`'s crew,
+/// away from its guns, along `path` in its Movement Phase. Routed: one
+/// hex, whatever the terrain, shunning enemy ZOCs. Rallied: Line
+/// infantry's allowance and costs (at night as 26.11 makes it). Entering
+/// its guns' hex ends the move there: the crew is back.
+pub(crate) fn move_crew(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    battery: &CounterId,
+    path: &[HexNumber],
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let rule = rs.case_rule("24.21");
+    let (_, guns) = own_unit(rs, state, side, battery)?;
+    let Some(start) = crew_hex(state, battery) else {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!("{battery} has no crew away from its guns"),
+        ));
+    };
+    if path.is_empty() || path.len() > MAX_PATH {
+        return Err(err(
+            "GBACW 5.16",
+            RuleCode::Invalid,
+            format!("a path has 1 to {MAX_PATH} hexes"),
+        ));
+    }
+    if state.crews_moved.get(battery) == Some(&state.clock) {
+        return Err(err(
+            "GBACW 5.11",
+            RuleCode::Illegal,
+            format!("{battery}'s crew has moved this phase"),
+        ));
+    }
+    if let Some(k) = path.iter().position(|h| *h == guns)
+        && k + 1 != path.len()
+    {
+        return Err(err(
+            &rule,
+            RuleCode::Illegal,
+            format!("{battery}'s crew is back at its guns in {guns}: its move ends there"),
+        ));
+    }
+    let routed = crew_routed(state, battery);
+    let chart = &rs.game.charts.movement;
+    let mover = Mover {
+        id: battery.clone(),
+        is_unit: true,
+        formation: Some(Formation::Line),
+        class: MoveClass::Line,
+        allowance: super::night::allowance(rs, state, chart.allowance(MoveClass::Line)),
+        spent: Mp::ZERO,
+        hexes: 0,
+        one_hex: routed.then_some("GBACW 5.2"),
+        shuns_zoc: routed,
+    };
+    if routed && path.len() > 1 {
+        return Err(err(
+            "GBACW 5.2",
+            RuleCode::Illegal,
+            format!("{battery}'s crew is routed: it moves one hex only"),
+        ));
+    }
+    let board = Board::new(rs, state);
+    let zocs = Zocs::new(&board, side);
+    let mut spent = Mp::ZERO;
+    let mut from = start;
+    for &to in path {
+        // 15.1: crews do not count for stacking, so no group and no limit.
+        spent = spent + step(&board, &zocs, side, &mover, &[], from, to)?;
+        from = to;
+    }
+    // 5.2: "regardless of terrain costs" for the routed crew's one hex.
+    if !routed && spent > mover.allowance {
+        return Err(err(
+            "GBACW 5.11",
+            RuleCode::Illegal,
+            format!(
+                "{battery}'s crew needs {spent} Movement Points and has {}",
+                mover.allowance
+            ),
+        ));
+    }
+    Ok(vec![GbacwEvent::CrewMoved {
+        battery: battery.clone(),
+        path: path.to_vec(),
+        rejoined: from == guns,
+    }])
+}
+
+/// Corinth 24.21, 24.12 ("lone crews"), GBACW 6.13: the crew away standing
+/// in `target` of `side`'s batteries (the first by id when several crews
+/// share the hex), as the target of fire: its battery, the crew as Line
+/// infantry (for the Grapeshot row, 9.15) and its status (Line, routed or
+/// not). The caller has found no unit of `side` in `target`.
+pub(crate) fn lone_crew(
+    rs: &Gbacw,
+    state: &GbacwState,
+    target: HexNumber,
+    side: &CounterId,
+) -> Option<(CounterId, Unit, UnitStatus)> {
+    let (battery, _) = state.crews_away.iter().find(|(b, h)| {
+        **h == target && rs.game.oob.units.get(*b).is_some_and(|u| u.side == *side)
+    })?;
+    let mut unit = rs.game.oob.units[battery].clone();
+    unit.kind = UnitKind::Infantry;
+    unit.weapon = None;
+    let mut status = state.units.get(battery)?.status.clone();
+    status.formation = Formation::Line;
+    status.markers.clear();
+    if crew_routed(state, battery) {
+        status.markers.insert(Marker::Rout);
+    }
+    Some((battery.clone(), unit, status))
+}
+
+/// Whether the attack `p` is on a lone crew (its one "unit" a battery
+/// whose crew stands in the target hex).
+pub(crate) fn is_crew_target(state: &GbacwState, p: &Prepared) -> bool {
+    p.stack.len() == 1 && state.crews_away.get(&p.stack[0]) == Some(&p.target)
+}
+
+/// Corinth 24.21 with GBACW 9.82, 15.11, 15.12, 13.2, 13.33: a fire result
+/// on a lone crew away from its guns.
+/// - Small-arms casualties cost it a step (full to half, half to gone:
+///   the battery leaves play, its guns not counted for Victory Points,
+///   24.22); artillery casualties touch only guns, and it has none here
+///   (15.11), but the result's morale check stands.
+/// - Routed already: a casualty or a rout result routs it again, three
+///   more hexes, no check (13.33).
+/// - Otherwise it checks morale with its battery's rating (a leader in its
+///   hex helps, 13.43); failing a check that routs (9.81, 9.87, P/R), it
+///   routs three hexes from where it stands; with no way, captured (24.22:
+///   eliminated by capture, its guns count). A failed pin check is not
+///   kept (a crew away has no pin of its own in the engine).
+pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
+    let p = hit.prepared;
+    let battery = p.stack[0].clone();
+    let side = rs.game.oob.units[&battery].side.clone();
+    let routed = crew_routed(&u.state, &battery);
+    let mut casualties = false;
+    if let FireResult::Loss { .. } = hit.result {
+        if !p.artillery {
+            casualties = true;
+            let crew = match u.state.units[&battery].status.crew {
+                Crew::Full => Crew::Half,
+                Crew::Half | Crew::None => Crew::None,
+            };
+            u.push(GbacwEvent::CrewHit {
+                unit: battery.clone(),
+                crew,
+            });
+            if crew == Crew::None {
+                u.push(GbacwEvent::UnitRemoved {
+                    unit: battery,
+                    captured: false,
+                });
+                return;
+            }
+        }
+        let cause = if p.artillery {
+            CasualtyCause::Artillery
+        } else {
+            CasualtyCause::SmallArms
+        };
+        leader_casualties(rs, u, roll, &side, p.target, cause);
+    }
+    let rout_result = matches!(
+        hit.result,
+        FireResult::MaybeRout | FireResult::PinOrRout | FireResult::Loss { .. }
+    );
+    if routed {
+        if casualties || hit.result == FireResult::MaybeRout {
+            rout_crew(rs, u, &battery);
+        }
+        return;
+    }
+    if hit.result == FireResult::NoEffect {
+        return;
+    }
+    let rating = rating_for(rs, u, roll, &battery);
+    let leader =
+        super::leader_reach::stacked_for(&Board::new(rs, &u.state), p.target, &side, &battery);
+    let mods = MoraleMods {
+        leader,
+        over_half_lost: false,
+        enfiladed: hit.enfiladed,
+    };
+    let die = roll.d6();
+    let modifier = mods.modifier() + bce_loss::morale_modifier(rs, &u.state, &battery);
+    let failed = i16::from(die) + modifier > i16::from(rating);
+    u.push(GbacwEvent::MoraleChecked {
+        unit: battery.clone(),
+        rating,
+        die,
+        modifier: i8::try_from(modifier).unwrap_or(0),
+        failed,
+    });
+    if failed && rout_result {
+        rout_crew(rs, u, &battery);
+    }
+}
+
+/// GBACW 13.31, 13.33: `battery`'s crew, away, routs three hexes from
+/// where it stands (as Line infantry, 6.13), not back into its guns' hex
+/// where another way exists; with none, it is captured (24.22).
+fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
+    let Some(at) = crew_hex(&u.state, battery) else {
+        return;
+    };
+    let guns = u.state.units[battery].hex;
+    // The crew's paths are the battery's read from the crew's hex.
+    let mut there = u.state.clone();
+    there.crews_away.remove(battery);
+    if let Some(s) = there.units.get_mut(battery) {
+        s.hex = Some(at);
+        s.status.formation = Formation::Unlimbered;
+    }
+    let paths = retreat_options(rs, &there, battery, ROUT_HEXES, RetreatKind::Rout);
+    let path = paths
+        .iter()
+        .find(|p| !p.iter().any(|h| Some(*h) == guns))
+        .or(paths.first())
+        .cloned();
+    match path {
+        Some(path) => u.push(GbacwEvent::CrewRouted {
+            battery: battery.clone(),
+            path,
+        }),
+        None => u.push(GbacwEvent::UnitRemoved {
+            unit: battery.clone(),
+            captured: true,
+        }),
+    }
+}
+
+/// The Movement Phase's candidate crew moves of `side`: each crew away,
+/// not yet moved, one hex to each neighbour (the decision refuses the
+/// illegal ones).
+pub(crate) fn legal(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    out: &mut Vec<crate::gbacw::ruleset::GbacwAction>,
+) {
+    for (battery, at) in &state.crews_away {
+        if rs
+            .game
+            .oob
+            .units
+            .get(battery)
+            .is_none_or(|u| u.side != *side)
+            || state.crews_moved.get(battery) == Some(&state.clock)
+        {
+            continue;
+        }
+        for (_, n) in rs.game.map.grid.neighbours_on_map(*at) {
+            out.push(crate::gbacw::ruleset::GbacwAction::MoveCrew {
+                battery: battery.clone(),
+                path: vec![n],
+            });
+        }
+    }
+}
