@@ -89,11 +89,22 @@ impl Narrate for Gbacw {
             A::DeclareMelee { target, attackers } => {
                 format!("melee {target} with {}", names(self, attackers))
             }
+            // 12.81: two hexes name the one passed through, so two
+            // retreats to one hex by different ways read differently.
             A::RetreatBeforeMelee { units, path } => format!(
                 "retreat {} before melee to {}",
                 names(self, units),
-                path.last()
-                    .map_or_else(|| "nowhere".into(), |h| h.to_string())
+                match path.as_slice() {
+                    [] => "nowhere".to_string(),
+                    [end] => end.to_string(),
+                    [via @ .., end] => format!(
+                        "{end} via {}",
+                        via.iter()
+                            .map(|h| h.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                }
             ),
             A::StandFast => "stand fast".into(),
             A::Retreat { unit, path } => match path.last() {
@@ -621,6 +632,7 @@ mod tests {
     use super::*;
     use muster_shared::SeatId;
     use muster_shared::engine::Ruleset;
+    use muster_shared::gbacw::map::HexNumber;
     use muster_shared::gbacw::ruleset::GbacwConfig;
     use muster_shared::gbacw::ruleset::corinth::{leader_binding, retreat_batteries};
 
@@ -712,5 +724,28 @@ mod tests {
             assert!(!line.contains('{') && !line.contains("CounterId"), "{line}");
         }
         assert!(held.contains("6 Miss"), "{held}");
+    }
+
+    /// GBACW 12.81: the legal set offers two-hex retreats before melee;
+    /// two of them ending in one hex by different ways read differently.
+    #[test]
+    fn case_12_81_a_two_hex_retreat_before_melee_names_the_hex_it_passes() {
+        let rules = Gbacw::new(&GbacwConfig {
+            battle: "corinth".into(),
+            ..GbacwConfig::default()
+        })
+        .expect("corinth loads");
+        let hex = |s: &str| HexNumber::parse(s).unwrap();
+        let go = |path: &[&str]| {
+            rules.describe_action(&GbacwAction::RetreatBeforeMelee {
+                units: vec![CounterId("52-ill".into())],
+                path: path.iter().map(|h| hex(h)).collect(),
+            })
+        };
+        assert!(go(&["1327"]).ends_with("to 1327"), "{}", go(&["1327"]));
+        let a = go(&["1327", "1328"]);
+        let b = go(&["1227", "1328"]);
+        assert!(a.ends_with("to 1328 via 1327"), "{a}");
+        assert_ne!(a, b);
     }
 }

@@ -37,7 +37,10 @@ pub fn crossing_penalty(map: &Map, chart: &CombatChart, from: HexNumber, to: Hex
         .sum()
 }
 
-/// GBACW 12.33: a unit may melee into a hex only if it could move there.
+/// GBACW 12.33: a unit may melee into a hex only if it could move there,
+/// by the chart's own cost. The hosted ruleset asks its step table instead
+/// (`ruleset::combat::melee::may_melee_into`), which adds what exclusive
+/// rules close to movement (Corinth 23.31).
 pub fn may_melee_into(
     map: &Map,
     chart: &MovementChart,

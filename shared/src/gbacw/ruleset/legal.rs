@@ -44,16 +44,20 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         if offer.seat != seat {
             return Vec::new();
         }
-        // Stand, or every threatened unit one hex away in each direction.
+        // Stand, or every threatened unit along each path of one or two
+        // hexes away (12.81).
         let mut out = vec![A::StandFast];
         // Cedar Mountain 21.12: the forced retreat, when there is one.
-        out.push(super::cedar::cavalry::default_answer(rs, state, offer));
-        if !offer.threatened.is_empty() {
-            for (_, n) in rs.game.map.grid.neighbours_on_map(offer.target) {
-                out.push(A::RetreatBeforeMelee {
-                    units: offer.threatened.clone(),
-                    path: vec![n],
-                });
+        let forced = super::cedar::cavalry::default_answer(rs, state, offer);
+        let paths = super::combat::rbm_options::candidate_paths(rs, state, offer);
+        for a in
+            std::iter::once(forced).chain(paths.into_iter().map(|path| A::RetreatBeforeMelee {
+                units: offer.threatened.clone(),
+                path,
+            }))
+        {
+            if !out.contains(&a) {
+                out.push(a);
             }
         }
         out.retain(|a| {

@@ -34,7 +34,13 @@ impl Gbacw {
         let board = Board::new(self, state);
         let zocs = movement::Zocs::new(&board, side);
         let group = [piece.clone()];
-        let step = |from, to| movement::step(&board, &zocs, side, &m, &group, from, to).ok();
+        // Corinth 26.13: at night, no hex next to the enemy.
+        let step = |from, to| {
+            if !super::decide::restraint::night_allows_entry(self, state, &board, side, to) {
+                return None;
+            }
+            movement::step(&board, &zocs, side, &m, &group, from, to).ok()
+        };
         if m.one_hex.is_some() {
             let mut hexes = BTreeMap::from([(start, (crate::gbacw::charts::Mp::ZERO, None))]);
             if m.hexes == 0 {

@@ -21,8 +21,8 @@ use crate::gbacw::facing::{ZocUse, can_fire_through};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::melee::{
     MeleeIntent, MeleeRole, Opponents, alive, crossing_penalty, differential,
-    formation_after_melee, may_initiate_melee, may_melee_into, melee_stacking, morale_edge,
-    resolve_melee, side_total, unit_melee_strength,
+    formation_after_melee, may_initiate_melee, melee_stacking, morale_edge, resolve_melee,
+    side_total, unit_melee_strength,
 };
 use crate::gbacw::oob::{CounterId, Formation, Marker, Unit, UnitKind, UnitStatus};
 use crate::gbacw::retreat::before_melee::Threat;
@@ -113,13 +113,15 @@ pub(crate) fn declare(
         super::super::cedar::bce_loss::may_initiate_melee(rs, state, a)?;
         // Cedar Mountain 21.11: dismounted cavalry's targets.
         super::super::cedar::cavalry::may_initiate(rs, state, a, &defenders)?;
-        // GBACW 12.33: only into a hex it could move into.
-        if !may_melee_into(&game.map, &game.charts.movement, class, from, target) {
-            return Err(illegal(
-                "GBACW 12.33",
+        // GBACW 12.33: only into a hex it could move into, by the
+        // ruleset's steps (Corinth 23.31: guns, wagons and mounted cavalry
+        // enter a town only across a road, and so melee into it only so).
+        may_melee_into(rs, class, from, target).map_err(|rule| {
+            illegal(
+                rule,
                 format!("{a} could not move into {target}, so it may not melee there"),
-            ));
-        }
+            )
+        })?;
         points += u16::from(u.status.strength);
     }
     // GBACW 12.71, 12.72: the attacker may not exceed the hex's melee limit.
@@ -156,6 +158,24 @@ pub(crate) fn declare(
             threatened,
         },
     )])
+}
+
+/// GBACW 12.33: "a unit may melee only into a hex it could move into",
+/// asked of the ruleset's step table, so what an exclusive rule closes to
+/// movement is closed to melee too (Corinth 23.31, `corinth::town`). `Err`
+/// names the rule: the step's own when an exclusive rule closed it
+/// ("Corinth 23.31"), else 12.33.
+pub(crate) fn may_melee_into(
+    rs: &Gbacw,
+    class: crate::gbacw::charts::MoveClass,
+    from: HexNumber,
+    target: HexNumber,
+) -> Result<(), &'static str> {
+    match rs.steps.cost(class, from, target, true) {
+        Ok(_) => Ok(()),
+        Err(b @ crate::gbacw::movement::Blocked::RoadOnly(_)) => Err(b.rule()),
+        Err(_) => Err("GBACW 12.33"),
+    }
 }
 
 /// Who threatens a hex: `charge` when a cavalry charge is declared on it

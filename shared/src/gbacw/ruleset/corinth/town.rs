@@ -27,8 +27,9 @@ const ROAD_ONLY: [MoveClass; 3] = [MoveClass::Limbered, MoveClass::Wagon, MoveCl
 /// search and check their steps in this same table, so the rule binds
 /// them too (`retreat::retreat_paths_on`); with no legal retreat left the
 /// Standard outcome follows (captured, 14.1; a retreat before melee is
-/// refused and the unit stands, 12.88). 12.33's "could move there" reads
-/// the chart's own cost, without this rule.
+/// refused and the unit stands, 12.88). 12.33's "could move there" asks
+/// this same table (`combat::melee::may_melee_into`), so these classes
+/// melee into a town hex only across a road as well.
 pub(crate) fn restrict_steps(game: &Game, steps: &mut StepTable) {
     if game.scenario.hook(HookKind::TownRoadEntry).is_none() {
         return;

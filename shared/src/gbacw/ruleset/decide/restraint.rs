@@ -409,13 +409,8 @@ pub(crate) fn night_check(
         )),
         GbacwAction::Move { path, .. } => {
             let board = Board::new(rs, state);
-            let grid = &rs.game.map.grid;
             for h in path {
-                let next_to_enemy = grid
-                    .neighbours_on_map(*h)
-                    .into_iter()
-                    .any(|(_, n)| board.has_enemy(n, side));
-                if next_to_enemy {
+                if next_to_enemy(rs, &board, side, *h) {
                     return Err(err(
                         &rs.case_rule("26.13"),
                         RuleCode::Illegal,
@@ -427,4 +422,38 @@ pub(crate) fn night_check(
         }
         _ => Ok(()),
     }
+}
+
+/// Whether `hex` is next to a unit of `side`'s enemy: a hex a move may not
+/// enter on a night Game-Turn (Corinth 26.13).
+fn next_to_enemy(
+    rs: &Gbacw,
+    board: &Board<'_>,
+    side: &CounterId,
+    hex: crate::gbacw::map::HexNumber,
+) -> bool {
+    rs.game
+        .map
+        .grid
+        .neighbours_on_map(hex)
+        .into_iter()
+        .any(|(_, n)| board.has_enemy(n, side))
+}
+
+/// Corinth 26.13 for the movement queries: whether a move of `side` may
+/// enter `hex` as the night allows (always outside the night). The
+/// reachable hexes (`Gbacw::reachable`) are searched with it, so what they
+/// offer — the client's highlight, the legal set's moves, and 17.52's "a
+/// hex he can still reach" (`sequence::check_lone_leaders`) — is what
+/// [`night_check`] accepts. Without it 17.52 held up the end of a night
+/// Movement Phase for a lone leader whose every way out passed next to
+/// the enemy, and the phase could never end.
+pub(crate) fn night_allows_entry(
+    rs: &Gbacw,
+    state: &GbacwState,
+    board: &Board<'_>,
+    side: &CounterId,
+    hex: crate::gbacw::map::HexNumber,
+) -> bool {
+    !rs.game.scenario.is_night(state.clock.turn) || !next_to_enemy(rs, board, side, hex)
 }
