@@ -56,6 +56,13 @@ pub struct Limits {
     /// Kernel send buffer for accepted WebSocket sockets, bytes (`None`: the
     /// kernel's default). Small buffers bound memory per idle connection.
     pub tcp_send_buffer: Option<usize>,
+    /// Kernel receive and send buffers of the QUIC UDP socket, bytes (the
+    /// kernel caps them at `net.core.rmem_max`/`wmem_max`). Every QUIC
+    /// connection shares this one socket, so the kernel's default (208 KiB)
+    /// overflows in bursts at thousands of connections, and each dropped
+    /// datagram costs its connection a loss-recovery timeout (hundreds of
+    /// milliseconds to seconds).
+    pub udp_socket_buffer: usize,
     /// Unfinished tables one identity may have created at once.
     pub tables_per_user: u32,
     /// Commands a room buffers; past that a connection's request is
@@ -91,6 +98,7 @@ impl Default for Limits {
             idle_secs: 120,
             write_timeout_secs: 30,
             tcp_send_buffer: None,
+            udp_socket_buffer: 4 * 1024 * 1024,
             tables_per_user: 16,
             room_queue: 1024,
         }

@@ -92,8 +92,12 @@ impl Server {
         let ws = tokio::net::TcpListener::bind(config.ws)
             .await
             .map_err(|e| format!("cannot listen on {} (WebSocket): {e}", config.ws))?;
-        let quic = quinn::Endpoint::server(net::quic::server_config(&identity)?, config.quic)
-            .map_err(|e| format!("cannot listen on {} (QUIC): {e}", config.quic))?;
+        let quic = net::quic::bind(
+            net::quic::server_config(&identity)?,
+            config.quic,
+            config.limits.udp_socket_buffer,
+        )
+        .map_err(|e| format!("cannot listen on {} (QUIC): {e}", config.quic))?;
         let metrics = metrics::bind(config.metrics)
             .await
             .map_err(|e| format!("cannot listen on {} (metrics): {e}", config.metrics))?;

@@ -8,7 +8,7 @@
 //! really does push back on the server (the tests rely on that), and
 //! every receive is cancel-safe, so it can sit under a timeout.
 
-mod quic;
+pub mod quic;
 mod tls;
 mod ws;
 

@@ -133,7 +133,7 @@ async fn open(
     .map_err(|_| NetError::BadUrl(hostport.into()))?;
     let endpoint = match shared {
         Some(e) => e,
-        None => quinn::Endpoint::client(bind).map_err(|e| NetError::Io(e.to_string()))?,
+        None => client_endpoint(bind, None)?,
     };
     let open = async {
         // The pin authenticates the server, so the name only has to be well-formed.
@@ -152,4 +152,31 @@ async fn open(
         .await
         .map_err(|_| NetError::Timeout)??;
     Ok((endpoint, conn, send, recv))
+}
+
+/// A client QUIC endpoint on `bind`; with `udp_buffer`, its UDP socket's
+/// kernel buffers raised to that many bytes (capped by the kernel). One
+/// connection needs the default; a driver that shares one socket among
+/// hundreds of connections (the load harness) overflows it in bursts.
+pub fn client_endpoint(
+    bind: SocketAddr,
+    udp_buffer: Option<usize>,
+) -> Result<quinn::Endpoint, NetError> {
+    let io = |e: std::io::Error| NetError::Io(e.to_string());
+    let Some(size) = udp_buffer else {
+        return quinn::Endpoint::client(bind).map_err(io);
+    };
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket =
+        Socket::new(Domain::for_address(bind), Type::DGRAM, Some(Protocol::UDP)).map_err(io)?;
+    let _ = socket.set_recv_buffer_size(size);
+    let _ = socket.set_send_buffer_size(size);
+    socket.bind(&bind.into()).map_err(io)?;
+    quinn::Endpoint::new(
+        quinn::EndpointConfig::default(),
+        None,
+        socket.into(),
+        Arc::new(quinn::TokioRuntime),
+    )
+    .map_err(io)
 }

@@ -171,6 +171,33 @@ impl FrameWrite for Writer {
     }
 }
 
+/// The server's QUIC endpoint on `addr`, its UDP socket's kernel buffers
+/// raised to `buffer` bytes (`Limits::udp_socket_buffer` says why).
+pub fn bind(
+    config: quinn::ServerConfig,
+    addr: std::net::SocketAddr,
+    buffer: usize,
+) -> std::io::Result<quinn::Endpoint> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket = Socket::new(Domain::for_address(addr), Type::DGRAM, Some(Protocol::UDP))?;
+    // Best effort: the kernel caps the size, and a smaller buffer only
+    // costs drops under bursts.
+    let _ = socket.set_recv_buffer_size(buffer);
+    let _ = socket.set_send_buffer_size(buffer);
+    socket.bind(&addr.into())?;
+    tracing::debug!(
+        recv = socket.recv_buffer_size().unwrap_or(0),
+        send = socket.send_buffer_size().unwrap_or(0),
+        "QUIC socket buffers"
+    );
+    quinn::Endpoint::new(
+        quinn::EndpointConfig::default(),
+        Some(config),
+        socket.into(),
+        Arc::new(quinn::TokioRuntime),
+    )
+}
+
 /// Accept QUIC connections until shutdown.
 pub async fn accept_loop(shared: Arc<Shared>, endpoint: quinn::Endpoint) {
     let mut shutdown = shared.shutdown.clone();

@@ -69,6 +69,10 @@ struct Args {
 
 /// QUIC connections per shared driver endpoint (one UDP socket each).
 const CONNS_PER_ENDPOINT: usize = 500;
+/// Kernel buffers of each shared driver UDP socket: the default (208 KiB)
+/// drops datagrams in bursts at 500 connections, and a drop costs its
+/// connection a loss-recovery timeout that the latency would then report.
+const DRIVER_UDP_BUFFER: usize = 4 * 1024 * 1024;
 
 /// How one table's connections reach the server.
 #[derive(Clone)]
@@ -233,8 +237,11 @@ async fn main() {
     let endpoints: Vec<quinn::Endpoint> = (0..(quic_tables * per_table)
         .div_ceil(CONNS_PER_ENDPOINT))
         .map(|_| {
-            quinn::Endpoint::client("127.0.0.1:0".parse().expect("literal address"))
-                .expect("a driver QUIC endpoint")
+            muster_client::net::quic::client_endpoint(
+                "127.0.0.1:0".parse().expect("literal address"),
+                Some(DRIVER_UDP_BUFFER),
+            )
+            .expect("a driver QUIC endpoint")
         })
         .collect();
     let mut setups = Vec::new();
