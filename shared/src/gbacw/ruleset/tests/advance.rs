@@ -8,27 +8,8 @@ use crate::gbacw::oob::Marker;
 /// answers by retreating one hex away. The table waits on the Union
 /// seat's withdrawal fire.
 fn retreating() -> (T, HexNumber) {
-    let mut t = T::empty();
-    t.put("5-conn", "0605", "n", Formation::Line);
-    t.put_leader("crawford", "0605");
-    t.put("10-va", "0705", "n", Formation::Line);
-    t.face_towards("5-conn", "0705");
-    t.face_towards("10-va", "0605");
-    t.advance_to(UNION, Phase::RetreatBeforeMelee);
-    t.ok(
-        UNION,
-        GbacwAction::DeclareMelee {
-            target: n("0705"),
-            attackers: ids(&["5-conn"]),
-        },
-    );
-    let grid = &t.rs.game().map.grid;
-    let away = grid
-        .neighbours_on_map(n("0705"))
-        .into_iter()
-        .map(|(_, h)| h)
-        .find(|h| grid.distance(n("0605"), *h) == 2)
-        .unwrap();
+    let mut t = super::melee::duel_declared();
+    let away = super::melee::neighbour_at(&t, "0705", "0605", 2);
     let a = GbacwAction::RetreatBeforeMelee {
         units: ids(&["10-va"]),
         path: vec![away],

@@ -8,13 +8,22 @@ use crate::gbacw::ruleset::event::MeleeReport;
 use crate::gbacw::ruleset::state::FireShare;
 
 /// 5 Conn with its brigade commander (17.11: in command) against 10 Va.
-fn duel() -> T {
+pub(super) fn duel() -> T {
     let mut t = T::empty();
     t.put("5-conn", "0605", "n", Formation::Line);
     t.put_leader("crawford", "0605");
     t.put("10-va", "0705", "n", Formation::Line);
     t.face_towards("5-conn", "0705");
     t.face_towards("10-va", "0605");
+    t
+}
+
+/// [`duel`] with 5 Conn's melee on 10 Va declared: 10 Va's answer waits.
+pub(super) fn duel_declared() -> T {
+    let mut t = duel();
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0705", &["5-conn"]));
+    assert!(t.s.rbm.is_some());
     t
 }
 
@@ -26,7 +35,7 @@ fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
 }
 
 /// A hex next to `from` that is `d` hexes from `other`.
-fn neighbour_at(t: &T, from: &str, other: &str, d: u32) -> HexNumber {
+pub(super) fn neighbour_at(t: &T, from: &str, other: &str, d: u32) -> HexNumber {
     let grid = &t.rs.game().map.grid;
     grid.neighbours_on_map(n(from))
         .into_iter()

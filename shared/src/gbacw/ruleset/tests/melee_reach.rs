@@ -64,27 +64,6 @@ fn case_12_33_without_corinth_23_31_the_chart_alone_decides() {
     t.ok(REBEL, melee("2834", &["adams-cav"]));
 }
 
-/// 5 Conn with its brigade commander (17.11: in command) against 10 Va on
-/// the test map, 5 Conn's melee on 10 Va declared: 10 Va's answer waits.
-fn duel_declared() -> T {
-    let mut t = T::empty();
-    t.put("5-conn", "0605", "n", Formation::Line);
-    t.put_leader("crawford", "0605");
-    t.put("10-va", "0705", "n", Formation::Line);
-    t.face_towards("5-conn", "0705");
-    t.face_towards("10-va", "0605");
-    t.advance_to(UNION, Phase::RetreatBeforeMelee);
-    t.ok(
-        UNION,
-        GbacwAction::DeclareMelee {
-            target: n("0705"),
-            attackers: ids(&["5-conn"]),
-        },
-    );
-    assert!(t.s.rbm.is_some());
-    t
-}
-
 /// Every path of one or two hexes stepping away from `from`, by geometry
 /// alone.
 fn paths_away(t: &T, from: HexNumber) -> Vec<Vec<HexNumber>> {
@@ -110,7 +89,7 @@ fn rbm(path: Vec<HexNumber>) -> GbacwAction {
 
 #[test]
 fn case_12_81_the_legal_set_offers_every_retreat_before_melee_of_one_or_two_hexes() {
-    let t = duel_declared();
+    let t = super::melee::duel_declared();
     let legal = t.rs.legal_actions(&t.s, REBEL);
     // Exactly the paths `decide` accepts, among all one- and two-hex
     // paths away from 0705 (12.81), none into 5 Conn's ZOC (12.82).
@@ -136,7 +115,7 @@ fn case_12_81_the_legal_set_offers_every_retreat_before_melee_of_one_or_two_hexe
 
 #[test]
 fn case_12_83_a_two_hex_retreat_from_the_legal_set_takes_the_unit_two_hexes() {
-    let t = duel_declared();
+    let t = super::melee::duel_declared();
     let legal = t.rs.legal_actions(&t.s, REBEL);
     let (go, end) = legal
         .iter()
