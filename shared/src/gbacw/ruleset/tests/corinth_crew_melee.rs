@@ -54,6 +54,11 @@ fn corinth_22_4_a_lone_crew_is_meleed_without_a_check() {
         rs: t.rs.clone(),
         s: t.s.clone(),
     };
+    // The candidates list it (random play melees lone crews too).
+    assert!(x.rs.legal_actions(&x.s, UNION).iter().any(|a| matches!(
+        a,
+        GbacwAction::DeclareMelee { target, .. } if *target == n("1420")
+    )));
     x.ok(UNION, melee("1420", &["52-ill"]));
     assert!(x.s.rbm.as_ref().unwrap().threatened.is_empty());
     let (after, events) = melee_crew(&t, 1);
