@@ -122,18 +122,20 @@ fn corinth_22_4_a_half_crew_lost_in_melee_takes_its_battery_out() {
     // 24.22: eliminated away from its guns, the battery leaves play.
     let mut t = melee_field();
     t.s.units.get_mut(&id("hudson")).unwrap().status.crew = Crew::Half;
-    let (gone, events) = (0..200)
-        .map(|s| melee_crew(&t, s))
-        .find(|(x, _)| x.hex("hudson").is_none())
-        .expect("the half crew is lost within 200 seeds");
-    assert!(
-        hit(&events)
-            || events
-                .iter()
-                .any(|e| matches!(e, GbacwEvent::UnitRemoved { .. }))
-    );
+    let before = t.rs.tally(&t.s).unwrap().batteries;
+    // 52 Ill (4) against the routed half crew (0): +4, a C-R on every die.
+    // The C takes its last step (12.93, 15.12): eliminated by capture, so
+    // its guns count for Victory Points (24.22).
+    let (gone, events) = melee_crew(&t, 1);
+    assert!(hit(&events));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::UnitRemoved { unit, captured: true } if *unit == id("hudson")
+    )));
+    assert_eq!(gone.hex("hudson"), None);
     assert!(gone.s.crews_away.is_empty());
     assert!(gone.s.crews_rallied.is_empty());
+    assert_ne!(gone.rs.tally(&gone.s).unwrap().batteries, before);
 }
 
 #[test]
