@@ -325,13 +325,17 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                     out.push(A::WithdrawEngaged { units, path });
                 }
             }
-            // GBACW 12.0: each unit alone against each adjacent enemy hex.
+            // GBACW 12.0: each unit alone against each adjacent enemy hex;
+            // Corinth 22.4: a lone enemy crew's hex too (the decision
+            // refuses it where the battle does not melee lone crews).
+            let crews = super::corinth::crew_piece::enemy_crew_hexes(rs, state, side);
             for (id, at) in &own_units {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(*at) {
-                    if state
-                        .units
-                        .iter()
-                        .any(|(e, u)| u.hex == Some(n) && oob.units[e].side != *side)
+                    if crews.contains(&n)
+                        || state
+                            .units
+                            .iter()
+                            .any(|(e, u)| u.hex == Some(n) && oob.units[e].side != *side)
                     {
                         out.push(A::DeclareMelee {
                             target: n,

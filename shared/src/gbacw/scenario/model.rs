@@ -569,6 +569,10 @@ named_enum! {
         /// siege battery (`hook siege-guns units=`) that routs leaves its
         /// guns, limbered or not, and its crew routs on its own (24.21).
         SiegeCrewsRout = "siege-crews-rout",
+        /// Corinth 22.4 with 24.21: "a lone wagon or battery crew" may be
+        /// meleed: a crew away from its guns, alone in its hex, defends
+        /// a melee as Line infantry (GBACW 6.13) with its crew's strength.
+        LoneCrewMelee = "lone-crew-melee",
     }
 }
 

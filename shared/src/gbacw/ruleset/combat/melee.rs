@@ -55,7 +55,17 @@ pub(crate) fn declare(
     let game = &rs.game;
     let board = Board::new(rs, state);
     let enemy = rs.enemy_of(side);
-    let defenders: Vec<CounterId> = board.units_of(target, enemy).into_iter().cloned().collect();
+    let mut defenders: Vec<CounterId> =
+        board.units_of(target, enemy).into_iter().cloned().collect();
+    // Corinth 22.4: "a lone ... battery crew" away from its guns.
+    let lone_crew = if defenders.is_empty()
+        && let Some(b) = super::super::corinth::crew_melee::defender(rs, state, target, enemy)
+    {
+        defenders.push(b);
+        true
+    } else {
+        false
+    };
     if defenders.is_empty() {
         return Err(illegal(
             "GBACW 12.0",
@@ -144,7 +154,8 @@ pub(crate) fn declare(
     let already = state.melees.iter().any(|m| m.target == target);
     let threatened: Vec<CounterId> = defenders
         .into_iter()
-        .filter(|d| !already && can_retreat(rs, state, d, attackers, charge))
+        // Decision: a lone crew is not offered a retreat before melee.
+        .filter(|d| !already && !lone_crew && can_retreat(rs, state, d, attackers, charge))
         .collect();
     Ok(vec![GbacwEvent::MeleeDeclared(
         DeclaredMelee {
@@ -433,11 +444,27 @@ fn resolve_one(
         .cloned()
         .collect();
     let board = Board::new(rs, &u.state);
-    let defenders: Vec<CounterId> = board
+    let mut defenders: Vec<CounterId> = board
         .units_of(m.target, &enemy)
         .into_iter()
         .cloned()
         .collect();
+    // Corinth 22.4, 24.21: a lone crew away from its guns defends alone.
+    use super::super::corinth::crew_melee;
+    let lone = if defenders.is_empty() {
+        crew_melee::defender(rs, &u.state, m.target, &enemy)
+    } else {
+        None
+    };
+    defenders.extend(lone.clone());
+    // The status each defender melees with (a lone crew's as 6.13 has it).
+    let def_status = |u: &Unfold, id: &CounterId| -> UnitStatus {
+        if lone.as_ref() == Some(id) {
+            crew_melee::status(&u.state, id)
+        } else {
+            u.state.units[id].status.clone()
+        }
+    };
     if attackers.is_empty() || defenders.is_empty() {
         return None;
     }
@@ -455,6 +482,8 @@ fn resolve_one(
         foot: ids.iter().any(|id| {
             matches!(game.oob.units[id].kind, UnitKind::Infantry)
                 || u.state.units[id].status.formation == Formation::Dismounted
+                // GBACW 6.13: a crew without its guns is Line infantry.
+                || lone.as_ref() == Some(id)
         }),
         mounted: ids
             .iter()
@@ -494,7 +523,7 @@ fn resolve_one(
         .map(|id| {
             let s = unit_melee_strength(
                 &game.oob.units[id],
-                &u.state.units[id].status,
+                &def_status(u, id),
                 MeleeRole::Defender,
                 against(&attackers, m.charge, u),
             );
@@ -537,7 +566,10 @@ fn resolve_one(
     let diff = differential(attack, defence);
     let die = roll.d6();
     let mut att = pairs(rs, &u.state, &attackers);
-    let mut def = pairs(rs, &u.state, &defenders);
+    let mut def: Vec<(&Unit, UnitStatus)> = defenders
+        .iter()
+        .map(|id| (&game.oob.units[id], def_status(u, id)))
+        .collect();
     let outcome = resolve_melee(&rs.tables.melee, diff, die, &mut att, &mut def)?;
     u.push(GbacwEvent::MeleeResolved(MeleeReport {
         target: m.target,
@@ -570,8 +602,11 @@ fn resolve_one(
             hexes_of(u, &defenders),
         ),
     ];
-    for (ids, after, o, owner, stood) in &sides {
+    for (k, (ids, after, o, owner, stood)) in sides.iter().enumerate() {
         let (ids, after, o) = (*ids, *after, *o);
+        if k == 1 && lone.is_some() {
+            continue;
+        }
         // Losses: killed (12.91), captured (12.93), crews (12.91).
         for (i, pts) in &o.killed {
             let id = &ids[*i];
@@ -636,7 +671,13 @@ fn resolve_one(
             }
         }
     }
-    for (ids, _, o, _, _) in &sides {
+    if let Some(b) = &lone {
+        crew_melee::apply(rs, u, roll, b, &def[0].1, &outcome.defender);
+    }
+    for (k, (ids, _, o, _, _)) in sides.iter().enumerate() {
+        if k == 1 && lone.is_some() {
+            continue;
+        }
         for id in ids.iter() {
             if u.state.units[id].hex.is_none() {
                 continue;

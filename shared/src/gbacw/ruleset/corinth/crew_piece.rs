@@ -35,9 +35,11 @@
 //!   infantry, [`hit`] applies the result (a step lost to small arms, a
 //!   morale check, a rout from where it stands, 13.33's re-rout).
 //!
-//! Not modelled (see docs/gbacw-notes.md): melee against a lone crew
-//! (22.x: "a lone wagon or battery crew" may be meleed), withdrawal fire
-//! on a rallied crew leaving an enemy ZOC (10.1), and a pinned crew.
+//! - it can be meleed where it stands, alone (Corinth 22.4 "a lone wagon
+//!   or battery crew"): `super::crew_melee`.
+//!
+//! Not modelled (see docs/gbacw-notes.md): withdrawal fire on a rallied
+//! crew leaving an enemy ZOC (10.1), and a pinned crew.
 
 use super::super::board::Board;
 use super::super::cedar::bce_loss;
@@ -314,16 +316,34 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
     if hit.result == FireResult::NoEffect {
         return;
     }
-    let rating = rating_for(rs, u, roll, &battery);
-    let leader =
-        super::leader_reach::stacked_for(&Board::new(rs, &u.state), p.target, &side, &battery);
+    let failed = check_morale(rs, u, roll, &battery, p.target, hit.enfiladed);
+    if failed && rout_result {
+        rout_crew(rs, u, &battery);
+    }
+}
+
+/// GBACW 13.2, 13.43 with Corinth 24.21: `battery`'s crew away, standing
+/// in `at`, checks morale with its battery's rating (a leader in its hex
+/// may help). Returns whether it failed; the caller decides what failing
+/// does (a rout from where it stands, [`rout_crew`]).
+pub(crate) fn check_morale(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    battery: &CounterId,
+    at: HexNumber,
+    enfiladed: bool,
+) -> bool {
+    let side = rs.game.oob.units[battery].side.clone();
+    let rating = rating_for(rs, u, roll, battery);
+    let leader = super::leader_reach::stacked_for(&Board::new(rs, &u.state), at, &side, battery);
     let mods = MoraleMods {
         leader,
         over_half_lost: false,
-        enfiladed: hit.enfiladed,
+        enfiladed,
     };
     let die = roll.d6();
-    let modifier = mods.modifier() + bce_loss::morale_modifier(rs, &u.state, &battery);
+    let modifier = mods.modifier() + bce_loss::morale_modifier(rs, &u.state, battery);
     let failed = i16::from(die) + modifier > i16::from(rating);
     u.push(GbacwEvent::MoraleChecked {
         unit: battery.clone(),
@@ -332,15 +352,13 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
         modifier: i8::try_from(modifier).unwrap_or(0),
         failed,
     });
-    if failed && rout_result {
-        rout_crew(rs, u, &battery);
-    }
+    failed
 }
 
 /// GBACW 13.31, 13.33: `battery`'s crew, away, routs three hexes from
 /// where it stands (as Line infantry, 6.13), not back into its guns' hex
 /// where another way exists; with none, it is captured (24.22).
-fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
+pub(crate) fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
     let Some(at) = crew_hex(&u.state, battery) else {
         return;
     };

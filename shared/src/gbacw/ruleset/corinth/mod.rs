@@ -63,6 +63,7 @@ pub(crate) mod brigade_counts;
 pub mod brigade_retreat;
 pub(crate) mod cavalry;
 pub(crate) mod command;
+pub(crate) mod crew_melee;
 pub(crate) mod crew_piece;
 pub(crate) mod crews;
 pub mod free_batteries;

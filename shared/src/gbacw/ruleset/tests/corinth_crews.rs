@@ -8,7 +8,7 @@ use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::sequence::{PlayerTurn, Step};
 
-fn at_phase(t: &mut T, seat: SeatId, phase: Phase) {
+pub(super) fn at_phase(t: &mut T, seat: SeatId, phase: Phase) {
     let player = [PlayerTurn::First, PlayerTurn::Second]
         .into_iter()
         .find(|p| t.rs.side_of_turn(*p) == t.rs.side_of(seat))
@@ -18,7 +18,7 @@ fn at_phase(t: &mut T, seat: SeatId, phase: Phase) {
 
 /// Hudson's guns in 1423 under the Crew marker, the crew routed to 1420
 /// (as `CrewRouted` leaves it), 52 Ill in 1418 facing 1419.
-fn crew_field(phase: Phase) -> T {
+pub(super) fn crew_field(phase: Phase) -> T {
     let mut t = base();
     for h in ["1418", "1419", "1420", "1421", "1422", "1423"] {
         assert!(
