@@ -573,6 +573,11 @@ named_enum! {
         /// meleed: a crew away from its guns, alone in its hex, defends
         /// a melee as Line infantry (GBACW 6.13) with its crew's strength.
         LoneCrewMelee = "lone-crew-melee",
+        /// Corinth 24.21 with GBACW 12.74, 15.1: a crew away from its guns
+        /// in a hex with friendly units defends a melee on that hex with
+        /// them (losses from the infantry/cavalry first) and shares their
+        /// result: it retreats or routs as they do, or is captured.
+        CrewStackMelee = "crew-stack-melee",
     }
 }
 

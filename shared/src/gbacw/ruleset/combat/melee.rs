@@ -457,9 +457,17 @@ fn resolve_one(
         None
     };
     defenders.extend(lone.clone());
-    // The status each defender melees with (a lone crew's as 6.13 has it).
+    // Corinth 24.21, GBACW 12.74: a crew away among friends defends too.
+    let stacked = if lone.is_none() {
+        crew_melee::stacked_defender(rs, &u.state, m.target, &enemy)
+    } else {
+        None
+    };
+    defenders.extend(stacked.clone());
+    let is_crew = |id: &CounterId| lone.as_ref() == Some(id) || stacked.as_ref() == Some(id);
+    // The status each defender melees with (a crew's as 6.13 has it).
     let def_status = |u: &Unfold, id: &CounterId| -> UnitStatus {
-        if lone.as_ref() == Some(id) {
+        if is_crew(id) {
             crew_melee::status(&u.state, id)
         } else {
             u.state.units[id].status.clone()
@@ -483,7 +491,7 @@ fn resolve_one(
             matches!(game.oob.units[id].kind, UnitKind::Infantry)
                 || u.state.units[id].status.formation == Formation::Dismounted
                 // GBACW 6.13: a crew without its guns is Line infantry.
-                || lone.as_ref() == Some(id)
+                || is_crew(id)
         }),
         mounted: ids
             .iter()
@@ -583,8 +591,12 @@ fn resolve_one(
         mutual_elimination: outcome.mutual_elimination,
     }));
     // Where each side stood when the blow fell (17.72: the leaders there roll).
+    // A crew away stands in the target, not where its guns are.
     let hexes_of = |u: &Unfold, ids: &[CounterId]| -> BTreeSet<HexNumber> {
-        ids.iter().filter_map(|id| u.state.units[id].hex).collect()
+        ids.iter()
+            .filter(|id| !is_crew(id))
+            .filter_map(|id| u.state.units[id].hex)
+            .collect()
     };
     let sides = [
         (
@@ -634,7 +646,10 @@ fn resolve_one(
         }
         for (i, id) in ids.iter().enumerate() {
             let before = &u.state.units[id].status;
-            if after[i].1.crew != before.crew && !o.captured_whole.contains(&i) {
+            if after[i].1.crew != before.crew
+                && !o.captured_whole.contains(&i)
+                && !(k == 1 && is_crew(id))
+            {
                 u.push(GbacwEvent::CrewHit {
                     unit: id.clone(),
                     crew: after[i].1.crew,
@@ -649,7 +664,8 @@ fn resolve_one(
         }
         for id in ids {
             let x = &u.state.units[id];
-            if x.hex.is_some() && !alive(&game.oob.units[id], &x.status) {
+            if x.hex.is_some() && !alive(&game.oob.units[id], &x.status) && !(k == 1 && is_crew(id))
+            {
                 u.push(GbacwEvent::UnitRemoved {
                     unit: id.clone(),
                     captured: false,
@@ -658,7 +674,8 @@ fn resolve_one(
         }
         if o.engaged {
             for id in ids {
-                if u.state.units[id].hex.is_some() {
+                // The crew's markers are its guns' (see `crew_melee`).
+                if u.state.units[id].hex.is_some() && !(k == 1 && is_crew(id)) {
                     set_markers(u, id, |s| {
                         s.markers.insert(Marker::Engaged);
                     });
@@ -679,7 +696,7 @@ fn resolve_one(
             continue;
         }
         for id in ids.iter() {
-            if u.state.units[id].hex.is_none() {
+            if u.state.units[id].hex.is_none() || (k == 1 && is_crew(id)) {
                 continue;
             }
             // GBACW 12.92, 12.95: survivors retreat, then check morale.
@@ -698,6 +715,12 @@ fn resolve_one(
                 });
             }
         }
+    }
+    // Corinth 24.21, GBACW 12.74, 12.92: the crew shares its friends' lot.
+    if let Some(b) = &stacked
+        && let Some(i) = defenders.iter().position(|d| d == b)
+    {
+        crew_melee::apply_stacked(rs, u, roll, b, i, &def[i].1, &outcome.defender);
     }
     Some(outcome.cell)
 }

@@ -25,9 +25,10 @@
 //!   hit again (a loss or a retreat) routs again without a check (13.33).
 //! - The leaders in its hex roll on 17.72 as in any melee.
 //!
-//! Decisions (docs/gbacw-notes.md): only a crew alone in its hex is
-//! meleed this way (with friendly units in its hex they are the defenders
-//! and the crew, which does not stack, 15.1, stays out of it); the crew
+//! A crew away in a hex with friendly units (`hook crew-stack-melee`)
+//! defends with them (12.74: "stacked with a gun crew in melee", losses
+//! from the infantry/cavalry first) and shares their result
+//! ([`apply_stacked`]). Decisions (docs/gbacw-notes.md): the crew
 //! is not offered a retreat before melee (12.8x); an Engaged result
 //! engages the attackers only (the battery's markers are its guns').
 
@@ -190,4 +191,68 @@ fn retreat(rs: &Gbacw, u: &mut Unfold, battery: &CounterId, n: usize) -> bool {
             false
         }
     }
+}
+
+/// Corinth 24.21 with GBACW 12.74, 15.1: the battery of `side` whose crew,
+/// away from its guns, stands in `target` with friendly units that are
+/// meleed there (the first by id when several crews share the hex), when
+/// the battle has `hook crew-stack-melee`. 15.1: crews do not count for
+/// stacking but "are considered line infantry for all purposes", and 12.74
+/// speaks of infantry "stacked with a gun crew in melee": the crew is one
+/// of the defenders. The caller has found units of `side` in `target`.
+pub(crate) fn stacked_defender(
+    rs: &Gbacw,
+    state: &GbacwState,
+    target: HexNumber,
+    side: &CounterId,
+) -> Option<CounterId> {
+    super::hook(rs, HookKind::CrewStackMelee)?;
+    state
+        .crews_away
+        .iter()
+        .find(|(b, h)| {
+            **h == target
+                && rs.game.oob.units.get(*b).is_some_and(|u| u.side == *side)
+                && state.units.get(*b).is_some_and(|x| x.hex.is_some())
+        })
+        .map(|(b, _)| b.clone())
+}
+
+/// Corinth 24.21 with GBACW 12.74, 12.91–12.95: the Melee CRT's effect
+/// `o` on the defenders, for `battery`'s crew (their `index`) that
+/// defended with friendly units in its hex, `after` its status once the
+/// losses are taken. The friends' losses, leader rolls (17.72, in the
+/// same hex) and retreats have been applied by the caller; the crew
+/// shares the rest of the result as a lone crew does (`apply`): a step
+/// per point that reached it (12.74 put it last), by a C captured;
+/// "the affected unit(s) must retreat" (12.92): it retreats the same
+/// number of hexes from the hex, or is captured with no way; then it
+/// checks morale; routed, hit again, it routs again (13.33).
+pub(crate) fn apply_stacked(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    battery: &CounterId,
+    index: usize,
+    after: &UnitStatus,
+    o: &SideOutcome,
+) {
+    let own = SideOutcome {
+        killed: o
+            .killed
+            .iter()
+            .filter(|(i, _)| *i == index)
+            .cloned()
+            .collect(),
+        captured: o
+            .captured
+            .iter()
+            .filter(|(i, _)| *i == index)
+            .cloned()
+            .collect(),
+        // 17.72: the leaders in the hex rolled with the friends' result.
+        leader_roll: None,
+        ..o.clone()
+    };
+    apply(rs, u, roll, battery, after, &own);
 }

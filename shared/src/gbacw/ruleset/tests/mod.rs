@@ -12,6 +12,7 @@ mod corinth;
 mod corinth_batteries;
 mod corinth_command;
 mod corinth_crew_melee;
+mod corinth_crew_stack;
 mod corinth_crews;
 mod corinth_free;
 mod corinth_leaders;

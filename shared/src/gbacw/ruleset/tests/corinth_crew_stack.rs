@@ -1,0 +1,165 @@
+//! Corinth 24.21 with GBACW 12.74, 14.3, 12.8x: a battery crew away from
+//! its guns among friends (`corinth/crew_melee.rs`, `corinth/crew_stack.rs`).
+//! The crew field of `corinth_crews.rs`: Hudson's guns (Confederate) in
+//! 1423 under the Crew marker, the crew away in 1420; here 9 Ark shares
+//! 1420 with it and 52 Ill (Union) in 1419 melees the hex.
+
+use super::corinth_crews::{at_phase, crew_field};
+use super::corinth_melee::melee;
+use super::*;
+use crate::gbacw::oob::Crew;
+use crate::gbacw::scenario::HookKind;
+
+fn stack_field(rallied: bool, ark_strength: u8) -> T {
+    let mut t = crew_field(Phase::Movement);
+    if rallied {
+        t.s.crews_rallied.insert(id("hudson"));
+    }
+    t.corinth_unit("9-ark", "1420", Formation::Line);
+    t.face_towards("9-ark", "1419");
+    t.s.units.get_mut(&id("9-ark")).unwrap().status.strength = ark_strength;
+    t.corinth_unit("52-ill", "1419", Formation::Line);
+    t.face_towards("52-ill", "1420");
+    at_phase(&mut t, UNION, Phase::RetreatBeforeMelee);
+    t
+}
+
+/// 52 Ill melees 1420, 9 Ark stands; the Melee Phase ends with dice
+/// seeded by `seed`: the table after and its events.
+fn melee_stack(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
+    let mut x = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    };
+    x.ok(UNION, melee("1420", &["52-ill"]));
+    x.ok(REBEL, GbacwAction::StandFast);
+    x.advance_to(UNION, Phase::Melee);
+    let (events, _) = x.roll(UNION, GbacwAction::EndPhase, seed);
+    (x, events)
+}
+
+fn report(events: &[GbacwEvent]) -> crate::gbacw::ruleset::event::MeleeReport {
+    events
+        .iter()
+        .find_map(|e| match e {
+            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
+            _ => None,
+        })
+        .expect("the melee is fought")
+}
+
+fn crew_moved(events: &[GbacwEvent]) -> Option<Vec<HexNumber>> {
+    events.iter().find_map(|e| match e {
+        GbacwEvent::CrewMoved { battery, path, .. } if *battery == id("hudson") => {
+            Some(path.clone())
+        }
+        _ => None,
+    })
+}
+
+#[test]
+fn corinth_24_21_a_crew_among_friends_defends_their_hex_with_them() {
+    // 15.1 "line infantry for all purposes", 12.74 "stacked with a gun
+    // crew in melee": the rallied crew is one of the defenders, at 1
+    // (12.12); its guns in 1423 are not in the melee.
+    let t = stack_field(true, 3);
+    let (_, events) = melee_stack(&t, 1);
+    let r = report(&events);
+    assert_eq!(r.defenders, ids(&["9-ark", "hudson"]));
+    let mut off = stack_field(true, 3);
+    off.rs
+        .game
+        .scenario
+        .hooks
+        .retain(|h| h.kind != HookKind::CrewStackMelee);
+    let (_, e_off) = melee_stack(&off, 1);
+    let r_off = report(&e_off);
+    assert_eq!(r_off.defenders, ids(&["9-ark"]));
+    // Both ratings are 4 (no morale edge changes): the crew adds its 1.
+    assert_eq!(r.defence, r_off.defence + 1);
+}
+
+#[test]
+fn case_12_74_the_friends_take_the_losses_before_the_crew() {
+    // A K or a C-R on the hex: the point comes off 9 Ark, never the crew
+    // while 9 Ark has points (12.74 "regardless of the stacking order").
+    let t = stack_field(true, 3);
+    let (after, events) = (0..200)
+        .map(|s| melee_stack(&t, s))
+        .find(|(x, _)| x.s.units[&id("9-ark")].status.strength < 3)
+        .expect("a loss on the defenders within 200 seeds");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::CrewHit { unit, .. } if *unit == id("hudson")))
+    );
+    assert_eq!(after.s.units[&id("hudson")].status.crew, Crew::Full);
+    assert_eq!(after.hex("hudson"), Some(n("1423")));
+}
+
+#[test]
+fn corinth_24_21_a_crew_whose_friends_are_wiped_out_takes_the_rest() {
+    // 9 Ark at 1 point and a routed half crew: a C2 (or a K2) reaches the
+    // crew once 9 Ark is gone (12.74); its last step ends it and the
+    // battery leaves play (24.22), by a C captured.
+    let mut t = stack_field(false, 1);
+    t.s.units.get_mut(&id("hudson")).unwrap().status.crew = Crew::Half;
+    let found = (0..300).map(|s| melee_stack(&t, s)).find(|(_, e)| {
+        e.iter()
+            .any(|x| matches!(x, GbacwEvent::CrewHit { unit, .. } if *unit == id("hudson")))
+    });
+    let (after, events) = found.expect("the crew hit within 300 seeds");
+    assert_eq!(after.hex("9-ark"), None);
+    assert_eq!(after.hex("hudson"), None);
+    assert!(after.s.crews_away.is_empty());
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::UnitRemoved { unit, .. } if *unit == id("hudson")
+    )));
+}
+
+#[test]
+fn case_12_92_a_crew_retreats_with_its_friends_and_checks_morale() {
+    // "the affected unit(s) must retreat": 9 Ark retreats and so does the
+    // rallied crew, the same number of hexes from 1420 (never into its
+    // guns' hex where another way exists), then each checks (12.92).
+    let t = stack_field(true, 3);
+    let (after, events) = (0..200)
+        .map(|s| melee_stack(&t, s))
+        .find(|(_, e)| crew_moved(e).is_some())
+        .expect("a retreat result within 200 seeds");
+    let path = crew_moved(&events).unwrap();
+    assert!(!path.contains(&n("1423")));
+    assert_ne!(after.s.crews_away.get(&id("hudson")), Some(&n("1420")));
+    // 9 Ark's retreat is ordered (its owner picks the path, 14.4); the
+    // crew's is the engine's, as a lone crew's is.
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::RetreatOrdered(o) if o.unit == id("9-ark")
+    )));
+    assert_eq!(path.len(), 2);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::MoraleChecked { unit, .. } if *unit == id("hudson")
+    )));
+    // Its guns stay where they are.
+    assert_eq!(after.hex("hudson"), Some(n("1423")));
+}
+
+#[test]
+fn case_12_92_a_routed_crew_among_retreating_friends_routs_again() {
+    // Routed (13.33): a retreat result routs it again three hexes, no check.
+    let t = stack_field(false, 3);
+    let (after, events) = (0..200)
+        .map(|s| melee_stack(&t, s))
+        .find(|(x, _)| x.s.crews_away.get(&id("hudson")) != Some(&n("1420")))
+        .expect("a retreat result within 200 seeds");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MoraleChecked { unit, .. } if *unit == id("hudson")))
+    );
+    if let Some(away) = after.s.crews_away.get(&id("hudson")) {
+        assert_eq!(after.rs.game.map.grid.distance(n("1420"), *away), 3);
+    }
+}
