@@ -578,6 +578,11 @@ named_enum! {
         /// them (losses from the infantry/cavalry first) and shares their
         /// result: it retreats or routs as they do, or is captured.
         CrewStackMelee = "crew-stack-melee",
+        /// Corinth 24.21 with GBACW 14.3, 15.1: a crew away from its guns
+        /// is a Friendly unit in the way of a friend's retreat: avoided
+        /// where another path is open, displaced one hex (and checking
+        /// morale, or routing again) when retreated through or onto.
+        CrewDisplaced = "crew-displaced",
     }
 }
 

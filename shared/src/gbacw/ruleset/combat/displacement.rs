@@ -102,7 +102,15 @@ pub(crate) fn displace(
     if u.chain >= MAX_CHAIN {
         return;
     }
-    let stacks = displaced_along(rs, &u.state, mover, path);
+    let mut stacks = displaced_along(rs, &u.state, mover, path);
+    // Corinth 24.21: crews away in the way are displaced too (crew_stack).
+    use super::super::corinth::crew_stack;
+    for k in crew_stack::crew_steps(rs, &u.state, mover, path) {
+        if !stacks.iter().any(|(at, _)| *at == k) {
+            stacks.push((k, Vec::new()));
+        }
+    }
+    stacks.sort_by_key(|(at, _)| *at);
     if stacks.is_empty() {
         return;
     }
@@ -125,6 +133,7 @@ pub(crate) fn displace(
                 checked_top_routed.get_or_insert(routed);
             }
         }
+        crew_stack::displace(rs, u, roll, mover, path, at, checked_top_routed);
         if u.state.units[mover].hex.is_some()
             && super::retreat_fire::shuns_rest(rs, &u.state, mover, &path[at + 1..])
         {

@@ -528,6 +528,12 @@ pub(crate) fn retreat_blocks(
             blocks.enemy_units.insert(h);
         }
     }
+    // Corinth 24.21, GBACW 14.3: a friendly crew away is a friend in the way.
+    blocks
+        .friendly_units
+        .extend(super::super::corinth::crew_stack::friendly_crew_hexes(
+            rs, state, &unit.side, id, start,
+        ));
     // Corinth 24.21: a lone enemy crew away from its guns is an enemy unit.
     blocks
         .enemy_units
@@ -693,4 +699,5 @@ pub(crate) fn answer_rolls(
     path: &[crate::gbacw::map::HexNumber],
 ) -> bool {
     !super::displacement::displaced_by(rs, state, &order.unit, path).is_empty()
+        || super::super::corinth::crew_stack::displaces(rs, state, &order.unit, path)
 }

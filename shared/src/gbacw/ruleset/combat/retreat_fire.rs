@@ -228,4 +228,5 @@ pub(crate) fn shuns_rest(
 /// displaces friends, who check morale (14.3).
 pub(crate) fn decline_rolls(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireOffer) -> bool {
     !super::displacement::displaced_by(rs, state, &offer.unit, &offer.rest).is_empty()
+        || super::super::corinth::crew_stack::displaces(rs, state, &offer.unit, &offer.rest)
 }

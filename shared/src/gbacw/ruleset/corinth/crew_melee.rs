@@ -149,6 +149,17 @@ pub(crate) fn apply(
 /// exists; with no way it is captured (12.92, 24.22). Returns whether it
 /// is still in play.
 fn retreat(rs: &Gbacw, u: &mut Unfold, battery: &CounterId, n: usize) -> bool {
+    retreat_from(rs, u, battery, n, RetreatKind::MeleeResult)
+}
+
+/// [`retreat`] for any `kind` of retreat (14.3's displacement too).
+pub(crate) fn retreat_from(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    battery: &CounterId,
+    n: usize,
+    kind: RetreatKind,
+) -> bool {
     let Some(at) = crew_hex(&u.state, battery) else {
         return true;
     };
@@ -161,13 +172,7 @@ fn retreat(rs: &Gbacw, u: &mut Unfold, battery: &CounterId, n: usize) -> bool {
         s.hex = Some(at);
         s.status.formation = Formation::Unlimbered;
     }
-    let paths = retreat_options(
-        rs,
-        &there,
-        battery,
-        n.min(ROUT_HEXES),
-        RetreatKind::MeleeResult,
-    );
+    let paths = retreat_options(rs, &there, battery, n.min(ROUT_HEXES), kind);
     let path = paths
         .iter()
         .find(|p| !p.iter().any(|h| Some(*h) == guns))

@@ -65,6 +65,7 @@ pub(crate) mod cavalry;
 pub(crate) mod command;
 pub(crate) mod crew_melee;
 pub(crate) mod crew_piece;
+pub(crate) mod crew_stack;
 pub(crate) mod crews;
 pub mod free_batteries;
 pub(crate) mod keep_moving;

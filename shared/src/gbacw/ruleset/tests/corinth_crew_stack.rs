@@ -7,7 +7,12 @@
 use super::corinth_crews::{at_phase, crew_field};
 use super::corinth_melee::melee;
 use super::*;
+use crate::dice::DiceStream;
 use crate::gbacw::oob::Crew;
+use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::combat::displacement::displace;
+use crate::gbacw::ruleset::combat::effects::retreat_options;
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::scenario::HookKind;
 
 fn stack_field(rallied: bool, ark_strength: u8) -> T {
@@ -162,4 +167,134 @@ fn case_12_92_a_routed_crew_among_retreating_friends_routs_again() {
     if let Some(away) = after.s.crews_away.get(&id("hudson")) {
         assert_eq!(after.rs.game.map.grid.distance(n("1420"), *away), 3);
     }
+}
+
+// --- 14.3: a crew away in the way of a friend's retreat --------------------
+
+/// The events of `f` run on `t`'s state with dice from `seed`.
+fn unfold(t: &T, seed: &[u8], f: impl FnOnce(&mut Unfold, &mut Roller)) -> Vec<GbacwEvent> {
+    let mut dice = Dice::from_stream(DiceStream::from_seed(seed));
+    let mut u = Unfold::new(&t.s);
+    let mut roll = Roller::new(&mut dice);
+    f(&mut u, &mut roll);
+    u.events
+}
+
+/// 9 Ark in 1421, next to the crew in 1420, retreats onto it.
+fn onto_crew(t: &T, seed: &[u8]) -> (T, Vec<GbacwEvent>) {
+    let events = unfold(t, seed, |u, roll| {
+        displace(&t.rs, u, roll, &id("9-ark"), &[n("1420")]);
+    });
+    let mut x = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    };
+    for e in &events {
+        x.rs.evolve(&mut x.s, e);
+    }
+    (x, events)
+}
+
+fn retreat_field(rallied: bool) -> T {
+    let mut t = crew_field(Phase::Movement);
+    if rallied {
+        t.s.crews_rallied.insert(id("hudson"));
+    }
+    t.corinth_unit("9-ark", "1421", Formation::Line);
+    t
+}
+
+#[test]
+fn case_14_3_a_retreat_avoids_a_friendly_crew_where_another_path_is_open() {
+    // "A unit may not be retreated through a hex containing a Friendly
+    // unit if there is another path open to it": the crew in 1420 is one
+    // (15.1, line infantry for all purposes), though it does not stack.
+    let t = retreat_field(true);
+    let ends = |t: &T| -> Vec<HexNumber> {
+        retreat_options(&t.rs, &t.s, &id("9-ark"), 1, RetreatKind::Rout)
+            .iter()
+            .filter_map(|p| p.last().copied())
+            .collect()
+    };
+    let with = ends(&t);
+    assert!(!with.is_empty());
+    assert!(!with.contains(&n("1420")), "{with:?}");
+    // Without the hook the crew is not in the way at all.
+    let mut off = retreat_field(true);
+    off.rs
+        .game
+        .scenario
+        .hooks
+        .retain(|h| h.kind != HookKind::CrewDisplaced);
+    assert!(ends(&off).contains(&n("1420")), "{:?}", ends(&off));
+    let (_, events) = onto_crew(&off, b"crew displaced off");
+    assert!(events.is_empty(), "{events:?}");
+}
+
+#[test]
+fn case_14_3_a_rallied_crew_retreated_onto_is_displaced_one_hex_and_checks() {
+    // "that Friendly unit is retreated one hex and the owning Player must
+    // conduct a morale check": from 1420, not into its guns' 1423.
+    let t = retreat_field(true);
+    let (after, events) = onto_crew(&t, b"crew displaced rallied");
+    let path = crew_moved(&events).expect("the crew is displaced");
+    assert_eq!(path.len(), 1);
+    assert_eq!(t.rs.game.map.grid.distance(n("1420"), path[0]), 1);
+    assert_ne!(path[0], n("1423"));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        GbacwEvent::MoraleChecked { unit, rating: 4, .. } if *unit == id("hudson")
+    )));
+    assert_ne!(after.s.crews_away.get(&id("hudson")), Some(&n("1420")));
+    // The guns stay in 1423 under the Crew marker.
+    assert_eq!(after.hex("hudson"), Some(n("1423")));
+}
+
+#[test]
+fn case_14_3_a_routed_crew_retreated_onto_routs_again_three_hexes() {
+    // "(If the unit retreated onto is already routed, it "routs" again and
+    // must be retreated an additional three hexes)": no check (13.33).
+    let t = retreat_field(false);
+    let (after, events) = onto_crew(&t, b"crew displaced routed");
+    assert!(
+        events.iter().any(
+            |e| matches!(e, GbacwEvent::CrewRouted { battery, .. } if *battery == id("hudson"))
+        )
+    );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MoraleChecked { unit, .. } if *unit == id("hudson")))
+    );
+    if let Some(away) = after.s.crews_away.get(&id("hudson")) {
+        assert_eq!(after.rs.game.map.grid.distance(n("1420"), *away), 3);
+    }
+}
+
+#[test]
+fn case_14_3_a_crew_below_friends_checks_only_if_the_top_unit_routs() {
+    // "If a stack is displaced, a morale check is performed on the top
+    // unit. If it does not rout, the other units need not make morale
+    // checks": 7 Ky shares 1420 with the rallied crew; both are displaced,
+    // the crew checks only when 7 Ky's check routed it.
+    let mut t = retreat_field(true);
+    t.corinth_unit("7-ky", "1420", Formation::Line);
+    let mut seen = (false, false);
+    for k in 0..40u8 {
+        let (_, events) = onto_crew(&t, &[b'c', k]);
+        let top_routed = events.iter().any(|e| {
+            matches!(e, GbacwEvent::MoraleChecked { unit, failed: true, .. } if *unit == id("7-ky"))
+        });
+        let crew_checked = events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MoraleChecked { unit, .. } if *unit == id("hudson")));
+        assert!(crew_moved(&events).is_some(), "the crew is displaced too");
+        assert_eq!(crew_checked, top_routed, "{events:?}");
+        if top_routed {
+            seen.0 = true;
+        } else {
+            seen.1 = true;
+        }
+    }
+    assert!(seen.0 && seen.1, "both cases within 40 seeds");
 }
