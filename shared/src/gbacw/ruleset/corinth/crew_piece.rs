@@ -163,6 +163,13 @@ pub(crate) fn move_crew(
             format!("a path has 1 to {MAX_PATH} hexes"),
         ));
     }
+    if crew_pinned(state, battery) {
+        return Err(err(
+            "GBACW 9.84",
+            RuleCode::Illegal,
+            format!("{battery}'s crew is pinned and may not move"),
+        ));
+    }
     if state.crews_moved.get(battery) == Some(&state.clock) {
         return Err(err(
             "GBACW 5.11",
@@ -269,9 +276,13 @@ pub(crate) fn is_crew_target(state: &GbacwState, p: &Prepared) -> bool {
 /// - Otherwise it checks morale with its battery's rating (a leader in its
 ///   hex helps, 13.43); failing a check that routs (9.81, 9.87, P/R), it
 ///   routs three hexes from where it stands; with no way, captured (24.22:
-///   eliminated by capture, its guns count). A failed pin check is not
-///   kept (a crew away has no pin of its own in the engine).
-pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
+///   eliminated by capture, its guns count).
+/// - GBACW 9.83, 9.87, 9.88, 9.84: a check that pins (P/R passed, P or R
+///   failed, the second die of `#*`) pins it, as a routed crew is pinned
+///   by a pin result (13.33 "Routed units may become pinned (and remain
+///   routed)"): [`pin`]. Returns the crews whose pin 10.15 defers (pinned
+///   by withdrawal fire while leaving: it moves one hex first).
+pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> Vec<CounterId> {
     let p = hit.prepared;
     let battery = p.stack[0].clone();
     let side = rs.game.oob.units[&battery].side.clone();
@@ -293,7 +304,7 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
                     unit: battery,
                     captured: false,
                 });
-                return;
+                return Vec::new();
             }
         }
         let cause = if p.artillery {
@@ -307,19 +318,78 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
         hit.result,
         FireResult::MaybeRout | FireResult::PinOrRout | FireResult::Loss { .. }
     );
+    let pin_result = matches!(hit.result, FireResult::MaybePin | FireResult::PinOrRout);
     if routed {
+        // 13.33, 9.84: hit again, it routs on (shedding any pin, 13.31);
+        // pinned, it stays routed and is pinned too.
         if casualties || hit.result == FireResult::MaybeRout {
             rout_crew(rs, u, &battery);
+        } else if pin_result {
+            pin(u, &battery);
         }
-        return;
+        return Vec::new();
     }
     if hit.result == FireResult::NoEffect {
-        return;
+        return Vec::new();
     }
     let failed = check_morale(rs, u, roll, &battery, p.target, hit.enfiladed);
     if failed && rout_result {
         rout_crew(rs, u, &battery);
+        return Vec::new();
     }
+    let pinned = match hit.result {
+        FireResult::MaybePin => failed,
+        FireResult::PinOrRout => !failed,
+        // 9.88: `#*`, not routed: an unmodified second die above the
+        // battery's morale pins.
+        FireResult::Loss {
+            then_pin_check: true,
+            ..
+        } => {
+            let rating = rating_for(rs, u, roll, &battery);
+            let second = roll.d6();
+            let pinned = second > rating;
+            u.push(GbacwEvent::MoraleChecked {
+                unit: battery.clone(),
+                rating,
+                die: second,
+                modifier: 0,
+                failed: pinned,
+            });
+            pinned
+        }
+        _ => false,
+    };
+    if !pinned {
+        return Vec::new();
+    }
+    // 10.15: pinned by withdrawal fire as it leaves, it moves one hex
+    // first; the caller pins it there.
+    if hit.defer_pins_of.contains(&battery) {
+        return vec![battery];
+    }
+    pin(u, &battery);
+    Vec::new()
+}
+
+/// GBACW 9.84 with Corinth 24.21: `battery`'s crew away is pinned. The
+/// PIN marker is kept with the battery's markers (the crew is its crew;
+/// its guns, under the Crew marker, neither move nor fire either way), so
+/// the Rally Phase lifts it with every other pin of its side (9.85,
+/// `combat::rally::unpin`); [`move_crew`] refuses to move a pinned crew.
+pub(crate) fn pin(u: &mut Unfold, battery: &CounterId) {
+    super::super::combat::effects::set_markers(u, battery, |s| {
+        s.markers.insert(Marker::Pin);
+    });
+}
+
+/// GBACW 9.84: whether `battery`'s crew (away) is pinned.
+pub fn crew_pinned(state: &GbacwState, battery: &CounterId) -> bool {
+    state.crews_away.contains_key(battery)
+        && state
+            .units
+            .get(battery)
+            .is_some_and(|u| u.status.markers.contains(&Marker::Pin))
 }
 
 /// GBACW 13.2, 13.43 with Corinth 24.21: `battery`'s crew away, standing
@@ -376,6 +446,11 @@ pub(crate) fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
         .find(|p| !p.iter().any(|h| Some(*h) == guns))
         .or(paths.first())
         .cloned();
+    // 13.31 (`morale::stack::rout`): a pinned unit that routs is no
+    // longer pinned.
+    super::super::combat::effects::set_markers(u, battery, |s| {
+        s.markers.remove(&Marker::Pin);
+    });
     match path {
         Some(path) => u.push(GbacwEvent::CrewRouted {
             battery: battery.clone(),
