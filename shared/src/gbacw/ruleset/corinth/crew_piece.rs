@@ -38,8 +38,9 @@
 //! - it can be meleed where it stands, alone (Corinth 22.4 "a lone wagon
 //!   or battery crew"): `super::crew_melee`.
 //!
-//! Not modelled (see docs/gbacw-notes.md): withdrawal fire on a rallied
-//! crew leaving an enemy ZOC (10.1), and a pinned crew.
+//! - it is pinned by fire (9.84: [`pin`], lifted in its Rally Phase) and
+//!   may not move while pinned; leaving an enemy ZOC it draws withdrawal
+//!   fire (10.1: [`carry`], `Resume::CrewMove`).
 
 use super::super::board::Board;
 use super::super::cedar::bce_loss;
@@ -51,7 +52,7 @@ use super::super::combat::{Roller, Unfold};
 use super::super::decide::movement::{Mover, Zocs, step};
 use super::super::decide::own_unit;
 use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
+use super::super::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
 use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{MoveClass, Mp};
@@ -226,11 +227,104 @@ pub(crate) fn move_crew(
             ),
         ));
     }
-    Ok(vec![GbacwEvent::CrewMoved {
+    Ok(carry(rs, state, side, battery, start, path, false))
+}
+
+/// GBACW 10.1, 10.18 with Corinth 24.21: carry out `battery`'s crew's
+/// validated move along `path` from `start` until it ends or leaves a hex
+/// in an enemy ZOC: there it halts (`CrewMoved` for the hexes behind it)
+/// and withdrawal fire is offered to the other seat, through the engine's
+/// decision (`Resume::CrewMove`), as for any unit's move
+/// (`decide::movement::execute`). `answered`: the fire from `start` was
+/// already offered and answered. Routed or rallied alike: 10.1 spares no
+/// unit leaving an enemy ZOC, and a routed crew may leave one (5.2).
+pub(crate) fn carry(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    battery: &CounterId,
+    start: HexNumber,
+    path: &[HexNumber],
+    answered: bool,
+) -> Vec<GbacwEvent> {
+    let guns = state.units.get(battery).and_then(|u| u.hex);
+    // A crew moves on foot (6.13: Line infantry), never mounted.
+    let zocs = Board::new(rs, state).withdrawal_zocs(side, false);
+    let mut events = Vec::new();
+    let mut at = start;
+    for (k, &to) in path.iter().enumerate() {
+        let firers = zocs.get(&at).cloned().unwrap_or_default();
+        if !firers.is_empty() && !(k == 0 && answered) {
+            if k > 0 {
+                events.push(GbacwEvent::CrewMoved {
+                    battery: battery.clone(),
+                    path: path[..k].to_vec(),
+                    rejoined: false,
+                });
+            }
+            events.push(GbacwEvent::WithdrawalFireOffered(WithdrawalDecision {
+                seat: rs.seat_of(rs.enemy_of(side)),
+                trigger: Trigger::Leaving,
+                hex: at,
+                // 10.13: the crew is alone in its hex (a lone crew: it
+                // does not stack, 15.1, and friends there stay).
+                targets: vec![battery.clone()],
+                firers,
+                toward: Some(to),
+                resume: Resume::CrewMove {
+                    battery: battery.clone(),
+                    path: path[k..].to_vec(),
+                },
+            }));
+            return events;
+        }
+        at = to;
+    }
+    events.push(GbacwEvent::CrewMoved {
         battery: battery.clone(),
         path: path.to_vec(),
-        rejoined: from == guns,
-    }])
+        rejoined: Some(at) == guns,
+    });
+    events
+}
+
+/// GBACW 10.11–10.15 with Corinth 24.21: after withdrawal fire on a crew
+/// leaving `hex` (`pinned`: its pin deferred by 10.15), its move along
+/// `path` goes on if the crew still stands there: pinned, it moves one
+/// hex and is then pinned (10.15); routed by the fire, captured or
+/// eliminated, it has gone its own way; otherwise it goes on, and leaving
+/// another enemy ZOC on the way draws withdrawal fire again (10.1).
+pub(crate) fn after_withdrawal_fire(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    hex: HexNumber,
+    battery: &CounterId,
+    path: &[HexNumber],
+    pinned: bool,
+) {
+    if crew_hex(&u.state, battery) != Some(hex) || path.is_empty() {
+        return;
+    }
+    let side = rs.game.oob.units[battery].side.clone();
+    let guns = u.state.units[battery].hex;
+    if pinned {
+        u.push(GbacwEvent::CrewMoved {
+            battery: battery.clone(),
+            path: vec![path[0]],
+            rejoined: Some(path[0]) == guns,
+        });
+        // Back at its guns on that hex, the battery is pinned there.
+        if u.state.units.contains_key(battery) {
+            pin(u, battery);
+        }
+        return;
+    }
+    if crew_pinned(&u.state, battery) {
+        return;
+    }
+    for e in carry(rs, &u.state, &side, battery, hex, path, true) {
+        u.push(e);
+    }
 }
 
 /// Corinth 24.21, 24.12 ("lone crews"), GBACW 6.13: the crew away standing
@@ -325,6 +419,10 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> V
         if casualties || hit.result == FireResult::MaybeRout {
             rout_crew(rs, u, &battery);
         } else if pin_result {
+            // 10.15: leaving under withdrawal fire, one hex first.
+            if hit.defer_pins_of.contains(&battery) {
+                return vec![battery];
+            }
             pin(u, &battery);
         }
         return Vec::new();

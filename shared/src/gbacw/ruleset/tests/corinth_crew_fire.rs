@@ -83,3 +83,111 @@ fn corinth_24_21_and_case_9_84_a_routed_crew_may_be_pinned_and_remains_routed() 
         .expect("the pinned crew routs again within 300 seeds");
     assert!(!pinned(&again), "{events:?}");
 }
+
+/// The rallied crew in 1420, in 52 Ill's ZOC (52 Ill in 1419 facing it),
+/// on the Confederate Movement Phase: `MoveCrew` 1421, 1422 (toward its
+/// guns in 1423) halts for withdrawal fire. The field and the offer.
+fn leaving_field() -> (T, Vec<GbacwEvent>) {
+    let mut t = fire_field();
+    t.s.crews_rallied.insert(id("hudson"));
+    at_phase(&mut t, REBEL, Phase::Movement);
+    let events = t.ok(REBEL, move_crew(&["1421", "1422"]));
+    (t, events)
+}
+
+fn withdrawal_fire_on_crew(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
+    let mut x = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    };
+    let firers = vec![id("52-ill")];
+    let (events, _) = x.roll(UNION, GbacwAction::WithdrawalFire { firers }, seed);
+    (x, events)
+}
+
+#[test]
+fn corinth_24_21_and_case_10_1_a_crew_leaving_an_enemy_zoc_draws_withdrawal_fire() {
+    let (t, events) = leaving_field();
+    // 10.1: the move halts in 1420; the Union seat is offered the fire,
+    // through the engine's one decision (`Resume::CrewMove`).
+    let [GbacwEvent::WithdrawalFireOffered(d)] = events.as_slice() else {
+        panic!("one offer: {events:?}");
+    };
+    assert_eq!(d.seat, UNION);
+    assert_eq!(d.hex, n("1420"));
+    assert_eq!(d.targets, vec![id("hudson")]);
+    assert_eq!(d.firers, vec![id("52-ill")]);
+    assert_eq!(d.toward, Some(n("1421")));
+    assert_eq!(t.s.crews_away.get(&id("hudson")), Some(&n("1420")));
+    assert!(t.s.decision.is_some());
+    // The answers are among the candidates; the mover waits.
+    let legal = t.rs.legal_actions(&t.s, UNION);
+    assert!(
+        legal
+            .iter()
+            .any(|a| matches!(a, GbacwAction::WithdrawalFire { .. }))
+    );
+    let mut wait = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    };
+    assert!(wait.decide(REBEL, &GbacwAction::EndPhase).is_err());
+    // Declined: the move goes on to 1422 (no other ZOC on the way).
+    let e = wait.ok(UNION, GbacwAction::DeclineWithdrawalFire);
+    assert!(e.contains(&GbacwEvent::CrewMoved {
+        battery: id("hudson"),
+        path: vec![n("1421"), n("1422")],
+        rejoined: false,
+    }));
+    assert_eq!(wait.s.crews_away.get(&id("hudson")), Some(&n("1422")));
+    assert!(wait.s.decision.is_none());
+}
+
+#[test]
+fn corinth_24_21_and_case_10_15_withdrawal_fire_on_a_crew_pins_routs_or_lets_it_go_on() {
+    let (t, _) = leaving_field();
+    let runs: Vec<(T, Vec<GbacwEvent>)> =
+        (0..300).map(|s| withdrawal_fire_on_crew(&t, s)).collect();
+    // Fired on as Line infantry at its battery's morale (4), at once (10.11).
+    for (x, e) in &runs {
+        assert!(x.s.decision.is_none());
+        assert!(
+            e.iter()
+                .any(|y| matches!(y, GbacwEvent::WithdrawalFireAnswered))
+        );
+    }
+    // 10.15: pinned, it moves one hex (1421) and is pinned there.
+    let (pinned_run, _) = runs
+        .iter()
+        .find(|(x, _)| pinned(x) && x.s.crews_rallied.contains(&id("hudson")))
+        .expect("a pin within 300 seeds");
+    assert_eq!(pinned_run.s.crews_away.get(&id("hudson")), Some(&n("1421")));
+    // Routed by the check (13.31): three hexes from 1420, its move dropped.
+    let (routed_run, _) = runs
+        .iter()
+        .find(|(_, e)| e.iter().any(|y| matches!(y, GbacwEvent::CrewRouted { .. })))
+        .expect("a rout within 300 seeds");
+    let away = *routed_run
+        .s
+        .crews_away
+        .get(&id("hudson"))
+        .expect("still away");
+    assert_eq!(routed_run.rs.game.map.grid.distance(n("1420"), away), 3);
+    assert!(!routed_run.s.crews_rallied.contains(&id("hudson")));
+    // A small-arms casualty costs it a step (9.82).
+    assert!(runs.iter().any(|(x, _)| {
+        x.s.units
+            .get(&id("hudson"))
+            .is_some_and(|u| u.status.crew == crate::gbacw::oob::Crew::Half)
+    }));
+    // Unhurt and unshaken, it goes on to 1422.
+    let (on, _) = runs
+        .iter()
+        .find(|(x, _)| {
+            !pinned(x)
+                && x.s.crews_rallied.contains(&id("hudson"))
+                && x.s.units[&id("hudson")].status.crew == crate::gbacw::oob::Crew::Full
+        })
+        .expect("no effect within 300 seeds");
+    assert_eq!(on.s.crews_away.get(&id("hudson")), Some(&n("1422")));
+}
