@@ -45,17 +45,22 @@
 use super::super::board::Board;
 use super::super::cedar::bce_loss;
 use super::super::combat::attack::Prepared;
+use super::super::combat::attack::prepare;
 use super::super::combat::effects::{
     Hit, ROUT_HEXES, leader_casualties, rating_for, retreat_options,
 };
+use super::super::combat::resolve::resolve_one;
 use super::super::combat::{Roller, Unfold};
 use super::super::decide::movement::{Mover, Zocs, step};
 use super::super::decide::own_unit;
 use super::super::event::GbacwEvent;
-use super::super::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
+use super::super::state::{
+    FireShare, GbacwState, Resume, RetreatFireOffer, Trigger, WithdrawalDecision,
+};
 use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{MoveClass, Mp};
+use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::morale::MoraleMods;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
@@ -416,7 +421,10 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> V
     if routed {
         // 13.33, 9.84: hit again, it routs on (shedding any pin, 13.31);
         // pinned, it stays routed and is pinned too.
-        if casualties || hit.result == FireResult::MaybeRout {
+        // 10.2: under retreat fire a routed crew hit does not rout again.
+        let re_rout = (casualties || hit.result == FireResult::MaybeRout)
+            && u.no_re_rout.as_ref() != Some(&battery);
+        if re_rout {
             rout_crew(rs, u, &battery);
         } else if pin_result {
             // 10.15: leaving under withdrawal fire, one hex first.
@@ -550,15 +558,129 @@ pub(crate) fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
         s.markers.remove(&Marker::Pin);
     });
     match path {
-        Some(path) => u.push(GbacwEvent::CrewRouted {
-            battery: battery.clone(),
-            path,
-        }),
+        Some(path) => rout_along(rs, u, battery, at, &path, Vec::new(), None),
         None => u.push(GbacwEvent::UnitRemoved {
             unit: battery.clone(),
             captured: true,
         }),
     }
+}
+
+/// GBACW 10.2 with Corinth 24.21: `battery`'s crew routs along `path`
+/// from `start` (its guns' hex as it abandons them, or where it stands),
+/// until it enters the ZOC of enemy units not yet `offered` a shot: there
+/// it halts (`CrewRouted` for the hexes behind it) and retreat fire is
+/// offered through the engine's offer (`RetreatFireOffer`, answered by
+/// [`answer_retreat_fire`]), as `combat::retreat_fire::go_along` does for
+/// a unit. `at_start`: the enemy units whose ZOC held the hex the rout
+/// began in (`None`: this call begins it); they caused it and are not
+/// offered (the engine's reading of "other than the unit which caused the
+/// retreat").
+pub(crate) fn rout_along(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    battery: &CounterId,
+    start: HexNumber,
+    path: &[HexNumber],
+    offered: Vec<CounterId>,
+    at_start: Option<Vec<CounterId>>,
+) {
+    let side = rs.game.oob.units[battery].side.clone();
+    // A crew goes on foot (6.13: Line infantry), never mounted.
+    let zocs = Board::new(rs, &u.state).withdrawal_zocs(&side, false);
+    let in_zoc = |h: &HexNumber| -> Vec<CounterId> { zocs.get(h).cloned().unwrap_or_default() };
+    let at_start = at_start.unwrap_or_else(|| in_zoc(&start));
+    let mut before = in_zoc(&start);
+    for (k, h) in path.iter().enumerate() {
+        let here = in_zoc(h);
+        let new: Vec<CounterId> = here
+            .iter()
+            .filter(|f| !before.contains(*f) && !at_start.contains(f) && !offered.contains(f))
+            .cloned()
+            .collect();
+        if !new.is_empty() {
+            u.push(GbacwEvent::CrewRouted {
+                battery: battery.clone(),
+                path: path[..=k].to_vec(),
+            });
+            let mut offered = offered;
+            offered.extend(new.iter().cloned());
+            u.push(GbacwEvent::RetreatFireOffered(RetreatFireOffer {
+                seat: rs.seat_of(rs.enemy_of(&side)),
+                unit: battery.clone(),
+                hex: *h,
+                firers: new,
+                rest: path[k + 1..].to_vec(),
+                offered,
+                at_start,
+            }));
+            return;
+        }
+        before = here;
+    }
+    u.push(GbacwEvent::CrewRouted {
+        battery: battery.clone(),
+        path: path.to_vec(),
+    });
+}
+
+/// GBACW 10.2 with Corinth 24.21: the answer to `offer` on a routing crew
+/// away from its guns: `firers` (already checked against the offer) fire
+/// at it where it halted, as Line infantry (6.13), at range 1 with their
+/// whole strength, the crew facing the next hex of its rout (10.16); hit,
+/// it does not rout again (10.2), a pin does not stop it; then, still
+/// there, it routs on along the rest of its path.
+pub(crate) fn answer_retreat_fire(
+    rs: &Gbacw,
+    state: &GbacwState,
+    offer: &RetreatFireOffer,
+    firers: Option<&[CounterId]>,
+    dice: &mut crate::engine::Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let mut u = Unfold::new(state);
+    u.push(GbacwEvent::RetreatFireAnswered);
+    let mut roll = Roller::new(dice);
+    if let Some(f) = firers
+        && crew_hex(state, &offer.unit) == Some(offer.hex)
+    {
+        let shares: Vec<FireShare> = f
+            .iter()
+            .map(|x| FireShare {
+                unit: x.clone(),
+                points: state.units.get(x).map_or(0, |s| s.status.strength),
+            })
+            .collect();
+        let facing_as = offer
+            .rest
+            .first()
+            .and_then(|to| rs.game.map.grid.direction(offer.hex, *to))
+            .map(Facing::new);
+        let prepared = prepare(
+            rs,
+            state,
+            offer.hex,
+            &shares,
+            Some(std::slice::from_ref(&offer.unit)),
+            facing_as,
+        )?;
+        let die = roll.d6();
+        u.no_re_rout = Some(offer.unit.clone());
+        resolve_one(rs, &mut u, &mut roll, &prepared, die, &[]);
+        u.no_re_rout = None;
+    }
+    if !offer.rest.is_empty() && crew_hex(&u.state, &offer.unit) == Some(offer.hex) {
+        rout_along(
+            rs,
+            &mut u,
+            &offer.unit,
+            offer.hex,
+            &offer.rest,
+            offer.offered.clone(),
+            Some(offer.at_start.clone()),
+        );
+    }
+    roll.finish()?;
+    Ok(u.events)
 }
 
 /// The Movement Phase's candidate crew moves of `side`: each crew away,

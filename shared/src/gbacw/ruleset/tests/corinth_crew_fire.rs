@@ -191,3 +191,106 @@ fn corinth_24_21_and_case_10_15_withdrawal_fire_on_a_crew_pins_routs_or_lets_it_
         .expect("no effect within 300 seeds");
     assert_eq!(on.s.crews_away.get(&id("hudson")), Some(&n("1422")));
 }
+
+/// The routed crew in 1420 routs on along 1521, 1621, 1722 (the way its
+/// rout search takes from 52 Ill's fire, seed 17 of `fire_on_crew`), with
+/// 26 Ill in 1721 facing 1621: entering 26 Ill's ZOC in 1621 it halts and
+/// the Union seat is offered retreat fire. The rout search shuns enemy
+/// ZOCs while another way exists (14.2, `retreat/paths.rs`), so the path
+/// is handed to `rout_along`, which every crew rout goes through
+/// (`rout_crew`, `crews::abandon`).
+fn routing_field() -> (T, Vec<GbacwEvent>) {
+    let mut t = fire_field();
+    t.corinth_unit("26-ill", "1721", Formation::Line);
+    t.face_towards("26-ill", "1621");
+    let mut u = crate::gbacw::ruleset::combat::Unfold::new(&t.s);
+    let path = [n("1521"), n("1621"), n("1722")];
+    crate::gbacw::ruleset::corinth::crew_piece::rout_along(
+        &t.rs,
+        &mut u,
+        &id("hudson"),
+        n("1420"),
+        &path,
+        Vec::new(),
+        None,
+    );
+    for e in &u.events {
+        t.rs.evolve(&mut t.s, e);
+    }
+    (t, u.events)
+}
+
+#[test]
+fn corinth_24_21_and_case_10_2_a_routing_crew_entering_an_enemy_zoc_draws_retreat_fire() {
+    let (t, events) = routing_field();
+    // It halts in 1621; 52 Ill, whose ZOC held 1420, caused the rout and
+    // is not offered (10.2 "other than the unit which caused the retreat").
+    assert_eq!(
+        events[0],
+        GbacwEvent::CrewRouted {
+            battery: id("hudson"),
+            path: vec![n("1521"), n("1621")],
+        }
+    );
+    let GbacwEvent::RetreatFireOffered(o) = &events[1] else {
+        panic!("an offer: {events:?}");
+    };
+    assert_eq!(o.seat, UNION);
+    assert_eq!(o.unit, id("hudson"));
+    assert_eq!(o.hex, n("1621"));
+    assert_eq!(o.firers, vec![id("26-ill")]);
+    assert_eq!(o.rest, vec![n("1722")]);
+    assert_eq!(t.s.crews_away.get(&id("hudson")), Some(&n("1621")));
+    let legal = t.rs.legal_actions(&t.s, UNION);
+    assert!(
+        legal
+            .iter()
+            .any(|a| matches!(a, GbacwAction::RetreatFire { .. }))
+    );
+    // Declined: the rout goes on to 1722 (26 Ill already seen it).
+    let mut declined = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+    };
+    declined.ok(UNION, GbacwAction::DeclineRetreatFire);
+    assert_eq!(declined.s.crews_away.get(&id("hudson")), Some(&n("1722")));
+    assert!(declined.s.retreat_fire.is_empty());
+    // Fired on: as Line infantry at range 1; a casualty costs it a step
+    // but it does not rout again (10.2), and it goes on to 1722.
+    let runs: Vec<(T, Vec<GbacwEvent>)> = (0..200)
+        .map(|seed| {
+            let mut x = T {
+                rs: t.rs.clone(),
+                s: t.s.clone(),
+            };
+            let firers = vec![id("26-ill")];
+            let (e, _) = x.roll(UNION, GbacwAction::RetreatFire { firers }, seed);
+            (x, e)
+        })
+        .collect();
+    let (hurt, e) = runs
+        .iter()
+        .find(|(_, e)| e.iter().any(|y| matches!(y, GbacwEvent::CrewHit { .. })))
+        .expect("a casualty within 200 seeds");
+    assert!(
+        e.iter()
+            .any(|y| matches!(y, GbacwEvent::FireResolved(r) if r.target == n("1621")))
+    );
+    assert_eq!(
+        hurt.s.units[&id("hudson")].status.crew,
+        crate::gbacw::oob::Crew::Half
+    );
+    assert_eq!(hurt.s.crews_away.get(&id("hudson")), Some(&n("1722")));
+    assert!(
+        e.iter()
+            .filter(|y| matches!(y, GbacwEvent::CrewRouted { .. }))
+            .all(|y| *y
+                == GbacwEvent::CrewRouted {
+                    battery: id("hudson"),
+                    path: vec![n("1722")],
+                })
+    );
+    for (x, _) in &runs {
+        assert!(x.s.retreat_fire.is_empty());
+    }
+}
