@@ -259,7 +259,8 @@ pub(crate) fn carry(
     let mut at = start;
     for (k, &to) in path.iter().enumerate() {
         let firers = zocs.get(&at).cloned().unwrap_or_default();
-        if !firers.is_empty() && !(k == 0 && answered) {
+        let already_answered = k == 0 && answered;
+        if !firers.is_empty() && !already_answered {
             if k > 0 {
                 events.push(GbacwEvent::CrewMoved {
                     battery: battery.clone(),
