@@ -131,6 +131,13 @@ pub enum Resume {
         check: bool,
         run: super::corinth::brigade_retreat::BrigadeRun,
     },
+    /// Corinth 24.21 with GBACW 10.1: the rest of `battery`'s crew's move
+    /// (away from its guns, `MoveCrew`) from the decision's hex along
+    /// `path`.
+    CrewMove {
+        battery: CounterId,
+        path: Vec<HexNumber>,
+    },
 }
 
 /// Withdrawal fire offered to the non-moving seat (10.1, 6.23, 6.24): a

@@ -147,8 +147,10 @@ pub(crate) fn prepare_with(
     };
     // Corinth 24.21, 24.12: a lone crew away from its guns is fired on as
     // Line infantry (6.13); the attack names its battery.
-    let crew = if stack.is_empty() && only.is_none() {
+    // Withdrawal and retreat fire name it among `only` (10.13, 10.2).
+    let crew = if stack.is_empty() {
         super::super::corinth::crew_piece::lone_crew(rs, state, target, rs.enemy_of(firing_side))
+            .filter(|(battery, _, _)| only.is_none_or(|ids| ids.contains(battery)))
     } else {
         None
     };

@@ -80,8 +80,7 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
     let at = p.target;
     // Corinth 24.21: the attack was on a lone crew away from its guns.
     if super::super::corinth::crew_piece::is_crew_target(&u.state, p) {
-        super::super::corinth::crew_piece::hit(rs, u, roll, hit);
-        return Vec::new();
+        return super::super::corinth::crew_piece::hit(rs, u, roll, hit);
     }
     // The stack as it stands now: earlier results this phase may have
     // removed or routed some of it away.

@@ -150,7 +150,12 @@ pub(crate) fn resolve_withdrawal(
         (Resume::Move { pieces, .. }, Trigger::Leaving) => {
             d.targets.iter().all(|t| pieces.contains(t))
         }
-        (Resume::RetreatBeforeMelee { .. } | Resume::BrigadeRetreat { .. }, _) => true,
+        (
+            Resume::RetreatBeforeMelee { .. }
+            | Resume::BrigadeRetreat { .. }
+            | Resume::CrewMove { .. },
+            _,
+        ) => true,
         _ => false,
     };
     let facing_as = d
@@ -167,6 +172,8 @@ pub(crate) fn resolve_withdrawal(
         Resume::Move { pieces, .. } if d.trigger == Trigger::Leaving => pieces.clone(),
         // Corinth 25.23: pinned after retreating one hex.
         Resume::BrigadeRetreat { unit, .. } => vec![unit.clone()],
+        // Corinth 24.21: the crew leaving (10.15: pinned after one hex).
+        Resume::CrewMove { battery, .. } => vec![battery.clone()],
         _ => Vec::new(),
     };
     let pinned = resolve_one(rs, &mut u, &mut roll, &prepared, die, &movers);
@@ -237,6 +244,17 @@ pub(crate) fn resolve_withdrawal(
             run.clone(),
             &pinned,
         ),
+        // Corinth 24.21: the crew's move goes on.
+        Resume::CrewMove { battery, path } => {
+            crate::gbacw::ruleset::corinth::crew_piece::after_withdrawal_fire(
+                rs,
+                &mut u,
+                d.hex,
+                battery,
+                path,
+                pinned.contains(battery),
+            )
+        }
         Resume::Formation { unit, to } => {
             let ok = u.state.units.get(unit).is_some_and(|x| {
                 x.hex == Some(d.hex)

@@ -126,6 +126,12 @@ pub(crate) fn answer(
             }
         }
     }
+    // Corinth 24.21: the crew away from its guns, routing on its own.
+    if super::super::corinth::crew_piece::crew_hex(state, &offer.unit).is_some() {
+        return super::super::corinth::crew_piece::answer_retreat_fire(
+            rs, state, offer, firers, dice,
+        );
+    }
     let mut u = Unfold::new(state);
     u.push(GbacwEvent::RetreatFireAnswered);
     let mut roll = Roller::new(dice);
@@ -227,6 +233,10 @@ pub(crate) fn shuns_rest(
 /// Whether declining `offer` rolls dice: the rest of the retreat
 /// displaces friends, who check morale (14.3).
 pub(crate) fn decline_rolls(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireOffer) -> bool {
+    // Corinth 24.21, 15.1: a crew away displaces nobody (it does not stack).
+    if super::super::corinth::crew_piece::crew_hex(state, &offer.unit).is_some() {
+        return false;
+    }
     !super::displacement::displaced_by(rs, state, &offer.unit, &offer.rest).is_empty()
         || super::super::corinth::crew_stack::displaces(rs, state, &offer.unit, &offer.rest)
 }

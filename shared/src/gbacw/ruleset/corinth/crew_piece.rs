@@ -38,23 +38,29 @@
 //! - it can be meleed where it stands, alone (Corinth 22.4 "a lone wagon
 //!   or battery crew"): `super::crew_melee`.
 //!
-//! Not modelled (see docs/gbacw-notes.md): withdrawal fire on a rallied
-//! crew leaving an enemy ZOC (10.1), and a pinned crew.
+//! - it is pinned by fire (9.84: [`pin`], lifted in its Rally Phase) and
+//!   may not move while pinned; leaving an enemy ZOC it draws withdrawal
+//!   fire (10.1: [`carry`], `Resume::CrewMove`).
 
 use super::super::board::Board;
 use super::super::cedar::bce_loss;
 use super::super::combat::attack::Prepared;
+use super::super::combat::attack::prepare;
 use super::super::combat::effects::{
     Hit, ROUT_HEXES, leader_casualties, rating_for, retreat_options,
 };
+use super::super::combat::resolve::resolve_one;
 use super::super::combat::{Roller, Unfold};
 use super::super::decide::movement::{Mover, Zocs, step};
 use super::super::decide::own_unit;
 use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
+use super::super::state::{
+    FireShare, GbacwState, Resume, RetreatFireOffer, Trigger, WithdrawalDecision,
+};
 use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{MoveClass, Mp};
+use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::morale::MoraleMods;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
@@ -163,6 +169,13 @@ pub(crate) fn move_crew(
             format!("a path has 1 to {MAX_PATH} hexes"),
         ));
     }
+    if crew_pinned(state, battery) {
+        return Err(err(
+            "GBACW 9.84",
+            RuleCode::Illegal,
+            format!("{battery}'s crew is pinned and may not move"),
+        ));
+    }
     if state.crews_moved.get(battery) == Some(&state.clock) {
         return Err(err(
             "GBACW 5.11",
@@ -219,11 +232,105 @@ pub(crate) fn move_crew(
             ),
         ));
     }
-    Ok(vec![GbacwEvent::CrewMoved {
+    Ok(carry(rs, state, side, battery, start, path, false))
+}
+
+/// GBACW 10.1, 10.18 with Corinth 24.21: carry out `battery`'s crew's
+/// validated move along `path` from `start` until it ends or leaves a hex
+/// in an enemy ZOC: there it halts (`CrewMoved` for the hexes behind it)
+/// and withdrawal fire is offered to the other seat, through the engine's
+/// decision (`Resume::CrewMove`), as for any unit's move
+/// (`decide::movement::execute`). `answered`: the fire from `start` was
+/// already offered and answered. Routed or rallied alike: 10.1 spares no
+/// unit leaving an enemy ZOC, and a routed crew may leave one (5.2).
+pub(crate) fn carry(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    battery: &CounterId,
+    start: HexNumber,
+    path: &[HexNumber],
+    answered: bool,
+) -> Vec<GbacwEvent> {
+    let guns = state.units.get(battery).and_then(|u| u.hex);
+    // A crew moves on foot (6.13: Line infantry), never mounted.
+    let zocs = Board::new(rs, state).withdrawal_zocs(side, false);
+    let mut events = Vec::new();
+    let mut at = start;
+    for (k, &to) in path.iter().enumerate() {
+        let firers = zocs.get(&at).cloned().unwrap_or_default();
+        let already_answered = k == 0 && answered;
+        if !firers.is_empty() && !already_answered {
+            if k > 0 {
+                events.push(GbacwEvent::CrewMoved {
+                    battery: battery.clone(),
+                    path: path[..k].to_vec(),
+                    rejoined: false,
+                });
+            }
+            events.push(GbacwEvent::WithdrawalFireOffered(WithdrawalDecision {
+                seat: rs.seat_of(rs.enemy_of(side)),
+                trigger: Trigger::Leaving,
+                hex: at,
+                // 10.13: the crew is alone in its hex (a lone crew: it
+                // does not stack, 15.1, and friends there stay).
+                targets: vec![battery.clone()],
+                firers,
+                toward: Some(to),
+                resume: Resume::CrewMove {
+                    battery: battery.clone(),
+                    path: path[k..].to_vec(),
+                },
+            }));
+            return events;
+        }
+        at = to;
+    }
+    events.push(GbacwEvent::CrewMoved {
         battery: battery.clone(),
         path: path.to_vec(),
-        rejoined: from == guns,
-    }])
+        rejoined: Some(at) == guns,
+    });
+    events
+}
+
+/// GBACW 10.11–10.15 with Corinth 24.21: after withdrawal fire on a crew
+/// leaving `hex` (`pinned`: its pin deferred by 10.15), its move along
+/// `path` goes on if the crew still stands there: pinned, it moves one
+/// hex and is then pinned (10.15); routed by the fire, captured or
+/// eliminated, it has gone its own way; otherwise it goes on, and leaving
+/// another enemy ZOC on the way draws withdrawal fire again (10.1).
+pub(crate) fn after_withdrawal_fire(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    hex: HexNumber,
+    battery: &CounterId,
+    path: &[HexNumber],
+    pinned: bool,
+) {
+    if crew_hex(&u.state, battery) != Some(hex) || path.is_empty() {
+        return;
+    }
+    let side = rs.game.oob.units[battery].side.clone();
+    let guns = u.state.units[battery].hex;
+    if pinned {
+        u.push(GbacwEvent::CrewMoved {
+            battery: battery.clone(),
+            path: vec![path[0]],
+            rejoined: Some(path[0]) == guns,
+        });
+        // Back at its guns on that hex, the battery is pinned there.
+        if u.state.units.contains_key(battery) {
+            pin(u, battery);
+        }
+        return;
+    }
+    if crew_pinned(&u.state, battery) {
+        return;
+    }
+    for e in carry(rs, &u.state, &side, battery, hex, path, true) {
+        u.push(e);
+    }
 }
 
 /// Corinth 24.21, 24.12 ("lone crews"), GBACW 6.13: the crew away standing
@@ -269,9 +376,13 @@ pub(crate) fn is_crew_target(state: &GbacwState, p: &Prepared) -> bool {
 /// - Otherwise it checks morale with its battery's rating (a leader in its
 ///   hex helps, 13.43); failing a check that routs (9.81, 9.87, P/R), it
 ///   routs three hexes from where it stands; with no way, captured (24.22:
-///   eliminated by capture, its guns count). A failed pin check is not
-///   kept (a crew away has no pin of its own in the engine).
-pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
+///   eliminated by capture, its guns count).
+/// - GBACW 9.83, 9.87, 9.88, 9.84: a check that pins (P/R passed, P or R
+///   failed, the second die of `#*`) pins it, as a routed crew is pinned
+///   by a pin result (13.33 "Routed units may become pinned (and remain
+///   routed)"): [`pin`]. Returns the crews whose pin 10.15 defers (pinned
+///   by withdrawal fire while leaving: it moves one hex first).
+pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> Vec<CounterId> {
     let p = hit.prepared;
     let battery = p.stack[0].clone();
     let side = rs.game.oob.units[&battery].side.clone();
@@ -293,7 +404,7 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
                     unit: battery,
                     captured: false,
                 });
-                return;
+                return Vec::new();
             }
         }
         let cause = if p.artillery {
@@ -307,19 +418,85 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) {
         hit.result,
         FireResult::MaybeRout | FireResult::PinOrRout | FireResult::Loss { .. }
     );
+    let pin_result = matches!(hit.result, FireResult::MaybePin | FireResult::PinOrRout);
     if routed {
-        if casualties || hit.result == FireResult::MaybeRout {
+        // 13.33, 9.84: hit again, it routs on (shedding any pin, 13.31);
+        // pinned, it stays routed and is pinned too.
+        // 10.2: under retreat fire a routed crew hit does not rout again.
+        let re_rout = (casualties || hit.result == FireResult::MaybeRout)
+            && u.no_re_rout.as_ref() != Some(&battery);
+        if re_rout {
             rout_crew(rs, u, &battery);
+        } else if pin_result {
+            // 10.15: leaving under withdrawal fire, one hex first.
+            if hit.defer_pins_of.contains(&battery) {
+                return vec![battery];
+            }
+            pin(u, &battery);
         }
-        return;
+        return Vec::new();
     }
     if hit.result == FireResult::NoEffect {
-        return;
+        return Vec::new();
     }
     let failed = check_morale(rs, u, roll, &battery, p.target, hit.enfiladed);
     if failed && rout_result {
         rout_crew(rs, u, &battery);
+        return Vec::new();
     }
+    let pinned = match hit.result {
+        FireResult::MaybePin => failed,
+        FireResult::PinOrRout => !failed,
+        // 9.88: `#*`, not routed: an unmodified second die above the
+        // battery's morale pins.
+        FireResult::Loss {
+            then_pin_check: true,
+            ..
+        } => {
+            let rating = rating_for(rs, u, roll, &battery);
+            let second = roll.d6();
+            let pinned = second > rating;
+            u.push(GbacwEvent::MoraleChecked {
+                unit: battery.clone(),
+                rating,
+                die: second,
+                modifier: 0,
+                failed: pinned,
+            });
+            pinned
+        }
+        _ => false,
+    };
+    if !pinned {
+        return Vec::new();
+    }
+    // 10.15: pinned by withdrawal fire as it leaves, it moves one hex
+    // first; the caller pins it there.
+    if hit.defer_pins_of.contains(&battery) {
+        return vec![battery];
+    }
+    pin(u, &battery);
+    Vec::new()
+}
+
+/// GBACW 9.84 with Corinth 24.21: `battery`'s crew away is pinned. The
+/// PIN marker is kept with the battery's markers (the crew is its crew;
+/// its guns, under the Crew marker, neither move nor fire either way), so
+/// the Rally Phase lifts it with every other pin of its side (9.85,
+/// `combat::rally::unpin`); [`move_crew`] refuses to move a pinned crew.
+pub(crate) fn pin(u: &mut Unfold, battery: &CounterId) {
+    super::super::combat::effects::set_markers(u, battery, |s| {
+        s.markers.insert(Marker::Pin);
+    });
+}
+
+/// GBACW 9.84: whether `battery`'s crew (away) is pinned.
+pub fn crew_pinned(state: &GbacwState, battery: &CounterId) -> bool {
+    state.crews_away.contains_key(battery)
+        && state
+            .units
+            .get(battery)
+            .is_some_and(|u| u.status.markers.contains(&Marker::Pin))
 }
 
 /// GBACW 13.2, 13.43 with Corinth 24.21: `battery`'s crew away, standing
@@ -376,16 +553,135 @@ pub(crate) fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
         .find(|p| !p.iter().any(|h| Some(*h) == guns))
         .or(paths.first())
         .cloned();
+    // 13.31 (`morale::stack::rout`): a pinned unit that routs is no
+    // longer pinned.
+    super::super::combat::effects::set_markers(u, battery, |s| {
+        s.markers.remove(&Marker::Pin);
+    });
     match path {
-        Some(path) => u.push(GbacwEvent::CrewRouted {
-            battery: battery.clone(),
-            path,
-        }),
+        Some(path) => rout_along(rs, u, battery, at, &path, Vec::new(), None),
         None => u.push(GbacwEvent::UnitRemoved {
             unit: battery.clone(),
             captured: true,
         }),
     }
+}
+
+/// GBACW 10.2 with Corinth 24.21: `battery`'s crew routs along `path`
+/// from `start` (its guns' hex as it abandons them, or where it stands),
+/// until it enters the ZOC of enemy units not yet `offered` a shot: there
+/// it halts (`CrewRouted` for the hexes behind it) and retreat fire is
+/// offered through the engine's offer (`RetreatFireOffer`, answered by
+/// [`answer_retreat_fire`]), as `combat::retreat_fire::go_along` does for
+/// a unit. `at_start`: the enemy units whose ZOC held the hex the rout
+/// began in (`None`: this call begins it); they caused it and are not
+/// offered (the engine's reading of "other than the unit which caused the
+/// retreat").
+pub(crate) fn rout_along(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    battery: &CounterId,
+    start: HexNumber,
+    path: &[HexNumber],
+    offered: Vec<CounterId>,
+    at_start: Option<Vec<CounterId>>,
+) {
+    let side = rs.game.oob.units[battery].side.clone();
+    // A crew goes on foot (6.13: Line infantry), never mounted.
+    let zocs = Board::new(rs, &u.state).withdrawal_zocs(&side, false);
+    let in_zoc = |h: &HexNumber| -> Vec<CounterId> { zocs.get(h).cloned().unwrap_or_default() };
+    let at_start = at_start.unwrap_or_else(|| in_zoc(&start));
+    let mut before = in_zoc(&start);
+    for (k, h) in path.iter().enumerate() {
+        let here = in_zoc(h);
+        let new: Vec<CounterId> = here
+            .iter()
+            .filter(|f| !before.contains(*f) && !at_start.contains(f) && !offered.contains(f))
+            .cloned()
+            .collect();
+        if !new.is_empty() {
+            u.push(GbacwEvent::CrewRouted {
+                battery: battery.clone(),
+                path: path[..=k].to_vec(),
+            });
+            let mut offered = offered;
+            offered.extend(new.iter().cloned());
+            u.push(GbacwEvent::RetreatFireOffered(RetreatFireOffer {
+                seat: rs.seat_of(rs.enemy_of(&side)),
+                unit: battery.clone(),
+                hex: *h,
+                firers: new,
+                rest: path[k + 1..].to_vec(),
+                offered,
+                at_start,
+            }));
+            return;
+        }
+        before = here;
+    }
+    u.push(GbacwEvent::CrewRouted {
+        battery: battery.clone(),
+        path: path.to_vec(),
+    });
+}
+
+/// GBACW 10.2 with Corinth 24.21: the answer to `offer` on a routing crew
+/// away from its guns: `firers` (already checked against the offer) fire
+/// at it where it halted, as Line infantry (6.13), at range 1 with their
+/// whole strength, the crew facing the next hex of its rout (10.16); hit,
+/// it does not rout again (10.2), a pin does not stop it; then, still
+/// there, it routs on along the rest of its path.
+pub(crate) fn answer_retreat_fire(
+    rs: &Gbacw,
+    state: &GbacwState,
+    offer: &RetreatFireOffer,
+    firers: Option<&[CounterId]>,
+    dice: &mut crate::engine::Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    let mut u = Unfold::new(state);
+    u.push(GbacwEvent::RetreatFireAnswered);
+    let mut roll = Roller::new(dice);
+    if let Some(f) = firers
+        && crew_hex(state, &offer.unit) == Some(offer.hex)
+    {
+        let shares: Vec<FireShare> = f
+            .iter()
+            .map(|x| FireShare {
+                unit: x.clone(),
+                points: state.units.get(x).map_or(0, |s| s.status.strength),
+            })
+            .collect();
+        let facing_as = offer
+            .rest
+            .first()
+            .and_then(|to| rs.game.map.grid.direction(offer.hex, *to))
+            .map(Facing::new);
+        let prepared = prepare(
+            rs,
+            state,
+            offer.hex,
+            &shares,
+            Some(std::slice::from_ref(&offer.unit)),
+            facing_as,
+        )?;
+        let die = roll.d6();
+        u.no_re_rout = Some(offer.unit.clone());
+        resolve_one(rs, &mut u, &mut roll, &prepared, die, &[]);
+        u.no_re_rout = None;
+    }
+    if !offer.rest.is_empty() && crew_hex(&u.state, &offer.unit) == Some(offer.hex) {
+        rout_along(
+            rs,
+            &mut u,
+            &offer.unit,
+            offer.hex,
+            &offer.rest,
+            offer.offered.clone(),
+            Some(offer.at_start.clone()),
+        );
+    }
+    roll.finish()?;
+    Ok(u.events)
 }
 
 /// The Movement Phase's candidate crew moves of `side`: each crew away,

@@ -119,10 +119,10 @@ pub(crate) fn abandon(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
     set_markers(u, id, |s| {
         crate::gbacw::morale::rout(&mut s.markers);
     });
-    u.push(GbacwEvent::CrewRouted {
-        battery: id.clone(),
-        path,
-    });
+    // GBACW 10.2: retreat fire on the way.
+    if let Some(guns) = u.state.units[id].hex {
+        super::crew_piece::rout_along(rs, u, id, guns, &path, Vec::new(), None);
+    }
 }
 
 /// Corinth 24.22: "the guns are not considered lost for Victory Point

@@ -74,6 +74,15 @@ fn carry_on_declined(
             roll.finish()?;
             return Ok(u.events);
         }
+        // Corinth 24.21: the crew's move goes on (further ZOCs left on the
+        // way draw withdrawal fire again).
+        Resume::CrewMove { battery, path } => {
+            if let Some(at) = crate::gbacw::ruleset::corinth::crew_piece::crew_hex(state, battery) {
+                events.extend(crate::gbacw::ruleset::corinth::crew_piece::carry(
+                    rs, state, side, battery, at, path, true,
+                ));
+            }
+        }
         Resume::Formation { unit, to } => {
             if let Ok(c) = formation::plan(rs, state, side, unit, *to) {
                 events.push(formation::changed(unit, *to, &c));

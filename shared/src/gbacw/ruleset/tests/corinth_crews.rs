@@ -43,7 +43,7 @@ pub(super) fn crew_field(phase: Phase) -> T {
     t
 }
 
-fn move_crew(path: &[&str]) -> GbacwAction {
+pub(super) fn move_crew(path: &[&str]) -> GbacwAction {
     GbacwAction::MoveCrew {
         battery: id("hudson"),
         path: path.iter().map(|h| n(h)).collect(),
@@ -358,7 +358,7 @@ fn corinth_24_3_a_routed_siege_crew_leaves_its_limbered_guns_and_moves_freely() 
 
 /// The crew field for fire: 52 Ill in 1419, next to the crew, facing it
 /// (the woods block sight at two hexes), the Union Defensive Fire Phase.
-fn fire_field() -> T {
+pub(super) fn fire_field() -> T {
     let mut t = crew_field(Phase::DefensiveFire);
     t.corinth_unit("52-ill", "1419", Formation::Line);
     t.face_towards("52-ill", "1420");
@@ -367,7 +367,7 @@ fn fire_field() -> T {
 
 /// 52 Ill fires at the lone crew in 1420 in the Union Defensive Fire
 /// Phase, the phase ended with dice seeded by `seed`: the events.
-fn fire_on_crew(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
+pub(super) fn fire_on_crew(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
     let mut x = T {
         rs: t.rs.clone(),
         s: t.s.clone(),

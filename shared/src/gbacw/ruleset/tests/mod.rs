@@ -11,6 +11,7 @@ mod command;
 mod corinth;
 mod corinth_batteries;
 mod corinth_command;
+mod corinth_crew_fire;
 mod corinth_crew_melee;
 mod corinth_crew_stack;
 mod corinth_crews;
