@@ -143,31 +143,8 @@ pub(crate) fn answer(
     if let Some(f) = firers
         && here(&u)
     {
-        let shares: Vec<FireShare> = f
-            .iter()
-            .map(|x| FireShare {
-                unit: x.clone(),
-                points: state.units.get(x).map_or(0, |s| s.status.strength),
-            })
-            .collect();
-        let facing_as = offer
-            .rest
-            .first()
-            .and_then(|to| rs.game.map.grid.direction(offer.hex, *to))
-            .map(Facing::new);
-        let prepared = prepare(
-            rs,
-            state,
-            offer.hex,
-            &shares,
-            Some(std::slice::from_ref(&offer.unit)),
-            facing_as,
-        )?;
-        let die = roll.d6();
         // 10.2: a routed retreater hit does not rout again.
-        u.no_re_rout = was_routed.then(|| offer.unit.clone());
-        super::resolve::resolve_one(rs, &mut u, &mut roll, &prepared, die, &[]);
-        u.no_re_rout = None;
+        fire_on_retreater(rs, state, &mut u, &mut roll, offer, f, was_routed)?;
     }
     let routed_now = u.state.units[&offer.unit]
         .status
@@ -239,4 +216,44 @@ pub(crate) fn decline_rolls(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireO
     }
     !super::displacement::displaced_by(rs, state, &offer.unit, &offer.rest).is_empty()
         || super::super::corinth::crew_stack::displaces(rs, state, &offer.unit, &offer.rest)
+}
+
+/// GBACW 10.2: `firers` shoot at `offer`'s retreater where it halted,
+/// facing the hex it goes on to (10.16); `no_re_rout`: a hit does not rout
+/// it again (it was routed already). Shared by units and by Corinth's
+/// crews away from their guns (24.21).
+pub(crate) fn fire_on_retreater(
+    rs: &Gbacw,
+    state: &GbacwState,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    offer: &RetreatFireOffer,
+    firers: &[CounterId],
+    no_re_rout: bool,
+) -> Result<(), RuleError> {
+    let shares: Vec<FireShare> = firers
+        .iter()
+        .map(|x| FireShare {
+            unit: x.clone(),
+            points: state.units.get(x).map_or(0, |s| s.status.strength),
+        })
+        .collect();
+    let facing_as = offer
+        .rest
+        .first()
+        .and_then(|to| rs.game.map.grid.direction(offer.hex, *to))
+        .map(Facing::new);
+    let prepared = prepare(
+        rs,
+        state,
+        offer.hex,
+        &shares,
+        Some(std::slice::from_ref(&offer.unit)),
+        facing_as,
+    )?;
+    let die = roll.d6();
+    u.no_re_rout = no_re_rout.then(|| offer.unit.clone());
+    super::resolve::resolve_one(rs, u, roll, &prepared, die, &[]);
+    u.no_re_rout = None;
+    Ok(())
 }

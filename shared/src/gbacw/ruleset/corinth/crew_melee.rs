@@ -55,15 +55,7 @@ pub(crate) fn defender(
     side: &CounterId,
 ) -> Option<CounterId> {
     super::hook(rs, HookKind::LoneCrewMelee)?;
-    state
-        .crews_away
-        .iter()
-        .find(|(b, h)| {
-            **h == target
-                && rs.game.oob.units.get(*b).is_some_and(|u| u.side == *side)
-                && state.units.get(*b).is_some_and(|x| x.hex.is_some())
-        })
-        .map(|(b, _)| b.clone())
+    super::crew_piece::crew_of(rs, state, target, side)
 }
 
 /// GBACW 6.13, 12.12, 12.51: the crew away as it stands in melee: in Line
@@ -212,15 +204,7 @@ pub(crate) fn stacked_defender(
     side: &CounterId,
 ) -> Option<CounterId> {
     super::hook(rs, HookKind::CrewStackMelee)?;
-    state
-        .crews_away
-        .iter()
-        .find(|(b, h)| {
-            **h == target
-                && rs.game.oob.units.get(*b).is_some_and(|u| u.side == *side)
-                && state.units.get(*b).is_some_and(|x| x.hex.is_some())
-        })
-        .map(|(b, _)| b.clone())
+    super::crew_piece::crew_of(rs, state, target, side)
 }
 
 /// Corinth 24.21 with GBACW 12.74, 12.91–12.95: the Melee CRT's effect

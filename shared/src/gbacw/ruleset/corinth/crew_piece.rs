@@ -45,22 +45,17 @@
 use super::super::board::Board;
 use super::super::cedar::bce_loss;
 use super::super::combat::attack::Prepared;
-use super::super::combat::attack::prepare;
 use super::super::combat::effects::{
     Hit, ROUT_HEXES, leader_casualties, rating_for, retreat_options,
 };
-use super::super::combat::resolve::resolve_one;
 use super::super::combat::{Roller, Unfold};
 use super::super::decide::movement::{Mover, Zocs, step};
 use super::super::decide::own_unit;
 use super::super::event::GbacwEvent;
-use super::super::state::{
-    FireShare, GbacwState, Resume, RetreatFireOffer, Trigger, WithdrawalDecision,
-};
+use super::super::state::{GbacwState, Resume, RetreatFireOffer, Trigger, WithdrawalDecision};
 use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{MoveClass, Mp};
-use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::morale::MoraleMods;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
@@ -92,6 +87,25 @@ pub(crate) fn enemy_crew_in(
         .crews_away
         .iter()
         .any(|(b, h)| *h == hex && rs.game.oob.units.get(b).is_some_and(|u| u.side != *side))
+}
+
+/// The battery of `side` whose crew stands away in `hex` while its guns
+/// are still on the map (the first by id when several crews share it).
+pub(crate) fn crew_of(
+    rs: &Gbacw,
+    state: &GbacwState,
+    hex: HexNumber,
+    side: &CounterId,
+) -> Option<CounterId> {
+    state
+        .crews_away
+        .iter()
+        .find(|(b, h)| {
+            **h == hex
+                && rs.game.oob.units.get(*b).is_some_and(|u| u.side == *side)
+                && state.units.get(*b).is_some_and(|x| x.hex.is_some())
+        })
+        .map(|(b, _)| b.clone())
 }
 
 /// The hexes holding crews away of the side opposing `side`.
@@ -644,30 +658,10 @@ pub(crate) fn answer_retreat_fire(
     if let Some(f) = firers
         && crew_hex(state, &offer.unit) == Some(offer.hex)
     {
-        let shares: Vec<FireShare> = f
-            .iter()
-            .map(|x| FireShare {
-                unit: x.clone(),
-                points: state.units.get(x).map_or(0, |s| s.status.strength),
-            })
-            .collect();
-        let facing_as = offer
-            .rest
-            .first()
-            .and_then(|to| rs.game.map.grid.direction(offer.hex, *to))
-            .map(Facing::new);
-        let prepared = prepare(
-            rs,
-            state,
-            offer.hex,
-            &shares,
-            Some(std::slice::from_ref(&offer.unit)),
-            facing_as,
+        // 10.2: a casualty costs a step; a routing crew does not rout again.
+        super::super::combat::retreat_fire::fire_on_retreater(
+            rs, state, &mut u, &mut roll, offer, f, true,
         )?;
-        let die = roll.d6();
-        u.no_re_rout = Some(offer.unit.clone());
-        resolve_one(rs, &mut u, &mut roll, &prepared, die, &[]);
-        u.no_re_rout = None;
     }
     if !offer.rest.is_empty() && crew_hex(&u.state, &offer.unit) == Some(offer.hex) {
         rout_along(
