@@ -16,13 +16,11 @@ fn melee_field() -> T {
     t
 }
 
-/// 52 Ill melees the crew in 1420; the Melee Phase ends with dice seeded
-/// by `seed`: the table after and its events.
-fn melee_crew(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
-    let mut x = T {
-        rs: t.rs.clone(),
-        s: t.s.clone(),
-    };
+/// 52 Ill melees 1420 (the crew there, and any friends with it), the
+/// owner stands (12.8); the Melee Phase ends with dice seeded by `seed`:
+/// the table after and its events.
+pub(super) fn melee_crew(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
+    let mut x = t.clone();
     x.ok(UNION, melee("1420", &["52-ill"]));
     // The owner answers: nothing to retreat, it stands (12.8).
     x.ok(REBEL, GbacwAction::StandFast);

@@ -5,7 +5,6 @@
 //! 1420 with it and 52 Ill (Union) in 1419 melees the hex.
 
 use super::corinth_crews::{at_phase, crew_field};
-use super::corinth_melee::melee;
 use super::*;
 use crate::dice::DiceStream;
 use crate::gbacw::oob::Crew;
@@ -27,20 +26,6 @@ fn stack_field(rallied: bool, ark_strength: u8) -> T {
     t.face_towards("52-ill", "1420");
     at_phase(&mut t, UNION, Phase::RetreatBeforeMelee);
     t
-}
-
-/// 52 Ill melees 1420, 9 Ark stands; the Melee Phase ends with dice
-/// seeded by `seed`: the table after and its events.
-fn melee_stack(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
-    let mut x = T {
-        rs: t.rs.clone(),
-        s: t.s.clone(),
-    };
-    x.ok(UNION, melee("1420", &["52-ill"]));
-    x.ok(REBEL, GbacwAction::StandFast);
-    x.advance_to(UNION, Phase::Melee);
-    let (events, _) = x.roll(UNION, GbacwAction::EndPhase, seed);
-    (x, events)
 }
 
 fn report(events: &[GbacwEvent]) -> crate::gbacw::ruleset::event::MeleeReport {
@@ -68,7 +53,7 @@ fn corinth_24_21_a_crew_among_friends_defends_their_hex_with_them() {
     // crew in melee": the rallied crew is one of the defenders, at 1
     // (12.12); its guns in 1423 are not in the melee.
     let t = stack_field(true, 3);
-    let (_, events) = melee_stack(&t, 1);
+    let (_, events) = super::corinth_crew_melee::melee_crew(&t, 1);
     let r = report(&events);
     assert_eq!(r.defenders, ids(&["9-ark", "hudson"]));
     let mut off = stack_field(true, 3);
@@ -77,7 +62,7 @@ fn corinth_24_21_a_crew_among_friends_defends_their_hex_with_them() {
         .scenario
         .hooks
         .retain(|h| h.kind != HookKind::CrewStackMelee);
-    let (_, e_off) = melee_stack(&off, 1);
+    let (_, e_off) = super::corinth_crew_melee::melee_crew(&off, 1);
     let r_off = report(&e_off);
     assert_eq!(r_off.defenders, ids(&["9-ark"]));
     // Both ratings are 4 (no morale edge changes): the crew adds its 1.
@@ -90,7 +75,7 @@ fn case_12_74_the_friends_take_the_losses_before_the_crew() {
     // while 9 Ark has points (12.74 "regardless of the stacking order").
     let t = stack_field(true, 3);
     let (after, events) = (0..200)
-        .map(|s| melee_stack(&t, s))
+        .map(|s| super::corinth_crew_melee::melee_crew(&t, s))
         .find(|(x, _)| x.s.units[&id("9-ark")].status.strength < 3)
         .expect("a loss on the defenders within 200 seeds");
     assert!(
@@ -109,10 +94,12 @@ fn corinth_24_21_a_crew_whose_friends_are_wiped_out_takes_the_rest() {
     // battery leaves play (24.22), by a C captured.
     let mut t = stack_field(false, 1);
     t.s.units.get_mut(&id("hudson")).unwrap().status.crew = Crew::Half;
-    let found = (0..300).map(|s| melee_stack(&t, s)).find(|(_, e)| {
-        e.iter()
-            .any(|x| matches!(x, GbacwEvent::CrewHit { unit, .. } if *unit == id("hudson")))
-    });
+    let found = (0..300)
+        .map(|s| super::corinth_crew_melee::melee_crew(&t, s))
+        .find(|(_, e)| {
+            e.iter()
+                .any(|x| matches!(x, GbacwEvent::CrewHit { unit, .. } if *unit == id("hudson")))
+        });
     let (after, events) = found.expect("the crew hit within 300 seeds");
     assert_eq!(after.hex("9-ark"), None);
     assert_eq!(after.hex("hudson"), None);
@@ -130,7 +117,7 @@ fn case_12_92_a_crew_retreats_with_its_friends_and_checks_morale() {
     // guns' hex where another way exists), then each checks (12.92).
     let t = stack_field(true, 3);
     let (after, events) = (0..200)
-        .map(|s| melee_stack(&t, s))
+        .map(|s| super::corinth_crew_melee::melee_crew(&t, s))
         .find(|(_, e)| crew_moved(e).is_some())
         .expect("a retreat result within 200 seeds");
     let path = crew_moved(&events).unwrap();
@@ -156,7 +143,7 @@ fn case_12_92_a_routed_crew_among_retreating_friends_routs_again() {
     // Routed (13.33): a retreat result routs it again three hexes, no check.
     let t = stack_field(false, 3);
     let (after, events) = (0..200)
-        .map(|s| melee_stack(&t, s))
+        .map(|s| super::corinth_crew_melee::melee_crew(&t, s))
         .find(|(x, _)| x.s.crews_away.get(&id("hudson")) != Some(&n("1420")))
         .expect("a retreat result within 200 seeds");
     assert!(
