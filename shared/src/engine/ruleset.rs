@@ -63,22 +63,87 @@ pub struct ActionContext {
 /// ruleset bug and comes back as an `Internal` error, never a panic.
 pub struct Dice {
     stream: Option<DiceStream>,
+    /// Test support: die faces given in order instead of a stream (the
+    /// rule tests write the roll the rulebook's case needs).
+    #[cfg(any(test, feature = "test-support"))]
+    script: Option<Script>,
+}
+
+/// Die faces handed out in order, and the ones already drawn.
+#[cfg(any(test, feature = "test-support"))]
+#[derive(Clone, Debug, Default)]
+pub struct Script {
+    pub faces: std::collections::VecDeque<u16>,
+    pub drawn: Vec<u16>,
 }
 
 impl Dice {
     /// No dice: the action declared it does not roll.
     pub fn none() -> Self {
-        Dice { stream: None }
+        Dice {
+            stream: None,
+            #[cfg(any(test, feature = "test-support"))]
+            script: None,
+        }
     }
 
     pub fn from_stream(stream: DiceStream) -> Self {
         Dice {
             stream: Some(stream),
+            #[cfg(any(test, feature = "test-support"))]
+            script: None,
         }
+    }
+
+    /// Test support: dice that come up `faces`, in order. A roll past the
+    /// end of the script, or a face larger than the die, is an `Internal`
+    /// error naming what was asked, so a test sees at once that its
+    /// script does not fit the resolution.
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn scripted(faces: impl IntoIterator<Item = u16>) -> Self {
+        Dice {
+            stream: None,
+            script: Some(Script {
+                faces: faces.into_iter().collect(),
+                drawn: Vec::new(),
+            }),
+        }
+    }
+
+    /// Test support: what is left of a script, and what it handed out.
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn into_script(self) -> Option<Script> {
+        self.script
     }
 
     /// Roll one die with `sides` faces.
     pub fn roll(&mut self, sides: u16) -> Result<u16, RuleError> {
+        #[cfg(any(test, feature = "test-support"))]
+        if let Some(script) = &mut self.script {
+            let drawn = script.drawn.len();
+            return match script.faces.pop_front() {
+                Some(face) if (1..=sides).contains(&face) => {
+                    script.drawn.push(face);
+                    Ok(face)
+                }
+                Some(face) => Err(RuleError::new(
+                    "engine",
+                    RuleCode::Internal,
+                    format!(
+                        "scripted die {} is {face}, but a d{sides} was rolled",
+                        drawn + 1
+                    ),
+                )),
+                None => Err(RuleError::new(
+                    "engine",
+                    RuleCode::Internal,
+                    format!(
+                        "the scripted dice ran out: die {} (a d{sides}) was asked for",
+                        drawn + 1
+                    ),
+                )),
+            };
+        }
         match &mut self.stream {
             Some(s) => Ok(s.roll(sides)),
             None => Err(RuleError::new(

@@ -84,6 +84,67 @@ pub(crate) fn err(rule: &str, code: RuleCode, message: impl Into<String>) -> Rul
 }
 
 impl Gbacw {
+    /// A table of `config` on an already loaded `game` (a shipped battle,
+    /// or one written for a test by the test kit's position builder).
+    pub fn with_game(config: &GbacwConfig, game: Game) -> Result<Gbacw, RuleError> {
+        let options = config
+            .rule_options()
+            .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
+        let mut steps = StepTable::new(&game.map, &game.charts.movement);
+        // Corinth 23.31: guns, wagons and horses enter town by road only.
+        corinth::town::restrict_steps(&game, &mut steps);
+        let tables = Tables::load(combat::TABLES).map_err(|e| {
+            err(
+                "GBACW tables",
+                RuleCode::Invalid,
+                format!("tables.toml: {e}"),
+            )
+        })?;
+        let scenario_options = scenario_options(&game, config)?;
+        let corn = cedar::corn::all_cornfields(
+            &game.map,
+            game.scenario
+                .hook(crate::gbacw::scenario::HookKind::Cornfields)
+                .is_some(),
+        );
+        let steps_corn_down = (!corn.is_empty()).then(|| {
+            StepTable::new(
+                &cedar::corn::cleared_map(&game.map, corn),
+                &game.charts.movement,
+            )
+        });
+        let overshoot = cedar::overshoot::load_for(&game.scenario)
+            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        corinth::solitaire::check_for(&game.scenario)
+            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        let rs = Gbacw {
+            config: config.clone(),
+            game,
+            options,
+            steps,
+            steps_corn_down,
+            overshoot,
+            tables,
+            scenario_options,
+        };
+        // A battle whose set-up is the players' must have a default one
+        // (the set-up's timeout and `EndSetUp` rely on it).
+        let start = rs.initial_state();
+        if let Some(side) = &start.progress.setting_up
+            && decide::setup::default_deployment(&rs, &start, side).is_none()
+        {
+            return Err(err(
+                "GBACW scenario",
+                RuleCode::Invalid,
+                format!(
+                    "{}: the default deployment of {side} does not fit the set-up restrictions",
+                    rs.game.scenario.name
+                ),
+            ));
+        }
+        Ok(rs)
+    }
+
     pub fn config(&self) -> &GbacwConfig {
         &self.config
     }
@@ -193,64 +254,9 @@ impl Ruleset for Gbacw {
     type Event = GbacwEvent;
 
     fn new(config: &GbacwConfig) -> Result<Self, RuleError> {
-        let options = config
-            .rule_options()
-            .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
         let game =
             Game::load(&config.battle).map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        let mut steps = StepTable::new(&game.map, &game.charts.movement);
-        // Corinth 23.31: guns, wagons and horses enter town by road only.
-        corinth::town::restrict_steps(&game, &mut steps);
-        let tables = Tables::load(combat::TABLES).map_err(|e| {
-            err(
-                "GBACW tables",
-                RuleCode::Invalid,
-                format!("tables.toml: {e}"),
-            )
-        })?;
-        let scenario_options = scenario_options(&game, config)?;
-        let corn = cedar::corn::all_cornfields(
-            &game.map,
-            game.scenario
-                .hook(crate::gbacw::scenario::HookKind::Cornfields)
-                .is_some(),
-        );
-        let steps_corn_down = (!corn.is_empty()).then(|| {
-            StepTable::new(
-                &cedar::corn::cleared_map(&game.map, corn),
-                &game.charts.movement,
-            )
-        });
-        let overshoot = cedar::overshoot::load_for(&game.scenario)
-            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        corinth::solitaire::check_for(&game.scenario)
-            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        let rs = Gbacw {
-            config: config.clone(),
-            game,
-            options,
-            steps,
-            steps_corn_down,
-            overshoot,
-            tables,
-            scenario_options,
-        };
-        // A battle whose set-up is the players' must have a default one
-        // (the set-up's timeout and `EndSetUp` rely on it).
-        let start = rs.initial_state();
-        if let Some(side) = &start.progress.setting_up
-            && decide::setup::default_deployment(&rs, &start, side).is_none()
-        {
-            return Err(err(
-                "GBACW scenario",
-                RuleCode::Invalid,
-                format!(
-                    "{}: the default deployment of {side} does not fit the set-up restrictions",
-                    rs.game.scenario.name
-                ),
-            ));
-        }
-        Ok(rs)
+        Gbacw::with_game(config, game)
     }
 
     fn seats(&self) -> u8 {

@@ -12,7 +12,7 @@ use crate::gbacw::ruleset::state::FireShare;
 use crate::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent, GbacwState};
 use crate::gbacw::sequence::{Phase, Step};
 use crate::ids::SeatId;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Mutex, OnceLock};
 
 /// The first side's seat in every shipped battle (the Union).
@@ -46,6 +46,8 @@ pub fn dir(word: &str) -> Facing {
 pub struct T {
     pub rs: Gbacw,
     pub s: GbacwState,
+    /// Die faces still to come, in order, for [`T::act`] (see [`T::script`]).
+    pub script: VecDeque<u16>,
 }
 
 impl Default for T {
@@ -82,14 +84,22 @@ impl T {
                 .clone()
         };
         let s = rs.initial_state();
-        T { rs, s }
+        T {
+            rs,
+            s,
+            script: VecDeque::new(),
+        }
     }
 
     /// A table of `config`, built afresh (readings and options vary).
     pub fn with(config: GbacwConfig) -> T {
         let rs = Gbacw::new(&config).unwrap();
         let s = rs.initial_state();
-        T { rs, s }
+        T {
+            rs,
+            s,
+            script: VecDeque::new(),
+        }
     }
 
     /// Everyone off the map, to set up a case on an empty field.
@@ -182,6 +192,69 @@ impl T {
             .map(|s| s.into_drawn().iter().map(|d| d.value).collect())
             .unwrap_or_default();
         (events, drawn)
+    }
+
+    /// The dice to come, in order: every action [`T::act`] applies that
+    /// rolls takes its faces from the front of this script, the action
+    /// itself and then each decision it leaves pending (a morale check
+    /// after a retreat, retreat fire, …), exactly as the rulebook's case
+    /// reads them off its tables. Appends to what is left.
+    pub fn script(&mut self, faces: &[u16]) -> &mut Self {
+        self.script.extend(faces.iter().copied());
+        self
+    }
+
+    /// The scripted faces not yet rolled (a test that expects a roll it
+    /// scripted checks this is empty).
+    pub fn dice_left(&self) -> Vec<u16> {
+        self.script.iter().copied().collect()
+    }
+
+    /// Apply `a`, which must be accepted: with the next scripted dice if
+    /// the ruleset says it rolls (running out of script is a failure that
+    /// names the die asked for), with none otherwise.
+    pub fn act(&mut self, seat: SeatId, a: GbacwAction) -> Vec<GbacwEvent> {
+        let ctx = ActionContext {
+            seat,
+            seq: 1,
+            by_default: false,
+        };
+        if !self.rs.rolls_dice(&self.s, &ctx, &a) {
+            return self.apply(seat, false, a, &mut Dice::none());
+        }
+        let mut dice = Dice::scripted(std::mem::take(&mut self.script));
+        let events = self
+            .rs
+            .decide(&self.s, &ctx, &a, &mut dice)
+            .unwrap_or_else(|e| panic!("{a:?} refused: {e}"));
+        for e in &events {
+            self.rs.evolve(&mut self.s, e);
+        }
+        self.script = dice.into_script().map(|s| s.faces).unwrap_or_default();
+        events
+    }
+
+    /// `a` applied with the next scripted dice, or its refusal (nothing
+    /// changes then; the script is kept).
+    pub fn try_act(&mut self, seat: SeatId, a: GbacwAction) -> Result<Vec<GbacwEvent>, RuleError> {
+        let ctx = ActionContext {
+            seat,
+            seq: 1,
+            by_default: false,
+        };
+        let mut dice = if self.rs.rolls_dice(&self.s, &ctx, &a) {
+            Dice::scripted(self.script.clone())
+        } else {
+            Dice::none()
+        };
+        let events = self.rs.decide(&self.s, &ctx, &a, &mut dice)?;
+        for e in &events {
+            self.rs.evolve(&mut self.s, e);
+        }
+        if let Some(s) = dice.into_script() {
+            self.script = s.faces;
+        }
+        Ok(events)
     }
 
     /// Turn `unit` to face `toward` (an adjacent hex).

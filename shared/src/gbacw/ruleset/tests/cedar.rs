@@ -697,6 +697,7 @@ fn cedar_27_22_no_victory_hex_can_be_reached_on_game_turn_1() {
         let mut u = T {
             rs: t.rs.clone(),
             s: t.s.clone(),
+            script: Default::default(),
         };
         u.ok(REBEL, arrive(&piece.0, &hexes[0].to_string()));
         let reach = u.rs.reachable(&u.s, &piece).unwrap();

@@ -26,6 +26,7 @@ pub(super) fn field() -> T {
     T {
         rs: rs.clone(),
         s: s.clone(),
+        script: Default::default(),
     }
 }
 

@@ -523,6 +523,7 @@ fn corinth_30_34_from_game_turn_6_two_commitment_rolls_a_turn() {
     let e = T {
         rs: t.rs.clone(),
         s: early,
+        script: Default::default(),
     }
     .decide(UNION, &commit("hamilton"))
     .unwrap_err();
@@ -744,6 +745,7 @@ fn corinth_30_5_heat_doubles_skip_the_game_turn() {
         let mut u = T {
             rs: t.rs.clone(),
             s: t.s.clone(),
+            script: Default::default(),
         };
         let actor = u.rs.acting_seat(&u.s).unwrap();
         let (events, dice) = u.roll(actor, GbacwAction::EndPhase, seed);

@@ -12,6 +12,7 @@ pub(super) fn copy(t: &T) -> T {
     T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     }
 }
 

@@ -99,6 +99,7 @@ fn withdrawal_fire_on_crew(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
     let mut x = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     let firers = vec![id("52-ill")];
     let (events, _) = x.roll(UNION, GbacwAction::WithdrawalFire { firers }, seed);
@@ -130,6 +131,7 @@ fn corinth_24_21_and_case_10_1_a_crew_leaving_an_enemy_zoc_draws_withdrawal_fire
     let mut wait = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     assert!(wait.decide(REBEL, &GbacwAction::EndPhase).is_err());
     // Declined: the move goes on to 1422 (no other ZOC on the way).
@@ -251,6 +253,7 @@ fn corinth_24_21_and_case_10_2_a_routing_crew_entering_an_enemy_zoc_draws_retrea
     let mut declined = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     declined.ok(UNION, GbacwAction::DeclineRetreatFire);
     assert_eq!(declined.s.crews_away.get(&id("hudson")), Some(&n("1722")));
@@ -262,6 +265,7 @@ fn corinth_24_21_and_case_10_2_a_routing_crew_entering_an_enemy_zoc_draws_retrea
             let mut x = T {
                 rs: t.rs.clone(),
                 s: t.s.clone(),
+                script: Default::default(),
             };
             let firers = vec![id("26-ill")];
             let (e, _) = x.roll(UNION, GbacwAction::RetreatFire { firers }, seed);

@@ -42,6 +42,7 @@ fn corinth_22_4_a_lone_crew_is_meleed_without_a_check() {
     let mut x = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     x.corinth_unit("52-ill", "1422", Formation::Line);
     x.face_towards("52-ill", "1421");
@@ -51,6 +52,7 @@ fn corinth_22_4_a_lone_crew_is_meleed_without_a_check() {
     let mut x = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     // The candidates list it (random play melees lone crews too).
     assert!(x.rs.legal_actions(&x.s, UNION).iter().any(|a| matches!(

@@ -175,6 +175,7 @@ fn onto_crew(t: &T, seed: &[u8]) -> (T, Vec<GbacwEvent>) {
     let mut x = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     for e in &events {
         x.rs.evolve(&mut x.s, e);

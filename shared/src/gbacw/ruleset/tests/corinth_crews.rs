@@ -141,6 +141,7 @@ fn corinth_24_21_a_crew_rallies_where_it_stands_then_walks_back_to_its_guns() {
             let mut x = T {
                 rs: t.rs.clone(),
                 s: t.s.clone(),
+                script: Default::default(),
             };
             let (e, _) = x.roll(REBEL, GbacwAction::Rally { unit: id("hudson") }, s);
             (x, e)
@@ -159,6 +160,7 @@ fn corinth_24_21_a_crew_rallies_where_it_stands_then_walks_back_to_its_guns() {
     let mut again = T {
         rs: rallied.rs.clone(),
         s: rallied.s.clone(),
+        script: Default::default(),
     };
     again.s.rally_tried.clear();
     again.refused(
@@ -229,6 +231,7 @@ fn corinth_24_21_a_crew_back_still_routed_rallies_at_its_guns() {
             let mut x = T {
                 rs: t.rs.clone(),
                 s: t.s.clone(),
+                script: Default::default(),
             };
             x.roll(REBEL, GbacwAction::Rally { unit: id("hudson") }, s);
             x
@@ -371,6 +374,7 @@ pub(super) fn fire_on_crew(t: &T, seed: u64) -> (T, Vec<GbacwEvent>) {
     let mut x = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     let points = x.s.units[&id("52-ill")].status.strength;
     x.ok(UNION, fire("1420", &[("52-ill", points)]));
@@ -386,6 +390,7 @@ fn corinth_24_21_a_lone_crew_is_fired_on_as_line_infantry() {
         let mut x = T {
             rs: t.rs.clone(),
             s: t.s.clone(),
+            script: Default::default(),
         };
         let points = x.s.units[&id("52-ill")].status.strength;
         x.ok(UNION, fire("1420", &[("52-ill", points)]));

@@ -25,6 +25,7 @@ pub(super) fn base() -> T {
     T {
         rs: rs.clone(),
         s: s.clone(),
+        script: Default::default(),
     }
 }
 

@@ -363,6 +363,7 @@ fn corinth_26_23_minus_one_if_the_brigade_reached_bce_on_the_first_day() {
         let mut t2 = T {
             rs: t.rs.clone(),
             s: t.s.clone(),
+            script: Default::default(),
         };
         let (events, _) = t2.roll(UNION, GbacwAction::EndPhase, seed);
         let r = straggler_rolls(&events)
@@ -568,6 +569,7 @@ fn corinth_26_42_batteries_only_under_nine_hexes_each_once_die_less_one() {
     let mut t2 = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     t2.put("bryan", &far.to_string(), "n", Formation::Unlimbered);
     t2.refused(REBEL, bryan_fires(target), "Corinth 26.42");

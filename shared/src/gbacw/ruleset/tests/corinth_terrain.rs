@@ -47,6 +47,7 @@ fn seed_for(t: &T, action: &GbacwAction, die: u8) -> u64 {
             let u = T {
                 rs: t.rs.clone(),
                 s: t.s.clone(),
+                script: Default::default(),
             };
             fired(u, action.clone(), *s).0.die == die
         })
@@ -57,6 +58,7 @@ fn clone(t: &T) -> T {
     T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     }
 }
 

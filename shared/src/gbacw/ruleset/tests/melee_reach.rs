@@ -133,6 +133,7 @@ fn case_12_83_a_two_hex_retreat_from_the_legal_set_takes_the_unit_two_hexes() {
         let mut t = T {
             rs: t.rs.clone(),
             s: t.s.clone(),
+            script: Default::default(),
         };
         t.roll(REBEL, go.clone(), seed);
         t.roll(UNION, GbacwAction::DeclineWithdrawalFire, seed);

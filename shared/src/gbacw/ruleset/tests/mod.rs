@@ -33,6 +33,7 @@ mod melee;
 mod melee_reach;
 mod movement;
 mod night_reach;
+mod position;
 mod retreat_fire;
 mod retreat_limits;
 mod sequence;

@@ -180,6 +180,7 @@ fn corinth_27_0_a_forced_retreat_before_melee_with_no_way_toward_the_goal_stands
     let mut open = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     open.s.units.get_mut(&id("4-ala-bn")).unwrap().hex = None;
     open.refused(UNION, GbacwAction::StandFast, "Corinth 21.42");
@@ -341,6 +342,7 @@ fn corinth_23_31_a_mounted_retreat_before_melee_enters_town_by_road_only() {
     let mut t2 = T {
         rs: t.rs.clone(),
         s: t.s.clone(),
+        script: Default::default(),
     };
     t2.s.units
         .get_mut(&id("7-ill-cav"))
