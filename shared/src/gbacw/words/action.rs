@@ -37,7 +37,7 @@ pub fn action(rs: &Gbacw, action: &GbacwAction) -> String {
         A::WithdrawalFire { firers } => {
             format!("withdrawal fire by {} (10.1)", names(rs, firers))
         }
-        A::DeclineWithdrawalFire => "no withdrawal fire".into(),
+        A::DeclineWithdrawalFire => "decline withdrawal fire".into(),
         A::DeclareFire { target, firers } => format!(
             "fire at {target} with {} (9.0)",
             super::names::list(
@@ -106,9 +106,9 @@ pub fn action(rs: &Gbacw, action: &GbacwAction) -> String {
             hex_path(path)
         ),
         A::Advance { units } => format!("advance {} (12.85)", names(rs, units)),
-        A::DeclineAdvance => "no advance".into(),
+        A::DeclineAdvance => "decline the advance".into(),
         A::RetreatFire { firers } => format!("retreat fire by {} (10.2)", names(rs, firers)),
-        A::DeclineRetreatFire => "no retreat fire".into(),
+        A::DeclineRetreatFire => "decline retreat fire".into(),
         A::TransferRounds { from, to, rounds } => format!(
             "{} gives {} {} (11.33)",
             name(from),

@@ -488,7 +488,7 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
             announced,
             ..
         } => format!(
-            "the assault is plotted (commitment {}...){}; {} enters through {} on Game-Turn {} (29.2, 29.23)",
+            "the assault is plotted, commitment {}...{}; {} enters through {} on Game-Turn {} (29.2, 29.23)",
             hex::encode(&commitment[..8]),
             plan.as_ref()
                 .map_or_else(String::new, |p| format!(": {}", plan_words(rs, p))),
