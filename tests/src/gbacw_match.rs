@@ -5,13 +5,16 @@
 use muster_shared::dice::{HashChain, Party, SeatLink};
 use muster_shared::engine::log::LOG_FORMAT;
 use muster_shared::engine::{Applied, LogHeader, Match, MatchError, SeatInfo, Submission};
-use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent};
 use muster_shared::{Hash32, MatchId, SeatId};
 
 pub struct GbacwGame {
     pub m: Match<Gbacw>,
     server: HashChain,
     seats: Vec<HashChain>,
+    /// When `Some`, every accepted action with its events (the full ones,
+    /// then each viewer's), in order: for tests over what a game said.
+    pub transcript: Option<Vec<(GbacwAction, Vec<GbacwEvent>)>>,
 }
 
 impl GbacwGame {
@@ -52,7 +55,12 @@ impl GbacwGame {
             m.publish_anchor(Party::Seat(SeatId(s)), chain.anchor())
                 .expect("a fresh match takes the seats' anchors");
         }
-        GbacwGame { m, server, seats }
+        GbacwGame {
+            m,
+            server,
+            seats,
+            transcript: None,
+        }
     }
 
     fn link(&self, seat: SeatId) -> Vec<SeatLink> {
@@ -74,7 +82,8 @@ impl GbacwGame {
         by_default: bool,
     ) -> Result<Applied<Gbacw>, MatchError> {
         let seat_links = if by_default { vec![] } else { self.link(seat) };
-        self.m.apply(
+        let kept = self.transcript.as_ref().map(|_| action.clone());
+        let applied = self.m.apply(
             Submission {
                 seat,
                 action,
@@ -82,6 +91,14 @@ impl GbacwGame {
                 by_default,
             },
             &self.server,
-        )
+        )?;
+        if let (Some(t), Some(action)) = (self.transcript.as_mut(), kept) {
+            let mut events = applied.events.clone();
+            for (_, view) in &applied.views {
+                events.extend(view.iter().cloned());
+            }
+            t.push((action, events));
+        }
+        Ok(applied)
     }
 }

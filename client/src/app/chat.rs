@@ -36,9 +36,13 @@ impl ChatPanel {
                 }
             });
         ui.horizontal(|ui| {
+            // The line takes what the column has left beside the button,
+            // so a narrow column never pushes "Send" out of its panel.
+            let width = (ui.available_width() - 60.0).max(80.0);
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut self.draft)
                     .char_limit(MAX_LEN)
+                    .desired_width(width)
                     .hint_text("say something"),
             );
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));

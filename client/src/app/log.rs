@@ -38,18 +38,22 @@ pub fn ui<R: Narrate>(ui: &mut Ui, session: &Session<R>, upto: Option<u64>) {
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for line in shown {
-                ui.horizontal(|ui| {
+                ui.horizontal_top(|ui| {
                     let seq = line
                         .seq
                         .map_or_else(|| "    ".to_string(), |s| format!("{s:>4}"));
                     ui.label(RichText::new(seq).monospace().weak());
                     let text = RichText::new(&line.text);
-                    ui.label(match line.kind {
-                        LineKind::Event => text,
-                        LineKind::Roll => text.strong(),
-                        LineKind::Refused => text.color(Color32::from_rgb(0xe0, 0x8a, 0x00)),
-                        LineKind::Problem => text.color(Color32::RED).strong(),
-                    });
+                    // Long lines (a fire's every input) wrap in the column.
+                    ui.add(
+                        egui::Label::new(match line.kind {
+                            LineKind::Event => text,
+                            LineKind::Roll => text.strong(),
+                            LineKind::Refused => text.color(Color32::from_rgb(0xe0, 0x8a, 0x00)),
+                            LineKind::Problem => text.color(Color32::RED).strong(),
+                        })
+                        .wrap(),
+                    );
                 });
             }
             // The entry itself is in the replay bar.

@@ -60,6 +60,7 @@ pub mod stacking;
 pub mod tables;
 pub mod text;
 pub mod withdrawal;
+pub mod words;
 
 #[cfg(any(test, feature = "test-support"))]
 pub mod testkit;

@@ -188,6 +188,12 @@ pub struct MapView {
     /// Set-up areas to mark this frame (Corinth 29.1's Assault Areas while
     /// the assault is plotted; `area_overlay.rs`).
     pub area_marks: Vec<super::area_overlay::AreaMark>,
+    /// Hexes lit for the piece picked in a tray (set-up or arrivals,
+    /// `tray.rs`), each with the legal action a click there sends; set
+    /// every frame by the table.
+    pub lit: BTreeMap<HexNumber, GbacwAction>,
+    /// Entry hexes to mark this frame (arrivals due), with their words.
+    pub entry_marks: Vec<(HexNumber, String)>,
     last_fire_sights: Vec<SightPreview>,
     /// The selected leader's radius, worked out once per log entry.
     radius: Option<(CounterId, u64, Option<CommandRadius>)>,
@@ -543,6 +549,11 @@ impl MapView {
                 out.push(GbacwAction::MoveCrew { battery: b, path });
                 return out;
             }
+            // A lit hex (the tray's piece may go there) takes the click.
+            if let Some(a) = hex_at(p).and_then(|h| self.lit.get(&h)) {
+                out.push(a.clone());
+                return out;
+            }
             match hit(p) {
                 Some(s) => {
                     let id = s.item.id().clone();
@@ -626,6 +637,8 @@ impl MapView {
             rect,
             hex_px,
         );
+        paint_entries(&painter, &self.entry_marks, layout, cam, rect, hex_px);
+        paint_lit(&painter, &self.lit, layout, cam, rect, hex_px);
         // Over the reach's outlines, under the counters.
         if let Some(r) = self.command_radius() {
             paint_radius(&painter, map, r, layout, cam, rect, hex_px);
@@ -1150,6 +1163,53 @@ fn paint_reach(
                 Color32::BLACK,
             );
         }
+    }
+}
+
+/// The colour of hexes lit for a tray's piece.
+pub const LIT: Color32 = Color32::from_rgb(0x40, 0xff, 0x70);
+/// The colour of marked entry hexes.
+pub const ENTRY: Color32 = Color32::from_rgb(0xff, 0x8c, 0x1a);
+
+/// Entry hexes of the arrivals due: a thick orange ring and their words.
+fn paint_entries(
+    painter: &Painter,
+    marks: &[(HexNumber, String)],
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    hex_px: f32,
+) {
+    let font = FontId::proportional(13.0);
+    for (h, text) in marks {
+        let c = cam.to_screen(rect, centre(layout, *h));
+        let mut ring = layout.corners(c, hex_px * 0.95).to_vec();
+        ring.push(ring[0]);
+        painter.add(Shape::line(ring, Stroke::new(4.0, ENTRY)));
+        let at = c - vec2(0.0, hex_px * 1.1);
+        let galley = painter.layout_no_wrap(text.clone(), font.clone(), Color32::BLACK);
+        let bg = Rect::from_center_size(at, galley.size() + vec2(8.0, 4.0));
+        painter.rect_filled(bg, 3.0, ENTRY);
+        painter.galley(bg.min + vec2(4.0, 2.0), galley, Color32::BLACK);
+    }
+}
+
+/// The hexes a tray's piece may go to: green, outlined.
+fn paint_lit(
+    painter: &Painter,
+    lit: &BTreeMap<HexNumber, GbacwAction>,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    hex_px: f32,
+) {
+    for h in lit.keys() {
+        let c = cam.to_screen(rect, centre(layout, *h));
+        painter.add(Shape::convex_polygon(
+            layout.corners(c, hex_px * 0.9).to_vec(),
+            Color32::from_rgba_unmultiplied(0x40, 0xff, 0x70, 90),
+            Stroke::new(3.0, LIT),
+        ));
     }
 }
 

@@ -11,7 +11,9 @@
 //! - [`barrage`]: Corinth 26.4's Pre-Dawn Barrage panel; [`solitaire`]:
 //!   29.5's rolls; [`corinth_card`]: fouled guns (24.1) and reserves
 //!   (30.3) on the unit card.
-//! - [`narrate`]: GBACW's log lines.
+//! - [`tray`]: counters to set up (26.2) or arriving (26.4), placed by
+//!   picking one and clicking a lit hex.
+//! - [`narrate`]: GBACW's log lines (the engine's `gbacw::words`).
 //!
 //! Everything shown comes from the active viewer's follower, as in the
 //! sandbox.
@@ -30,6 +32,7 @@ pub mod plot;
 pub mod prompts;
 pub mod solitaire;
 pub mod track;
+pub mod tray;
 
 use super::local::LocalTable;
 use super::replay::Replay;
@@ -66,6 +69,8 @@ pub struct GbacwApp {
     pub plot: plot::PlotPanel,
     /// Corinth 26.4: the Pre-Dawn Barrage panel.
     pub barrage: barrage::BarragePanel,
+    /// The set-up and arrivals tray.
+    pub tray: tray::Tray,
     /// The replay scrubber: live, or an earlier entry shown read-only.
     pub replay: Replay<Gbacw>,
     /// Whether the order-of-battle panel is shown (left of the map).
@@ -85,6 +90,7 @@ impl GbacwApp {
             prompts: prompts::Prompts::default(),
             plot: plot::PlotPanel::default(),
             barrage: barrage::BarragePanel::default(),
+            tray: tray::Tray::default(),
             replay: Replay::default(),
             show_oob: false,
             legal: None,
@@ -214,6 +220,7 @@ impl GbacwApp {
         let acting = self.session.acting_seat().filter(|_| live);
         egui::Panel::right("side")
             .default_size(320.0)
+            .min_size(300.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("side_scroll")
@@ -223,15 +230,28 @@ impl GbacwApp {
                         };
                         let (rules, state) = (view.ruleset(), view.state());
                         let pending = rules.pending(state);
+                        // Placements and arrivals are answered in the tray.
+                        let answers: Vec<GbacwAction> = legal
+                            .iter()
+                            .filter(|a| !tray::is_tray_action(a))
+                            .cloned()
+                            .collect();
                         if let Some(a) = self.prompts.ui(
                             ui,
                             rules,
                             &pending,
                             acting,
-                            &legal,
+                            &answers,
                             &seat_name,
                         ) {
                             actions.push(a);
+                        }
+                        let placing = self.tray.ui(ui, rules, state, &legal);
+                        actions.extend(placing.action);
+                        self.map.lit = placing.lit;
+                        self.map.entry_marks = placing.entries;
+                        if let Some(h) = placing.centre_on {
+                            self.map.centre_on(h);
                         }
                         let plotted = self.plot.ui(ui, rules, state, acting);
                         actions.extend(plotted.action);
@@ -320,7 +340,7 @@ impl GbacwApp {
                                 ));
                             }
                             ui.weak("Click an empty lit hex (or drag the counter) to move; shift-click adds a counter of the same hex; right-click clears.");
-                        } else {
+                        } else if self.tray.picked().is_none() {
                             ui.weak("Click a counter to select it.");
                         }
                         let icp = matches!(
@@ -330,7 +350,7 @@ impl GbacwApp {
                                 ..
                             }
                         );
-                        if icp && can_act {
+                        if icp && can_act && state.progress.setting_up.is_none() {
                             ui.separator();
                             ui.strong("Initial Command Phase (17.0)");
                             let command: Vec<&GbacwAction> = legal

@@ -24,6 +24,24 @@ pub fn ui(
     let game = rules.game();
     let clock = state.clock;
     let mut out = TrackOutput::Nothing;
+    // Cedar Mountain 26.2: before Game-Turn 1, the set-up, not a phase.
+    if let Some(side) = &state.progress.setting_up {
+        ui.horizontal_wrapped(|ui| {
+            ui.strong(format!(
+                "Set-up before Game-Turn 1 of {}",
+                game.sequence.last_turn
+            ));
+            ui.separator();
+            ui.label(format!(
+                "{} sets up",
+                muster_shared::gbacw::words::side_name(rules, side)
+            ));
+            if let Some(seat) = rules.acting_seat(state) {
+                ui.label(format!("({})", seat_name(seat)));
+            }
+        });
+        return out;
+    }
     ui.horizontal_wrapped(|ui| {
         ui.strong(format!(
             "Game-Turn {} of {}",

@@ -29,6 +29,19 @@ impl Blocked {
     }
 }
 
+/// In words, for refusals: "the chart prohibits woods".
+impl std::fmt::Display for Blocked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Blocked::NotAdjacent => f.write_str("the hexes are not adjacent"),
+            Blocked::OffMap => f.write_str("that is off the map"),
+            Blocked::Terrain(t) => write!(f, "the chart prohibits {t} for it"),
+            Blocked::Hexside(k) => write!(f, "the chart prohibits crossing a {k} hexside"),
+            Blocked::RoadOnly(t) => write!(f, "it enters {t} only along a road"),
+        }
+    }
+}
+
 /// The chart row a directed hexside feature is priced by, seen from the
 /// hex being left; `None` for features with no movement row of their own.
 fn side_row(kind: SideKind, up: bool) -> Option<SideRow> {

@@ -33,6 +33,27 @@ impl Overstack {
     }
 }
 
+/// In words, for refusals: "10 Stacking Points where the terrain allows 8".
+impl std::fmt::Display for Overstack {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Overstack::Points { have, limit } => {
+                write!(f, "{have} Stacking Points where the terrain allows {limit}")
+            }
+            Overstack::Batteries { have, limit } => {
+                write!(f, "{have} batteries where the terrain allows {limit}")
+            }
+            Overstack::ColumnNotAlone => f.write_str("a unit in Column shares the hex"),
+            Overstack::Redan => f.write_str(
+                "a redan holds one battery and one infantry point, or four infantry points",
+            ),
+            Overstack::UnknownTerrain => {
+                f.write_str("the stacking chart has no row for this terrain")
+            }
+        }
+    }
+}
+
 /// Check one side's units in one hex of `terrain` (leaders and markers are
 /// left out: they never count, 8.14). `redan` is true for a hex inside a
 /// battery redan, whose own limits replace the terrain's.

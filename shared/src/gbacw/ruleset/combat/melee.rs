@@ -309,7 +309,7 @@ pub(crate) fn retreat_before(
                     crate::gbacw::movement::Blocked::RoadOnly(_) => b.rule(),
                     _ => "GBACW 14.1",
                 };
-                return Err(illegal(rule, format!("{u} may not enter {to} ({b:?})")));
+                return Err(illegal(rule, format!("{u} may not enter {to} ({b})")));
             }
         }
         at = to;

@@ -372,7 +372,7 @@ pub(crate) fn arrive(
             err(
                 o.rule(),
                 RuleCode::Illegal,
-                format!("{piece} entering {hex} would break its stacking limits ({o:?})"),
+                format!("{piece} entering {hex} would break its stacking limits ({o})"),
             )
         })?;
     let mut events = vec![GbacwEvent::UnitArrived {

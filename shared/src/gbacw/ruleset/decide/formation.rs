@@ -95,7 +95,12 @@ pub(crate) fn plan(
         return Err(err(
             "GBACW 6.0",
             RuleCode::Invalid,
-            format!("a {} cannot change from {from:?} to {to:?}", kind.name()),
+            format!(
+                "a {} cannot change from {} to {}",
+                kind.name(),
+                from.name(),
+                to.name()
+            ),
         ));
     };
     if u.status.markers.contains(&Marker::Rout) {
@@ -173,7 +178,7 @@ pub(crate) fn plan(
             err(
                 o.rule(),
                 RuleCode::Illegal,
-                format!("{hex} would break its stacking limits ({o:?})"),
+                format!("{hex} would break its stacking limits ({o})"),
             )
         })?;
     Ok(Change {

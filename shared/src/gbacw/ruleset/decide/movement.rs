@@ -289,7 +289,7 @@ pub(crate) fn step(
         err(
             b.rule(),
             RuleCode::Illegal,
-            format!("{} may not move from {from} into {to} ({b:?})", m.id),
+            format!("{} may not move from {from} into {to} ({b})", m.id),
         )
     })?;
     // Corinth 26.12: woods cost one more at night.
@@ -468,7 +468,7 @@ pub(crate) fn plan(
                 err(
                     o.rule(),
                     RuleCode::Illegal,
-                    format!("stopping in {end} would break its stacking limits ({o:?})"),
+                    format!("stopping in {end} would break its stacking limits ({o})"),
                 )
             })?;
     }

@@ -418,7 +418,7 @@ pub(crate) fn place_unit(
                     &case,
                     RuleCode::Illegal,
                     format!(
-                        "{id} in {hex} would break its stacking limits ({}: {o:?})",
+                        "{id} in {hex} would break its stacking limits ({}: {o})",
                         o.rule()
                     ),
                 )

@@ -1,0 +1,339 @@
+//! The tray: counters waiting to go onto the map, in words, for the seat
+//! that places them. Two uses, one gesture — pick a counter in the tray,
+//! click a lit hex on the map:
+//!
+//! - the set-up (Cedar Mountain 26.2): every counter still to set up,
+//!   and "Use the default deployment" (the engine's `EndSetUp`: whatever
+//!   is not placed yet goes where the scenario's default deployment puts
+//!   it);
+//! - arrivals (Cedar Mountain 26.4, Corinth 29.31): in the owner's
+//!   Movement Phase, the reinforcements due, with their entry hexes
+//!   marked on the map.
+//!
+//! Nothing here knows a rule: the counters, the hexes and the action a
+//! click sends all come from the engine's legal-action set, so the tray
+//! offers exactly what the engine would accept (26.44's other hex when
+//! the entry hex is held, 26.45's "enters later" by its absence).
+
+use super::narrate::counter_name;
+use egui::{Color32, RichText, Ui};
+use muster_shared::gbacw::map::HexNumber;
+use muster_shared::gbacw::oob::CounterId;
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState};
+use muster_shared::gbacw::words;
+use std::collections::BTreeMap;
+
+/// The heading of the arrivals tray.
+pub const ARRIVALS: &str = "Arrivals";
+/// The heading of the set-up tray.
+pub const SET_UP: &str = "Set-up";
+/// The button that ends the set-up by the default deployment.
+pub const DEFAULT_DEPLOYMENT: &str = "Use the default deployment";
+/// The label over an entry hex on the map.
+pub const ENTRY_MARK: &str = "entry";
+
+/// One counter in the tray and where it may go.
+struct Item {
+    id: CounterId,
+    /// Each legal hex with the action that puts the counter there (the
+    /// first the engine offers: its default formation and facing).
+    hexes: BTreeMap<HexNumber, GbacwAction>,
+}
+
+/// What the tray asks of the table this frame.
+#[derive(Default)]
+pub struct TrayOutput {
+    pub action: Option<GbacwAction>,
+    /// The picked counter's legal hexes, to light on the map.
+    pub lit: BTreeMap<HexNumber, GbacwAction>,
+    /// Entry hexes to mark on the map, with their words.
+    pub entries: Vec<(HexNumber, String)>,
+    /// A hex to bring into view (the picked counter's first).
+    pub centre_on: Option<HexNumber>,
+}
+
+/// The tray's own state: the picked counter.
+#[derive(Default)]
+pub struct Tray {
+    picked: Option<CounterId>,
+    /// Where the picked counter stood in the list, to pick the next one
+    /// once it is placed.
+    picked_at: usize,
+}
+
+impl Tray {
+    pub fn picked(&self) -> Option<&CounterId> {
+        self.picked.as_ref()
+    }
+
+    /// The tray for `legal` (the viewer's legal actions; empty when the
+    /// viewer does not act).
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        rules: &Gbacw,
+        state: &GbacwState,
+        legal: &[GbacwAction],
+    ) -> TrayOutput {
+        let mut out = TrayOutput::default();
+        let setting_up = state.progress.setting_up.is_some();
+        let items = items(legal);
+        let arrivals_due = items.iter().any(|i| {
+            i.hexes
+                .values()
+                .any(|a| matches!(a, GbacwAction::Arrive { .. }))
+        });
+        if setting_up {
+            self.setup_ui(ui, rules, state, legal, &items, &mut out);
+        } else if arrivals_due {
+            self.arrivals_ui(ui, rules, state, &items, &mut out);
+        } else {
+            self.picked = None;
+            return out;
+        }
+        if let Some(item) = self
+            .picked
+            .as_ref()
+            .and_then(|p| items.iter().find(|i| i.id == *p))
+        {
+            out.lit = item.hexes.clone();
+        }
+        out
+    }
+
+    /// Keep the pick on the list: a counter that went onto the map hands
+    /// the pick to the one now in its place.
+    fn keep_pick(&mut self, items: &[Item]) {
+        let Some(p) = &self.picked else {
+            return;
+        };
+        match items.iter().position(|i| i.id == *p) {
+            Some(k) => self.picked_at = k,
+            None if items.is_empty() => self.picked = None,
+            None => {
+                let k = self.picked_at.min(items.len() - 1);
+                self.picked = Some(items[k].id.clone());
+            }
+        }
+    }
+
+    fn list(
+        &mut self,
+        ui: &mut Ui,
+        rules: &Gbacw,
+        items: &[Item],
+        out: &mut TrayOutput,
+        row: &dyn Fn(&Item) -> String,
+    ) {
+        self.keep_pick(items);
+        for (k, item) in items.iter().enumerate() {
+            let picked = self.picked.as_ref() == Some(&item.id);
+            let text = row(item);
+            // A click always picks (never un-picks: after a placement the
+            // pick moves on to the next counter, which the player may well
+            // click next).
+            if ui.selectable_label(picked, text).clicked() {
+                self.picked = Some(item.id.clone());
+                self.picked_at = k;
+                out.centre_on = item.hexes.keys().next().copied();
+            }
+        }
+        if let Some(p) = &self.picked {
+            ui.label(
+                RichText::new(format!(
+                    "{}: click a lit hex on the map",
+                    counter_name(rules, p)
+                ))
+                .color(super::map::LIT),
+            );
+        }
+    }
+
+    fn setup_ui(
+        &mut self,
+        ui: &mut Ui,
+        rules: &Gbacw,
+        state: &GbacwState,
+        legal: &[GbacwAction],
+        items: &[Item],
+        out: &mut TrayOutput,
+    ) {
+        let side = state.progress.setting_up.as_ref();
+        let acting = legal
+            .iter()
+            .any(|a| matches!(a, GbacwAction::EndSetUp | GbacwAction::PlaceUnit { .. }));
+        ui.separator();
+        ui.strong(format!("{SET_UP} ({} 26.2)", rules.game().scenario.name));
+        if !acting {
+            self.picked = None;
+            ui.weak(format!(
+                "{} is setting up.",
+                side.map_or_else(String::new, |s| words::side_name(rules, s))
+            ));
+            return;
+        }
+        if legal.contains(&GbacwAction::EndSetUp)
+            && ui
+                .button(RichText::new(DEFAULT_DEPLOYMENT).strong())
+                .on_hover_text(
+                    "Every counter not set up yet goes where the scenario's default \
+                     deployment puts it, and the set-up ends.",
+                )
+                .clicked()
+        {
+            out.action = Some(GbacwAction::EndSetUp);
+        }
+        if items.is_empty() {
+            ui.weak("Every counter is set up.");
+            return;
+        }
+        ui.weak(format!(
+            "or set up by hand ({} to go): pick a counter, then click a lit hex.",
+            items.len()
+        ));
+        let row = |item: &Item| {
+            let area = item
+                .hexes
+                .keys()
+                .next()
+                .and_then(|h| area_of(rules, *h))
+                .unwrap_or_default();
+            format!("{}  {area}", counter_name(rules, &item.id))
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("setup_tray")
+            .max_height(220.0)
+            .show(ui, |ui| self.list(ui, rules, items, out, &row));
+    }
+
+    fn arrivals_ui(
+        &mut self,
+        ui: &mut Ui,
+        rules: &Gbacw,
+        state: &GbacwState,
+        items: &[Item],
+        out: &mut TrayOutput,
+    ) {
+        ui.separator();
+        ui.strong(format!("{ARRIVALS} ({} 26.4)", rules.game().scenario.name));
+        ui.weak("Reinforcements due now: pick one, then click its lit entry hex.");
+        // Every entry hex of the counters due, marked on the map.
+        let mut entries: BTreeMap<HexNumber, usize> = BTreeMap::new();
+        for item in items {
+            for h in item.hexes.keys() {
+                *entries.entry(*h).or_default() += 1;
+            }
+        }
+        out.entries = entries
+            .iter()
+            .map(|(h, n)| (*h, format!("{ENTRY_MARK} {h}: {n} due")))
+            .collect();
+        let row = |item: &Item| {
+            let hexes: Vec<String> = item.hexes.keys().map(HexNumber::to_string).collect();
+            format!(
+                "{} - enters at {}",
+                counter_name(rules, &item.id),
+                hexes.join(" or ")
+            )
+        };
+        egui::ScrollArea::vertical()
+            .id_salt("arrivals_tray")
+            .max_height(260.0)
+            .show(ui, |ui| self.list(ui, rules, items, out, &row));
+        // Due now but not offered by the engine: the entry hex cannot
+        // take them yet (8.16, 26.45) or is held (26.44).
+        let waiting = waiting(rules, state, items);
+        if !waiting.is_empty() {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!("Also due, entering later: {}", waiting.join(", ")))
+                        .weak(),
+                )
+                .wrap(),
+            );
+        }
+        ui.label(
+            RichText::new(
+                "The first to enter at a hex pays 1 MP, the next 2, and so on; \
+                 who cannot pay enters later (26.45).",
+            )
+            .small()
+            .color(Color32::GRAY),
+        );
+    }
+}
+
+/// The counters the legal set places (set-up) or brings in (arrivals),
+/// in the order it offers them, each with its hexes.
+fn items(legal: &[GbacwAction]) -> Vec<Item> {
+    let mut out: Vec<Item> = Vec::new();
+    for a in legal {
+        let (id, hex) = match a {
+            GbacwAction::PlaceUnit { unit, hex, .. } => (unit, *hex),
+            GbacwAction::PlaceLeader { leader, hex } => (leader, *hex),
+            GbacwAction::Arrive { piece, hex, .. } => (piece, *hex),
+            _ => continue,
+        };
+        let k = match out.iter().position(|i| i.id == *id) {
+            Some(k) => k,
+            None => {
+                out.push(Item {
+                    id: id.clone(),
+                    hexes: BTreeMap::new(),
+                });
+                out.len() - 1
+            }
+        };
+        out[k].hexes.entry(hex).or_insert_with(|| a.clone());
+    }
+    out
+}
+
+/// The acting side's reinforcements due by now that the legal set does
+/// not bring in yet, by printed name and entry hex.
+fn waiting(rules: &Gbacw, state: &GbacwState, items: &[Item]) -> Vec<String> {
+    let Some(side) = rules.acting_seat(state).map(|s| rules.side_of(s)) else {
+        return Vec::new();
+    };
+    let oob = &rules.game().oob;
+    state
+        .progress
+        .to_arrive
+        .iter()
+        .filter(|id| !items.iter().any(|i| i.id == **id))
+        .filter(|id| {
+            oob.units
+                .get(*id)
+                .map(|u| &u.side)
+                .or_else(|| oob.leaders.get(*id).map(|l| &l.side))
+                == Some(side)
+        })
+        .filter_map(|id| {
+            let a = rules.game().scenario.arrival_of(id)?;
+            (a.plan.is_none() && a.areas.is_empty() && a.turn <= state.clock.turn)
+                .then(|| format!("{} ({})", counter_name(rules, id), a.hex))
+        })
+        .collect()
+}
+
+/// The printed name of the set-up area holding `hex`, if any.
+fn area_of(rules: &Gbacw, hex: HexNumber) -> Option<String> {
+    let game = rules.game();
+    game.scenario
+        .areas
+        .iter()
+        .find(|a| game.scenario.area_contains(&game.map.grid, a, hex))
+        .map(|a| a.name.clone())
+}
+
+/// Whether `action` is one the tray answers (so the generic prompt need
+/// not offer it as a button).
+pub fn is_tray_action(action: &GbacwAction) -> bool {
+    matches!(
+        action,
+        GbacwAction::PlaceUnit { .. }
+            | GbacwAction::PlaceLeader { .. }
+            | GbacwAction::EndSetUp
+            | GbacwAction::Arrive { .. }
+    )
+}
