@@ -957,7 +957,7 @@ impl Room {
         let covered = self
             .history
             .front()
-            .is_some_and(|(s, _)| *s <= last_seq + 1);
+            .is_some_and(|(s, _)| *s <= last_seq.saturating_add(1));
         if last_seq < top && covered {
             let class = class_index(viewer, self.m.seats());
             let frames: Vec<Bytes> = self

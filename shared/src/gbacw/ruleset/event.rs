@@ -383,6 +383,17 @@ pub struct MeleeReport {
     pub mutual_elimination: bool,
 }
 
+impl MeleeReport {
+    /// GBACW 12.98 (note): the Melee Results Table column read, the
+    /// differential clamped to the printed −4…+6 (`differential` is the
+    /// raw Final Combat Differential, which may lie beyond the table).
+    pub fn column(&self) -> i32 {
+        use crate::gbacw::tables::melee::{MAX_DIFFERENTIAL, MIN_DIFFERENTIAL};
+        self.differential
+            .clamp(MIN_DIFFERENTIAL, MAX_DIFFERENTIAL)
+    }
+}
+
 /// What one fire attack came to on the Fire CRT (9.0–9.6), for the log
 /// and the client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,0 +1,49 @@
+//! Issue 20, item 1: numbers a client sends are never trusted for
+//! arithmetic. `Resync { last_seq: u64::MAX }` once panicked the room
+//! (`last_seq + 1`); the room must answer with a snapshot and play on.
+
+use muster_shared::protocol::{ClientMsg, ServerMsg};
+use muster_shared::sandbox::SandboxAction;
+use muster_tests::e2e::{Client, Target, WAIT, sandbox_table, start_server};
+
+fn roll() -> SandboxAction {
+    SandboxAction::Roll {
+        count: 1,
+        sides: 6,
+        note: "r".into(),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resync_with_extreme_sequence_numbers_keeps_the_room_alive() {
+    let (server, _dir) = start_server(|_| {}).await;
+    let t = Target::of(&server);
+    let mut a = Client::connect(&t, false, "a").await;
+    let mut b = Client::connect(&t, false, "b").await;
+    let mut m = Client::connect(&t, false, "m").await;
+    let (table, _) = a.create_table(sandbox_table(false, 0)).await;
+    a.sit(table, None).await;
+    b.sit(table, None).await;
+    let seq = a.act(&roll()).await.unwrap();
+    b.sync_to(seq).await;
+    // Any signed-in user, on a public table: the extremes, and one past
+    // the head.
+    for last_seq in [u64::MAX, u64::MAX - 1, seq + 1, seq + 1000] {
+        m.send(ClientMsg::Resync { table, last_seq }).await;
+        // A snapshot comes back (nothing after `last_seq` can be sent).
+        loop {
+            match m.step(WAIT).await.unwrap() {
+                ServerMsg::Snapshot(_) => break,
+                other @ ServerMsg::Error { .. } => {
+                    panic!("Resync {last_seq}: expected a snapshot, got {other:?}")
+                }
+                _ => continue,
+            }
+        }
+    }
+    // The room lives: the players play on and both see it.
+    let seq = a.act(&roll()).await.expect("the room still plays");
+    b.sync_to(seq).await;
+    assert_eq!(b.public_view(), a.public_view());
+    server.shutdown().await;
+}
