@@ -5,7 +5,7 @@
 use muster_shared::Hash32;
 
 /// Longest display name, in bytes.
-pub const MAX_NAME: usize = 32;
+pub const MAX_NAME: usize = muster_shared::display_name::MAX_NAME_BYTES;
 /// Longest token a client may present (a real one is 64 hex digits).
 pub const MAX_TOKEN: usize = 128;
 
@@ -23,7 +23,9 @@ pub fn token_hash(token: &str) -> Hash32 {
     h.finalize().into()
 }
 
-/// A display name: 1 to 32 bytes, printable, not blank.
-pub fn valid_name(name: &str) -> bool {
-    !name.trim().is_empty() && name.len() <= MAX_NAME && !name.chars().any(char::is_control)
+/// A display name as it will be shown, or why it is refused: 1 to 32
+/// bytes, nothing invisible or text-reordering
+/// ([`muster_shared::display_name`]).
+pub fn checked_name(name: &str) -> Result<String, String> {
+    muster_shared::display_name::check(name).map_err(|e| e.to_string())
 }

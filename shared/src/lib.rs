@@ -8,6 +8,7 @@
 
 pub mod codec;
 pub mod dice;
+pub mod display_name;
 pub mod engine;
 pub mod gbacw;
 pub mod ids;

@@ -47,3 +47,50 @@ async fn resync_with_extreme_sequence_numbers_keeps_the_room_alive() {
     assert_eq!(b.public_view(), a.public_view());
     server.shutdown().await;
 }
+
+/// Issue 20, item 4: names that hide or reorder characters are refused at
+/// sign-in with words, and a second "Grant" cannot sit at Grant's table.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_that_impersonate_are_refused() {
+    use muster_client::Connection;
+    use muster_shared::protocol::ErrorCode;
+    let (server, _dir) = start_server(|_| {}).await;
+    let t = Target::of(&server);
+    for bad in [
+        "tnarG\u{202E}",
+        "\u{2067}Grant\u{2069}",
+        "Gr\u{200B}ant",
+        "\u{200D}",
+        "\u{FEFF}",
+        "\u{3164}",
+    ] {
+        let mut conn = Connection::connect(t.url(false), &t.options())
+            .await
+            .unwrap();
+        let e = conn.sign_in_guest(bad).await.expect_err(bad);
+        let words = e.to_string();
+        assert!(words.contains("name"), "{bad:?}: {words}");
+    }
+    let mut grant = Client::connect(&t, false, "Grant").await;
+    let mut other = Client::connect(&t, false, "grant").await;
+    let (table, _) = grant.create_table(sandbox_table(false, 0)).await;
+    grant.sit(table, None).await;
+    other
+        .send(ClientMsg::JoinSeat {
+            table,
+            seat: None,
+            invite: None,
+        })
+        .await;
+    match other.step(WAIT).await.unwrap() {
+        ServerMsg::Error { code, message, .. } => {
+            assert_eq!(code, ErrorCode::Forbidden);
+            assert!(message.contains("same name"), "{message}");
+        }
+        m => panic!("a second Grant sat down: {m:?}"),
+    }
+    // Another name sits.
+    let mut lee = Client::connect(&t, false, "Lee").await;
+    lee.sit(table, None).await;
+    server.shutdown().await;
+}

@@ -434,15 +434,10 @@ impl Conn {
     }
 
     async fn guest(&mut self, name: String) {
-        if !identity::valid_name(&name) {
-            return self
-                .error(
-                    ErrorCode::BadMessage,
-                    "a name is 1 to 32 printable bytes",
-                    None,
-                )
-                .await;
-        }
+        let name = match identity::checked_name(&name) {
+            Ok(name) => name,
+            Err(why) => return self.error(ErrorCode::BadMessage, &why, None).await,
+        };
         let token = identity::new_token();
         match self
             .shared

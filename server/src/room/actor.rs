@@ -533,6 +533,21 @@ impl Room {
                     );
                 }
                 let free = |i: usize| self.seats.get(i).is_some_and(Option::is_none);
+                // Issue 20: a second "Grant" at the table is somebody
+                // passing for the first (chat and seats show only names).
+                let key = muster_shared::display_name::same_person_key(&who.name);
+                if self.seats.iter().flatten().any(|h| {
+                    h.user != who.user
+                        && muster_shared::display_name::same_person_key(&h.name) == key
+                }) {
+                    return self.reply(
+                        &out,
+                        err(
+                            ErrorCode::Forbidden,
+                            "a player with the same name already sits at this table; sign in under another name",
+                        ),
+                    );
+                }
                 let s = match seat {
                     Some(s) if usize::from(s.0) >= self.seats.len() => {
                         return self.reply(&out, err(ErrorCode::SeatTaken, "no such seat"));
