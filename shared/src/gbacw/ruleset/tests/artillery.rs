@@ -127,3 +127,43 @@ fn case_11_33_not_after_firing_or_moving_nor_apart() {
     t.ok(UNION, GbacwAction::EndPhase);
     t.refused(UNION, transfer("4-me-b", "4-me", 1), "GBACW 11.33");
 }
+
+/// How many `RoundFired` events name `unit`.
+fn rounds_fired(events: &[GbacwEvent], unit: &str) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, GbacwEvent::RoundFired { unit: u } if *u == id(unit)))
+        .count()
+}
+
+/// GBACW 11.31: "Each time an artillery battery fires, it expends one
+/// round of ammunition. When a battery splits its fire, it expends only
+/// one round of ammunition." 4 Me (6 guns, 20 rounds) fires 4 guns at
+/// 2 Va next to it and 2 guns at 10 Va ten hexes off in one Offensive
+/// Fire Phase: one round, 20 -> 19.
+#[test]
+fn case_11_31_split_fire_spends_one_round() {
+    let mut t = T::empty();
+    t.put("4-me", "0105", "n", Formation::Unlimbered);
+    t.put("2-va", "0205", "n", Formation::Line);
+    t.face_towards("4-me", "0205");
+    t.advance_to(UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0205", &[("4-me", 4)]));
+    // The first hex ten away that 4 Me may fire at (its fire zone, 9.33,
+    // and line of sight, 9.7).
+    let far = (1..=12)
+        .flat_map(|c| (1..=10).map(move |r| format!("{c:02}{r:02}")))
+        .find(|h| {
+            let mut probe = t.clone();
+            probe.put("10-va", h, "n", Formation::Line);
+            t.rs.game().map.grid.distance(n("0105"), n(h)) == 10
+                && probe.decide(UNION, &fire(h, &[("4-me", 2)])).is_ok()
+        })
+        .expect("a hex ten away in 4 Me's fire zone");
+    t.put("10-va", &far, "n", Formation::Line);
+    t.ok(UNION, fire(&far, &[("4-me", 2)]));
+    let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 1);
+    assert_eq!(fire_reports(&events).len(), 2, "both attacks rolled");
+    assert_eq!(rounds_fired(&events, "4-me"), 1, "{events:?}");
+    assert_eq!(t.s.units[&id("4-me")].status.rounds, 19);
+}
