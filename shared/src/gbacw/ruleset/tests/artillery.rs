@@ -167,3 +167,39 @@ fn case_11_31_split_fire_spends_one_round() {
     assert_eq!(rounds_fired(&events, "4-me"), 1, "{events:?}");
     assert_eq!(t.s.units[&id("4-me")].status.rounds, 19);
 }
+
+/// GBACW 15.0: "once an artillery unit has moved, it may not fire.
+/// However, if an artillery unit does not move but changes formation
+/// (from limbered to unlimbered), it may fire." 4 Me, limbered, moves one
+/// hex and unlimbers: its fire at Aleghny is refused; unlimbering in place,
+/// it fires.
+#[test]
+fn case_15_0_a_battery_that_moved_may_not_fire() {
+    let setup = || {
+        let mut t = T::empty();
+        t.put("4-me", "0105", "n", Formation::Limbered);
+        // A battery to fire at: no small arms to fire as 4 Me unlimbers (6.23).
+        t.put("aleghny", "0405", "n", Formation::Unlimbered);
+        t.face_towards("4-me", "0205");
+        t.advance_to(UNION, Phase::Movement);
+        t
+    };
+    let unlimber = GbacwAction::ChangeFormation {
+        unit: id("4-me"),
+        to: Formation::Unlimbered,
+    };
+    let mut moved = setup();
+    moved.mv(UNION, &["4-me"], &["0205"]);
+    moved.face_towards("4-me", "0305");
+    moved.ok(UNION, unlimber.clone());
+    moved.advance_to(UNION, Phase::OffensiveFire);
+    let e = moved.refused(UNION, fire("0405", &[("4-me", 6)]), "GBACW 15.0");
+    assert!(e.message.contains("4 Me"), "{e}");
+    assert!(!e.message.contains("4-me"), "the printed name, not the id: {e}");
+    let mut stood = setup();
+    stood.put("4-me", "0205", "n", Formation::Limbered);
+    stood.face_towards("4-me", "0305");
+    stood.ok(UNION, unlimber);
+    stood.advance_to(UNION, Phase::OffensiveFire);
+    stood.ok(UNION, fire("0405", &[("4-me", 6)]));
+}
