@@ -374,7 +374,7 @@ impl Narrate for Gbacw {
             ),
             E::FormationSet { unit, to } => {
                 format!(
-                    "{} is now in {} (12.24)",
+                    "{} is now in {}: a Column fired on or meleed goes into Line (6.11, 12.24)",
                     counter_name(self, unit),
                     to.name()
                 )

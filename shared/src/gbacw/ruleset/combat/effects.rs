@@ -216,6 +216,29 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
     deferred
 }
 
+/// GBACW 6.11: "A unit in Column formation that is fired upon
+/// automatically goes into Line formation (this occurs after the combat
+/// has been resolved)." Every unit the attack `p` was made on that is
+/// still in the target hex and in Column goes into Line, keeping its
+/// facing (the texts give a Line no other). Called after every fire
+/// combat: a Fire Phase's attacks, withdrawal fire (10.15: "treated as if
+/// it had suffered casualties during any regular Fire Phase") and retreat
+/// fire (10.2: "The procedure for retreat fire is the same as for
+/// withdrawal fire"), and Corinth's barrage (26.4).
+pub(crate) fn fired_on_columns_into_line(u: &mut Unfold, p: &Prepared) {
+    for id in &p.stack {
+        let Some(x) = u.state.units.get(id) else {
+            continue;
+        };
+        if x.hex == Some(p.target) && x.status.formation == Formation::Column {
+            u.push(GbacwEvent::FormationSet {
+                unit: id.clone(),
+                to: Formation::Line,
+            });
+        }
+    }
+}
+
 /// One unit's morale check for `hit` (9.81, 9.83, 9.87, 9.88, 13.2x),
 /// with 13.33 for a unit already routed and 13.25 for unlimbered guns.
 /// Returns whether it routed.

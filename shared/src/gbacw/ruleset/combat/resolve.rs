@@ -134,6 +134,9 @@ pub(crate) fn resolve_one(
             }
         }
     }
+    // GBACW 6.11: a column fired upon goes into line once the combat is
+    // resolved.
+    super::effects::fired_on_columns_into_line(u, p);
     deferred
 }
 
