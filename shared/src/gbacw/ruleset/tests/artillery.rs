@@ -195,7 +195,10 @@ fn case_15_0_a_battery_that_moved_may_not_fire() {
     moved.advance_to(UNION, Phase::OffensiveFire);
     let e = moved.refused(UNION, fire("0405", &[("4-me", 6)]), "GBACW 15.0");
     assert!(e.message.contains("4 Me"), "{e}");
-    assert!(!e.message.contains("4-me"), "the printed name, not the id: {e}");
+    assert!(
+        !e.message.contains("4-me"),
+        "the printed name, not the id: {e}"
+    );
     let mut stood = setup();
     stood.put("4-me", "0205", "n", Formation::Limbered);
     stood.face_towards("4-me", "0305");

@@ -592,7 +592,11 @@ fn case_6_11_a_column_fired_on_goes_into_line() {
             continue;
         }
         stayed += 1;
-        assert_eq!(x.status.formation, Formation::Line, "seed {seed}: {events:?}");
+        assert_eq!(
+            x.status.formation,
+            Formation::Line,
+            "seed {seed}: {events:?}"
+        );
         assert_eq!(x.facing, facing, "seed {seed}");
         // After the combat's own events.
         let set = events

@@ -380,7 +380,11 @@ fn case_6_11_a_column_under_withdrawal_fire_goes_into_line() {
         if x.hex.is_none() {
             continue;
         }
-        assert_eq!(x.status.formation, Formation::Line, "seed {seed}: {events:?}");
+        assert_eq!(
+            x.status.formation,
+            Formation::Line,
+            "seed {seed}: {events:?}"
+        );
         lined += 1;
     }
     assert!(lined > 0);
