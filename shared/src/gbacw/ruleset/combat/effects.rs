@@ -681,21 +681,39 @@ fn retreat_then(
     }
 }
 
-/// GBACW 12.92, 13.31: the morale check "At the end of the retreat" of a
-/// melee result ([`check_morale`]): failing, the unit routs and retreats
-/// three hexes more (13.31: "in addition to any other retreats that may
-/// have been mandated in that Combat Phase"). Returns whether it routed.
+/// GBACW 12.92, 13.31, 13.33: the morale check "At the end of the
+/// retreat" of a melee result. A unit in good order checks as always
+/// ([`check_morale`]): failing, it routs and retreats three hexes more
+/// (13.31: "in addition to any other retreats that may have been mandated
+/// in that Combat Phase"). A unit already routed that lost Strength Points
+/// in the melee routs again without a check (13.33: "suffers additional
+/// casualties while in a state of rout will rout again"); one that lost
+/// none checks, and only a failure routs it again, three hexes more,
+/// still routed — unless the table plays the `routed-melee-reroutes`
+/// reading (13.33's "second rout result" read as any result that calls
+/// for a check), where it routs again without one. Returns whether it
+/// routed.
 pub(crate) fn check_after_melee_retreat(
     rs: &Gbacw,
     u: &mut Unfold,
     roll: &mut Roller,
     id: &CounterId,
-    _lost: bool,
+    lost: bool,
 ) -> bool {
-    if u.state.units.get(id).is_none_or(|x| x.hex.is_none()) {
+    let Some(x) = u.state.units.get(id) else {
+        return false;
+    };
+    if x.hex.is_none() {
         return false;
     }
-    check_morale(rs, u, roll, id)
+    if !x.status.markers.contains(&Marker::Rout) {
+        return check_morale(rs, u, roll, id);
+    }
+    if lost || rs.options.routed_melee_reroutes || roll_check(rs, u, roll, id) {
+        rout_retreat(rs, u, roll, id);
+        return true;
+    }
+    false
 }
 
 fn kind_of(order: &RetreatOrder) -> RetreatKind {

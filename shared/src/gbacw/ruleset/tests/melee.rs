@@ -324,7 +324,9 @@ fn retreats_and_check(events: &[GbacwEvent], unit: &str) -> (Vec<usize>, Option<
         })
         .collect();
     let check = events.iter().enumerate().find_map(|(i, e)| match e {
-        GbacwEvent::MoraleChecked { unit: u, failed, .. } if *u == id(unit) => Some((i, *failed)),
+        GbacwEvent::MoraleChecked {
+            unit: u, failed, ..
+        } if *u == id(unit) => Some((i, *failed)),
         _ => None,
     });
     (lengths, check)
@@ -349,9 +351,15 @@ fn case_12_92_melee_retreat_then_check_and_a_rout_adds_three() {
         let Some(order) = t.s.retreats.first().cloned() else {
             continue;
         };
-        assert_eq!((order.unit.clone(), order.length, order.rout), (id("10-va"), 2, false));
+        assert_eq!(
+            (order.unit.clone(), order.length, order.rout),
+            (id("10-va"), 2, false)
+        );
         let (_, early) = retreats_and_check(&events, "10-va");
-        assert!(early.is_none(), "seed {seed}: checked before the retreat: {events:?}");
+        assert!(
+            early.is_none(),
+            "seed {seed}: checked before the retreat: {events:?}"
+        );
         let after = answer_retreats(&mut t, seed + 10_000);
         let (lengths, check) = retreats_and_check(&after, "10-va");
         let (at, failed) = check.expect("12.92: a check at the end of the retreat");
@@ -378,4 +386,111 @@ fn case_12_92_melee_retreat_then_check_and_a_rout_adds_three() {
         }
     }
     panic!("no seed both routed and held 10 Va (routed {routed}, held {held})");
+}
+
+/// GBACW 12.92 against 13.33. 12.92: an "R" result "means that the
+/// affected unit(s) must retreat the given number of hexes. At the end of
+/// the retreat, the owning Player conducts a morale check." 13.33: "A
+/// unit that is routed and suffers additional casualties while in a state
+/// of rout will rout again. Routed units suffering a second rout result
+/// (e.g., from a P/R result on the Fire CRT) must retreat an additional
+/// three hexes, remaining routed." 10 Va, routed, takes a plain R2: it
+/// retreats two, then checks; failing, it routs again three hexes more,
+/// passing it stays (routed) where the retreat left it. With a capture
+/// (C1R2) it suffered casualties: after the two hexes it routs again
+/// without a check.
+#[test]
+fn case_13_33_a_routed_unit_given_r2_retreats_two_then_checks() {
+    let (mut plain_failed, mut plain_passed, mut captured) = (false, false, false);
+    for seed in 0..400 {
+        // Routed, 10 SP melee at 5 (13.32): 6 + 1 - 5 = +1.
+        let (mut t, events, effect) = melee_on_10_va(10, true, seed, None);
+        let crate::gbacw::tables::MeleeEffect::CaptureRetreat {
+            captured: c,
+            retreat: 2,
+        } = effect
+        else {
+            continue;
+        };
+        let (_, early) = retreats_and_check(&events, "10-va");
+        assert!(early.is_none(), "seed {seed}: {events:?}");
+        let mut all = events.clone();
+        all.extend(answer_retreats(&mut t, seed + 10_000));
+        let (lengths, check) = retreats_and_check(&all, "10-va");
+        if t.hex("10-va").is_none() {
+            continue;
+        }
+        assert_eq!(lengths.first(), Some(&2), "seed {seed}: {all:?}");
+        assert!(
+            t.s.units[&id("10-va")]
+                .status
+                .markers
+                .contains(&Marker::Rout)
+        );
+        let total: usize = lengths.iter().sum();
+        match (c, check) {
+            (0, Some((_, true))) => {
+                assert_eq!(total, 5, "seed {seed}: {all:?}");
+                plain_failed = true;
+            }
+            (0, Some((_, false))) => {
+                assert_eq!(total, 2, "seed {seed}: {all:?}");
+                plain_passed = true;
+            }
+            (0, None) => panic!("seed {seed}: R2 with no check: {all:?}"),
+            (_, check) => {
+                assert!(check.is_none(), "seed {seed}: {all:?}");
+                assert_eq!(total, 5, "seed {seed}: {all:?}");
+                captured = true;
+            }
+        }
+        if plain_failed && plain_passed && captured {
+            return;
+        }
+    }
+    panic!("not every case met: R2 failed {plain_failed}, passed {plain_passed}, C1R2 {captured}");
+}
+
+/// GBACW 13.33 read the other way, as a named option
+/// (`routed-melee-reroutes`): "Routed units suffering a second rout
+/// result (e.g., from a P/R result on the Fire CRT) must retreat an
+/// additional three hexes, remaining routed" — the P/R example is a
+/// result that calls for a check, so a melee R (13.0: a check "whenever
+/// it … receives an "R" result in melee") is read as a second rout
+/// result. 10 Va, routed, given a plain R2 retreats two and routs again
+/// three more, with no check.
+#[test]
+fn case_13_33_the_reroute_reading_is_a_named_option() {
+    let config = crate::gbacw::ruleset::GbacwConfig {
+        readings_001: ["routed-melee-reroutes".to_string()].into(),
+        ..Default::default()
+    };
+    assert!(config.rule_options().unwrap().routed_melee_reroutes);
+    for seed in 0..400 {
+        let (mut t, events, effect) = melee_on_10_va(10, true, seed, Some(config.clone()));
+        let crate::gbacw::tables::MeleeEffect::CaptureRetreat {
+            captured: 0,
+            retreat: 2,
+        } = effect
+        else {
+            continue;
+        };
+        let mut all = events.clone();
+        all.extend(answer_retreats(&mut t, seed + 10_000));
+        if t.hex("10-va").is_none() {
+            continue;
+        }
+        let (lengths, check) = retreats_and_check(&all, "10-va");
+        assert!(check.is_none(), "seed {seed}: {all:?}");
+        assert_eq!(lengths.first(), Some(&2), "seed {seed}: {all:?}");
+        assert_eq!(lengths.iter().sum::<usize>(), 5, "seed {seed}: {all:?}");
+        assert!(
+            t.s.units[&id("10-va")]
+                .status
+                .markers
+                .contains(&Marker::Rout)
+        );
+        return;
+    }
+    panic!("no seed gave routed 10 Va a plain R2");
 }
