@@ -26,6 +26,14 @@ pub struct RuleOptions {
     /// the engine's reading: 9.51's own example nets a rightward shift,
     /// which only density or enfilade can give, against terrain).
     pub cap_terrain_only: bool,
+    /// GBACW 13.33 against 12.92, an ambiguity rather than an edition
+    /// difference: a routed unit given a melee "R" result without losses
+    /// retreats, then checks morale and routs again only if it fails
+    /// (`false`, the default: 12.92 "At the end of the retreat, the owning
+    /// Player conducts a morale check"), or routs again without a check
+    /// (`true`: 13.33's "second rout result (e.g., from a P/R result on
+    /// the Fire CRT)" read as any result that calls for a check).
+    pub routed_melee_reroutes: bool,
 }
 
 impl Default for RuleOptions {
@@ -36,6 +44,7 @@ impl Default for RuleOptions {
             batteries_resupply: true,
             elephant_twelve_is_one: false,
             cap_terrain_only: false,
+            routed_melee_reroutes: false,
         }
     }
 }
@@ -86,6 +95,7 @@ mod tests {
         batteries_resupply: false,
         elephant_twelve_is_one: true,
         cap_terrain_only: false,
+        routed_melee_reroutes: false,
     };
 
     #[test]

@@ -53,6 +53,10 @@ pub const EDITION_001: &[Reading] = &[
     ("cap-terrain-only", "GBACW 9.51", |o| {
         o.cap_terrain_only = true
     }),
+    // Likewise an ambiguity of both printings (13.33 against 12.92).
+    ("routed-melee-reroutes", "GBACW 13.33", |o| {
+        o.routed_melee_reroutes = true
+    }),
 ];
 
 impl GbacwConfig {

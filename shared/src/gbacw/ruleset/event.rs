@@ -128,7 +128,7 @@ pub enum GbacwEvent {
     MeleeResolved(MeleeReport),
     /// GBACW 12.93: Strength Points (or guns) taken prisoner.
     PointsCaptured { unit: CounterId, points: u8 },
-    /// GBACW 12.24: a meleed column goes into line.
+    /// GBACW 12.24, 6.11: a meleed or fired-on column goes into line.
     FormationSet { unit: CounterId, to: Formation },
     /// The Melee Phase is over: declarations and engagements not renewed
     /// are done with.

@@ -366,6 +366,15 @@ pub struct RetreatOrder {
     /// A rout retreat (13.31: may pass enemy ZOCs), else a melee result's
     /// (12.92: never into an enemy ZOC).
     pub rout: bool,
+    /// GBACW 12.92: "At the end of the retreat, the owning Player conducts
+    /// a morale check": a melee result's retreat checks once the owner has
+    /// retreated the unit, not before.
+    #[serde(default)]
+    pub check: bool,
+    /// The unit lost Strength Points in that melee (13.33: a routed unit
+    /// that "suffers additional casualties" routs again, without a check).
+    #[serde(default)]
+    pub lost: bool,
 }
 
 /// A melee declared in the Retreat Before Melee Phase (12.8).

@@ -267,7 +267,11 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
             plural(*points, "point", "points")
         ),
         E::FormationSet { unit, to } => {
-            format!("{} is now in {} (12.24)", name(unit), formation_word(*to))
+            format!(
+                "{} is now in {}: a Column fired on or meleed goes into Line (6.11, 12.24)",
+                name(unit),
+                formation_word(*to)
+            )
         }
         E::MeleesCleared => "the Melee Phase's melees are resolved".into(),
         E::Resupplied {

@@ -93,6 +93,21 @@ pub(crate) fn declare(
         let status = super::super::cedar::ammo::fire_status(rs, &unit.kind, &u.status);
         may_fire(unit, &status, &game.charts.range, occasion)
             .map_err(|rule| illegal(rule, format!("{} may not fire now", f.unit)))?;
+        // GBACW 15.0: "once an artillery unit has moved, it may not fire.
+        // However, if an artillery unit does not move but changes
+        // formation (from limbered to unlimbered), it may fire." Hexes
+        // entered count from the Movement Phase of this Player-Turn (a
+        // formation change enters none).
+        if matches!(unit.kind, UnitKind::Battery { .. }) && u.moved.hexes > 0 {
+            return Err(illegal(
+                "GBACW 15.0",
+                format!(
+                    "{} moved this Player-Turn, and a battery that has moved may not fire \
+                     (unlimbering without moving would have let it fire)",
+                    unit.designation
+                ),
+            ));
+        }
         if f.points == 0 || f.points > u.status.strength {
             return Err(illegal(
                 "GBACW 9.45",

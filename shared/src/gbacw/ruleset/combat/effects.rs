@@ -216,6 +216,29 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
     deferred
 }
 
+/// GBACW 6.11: "A unit in Column formation that is fired upon
+/// automatically goes into Line formation (this occurs after the combat
+/// has been resolved)." Every unit the attack `p` was made on that is
+/// still in the target hex and in Column goes into Line, keeping its
+/// facing (the texts give a Line no other). Called after every fire
+/// combat: a Fire Phase's attacks, withdrawal fire (10.15: "treated as if
+/// it had suffered casualties during any regular Fire Phase") and retreat
+/// fire (10.2: "The procedure for retreat fire is the same as for
+/// withdrawal fire"), and Corinth's barrage (26.4).
+pub(crate) fn fired_on_columns_into_line(u: &mut Unfold, p: &Prepared) {
+    for id in &p.stack {
+        let Some(x) = u.state.units.get(id) else {
+            continue;
+        };
+        if x.hex == Some(p.target) && x.status.formation == Formation::Column {
+            u.push(GbacwEvent::FormationSet {
+                unit: id.clone(),
+                to: Formation::Line,
+            });
+        }
+    }
+}
+
 /// One unit's morale check for `hit` (9.81, 9.83, 9.87, 9.88, 13.2x),
 /// with 13.33 for a unit already routed and 13.25 for unlimbered guns.
 /// Returns whether it routed.
@@ -327,14 +350,37 @@ fn check_one(
 /// hexes); a unit already routed routs again without a check (13.33).
 /// Unlimbered guns never rout (13.25). Returns whether it routed.
 pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> bool {
-    let Some(hex) = u.state.units[id].hex else {
+    if u.state.units[id].hex.is_none() {
         return false;
-    };
+    }
     let st = u.state.units[id].status.clone();
     if st.markers.contains(&Marker::Rout) {
         rout_retreat(rs, u, roll, id);
         return true;
     }
+    if !roll_check(rs, u, roll, id) {
+        return false;
+    }
+    // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
+    // routs away from them (15.16).
+    if st.formation == Formation::Unlimbered || super::super::corinth::crews::siege_crew(rs, id) {
+        if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
+            super::super::corinth::crews::abandon(rs, u, id);
+            return true;
+        }
+        return false;
+    }
+    rout_with_brigade(rs, u, roll, id);
+    true
+}
+
+/// GBACW 13.21–13.24: `id` (on the map) rolls a plain morale check
+/// (no enfilade); returns whether it failed. Nothing follows from it here.
+fn roll_check(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> bool {
+    let Some(hex) = u.state.units[id].hex else {
+        return false;
+    };
+    let st = u.state.units[id].status.clone();
     let unit = &rs.game.oob.units[id];
     let rating = rating_for(rs, u, roll, id);
     // Corinth 28.14: only a leader who may affect it.
@@ -360,20 +406,7 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
         modifier: i8::try_from(modifier).unwrap_or(0),
         failed,
     });
-    if !failed {
-        return false;
-    }
-    // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
-    // routs away from them (15.16).
-    if st.formation == Formation::Unlimbered || super::super::corinth::crews::siege_crew(rs, id) {
-        if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
-            super::super::corinth::crews::abandon(rs, u, id);
-            return true;
-        }
-        return false;
-    }
-    rout_with_brigade(rs, u, roll, id);
-    true
+    failed
 }
 
 /// GBACW 13.31: `id` fails its check and routs three hexes; Corinth 25.2:
@@ -560,19 +593,67 @@ pub(crate) fn retreat(
     length: usize,
     kind: RetreatKind,
 ) {
+    retreat_then(rs, u, roll, id, length, kind, None);
+}
+
+/// GBACW 12.92, 12.98: a melee result's retreat of `length` hexes, then
+/// (if `check`) the morale check "At the end of the retreat" — made at
+/// once when the retreat is, or when the owner answers the retreat order
+/// (14.4). `lost`: the unit lost Strength Points in the melee (13.33).
+pub(crate) fn melee_retreat(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    id: &CounterId,
+    length: usize,
+    check: bool,
+    lost: bool,
+) {
+    retreat_then(
+        rs,
+        u,
+        roll,
+        id,
+        length,
+        RetreatKind::MeleeResult,
+        check.then_some(lost),
+    );
+}
+
+/// [`retreat`], then, with `then_check` = `Some(lost)`, the check at the
+/// end of a melee result's retreat ([`check_after_melee_retreat`]).
+fn retreat_then(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    id: &CounterId,
+    length: usize,
+    kind: RetreatKind,
+    then_check: Option<bool>,
+) {
     if u.state.units[id].hex.is_none() {
         return;
     }
     // A unit already waiting for its owner's choice of path (14.4) that is
-    // told to retreat again (it failed a morale check meanwhile) keeps one
-    // order, the longer and the rout if either is: two orders would be
-    // answered by one move and the second retreat lost.
-    let (length, kind) = match u.state.retreats.iter().find(|o| o.unit == *id) {
-        Some(o) => (
-            length.max(usize::from(o.length)),
-            if o.rout { RetreatKind::Rout } else { kind },
-        ),
-        None => (length, kind),
+    // told to retreat again (it routed meanwhile) keeps one order, the
+    // longer and the rout if either is: two orders would be answered by
+    // one move and the second retreat lost. A rout drops the check still
+    // owed (the unit has routed already).
+    let (length, kind, then_check) = match u.state.retreats.iter().find(|o| o.unit == *id) {
+        Some(o) => {
+            let kind = if o.rout { RetreatKind::Rout } else { kind };
+            let owed = o.check.then_some(o.lost);
+            let check = match (owed, then_check) {
+                (Some(a), Some(b)) => Some(a || b),
+                (a, b) => a.or(b),
+            };
+            (
+                length.max(usize::from(o.length)),
+                kind,
+                check.filter(|_| kind != RetreatKind::Rout),
+            )
+        }
+        None => (length, kind, then_check),
     };
     let mut options = retreat_options(rs, &u.state, id, length, kind);
     match options.len() {
@@ -582,6 +663,9 @@ pub(crate) fn retreat(
             // ZOCs entered draw retreat fire.
             let path = options.remove(0);
             super::retreat_fire::go_along(rs, u, roll, id, &path, Vec::new(), None);
+            if let Some(lost) = then_check {
+                check_after_melee_retreat(rs, u, roll, id, lost);
+            }
         }
         _ => {
             let side = &rs.game.oob.units[id].side;
@@ -590,9 +674,46 @@ pub(crate) fn retreat(
                 seat: rs.seat_of(side),
                 length: u8::try_from(length).unwrap_or(u8::MAX),
                 rout: kind == RetreatKind::Rout,
+                check: then_check.is_some(),
+                lost: then_check.unwrap_or(false),
             }));
         }
     }
+}
+
+/// GBACW 12.92, 13.31, 13.33: the morale check "At the end of the
+/// retreat" of a melee result. A unit in good order checks as always
+/// ([`check_morale`]): failing, it routs and retreats three hexes more
+/// (13.31: "in addition to any other retreats that may have been mandated
+/// in that Combat Phase"). A unit already routed that lost Strength Points
+/// in the melee routs again without a check (13.33: "suffers additional
+/// casualties while in a state of rout will rout again"); one that lost
+/// none checks, and only a failure routs it again, three hexes more,
+/// still routed — unless the table plays the `routed-melee-reroutes`
+/// reading (13.33's "second rout result" read as any result that calls
+/// for a check), where it routs again without one. Returns whether it
+/// routed.
+pub(crate) fn check_after_melee_retreat(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    id: &CounterId,
+    lost: bool,
+) -> bool {
+    let Some(x) = u.state.units.get(id) else {
+        return false;
+    };
+    if x.hex.is_none() {
+        return false;
+    }
+    if !x.status.markers.contains(&Marker::Rout) {
+        return check_morale(rs, u, roll, id);
+    }
+    if lost || rs.options.routed_melee_reroutes || roll_check(rs, u, roll, id) {
+        rout_retreat(rs, u, roll, id);
+        return true;
+    }
+    false
 }
 
 fn kind_of(order: &RetreatOrder) -> RetreatKind {
@@ -685,18 +806,25 @@ pub(crate) fn answer_retreat(
     // GBACW 14.3, 10.2: friends in the way are displaced; enemy ZOCs
     // entered draw retreat fire.
     super::retreat_fire::go_along(rs, &mut u, &mut roll, unit, path, Vec::new(), None);
+    // GBACW 12.92: "At the end of the retreat, the owning Player conducts
+    // a morale check."
+    if order.check {
+        check_after_melee_retreat(rs, &mut u, &mut roll, unit, order.lost);
+    }
     roll.finish()?;
     Ok(u.events)
 }
 
 /// Whether answering `order` along `path` rolls dice: displaced friends
-/// check morale (14.3).
+/// check morale (14.3), and a melee result's retreat ends with a check
+/// (12.92).
 pub(crate) fn answer_rolls(
     rs: &Gbacw,
     state: &GbacwState,
     order: &RetreatOrder,
     path: &[crate::gbacw::map::HexNumber],
 ) -> bool {
-    !super::displacement::displaced_by(rs, state, &order.unit, path).is_empty()
+    order.check
+        || !super::displacement::displaced_by(rs, state, &order.unit, path).is_empty()
         || super::super::corinth::crew_stack::displaces(rs, state, &order.unit, path)
 }

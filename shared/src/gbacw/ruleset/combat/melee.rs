@@ -14,7 +14,7 @@ use super::super::decide::own_unit;
 use super::super::event::{GbacwEvent, MeleeReport};
 use super::super::state::{DeclaredMelee, GbacwState, RbmOffer};
 use super::super::{Gbacw, err};
-use super::effects::{check_morale, leader_casualties, rating_for, retreat, set_markers};
+use super::effects::{check_morale, leader_casualties, melee_retreat, rating_for, set_markers};
 use super::{Roller, Unfold};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::facing::{ZocUse, can_fire_through};
@@ -26,7 +26,7 @@ use crate::gbacw::melee::{
 };
 use crate::gbacw::oob::{CounterId, Formation, Marker, Unit, UnitKind, UnitStatus};
 use crate::gbacw::retreat::before_melee::Threat;
-use crate::gbacw::retreat::{RetreatKind, may_retreat_before_melee, rbm_length_ok};
+use crate::gbacw::retreat::{may_retreat_before_melee, rbm_length_ok};
 use std::collections::BTreeSet;
 
 fn illegal(rule: &str, message: impl Into<String>) -> RuleError {
@@ -695,15 +695,19 @@ fn resolve_one(
         if k == 1 && lone.is_some() {
             continue;
         }
-        for id in ids.iter() {
+        for (i, id) in ids.iter().enumerate() {
             if u.state.units[id].hex.is_none() || (k == 1 && is_crew(id)) {
                 continue;
             }
-            // GBACW 12.92, 12.95: survivors retreat, then check morale.
+            // GBACW 12.92, 12.95, 12.98: survivors retreat, then check
+            // morale "At the end of the retreat" — when the owner has
+            // chosen the path, if he has a choice (14.4) — and a rout
+            // retreats three hexes more (13.31).
             if let Some(n) = o.retreat {
-                retreat(rs, u, roll, id, usize::from(n), RetreatKind::MeleeResult);
-            }
-            if o.morale_check && u.state.units[id].hex.is_some() {
+                let lost = o.killed.iter().any(|(j, _)| *j == i)
+                    || o.captured.iter().any(|(j, _)| *j == i);
+                melee_retreat(rs, u, roll, id, usize::from(n), o.morale_check, lost);
+            } else if o.morale_check && u.state.units[id].hex.is_some() {
                 check_morale(rs, u, roll, id);
             }
             // GBACW 12.24: a meleed column goes into line.

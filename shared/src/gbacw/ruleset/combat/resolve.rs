@@ -13,6 +13,7 @@ use crate::gbacw::charts::WeaponKind;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::morale::ammo_depleted;
 use crate::gbacw::oob::{CounterId, Marker, UnitKind};
+use std::collections::BTreeSet;
 
 /// GBACW 9.42: every attack of the phase is rolled — one die each, in the
 /// order declared — with the strengths declared, before any casualty or
@@ -45,8 +46,12 @@ pub(crate) fn resolve_plan(
         }
     }
     let dice_rolled: Vec<u8> = prepared.iter().map(|_| roll.d6()).collect();
+    // GBACW 11.31: "When a battery splits its fire, it expends only one
+    // round of ammunition": a battery's first attack of the phase spends
+    // its round, the others none.
+    let mut spent: BTreeSet<CounterId> = BTreeSet::new();
     for (p, die) in prepared.iter().zip(dice_rolled) {
-        resolve_one(rs, &mut u, &mut roll, p, die, &[]);
+        resolve_one(rs, &mut u, &mut roll, p, die, &[], &mut spent);
         // Corinth 24.1: the extra rounds, then the fouling roll.
         if p.rapid {
             super::super::corinth::rapid_fire::after_attack(rs, &mut u, &mut roll, &p.firers);
@@ -58,7 +63,10 @@ pub(crate) fn resolve_plan(
 }
 
 /// One rolled attack: the report, rounds fired, the effects, then 11.21.
-/// Returns the deferred pins (10.15).
+/// `spent` holds the batteries that already spent their round on this
+/// occasion (11.31: a split fire spends one); a withdrawal or retreat
+/// fire is an occasion of its own (10.12, 10.2). Returns the deferred
+/// pins (10.15).
 pub(crate) fn resolve_one(
     rs: &Gbacw,
     u: &mut Unfold,
@@ -66,6 +74,7 @@ pub(crate) fn resolve_one(
     p: &Prepared,
     die: u8,
     defer_pins_of: &[CounterId],
+    spent: &mut BTreeSet<CounterId>,
 ) -> Vec<CounterId> {
     let report = p.roll(&rs.tables.fire, die, rs.options);
     let result = report.result;
@@ -77,11 +86,16 @@ pub(crate) fn resolve_one(
     {
         u.push(e);
     }
-    // GBACW 11.3: a battery fires one round per fire (not counted without
-    // the ammunition rules: Cedar Mountain 21.2).
+    // GBACW 11.31: "Each time an artillery battery fires, it expends one
+    // round of ammunition. When a battery splits its fire, it expends only
+    // one round of ammunition." (Not counted without the ammunition rules:
+    // Cedar Mountain 21.2.)
     let ammunition = !super::super::cedar::ammo::off(rs);
     for f in &p.firers {
-        if ammunition && matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. }) {
+        if ammunition
+            && matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. })
+            && spent.insert(f.clone())
+        {
             u.push(GbacwEvent::RoundFired { unit: f.clone() });
         }
     }
@@ -120,6 +134,9 @@ pub(crate) fn resolve_one(
             }
         }
     }
+    // GBACW 6.11: a column fired upon goes into line once the combat is
+    // resolved.
+    super::effects::fired_on_columns_into_line(u, p);
     deferred
 }
 
@@ -176,7 +193,15 @@ pub(crate) fn resolve_withdrawal(
         Resume::CrewMove { battery, .. } => vec![battery.clone()],
         _ => Vec::new(),
     };
-    let pinned = resolve_one(rs, &mut u, &mut roll, &prepared, die, &movers);
+    let pinned = resolve_one(
+        rs,
+        &mut u,
+        &mut roll,
+        &prepared,
+        die,
+        &movers,
+        &mut BTreeSet::new(),
+    );
     let side = rs.enemy_of(rs.side_of(d.seat)).clone();
     match &d.resume {
         Resume::Move { pieces, path } => {

@@ -253,7 +253,15 @@ pub(crate) fn fire_on_retreater(
     )?;
     let die = roll.d6();
     u.no_re_rout = no_re_rout.then(|| offer.unit.clone());
-    super::resolve::resolve_one(rs, u, roll, &prepared, die, &[]);
+    super::resolve::resolve_one(
+        rs,
+        u,
+        roll,
+        &prepared,
+        die,
+        &[],
+        &mut std::collections::BTreeSet::new(),
+    );
     u.no_re_rout = None;
     Ok(())
 }

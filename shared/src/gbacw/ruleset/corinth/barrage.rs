@@ -173,6 +173,8 @@ pub(crate) fn fire(
             );
         }
     }
+    // GBACW 6.11: a column fired upon goes into line.
+    crate::gbacw::ruleset::combat::effects::fired_on_columns_into_line(&mut u, &prepared);
     roll.finish()?;
     Ok(u.events)
 }

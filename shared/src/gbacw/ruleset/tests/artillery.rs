@@ -127,3 +127,82 @@ fn case_11_33_not_after_firing_or_moving_nor_apart() {
     t.ok(UNION, GbacwAction::EndPhase);
     t.refused(UNION, transfer("4-me-b", "4-me", 1), "GBACW 11.33");
 }
+
+/// How many `RoundFired` events name `unit`.
+fn rounds_fired(events: &[GbacwEvent], unit: &str) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, GbacwEvent::RoundFired { unit: u } if *u == id(unit)))
+        .count()
+}
+
+/// GBACW 11.31: "Each time an artillery battery fires, it expends one
+/// round of ammunition. When a battery splits its fire, it expends only
+/// one round of ammunition." 4 Me (6 guns, 20 rounds) fires 4 guns at
+/// 2 Va next to it and 2 guns at 10 Va ten hexes off in one Offensive
+/// Fire Phase: one round, 20 -> 19.
+#[test]
+fn case_11_31_split_fire_spends_one_round() {
+    let mut t = T::empty();
+    t.put("4-me", "0105", "n", Formation::Unlimbered);
+    t.put("2-va", "0205", "n", Formation::Line);
+    t.face_towards("4-me", "0205");
+    t.advance_to(UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0205", &[("4-me", 4)]));
+    // The first hex ten away that 4 Me may fire at (its fire zone, 9.33,
+    // and line of sight, 9.7).
+    let far = (1..=12)
+        .flat_map(|c| (1..=10).map(move |r| format!("{c:02}{r:02}")))
+        .find(|h| {
+            let mut probe = t.clone();
+            probe.put("10-va", h, "n", Formation::Line);
+            t.rs.game().map.grid.distance(n("0105"), n(h)) == 10
+                && probe.decide(UNION, &fire(h, &[("4-me", 2)])).is_ok()
+        })
+        .expect("a hex ten away in 4 Me's fire zone");
+    t.put("10-va", &far, "n", Formation::Line);
+    t.ok(UNION, fire(&far, &[("4-me", 2)]));
+    let (events, _) = t.roll(UNION, GbacwAction::EndPhase, 1);
+    assert_eq!(fire_reports(&events).len(), 2, "both attacks rolled");
+    assert_eq!(rounds_fired(&events, "4-me"), 1, "{events:?}");
+    assert_eq!(t.s.units[&id("4-me")].status.rounds, 19);
+}
+
+/// GBACW 15.0: "once an artillery unit has moved, it may not fire.
+/// However, if an artillery unit does not move but changes formation
+/// (from limbered to unlimbered), it may fire." 4 Me, limbered, moves one
+/// hex and unlimbers: its fire at Aleghny is refused; unlimbering in place,
+/// it fires.
+#[test]
+fn case_15_0_a_battery_that_moved_may_not_fire() {
+    let setup = || {
+        let mut t = T::empty();
+        t.put("4-me", "0105", "n", Formation::Limbered);
+        // A battery to fire at: no small arms to fire as 4 Me unlimbers (6.23).
+        t.put("aleghny", "0405", "n", Formation::Unlimbered);
+        t.face_towards("4-me", "0205");
+        t.advance_to(UNION, Phase::Movement);
+        t
+    };
+    let unlimber = GbacwAction::ChangeFormation {
+        unit: id("4-me"),
+        to: Formation::Unlimbered,
+    };
+    let mut moved = setup();
+    moved.mv(UNION, &["4-me"], &["0205"]);
+    moved.face_towards("4-me", "0305");
+    moved.ok(UNION, unlimber.clone());
+    moved.advance_to(UNION, Phase::OffensiveFire);
+    let e = moved.refused(UNION, fire("0405", &[("4-me", 6)]), "GBACW 15.0");
+    assert!(e.message.contains("4 Me"), "{e}");
+    assert!(
+        !e.message.contains("4-me"),
+        "the printed name, not the id: {e}"
+    );
+    let mut stood = setup();
+    stood.put("4-me", "0205", "n", Formation::Limbered);
+    stood.face_towards("4-me", "0305");
+    stood.ok(UNION, unlimber);
+    stood.advance_to(UNION, Phase::OffensiveFire);
+    stood.ok(UNION, fire("0405", &[("4-me", 6)]));
+}

@@ -361,6 +361,8 @@ fn cedar_24_14_a_broken_unit_routing_only_through_enemy_zoc_is_captured() {
         seat: UNION,
         length: 3,
         rout: true,
+        check: false,
+        lost: false,
     };
     t.fold(GbacwEvent::RetreatOrdered(order));
     assert_eq!(

@@ -18,6 +18,8 @@ fn cornered() -> T {
         seat: REBEL,
         length: 1,
         rout: true,
+        check: false,
+        lost: false,
     });
     t
 }
@@ -124,6 +126,8 @@ fn case_14_4_a_unit_waiting_to_retreat_that_routs_keeps_one_order_the_rout() {
         seat: REBEL,
         length: 1,
         rout: false,
+        check: false,
+        lost: false,
     });
     let events = {
         let mut dice = crate::engine::Dice::none();
@@ -139,6 +143,8 @@ fn case_14_4_a_unit_waiting_to_retreat_that_routs_keeps_one_order_the_rout() {
             seat: REBEL,
             length: 3,
             rout: true,
+            check: false,
+            lost: false,
         })]
     );
     for e in &events {

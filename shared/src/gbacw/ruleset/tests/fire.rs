@@ -569,3 +569,45 @@ fn case_11_25_neither_wagon_nor_unit_may_have_moved() {
         "GBACW 11.25",
     );
 }
+
+/// GBACW 6.11: "A unit in Column formation that is fired upon
+/// automatically goes into Line formation (this occurs after the combat
+/// has been resolved)." 10 Va, in Column next to 5 Conn, is fired on with
+/// one point: once the attack is resolved, it is in Line, facing as it
+/// was — whatever the die (unless the fire drove it out of the hex).
+#[test]
+fn case_6_11_a_column_fired_on_goes_into_line() {
+    let mut stayed = 0;
+    for seed in 0..20 {
+        let mut t = duel();
+        t.s.units.get_mut(&id("10-va")).unwrap().status.formation = Formation::Column;
+        let facing = t.s.units[&id("10-va")].facing;
+        t.advance_to(UNION, Phase::OffensiveFire);
+        t.ok(UNION, fire("0705", &[("5-conn", 1)]));
+        // Still a column while the attack waits for the end of the phase.
+        assert_eq!(t.s.units[&id("10-va")].status.formation, Formation::Column);
+        let (events, _) = t.roll(UNION, GbacwAction::EndPhase, seed);
+        let x = &t.s.units[&id("10-va")];
+        if x.hex != Some(n("0705")) {
+            continue;
+        }
+        stayed += 1;
+        assert_eq!(
+            x.status.formation,
+            Formation::Line,
+            "seed {seed}: {events:?}"
+        );
+        assert_eq!(x.facing, facing, "seed {seed}");
+        // After the combat's own events.
+        let set = events
+            .iter()
+            .position(|e| matches!(e, GbacwEvent::FormationSet { .. }))
+            .unwrap();
+        let resolved = events
+            .iter()
+            .position(|e| matches!(e, GbacwEvent::FireResolved(_)))
+            .unwrap();
+        assert!(set > resolved);
+    }
+    assert!(stayed > 0, "no seed left 10 Va in its hex");
+}

@@ -252,3 +252,245 @@ fn case_12_0_melees_resolved_as_the_melee_phase_ends() {
     }
     assert!(kinds.len() > 1, "one result only: {kinds:?}");
 }
+
+/// 5 Conn (with Crawford) melees 10 Va, made `strength` Strength Points
+/// (and routed if `routed`), in open ground; the Melee Phase ends with
+/// dice seeded by `seed`. Returns the table, the events and 10 Va's result.
+fn melee_on_10_va(
+    strength: u8,
+    routed: bool,
+    seed: u64,
+    config: Option<crate::gbacw::ruleset::GbacwConfig>,
+) -> (T, Vec<GbacwEvent>, crate::gbacw::tables::MeleeEffect) {
+    let mut t = match config {
+        Some(c) => {
+            let mut t = T::with(c);
+            for u in t.s.units.values_mut() {
+                u.hex = None;
+            }
+            for l in t.s.leaders.values_mut() {
+                l.hex = None;
+            }
+            t
+        }
+        None => T::empty(),
+    };
+    t.put("5-conn", "0605", "n", Formation::Line);
+    t.put_leader("crawford", "0605");
+    t.put("10-va", "0705", "n", Formation::Line);
+    t.face_towards("5-conn", "0705");
+    t.face_towards("10-va", "0605");
+    t.rs.game.oob.units.get_mut(&id("10-va")).unwrap().strength = strength;
+    let x = t.s.units.get_mut(&id("10-va")).unwrap();
+    x.status.strength = strength;
+    if routed {
+        x.status.markers.insert(Marker::Rout);
+    }
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0705", &["5-conn"]));
+    if t.s.rbm.is_some() {
+        t.ok(REBEL, GbacwAction::StandFast);
+    }
+    t.ok(UNION, GbacwAction::EndPhase);
+    let (events, _) = t.roll(UNION, GbacwAction::EndPhase, seed);
+    let effect = reports(&events)[0].result.defender;
+    (t, events, effect)
+}
+
+/// Answer every retreat order waiting (10 Va's) with its first legal
+/// path, dice seeded by `seed`; the events, in order.
+fn answer_retreats(t: &mut T, seed: u64) -> Vec<GbacwEvent> {
+    let mut all = Vec::new();
+    for _ in 0..4 {
+        let Some(order) = t.s.retreats.first().cloned() else {
+            break;
+        };
+        let a = crate::gbacw::ruleset::combat::effects::default_retreat(&t.rs, &t.s, &order);
+        let (events, _) = t.roll(order.seat, a, seed);
+        all.extend(events);
+    }
+    assert!(t.s.retreats.is_empty());
+    all
+}
+
+/// The lengths of `unit`'s retreats among `events`, and where its first
+/// morale check comes (with its outcome).
+fn retreats_and_check(events: &[GbacwEvent], unit: &str) -> (Vec<usize>, Option<(usize, bool)>) {
+    let lengths = events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::UnitRetreated { unit: u, path } if *u == id(unit) => Some(path.len()),
+            _ => None,
+        })
+        .collect();
+    let check = events.iter().enumerate().find_map(|(i, e)| match e {
+        GbacwEvent::MoraleChecked {
+            unit: u, failed, ..
+        } if *u == id(unit) => Some((i, *failed)),
+        _ => None,
+    });
+    (lengths, check)
+}
+
+/// GBACW 12.92: "At the end of the retreat, the owning Player conducts a
+/// morale check." 12.98: "Retreats are always executed after losses;
+/// thus, a C2R2 means remove two Points which are captured, then retreat
+/// the remaining units two hexes." 13.31: routed units "must retreat
+/// three hexes …, in addition to any other retreats that may have been
+/// mandated in that Combat Phase." 10 Va (4 SP) takes a C#R2 with a
+/// choice of paths: no check until its owner has retreated it two hexes;
+/// then the check, and if it routs, three hexes more (2 + 3).
+#[test]
+fn case_12_92_melee_retreat_then_check_and_a_rout_adds_three() {
+    let (mut routed, mut held) = (false, false);
+    for seed in 0..300 {
+        let (mut t, events, effect) = melee_on_10_va(4, false, seed, None);
+        let crate::gbacw::tables::MeleeEffect::CaptureRetreat { retreat: 2, .. } = effect else {
+            continue;
+        };
+        let Some(order) = t.s.retreats.first().cloned() else {
+            continue;
+        };
+        assert_eq!(
+            (order.unit.clone(), order.length, order.rout),
+            (id("10-va"), 2, false)
+        );
+        let (_, early) = retreats_and_check(&events, "10-va");
+        assert!(
+            early.is_none(),
+            "seed {seed}: checked before the retreat: {events:?}"
+        );
+        let after = answer_retreats(&mut t, seed + 10_000);
+        let (lengths, check) = retreats_and_check(&after, "10-va");
+        let (at, failed) = check.expect("12.92: a check at the end of the retreat");
+        let first_retreat = after
+            .iter()
+            .position(|e| matches!(e, GbacwEvent::UnitRetreated { .. }))
+            .unwrap();
+        assert!(first_retreat < at, "seed {seed}: {after:?}");
+        if t.hex("10-va").is_none() {
+            continue;
+        }
+        let x = &t.s.units[&id("10-va")];
+        if failed {
+            assert_eq!(lengths.iter().sum::<usize>(), 5, "seed {seed}: {after:?}");
+            assert!(x.status.markers.contains(&Marker::Rout));
+            routed = true;
+        } else {
+            assert_eq!(lengths, [2], "seed {seed}: {after:?}");
+            assert!(!x.status.markers.contains(&Marker::Rout));
+            held = true;
+        }
+        if routed && held {
+            return;
+        }
+    }
+    panic!("no seed both routed and held 10 Va (routed {routed}, held {held})");
+}
+
+/// GBACW 12.92 against 13.33. 12.92: an "R" result "means that the
+/// affected unit(s) must retreat the given number of hexes. At the end of
+/// the retreat, the owning Player conducts a morale check." 13.33: "A
+/// unit that is routed and suffers additional casualties while in a state
+/// of rout will rout again. Routed units suffering a second rout result
+/// (e.g., from a P/R result on the Fire CRT) must retreat an additional
+/// three hexes, remaining routed." 10 Va, routed, takes a plain R2: it
+/// retreats two, then checks; failing, it routs again three hexes more,
+/// passing it stays (routed) where the retreat left it. With a capture
+/// (C1R2) it suffered casualties: after the two hexes it routs again
+/// without a check.
+#[test]
+fn case_13_33_a_routed_unit_given_r2_retreats_two_then_checks() {
+    let (mut plain_failed, mut plain_passed, mut captured) = (false, false, false);
+    for seed in 0..400 {
+        // Routed, 10 SP melee at 5 (13.32): 6 + 1 - 5 = +1.
+        let (mut t, events, effect) = melee_on_10_va(10, true, seed, None);
+        let crate::gbacw::tables::MeleeEffect::CaptureRetreat {
+            captured: c,
+            retreat: 2,
+        } = effect
+        else {
+            continue;
+        };
+        let (_, early) = retreats_and_check(&events, "10-va");
+        assert!(early.is_none(), "seed {seed}: {events:?}");
+        let mut all = events.clone();
+        all.extend(answer_retreats(&mut t, seed + 10_000));
+        let (lengths, check) = retreats_and_check(&all, "10-va");
+        if t.hex("10-va").is_none() {
+            continue;
+        }
+        assert_eq!(lengths.first(), Some(&2), "seed {seed}: {all:?}");
+        assert!(
+            t.s.units[&id("10-va")]
+                .status
+                .markers
+                .contains(&Marker::Rout)
+        );
+        let total: usize = lengths.iter().sum();
+        match (c, check) {
+            (0, Some((_, true))) => {
+                assert_eq!(total, 5, "seed {seed}: {all:?}");
+                plain_failed = true;
+            }
+            (0, Some((_, false))) => {
+                assert_eq!(total, 2, "seed {seed}: {all:?}");
+                plain_passed = true;
+            }
+            (0, None) => panic!("seed {seed}: R2 with no check: {all:?}"),
+            (_, check) => {
+                assert!(check.is_none(), "seed {seed}: {all:?}");
+                assert_eq!(total, 5, "seed {seed}: {all:?}");
+                captured = true;
+            }
+        }
+        if plain_failed && plain_passed && captured {
+            return;
+        }
+    }
+    panic!("not every case met: R2 failed {plain_failed}, passed {plain_passed}, C1R2 {captured}");
+}
+
+/// GBACW 13.33 read the other way, as a named option
+/// (`routed-melee-reroutes`): "Routed units suffering a second rout
+/// result (e.g., from a P/R result on the Fire CRT) must retreat an
+/// additional three hexes, remaining routed" — the P/R example is a
+/// result that calls for a check, so a melee R (13.0: a check "whenever
+/// it … receives an "R" result in melee") is read as a second rout
+/// result. 10 Va, routed, given a plain R2 retreats two and routs again
+/// three more, with no check.
+#[test]
+fn case_13_33_the_reroute_reading_is_a_named_option() {
+    let config = crate::gbacw::ruleset::GbacwConfig {
+        readings_001: ["routed-melee-reroutes".to_string()].into(),
+        ..Default::default()
+    };
+    assert!(config.rule_options().unwrap().routed_melee_reroutes);
+    for seed in 0..400 {
+        let (mut t, events, effect) = melee_on_10_va(10, true, seed, Some(config.clone()));
+        let crate::gbacw::tables::MeleeEffect::CaptureRetreat {
+            captured: 0,
+            retreat: 2,
+        } = effect
+        else {
+            continue;
+        };
+        let mut all = events.clone();
+        all.extend(answer_retreats(&mut t, seed + 10_000));
+        if t.hex("10-va").is_none() {
+            continue;
+        }
+        let (lengths, check) = retreats_and_check(&all, "10-va");
+        assert!(check.is_none(), "seed {seed}: {all:?}");
+        assert_eq!(lengths.first(), Some(&2), "seed {seed}: {all:?}");
+        assert_eq!(lengths.iter().sum::<usize>(), 5, "seed {seed}: {all:?}");
+        assert!(
+            t.s.units[&id("10-va")]
+                .status
+                .markers
+                .contains(&Marker::Rout)
+        );
+        return;
+    }
+    panic!("no seed gave routed 10 Va a plain R2");
+}

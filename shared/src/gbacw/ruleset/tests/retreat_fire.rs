@@ -59,6 +59,8 @@ fn into_the_zoc() -> T {
                     seat: REBEL,
                     length: 1,
                     rout: true,
+                    check: false,
+                    lost: false,
                 });
                 return t;
             }

@@ -356,3 +356,36 @@ fn case_10_15_a_pinned_unit_sliding_past_a_full_hex_draws_no_second_withdrawal_f
     }
     panic!("300 seeds never pinned 5 Conn");
 }
+
+/// GBACW 6.11, 10.15: withdrawal fire is fire ("treated as if it had
+/// suffered casualties during any regular Fire Phase"), so "A unit in
+/// Column formation that is fired upon automatically goes into Line
+/// formation (this occurs after the combat has been resolved)": 5 Conn,
+/// in Column, leaves 2 Va's ZOC under fire and is in Line afterwards.
+#[test]
+fn case_6_11_a_column_under_withdrawal_fire_goes_into_line() {
+    let mut lined = 0;
+    for seed in 0..20 {
+        let mut t = contact();
+        t.s.units.get_mut(&id("5-conn")).unwrap().status.formation = Formation::Column;
+        t.mv(UNION, &["5-conn"], &["0307"]);
+        let (events, _) = t.roll(
+            REBEL,
+            GbacwAction::WithdrawalFire {
+                firers: ids(&["2-va"]),
+            },
+            seed,
+        );
+        let x = &t.s.units[&id("5-conn")];
+        if x.hex.is_none() {
+            continue;
+        }
+        assert_eq!(
+            x.status.formation,
+            Formation::Line,
+            "seed {seed}: {events:?}"
+        );
+        lined += 1;
+    }
+    assert!(lined > 0);
+}
