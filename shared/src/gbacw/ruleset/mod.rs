@@ -458,10 +458,12 @@ impl Ruleset for Gbacw {
             && *action == GbacwAction::EndSetUp
             && state.progress.setting_up.is_some()
             && !plan::plot_pending(self, state);
+        // Refusals leave in printed names, never ids (DESIGN §3).
+        let words = |e| crate::gbacw::words::refusal(self, e);
         let mut events = if by_default_end {
-            decide::setup::end_setup_by_default(self, state)?
+            decide::setup::end_setup_by_default(self, state).map_err(words)?
         } else {
-            decide::decide(self, state, ctx.seat, action, dice)?
+            decide::decide(self, state, ctx.seat, action, dice).map_err(words)?
         };
         // Corinth 30.33: a reserve attacked is committed.
         events.extend(decide::restraint::committed_by_attack(

@@ -13,10 +13,12 @@
 //!   formations, Movement Points, lists.
 //! - `action.rs`: what a player asks for.
 //! - `event.rs`: what happened.
+//! - `refusal.rs`: refusals, their counters named as printed.
 
 mod action;
 mod event;
 mod names;
+mod refusal;
 
 pub use action::action;
 pub use event::event;
@@ -24,6 +26,7 @@ pub use names::{
     area_name, counter_name, facing_word, formation_word, hex_path, mp_text, plan_words,
     reserve_name, side_name,
 };
+pub use refusal::{refusal, refusal_text};
 
 #[cfg(test)]
 mod tests;

@@ -77,3 +77,19 @@ fn set_up_and_arrivals_read_with_printed_names_and_hexes() {
         assert_words(&line);
     }
 }
+
+/// Refusals name counters as printed: `15-ala` reads "15 Ala", `banks`
+/// "Banks"; words that are also ids ("a green unit") stay words.
+#[test]
+fn refusals_name_counters_as_printed() {
+    let rs = cedar();
+    let text = super::refusal_text(
+        &rs,
+        "15-ala may not enter 4032 (stacking); banks is too far; a green unit, too early",
+    );
+    assert_eq!(
+        text,
+        "15 Ala may not enter 4032 (stacking); Banks is too far; a green unit, too early"
+    );
+    assert_words(&text);
+}

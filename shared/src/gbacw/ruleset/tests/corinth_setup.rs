@@ -183,7 +183,7 @@ fn corinth_29_44_1_brigade_batteries_set_up_within_their_commanders_radius() {
     );
     let far = place_within(&mut t, "3-mich-a", "2028", 1);
     assert!(grid.distance(at, far) > 3);
-    t.refused_saying(UNION, GbacwAction::EndSetUp, "Corinth 29.44", "3-mich-a");
+    t.refused_saying(UNION, GbacwAction::EndSetUp, "Corinth 29.44", "3 Mich a");
     // Within three hexes of him it may end.
     let near = place_within(&mut t, "3-mich-a", &at.to_string(), 3);
     assert!(grid.distance(at, near) <= 3);
@@ -286,7 +286,7 @@ fn corinth_30_13_olivers_column_keeps_moving_until_more_than_four_hexes_from_the
     assert_eq!(t.s.clock.turn, 2);
     // 15 Mich enters through 0104, in Assault Area D.
     t.ok(UNION, arrive("15-mich", "0104"));
-    t.refused_saying(UNION, GbacwAction::EndPhase, "Corinth 30.13", "15-mich");
+    t.refused_saying(UNION, GbacwAction::EndPhase, "Corinth 30.13", "15 Mich");
     // One hex on is not enough while it can go farther.
     let map = t.rs.game().map.clone();
     let on = map
