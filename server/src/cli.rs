@@ -45,6 +45,10 @@ pub struct ServeArgs {
     /// Storage group-commit window in milliseconds [default: 2].
     #[arg(long)]
     pub commit_window_ms: Option<u64>,
+    /// Start without the unfinished tables that cannot be rebuilt (they are
+    /// named in the log and kept in the database); default: refuse to start.
+    #[arg(long)]
+    pub skip_damaged: bool,
 }
 
 /// Run the server until a signal; the exit code for `main`.
@@ -89,6 +93,9 @@ pub fn serve(args: ServeArgs) -> ExitCode {
     }
     if let Some(w) = args.commit_window_ms {
         config.commit_window_ms = w;
+    }
+    if args.skip_damaged {
+        config.skip_damaged = true;
     }
     let runtime = match build_runtime(config.workers) {
         Ok(r) => r,

@@ -29,6 +29,12 @@ pub struct Config {
     /// Milliseconds the storage thread gathers requests into one commit
     /// (one `fsync`) after the first; see `storage::DEFAULT_COMMIT_WINDOW`.
     pub commit_window_ms: u64,
+    /// Start even when some unfinished tables cannot be rebuilt from the
+    /// database (damaged rows, a log shorter than what was acknowledged).
+    /// Off by default: the server refuses to start and names them, so no
+    /// acknowledged play disappears unnoticed; on, each is logged at ERROR
+    /// and left untouched in the database (nothing is deleted).
+    pub skip_damaged: bool,
     pub limits: Limits,
 }
 
@@ -81,6 +87,7 @@ impl Default for Config {
             tls_key: None,
             workers: 1,
             commit_window_ms: crate::storage::DEFAULT_COMMIT_WINDOW.as_millis() as u64,
+            skip_damaged: false,
             limits: Limits::default(),
         }
     }

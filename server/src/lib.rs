@@ -78,16 +78,38 @@ impl Server {
             next_conn: AtomicU64::new(1),
         });
 
-        let stored = storage.load_unfinished().await.map_err(|e| e.to_string())?;
+        let (stored, mut damaged) = storage.load_unfinished().await.map_err(|e| e.to_string())?;
         let count = stored.len();
         for table in stored {
             let id = table.id;
-            // One bad table must not keep the others from coming back.
             if let Err(e) = room::Room::restore(&shared, table) {
-                tracing::error!(table = id.0, "cannot rebuild table: {e}");
+                damaged.push((id, format!("cannot rebuild it: {e}")));
             }
         }
-        tracing::info!("rebuilt {count} unfinished table(s) from storage");
+        // Acknowledged play never disappears unnoticed: a table that cannot
+        // come back stops the start, unless the operator says to go on
+        // without it (its rows stay in the database either way).
+        if !damaged.is_empty() {
+            let list = damaged
+                .iter()
+                .map(|(id, why)| format!("table {}: {why}", id.0))
+                .collect::<Vec<_>>()
+                .join("; ");
+            if !config.skip_damaged {
+                return Err(format!(
+                    "{} unfinished table(s) cannot be rebuilt from {}: {list}. Restore the database from a backup, or start with --skip-damaged to serve the others (the damaged tables stay in the file, untouched)",
+                    damaged.len(),
+                    config.data_dir.display()
+                ));
+            }
+            for (id, why) in &damaged {
+                tracing::error!(table = id.0, "table skipped (--skip-damaged): {why}");
+            }
+        }
+        tracing::info!(
+            "rebuilt {} unfinished table(s) from storage",
+            count - damaged.len().min(count)
+        );
 
         let ws = tokio::net::TcpListener::bind(config.ws)
             .await

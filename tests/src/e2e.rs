@@ -408,7 +408,8 @@ pub async fn stored_logs(dir: &std::path::Path) -> Vec<muster_shared::engine::Ma
     let (storage, thread) =
         muster_server::storage::Storage::open(dir, muster_server::storage::DEFAULT_COMMIT_WINDOW)
             .expect("open storage");
-    let tables = storage.load_unfinished().await.expect("load");
+    let (tables, damaged) = storage.load_unfinished().await.expect("load");
+    assert!(damaged.is_empty(), "damaged tables: {damaged:?}");
     drop(storage);
     let _ = tokio::task::spawn_blocking(move || thread.join()).await;
     tables

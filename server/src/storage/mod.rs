@@ -108,9 +108,12 @@ pub(crate) enum Op {
         reply: oneshot::Sender<Result<(), StorageError>>,
     },
     LoadUnfinished {
-        reply: oneshot::Sender<Result<Vec<StoredTable>, StorageError>>,
+        reply: oneshot::Sender<Result<(Vec<StoredTable>, Damaged), StorageError>>,
     },
 }
+
+/// Unfinished tables that cannot be loaded, and why, in words.
+pub type Damaged = Vec<(TableId, String)>;
 
 /// How long a commit group waits for more requests after its first one
 /// (config `commit_window_ms`). Rooms act at independent times, so without
@@ -214,8 +217,11 @@ impl Storage {
         .await
     }
 
-    /// Every table not finished, with its whole log.
-    pub async fn load_unfinished(&self) -> Result<Vec<StoredTable>, StorageError> {
+    /// Every table not finished, with its whole log, and the unfinished
+    /// tables whose rows fail their checks (with why): a log shorter than
+    /// its committed head, an entry whose checksum does not match, rows
+    /// that do not decode.
+    pub async fn load_unfinished(&self) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
         self.ask(|reply| Op::LoadUnfinished { reply }).await
     }
 }

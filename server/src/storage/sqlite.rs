@@ -5,7 +5,7 @@
 //! nothing it acknowledged is lost. FULL costs one `fsync` per commit; group
 //! commit (see [`super`]) spreads that over every request waiting.
 
-use super::{NewTable, Op, SeatHolder, StorageError, StoredChain, StoredTable};
+use super::{Damaged, NewTable, Op, SeatHolder, StorageError, StoredChain, StoredTable};
 use muster_shared::Hash32;
 use muster_shared::codec;
 use muster_shared::protocol::{TableId, TableStatus, UserId};
@@ -86,6 +86,16 @@ impl Db {
         conn.execute_batch(
             "PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;",
         )?;
+        // A damaged file is refused before anything is read from it: a
+        // page lost from the middle of a log would otherwise read as a
+        // shorter, valid-looking game.
+        let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        if check != "ok" {
+            return Err(corrupt(format!(
+                "{}: SQLite's integrity check failed ({check}); restore it from a backup",
+                path.display()
+            )));
+        }
         conn.execute_batch(SCHEMA)?;
         // Added after the first release: older files get the column.
         let has_creator: bool = conn.query_row(
@@ -95,6 +105,19 @@ impl Db {
         )?;
         if !has_creator {
             conn.execute_batch("ALTER TABLE tables ADD COLUMN creator INTEGER;")?;
+        }
+        // Added for integrity (issue 20): the committed head of each log,
+        // and each entry's checksum. Older rows have NULLs and are checked
+        // from the first write that sets them.
+        let has_head: bool = conn.query_row(
+            "SELECT COUNT(*) > 0 FROM pragma_table_info('tables') WHERE name = 'head_seq'",
+            [],
+            |r| r.get(0),
+        )?;
+        if !has_head {
+            conn.execute_batch(
+                "ALTER TABLE tables ADD COLUMN head_seq INTEGER; ALTER TABLE entries ADD COLUMN sum BLOB;",
+            )?;
         }
         Ok(Db { conn })
     }
@@ -300,8 +323,17 @@ fn append(
     chain: Option<StoredChain>,
 ) -> Result<(), StorageError> {
     // Cached: the hot path (one insert per action) does not parse SQL.
-    tx.prepare_cached("INSERT INTO entries (table_id, seq, entry) VALUES (?1, ?2, ?3)")?
-        .execute(params![table.0 as i64, seq as i64, entry])?;
+    tx.prepare_cached("INSERT INTO entries (table_id, seq, entry, sum) VALUES (?1, ?2, ?3, ?4)")?
+        .execute(params![
+            table.0 as i64,
+            seq as i64,
+            entry,
+            entry_sum(entry).as_slice()
+        ])?;
+    // The committed head, in the same transaction: a log that later reads
+    // shorter than this lost acknowledged entries.
+    tx.prepare_cached("UPDATE tables SET head_seq = ?1 WHERE id = ?2")?
+        .execute(params![seq as i64, table.0 as i64])?;
     if let Some(c) = chain {
         tx.execute(
             "UPDATE tables SET chain_secret = ?1, chain_len = ?2 WHERE id = ?3",
@@ -311,9 +343,20 @@ fn append(
     Ok(())
 }
 
-fn load_unfinished(tx: &rusqlite::Transaction<'_>) -> Result<Vec<StoredTable>, StorageError> {
+/// An entry's checksum: the first 16 bytes of its blake3 hash.
+fn entry_sum(entry: &[u8]) -> [u8; 16] {
+    let h = blake3::hash(entry);
+    let mut out = [0u8; 16];
+    out.copy_from_slice(&h.as_bytes()[..16]);
+    out
+}
+
+fn load_unfinished(
+    tx: &rusqlite::Transaction<'_>,
+) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
+    let mut damaged = Damaged::new();
     let mut stmt = tx.prepare(
-        "SELECT id, options, header, chain_secret, chain_len, invite, seats, status, creator
+        "SELECT id, options, header, chain_secret, chain_len, invite, seats, status, creator, head_seq
          FROM tables WHERE status != ?1 ORDER BY id",
     )?;
     let rows = stmt.query_map(params![status_code(TableStatus::Finished)], |r| {
@@ -327,27 +370,62 @@ fn load_unfinished(tx: &rusqlite::Transaction<'_>) -> Result<Vec<StoredTable>, S
             r.get::<_, Vec<u8>>(6)?,
             r.get::<_, i64>(7)?,
             r.get::<_, Option<i64>>(8)?,
+            r.get::<_, Option<i64>>(9)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, options, header, secret, len, invite, seats, status, creator) = row?;
-        let secret: [u8; 32] = secret
-            .try_into()
-            .map_err(|_| corrupt("chain secret is not 32 bytes"))?;
-        let seats: Vec<Option<SeatHolder>> =
-            codec::decode(&seats, codec::MAX_SERVER_MSG).map_err(corrupt)?;
-        let mut entries_stmt =
-            tx.prepare_cached("SELECT seq, entry FROM entries WHERE table_id = ?1 ORDER BY seq")?;
+        let (id, options, header, secret, len, invite, seats, status, creator, head) = row?;
+        let table = TableId(id as u64);
+        let Ok(secret) = <[u8; 32]>::try_from(secret) else {
+            damaged.push((table, "its dice-chain secret is not 32 bytes".into()));
+            continue;
+        };
+        let seats: Vec<Option<SeatHolder>> = match codec::decode(&seats, codec::MAX_SERVER_MSG) {
+            Ok(s) => s,
+            Err(e) => {
+                damaged.push((table, format!("its seats do not decode ({e})")));
+                continue;
+            }
+        };
+        let mut entries_stmt = tx.prepare_cached(
+            "SELECT seq, entry, sum FROM entries WHERE table_id = ?1 ORDER BY seq",
+        )?;
         let mut entries = Vec::new();
+        let mut problem = None;
         for e in entries_stmt.query_map(params![id], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, Vec<u8>>(1)?))
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, Vec<u8>>(1)?,
+                r.get::<_, Option<Vec<u8>>>(2)?,
+            ))
         })? {
-            let (seq, bytes) = e?;
+            let (seq, bytes, sum) = e?;
             if seq as usize != entries.len() + 1 {
-                return Err(corrupt(format!("table {id}: log entry {seq} out of order")));
+                problem = Some(format!(
+                    "its log jumps from entry {} to {seq}",
+                    entries.len()
+                ));
+                break;
+            }
+            if sum.is_some_and(|s| s.as_slice() != entry_sum(&bytes).as_slice()) {
+                problem = Some(format!("log entry {seq} does not match its checksum"));
+                break;
             }
             entries.push(bytes);
+        }
+        if problem.is_none()
+            && let Some(head) = head
+            && head as usize != entries.len()
+        {
+            problem = Some(format!(
+                "{head} log entries were committed but {} are in the database",
+                entries.len()
+            ));
+        }
+        if let Some(why) = problem {
+            damaged.push((table, why));
+            continue;
         }
         out.push(StoredTable {
             id: TableId(id as u64),
@@ -364,5 +442,16 @@ fn load_unfinished(tx: &rusqlite::Transaction<'_>) -> Result<Vec<StoredTable>, S
             entries,
         });
     }
-    Ok(out)
+    // A table's record gone while its log remains: a table that would
+    // otherwise vanish without a word.
+    let mut orphans = tx.prepare(
+        "SELECT DISTINCT table_id FROM entries WHERE table_id NOT IN (SELECT id FROM tables) ORDER BY table_id",
+    )?;
+    for id in orphans.query_map([], |r| r.get::<_, i64>(0))? {
+        damaged.push((
+            TableId(id? as u64),
+            "its log is in the database but its table record is missing".into(),
+        ));
+    }
+    Ok((out, damaged))
 }
