@@ -26,6 +26,11 @@ pub struct RuleOptions {
     /// the engine's reading: 9.51's own example nets a rightward shift,
     /// which only density or enfilade can give, against terrain).
     pub cap_terrain_only: bool,
+    /// GBACW 15.13, an ambiguity both printings share: "the current fire
+    /// strength of the battery is halved (round fractions up)". `false`
+    /// (the default): the guns, before range (9.45's "Current Strength",
+    /// "not the Final Fire Strength"); `true`: the strength after range.
+    pub half_crew_halves_final: bool,
 }
 
 impl Default for RuleOptions {
@@ -36,6 +41,7 @@ impl Default for RuleOptions {
             batteries_resupply: true,
             elephant_twelve_is_one: false,
             cap_terrain_only: false,
+            half_crew_halves_final: false,
         }
     }
 }
@@ -86,6 +92,7 @@ mod tests {
         batteries_resupply: false,
         elephant_twelve_is_one: true,
         cap_terrain_only: false,
+        half_crew_halves_final: false,
     };
 
     #[test]

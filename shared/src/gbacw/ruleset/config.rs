@@ -53,6 +53,10 @@ pub const EDITION_001: &[Reading] = &[
     ("cap-terrain-only", "GBACW 9.51", |o| {
         o.cap_terrain_only = true
     }),
+    // Likewise an ambiguity of both printings (15.13).
+    ("half-crew-halves-final", "GBACW 15.13", |o| {
+        o.half_crew_halves_final = true
+    }),
 ];
 
 impl GbacwConfig {
