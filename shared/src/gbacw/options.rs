@@ -34,6 +34,11 @@ pub struct RuleOptions {
     /// (`true`: 13.33's "second rout result (e.g., from a P/R result on
     /// the Fire CRT)" read as any result that calls for a check).
     pub routed_melee_reroutes: bool,
+    /// GBACW 15.13, an ambiguity both printings share: "the current fire
+    /// strength of the battery is halved (round fractions up)". `false`
+    /// (the default): the guns, before range (9.45's "Current Strength",
+    /// "not the Final Fire Strength"); `true`: the strength after range.
+    pub half_crew_halves_final: bool,
 }
 
 impl Default for RuleOptions {
@@ -45,6 +50,7 @@ impl Default for RuleOptions {
             elephant_twelve_is_one: false,
             cap_terrain_only: false,
             routed_melee_reroutes: false,
+            half_crew_halves_final: false,
         }
     }
 }
@@ -96,6 +102,7 @@ mod tests {
         elephant_twelve_is_one: true,
         cap_terrain_only: false,
         routed_melee_reroutes: false,
+        half_crew_halves_final: false,
     };
 
     #[test]

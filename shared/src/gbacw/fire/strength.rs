@@ -55,7 +55,8 @@ impl Add for FireStrength {
 
 /// GBACW 9.1/9.25: the final strength of `points` (SP, or guns for a
 /// battery: 9.13) fired at `range`, with the weapon's multiplier; a
-/// half-crewed battery's strength is halved, rounding up (15.13). `None`
+/// half-crewed battery's guns are halved, rounding up, before range
+/// (15.13, the default reading: see [`unit_fire_strength_read`]). `None`
 /// beyond the weapon's maximum range (9.23).
 pub fn unit_fire_strength(
     weapon: &Weapon,
@@ -63,12 +64,33 @@ pub fn unit_fire_strength(
     range: u32,
     crew: Crew,
 ) -> Option<FireStrength> {
+    unit_fire_strength_read(weapon, points, range, crew, false)
+}
+
+/// GBACW 15.13: "When a gun crew is at one-half strength, the current
+/// fire strength of the battery is halved (round fractions up)." Read by
+/// default as 9.45 uses "Current Strength" (before range, "not the Final
+/// Fire Strength"): the guns are halved, rounding up, then range
+/// multiplies them (5 guns adjacent: 3 × 10 = 30). With `halve_final`
+/// (the `half-crew-halves-final` reading) the strength after range is
+/// halved and rounded up instead (5 × 10 = 50, halved 25).
+pub fn unit_fire_strength_read(
+    weapon: &Weapon,
+    points: u8,
+    range: u32,
+    crew: Crew,
+    halve_final: bool,
+) -> Option<FireStrength> {
     let Multiplier { num, den } = weapon.multiplier(range)?;
+    let points = match crew {
+        Crew::Half if !halve_final => points.div_ceil(2),
+        _ => points,
+    };
     let s = FireStrength::new(u64::from(points) * u64::from(num), u64::from(den));
     Some(match crew {
         // Halve, rounding fractions up: ceil(s / 2).
-        Crew::Half => FireStrength::new(s.num.div_ceil(2 * s.den), 1),
-        Crew::Full | Crew::None => s,
+        Crew::Half if halve_final => FireStrength::new(s.num.div_ceil(2 * s.den), 1),
+        _ => s,
     })
 }
 

@@ -57,6 +57,10 @@ pub const EDITION_001: &[Reading] = &[
     ("routed-melee-reroutes", "GBACW 13.33", |o| {
         o.routed_melee_reroutes = true
     }),
+    // Likewise an ambiguity of both printings (15.13).
+    ("half-crew-halves-final", "GBACW 15.13", |o| {
+        o.half_crew_halves_final = true
+    }),
 ];
 
 impl GbacwConfig {

@@ -828,3 +828,135 @@ pub(crate) fn answer_rolls(
         || !super::displacement::displaced_by(rs, state, &order.unit, path).is_empty()
         || super::super::corinth::crew_stack::displaces(rs, state, &order.unit, path)
 }
+
+/// GBACW 8.22, 8.23, 13.44: artillery firing at a stack from three hexes
+/// or more "fires separately at (and the die is rolled once for) *each*
+/// unit in the hex, top unit first. Any result to one unit affects only
+/// that unit. If a unit is routed as a result of combat, all units in the
+/// hex must undergo morale checks, even if they do not suffer any losses.
+/// All units in the hex take fire before checking for rout." `parts` are
+/// the attack on each unit (its `stack` that unit alone; the shifts, and
+/// so the density, the whole hex's: 8.23) with its result. Every loss is
+/// taken first, then the leaders roll (17.72), then the checks: every
+/// unit in the hex when any suffered a casualty (13.44), otherwise each
+/// unit its own result's check, and all the others once one routs.
+pub(crate) fn apply_per_unit(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    parts: &[(&Prepared, FireResult, bool)],
+) {
+    let oob = &rs.game.oob;
+    let Some((first, _, _)) = parts.first() else {
+        return;
+    };
+    let at = first.target;
+    let here = |u: &Unfold, id: &CounterId| u.state.units[id].hex == Some(at);
+    let mut suffered = false;
+    for (p, result, _) in parts {
+        let Some(id) = p.stack.first() else { continue };
+        let FireResult::Loss { points, .. } = *result else {
+            continue;
+        };
+        if !here(u, id) {
+            continue;
+        }
+        let st = u.state.units[id].status.clone();
+        let kind = &oob.units[id].kind;
+        suffered = true;
+        if is_foot_or_horse(&oob.units[id]) {
+            u.push(GbacwEvent::UnitHit {
+                unit: id.clone(),
+                points: points.min(st.strength),
+            });
+        } else if matches!(kind, UnitKind::Battery { .. }) {
+            // GBACW 9.82: artillery fire kills guns (15.2: caissons).
+            u.push(GbacwEvent::UnitHit {
+                unit: id.clone(),
+                points,
+            });
+            let lost = st.strength - u.state.units[id].status.strength;
+            if u.state.units[id].status.strength > 0 {
+                super::caisson::roll_caissons(u, roll, id, lost);
+            }
+        } else {
+            // A wagon's crew (11.1).
+            let crew = match st.crew {
+                Crew::Full => Crew::Half,
+                Crew::Half | Crew::None => Crew::None,
+            };
+            u.push(GbacwEvent::CrewHit {
+                unit: id.clone(),
+                crew,
+            });
+        }
+        let st = &u.state.units[id].status;
+        let battery = matches!(kind, UnitKind::Battery { .. });
+        if st.strength == 0 || (battery && st.crew == Crew::None) {
+            u.push(GbacwEvent::UnitRemoved {
+                unit: id.clone(),
+                captured: false,
+            });
+        }
+    }
+    if suffered {
+        let side = oob.units[&first.stack[0]].side.clone();
+        leader_casualties(rs, u, roll, &side, at, CasualtyCause::Artillery);
+    }
+    // The checks, top first; a unit whose own roll did nothing checks
+    // plainly (a failed check routs) when it must check at all.
+    let plain = FireResult::Loss {
+        points: 0,
+        then_pin_check: false,
+    };
+    let mut checked = Vec::new();
+    let mut deferred = Vec::new();
+    let mut any_routed = false;
+    let mut waiting = Vec::new();
+    for (p, result, enfiladed) in parts {
+        let Some(id) = p.stack.first() else { continue };
+        if !here(u, id) {
+            continue;
+        }
+        let own = !matches!(result, FireResult::NoEffect);
+        if !suffered && !own {
+            waiting.push((*p, *enfiladed));
+            continue;
+        }
+        let pin_after = matches!(
+            result,
+            FireResult::Loss {
+                then_pin_check: true,
+                ..
+            }
+        );
+        let hit = Hit {
+            prepared: p,
+            result: if own { *result } else { plain },
+            enfiladed: *enfiladed,
+            defer_pins_of: &[],
+        };
+        any_routed |= check_one(
+            rs,
+            u,
+            roll,
+            &hit,
+            id,
+            pin_after,
+            &mut checked,
+            &mut deferred,
+        );
+    }
+    if any_routed {
+        for (p, enfiladed) in waiting {
+            let id = &p.stack[0];
+            let hit = Hit {
+                prepared: p,
+                result: plain,
+                enfiladed,
+                defer_pins_of: &[],
+            };
+            check_one(rs, u, roll, &hit, id, false, &mut checked, &mut deferred);
+        }
+    }
+}

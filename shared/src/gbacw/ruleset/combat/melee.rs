@@ -687,6 +687,23 @@ fn resolve_one(
                 leader_casualties(rs, u, roll, owner, *h, cause);
             }
         }
+        // GBACW 17.73: "If a leader is the only Friendly counter in a hex
+        // after a melee (or there are other leaders), it may not retreat;
+        // it is captured." — leaders whose units the melee's losses left
+        // none of, after their 17.72 rolls.
+        for h in stood {
+            let board = Board::new(rs, &u.state);
+            if !board.units_of(*h, owner).is_empty() {
+                continue;
+            }
+            let alone: Vec<CounterId> = board.leaders_of(*h, owner).into_iter().cloned().collect();
+            for leader in alone {
+                u.push(GbacwEvent::LeaderLost {
+                    leader,
+                    casualty: super::super::state::Casualty::Captured,
+                });
+            }
+        }
     }
     if let Some(b) = &lone {
         crew_melee::apply(rs, u, roll, b, &def[0].1, &outcome.defender);

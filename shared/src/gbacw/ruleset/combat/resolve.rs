@@ -6,7 +6,7 @@ use super::super::decide::{formation, movement};
 use super::super::event::GbacwEvent;
 use super::super::state::{FireShare, GbacwState, Resume, Trigger, WithdrawalDecision};
 use super::attack::{Prepared, prepare};
-use super::effects::{Hit, apply};
+use super::effects::{Hit, apply, apply_per_unit};
 use super::{Roller, Unfold};
 use crate::engine::{Dice, RuleError};
 use crate::gbacw::charts::WeaponKind;
@@ -45,12 +45,23 @@ pub(crate) fn resolve_plan(
             None => prepared.extend(prepare(rs, state, p.target, &p.firers, None, None).ok()),
         }
     }
-    let dice_rolled: Vec<u8> = prepared.iter().map(|_| roll.d6()).collect();
+    // GBACW 8.22: artillery from three hexes or more at a stack rolls once
+    // for each unit in it, top first (`per_unit`); every die of the phase
+    // is still rolled before any result is applied (9.42, 8.22).
+    let dice_rolled: Vec<Vec<u8>> = prepared
+        .iter()
+        .map(|p| per_unit(p).iter().map(|_| roll.d6()).collect())
+        .collect();
     // GBACW 11.31: "When a battery splits its fire, it expends only one
     // round of ammunition": a battery's first attack of the phase spends
     // its round, the others none.
     let mut spent: BTreeSet<CounterId> = BTreeSet::new();
-    for (p, die) in prepared.iter().zip(dice_rolled) {
+    for (p, dice) in prepared.iter().zip(dice_rolled) {
+        if dice.len() > 1 {
+            resolve_per_unit(rs, &mut u, &mut roll, p, &dice, &mut spent);
+            continue;
+        }
+        let Some(&die) = dice.first() else { continue };
         resolve_one(rs, &mut u, &mut roll, p, die, &[], &mut spent);
         // Corinth 24.1: the extra rounds, then the fouling roll.
         if p.rapid {
@@ -60,6 +71,60 @@ pub(crate) fn resolve_plan(
     u.push(GbacwEvent::FirePlanCleared);
     roll.finish()?;
     Ok(u.events)
+}
+
+/// GBACW 8.22: the attacks `p` makes — one on each unit in the hex (top
+/// first, each with the whole hex's shifts: 8.23) for artillery from
+/// three hexes or more at a stack of two or more, else `p` itself.
+/// Corinth's rapid fire (24.1) is left whole.
+fn per_unit(p: &Prepared) -> Vec<Prepared> {
+    if !p.artillery || p.max_range < 3 || p.rapid || p.stack.len() < 2 {
+        return vec![p.clone()];
+    }
+    p.stack
+        .iter()
+        .map(|id| Prepared {
+            stack: vec![id.clone()],
+            ..p.clone()
+        })
+        .collect()
+}
+
+/// GBACW 8.22, 8.23, 13.44, 11.31: an attack rolled once per unit: a
+/// report per unit, one round per battery (one fire, 11.31), then
+/// [`apply_per_unit`].
+fn resolve_per_unit(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    roll: &mut Roller,
+    p: &Prepared,
+    dice: &[u8],
+    spent: &mut BTreeSet<CounterId>,
+) {
+    let parts = per_unit(p);
+    let mut results = Vec::new();
+    for (part, die) in parts.iter().zip(dice) {
+        let report = part.roll(&rs.tables.fire, *die, rs.options);
+        results.push((part, report.result, report.enfilade));
+        u.push(GbacwEvent::FireResolved(report));
+    }
+    if let Some(e) =
+        super::super::cedar::corn::blown_down(rs, &u.state, p.target, &p.firers, p.artillery)
+    {
+        u.push(e);
+    }
+    if !super::super::cedar::ammo::off(rs) {
+        for f in &p.firers {
+            if matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. })
+                && spent.insert(f.clone())
+            {
+                u.push(GbacwEvent::RoundFired { unit: f.clone() });
+            }
+        }
+    }
+    apply_per_unit(rs, u, roll, &results);
+    // GBACW 6.11: the stack's columns go into Line after the combat.
+    super::effects::fired_on_columns_into_line(u, p);
 }
 
 /// One rolled attack: the report, rounds fired, the effects, then 11.21.

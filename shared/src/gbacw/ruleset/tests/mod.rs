@@ -36,6 +36,8 @@ mod night_reach;
 mod position;
 mod retreat_fire;
 mod retreat_limits;
+mod second_reading_15_18;
+mod second_reading_4_8;
 mod sequence;
 mod succession;
 mod withdrawal;
