@@ -11,6 +11,7 @@ use super::*;
 use crate::gbacw::oob::Crew;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::event::{FireReport, MeleeReport};
+use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::tables::{FireResult, FireRow, MeleeEffect};
 use crate::gbacw::testkit::Position;
 
@@ -1259,7 +1260,96 @@ fn cedar_25_1_jackson_three_hex_limit() {
     refused_case(&t, REBEL, spend("ewell"), "25.1");
 }
 
+/// Cedar Mountain 25.3, 25.32: "When replacing a leader, the first
+/// replacement should be selected as indicated in the following secondary
+/// cases; if that leader is already a casualty, the second replacement is
+/// selected, and so forth."
+#[test]
+fn cedar_25_32_skip_casualty_in_list() {
+    use crate::gbacw::ruleset::state::SuccessionKind;
+    let mut t = super::cedar_rules::field();
+    for (u, h) in [("5-conn", "0505"), ("2-me", "0507")] {
+        t.field_unit(u, h, Formation::Line);
+    }
+    t.field_leader("crawford", "0505");
+    t.field_leader("gordon", "0507");
+    // Crawford wounded: his counter flips to its REPL side (17.81).
+    let c = t.s.leaders.get_mut(&id("crawford")).unwrap();
+    c.hex = None;
+    c.casualty = Some(Casualty::Wounded);
+    t.advance_to(UNION, Phase::FinalCommand);
+    let events = t.ok(UNION, GbacwAction::EndPhase);
+    assert!(events.iter().any(|e| matches!(e,
+        GbacwEvent::LeaderSucceeded(r) if r.lost == id("crawford") && r.kind == SuccessionKind::Flip)));
+    assert!(t.hex("crawford").is_some());
+    // Later Williams is killed.
+    let w = t.s.leaders.get_mut(&id("williams")).unwrap();
+    w.hex = None;
+    w.casualty = Some(Casualty::Killed);
+    t.advance_to(REBEL, Phase::InitialCommand);
+    t.advance_to(UNION, Phase::FinalCommand);
+    let events = t.ok(UNION, GbacwAction::EndPhase);
+    let promoted = events.iter().find_map(|e| match e {
+        GbacwEvent::LeaderSucceeded(r) if r.lost == id("williams") => Some(r.kind.clone()),
+        _ => None,
+    });
+    assert!(
+        matches!(&promoted, Some(SuccessionKind::Promote { promoted, .. }) if *promoted == id("gordon")),
+        "{promoted:?}"
+    );
+}
 
+/// Cedar Mountain 25.33, 25.3: "Confederate division commander **Winder**
+/// is replaced first by Taliaferro and then Ronald."
+#[test]
+fn cedar_25_33_winder_never_garnett() {
+    use crate::gbacw::ruleset::state::SuccessionKind;
+    let mut t = super::cedar_rules::field();
+    t.field_unit("21-va", "0505", Formation::Line);
+    t.field_leader("garnett", "0505");
+    // Taliaferro and Ronald were casualties earlier: their counters are
+    // on their REPL sides, with their brigades.
+    t.field_unit("10-va", "0507", Formation::Line);
+    t.field_unit("5-va", "0509", Formation::Line);
+    for (l, h) in [("taliaferro", "0507"), ("ronald", "0509")] {
+        t.field_leader(l, h);
+        let c = t.s.leaders.get_mut(&id(l)).unwrap();
+        c.hex = None;
+        c.casualty = Some(Casualty::Killed);
+    }
+    t.advance_to(REBEL, Phase::FinalCommand);
+    t.ok(REBEL, GbacwAction::EndPhase);
+    assert_eq!(t.hex("taliaferro"), Some(n("0507")));
+    let w = t.s.leaders.get_mut(&id("winder")).unwrap();
+    w.hex = None;
+    w.casualty = Some(Casualty::Killed);
+    t.s.progress.to_arrive.remove(&id("winder"));
+    t.advance_to(UNION, Phase::InitialCommand);
+    t.advance_to(REBEL, Phase::FinalCommand);
+    let events = t.ok(REBEL, GbacwAction::EndPhase);
+    let promoted = events.iter().find_map(|e| match e {
+        GbacwEvent::LeaderSucceeded(r) if r.lost == id("winder") => Some(r.kind.clone()),
+        _ => None,
+    });
+    let Some(SuccessionKind::Promote { promoted, .. }) = promoted else {
+        panic!("{promoted:?} / {events:?}");
+    };
+    assert_ne!(promoted, id("garnett"));
+    assert!(
+        matches!(
+            t.rs.game().oob.leaders[&promoted].role,
+            crate::gbacw::oob::LeaderRole::Replacement { .. }
+        ),
+        "{promoted:?}"
+    );
+    // "Brigade Comdr REPL 2 1 (2)": it leads with its bracketed radius, 2,
+    // placed on a unit of the division (here Garnett's 21 Va).
+    assert_eq!(
+        crate::gbacw::ruleset::combat::succession::division_commander(&t.rs, &t.s, &id("winder")),
+        Some((promoted.clone(), 2))
+    );
+    assert!(t.hex(&promoted.0).is_some());
+}
 
 // --- 26.0 How to start --------------------------------------------------------
 
