@@ -26,6 +26,13 @@ pub struct RuleOptions {
     /// the engine's reading: 9.51's own example nets a rightward shift,
     /// which only density or enfilade can give, against terrain).
     pub cap_terrain_only: bool,
+    /// Cedar Mountain 27.22, an ambiguity of the text: "having been the
+    /// last player to have actually occupied the hex with a combat unit".
+    /// `false` (the default, the literal reading): a unit in the hex at any
+    /// step of an action occupies it, so passing through takes control;
+    /// `true`: only where units stand when an action is done (a move's end,
+    /// a retreat's last hex), the usual sense of "occupy".
+    pub vp_hex_where_units_stand: bool,
 }
 
 impl Default for RuleOptions {
@@ -36,6 +43,7 @@ impl Default for RuleOptions {
             batteries_resupply: true,
             elephant_twelve_is_one: false,
             cap_terrain_only: false,
+            vp_hex_where_units_stand: false,
         }
     }
 }
@@ -86,6 +94,7 @@ mod tests {
         batteries_resupply: false,
         elephant_twelve_is_one: true,
         cap_terrain_only: false,
+        vp_hex_where_units_stand: false,
     };
 
     #[test]

@@ -53,6 +53,11 @@ pub const EDITION_001: &[Reading] = &[
     ("cap-terrain-only", "GBACW 9.51", |o| {
         o.cap_terrain_only = true
     }),
+    // Cedar Mountain 27.22 "actually occupied": an ambiguity of 004 (the
+    // Cedar Mountain rules are in no other printing), chosen the same way.
+    ("vp-hex-stand", "Cedar Mountain 27.22", |o| {
+        o.vp_hex_where_units_stand = true
+    }),
 ];
 
 impl GbacwConfig {

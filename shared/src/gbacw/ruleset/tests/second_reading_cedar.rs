@@ -1519,3 +1519,36 @@ fn cedar_27_23_exit_only_in_movement_phase() {
     );
 }
 
+/// Cedar Mountain 27.22: "having been the last player to have actually
+/// occupied the hex with a combat unit." The case picks "ends a phase in
+/// the hex" and flags the other reading; the text reads both ways, so the
+/// case's reading is the named `vp-hex-stand` reading, and the default
+/// (a unit in the hex at any step occupies it) is checked beside it.
+#[test]
+fn cedar_27_22_passing_through() {
+    let control = |reading: bool| {
+        let mut p = cedar(8, 8)
+            .scenario("victory-hex 0303 vp=2\nvictory-hexes scored-after=confederate")
+            .union("infantry 5-ohio morale=5 weapon=R strength=3")
+            .confederate("cavalry whites-c morale=2 mounted-morale=4 weapon=C strength=1")
+            .place("5-ohio", "0304", "n", "line")
+            .place("whites-c", "0301", "s", "mounted");
+        if reading {
+            p = p.reading_001("vp-hex-stand");
+        }
+        let mut t = p.build_at(2, UNION, Phase::Movement);
+        // GT 2: 5 Ohio takes 0303 and stays.
+        t.mv(UNION, &["5-ohio"], &["0303"]);
+        t.advance_to_turn(3, UNION, Phase::Movement);
+        // GT 3: it leaves; the Confederate cavalry rides through and on.
+        t.mv(UNION, &["5-ohio"], &["0403", "0404"]);
+        t.advance_to_turn(3, REBEL, Phase::Movement);
+        t.mv(REBEL, &["whites-c"], &["0302", "0303", "0304", "0305"]);
+        t.advance_to_turn(4, UNION, Phase::InitialCommand);
+        let rows = &t.s.progress.hex_track;
+        let gt3 = rows.iter().find(|r| r.turn == 3).expect("GT 3 recorded");
+        gt3.control.clone()
+    };
+    assert_eq!(control(true), vec![(n("0303"), Some(id("union")))]);
+    assert_eq!(control(false), vec![(n("0303"), Some(id("confederate")))]);
+}
