@@ -1552,3 +1552,97 @@ fn cedar_27_22_passing_through() {
     assert_eq!(control(true), vec![(n("0303"), Some(id("union")))]);
     assert_eq!(control(false), vec![(n("0303"), Some(id("confederate")))]);
 }
+
+/// Cedar Mountain 26.42, 27.23: 26.42 "Once a unit has entered the map it
+/// may never leave." / 27.23 "Either player may exit his units off the map
+/// through hex 0101."
+#[test]
+fn cedar_26_42_no_voluntary_exit_except_0101() {
+    let t = exits()
+        .place("16-nc", "0108", "s", "column")
+        .leader("branch", "0108")
+        .place("22-nc", "0808", "n", "line")
+        .place("hampden", "0807", "n", "limbered")
+        .build_at(2, REBEL, Phase::Movement);
+    assert!(
+        t.decide(REBEL, &GbacwAction::ExitMap { unit: id("16-nc") })
+            .is_err()
+    );
+}
+
+/// Cedar Mountain 26.45, 26.4: "If there are more reinforcing units
+/// scheduled to arrive than can physically be entered onto the map during
+/// a Game-Turn, the remaining off-map units are simply brought into play
+/// on the following Game-Turns."
+#[test]
+fn cedar_26_45_too_many_arrivals_wait() {
+    let mut t = super::cedar_rules::field();
+    t.advance_to(REBEL, Phase::Movement);
+    let string = ["15-ala", "21-ga", "21-nc", "5-la", "6-la", "7-la", "8-la"];
+    for (k, u) in string.iter().take(6).enumerate() {
+        t.ok(REBEL, arrive(u, "4032"));
+        let k = u16::try_from(k).unwrap();
+        assert_eq!(t.spent(u), mp(2 * (k + 1)), "{u}");
+        // Out of the way, so that only the cost of the string counts.
+        t.s.units.get_mut(&id(u)).unwrap().hex = Some(n(&format!("05{:02}", 10 + k)));
+    }
+    // The seventh would spend 7 of an allowance of 6.
+    assert!(t.decide(REBEL, &arrive("8-la", "4032")).is_err());
+    assert!(t.s.progress.to_arrive.contains(&id("8-la")));
+}
+
+/// Cedar Mountain 23.1, 14.3: 14.3 "If the unit must be retreated onto or
+/// through a Friendly unit, that Friendly unit is retreated one hex and the
+/// owning Player must conduct a morale check." (23.1: "If the only hex free
+/// of enemy units lies in this direction, the unit is captured": the
+/// westerly hexes here hold friends, not enemies.)
+#[test]
+fn cedar_23_1_friendly_units_west_are_displaced() {
+    let mut t = cedar(8, 10)
+        .confederate("infantry 5-la strength=2 morale=4 weapon=M")
+        .confederate("infantry 6-la strength=4 morale=4 weapon=M")
+        .confederate("infantry 8-la strength=2 morale=4 weapon=M")
+        .confederate("infantry 14-la strength=2 morale=4 weapon=M")
+        .union("infantry attacker strength=6 morale=4 weapon=R")
+        .place("6-la", "0404", "n", "line")
+        .place("8-la", "0305", "n", "line")
+        .place("14-la", "0405", "n", "line")
+        .place("5-la", "0505", "n", "line")
+        .place("attacker", "0403", "s", "line")
+        .build_at(2, UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0404", &["attacker"]));
+    if t.s.rbm.is_some() {
+        t.ok(REBEL, GbacwAction::StandFast);
+    }
+    t.ok(UNION, GbacwAction::EndPhase);
+    // 6 against 4: +2; die 2 reads "-/C1R2". Every later die a 1.
+    t.script(&[2]);
+    t.script(&[1; 20]);
+    let mut events = t.act(UNION, GbacwAction::EndPhase);
+    events.extend(settle(&mut t));
+    let r = &melee_reports(&events)[0];
+    assert_eq!(
+        r.result.defender,
+        MeleeEffect::CaptureRetreat {
+            captured: 1,
+            retreat: 2
+        }
+    );
+    let end = t.hex("6-la").expect("retreated, not captured");
+    assert_eq!(t.s.units[&id("6-la")].captured, 1);
+    assert_eq!(dist(&t, "0404", &end.to_string()), 2);
+    assert!(end.row() > 4, "westward (down the map): {end}");
+    // Someone was displaced, westward, and checked morale.
+    let moved: Vec<_> = ["5-la", "8-la", "14-la"]
+        .into_iter()
+        .filter(|u| {
+            events
+                .iter()
+                .any(|e| matches!(e, GbacwEvent::UnitRetreated { unit, .. } if *unit == id(u)))
+        })
+        .collect();
+    assert!(!moved.is_empty(), "{events:?}");
+    for u in moved {
+        assert!(!checks(&events, u).is_empty(), "{u} checks morale");
+    }
+}
