@@ -39,6 +39,13 @@ pub struct RuleOptions {
     /// (the default): the guns, before range (9.45's "Current Strength",
     /// "not the Final Fire Strength"); `true`: the strength after range.
     pub half_crew_halves_final: bool,
+    /// Cedar Mountain 27.22, an ambiguity of the text: "having been the
+    /// last player to have actually occupied the hex with a combat unit".
+    /// `false` (the default, the literal reading): a unit in the hex at any
+    /// step of an action occupies it, so passing through takes control;
+    /// `true`: only where units stand when an action is done (a move's end,
+    /// a retreat's last hex), the usual sense of "occupy".
+    pub vp_hex_where_units_stand: bool,
 }
 
 impl Default for RuleOptions {
@@ -51,6 +58,7 @@ impl Default for RuleOptions {
             cap_terrain_only: false,
             routed_melee_reroutes: false,
             half_crew_halves_final: false,
+            vp_hex_where_units_stand: false,
         }
     }
 }
@@ -103,6 +111,7 @@ mod tests {
         cap_terrain_only: false,
         routed_melee_reroutes: false,
         half_crew_halves_final: false,
+        vp_hex_where_units_stand: false,
     };
 
     #[test]

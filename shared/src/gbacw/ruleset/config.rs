@@ -61,6 +61,11 @@ pub const EDITION_001: &[Reading] = &[
     ("half-crew-halves-final", "GBACW 15.13", |o| {
         o.half_crew_halves_final = true
     }),
+    // Cedar Mountain 27.22 "actually occupied": an ambiguity of 004 (the
+    // Cedar Mountain rules are in no other printing), chosen the same way.
+    ("vp-hex-stand", "Cedar Mountain 27.22", |o| {
+        o.vp_hex_where_units_stand = true
+    }),
 ];
 
 impl GbacwConfig {

@@ -444,9 +444,16 @@ pub(crate) fn with_hex_control(
     }
     let mut s = state.clone();
     let mut out = Vec::with_capacity(events.len());
-    for e in events {
+    // Cedar Mountain 27.22 under the `vp-hex-stand` reading: control
+    // changes only where units stand once the action is done.
+    let at_end = rs.options.vp_hex_where_units_stand;
+    let last = events.len() - 1;
+    for (i, e) in events.into_iter().enumerate() {
         evolve(&mut s, &e);
         out.push(e);
+        if at_end && i < last {
+            continue;
+        }
         let taken: Vec<GbacwEvent> = hexes
             .iter()
             .filter_map(|h| {

@@ -77,7 +77,10 @@ pub(crate) fn division_commander(
 ) -> Option<(CounterId, u8)> {
     if let Some(p) = state.succession.promoted.get(division) {
         let radius = match &rs.game.oob.leaders.get(p)?.role {
-            LeaderRole::Brigade { ratings, .. } => ratings.promoted_radius?,
+            // Cedar Mountain 25.3: an anonymous replacement may lead one.
+            LeaderRole::Brigade { ratings, .. } | LeaderRole::Replacement { ratings } => {
+                ratings.promoted_radius?
+            }
             _ => return None,
         };
         return Some((p.clone(), radius));
@@ -114,10 +117,18 @@ fn command_units(
     state: &GbacwState,
     brigade: &CounterId,
 ) -> Vec<(CounterId, HexNumber)> {
+    let oob = &rs.game.oob;
+    // Cedar Mountain 25.3: an anonymous commander of a division joins any
+    // unit of its brigades.
+    let of_division = |b: &CounterId| {
+        oob.leaders.get(b).is_some_and(
+            |l| matches!(&l.role, LeaderRole::Brigade { division: Some(d), .. } if d == brigade),
+        )
+    };
     state
         .units
         .iter()
-        .filter(|(id, _)| matches!(&rs.game.oob.units[*id].command, Command::Brigade(b) if b == brigade))
+        .filter(|(id, _)| matches!(&oob.units[*id].command, Command::Brigade(b) if b == brigade || of_division(b)))
         .filter_map(|(id, u)| u.hex.map(|h| (id.clone(), h)))
         .collect()
 }
@@ -148,7 +159,9 @@ pub(crate) fn plan(rs: &Gbacw, state: &GbacwState, lost: &CounterId) -> Option<P
         }
     };
     if let Some(d) = division {
-        let promoted = promotion_choice(rs, state, &d)?;
+        let Some(promoted) = promotion_choice(rs, state, &d) else {
+            return anonymous_division_commander(rs, state, &d);
+        };
         // 17.83: an anonymous replacement leads the promoted one's brigade.
         let stand_in = pool(rs, state).into_iter().next();
         return Some(Plan {
@@ -186,19 +199,53 @@ pub(crate) fn plan(rs: &Gbacw, state: &GbacwState, lost: &CounterId) -> Option<P
     }
 }
 
+/// Cedar Mountain 25.3: "a division commander may only be replaced by an
+/// anonymous brigade commander replacement if *all* the leaders on the
+/// list of replacements for that division are casualties." With a
+/// scenario list (`replace`) and no one on it left, the first free pool
+/// counter leads the division (with its bracketed radius, 17.85), placed
+/// on a unit of the division; no stand-in is needed.
+fn anonymous_division_commander(
+    rs: &Gbacw,
+    state: &GbacwState,
+    division: &CounterId,
+) -> Option<Plan> {
+    rs.game
+        .scenario
+        .replacements
+        .iter()
+        .any(|r| r.leader == *division)
+        .then_some(())?;
+    let anonymous = pool(rs, state).into_iter().next()?;
+    Some(Plan {
+        placing: Some((anonymous.clone(), division.clone())),
+        kind: SuccessionKind::Promote {
+            division: division.clone(),
+            promoted: anonymous,
+            stand_in: None,
+        },
+    })
+}
+
 /// GBACW 17.83: the brigade commander promoted to lead `division`: the
 /// first of the scenario's chain for it, else of its subordinates by id,
 /// who is on the map, not lost and not promoted already.
+///
+/// Cedar Mountain 25.3: "if that leader is already a casualty, the second
+/// replacement is selected": the chain names the men, so a commander
+/// whose counter has been flipped to its REPL side (he was a casualty,
+/// 17.81: another officer now leads his brigade) is passed over.
 fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Option<CounterId> {
     let s = &state.succession;
-    let chain = rs
+    let listed = rs
         .game
         .scenario
         .replacements
         .iter()
         .find(|r| r.leader == *division)
-        .map(|r| r.by.clone())
-        .unwrap_or_else(|| promotion_candidates(&rs.game.oob, division));
+        .map(|r| r.by.clone());
+    let named = listed.is_some();
+    let chain = listed.unwrap_or_else(|| promotion_candidates(&rs.game.oob, division));
     // Corinth 28.32: the highest rank, then the higher ER.
     let chain = super::super::corinth::command::by_rank(rs, state, chain);
     chain.into_iter().find(|c| {
@@ -206,6 +253,7 @@ fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Opt
             .leaders
             .get(c)
             .is_some_and(|l| l.hex.is_some() && l.casualty.is_none())
+            && !(named && s.flipped.contains(c))
             && leads_division(s, c).is_none()
             && matches!(rs.game.oob.leaders[c].role, LeaderRole::Brigade { .. })
     })

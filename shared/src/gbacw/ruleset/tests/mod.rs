@@ -38,6 +38,7 @@ mod retreat_fire;
 mod retreat_limits;
 mod second_reading_15_18;
 mod second_reading_4_8;
+mod second_reading_cedar;
 mod sequence;
 mod succession;
 mod withdrawal;
