@@ -60,7 +60,11 @@ fn report(what: &str, mut v: Vec<Duration>) -> Duration {
 
 /// The server on a current-thread runtime of its own (production's
 /// `workers = 1`); the clients run on the test's runtime.
-fn server_thread() -> (Target, tokio::sync::oneshot::Sender<()>, std::thread::JoinHandle<()>) {
+fn server_thread() -> (
+    Target,
+    tokio::sync::oneshot::Sender<()>,
+    std::thread::JoinHandle<()>,
+) {
     let (addr_tx, addr_rx) = std::sync::mpsc::channel();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
