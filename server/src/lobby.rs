@@ -144,7 +144,7 @@ impl Lobby {
                 && o.by_user.get(&u).copied().unwrap_or(0) >= c.per_user
             {
                 return Err(Refused::User(format!(
-                    "you already have {} unfinished tables; finish or leave one first",
+                    "you already have {} unfinished tables; finish one before creating another",
                     c.per_user
                 )));
             }
@@ -305,7 +305,11 @@ mod tests {
         ));
         // Restored tables are counted without a cap.
         assert!(lobby.claim(a, None).is_ok());
-        assert!(lobby.claim(own(4, "10.0.0.2"), caps).is_err(), "5 in all");
+        assert!(lobby.claim(own(4, "10.0.0.2"), caps).is_ok());
+        assert!(matches!(
+            lobby.claim(own(5, "10.0.0.3"), caps),
+            Err(Refused::Server(_))
+        ));
         lobby.release(a);
         assert!(matches!(lobby.claim(a, caps), Err(Refused::User(_))));
         lobby.release(a);
