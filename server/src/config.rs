@@ -74,6 +74,35 @@ pub struct Limits {
     /// Commands a room buffers; past that a connection's request is
     /// answered `RateLimited` (a lagged connection's snapshot request waits).
     pub room_queue: usize,
+    /// Connections open at once from one address (an IPv6 /64 counts as
+    /// one address). A club night behind one NAT is tens of players with
+    /// a connection or two each; thousands from one address is an attack.
+    pub conns_per_addr: u32,
+    /// New guest identities one address may make per minute (token bucket)…
+    pub guest_signins_per_minute: u32,
+    /// …and at once. `Resume` with a token is not counted.
+    pub guest_signin_burst: u32,
+    /// Unfinished tables created from one address, on top of
+    /// `tables_per_user`: new guests are cheap, addresses are not.
+    pub tables_per_addr: u32,
+    /// Unfinished tables on the whole server (each holds its match in
+    /// memory, up to ~2 MiB for a large scenario, and is replayed on start).
+    pub max_tables: u32,
+    /// Scenarios built at once when tables are created (each build runs
+    /// on the blocking pool, off the runtime thread); more wait their turn.
+    pub table_builds: usize,
+    /// Chat lines one identity may send per minute at one table…
+    pub chat_per_minute: u32,
+    /// …and at once.
+    pub chat_burst: u32,
+    /// Dice-chain anchors a seat may publish at once beyond the free ones
+    /// (the first, and one whose chain is used up or nearly)…
+    pub anchor_burst: u32,
+    /// …and per hour after that (clients re-anchor on every reconnect).
+    pub anchors_per_hour: u32,
+    /// Seconds an open table (seats still free) may go without a seat
+    /// taken or given up before it is closed and no longer rebuilt on start.
+    pub open_table_idle_secs: u64,
 }
 
 impl Default for Config {
@@ -108,6 +137,17 @@ impl Default for Limits {
             udp_socket_buffer: 4 * 1024 * 1024,
             tables_per_user: 16,
             room_queue: 1024,
+            conns_per_addr: 128,
+            guest_signins_per_minute: 20,
+            guest_signin_burst: 20,
+            tables_per_addr: 32,
+            max_tables: 2000,
+            table_builds: 2,
+            chat_per_minute: 30,
+            chat_burst: 5,
+            anchor_burst: 8,
+            anchors_per_hour: 12,
+            open_table_idle_secs: 7 * 24 * 3600,
         }
     }
 }
@@ -134,9 +174,14 @@ impl Config {
             || l.rate_burst == 0
             || l.resync_window == 0
             || l.room_queue == 0
+            || l.conns_per_addr == 0
+            || l.guest_signin_burst == 0
+            || l.table_builds == 0
+            || l.chat_burst == 0
         {
             return Err(
-                "limits.queue, rate_per_sec, rate_burst, resync_window and room_queue must be > 0"
+                "limits.queue, rate_per_sec, rate_burst, resync_window, room_queue, \
+                 conns_per_addr, guest_signin_burst, table_builds and chat_burst must be > 0"
                     .into(),
             );
         }

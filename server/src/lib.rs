@@ -9,6 +9,7 @@
 //! - [`storage`]: the durable log, on its own thread (SQLite by default).
 //! - [`identity`]: guest sign-in and session tokens.
 //! - [`metrics`]: Prometheus text on loopback.
+//! - [`quota`]: limits per source address; token buckets.
 //! - [`export`]: one table's match log to a file, for `verify`.
 
 pub mod cli;
@@ -18,6 +19,7 @@ pub mod identity;
 pub mod lobby;
 pub mod metrics;
 pub mod net;
+pub mod quota;
 pub mod room;
 pub mod storage;
 
@@ -40,6 +42,10 @@ pub struct Shared {
     /// Flips to `true` once: stop accepting, close connections, stop rooms.
     pub shutdown: watch::Receiver<bool>,
     pub next_conn: AtomicU64,
+    /// Connections and guest sign-ins per source address.
+    pub addrs: Arc<quota::Addrs>,
+    /// Scenario builds running at once (`limits.table_builds`).
+    pub builds: tokio::sync::Semaphore,
 }
 
 /// A running server.
@@ -76,12 +82,34 @@ impl Server {
             metrics: Arc::new(Metrics::default()),
             shutdown,
             next_conn: AtomicU64::new(1),
+            addrs: Arc::new(quota::Addrs::new(
+                config.limits.conns_per_addr,
+                config.limits.guest_signins_per_minute,
+                config.limits.guest_signin_burst,
+            )),
+            builds: tokio::sync::Semaphore::new(config.limits.table_builds),
         });
 
         let (stored, mut damaged) = storage.load_unfinished().await.map_err(|e| e.to_string())?;
         let count = stored.len();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let mut closed = 0;
         for table in stored {
             let id = table.id;
+            // An open table nobody sat at or left for too long is closed
+            // here, before it costs a replay.
+            let idle = now.saturating_sub(u64::try_from(table.active).unwrap_or(0));
+            if table.status == muster_shared::protocol::TableStatus::Open
+                && idle >= config.limits.open_table_idle_secs
+            {
+                match storage.abandon(id).await {
+                    Ok(()) => closed += 1,
+                    Err(e) => tracing::error!(table = id.0, "cannot close an idle table: {e}"),
+                }
+                continue;
+            }
             if let Err(e) = room::Room::restore(&shared, table) {
                 damaged.push((id, format!("cannot rebuild it: {e}")));
             }
@@ -107,8 +135,8 @@ impl Server {
             }
         }
         tracing::info!(
-            "rebuilt {} unfinished table(s) from storage",
-            count - damaged.len().min(count)
+            "rebuilt {} unfinished table(s) from storage; closed {closed} open one(s) idle too long",
+            count.saturating_sub(closed + damaged.len())
         );
 
         let ws = tokio::net::TcpListener::bind(config.ws)

@@ -6,6 +6,7 @@
 //! and the lobby counts each identity's unfinished tables for the cap.
 
 use crate::net::conn::encode_msg;
+use crate::quota::AddrKey;
 use crate::room::RoomHandle;
 use bytes::Bytes;
 use muster_shared::protocol::{ServerMsg, TableId, TableSummary, UserId};
@@ -28,8 +29,51 @@ struct Entry {
 pub struct Lobby {
     tables: RwLock<BTreeMap<TableId, Entry>>,
     updates: broadcast::Sender<Bytes>,
-    /// Unfinished tables per creator, for the per-user cap.
-    owned: Mutex<HashMap<UserId, u32>>,
+    /// Unfinished tables per creator and per address, and in all, for the caps.
+    owned: Mutex<Owned>,
+}
+
+#[derive(Default)]
+struct Owned {
+    by_user: HashMap<UserId, u32>,
+    by_addr: HashMap<AddrKey, u32>,
+    total: u32,
+}
+
+/// The caps a new table is checked against.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    pub per_user: u32,
+    pub per_addr: u32,
+    pub total: u32,
+}
+
+/// Who a table is counted against.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Owner {
+    pub user: Option<UserId>,
+    pub addr: Option<AddrKey>,
+}
+
+/// A refused claim: which cap, in words.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Refused {
+    User(String),
+    Addr(String),
+    Server(String),
+}
+
+fn bump<K: std::hash::Hash + Eq>(map: &mut HashMap<K, u32>, k: K) {
+    *map.entry(k).or_default() += 1;
+}
+
+fn drop_one<K: std::hash::Hash + Eq>(map: &mut HashMap<K, u32>, k: K) {
+    if let Some(n) = map.get_mut(&k) {
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            map.remove(&k);
+        }
+    }
 }
 
 impl Default for Lobby {
@@ -37,7 +81,7 @@ impl Default for Lobby {
         Lobby {
             tables: RwLock::new(BTreeMap::new()),
             updates: broadcast::channel(UPDATES).0,
-            owned: Mutex::new(HashMap::new()),
+            owned: Mutex::new(Owned::default()),
         }
     }
 }
@@ -91,27 +135,56 @@ impl Lobby {
             .send(encode_msg(&ServerMsg::LobbyRemoved { table }));
     }
 
-    /// Count one more unfinished table for `user` if that stays within
-    /// `cap` (`None`: no cap, used when tables come back after a restart).
-    pub fn claim(&self, user: UserId, cap: Option<u32>) -> bool {
-        let mut owned = self.owned.lock().unwrap_or_else(|e| e.into_inner());
-        let n = owned.entry(user).or_default();
-        if cap.is_some_and(|c| *n >= c) {
-            return false;
-        }
-        *n += 1;
-        true
-    }
-
-    /// One of `user`'s tables finished (or was never created).
-    pub fn release(&self, user: UserId) {
-        let mut owned = self.owned.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = owned.get_mut(&user) {
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                owned.remove(&user);
+    /// Count one more unfinished table for `owner` if that stays within
+    /// `caps` (`None`: no cap, used when tables come back after a restart).
+    pub fn claim(&self, owner: Owner, caps: Option<Caps>) -> Result<(), Refused> {
+        let mut o = self.owned.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(c) = caps {
+            if let Some(u) = owner.user
+                && o.by_user.get(&u).copied().unwrap_or(0) >= c.per_user
+            {
+                return Err(Refused::User(format!(
+                    "you already have {} unfinished tables; finish one before creating another",
+                    c.per_user
+                )));
+            }
+            if let Some(a) = owner.addr
+                && o.by_addr.get(&a).copied().unwrap_or(0) >= c.per_addr
+            {
+                return Err(Refused::Addr(format!(
+                    "your address ({a}) already has {} unfinished tables; \
+                     try again when one of them has finished",
+                    c.per_addr
+                )));
+            }
+            if o.total >= c.total {
+                return Err(Refused::Server(format!(
+                    "the server is full ({} unfinished tables); join an open table \
+                     from the list, or try again later",
+                    c.total
+                )));
             }
         }
+        if let Some(u) = owner.user {
+            bump(&mut o.by_user, u);
+        }
+        if let Some(a) = owner.addr {
+            bump(&mut o.by_addr, a);
+        }
+        o.total += 1;
+        Ok(())
+    }
+
+    /// One of `owner`'s tables finished or was closed (or was never created).
+    pub fn release(&self, owner: Owner) {
+        let mut o = self.owned.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(u) = owner.user {
+            drop_one(&mut o.by_user, u);
+        }
+        if let Some(a) = owner.addr {
+            drop_one(&mut o.by_addr, a);
+        }
+        o.total = o.total.saturating_sub(1);
     }
 
     fn announce(&self, table: TableSummary) {
@@ -208,18 +281,39 @@ mod tests {
     }
 
     #[test]
-    fn tables_are_counted_per_creator() {
+    fn tables_are_counted_per_creator_per_address_and_in_all() {
         let lobby = Lobby::default();
-        let (a, b) = (UserId(1), UserId(2));
-        assert!(lobby.claim(a, Some(2)));
-        assert!(lobby.claim(a, Some(2)));
-        assert!(!lobby.claim(a, Some(2)));
-        assert!(lobby.claim(b, Some(2)));
+        let ip = |s: &str| Some(AddrKey::of(s.parse().unwrap()));
+        let own = |u: u64, a: &str| Owner {
+            user: Some(UserId(u)),
+            addr: ip(a),
+        };
+        let caps = Some(Caps {
+            per_user: 2,
+            per_addr: 3,
+            total: 5,
+        });
+        let (a, b) = (own(1, "10.0.0.1"), own(2, "10.0.0.1"));
+        assert!(lobby.claim(a, caps).is_ok());
+        assert!(lobby.claim(a, caps).is_ok());
+        assert!(matches!(lobby.claim(a, caps), Err(Refused::User(_))));
+        assert!(lobby.claim(b, caps).is_ok());
+        // A third identity from the same address: the address is full.
+        assert!(matches!(
+            lobby.claim(own(3, "10.0.0.1"), caps),
+            Err(Refused::Addr(_))
+        ));
         // Restored tables are counted without a cap.
-        assert!(lobby.claim(a, None));
+        assert!(lobby.claim(a, None).is_ok());
+        assert!(lobby.claim(own(4, "10.0.0.2"), caps).is_ok());
+        assert!(matches!(
+            lobby.claim(own(5, "10.0.0.3"), caps),
+            Err(Refused::Server(_))
+        ));
         lobby.release(a);
-        assert!(!lobby.claim(a, Some(2)), "still two");
+        assert!(matches!(lobby.claim(a, caps), Err(Refused::User(_))));
         lobby.release(a);
-        assert!(lobby.claim(a, Some(2)), "one finished: room for one more");
+        lobby.release(b);
+        assert!(lobby.claim(a, caps).is_ok(), "room for one more");
     }
 }

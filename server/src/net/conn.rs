@@ -11,6 +11,7 @@
 
 use crate::Shared;
 use crate::identity;
+use crate::quota::{Bucket, ConnSlot};
 use crate::room::actor::{CreateError, Room};
 use crate::room::{RoomCmd, Who};
 use bytes::Bytes;
@@ -126,37 +127,6 @@ impl Outbox {
     }
 }
 
-/// A token bucket: `rate` per second on average, `burst` at once.
-struct Bucket {
-    tokens: f64,
-    last: Instant,
-    rate: f64,
-    burst: f64,
-}
-
-impl Bucket {
-    fn new(rate: u32, burst: u32) -> Self {
-        Bucket {
-            tokens: f64::from(burst),
-            last: Instant::now(),
-            rate: f64::from(rate),
-            burst: f64::from(burst),
-        }
-    }
-    fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens =
-            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-}
-
 /// Which transport, for the connection gauges.
 #[derive(Clone, Copy, Debug)]
 pub enum Transport {
@@ -173,13 +143,33 @@ impl Transport {
     }
 }
 
-/// Serve one connection until it closes, fails, or the server shuts down.
+/// Serve one connection from `peer` until it closes, fails, or the
+/// server shuts down. Over the limit of connections from one address the
+/// client gets `Error{RateLimited}` in words, and the connection closes.
 pub async fn serve<R: FrameRead, W: FrameWrite>(
     shared: Arc<Shared>,
     transport: Transport,
+    peer: std::net::IpAddr,
     reader: R,
-    writer: W,
+    mut writer: W,
 ) {
+    let slot = match shared.addrs.connect(peer) {
+        Ok(slot) => slot,
+        Err(why) => {
+            shared.metrics.rate_limited.fetch_add(1, Relaxed);
+            tracing::debug!(%peer, "refused: {why}");
+            drop(reader);
+            let _ = tokio::time::timeout(Duration::from_secs(2), async {
+                writer
+                    .feed(error_frame(ErrorCode::RateLimited, &why, None))
+                    .await?;
+                writer.flush().await
+            })
+            .await;
+            writer.close().await;
+            return;
+        }
+    };
     let gauge = transport.gauge(&shared);
     gauge.fetch_add(1, Relaxed);
     let id = shared.next_conn.fetch_add(1, Relaxed);
@@ -201,9 +191,10 @@ pub async fn serve<R: FrameRead, W: FrameWrite>(
         bad: 0,
         violations: 0,
         bucket: Bucket::new(
-            shared.config.limits.rate_per_sec,
+            f64::from(shared.config.limits.rate_per_sec),
             shared.config.limits.rate_burst,
         ),
+        slot,
     };
     conn.run(reader).await;
     conn.finish().await;
@@ -301,6 +292,8 @@ struct Conn {
     bad: u32,
     violations: u32,
     bucket: Bucket,
+    /// This connection's place in its address's count (freed on drop).
+    slot: ConnSlot,
 }
 
 /// Keep reading or close.
@@ -438,6 +431,10 @@ impl Conn {
             Ok(name) => name,
             Err(why) => return self.error(ErrorCode::BadMessage, &why, None).await,
         };
+        if let Err(why) = self.shared.addrs.guest_signin(self.slot.key) {
+            self.shared.metrics.rate_limited.fetch_add(1, Relaxed);
+            return self.error(ErrorCode::RateLimited, &why, None).await;
+        }
         let token = identity::new_token();
         match self
             .shared
@@ -528,7 +525,9 @@ impl Conn {
         let out = self.out.clone();
         let (table, cmd, client_ref) = match msg {
             ClientMsg::CreateTable { options } => {
-                let frame = match Room::create(&self.shared, options, who.user).await {
+                let frame = match Room::create(&self.shared, options, who.user, Some(self.slot.key))
+                    .await
+                {
                     Ok((table, invite)) => encode_msg(&ServerMsg::TableCreated { table, invite }),
                     Err(CreateError(code, m)) => error_frame(code, &m, None),
                 };

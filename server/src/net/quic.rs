@@ -210,6 +210,7 @@ pub async fn accept_loop(shared: Arc<Shared>, endpoint: quinn::Endpoint) {
             _ = shutdown.changed() => break,
         };
         let shared = shared.clone();
+        let peer = incoming.remote_address().ip();
         tokio::spawn(async move {
             let opened = tokio::time::timeout(OPEN_TIMEOUT, async {
                 let conn = incoming.await.map_err(|e| e.to_string())?;
@@ -222,6 +223,7 @@ pub async fn accept_loop(shared: Arc<Shared>, endpoint: quinn::Endpoint) {
                     conn::serve(
                         shared,
                         Transport::Quic,
+                        peer,
                         Reader(recv),
                         Writer {
                             send,

@@ -106,7 +106,14 @@ pub async fn accept_loop(shared: Arc<Shared>, listener: TcpListener) {
                 Err(_) => return,
             };
             let (sink, stream) = ws.split();
-            conn::serve(shared, Transport::Ws, Reader(stream), Writer(sink)).await;
+            conn::serve(
+                shared,
+                Transport::Ws,
+                peer.ip(),
+                Reader(stream),
+                Writer(sink),
+            )
+            .await;
         });
     }
 }

@@ -7,7 +7,9 @@
 use super::any_match::{AnyMatch, AppliedEntry, Pending, registry};
 use super::{RoomCmd, SERVER_CHAIN_LEN, Who, chain_heads, class_index};
 use crate::Shared;
+use crate::lobby::{Caps, Owner, Refused};
 use crate::net::conn::{Outbox, Push, encode_msg, error_frame};
+use crate::quota::{AddrKey, Bucket, retry_in};
 use crate::storage::{NewTable, SeatHolder, StoredChain, StoredTable};
 use bytes::Bytes;
 use muster_shared::codec;
@@ -27,6 +29,9 @@ use tokio::sync::mpsc;
 const MAX_CHAT: usize = 500;
 /// Longest scenario name, in bytes.
 const MAX_SCENARIO: usize = 64;
+/// A seat whose chain has used links and has at most this many left may
+/// publish a new anchor without counting against `limits.anchor_burst`.
+const NEAR_EXHAUSTED: u32 = 16;
 
 /// How the lobby and connections reach a room.
 #[derive(Clone)]
@@ -53,8 +58,12 @@ pub struct Room {
     /// Subscribers dropped for not reading; they get a snapshot once their
     /// queue has drained (see [`RoomCmd::Resubscribe`]).
     lagged: HashMap<u64, Sub>,
-    /// The last entries' frames, one per viewer class, for `Resync`.
-    history: VecDeque<(u64, Vec<Bytes>)>,
+    /// The last entries' frames, one per viewer class, for `Resync`, and
+    /// whether each is an action: the window counts actions, so anchors
+    /// cannot push actions out of it.
+    history: VecDeque<(u64, Vec<Bytes>, bool)>,
+    /// Actions in `history`.
+    history_actions: usize,
     /// Spectator frames held back by the table's delay.
     spec_held: VecDeque<(u64, Bytes)>,
     /// The last `spectator_delay` action sequence numbers.
@@ -67,9 +76,15 @@ pub struct Room {
     /// Storage failed after the match moved on in memory: refuse everything.
     broken: bool,
     published: Option<TableSummary>,
-    /// Who created the table, counted against the per-user cap while it is
-    /// unfinished (`None` for tables stored before creators were kept).
-    creator: Option<UserId>,
+    /// Who created the table and from where, counted against the caps
+    /// while it is unfinished (`None`s for tables stored before these were kept).
+    owner: Owner,
+    /// Chat lines per identity (`limits.chat_per_minute`).
+    chat_buckets: HashMap<UserId, Bucket>,
+    /// Anchors per seat beyond the free ones (`limits.anchor_burst`).
+    anchor_buckets: HashMap<SeatId, Bucket>,
+    /// When an open table with no seat change is closed (`limits.open_table_idle_secs`).
+    idle_close: Option<tokio::time::Instant>,
     shared: Arc<Shared>,
 }
 
@@ -105,17 +120,32 @@ impl Room {
         shared: &Arc<Shared>,
         options: TableOptions,
         creator: UserId,
+        addr: Option<AddrKey>,
     ) -> Result<(TableId, Option<String>), CreateError> {
-        let cap = shared.config.limits.tables_per_user;
-        if !shared.lobby.claim(creator, Some(cap)) {
-            return Err(CreateError(
-                ErrorCode::Forbidden,
-                format!("you already have {cap} unfinished tables"),
-            ));
+        let l = &shared.config.limits;
+        let caps = Caps {
+            per_user: l.tables_per_user,
+            per_addr: l.tables_per_addr,
+            total: l.max_tables,
+        };
+        let owner = Owner {
+            user: Some(creator),
+            addr,
+        };
+        if let Err(why) = shared.lobby.claim(owner, Some(caps)) {
+            shared
+                .metrics
+                .rate_limited
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return Err(match why {
+                // Kept as before for the per-identity cap.
+                Refused::User(m) => CreateError(ErrorCode::Forbidden, m),
+                Refused::Addr(m) | Refused::Server(m) => CreateError(ErrorCode::RateLimited, m),
+            });
         }
-        let made = Room::create_claimed(shared, options, creator).await;
+        let made = Room::create_claimed(shared, options, owner).await;
         if made.is_err() {
-            shared.lobby.release(creator);
+            shared.lobby.release(owner);
         }
         made
     }
@@ -123,8 +153,9 @@ impl Room {
     async fn create_claimed(
         shared: &Arc<Shared>,
         options: TableOptions,
-        creator: UserId,
+        owner: Owner,
     ) -> Result<(TableId, Option<String>), CreateError> {
+        let creator = owner.user.expect("a new table has a creator");
         let entry = registry(&options.ruleset).ok_or_else(|| {
             CreateError(
                 ErrorCode::UnknownRuleset,
@@ -146,18 +177,41 @@ impl Room {
                 ),
             ));
         }
-        let mut m = (entry.create)(&options.config, MatchId::random())
-            .map_err(|e| CreateError(ErrorCode::BadOptions, e.to_string()))?;
-        let chain = HashChain::generate(SERVER_CHAIN_LEN);
-        let first = m
-            .publish_anchor(Party::Server, chain.anchor())
-            .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
+        // Building a scenario (a large one takes tens of milliseconds, more
+        // in a debug build) and hashing the server's chain run on the
+        // blocking pool, a few at a time: the runtime thread keeps serving
+        // every other table meanwhile.
+        let permit = shared
+            .builds
+            .acquire()
+            .await
+            .map_err(|_| CreateError(ErrorCode::Internal, "the server is stopping".into()))?;
+        let config = options.config.clone();
+        let built = tokio::task::spawn_blocking(move || {
+            let mut m = (entry.create)(&config, MatchId::random())
+                .map_err(|e| CreateError(ErrorCode::BadOptions, e.to_string()))?;
+            let chain = HashChain::generate(SERVER_CHAIN_LEN);
+            let first = m
+                .publish_anchor(Party::Server, chain.anchor())
+                .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
+            Ok::<_, CreateError>((m, chain, first))
+        })
+        .await
+        .map_err(|e| {
+            CreateError(
+                ErrorCode::Internal,
+                format!("building the table failed: {e}"),
+            )
+        })?;
+        drop(permit);
+        let (m, chain, first) = built?;
         let invite = options.private.then(random_invite);
         let seats = vec![None; usize::from(m.seats())];
         let id = shared
             .storage
             .create_table(NewTable {
                 creator,
+                addr: owner.addr.map(AddrKey::to_text),
                 options: codec::encode_infallible(&options),
                 header: codec::encode_infallible(m.header()),
                 chain: StoredChain {
@@ -180,7 +234,8 @@ impl Room {
             seats,
             TableStatus::Open,
         );
-        room.creator = Some(creator);
+        room.owner = owner;
+        room.touch();
         room.horizon = room.m.last_seq();
         room.m.advance_spectators(room.horizon);
         room.spawn();
@@ -199,6 +254,10 @@ impl Room {
             .map(|b| codec::decode::<LogEntry>(b, codec::MAX_SERVER_MSG))
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| e.to_string())?;
+        let is_action: Vec<bool> = entries
+            .iter()
+            .map(|e| matches!(e, LogEntry::Action(_)))
+            .collect();
         let mut recent = VecDeque::new();
         let mut first_action = None;
         for (i, e) in entries.iter().enumerate() {
@@ -217,7 +276,18 @@ impl Room {
             .ok_or_else(|| format!("unknown ruleset {:?}", header.ruleset))?;
         let log = MatchLog { header, entries };
         let window = shared.config.limits.resync_window;
-        let mut m = (entry.restore)(&log, h, window)?;
+        // The window counts actions (see `distribute`): rebuild as many
+        // entries from the end as hold the last `window` actions.
+        let mut span = 0;
+        let mut actions = 0;
+        for a in is_action.iter().rev() {
+            if actions == window || span == 2 * window {
+                break;
+            }
+            span += 1;
+            actions += usize::from(*a);
+        }
+        let mut m = (entry.restore)(&log, h, span)?;
         let restored = m.take_restored_history();
         let chain = HashChain::from_secret(t.chain.secret, t.chain.len);
         let mut room = Room::new(shared, t.id, options, t.invite, m, chain, t.seats, t.status);
@@ -225,17 +295,30 @@ impl Room {
         // a client behind resumes from them instead of a snapshot.
         for (seq, bodies) in restored {
             let frames = room.frames(seq, &bodies);
-            room.history.push_back((seq, frames));
+            let action = usize::try_from(seq - 1)
+                .ok()
+                .and_then(|i| is_action.get(i))
+                .copied()
+                .unwrap_or(false);
+            room.push_history(seq, frames, action);
         }
-        while room.history.len() > window {
-            room.history.pop_front();
-        }
-        room.creator = t.creator;
-        if let Some(c) = t.creator
-            && room.status != TableStatus::Finished
-        {
+        room.owner = Owner {
+            user: t.creator,
+            addr: t.addr.as_deref().and_then(AddrKey::parse),
+        };
+        if room.status != TableStatus::Finished {
             // Counted, never refused: the table exists already.
-            shared.lobby.claim(c, None);
+            let _ = shared.lobby.claim(room.owner, None);
+        }
+        if room.status == TableStatus::Open {
+            // Idle since the stored time, not since this start.
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            let idle = now.saturating_sub(u64::try_from(t.active).unwrap_or(0));
+            let limit = shared.config.limits.open_table_idle_secs;
+            room.idle_close =
+                Some(tokio::time::Instant::now() + Duration::from_secs(limit.saturating_sub(idle)));
         }
         room.recent_actions = recent;
         room.first_action = first_action;
@@ -267,6 +350,7 @@ impl Room {
             subs: HashMap::new(),
             lagged: HashMap::new(),
             history: VecDeque::new(),
+            history_actions: 0,
             spec_held: VecDeque::new(),
             recent_actions: VecDeque::new(),
             first_action: None,
@@ -275,7 +359,10 @@ impl Room {
             deadline: None,
             broken: false,
             published: None,
-            creator: None,
+            owner: Owner::default(),
+            chat_buckets: HashMap::new(),
+            anchor_buckets: HashMap::new(),
+            idle_close: None,
             shared: shared.clone(),
         }
     }
@@ -299,6 +386,7 @@ impl Room {
         let mut shutdown = self.shared.shutdown.clone();
         loop {
             let deadline = self.deadline;
+            let idle_close = self.idle_close;
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => self.handle(cmd).await,
@@ -308,6 +396,12 @@ impl Room {
                     if deadline.is_some() => {
                         self.apply_default().await;
                         self.publish_summary();
+                    }
+                _ = async { tokio::time::sleep_until(idle_close.unwrap_or_else(tokio::time::Instant::now)).await },
+                    if idle_close.is_some() => {
+                        if self.close_idle().await {
+                            break;
+                        }
                     }
                 _ = shutdown.changed() => break,
             }
@@ -379,6 +473,65 @@ impl Room {
         }
         if !hot || self.status != status {
             self.publish_summary();
+        }
+    }
+
+    /// A seat was taken or given up (or the table was made): an open
+    /// table's idle clock starts again; a table in play has none.
+    fn touch(&mut self) {
+        self.idle_close = (self.status == TableStatus::Open).then(|| {
+            tokio::time::Instant::now()
+                + Duration::from_secs(self.shared.config.limits.open_table_idle_secs)
+        });
+    }
+
+    /// The idle clock ran out: close an open table for good (it is no
+    /// longer rebuilt on start). Returns whether the room should stop.
+    async fn close_idle(&mut self) -> bool {
+        if self.status != TableStatus::Open {
+            self.idle_close = None;
+            return false;
+        }
+        if let Err(e) = self.shared.storage.abandon(self.id).await {
+            tracing::error!(table = self.id.0, "cannot close an idle table: {e}");
+            self.idle_close = Some(tokio::time::Instant::now() + Duration::from_secs(60));
+            return false;
+        }
+        let days = self.shared.config.limits.open_table_idle_secs as f64 / 86_400.0;
+        tracing::info!(
+            table = self.id.0,
+            "closed: open with no seat change for {days:.1} days"
+        );
+        let f = error_frame(
+            ErrorCode::NoSuchTable,
+            &format!(
+                "table {} was closed: its seats stayed free with nobody sitting down or \
+                 leaving for {}; create a new one",
+                self.id.0,
+                retry_in(Duration::from_secs(
+                    self.shared.config.limits.open_table_idle_secs
+                ))
+            ),
+            None,
+        );
+        self.broadcast(|_| Some(f.clone()));
+        self.shared.lobby.remove(self.id);
+        self.shared.lobby.release(self.owner);
+        true
+    }
+
+    /// Keep an entry's frames for `Resync`; the window holds the last
+    /// `resync_window` actions and the anchors between them (at most twice
+    /// the window in entries).
+    fn push_history(&mut self, seq: u64, frames: Vec<Bytes>, action: bool) {
+        self.history.push_back((seq, frames, action));
+        self.history_actions += usize::from(action);
+        let window = self.shared.config.limits.resync_window;
+        while self.history_actions > window || self.history.len() > 2 * window {
+            match self.history.pop_front() {
+                Some((_, _, a)) => self.history_actions -= usize::from(a),
+                None => break,
+            }
         }
     }
 
@@ -582,6 +735,7 @@ impl Room {
                     self.seats[usize::from(s.0)] = None;
                     return self.reply(&out, err(ErrorCode::Internal, "storage failed"));
                 }
+                self.touch();
                 s
             }
         };
@@ -632,6 +786,7 @@ impl Room {
             {
                 tracing::error!(table = self.id.0, "cannot save seats: {e}");
             }
+            self.touch();
         }
     }
 
@@ -652,6 +807,13 @@ impl Room {
                 error_frame(ErrorCode::Internal, "this table is stopped", None),
             );
         }
+        if let Err(why) = self.anchor_allowed(seat) {
+            self.shared
+                .metrics
+                .rate_limited
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            return self.reply(&out, error_frame(ErrorCode::RateLimited, &why, None));
+        }
         match self.m.publish_anchor(Party::Seat(seat), anchor) {
             Ok(entry) => {
                 if self.commit(&entry, None).await {
@@ -663,6 +825,46 @@ impl Room {
                 error_frame(ErrorCode::BadMessage, &e.to_string(), None),
             ),
         }
+    }
+
+    /// A seat's first anchor, and one replacing a chain that is used up or
+    /// nearly (links used, at most `NEAR_EXHAUSTED` left), are free; any
+    /// other (a client re-anchors on every reconnect) takes a token from
+    /// the seat's bucket: `anchor_burst` at once, `anchors_per_hour` after.
+    /// A chain published only to be replaced at once therefore costs a
+    /// token, and a used-up one needs real rolls first.
+    fn anchor_allowed(&mut self, seat: SeatId) -> Result<(), String> {
+        let (heads, _) = self.m.heads();
+        let head = heads.iter().find(|h| h.party == Party::Seat(seat));
+        let left = head.map(|h| h.anchor.len.saturating_sub(h.index));
+        let free = match head {
+            None => true,
+            Some(h) => h.index > 0 && left.unwrap_or(0) <= NEAR_EXHAUSTED,
+        };
+        if free {
+            return Ok(());
+        }
+        let l = &self.shared.config.limits;
+        let (rate, burst) = (f64::from(l.anchors_per_hour) / 3600.0, l.anchor_burst);
+        let bucket = self
+            .anchor_buckets
+            .entry(seat)
+            .or_insert_with(|| Bucket::new(rate, burst));
+        if bucket.take() {
+            return Ok(());
+        }
+        let wait = bucket.wait();
+        let when = if wait.is_zero() || rate <= 0.0 {
+            "not again in this game".to_string()
+        } else {
+            format!("in {}", retry_in(wait))
+        };
+        Err(format!(
+            "anchor refused: this seat has published {burst} new dice chains recently and its \
+             current chain still has {} links; keep rolling with it (a new anchor is free once \
+             it is nearly used up), or publish again {when}",
+            left.unwrap_or(0)
+        ))
     }
 
     async fn act(
@@ -837,10 +1039,7 @@ impl Room {
             Viewer::Seat(_) => frames.get(class_index(v, seats)).cloned(),
             _ => None,
         });
-        self.history.push_back((entry.seq, frames));
-        while self.history.len() > self.shared.config.limits.resync_window {
-            self.history.pop_front();
-        }
+        self.push_history(entry.seq, frames, entry.is_action);
         if entry.is_action {
             self.first_action.get_or_insert(entry.seq);
             self.recent_actions.push_back(entry.seq);
@@ -903,9 +1102,7 @@ impl Room {
             self.status = TableStatus::Finished;
             // Off the lobby's list, and no longer counted against its creator.
             self.shared.lobby.unlist(self.id);
-            if let Some(c) = self.creator {
-                self.shared.lobby.release(c);
-            }
+            self.shared.lobby.release(self.owner);
             if let Err(e) = self
                 .shared
                 .storage
@@ -972,14 +1169,14 @@ impl Room {
         let covered = self
             .history
             .front()
-            .is_some_and(|(s, _)| *s <= last_seq.saturating_add(1));
+            .is_some_and(|(s, _, _)| *s <= last_seq.saturating_add(1));
         if last_seq < top && covered {
             let class = class_index(viewer, self.m.seats());
             let frames: Vec<Bytes> = self
                 .history
                 .iter()
-                .filter(|(s, _)| *s > last_seq && *s <= top)
-                .filter_map(|(_, f)| f.get(class).cloned())
+                .filter(|(s, _, _)| *s > last_seq && *s <= top)
+                .filter_map(|(_, f, _)| f.get(class).cloned())
                 .collect();
             for f in frames {
                 self.send_to(conn, f);
@@ -1018,6 +1215,25 @@ impl Room {
                 &out,
                 error_frame(ErrorCode::Forbidden, "not your channel", None),
             );
+        }
+        let l = &self.shared.config.limits;
+        let (per_min, burst) = (l.chat_per_minute, l.chat_burst);
+        let bucket = self
+            .chat_buckets
+            .entry(who.user)
+            .or_insert_with(|| Bucket::new(f64::from(per_min) / 60.0, burst));
+        if !bucket.take() {
+            let wait = bucket.wait();
+            self.shared
+                .metrics
+                .rate_limited
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let m = format!(
+                "chat: at most {per_min} lines a minute ({burst} in a row) at this table; \
+                 this line was not sent, try again in {}",
+                retry_in(wait)
+            );
+            return self.reply(&out, error_frame(ErrorCode::RateLimited, &m, None));
         }
         let frame = encode_msg(&ServerMsg::Chat {
             table: self.id,

@@ -54,6 +54,8 @@ pub struct SeatHolder {
 pub struct NewTable {
     /// Who created it (tables per user are capped).
     pub creator: UserId,
+    /// From which address (`quota::AddrKey` as text; tables per address are capped).
+    pub addr: Option<String>,
     /// Encoded `TableOptions`.
     pub options: Vec<u8>,
     /// Encoded `LogHeader`.
@@ -70,6 +72,10 @@ pub struct StoredTable {
     pub id: TableId,
     /// `None` for tables stored before creators were recorded.
     pub creator: Option<UserId>,
+    /// The creator's address, as [`NewTable::addr`].
+    pub addr: Option<String>,
+    /// Unix seconds of the last seat taken or given up (or the creation).
+    pub active: i64,
     pub options: Vec<u8>,
     pub header: Vec<u8>,
     pub chain: StoredChain,
@@ -109,6 +115,11 @@ pub(crate) enum Op {
     },
     LoadUnfinished {
         reply: oneshot::Sender<Result<(Vec<StoredTable>, Damaged), StorageError>>,
+    },
+    /// An open table nobody sat at for too long: never rebuilt again.
+    Abandon {
+        table: TableId,
+        reply: oneshot::Sender<Result<(), StorageError>>,
     },
 }
 
@@ -215,6 +226,12 @@ impl Storage {
             reply,
         })
         .await
+    }
+
+    /// Close an open table for good (abandoned): it is no longer loaded on
+    /// start; its log stays.
+    pub async fn abandon(&self, table: TableId) -> Result<(), StorageError> {
+        self.ask(|reply| Op::Abandon { table, reply }).await
     }
 
     /// Every table not finished, with its whole log, and the unfinished

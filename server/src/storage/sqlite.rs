@@ -63,6 +63,9 @@ fn status_code(s: TableStatus) -> i64 {
     }
 }
 
+/// An open table closed for inactivity: not loaded on start, not shown.
+const ABANDONED: i64 = 3;
+
 fn status_from(code: i64) -> TableStatus {
     match code {
         0 => TableStatus::Open,
@@ -118,6 +121,18 @@ impl Db {
             conn.execute_batch(
                 "ALTER TABLE tables ADD COLUMN head_seq INTEGER; ALTER TABLE entries ADD COLUMN sum BLOB;",
             )?;
+        }
+        // Added with the limits of issue 20: the creator's address (tables
+        // per address) and the last seat change (abandoned open tables).
+        for (column, ty) in [("creator_addr", "TEXT"), ("active", "INTEGER")] {
+            let has: bool = conn.query_row(
+                "SELECT COUNT(*) > 0 FROM pragma_table_info('tables') WHERE name = ?1",
+                [column],
+                |r| r.get(0),
+            )?;
+            if !has {
+                conn.execute_batch(&format!("ALTER TABLE tables ADD COLUMN {column} {ty};"))?;
+            }
         }
         Ok(Db { conn })
     }
@@ -205,6 +220,7 @@ fn fail(op: Op, err: impl Fn() -> StorageError) {
         Op::Append { reply, .. } => drop(reply.send(Err(err()))),
         Op::SaveSeats { reply, .. } => drop(reply.send(Err(err()))),
         Op::LoadUnfinished { reply, .. } => drop(reply.send(Err(err()))),
+        Op::Abandon { reply, .. } => drop(reply.send(Err(err()))),
     }
 }
 
@@ -277,10 +293,11 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
         } => {
             let r = tx
                 .execute(
-                    "UPDATE tables SET seats = ?1, status = ?2 WHERE id = ?3",
+                    "UPDATE tables SET seats = ?1, status = ?2, active = ?3 WHERE id = ?4",
                     params![
                         codec::encode_infallible(&seats),
                         status_code(status),
+                        now(),
                         table.0 as i64
                     ],
                 )
@@ -289,13 +306,23 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
             deferred(reply, r)
         }
         Op::LoadUnfinished { reply } => deferred(reply, load_unfinished(tx)),
+        Op::Abandon { table, reply } => {
+            let r = tx
+                .execute(
+                    "UPDATE tables SET status = ?1 WHERE id = ?2 AND status = ?3",
+                    params![ABANDONED, table.0 as i64, status_code(TableStatus::Open)],
+                )
+                .map(|_| ())
+                .map_err(StorageError::from);
+            deferred(reply, r)
+        }
     }
 }
 
 fn create_table(tx: &rusqlite::Transaction<'_>, t: NewTable) -> Result<TableId, StorageError> {
     tx.execute(
-        "INSERT INTO tables (options, header, chain_secret, chain_len, invite, seats, status, created, creator)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO tables (options, header, chain_secret, chain_len, invite, seats, status, created, creator, creator_addr, active)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?8)",
         params![
             t.options,
             t.header,
@@ -305,7 +332,8 @@ fn create_table(tx: &rusqlite::Transaction<'_>, t: NewTable) -> Result<TableId, 
             codec::encode_infallible(&t.seats),
             status_code(TableStatus::Open),
             now(),
-            t.creator.0 as i64
+            t.creator.0 as i64,
+            t.addr
         ],
     )?;
     let id = TableId(tx.last_insert_rowid() as u64);
@@ -356,10 +384,13 @@ fn load_unfinished(
 ) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
     let mut damaged = Damaged::new();
     let mut stmt = tx.prepare(
-        "SELECT id, options, header, chain_secret, chain_len, invite, seats, status, creator, head_seq
-         FROM tables WHERE status != ?1 ORDER BY id",
+        "SELECT id, options, header, chain_secret, chain_len, invite, seats, status, creator,
+                head_seq, creator_addr, COALESCE(active, created)
+         FROM tables WHERE status IN (?1, ?2) ORDER BY id",
     )?;
-    let rows = stmt.query_map(params![status_code(TableStatus::Finished)], |r| {
+    let open = status_code(TableStatus::Open);
+    let playing = status_code(TableStatus::Playing);
+    let rows = stmt.query_map(params![open, playing], |r| {
         Ok((
             r.get::<_, i64>(0)?,
             r.get::<_, Vec<u8>>(1)?,
@@ -371,11 +402,14 @@ fn load_unfinished(
             r.get::<_, i64>(7)?,
             r.get::<_, Option<i64>>(8)?,
             r.get::<_, Option<i64>>(9)?,
+            r.get::<_, Option<String>>(10)?,
+            r.get::<_, i64>(11)?,
         ))
     })?;
     let mut out = Vec::new();
     for row in rows {
-        let (id, options, header, secret, len, invite, seats, status, creator, head) = row?;
+        let (id, options, header, secret, len, invite, seats, status, creator, head, addr, active) =
+            row?;
         let table = TableId(id as u64);
         let Ok(secret) = <[u8; 32]>::try_from(secret) else {
             damaged.push((table, "its dice-chain secret is not 32 bytes".into()));
@@ -430,6 +464,8 @@ fn load_unfinished(
         out.push(StoredTable {
             id: TableId(id as u64),
             creator: creator.map(|c| UserId(c as u64)),
+            addr,
+            active,
             options,
             header,
             chain: StoredChain {

@@ -212,7 +212,20 @@ async fn main() {
     let exe = std::env::current_exe().expect("own path");
     let server_bin = exe.with_file_name("muster-server-e2e");
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut extra = Vec::new();
+    // Every driver connection comes from 127.0.0.1: lift the limits per
+    // address (and the server-wide table cap), which model one client, not
+    // a load generator.
+    let config = dir.path().join("load.toml");
+    std::fs::write(
+        &config,
+        "[limits]\nconns_per_addr = 1000000\nguest_signins_per_minute = 1000000\n\
+         guest_signin_burst = 1000000\ntables_per_addr = 1000000\nmax_tables = 1000000\n",
+    )
+    .expect("write the load configuration");
+    let mut extra = vec![
+        "--config".to_string(),
+        config.to_str().expect("utf-8 path").to_string(),
+    ];
     if let Some(w) = args.workers {
         extra.extend(["--workers".to_string(), w.to_string()]);
     }
