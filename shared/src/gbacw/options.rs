@@ -26,6 +26,12 @@ pub struct RuleOptions {
     /// the engine's reading: 9.51's own example nets a rightward shift,
     /// which only density or enfilade can give, against terrain).
     pub cap_terrain_only: bool,
+    /// GBACW 9.13, 15.13, an ambiguity rather than an edition difference:
+    /// whether a half crew halves the battery's guns before range
+    /// (`false`, the default: 9.13 makes the crew-modified value the Fire
+    /// Strength, which the 9.0 Procedure then modifies by range) or the
+    /// strength after range (`true`: 15.13's "current fire strength").
+    pub half_crew_after_range: bool,
 }
 
 impl Default for RuleOptions {
@@ -36,6 +42,7 @@ impl Default for RuleOptions {
             batteries_resupply: true,
             elephant_twelve_is_one: false,
             cap_terrain_only: false,
+            half_crew_after_range: false,
         }
     }
 }
@@ -86,6 +93,7 @@ mod tests {
         batteries_resupply: false,
         elephant_twelve_is_one: true,
         cap_terrain_only: false,
+        half_crew_after_range: false,
     };
 
     #[test]

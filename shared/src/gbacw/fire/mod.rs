@@ -22,7 +22,7 @@ pub use phase::fire_allowed_in;
 pub use record::FirePhaseLog;
 pub use strength::{
     FireStrength, check_hexside_limits, check_split, check_split_points, current_fire_strength,
-    unit_fire_strength,
+    unit_fire_strength, unit_fire_strength_read,
 };
 
 #[cfg(test)]

@@ -55,20 +55,43 @@ impl Add for FireStrength {
 
 /// GBACW 9.1/9.25: the final strength of `points` (SP, or guns for a
 /// battery: 9.13) fired at `range`, with the weapon's multiplier; a
-/// half-crewed battery's strength is halved, rounding up (15.13). `None`
-/// beyond the weapon's maximum range (9.23).
+/// half-crewed battery's guns are halved, rounding up, before range
+/// (15.13, 9.13). `None` beyond the weapon's maximum range (9.23).
 pub fn unit_fire_strength(
     weapon: &Weapon,
     points: u8,
     range: u32,
     crew: Crew,
 ) -> Option<FireStrength> {
+    unit_fire_strength_read(weapon, points, range, crew, false)
+}
+
+/// [`unit_fire_strength`] under a reading of 15.13. GBACW 9.13: "All
+/// artillery units have a Fire Strength equal to their Combat Strength
+/// value (as modified by their gun crew status)", and the 9.0 Procedure
+/// then modifies "the Combat Strength of each separate firing unit" by
+/// range: a half crew halves the guns (rounding up, 15.13) before the
+/// range multiplier — the default. With `half_crew_after_range` (the
+/// `half-crew-after-range` reading: 15.13's "the current fire strength of
+/// the battery is halved" read as the final strength) the strength after
+/// range is halved, rounding up.
+pub fn unit_fire_strength_read(
+    weapon: &Weapon,
+    points: u8,
+    range: u32,
+    crew: Crew,
+    half_crew_after_range: bool,
+) -> Option<FireStrength> {
     let Multiplier { num, den } = weapon.multiplier(range)?;
-    let s = FireStrength::new(u64::from(points) * u64::from(num), u64::from(den));
+    let at = |guns: u8| FireStrength::new(u64::from(guns) * u64::from(num), u64::from(den));
     Some(match crew {
         // Halve, rounding fractions up: ceil(s / 2).
-        Crew::Half => FireStrength::new(s.num.div_ceil(2 * s.den), 1),
-        Crew::Full | Crew::None => s,
+        Crew::Half if half_crew_after_range => {
+            let s = at(points);
+            FireStrength::new(s.num.div_ceil(2 * s.den), 1)
+        }
+        Crew::Half => at(points.div_ceil(2)),
+        Crew::Full | Crew::None => at(points),
     })
 }
 

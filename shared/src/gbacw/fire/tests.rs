@@ -49,13 +49,25 @@ fn case_9_23_no_fire_beyond_maximum_range() {
 fn case_15_13_half_crew_halves_fire_rounding_up() {
     let w = world();
     let hb = weapon(&w, "HB");
-    // 3 guns adjacent: 30, halved 15. 1 gun at ten hexes: 1/2, halved and rounded up: 1.
+    // GBACW 9.13: the crew-modified guns, then range (second reading,
+    // issue 19): 3 guns adjacent: 2 guns, 20. 1 gun at ten hexes: 1 gun,
+    // 1/2.
     assert_eq!(
         unit_fire_strength(hb, 3, 1, Crew::Half),
-        Some(FireStrength::new(15, 1))
+        Some(FireStrength::new(20, 1))
     );
     assert_eq!(
         unit_fire_strength(hb, 1, 10, Crew::Half),
+        Some(FireStrength::new(1, 2))
+    );
+    // The `half-crew-after-range` reading: 30 halved, 15; 1/2 halved and
+    // rounded up, 1.
+    assert_eq!(
+        crate::gbacw::fire::unit_fire_strength_read(hb, 3, 1, Crew::Half, true),
+        Some(FireStrength::new(15, 1))
+    );
+    assert_eq!(
+        crate::gbacw::fire::unit_fire_strength_read(hb, 1, 10, Crew::Half, true),
         Some(FireStrength::new(1, 1))
     );
 }

@@ -53,6 +53,11 @@ pub const EDITION_001: &[Reading] = &[
     ("cap-terrain-only", "GBACW 9.51", |o| {
         o.cap_terrain_only = true
     }),
+    // An ambiguity too (second reading, issue 19): 15.13's halving after
+    // range instead of 9.13's crew-modified guns before it.
+    ("half-crew-after-range", "GBACW 15.13", |o| {
+        o.half_crew_after_range = true
+    }),
 ];
 
 impl GbacwConfig {

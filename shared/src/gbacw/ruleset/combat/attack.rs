@@ -10,7 +10,8 @@ use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::WeaponKind;
 use crate::gbacw::facing::{Facing, is_enfiladed};
 use crate::gbacw::fire::{
-    Attack, ColumnShifts, FireStrength, density_shift, fire_row, terrain_shift, unit_fire_strength,
+    Attack, ColumnShifts, FireStrength, density_shift, fire_row, terrain_shift,
+    unit_fire_strength_read,
 };
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Marker, Unit, UnitStatus};
@@ -211,17 +212,23 @@ pub(crate) fn prepare_with(
         } else {
             range
         };
-        let s =
-            unit_fire_strength(weapon, share.points, read_at, u.status.crew).ok_or_else(|| {
-                refuse(
-                    "GBACW 9.23",
-                    format!(
-                        "{target} is {range} hexes from {}: beyond its weapon's range of {}",
-                        share.unit,
-                        weapon.max_range()
-                    ),
-                )
-            })?;
+        let s = unit_fire_strength_read(
+            weapon,
+            share.points,
+            read_at,
+            u.status.crew,
+            rs.options.half_crew_after_range,
+        )
+        .ok_or_else(|| {
+            refuse(
+                "GBACW 9.23",
+                format!(
+                    "{target} is {range} hexes from {}: beyond its weapon's range of {}",
+                    share.unit,
+                    weapon.max_range()
+                ),
+            )
+        })?;
         strengths.push(s);
         hexes.push(from);
         // GBACW 7.23, 10.16: fire into a rear hexside enfilades.

@@ -12,7 +12,7 @@ use super::attack::prepare;
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::facing::{can_fire_through, fire_crossings, frontal_directions};
 use crate::gbacw::fire::{
-    FireOccasion, check_hexside_limits, check_split_points, may_fire, unit_fire_strength,
+    FireOccasion, check_hexside_limits, check_split_points, may_fire, unit_fire_strength_read,
 };
 use crate::gbacw::los::Los;
 use crate::gbacw::map::HexNumber;
@@ -197,8 +197,14 @@ fn check_splits(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Result<
         };
         for (points, target) in list {
             let range = game.map.grid.distance(from, target);
-            let ok = unit_fire_strength(weapon, points, range, u.status.crew)
-                .is_some_and(|s| s.at_least_one());
+            let ok = unit_fire_strength_read(
+                weapon,
+                points,
+                range,
+                u.status.crew,
+                rs.options.half_crew_after_range,
+            )
+            .is_some_and(|s| s.at_least_one());
             if !ok {
                 return Err(illegal(
                     "GBACW 9.46",
