@@ -36,6 +36,7 @@ mod night_reach;
 mod position;
 mod retreat_fire;
 mod retreat_limits;
+mod second_reading_9_10;
 mod sequence;
 mod succession;
 mod withdrawal;
