@@ -1409,7 +1409,15 @@ fn case_10_18_leader_withdrawing_draws_no_fire() {
 #[test]
 fn case_10_0_units_without_zoc_give_no_withdrawal_fire() {
     // (name, CSA counter line, formation, marker, out of command, fire?)
-    let cases: [(&str, String, &str, Option<Marker>, bool, bool); 8] = [
+    type Variant = (
+        &'static str,
+        String,
+        &'static str,
+        Option<Marker>,
+        bool,
+        bool,
+    );
+    let cases: [Variant; 8] = [
         ("a column", inf("a", 4, 4), "column", None, false, false),
         ("b limbered", hb("a", 4), "limbered", None, false, false),
         (
@@ -1665,4 +1673,124 @@ fn case_10_16_sideways_withdrawal_no_enfilade_not_into_enemy() {
     assert_eq!((r[0].column, r[0].result), (8, loss(1, true)));
     assert_eq!(strength(&t, "b"), 3);
     assert_eq!(t.hex("b"), Some(n("0402")));
+}
+
+/// GBACW 9.5, 9.52: "A unit adjacent to a crest hexside which is fired on
+/// through that crest hexside, derives a defensive benefit from the crest
+/// if the firing unit occupies a lower elevation. ... This benefit is
+/// derived if any of the firing units fire through the crest hexside."
+#[test]
+fn case_9_5_crest_benefit_if_any_firer_through_crest() {
+    // Y is ten hexes out along T's south-east row, on T's level.
+    let p = Position::new(14, 14)
+        .map("hex 0302 level=1\nhex 1307 level=1\nside 0302/0303 crest:0302")
+        .union(&inf("t", 4, 3))
+        .place("t", "0302", "s", "line")
+        .confederate(&hb("x", 4))
+        .confederate(&hb("y", 2))
+        .place("x", "0303", "n", "unlimbered")
+        .place("y", "1307", "nw", "unlimbered");
+    let mut t = csa_fire(&p);
+    assert_eq!(t.rs.game().map.grid.distance(n("1307"), n("0302")), 10);
+    let (_, r) = resolve(
+        &mut t,
+        REBEL,
+        &[fire("0302", &[("x", 4), ("y", 2)])],
+        &[1, 4],
+    );
+    assert_eq!(r[0].strength, 41);
+    assert_eq!(r[0].terrain_shift, -1);
+    assert_eq!((r[0].column, r[0].result), (7, FireResult::PinOrRout));
+    assert!(has(&t, "t", Marker::Rout));
+}
+
+/// GBACW 9.52: "derives a defensive benefit from the crest if the firing
+/// unit occupies a lower elevation."
+#[test]
+fn case_9_52_no_crest_benefit_from_same_or_higher() {
+    for map in [
+        // (a) X above the crest fires down at T below it.
+        "hex 0303 level=1\nside 0302/0303 crest:0303",
+        // (b) T and X on the same hill, no crest between.
+        "hex 0302 level=1\nhex 0303 level=1",
+    ] {
+        let p =
+            target_field()
+                .map(map)
+                .confederate(&hb("x", 4))
+                .place("x", "0303", "n", "unlimbered");
+        let mut t = csa_fire(&p);
+        let (_, r) = resolve(&mut t, REBEL, &[fire("0302", &[("x", 4)])], &[1, 1]);
+        assert_eq!(r[0].terrain_shift, 0, "{map}");
+        assert_eq!((r[0].column, r[0].result), (8, loss(1, false)));
+        assert_eq!(strength(&t, "t"), 3);
+    }
+}
+
+/// GBACW 9.51: "a unit(s) firing with more than 51 Strength Points fires in
+/// the "51+" column."
+#[test]
+fn case_9_51_clamp_at_rightmost_column() {
+    let p = Position::new(6, 6)
+        .union(&inf("t1-top", 4, 3))
+        .union(&inf("t2", 3, 3))
+        .union(&inf("t3", 3, 3))
+        .place("t1-top", "0302", "s", "line")
+        .place("t2", "0302", "s", "line")
+        .place("t3", "0302", "s", "line")
+        .confederate(&hb("x", 4))
+        .confederate(&hb("y", 3))
+        .place("x", "0303", "n", "unlimbered")
+        .place("y", "0402", "nw", "unlimbered");
+    let mut t = csa_fire(&p);
+    let (_, r) = resolve(
+        &mut t,
+        REBEL,
+        &[fire("0302", &[("x", 4), ("y", 3)])],
+        &[1, 1, 1],
+    );
+    assert_eq!((r[0].strength, r[0].density_shift), (70, 2));
+    assert_eq!((r[0].column, r[0].result), (11, loss(1, true)));
+    assert_eq!(strength(&t, "t1-top"), 3);
+    assert_eq!((strength(&t, "t2"), strength(&t, "t3")), (3, 3));
+    assert!(t.dice_left().is_empty());
+}
+
+/// GBACW 9.53, 9.54: "Units in woods hexes that are fired upon derive a
+/// defensive benefit. The Total Fire Strength Column is adjusted one to
+/// the left." / "Roads and pikes have no effect on combat in any way."
+#[test]
+fn case_9_53_woods_left_road_ignored() {
+    for (woods, dice, pinned, lost) in [(true, [1, 3], true, 0), (false, [1, 1], false, 1)] {
+        let map = if woods {
+            "hex 0302 woods\nside 0302/0301 road\nside 0302/0303 road"
+        } else {
+            "side 0302/0301 road\nside 0302/0303 road"
+        };
+        let p =
+            target_field()
+                .map(map)
+                .confederate(&hb("x", 4))
+                .place("x", "0303", "n", "unlimbered");
+        let mut t = csa_fire(&p);
+        let (_, r) = resolve(&mut t, REBEL, &[fire("0302", &[("x", 4)])], &dice);
+        assert_eq!(r[0].terrain_shift, if woods { -1 } else { 0 });
+        assert_eq!(r[0].column, if woods { 7 } else { 8 });
+        assert_eq!(has(&t, "t", Marker::Pin), pinned, "woods {woods}");
+        assert_eq!(strength(&t, "t"), 4 - lost);
+    }
+}
+
+/// GBACW 9.7: "Thus, units may always fire into an adjacent hex."
+#[test]
+fn case_9_7_adjacent_always_clear() {
+    let p = Position::new(6, 6)
+        .map("hex 0303 woods\nhex 0302 woods level=1")
+        .confederate(&inf("a", 4, 4))
+        .place("a", "0303", "n", "line")
+        .union(&inf("t", 4, 3))
+        .place("t", "0302", "s", "line");
+    let mut t = csa_fire(&p);
+    let (_, r) = resolve(&mut t, REBEL, &[fire("0302", &[("a", 4)])], &[2]);
+    assert_eq!(r[0].terrain_shift, -1, "woods, no crest");
 }
