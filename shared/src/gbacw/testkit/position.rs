@@ -22,9 +22,10 @@
 //! ```
 //!
 //! What the builder fills in, so a case says only what matters to it:
-//! - a counter line with no `name=` is named after its id; a unit (not a
-//!   wagon: always independent, 11.13) with no `brigade=` is independent (`indpnt`: in command without a leader,
-//!   5.3). Give `brigade=` (and `.union("brigade …")` lines) for command.
+//! - a counter line with no `name=` is named after its id; one with no
+//!   `brigade=` is independent (`indpnt`: in command without a leader,
+//!   5.3); a wagon is independent by the format (11.13). Give
+//!   `brigade=` (and `.union("brigade …")` lines) for command.
 //! - the map is clear, level 0, flat-topped hexes (`n ne se s sw nw`),
 //!   even columns half a hex lower, 20 ft per level, no edge features.
 //! - the Union moves first; the game lasts `turns` Game-Turns (default 8).
@@ -229,7 +230,8 @@ fn counter_line(line: &str) -> String {
     if !line.contains("name=") {
         out.push_str(&format!(" name=\"{id}\""));
     }
-    // Wagons are always independent (11.13): the format refuses `indpnt`.
+    // Wagons are always independent (11.13): the format refuses `indpnt`
+    // on them.
     let unit = matches!(kind, "infantry" | "cavalry" | "battery");
     if unit && !line.contains("brigade=") && !line.split_whitespace().any(|w| w == "indpnt") {
         out.push_str(" indpnt");

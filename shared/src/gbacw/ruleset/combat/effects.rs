@@ -73,6 +73,27 @@ pub(crate) fn set_markers(u: &mut Unfold, id: &CounterId, edit: impl FnOnce(&mut
     }
 }
 
+/// GBACW 9.84: "When a unit is pinned, place a PIN marker on top of all
+/// the units in the hex the pinned unit occupies. ... If any unit in a
+/// stack becomes pinned, all units in that hex are pinned." `id` and every
+/// friendly unit in its hex take the PIN (a routed one stays routed).
+pub(crate) fn pin_hex(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
+    let mut all = vec![id.clone()];
+    if let Some(hex) = u.state.units[id].hex {
+        let side = &rs.game.oob.units[id].side;
+        for other in Board::new(rs, &u.state).units_of(hex, side) {
+            if !all.contains(other) {
+                all.push(other.clone());
+            }
+        }
+    }
+    for x in &all {
+        set_markers(u, x, |s| {
+            s.markers.insert(Marker::Pin);
+        });
+    }
+}
+
 /// Apply one result to the hex. Returns the units whose pin was deferred
 /// (10.15).
 pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> Vec<CounterId> {
@@ -267,9 +288,7 @@ fn check_one(
         let re_rout = (casualties || hit.result == FireResult::MaybeRout)
             && u.no_re_rout.as_ref() != Some(id);
         if hit.result == FireResult::MaybePin || hit.result == FireResult::PinOrRout {
-            set_markers(u, id, |s| {
-                s.markers.insert(Marker::Pin);
-            });
+            pin_hex(rs, u, id);
         }
         if re_rout {
             rout_retreat(rs, u, roll, id);
@@ -337,9 +356,7 @@ fn check_one(
         if hit.defer_pins_of.contains(id) {
             deferred.push(id.clone());
         } else {
-            set_markers(u, id, |s| {
-                s.markers.insert(Marker::Pin);
-            });
+            pin_hex(rs, u, id);
         }
     }
     routed

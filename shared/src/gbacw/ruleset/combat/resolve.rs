@@ -290,13 +290,9 @@ pub(crate) fn resolve_withdrawal(
                     u.push(e);
                 }
             }
+            // GBACW 9.84: the PIN covers the new hex's friends too.
             for id in &pinned {
-                let mut markers = u.state.units[id].status.markers.clone();
-                markers.insert(Marker::Pin);
-                u.push(GbacwEvent::MarkersSet {
-                    unit: id.clone(),
-                    markers,
-                });
+                super::effects::pin_hex(rs, &mut u, id);
             }
             let going_on: Vec<CounterId> = pieces
                 .iter()

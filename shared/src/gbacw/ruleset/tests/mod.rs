@@ -39,6 +39,7 @@ mod retreat_limits;
 mod second_reading_15_18;
 mod second_reading_4_8;
 mod second_reading_cedar;
+mod second_reading_9_10;
 mod sequence;
 mod succession;
 mod withdrawal;
