@@ -134,6 +134,17 @@ pub(crate) fn declare(
         })?;
         points += u16::from(u.status.strength);
     }
+    // GBACW 12.72: "The attacker may not enter a hex to melee with more
+    // Strength Points than are allowed": the points already declared
+    // into the hex this phase (12.75, from other hexes) count too.
+    points += state
+        .melees
+        .iter()
+        .filter(|m| m.target == target)
+        .flat_map(|m| &m.attackers)
+        .filter_map(|a| state.units.get(a))
+        .map(|u| u16::from(u.status.strength))
+        .sum::<u16>();
     // GBACW 12.71, 12.72: the attacker may not exceed the hex's melee limit.
     // Cedar Mountain 21.43: blown-down corn has clear ground's limits.
     if let Some(limits) = super::super::cedar::corn::terrain(rs, state, target)

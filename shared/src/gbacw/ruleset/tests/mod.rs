@@ -34,6 +34,7 @@ mod melee_reach;
 mod movement;
 mod night_reach;
 mod position;
+mod second_reading_11_14;
 mod retreat_fire;
 mod retreat_limits;
 mod sequence;
