@@ -72,6 +72,21 @@ pub(crate) fn declare(
             format!("there is no enemy unit to melee in {target}"),
         ));
     }
+    // GBACW 12.85: "A unit so advancing may not initiate melee in that
+    // Game-Turn": an attacker now standing in the hex its own declared
+    // melee targeted advanced into it after a retreat before melee (the
+    // 12.26 check below would refuse it too, under the wrong case).
+    for a in attackers {
+        let advanced = state.melees.iter().any(|m| {
+            m.attackers.contains(a) && state.units.get(a).and_then(|u| u.hex) == Some(m.target)
+        });
+        if advanced {
+            return Err(illegal(
+                "GBACW 12.85",
+                format!("{a} advanced after a retreat before melee: no melee this Game-Turn"),
+            ));
+        }
+    }
     // GBACW 12.23, 12.26, 12.75: each unit melees into one hex only.
     let mut declared: Vec<(CounterId, HexNumber)> = state
         .melees

@@ -93,12 +93,11 @@ fn retreat_all(t: &mut T) {
         let Some(o) = t.s.retreats.first().cloned() else {
             return;
         };
-        let p = t
-            .rs
-            .pending(&t.s)
-            .into_iter()
-            .find(|p| matches!(p.default, GbacwAction::Retreat { .. }))
-            .expect("a retreat decision");
+        let p =
+            t.rs.pending(&t.s)
+                .into_iter()
+                .find(|p| matches!(p.default, GbacwAction::Retreat { .. }))
+                .expect("a retreat decision");
         t.act(o.seat, p.default);
     }
     panic!("retreats never ended");
@@ -439,10 +438,22 @@ fn case_12_4_only_one_leader_per_side() {
 
 fn morale_melee(union: [u8; 2], rebel: [u8; 2]) -> T {
     field()
-        .union(&format!("infantry u1 strength=3 morale={} weapon=R", union[0]))
-        .union(&format!("infantry u2 strength=3 morale={} weapon=R", union[1]))
-        .confederate(&format!("infantry c1 strength=2 morale={} weapon=R", rebel[0]))
-        .confederate(&format!("infantry c2 strength=2 morale={} weapon=R", rebel[1]))
+        .union(&format!(
+            "infantry u1 strength=3 morale={} weapon=R",
+            union[0]
+        ))
+        .union(&format!(
+            "infantry u2 strength=3 morale={} weapon=R",
+            union[1]
+        ))
+        .confederate(&format!(
+            "infantry c1 strength=2 morale={} weapon=R",
+            rebel[0]
+        ))
+        .confederate(&format!(
+            "infantry c2 strength=2 morale={} weapon=R",
+            rebel[1]
+        ))
         .place("u1", "0406", "n", "line")
         .place("u2", "0506", "nw", "line")
         .place("c1", "0405", "s", "line")
@@ -480,7 +491,11 @@ fn example_12_52_morale_superiority() {
 /// than the highest morale rating of an Enemy unit"
 #[test]
 fn case_12_52_lowest_morale_decides_not_best() {
-    for (union, rebel, defence) in [([2, 2], [5, 3], 4), ([2, 2], [4, 4], 5), ([2, 3], [4, 4], 4)] {
+    for (union, rebel, defence) in [
+        ([2, 2], [5, 3], 4),
+        ([2, 2], [4, 4], 5),
+        ([2, 3], [4, 4], 4),
+    ] {
         let mut t = morale_melee(union, rebel);
         let (r, _) = fight(&mut t, UNION, "0405", &["u1", "u2"], &[6, 1, 1, 1, 1]);
         assert_eq!((r.attack, r.defence), (6, defence), "{union:?} {rebel:?}");
@@ -632,7 +647,11 @@ fn example_12_73_both_sides_full_limit() {
     }
     t.refused(UNION, melee("0405", &["u4"]), "GBACW 12.72");
     let t = pos.build_at(1, UNION, Phase::RetreatBeforeMelee);
-    t.refused(UNION, melee("0405", &["u1", "u2", "u3", "u4"]), "GBACW 12.72");
+    t.refused(
+        UNION,
+        melee("0405", &["u1", "u2", "u3", "u4"]),
+        "GBACW 12.72",
+    );
 }
 
 /// "Retreats are always executed after losses; thus, a C2R2 means remove
@@ -724,8 +743,11 @@ fn z_fires(t: &mut T, dice: &[u16]) -> Vec<GbacwEvent> {
 #[test]
 fn case_13_21_roll_equal_to_morale_no_rout() {
     for (roll, rout) in [(3, false), (4, true)] {
-        let mut t = fired_on("infantry x strength=4 morale=3 weapon=R")
-            .build_at(1, REBEL, Phase::OffensiveFire);
+        let mut t = fired_on("infantry x strength=4 morale=3 weapon=R").build_at(
+            1,
+            REBEL,
+            Phase::OffensiveFire,
+        );
         // Fire CRT die 5 in "7 to 10" (density 0): "1" (no depletion roll:
         // the die is not 1); then X's morale die.
         let events = z_fires(&mut t, &[5, roll]);
@@ -747,8 +769,11 @@ fn case_13_21_roll_equal_to_morale_no_rout() {
 /// the die-roll."
 #[test]
 fn case_13_22_casualties_applied_before_check_trigger_50pct() {
-    let mut t = fired_on("infantry x strength=4 morale=3 weapon=R")
-        .build_at(1, REBEL, Phase::OffensiveFire);
+    let mut t = fired_on("infantry x strength=4 morale=3 weapon=R").build_at(
+        1,
+        REBEL,
+        Phase::OffensiveFire,
+    );
     t.s.units.get_mut(&id("x")).unwrap().status.strength = 2;
     t.s.units.get_mut(&id("x")).unwrap().killed = 2;
     // 2 points in the hex: density -1, "4 to 6"; die 6 reads "1".
@@ -765,8 +790,11 @@ fn case_13_22_casualties_applied_before_check_trigger_50pct() {
 /// strength) add one to the die-roll."
 #[test]
 fn case_13_24_exactly_half_lost_no_modifier() {
-    let mut t = fired_on("infantry x strength=6 morale=3 weapon=R")
-        .build_at(1, REBEL, Phase::OffensiveFire);
+    let mut t = fired_on("infantry x strength=6 morale=3 weapon=R").build_at(
+        1,
+        REBEL,
+        Phase::OffensiveFire,
+    );
     t.s.units.get_mut(&id("x")).unwrap().status.strength = 4;
     t.s.units.get_mut(&id("x")).unwrap().killed = 2;
     // "7 to 10", density 0: die 5 reads "1".
@@ -1020,3 +1048,588 @@ fn case_14_3_avoid_friendly_hex_if_other_path() {
     assert_eq!(t.hex("x"), Some(n("0404")), "nothing moved");
 }
 
+// ------------------------------------------------------- second batch
+
+/// Answer every pending decision with its default (retreats by the first
+/// legal path, fire and advances declined), recording each decision's
+/// rule; stops at the phase's own actions.
+fn settle(t: &mut T) -> Vec<String> {
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        let Some(p) = t.rs.pending(&t.s).into_iter().next() else {
+            return seen;
+        };
+        if p.default == GbacwAction::EndPhase {
+            return seen;
+        }
+        seen.push(p.rule.clone());
+        t.act(p.seat, p.default);
+    }
+    panic!("decisions never ended: {seen:?}");
+}
+
+/// The neighbour of `hex` in direction `word`.
+fn toward(t: &T, hex: &str, word: &str) -> String {
+    let grid = &t.rs.game().map.grid;
+    grid.neighbours_on_map(n(hex))
+        .into_iter()
+        .find(|(d, _)| Facing::new(*d) == dir(word))
+        .map(|(_, h)| h.to_string())
+        .expect("on the map")
+}
+
+/// "The owning Player must conduct a morale check for retreating units
+/// (before melee), regardless of whether or not they are fired upon by
+/// withdrawal fire."
+#[test]
+fn case_12_83_rbm_morale_check_even_without_fire() {
+    let mut t = Position::new(8, 12)
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("infantry d strength=3 morale=3 weapon=R")
+        .place("a", "0410", "n", "line")
+        .place("d", "0409", "s", "line")
+        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0409", &["a"]));
+    t.script(&[4]);
+    t.act(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["d"]),
+            path: vec![n("0408"), n("0407")],
+        },
+    );
+    if t.s.decision.is_some() {
+        t.act(UNION, GbacwAction::DeclineWithdrawalFire);
+    }
+    assert!(t.dice_left().is_empty(), "a morale check without fire");
+    assert!(has(&t, "d", Marker::Rout), "4 > 3");
+    assert_eq!(t.hex("d"), Some(n("0407")), "the 2 hexes first");
+    // The rout: 3 more hexes straight on (the owner's path, 14.4).
+    t.act(
+        REBEL,
+        GbacwAction::Retreat {
+            unit: id("d"),
+            path: vec![n("0406"), n("0405"), n("0404")],
+        },
+    );
+    let seen = settle(&mut t);
+    println!("{seen:?}");
+    assert_eq!(away(&t, "d", "0409"), 5, "2 hexes, then 3 more (13.31)");
+    assert!(
+        seen.iter().any(|r| r.contains("12.85")),
+        "A may advance into the vacated hex: {seen:?}"
+    );
+}
+
+/// "Retreating units may not enter an Enemy ZOC."
+#[test]
+fn case_12_82_rbm_may_not_enter_enemy_zoc() {
+    let mut t = field()
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .union("infantry e strength=4 morale=4 weapon=R")
+        .confederate("infantry d strength=3 morale=3 weapon=R")
+        .place("a", "0406", "n", "line")
+        .place("e", "0808", "n", "line")
+        .place("d", "0405", "s", "line")
+        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+    // H = 0305 (nw of D's hex); E stands se of... no: E stands nw of H's
+    // nw, facing se, so H is E's front hex and D's hex is not in E's ZOC.
+    let h = "0305";
+    assert_eq!(toward(&t, "0405", "nw"), h);
+    let e_hex = toward(&t, h, "nw");
+    t.put("e", &e_hex, "se", Formation::Line);
+    assert_eq!(dist(&t, &e_hex, "0405"), 2);
+    t.ok(UNION, melee("0405", &["a"]));
+    t.refused(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["d"]),
+            path: vec![n(h)],
+        },
+        "GBACW 12.82",
+    );
+}
+
+/// "A unit which a Player attempts to retreat before melee which is
+/// "pinned" by withdrawal fire may not be retreated. Thus, it is forced to
+/// stand and accept a melee attack."
+#[test]
+fn case_12_88_pinned_by_withdrawal_fire_stands() {
+    let mut t = field()
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("infantry d strength=3 morale=3 weapon=R")
+        .place("a", "0406", "n", "line")
+        .place("d", "0405", "s", "line")
+        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0405", &["a"]));
+    t.act(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["d"]),
+            path: vec![n("0404"), n("0403")],
+        },
+    );
+    assert!(t.s.decision.is_some(), "A may fire withdrawal fire");
+    // 8 points, "7 to 10", density 0, and D, withdrawing, shows A its
+    // rear (10.16: enfiladed, one right): "11 to 14", die 3 reads "P/R";
+    // the P/R roll 1 (+1) is not above 3: pinned. (A spare die for a
+    // morale check, if any.)
+    t.script(&[3, 1, 1]);
+    let events = t.act(
+        UNION,
+        GbacwAction::WithdrawalFire {
+            firers: ids(&["a"]),
+        },
+    );
+    assert_eq!(fire_result(&events), FireResult::PinOrRout);
+    settle(&mut t);
+    assert_eq!(t.hex("d"), Some(n("0405")), "pinned: not even one hex");
+    assert!(has(&t, "d", Marker::Pin));
+    // D stays and is meleed: 4 against 3, die 4 "Eng / Eng".
+    t.ok(UNION, GbacwAction::EndPhase);
+    assert_eq!(t.phase(), Some(Phase::Melee));
+    t.script(&[4, 1, 1]);
+    let events = t.act(UNION, GbacwAction::EndPhase);
+    let r = &melee_reports(&events)[0];
+    assert_eq!(r.defenders, ids(&["d"]));
+    assert!(
+        !has(&t, "d", Marker::Pin),
+        "once meleed, no longer pinned (9.85)"
+    );
+}
+
+/// "Phasing units may be advanced into a hex vacated by a unit retreating
+/// before melee by any units that were going to melee the retreating
+/// units. ... A unit so advancing may not initiate melee in that
+/// Game-Turn."
+#[test]
+fn case_12_85_advance_after_rbm_no_melee_this_turn() {
+    let mut t = field()
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("infantry d strength=3 morale=4 weapon=R")
+        .confederate("infantry d2 strength=3 morale=4 weapon=R")
+        .place("a", "0406", "n", "line")
+        .place("d", "0405", "s", "line")
+        .place("d2", "0404", "s", "line")
+        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0405", &["a"]));
+    // D goes ne then n: 0505, 0504 (2 hexes from 0405).
+    assert_eq!(dist(&t, "0405", "0504"), 2);
+    t.script(&[4]);
+    t.act(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["d"]),
+            path: vec![n("0505"), n("0504")],
+        },
+    );
+    if t.s.decision.is_some() {
+        t.act(UNION, GbacwAction::DeclineWithdrawalFire);
+    }
+    assert!(t.dice_left().is_empty(), "D checked morale");
+    assert!(!has(&t, "d", Marker::Rout), "4 <= 4");
+    assert!(t.s.advance.is_some(), "A may advance");
+    t.ok(UNION, GbacwAction::Advance { units: ids(&["a"]) });
+    assert_eq!(t.hex("a"), Some(n("0405")));
+    t.face_towards("a", "0404");
+    t.refused(UNION, melee("0404", &["a"]), "GBACW 12.85");
+}
+
+/// "Units that split fire (see Case 9.4) between two or more hexes may
+/// melee units in only one of those hexes. Units may not split their
+/// Melee Strength between hexes."
+#[test]
+fn case_12_26_split_fire_melee_one_hex_only() {
+    let mut t = field()
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("infantry z1 strength=3 morale=4 weapon=R")
+        .confederate("infantry z2 strength=3 morale=4 weapon=R")
+        .place("a", "0406", "n", "line")
+        .place("z1", "0405", "s", "line")
+        .place("z2", "0506", "sw", "line")
+        .build_at(1, UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0405", &[("a", 2)]));
+    t.ok(UNION, fire("0506", &[("a", 2)]));
+    // 2 × 2 = 4 each, "4 to 6", density 0: die 2 is "–" twice.
+    t.script(&[2, 2]);
+    t.act(UNION, GbacwAction::EndPhase);
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0506", &["a"]));
+    if let Some(offer) = t.s.rbm.clone() {
+        t.ok(offer.seat, GbacwAction::StandFast);
+    }
+    let e = t
+        .try_act(UNION, melee("0405", &["a"]))
+        .expect_err("12.26: one hex only");
+    println!("{e}");
+    assert_eq!(t.s.melees.len(), 1);
+    assert_eq!(t.s.melees[0].attackers, ids(&["a"]));
+}
+
+/// "The affected unit is reduced by that number of Strength Points as if
+/// it were a normal casualty, except the loss is recorded on the OB
+/// Roster as a capture, not a kill."
+#[test]
+fn case_12_93_capture_recorded_not_kill() {
+    let mut t = field()
+        .union("infantry a strength=3 morale=3 weapon=R")
+        .confederate("infantry d strength=3 morale=3 weapon=R")
+        .place("a", "0406", "n", "line")
+        .place("d", "0405", "s", "line")
+        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+    // Die 2 at 0: "K / C1R2"; D's morale roll 1.
+    let (r, _) = fight(&mut t, UNION, "0405", &["a"], &[2, 1]);
+    assert_eq!(r.differential, 0);
+    settle(&mut t);
+    let (a, d) = (&t.s.units[&id("a")], &t.s.units[&id("d")]);
+    assert_eq!((a.status.strength, a.killed, a.captured), (2, 1, 0));
+    assert_eq!((d.status.strength, d.killed, d.captured), (2, 0, 1));
+    assert_eq!(away(&t, "d", "0405"), 2);
+    assert!(!has(&t, "d", Marker::Rout));
+}
+
+/// "Infantry in Column may never initiate melee, although they may be
+/// meleed by Enemy units. If a unit in Column is meleed, such a unit goes
+/// into Line as soon as melee is resolved."
+#[test]
+fn case_12_24_column_cannot_initiate_goes_line_when_meleed() {
+    let pos = field()
+        .union("infantry a strength=4 morale=3 weapon=R")
+        .confederate("infantry d strength=3 morale=3 weapon=R")
+        .place("a", "0406", "n", "column")
+        .place("d", "0405", "s", "line");
+    // (a)
+    let t = pos.build_at(1, UNION, Phase::RetreatBeforeMelee);
+    t.refused(UNION, melee("0405", &["a"]), "GBACW 12.24");
+    // (b) D melees A: 3 against 4, die 3 at -1 "Rpls / Rpls"; morale 1, 1.
+    let mut t = pos.build_at(1, REBEL, Phase::RetreatBeforeMelee);
+    assert_eq!(
+        t.s.units[&id("a")].status.formation,
+        Formation::Column,
+        "still in column"
+    );
+    let (r, _) = fight(&mut t, REBEL, "0406", &["d"], &[3, 1, 1]);
+    assert_eq!((r.attack, r.defence), (3, 4));
+    assert_eq!(r.result.attacker, MeleeEffect::Repulsed);
+    settle(&mut t);
+    assert_eq!(t.hex("a"), Some(n("0406")), "A does not retreat");
+    assert_eq!(away(&t, "d", "0405"), 2, "D retreats 2");
+    assert_eq!(t.s.units[&id("a")].status.formation, Formation::Line);
+}
+
+/// "A morale check must be made for a unit each time it suffers a
+/// casualty (e.g., "1"), "R," "P/R," or #* result on the Fire Combat
+/// Results Table"
+#[test]
+fn case_13_0_fire_r_result_requires_check() {
+    let mut t = fired_on("infantry x strength=3 morale=3 weapon=R").build_at(
+        1,
+        REBEL,
+        Phase::OffensiveFire,
+    );
+    // "7 to 10", density 0: die 3 reads "R"; the check rolls 4.
+    let events = z_fires(&mut t, &[3, 4]);
+    assert_eq!(fire_result(&events), FireResult::MaybeRout);
+    assert!(has(&t, "x", Marker::Rout), "4 > 3");
+    settle(&mut t);
+    assert_eq!(away(&t, "x", "0406"), 3);
+}
+
+/// "A unit that is routed and suffers additional casualties while in a
+/// state of rout will rout again. Routed units suffering a second rout
+/// result (e.g., from a P/R result on the Fire CRT) must retreat an
+/// additional three hexes, remaining routed."
+#[test]
+fn case_13_33_routed_unit_hit_again_routs_again() {
+    let mut t = fired_on("infantry x strength=4 morale=5 weapon=R").build_at(
+        1,
+        REBEL,
+        Phase::OffensiveFire,
+    );
+    mark(&mut t, "x", Marker::Rout);
+    // "7 to 10", density 0: die 5 reads "1". A spare 1 that a morale roll
+    // would pass on: none is due.
+    let events = z_fires(&mut t, &[5, 1]);
+    assert!(matches!(
+        fire_result(&events),
+        FireResult::Loss { points: 1, .. }
+    ));
+    settle(&mut t);
+    assert_eq!(strength(&t, "x"), 3);
+    assert!(has(&t, "x", Marker::Rout));
+    assert_eq!(away(&t, "x", "0406"), 3, "routs again: 3 more hexes");
+    assert_eq!(t.dice_left(), vec![1], "no morale roll: automatic");
+}
+
+/// "Routed units that become pinned are both pinned and routed; but a
+/// pinned unit that routs is no longer pinned—it is routed."
+#[test]
+fn case_13_33_pinned_unit_that_routs_is_unpinned() {
+    // (a) pinned X, "P/R" (die 4), P/R roll 5 > 3.
+    let mut t = fired_on("infantry x strength=3 morale=3 weapon=R").build_at(
+        1,
+        REBEL,
+        Phase::OffensiveFire,
+    );
+    mark(&mut t, "x", Marker::Pin);
+    let events = z_fires(&mut t, &[4, 5]);
+    assert_eq!(fire_result(&events), FireResult::PinOrRout);
+    settle(&mut t);
+    assert!(has(&t, "x", Marker::Rout));
+    assert!(!has(&t, "x", Marker::Pin), "no longer pinned");
+    assert_eq!(away(&t, "x", "0406"), 3);
+    // (b) routed X (enfiladed, 6.35: "11 to 14"): die 1 reads "P"; Z's
+    // depletion roll 6; the P roll 5 > 3: pinned and routed.
+    let mut t = fired_on("infantry x strength=3 morale=3 weapon=R").build_at(
+        1,
+        REBEL,
+        Phase::OffensiveFire,
+    );
+    mark(&mut t, "x", Marker::Rout);
+    let events = z_fires(&mut t, &[1, 6, 5]);
+    assert_eq!(fire_result(&events), FireResult::MaybePin);
+    settle(&mut t);
+    assert!(has(&t, "x", Marker::Rout) && has(&t, "x", Marker::Pin));
+}
+
+/// "Furthermore, if the top unit is eliminated entirely, the morale of
+/// the unit beneath it must be checked as if it were the top unit."
+#[test]
+fn case_13_42_top_eliminated_next_checks_as_top() {
+    let mut t = field()
+        .union("infantry a-top strength=1 morale=3 weapon=R")
+        .union("infantry b-low strength=4 morale=3 weapon=R")
+        .confederate("infantry z strength=4 morale=4 weapon=R")
+        .place("a-top", "0406", "n", "line")
+        .place("b-low", "0406", "n", "line")
+        .place("z", "0405", "s", "line")
+        .build_at(1, REBEL, Phase::OffensiveFire);
+    // 5 points in the hex, density 0: die 5 reads "1". B's roll 4.
+    let events = z_fires(&mut t, &[5, 4]);
+    assert!(matches!(
+        fire_result(&events),
+        FireResult::Loss { points: 1, .. }
+    ));
+    assert_eq!(strength(&t, "a-top"), 0);
+    assert_eq!(strength(&t, "b-low"), 4);
+    assert!(has(&t, "b-low", Marker::Rout), "4 > 3");
+    assert!(t.dice_left().is_empty());
+}
+
+/// "If a unit is stacked with a leader, subtract one from any morale
+/// check die-roll." (17.72: the leader's roll comes first.)
+#[test]
+fn case_13_23_leader_minus_one() {
+    let mut t = field()
+        .union("brigade l indpnt er=3 rally=1")
+        .union("infantry x strength=4 morale=3 weapon=R brigade=l")
+        .confederate("infantry z strength=4 morale=4 weapon=R")
+        .place("x", "0406", "n", "line")
+        .leader("l", "0406")
+        .place("z", "0405", "s", "line")
+        .build_at(1, REBEL, Phase::OffensiveFire);
+    // Die 5: "1". L's Leader Casualty roll 7 (6 + 1): no effect. X's
+    // morale roll 4 - 1 = 3: holds. (Rolled the other way round, the 6
+    // would be X's morale die and rout it.)
+    let events = z_fires(&mut t, &[5, 6, 1, 4]);
+    assert!(matches!(
+        fire_result(&events),
+        FireResult::Loss { points: 1, .. }
+    ));
+    assert_eq!(strength(&t, "x"), 3);
+    assert!(!has(&t, "x", Marker::Rout));
+    assert_eq!(t.hex("l"), Some(n("0406")));
+    assert!(t.dice_left().is_empty());
+}
+
+/// "When a green unit "Sees the Elephant" for the first time ... He then
+/// rolls two dice to determine the Morale Rating of the green unit. The
+/// Morale Rating is now the permanent rating for that unit"
+#[test]
+fn case_13_14_green_unit_sees_elephant_on_check() {
+    let mut t = fired_on("infantry x strength=4 morale=? weapon=R").build_at(
+        1,
+        REBEL,
+        Phase::OffensiveFire,
+    );
+    // Die 5: "1". Seeing the Elephant 6 (3 + 3): morale 2. Morale roll 3.
+    let events = z_fires(&mut t, &[5, 3, 3, 3]);
+    assert!(matches!(
+        fire_result(&events),
+        FireResult::Loss { points: 1, .. }
+    ));
+    assert_eq!(t.s.units[&id("x")].rating, Some(2));
+    assert!(has(&t, "x", Marker::Rout), "3 > 2");
+    assert!(t.dice_left().is_empty());
+}
+
+/// "Non-independent units (except batteries) are rallied under the
+/// following circumstances: 1. They are stacked with any Friendly leader"
+#[test]
+fn case_13_52_rally_stacked_with_leader_no_roll() {
+    let mut t = field()
+        .union("brigade l1 indpnt er=3 rally=1")
+        .union("brigade l2 indpnt er=3 rally=1")
+        .union("infantry x strength=3 morale=1 weapon=R brigade=l1")
+        .union("infantry o strength=3 morale=3 weapon=R brigade=l2")
+        .confederate("infantry far strength=3 morale=4 weapon=R")
+        .place("x", "0406", "n", "line")
+        .leader("l2", "0406")
+        .place("o", "0403", "n", "line")
+        .leader("l1", "0403")
+        .place("far", "0801", "s", "line")
+        .build_at(1, UNION, Phase::Rally);
+    mark(&mut t, "x", Marker::Rout);
+    t.act(UNION, GbacwAction::Rally { unit: id("x") });
+    assert!(!has(&t, "x", Marker::Rout), "rallied without a roll");
+}
+
+/// "The Effectiveness Radius may not be traced through Enemy combat
+/// units, Enemy ZOC's (although the presence of a Friendly unit in that
+/// hex negates the effect of such a ZOC) or impassable terrain."
+#[test]
+fn case_13_53_rally_radius_blocked_by_enemy_zoc() {
+    for friend in [false, true] {
+        let mut t = field()
+            .union("brigade l indpnt er=2 rally=1")
+            .union("infantry y strength=3 morale=3 weapon=R brigade=l")
+            .union("infantry lx strength=3 morale=3 weapon=R brigade=l")
+            .union("infantry f strength=3 morale=3 weapon=R")
+            .confederate("infantry e strength=3 morale=3 weapon=R")
+            .place("lx", "0403", "n", "line")
+            .leader("l", "0403")
+            .place("y", "0405", "n", "line")
+            .place("f", "0808", "n", "line")
+            .place("e", "0101", "s", "line")
+            .build_at(1, UNION, Phase::Rally);
+        // L in 0403, M = 0404, Y in 0405; E se of M facing north: M is
+        // across E's nw (frontal) hexside; L's and Y's hexes are not.
+        let e_hex = toward(&t, "0404", "se");
+        t.put("e", &e_hex, "n", Formation::Line);
+        assert_eq!(toward(&t, &e_hex, "nw"), "0404");
+        if friend {
+            t.put("f", "0404", "n", Formation::Line);
+        }
+        mark(&mut t, "y", Marker::Rout);
+        let points = t.s.rally_points.get(&id("l")).copied();
+        let tried = t.try_act(UNION, GbacwAction::Rally { unit: id("y") });
+        println!("{friend}: {:?}", tried.as_ref().err());
+        if friend {
+            assert!(tried.is_ok());
+            assert!(!has(&t, "y", Marker::Rout), "F negates the ZOC");
+        } else {
+            assert!(tried.is_err(), "the only path crosses E's ZOC");
+            assert!(has(&t, "y", Marker::Rout));
+            assert_eq!(t.s.rally_points.get(&id("l")).copied(), points);
+        }
+    }
+}
+
+/// "The supply path may not pass through a hex in an enemy ZOC (unless
+/// occupied by a Friendly unit) or through an Enemy occupied hex."
+#[test]
+fn case_11_23_supply_path_enemy_zoc_blocked_unless_friendly() {
+    for friend in [false, true] {
+        let mut t = Position::new(8, 10)
+            .union("wagon w morale=4 weapon=R strength=1 small-arms=5 artillery=0")
+            .union("infantry x strength=3 morale=4 weapon=R")
+            .union("infantry f strength=3 morale=4 weapon=R")
+            .confederate("infantry e strength=3 morale=3 weapon=R")
+            .place("x", "0402", "n", "line")
+            .place("w", "0408", "n", "-")
+            .place("f", "0810", "n", "line")
+            .place("e", "0101", "s", "line")
+            .build_at(1, UNION, Phase::AmmunitionResupply);
+        assert_eq!(dist(&t, "0402", "0408"), 6);
+        // H3 = 0405; E se of it facing north (H3 across E's nw side).
+        let e_hex = toward(&t, "0405", "se");
+        t.put("e", &e_hex, "n", Formation::Line);
+        if friend {
+            t.put("f", "0405", "n", Formation::Line);
+        }
+        mark(&mut t, "x", Marker::AmmoDepleted);
+        let a = GbacwAction::Resupply {
+            wagon: id("w"),
+            unit: id("x"),
+        };
+        if friend {
+            t.ok(UNION, a);
+            assert!(!has(&t, "x", Marker::AmmoDepleted));
+            assert_eq!(t.s.units[&id("w")].status.supply.0, 4);
+        } else {
+            t.refused(UNION, a, "GBACW 11.23");
+        }
+    }
+}
+
+/// "Players may transfer rounds of ammunition between friendly artillery
+/// batteries of the same weapon type. Both batteries involved must spend
+/// one entire Game-Turn, without firing, in the same or adjacent hexes."
+#[test]
+fn case_11_33_transfer_rounds_same_weapon_type() {
+    let pos = |b2: &str| {
+        field()
+            .confederate("battery b1 weapon=N guns=4 rounds=6 morale=4")
+            .confederate(&format!("battery b2 weapon={b2} guns=4 rounds=6 morale=4"))
+            .union("infantry u strength=3 morale=4 weapon=R")
+            .place("b1", "0403", "s", "unlimbered")
+            .place("b2", "0404", "s", "unlimbered")
+            .place("u", "0406", "n", "line")
+    };
+    // B2's printed track holds 6 rounds; it has used them all.
+    let empty = |t: &mut T| t.s.units.get_mut(&id("b2")).unwrap().status.rounds = 0;
+    let transfer = GbacwAction::TransferRounds {
+        from: id("b1"),
+        to: id("b2"),
+        rounds: 3,
+    };
+    // (a)
+    let mut t = pos("N").build_at(1, REBEL, Phase::AmmunitionResupply);
+    empty(&mut t);
+    t.ok(REBEL, transfer.clone());
+    assert_eq!(t.s.units[&id("b1")].status.rounds, 3);
+    assert_eq!(t.s.units[&id("b2")].status.rounds, 3);
+    // (b) another weapon type.
+    let mut t = pos("TA").build_at(1, REBEL, Phase::AmmunitionResupply);
+    empty(&mut t);
+    t.refused(REBEL, transfer.clone(), "GBACW 11.33");
+    // (c) B1 fired in the Defensive Fire Phase of this Game-Turn.
+    let mut t = pos("N").build_at(1, UNION, Phase::DefensiveFire);
+    empty(&mut t);
+    t.ok(REBEL, fire("0406", &[("b1", 4)]));
+    t.script(&[1, 1, 1, 1]);
+    t.act(REBEL, GbacwAction::EndPhase);
+    assert_eq!(t.s.units[&id("b1")].status.rounds, 5);
+    t.advance_to(REBEL, Phase::AmmunitionResupply);
+    t.refused(REBEL, transfer, "GBACW 11.33");
+}
+
+/// 12.92: "Units may not retreat into hexes containing impassable
+/// terrain, Enemy units or Enemy ZOC's. Units which cannot retreat legally
+/// are captured."
+#[test]
+fn case_14_2_melee_retreat_zoc_forbidden_exception() {
+    // X in the corner 0101; its only other neighbour 0201 is in the ZOC
+    // of Confederate Z2 (0301, facing sw); A melees from 0102.
+    let mut t = field()
+        .union("infantry x strength=4 morale=2 weapon=R")
+        .confederate("infantry a strength=5 morale=3 weapon=R")
+        .confederate("infantry z2 strength=3 morale=3 weapon=R")
+        .place("x", "0101", "n", "line")
+        .place("a", "0102", "n", "line")
+        .place("z2", "0301", "sw", "line")
+        .build_at(1, REBEL, Phase::RetreatBeforeMelee);
+    assert_eq!(toward(&t, "0301", "sw"), "0201");
+    // 5 against 4: +1, die 2 "– / R2".
+    let (r, _) = fight(&mut t, REBEL, "0101", &["a"], &[2, 1]);
+    assert_eq!(
+        r.result.defender,
+        MeleeEffect::CaptureRetreat {
+            captured: 0,
+            retreat: 2
+        }
+    );
+    settle(&mut t);
+    assert_eq!(t.hex("x"), None, "captured");
+    assert_eq!(t.s.units[&id("x")].captured, 4);
+}
