@@ -149,17 +149,6 @@ pub(crate) fn declare(
         })?;
         points += u16::from(u.status.strength);
     }
-    // GBACW 12.72: "The attacker may not enter a hex to melee with more
-    // Strength Points than are allowed": the points already declared
-    // into the hex this phase (12.75, from other hexes) count too.
-    points += state
-        .melees
-        .iter()
-        .filter(|m| m.target == target)
-        .flat_map(|m| &m.attackers)
-        .filter_map(|a| state.units.get(a))
-        .map(|u| u16::from(u.status.strength))
-        .sum::<u16>();
     // GBACW 12.71, 12.72: the attacker may not exceed the hex's melee limit.
     // Cedar Mountain 21.43: blown-down corn has clear ground's limits.
     if let Some(limits) = super::super::cedar::corn::terrain(rs, state, target)
@@ -177,6 +166,32 @@ pub(crate) fn declare(
     }
     // Corinth 22.35: the attackers must fit in the hex they would take.
     super::super::corinth::melee_gate::check_stacking(rs, state, target, attackers)?;
+    // GBACW 12.72: "The attacker may not enter a hex to melee with more
+    // Strength Points than are allowed": the points already declared
+    // into the hex this phase (12.75, from other hexes) count too.
+    let earlier: u16 = state
+        .melees
+        .iter()
+        .filter(|m| m.target == target)
+        .flat_map(|m| &m.attackers)
+        .filter_map(|a| state.units.get(a))
+        .map(|u| u16::from(u.status.strength))
+        .sum();
+    if earlier > 0
+        && let Some(limits) = super::super::cedar::corn::terrain(rs, state, target)
+            .and_then(|t| game.charts.stacking.limits(&t))
+    {
+        melee_stacking(points + earlier, 0, limits.melee_points).map_err(|rule| {
+            illegal(
+                rule,
+                format!(
+                    "{} points would melee into {target} with those declared before, over its limit of {}",
+                    points + earlier,
+                    limits.melee_points
+                ),
+            )
+        })?;
+    }
     let already = state.melees.iter().any(|m| m.target == target);
     let threatened: Vec<CounterId> = defenders
         .into_iter()
