@@ -1633,3 +1633,139 @@ fn case_14_2_melee_retreat_zoc_forbidden_exception() {
     assert_eq!(t.hex("x"), None, "captured");
     assert_eq!(t.s.units[&id("x")].captured, 4);
 }
+
+// -------------------------------------------------------- third batch
+
+/// "To engage in melee, a unit must begin the Friendly Melee Phase
+/// adjacent to the Enemy unit that is the object of the melee.
+/// Furthermore, it must be able to move into the defending unit's hex
+/// through one of the attacking unit's frontal hex-sides."
+#[test]
+fn case_12_21_must_enter_through_frontal_hexside() {
+    let t = field()
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("infantry d strength=2 morale=3 weapon=R")
+        .confederate("infantry d2 strength=2 morale=3 weapon=R")
+        .place("a", "0406", "n", "line")
+        .place("d", "0407", "n", "line")
+        .place("d2", "0404", "s", "line")
+        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+    // (a) D is across A's rear (south) hexside.
+    let e = t.decide(UNION, &melee("0407", &["a"])).expect_err("rear");
+    println!("{e}");
+    // (b) D2 is two hexes off.
+    assert_eq!(dist(&t, "0406", "0404"), 2);
+    t.refused(UNION, melee("0404", &["a"]), "GBACW 12.21");
+}
+
+/// "A unit can only melee with a unit at which it fired. If it did not
+/// fire in the preceding Offensive Fire Phase, it may melee with any unit
+/// within the above restrictions."
+#[test]
+fn case_12_22_melee_only_the_unit_fired_at() {
+    let pos = field()
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("infantry z1 strength=3 morale=4 weapon=R")
+        .confederate("infantry z2 strength=3 morale=4 weapon=R")
+        .place("a", "0406", "n", "line")
+        .place("z1", "0405", "s", "line")
+        .place("z2", "0506", "sw", "line");
+    // (a) A fires at Z1 (8, "7 to 10": die 1 "–", A's depletion roll 6).
+    let mut t = pos.build_at(1, UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0405", &[("a", 4)]));
+    t.script(&[1, 6]);
+    t.act(UNION, GbacwAction::EndPhase);
+    assert!(!has(&t, "a", Marker::AmmoDepleted));
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    t.refused(UNION, melee("0506", &["a"]), "GBACW 12.22");
+    assert!(t.decide(UNION, &melee("0405", &["a"])).is_ok());
+    // (b) A did not fire.
+    let t = pos.build_at(1, UNION, Phase::RetreatBeforeMelee);
+    assert!(t.decide(UNION, &melee("0506", &["a"])).is_ok());
+}
+
+/// "Mounted cavalry units (see Case 16.1) may retreat before melee
+/// without drawing withdrawal fire. They are simply moved the one or two
+/// hexes. A morale check is not required."
+#[test]
+fn case_12_84_mounted_cavalry_rbm_no_fire_no_check() {
+    let mut t = field()
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("cavalry m strength=2 morale=3 weapon=C")
+        .place("a", "0406", "n", "line")
+        .place("m", "0405", "s", "mounted")
+        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0405", &["a"]));
+    // No dice scripted: none may be rolled.
+    t.act(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["m"]),
+            path: vec![n("0404"), n("0403")],
+        },
+    );
+    assert!(t.s.decision.is_none(), "no withdrawal fire offered");
+    assert_eq!(t.hex("m"), Some(n("0403")));
+    assert!(!has(&t, "m", Marker::Rout));
+}
+
+/// "A unit may retreat before melee regardless of whether or not it is in
+/// command."
+#[test]
+fn case_12_89_rbm_allowed_out_of_command() {
+    let mut t = field()
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("brigade b indpnt er=1 rally=1")
+        .confederate("infantry d strength=3 morale=3 weapon=R brigade=b")
+        .confederate("infantry o strength=3 morale=3 weapon=R brigade=b")
+        .place("a", "0406", "n", "line")
+        .place("d", "0405", "s", "line")
+        .place("o", "0801", "s", "line")
+        .leader("b", "0801")
+        .out_of_command("d")
+        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+    assert!(t.s.command.out_of_command.contains(&id("d")));
+    t.ok(UNION, melee("0405", &["a"]));
+    t.script(&[2]);
+    t.act(
+        REBEL,
+        GbacwAction::RetreatBeforeMelee {
+            units: ids(&["d"]),
+            path: vec![n("0404"), n("0403")],
+        },
+    );
+    if t.s.decision.is_some() {
+        t.act(UNION, GbacwAction::DeclineWithdrawalFire);
+    }
+    assert_eq!(t.hex("d"), Some(n("0403")), "a full 2 hexes");
+    assert!(!has(&t, "d", Marker::Rout), "2 <= 3");
+    assert!(t.dice_left().is_empty());
+}
+
+/// "Units unable to retreat those three hexes for any reason (terrain or
+/// Enemy units) are captured."
+#[test]
+fn case_13_31_rout_unable_to_retreat_captured() {
+    // X in the corner 0101: Z in 0201; H = 0102 is vacant, and H's other
+    // on-map neighbours (0201, 0202, 0103) hold Confederates.
+    let mut t = field()
+        .union("infantry x strength=3 morale=2 weapon=R")
+        .confederate("infantry z strength=4 morale=4 weapon=R")
+        .confederate("infantry c1 strength=3 morale=3 weapon=R")
+        .confederate("infantry c2 strength=3 morale=3 weapon=R")
+        .place("x", "0101", "se", "line")
+        .place("z", "0201", "nw", "line")
+        .place("c1", "0202", "n", "line")
+        .place("c2", "0103", "n", "line")
+        .build_at(1, REBEL, Phase::OffensiveFire);
+    assert_eq!(toward(&t, "0101", "se"), "0201");
+    assert_eq!(toward(&t, "0201", "nw"), "0101");
+    t.ok(REBEL, fire("0101", &[("z", 4)]));
+    // 8, "7 to 10", density 0: die 4 "P/R"; P/R roll 5 > 2: rout.
+    t.script(&[4, 5]);
+    let events = t.act(REBEL, GbacwAction::EndPhase);
+    assert_eq!(fire_result(&events), FireResult::PinOrRout);
+    settle(&mut t);
+    assert_eq!(t.hex("x"), None, "captured");
+    assert_eq!(t.s.units[&id("x")].captured, 3);
+}
