@@ -126,7 +126,8 @@ fn offer_advance(rs: &Gbacw, u: &mut Unfold, target: HexNumber, defenders: &[Cou
 /// GBACW 12.85: `units` (of those offered) advance into the vacated hex,
 /// within the stacking limits (8.18), each facing the way it went (7.11).
 /// They were declared against this hex, so they initiate no other melee
-/// this Player-Turn (12.26 already holds them to it).
+/// this Player-Turn: `melee::declare` refuses them under 12.85 (12.26
+/// would hold them to it too).
 pub(crate) fn advance(
     rs: &Gbacw,
     state: &GbacwState,

@@ -72,6 +72,21 @@ pub(crate) fn declare(
             format!("there is no enemy unit to melee in {target}"),
         ));
     }
+    // GBACW 12.85: "A unit so advancing may not initiate melee in that
+    // Game-Turn": an attacker now standing in the hex its own declared
+    // melee targeted advanced into it after a retreat before melee (the
+    // 12.26 check below would refuse it too, under the wrong case).
+    for a in attackers {
+        let advanced = state.melees.iter().any(|m| {
+            m.attackers.contains(a) && state.units.get(a).and_then(|u| u.hex) == Some(m.target)
+        });
+        if advanced {
+            return Err(illegal(
+                "GBACW 12.85",
+                format!("{a} advanced after a retreat before melee: no melee this Game-Turn"),
+            ));
+        }
+    }
     // GBACW 12.23, 12.26, 12.75: each unit melees into one hex only.
     let mut declared: Vec<(CounterId, HexNumber)> = state
         .melees
@@ -151,6 +166,32 @@ pub(crate) fn declare(
     }
     // Corinth 22.35: the attackers must fit in the hex they would take.
     super::super::corinth::melee_gate::check_stacking(rs, state, target, attackers)?;
+    // GBACW 12.72: "The attacker may not enter a hex to melee with more
+    // Strength Points than are allowed": the points already declared
+    // into the hex this phase (12.75, from other hexes) count too.
+    let earlier: u16 = state
+        .melees
+        .iter()
+        .filter(|m| m.target == target)
+        .flat_map(|m| &m.attackers)
+        .filter_map(|a| state.units.get(a))
+        .map(|u| u16::from(u.status.strength))
+        .sum();
+    if earlier > 0
+        && let Some(limits) = super::super::cedar::corn::terrain(rs, state, target)
+            .and_then(|t| game.charts.stacking.limits(&t))
+    {
+        melee_stacking(points + earlier, 0, limits.melee_points).map_err(|rule| {
+            illegal(
+                rule,
+                format!(
+                    "{} points would melee into {target} with those declared before, over its limit of {}",
+                    points + earlier,
+                    limits.melee_points
+                ),
+            )
+        })?;
+    }
     let already = state.melees.iter().any(|m| m.target == target);
     let threatened: Vec<CounterId> = defenders
         .into_iter()
@@ -590,6 +631,21 @@ fn resolve_one(
         result: outcome.cell,
         mutual_elimination: outcome.mutual_elimination,
     }));
+    // GBACW 9.85: "Once a pinned unit is meleed, it becomes unpinned.
+    // Remove the PIN marker from that unit." (Before the results: a
+    // result that pins again, none does in melee, would stand.)
+    for id in &defenders {
+        if !is_crew(id)
+            && u.state
+                .units
+                .get(id)
+                .is_some_and(|x| x.status.markers.contains(&Marker::Pin))
+        {
+            set_markers(&mut u, id, |s| {
+                s.markers.remove(&Marker::Pin);
+            });
+        }
+    }
     // Where each side stood when the blow fell (17.72: the leaders there roll).
     // A crew away stands in the target, not where its guns are.
     let hexes_of = |u: &Unfold, ids: &[CounterId]| -> BTreeSet<HexNumber> {
