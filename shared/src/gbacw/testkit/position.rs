@@ -229,7 +229,8 @@ fn counter_line(line: &str) -> String {
     if !line.contains("name=") {
         out.push_str(&format!(" name=\"{id}\""));
     }
-    let unit = matches!(kind, "infantry" | "cavalry" | "battery" | "wagon");
+    // Wagons are always independent (11.13): the format refuses `indpnt`.
+    let unit = matches!(kind, "infantry" | "cavalry" | "battery");
     if unit && !line.contains("brigade=") && !line.split_whitespace().any(|w| w == "indpnt") {
         out.push_str(" indpnt");
     }

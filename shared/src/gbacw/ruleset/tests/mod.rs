@@ -35,6 +35,7 @@ mod movement;
 mod night_reach;
 mod position;
 mod retreat_fire;
+mod second_reading_corinth;
 mod retreat_limits;
 mod sequence;
 mod succession;
