@@ -117,7 +117,13 @@ fn pin(t: &mut T, u: &str) {
 }
 
 /// Declare fire, then end the phase with `dice` scripted; the one report.
-fn fire_with(t: &mut T, seat: SeatId, target: &str, firers: &[(&str, u8)], dice: &[u16]) -> crate::gbacw::ruleset::event::FireReport {
+fn fire_with(
+    t: &mut T,
+    seat: SeatId,
+    target: &str,
+    firers: &[(&str, u8)],
+    dice: &[u16],
+) -> crate::gbacw::ruleset::event::FireReport {
     t.ok(seat, fire(target, firers));
     t.script(dice);
     let events = t.act(seat, GbacwAction::EndPhase);
@@ -233,26 +239,16 @@ fn corinth_21_4_dismounted_cavalry_morale_two() {
 /// Rating of 2": mounted, the printed 4.
 #[test]
 fn corinth_21_4_mounted_cavalry_keeps_printed_morale() {
-    // Mounted, T may be enfiladed from any side (a P/R roll +1, 9.83): the
-    // P/R row and the roll are read so that the modified P/R roll is 3.
+    // Mounted cavalry are always enfiladed (7.0) and read one column right
+    // (6.14): FIRE8 is read on C5, whose P/R row is 3; the case's P/R die
+    // 3 (+1 enfiladed, 9.83) is 4, not above the printed 4.
     let mut t = cavalry_target("mounted");
     t.ok(UNION, fire("0404", &[("f1", 4), ("f2", 4)]));
-    // C4 row 4 and C5 row 3 are P/R.
-    let events = {
-        let mut u = t.clone();
-        u.script(&[4, 3, 1, 1]);
-        u.act(UNION, GbacwAction::EndPhase)
-    };
-    let r = fire_reports(&events).remove(0);
-    let row = match r.column {
-        4 => 4,
-        5 => 3,
-        c => panic!("column {c}: {r:?}"),
-    };
-    let pr = 3 - u16::from(r.enfilade);
-    t.script(&[row, pr]);
+    t.script(&[3, 3]);
     let events = t.act(UNION, GbacwAction::EndPhase);
     let r = fire_reports(&events).remove(0);
+    assert!(r.enfilade);
+    assert_eq!(r.column, 5, "{r:?}");
     assert_eq!(r.result, FireResult::PinOrRout, "{r:?}");
     assert!(has(&t, "t", Marker::Pin));
     assert!(!has(&t, "t", Marker::Rout), "3 <= 4: {r:?}");
@@ -322,8 +318,7 @@ fn corinth_23_1_works_not_all_fire_across_no_modifier() {
 #[test]
 fn corinth_23_1_works_target_outside_no_modifier() {
     // The Union firers are inside (0402 and 0603 are the inner hexes).
-    let p = corinth_field()
-        .map("side 0402/0403 works:0402\nside 0603/0504 works:0603");
+    let p = corinth_field().map("side 0402/0403 works:0402\nside 0603/0504 works:0603");
     let mut t = fire8(p, true, "", "", "").build_at(10, UNION, Phase::OffensiveFire);
     let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[5, 1]);
     assert_eq!((r.column, r.die_modifier, r.result), (4, 0, loss(1)));
@@ -607,8 +602,8 @@ fn corinth_21_41_dismounted_cavalry_cannot_melee_infantry() {
 /// to inside during melee has its melee strength reduced by one point."
 #[test]
 fn corinth_23_1_melee_into_works_minus_one() {
-    let p = melee_field("strength=4 morale=3", "strength=3 morale=3")
-        .map("side 0403/0404 works:0404");
+    let p =
+        melee_field("strength=4 morale=3", "strength=3 morale=3").map("side 0403/0404 works:0404");
     let mut t = p.build_at(10, REBEL, Phase::RetreatBeforeMelee);
     pin(&mut t, "d");
     t.ok(REBEL, melee("0404", &["a"]));
@@ -694,14 +689,29 @@ fn example_23_31_town_entry_only_by_road() {
             .place(line.split_whitespace().next().unwrap(), hex, "n", formation)
             .build_at(10, UNION, Phase::Movement)
     };
-    let t = field("battery", "b1 weapon=N guns=4 rounds=20 morale=4", "2833", "limbered");
+    let t = field(
+        "battery",
+        "b1 weapon=N guns=4 rounds=20 morale=4",
+        "2833",
+        "limbered",
+    );
     let g = &t.rs.game().map.grid;
     assert_eq!(g.distance(n("2833"), n("2834")), 1);
     assert_eq!(g.distance(n("2934"), n("2834")), 1);
     assert!(t.decide(UNION, &mv(&["b1"], &["2834"])).is_ok());
-    let t = field("battery", "b2 weapon=N guns=4 rounds=20 morale=4", "2934", "limbered");
+    let t = field(
+        "battery",
+        "b2 weapon=N guns=4 rounds=20 morale=4",
+        "2934",
+        "limbered",
+    );
     refused_case(&t, UNION, mv(&["b2"], &["2834"]), "23.31");
-    let t = field("infantry", "i strength=4 morale=4 weapon=R", "2934", "column");
+    let t = field(
+        "infantry",
+        "i strength=4 morale=4 weapon=R",
+        "2934",
+        "column",
+    );
     assert!(t.decide(UNION, &mv(&["i"], &["2834"])).is_ok());
 }
 
@@ -800,7 +810,10 @@ fn example_30_13_oliver_column_entry_costs() {
     // One after the other: each moves on before the next enters (a unit
     // in column enters a hex alone, 8.16).
     let mut path = vec![n("0104")];
-    for (k, unit) in ["fords-ill", "15-mich", "14-wisc", "18-wisc"].iter().enumerate() {
+    for (k, unit) in ["fords-ill", "15-mich", "14-wisc", "18-wisc"]
+        .iter()
+        .enumerate()
+    {
         t.ok(UNION, arrive(unit, "0104"));
         assert_eq!(t.spent(unit), mp(k as u16 + 1), "{unit}, the {}th", k + 1);
         let map = t.rs.game().map.clone();
@@ -842,7 +855,8 @@ fn example_29_41_union_setup_distance() {
 
 // --- 24.1 Rapid fire ------------------------------------------------------------
 
-const RAPID_FIRE_HOOK: &str = "hook rapid-fire case=24.1 weapons=L,N,HA,HB,HC rounds=3 range=3 foul-on=6 unfoul-to=3";
+const RAPID_FIRE_HOOK: &str =
+    "hook rapid-fire case=24.1 weapons=L,N,HA,HB,HC rounds=3 range=3 foul-on=6 unfoul-to=3";
 
 /// Union battery B (0401, facing south, unlimbered) and Confederate
 /// infantry T (4 SP, morale 4) `range` hexes south of it, in the
@@ -927,7 +941,10 @@ fn corinth_24_1_doubling_before_half_crew() {
 fn corinth_24_11_rapid_fire_range_limit() {
     let mut t = rapid_field("guns=4 rounds=12", 3);
     t.ok(UNION, fire("0404", &[("b", 4)]));
-    assert!(t.decide(UNION, &GbacwAction::RapidFire { index: 0 }).is_ok());
+    assert!(
+        t.decide(UNION, &GbacwAction::RapidFire { index: 0 })
+            .is_ok()
+    );
     let mut t = rapid_field("guns=4 rounds=12", 4);
     t.ok(UNION, fire("0405", &[("b", 4)]));
     refused_case(&t, UNION, GbacwAction::RapidFire { index: 0 }, "24.11");
@@ -960,7 +977,12 @@ fn redan_melee(kind: &str, a: &str, from: &str, d: &str) -> T {
 /// redan hexside."
 #[test]
 fn corinth_23_25_redan_melee_cap_four() {
-    let mut t = redan_melee("redan-primary", "strength=6 morale=3", "0403", "strength=3 morale=3");
+    let mut t = redan_melee(
+        "redan-primary",
+        "strength=6 morale=3",
+        "0403",
+        "strength=3 morale=3",
+    );
     t.ok(REBEL, melee("0404", &["a"]));
     let events = resolve(&mut t, &[4, 1, 1, 1, 1, 1]);
     let r = melee_reports(&events).remove(0);
@@ -973,7 +995,12 @@ fn corinth_23_25_redan_melee_cap_four() {
 #[test]
 fn corinth_23_25_cap_applies_without_crossing() {
     // 0405, south of the redan: no redan hexside between.
-    let mut t = redan_melee("redan-primary", "strength=6 morale=3", "0405", "strength=3 morale=3");
+    let mut t = redan_melee(
+        "redan-primary",
+        "strength=6 morale=3",
+        "0405",
+        "strength=3 morale=3",
+    );
     t.ok(REBEL, melee("0404", &["a"]));
     let events = resolve(&mut t, &[4, 1, 1, 1, 1, 1]);
     let r = melee_reports(&events).remove(0);
@@ -985,7 +1012,12 @@ fn corinth_23_25_cap_applies_without_crossing() {
 /// initiate melee subtracts 1 Strength Point from the melee differential".
 #[test]
 fn corinth_23_26_secondary_redan_minus_one() {
-    let mut t = redan_melee("redan-secondary", "strength=4 morale=3", "0403", "strength=2 morale=3");
+    let mut t = redan_melee(
+        "redan-secondary",
+        "strength=4 morale=3",
+        "0403",
+        "strength=2 morale=3",
+    );
     t.ok(REBEL, melee("0404", &["a"]));
     let events = resolve(&mut t, &[2, 1, 1, 1, 1, 1]);
     let r = melee_reports(&events).remove(0);
@@ -1052,15 +1084,14 @@ fn corinth_23_24_redan_fired_from_rear_shift_still_applies() {
 /// Union cavalry M of brigade `m` (ER 3) at 0101, its commander at 0106
 /// (5 hexes) or wherever `leader_at` says; the Union Movement Phase.
 fn cavalry_command(formation: &str, leader_at: &str) -> T {
-    let t = corinth_field_sized(10, 10)
+    corinth_field_sized(10, 10)
         .union("brigade m indpnt er=3 rally=1")
         .union("cavalry c brigade=m strength=3 morale=4 weapon=C")
         .confederate("infantry far strength=4 morale=4 weapon=R")
         .place("c", "0101", "s", formation)
         .leader("m", leader_at)
         .place("far", "1010", "n", "line")
-        .build_at(10, UNION, Phase::Movement);
-    t
+        .build_at(10, UNION, Phase::Movement)
 }
 
 /// Corinth 21.43: "Cavalry units may only mount or dismount if they are in
@@ -1254,8 +1285,9 @@ fn example_29_43_hotel_brigades_activate_four_turns_after_first_combat() {
     let mut t = p.build_at(2, REBEL, Phase::OffensiveFire);
     // The set-up's end freezes the brigades by the hotel (the position
     // has no set-up step of its own).
-    let frozen = crate::gbacw::ruleset::decide::restraint::freeze_at_setup(&t.rs, &t.s, &id("union"))
-        .expect("the hook freezes");
+    let frozen =
+        crate::gbacw::ruleset::decide::restraint::freeze_at_setup(&t.rs, &t.s, &id("union"))
+            .expect("the hook freezes");
     t.rs.evolve(&mut t.s, &frozen);
     assert!(t.s.progress.frozen_brigades.contains(&id("h")));
     t.ok(REBEL, fire("0908", &[("c", 4)]));
@@ -1293,12 +1325,7 @@ fn example_30_36_uncommitted_reserves_cost_confederate_vp() {
 // --- 22.1, 22.2 Initiation modifiers ----------------------------------------------
 
 fn mark(t: &mut T, u: &str, m: Marker) {
-    t.s.units
-        .get_mut(&id(u))
-        .unwrap()
-        .status
-        .markers
-        .insert(m);
+    t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
 }
 
 /// Corinth 22.1: "All modifiers are cumulative." / Add one if: "The
@@ -1447,7 +1474,10 @@ fn corinth_22_0_unlimbered_battery_on_top_is_skipped() {
         },
     );
     let c = gate_checks(&events).remove(0);
-    assert_eq!((c.unit.clone(), c.rating, c.passed), (id("y-under"), 4, true));
+    assert_eq!(
+        (c.unit.clone(), c.rating, c.passed),
+        (id("y-under"), 4, true)
+    );
     assert_eq!(t.hex("b-top"), Some(n("0404")));
 }
 
@@ -1501,11 +1531,15 @@ fn corinth_25_11_bce_reached_at_exact_limit() {
     };
     t.rs.evolve(&mut t.s, &e);
     assert!(!t.rs.brigade_at_bce_limit(&t.s, &id("x")));
-    // C4 row 5 "1"; then the morale check 4 (4 + 1 > 4).
-    let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[5, 4]);
+    // C4 row 5 "1"; then the morale check 4 (4 + 1 > 4); T's rout starts
+    // X's brigade retreat (25.2): Z, in X's radius, checks after it (1).
+    let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[5, 4, 1]);
     assert_eq!((r.column, r.result), (4, loss(1)));
     assert!(t.rs.brigade_at_bce_limit(&t.s, &id("x")));
-    assert!(has(&t, "t", Marker::Rout), "the loss reaches BCE: +1 on its check");
+    assert!(
+        has(&t, "t", Marker::Rout),
+        "the loss reaches BCE: +1 on its check"
+    );
 }
 
 // --- 23.24 The cap in a redan --------------------------------------------------------
@@ -1581,7 +1615,10 @@ fn corinth_21_42_lone_dismounted_cavalry_must_retreat_from_infantry() {
     let mut t = declared(p, 10, &["a"]);
     assert!(t.s.rbm.is_some());
     {
-        assert!(t.decide(UNION, &GbacwAction::StandFast).is_err(), "it may not stand");
+        assert!(
+            t.decide(UNION, &GbacwAction::StandFast).is_err(),
+            "it may not stand"
+        );
         let a = GbacwAction::RetreatBeforeMelee {
             units: ids(&["u"]),
             path: vec![n("0405")],
@@ -1596,4 +1633,211 @@ fn corinth_21_42_lone_dismounted_cavalry_must_retreat_from_infantry() {
     }
     // The retreat goes on (A's withdrawal fire is offered first).
     assert!(t.s.decision.is_some() || t.hex("u") != Some(n("0404")));
+}
+
+// --- 23.21, 26.32 Worked examples -------------------------------------------------
+
+/// Corinth 23.21: "A player may declare in his Player-Turn that a unit in a
+/// redan is facing the rear. In this case, the above diagram is reversed.
+/// Thus, a Confederate unit which captures a redan may still face the rear
+/// of the redan." / 23.22: "A combat unit in a redan may fire out of any of
+/// its ZOC hexsides (see 23.21), but may *not* fire out of its enfilade
+/// hexsides."
+#[test]
+fn example_23_21_captured_redan_faces_rear() {
+    // The redan 0404's outer side faces n, ne, nw (O: 0403, 0504, 0304);
+    // its inner side s, se, sw (I: 0405, 0505, 0305). Confederate C holds
+    // it, turned to the rear (south); Union U1 in I1 (0405), U2 in O2 (0403).
+    let p = corinth_field()
+        .map("side 0404/0403 redan-secondary:0404\nside 0404/0504 redan-secondary:0404\nside 0404/0304 redan-secondary:0404")
+        .confederate("infantry c strength=4 morale=4 weapon=R")
+        .union("infantry u1 strength=4 morale=4 weapon=R")
+        .union("infantry u2 strength=4 morale=4 weapon=R")
+        .place("c", "0404", "s", "line")
+        .place("u1", "0405", "n", "line")
+        .place("u2", "0403", "s", "line");
+    // C may fire at U1 (inner side, now its front) but not at U2.
+    let t = p.build_at(10, REBEL, Phase::OffensiveFire);
+    assert!(t.decide(REBEL, &fire("0405", &[("c", 4)])).is_ok());
+    assert!(t.decide(REBEL, &fire("0403", &[("c", 4)])).is_err());
+    // Fire from U2 in O2 at C enfilades it.
+    let mut t = p.build_at(11, UNION, Phase::OffensiveFire);
+    assert_eq!(t.s.units[&id("c")].facing, dir("s"));
+    t.ok(UNION, fire("0404", &[("u2", 4)]));
+    t.script(&[2, 1, 1, 1]);
+    let events = t.act(UNION, GbacwAction::EndPhase);
+    let r = fire_reports(&events).remove(0);
+    assert!(r.enfilade, "{r:?}");
+}
+
+/// Corinth 26.32: "During the first day Cabell's brigade took 10
+/// casualties, thus reaching and exceeding its BCE limit by one. During
+/// the night it recovers two stragglers. As a result, during the BCE
+/// Recovery Interphase its first day BCE limit has not been reached and it
+/// is therefore eligible to have its second day BCE limit extended by 2 as
+/// indicated on its roster." / "the brigade's second day BCE is extended
+/// from 9 to 11."
+#[test]
+fn example_26_32_cabell_recovers_bce() {
+    let mut p = corinth_field_sized(10, 10)
+        .turns(24)
+        .scenario("night from=17 to=20 case=26.0")
+        .scenario("hook night-movement case=26.1 allowance=1.5 woods=1")
+        .scenario("hook straggler-recovery case=26.2 roll=5 day1-bce=1")
+        .scenario("hook bce-recovery case=26.3 after=20")
+        .scenario("hook bce-loss case=25.0 morale=25.11 no-melee=25.12 rally=25.13 fire=25.14 brigade-retreat=25.2")
+        .confederate("brigade cabell indpnt er=5 rally=1 bce=9/16 bce-day2=11 bce-vp=2")
+        .union("infantry far strength=4 morale=4 weapon=R")
+        .place("far", "1010", "n", "line")
+        .leader("cabell", "0101");
+    let regiments = ["r1", "r2", "r3", "r4", "r5"];
+    for (k, r) in regiments.iter().enumerate() {
+        p = p
+            .confederate(&format!(
+                "infantry {r} brigade=cabell strength=4 morale=4 weapon=R"
+            ))
+            .place(r, &format!("01{:02}", k + 1), "s", "line");
+    }
+    let mut t = p.build_at(16, UNION, Phase::Movement);
+    // Ten casualties on the first day (two each).
+    for r in regiments {
+        let e = GbacwEvent::UnitHit {
+            unit: id(r),
+            points: 2,
+        };
+        t.rs.evolve(&mut t.s, &e);
+    }
+    let cabell = id("cabell");
+    assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell));
+    t.end_phases_until(|t| t.s.clock.turn >= 17);
+    // Two stragglers recovered during the night.
+    for u in ["r1", "r2"] {
+        let e = GbacwEvent::StragglerRolled(
+            crate::gbacw::ruleset::corinth::stragglers::StragglerRoll {
+                unit: id(u),
+                die: 6,
+                modifier: -1,
+                recovered: true,
+            },
+        );
+        t.rs.evolve(&mut t.s, &e);
+    }
+    assert!(!t.rs.brigade_at_bce_limit(&t.s, &cabell), "8 of 9");
+    t.end_phases_until(|t| t.s.clock.turn >= 21);
+    assert!(t.s.night.bce_extended.contains(&cabell));
+    let roster = t.rs.bce(&t.s);
+    let c = roster.iter().find(|b| b.brigade == cabell).unwrap();
+    // The night's own rolls (GT 17–20) may have brought back more.
+    assert_eq!((c.boxes, c.at_limit), (11, false), "{c:?}");
+}
+
+// --- More fire and melee cases --------------------------------------------------
+
+/// Corinth 24.12: "If a hex contains both an infantry and/or cavalry unit
+/// and a leader, battery, wagon or crew unit, the artillery fire affects
+/// only the infantry/cavalry unit regardless of the stacking order of the
+/// other units in the hex."
+#[test]
+fn corinth_24_12_mixed_hex_only_infantry_affected() {
+    let p = corinth_field()
+        .scenario(RAPID_FIRE_HOOK)
+        .union("battery b weapon=N morale=4 guns=4 rounds=12")
+        .confederate("battery a-cb weapon=N morale=4 guns=4 rounds=12")
+        .confederate("infantry i strength=4 morale=4 weapon=R")
+        .place("b", "0401", "s", "unlimbered")
+        .place("a-cb", "0403", "n", "unlimbered")
+        .place("i", "0403", "n", "line");
+    let mut t = p.build_at(10, UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0403", &[("b", 4)]));
+    t.ok(UNION, GbacwAction::RapidFire { index: 0 });
+    t.script(&[3, 2, 1]);
+    let events = t.act(UNION, GbacwAction::EndPhase);
+    let r = fire_reports(&events);
+    assert_eq!(r.len(), 1, "one resolution: {r:?}");
+    assert_eq!((r[0].strength, r[0].column), (40, 8), "{:?}", r[0]);
+    assert_eq!(r[0].result, loss(1));
+    assert_eq!(strength(&t, "i"), 3);
+    assert_eq!(strength(&t, "a-cb"), 4, "the battery on top loses no guns");
+    assert!(!has(&t, "i", Marker::Rout));
+}
+
+/// Corinth 28.13: "Army commander are treated in all other ways like
+/// regular commanders; that is, they affect melee strengths, may command
+/// units they are stacked with, may rally routed units, aid melee
+/// initiation, and so forth."
+#[test]
+fn corinth_28_13_army_commander_is_a_leader() {
+    let p = corinth_field()
+        .confederate("army p cp=2")
+        .confederate("infantry a strength=3 morale=2 weapon=R")
+        .union("infantry d strength=3 morale=2 weapon=R")
+        .place("a", "0403", "s", "line")
+        .leader("p", "0403")
+        .place("d", "0404", "n", "line");
+    let mut t = declared(p, 10, &["a"]);
+    let events = resolve(&mut t, &[2, 3, 4, 1, 1, 1]);
+    assert!(
+        gate_checks(&events).is_empty(),
+        "stacked with Price: no check"
+    );
+    let r = melee_reports(&events).remove(0);
+    assert_eq!((r.differential, r.die), (1, 2));
+    assert_eq!(r.result.to_string(), "-/R2");
+}
+
+/// Corinth 23.34: "A defending unit in a town hex receives a two column
+/// shift to the left" / 9.51: "the final net adjustment on the CRT may
+/// never be more than two columns in any direction".
+#[test]
+fn corinth_23_34_town_plus_crest_capped() {
+    let p = corinth_field()
+        .map("hex 0404 town level=1\nside 0404/0403 crest:0404\nside 0404/0504 crest:0404");
+    let mut t = fire8(p, true, "", "", "").build_at(10, UNION, Phase::OffensiveFire);
+    let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[6, 1]);
+    assert_eq!((r.net_shift, r.column), (-2, 2), "{r:?}");
+    assert_eq!(r.result, loss(1));
+    assert_eq!(strength(&t, "t"), 3);
+    assert!(!has(&t, "t", Marker::Rout));
+}
+
+/// Corinth 25.2: "If an infantry or cavalry unit of a brigade which has
+/// reached its BCE limit routs and that unit is in the Effectiveness
+/// Radius of its brigade commander, all the unpinned, unrouted units of
+/// that brigade in the Effectiveness Radius of that leader must retreat
+/// two hexes." Here the routing unit is outside the radius.
+#[test]
+fn corinth_25_2_trigger_outside_radius_no_brigade_retreat() {
+    // Brigade X (ER 3, at its limit) with its commander and U2 at 0107;
+    // U1 (0404) is 4 hexes from him; Z far off. Union FIRE8 at U1.
+    let p = corinth_field_sized(10, 10)
+        .scenario("hook bce-loss case=25.0 morale=25.11 no-melee=25.12 rally=25.13 fire=25.14 brigade-retreat=25.2")
+        .confederate("brigade x indpnt er=3 rally=1 bce=2/10 bce-vp=1")
+        .confederate("infantry u1 brigade=x strength=4 morale=3 weapon=R")
+        .confederate("infantry u2 brigade=x strength=4 morale=4 weapon=R")
+        .confederate("infantry z brigade=x strength=4 morale=4 weapon=R")
+        .union("infantry f1 strength=4 morale=4 weapon=R")
+        .union("infantry f2 strength=4 morale=4 weapon=R")
+        .place("u1", "0404", "n", "line")
+        .place("u2", "0407", "n", "line")
+        .leader("x", "0407")
+        .place("z", "0108", "n", "line")
+        .place("f1", "0402", "s", "line")
+        .place("f2", "0603", "sw", "line");
+    let mut t = p.build_at(10, UNION, Phase::OffensiveFire);
+    assert_eq!(t.rs.game().map.grid.distance(n("0404"), n("0407")), 3);
+    // Put the commander 4 hexes off (0408) after the command check.
+    t.put_leader("x", "0408");
+    assert_eq!(t.rs.game().map.grid.distance(n("0404"), n("0408")), 4);
+    let e = GbacwEvent::UnitHit {
+        unit: id("z"),
+        points: 2,
+    };
+    t.rs.evolve(&mut t.s, &e);
+    assert!(t.rs.brigade_at_bce_limit(&t.s, &id("x")));
+    // C4 row 5 "1"; U1's check 5 (+1: 6 > 3) routs it; no other die.
+    let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[5, 5]);
+    assert_eq!(r.result, loss(1));
+    assert!(has(&t, "u1", Marker::Rout));
+    assert!(t.dice_left().is_empty());
+    assert_eq!(t.hex("u2"), Some(n("0407")), "no brigade retreat");
 }
