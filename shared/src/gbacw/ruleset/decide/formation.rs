@@ -110,6 +110,11 @@ pub(crate) fn plan(
             format!("{unit} is routed and may not change formation"),
         ));
     }
+    // Corinth 21.43: mount or dismount inside the brigade commander's ER;
+    // checked before 6.21's out-of-command refusal, because mounted
+    // cavalry outside its radius is "in effect, independent" (21.44) and
+    // 21.43 is the case that forbids its formation change.
+    super::super::corinth::cavalry::check_change(rs, state, unit, to)?;
     may_change_formation(!state.command.out_of_command.contains(unit)).map_err(|rule| {
         err(
             rule,
@@ -124,8 +129,6 @@ pub(crate) fn plan(
             format!("{unit} is engaged in melee"),
         ));
     }
-    // Corinth 21.43: mount or dismount inside the brigade commander's ER.
-    super::super::corinth::cavalry::check_change(rs, state, unit, to)?;
     if u.moved.finished {
         return Err(err(
             "GBACW 6.22",

@@ -41,6 +41,7 @@ mod second_reading_4_8;
 mod second_reading_cedar;
 mod second_reading_9_10;
 mod second_reading_11_14;
+mod second_reading_corinth;
 mod sequence;
 mod succession;
 mod withdrawal;
