@@ -641,7 +641,7 @@ fn resolve_one(
                 .get(id)
                 .is_some_and(|x| x.status.markers.contains(&Marker::Pin))
         {
-            set_markers(&mut u, id, |s| {
+            set_markers(u, id, |s| {
                 s.markers.remove(&Marker::Pin);
             });
         }
