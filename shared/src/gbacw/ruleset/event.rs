@@ -389,8 +389,7 @@ impl MeleeReport {
     /// raw Final Combat Differential, which may lie beyond the table).
     pub fn column(&self) -> i32 {
         use crate::gbacw::tables::melee::{MAX_DIFFERENTIAL, MIN_DIFFERENTIAL};
-        self.differential
-            .clamp(MIN_DIFFERENTIAL, MAX_DIFFERENTIAL)
+        self.differential.clamp(MIN_DIFFERENTIAL, MAX_DIFFERENTIAL)
     }
 }
 
