@@ -67,7 +67,10 @@ fn banner_of(h: &Harness<'_, GbacwApp>) -> String {
     let want = format!("{}: ", turn::YOUR_TURN);
     let node = h.get_by_label_contains(&want);
     let n = node.accesskit_node();
-    n.label().or_else(|| n.value()).unwrap_or_default().to_string()
+    n.label()
+        .or_else(|| n.value())
+        .unwrap_or_default()
+        .to_string()
 }
 
 fn zoom(h: &Harness<'_, GbacwApp>) -> f32 {
@@ -175,7 +178,8 @@ fn the_turn_is_announced_the_view_follows_it_and_the_map_opens_readable() {
         }
     );
     key(&mut h, Key::Space);
-    h.get_by_label(muster_client::app::gbacw::CONFIRM_END).click();
+    h.get_by_label(muster_client::app::gbacw::CONFIRM_END)
+        .click();
     h.run();
     assert_eq!(
         step(&h),
@@ -213,9 +217,7 @@ fn the_turn_is_announced_the_view_follows_it_and_the_map_opens_readable() {
         state
             .units
             .iter()
-            .find(|(c, u)| {
-                oob.units[*c].side.0 == "union" && u.hex.is_some_and(|h| alone(c, h))
-            })
+            .find(|(c, u)| oob.units[*c].side.0 == "union" && u.hex.is_some_and(|h| alone(c, h)))
             .map(|(c, u)| (c.clone(), u.hex.unwrap()))
             .expect("a Union unit alone in its hex")
     };
@@ -223,9 +225,12 @@ fn the_turn_is_announced_the_view_follows_it_and_the_map_opens_readable() {
     h.run();
     let r = h.state().map.counter_rect(&union.0).expect("drawn");
     click_at(&mut h, r.center());
-    assert_eq!(h.state().map.selected(), [union.0.clone()]);
+    assert_eq!(h.state().map.selected(), std::slice::from_ref(&union.0));
     assert!(h.state().map.reach().is_none(), "no movement range lit");
-    assert!(h.query_by_label_contains("Click an empty lit hex").is_none());
+    assert!(
+        h.query_by_label_contains("Click an empty lit hex")
+            .is_none()
+    );
     // An empty hex two away, on screen.
     let away = {
         let app = h.state();
@@ -247,7 +252,11 @@ fn the_turn_is_announced_the_view_follows_it_and_the_map_opens_readable() {
             .expect("an empty hex two away, on screen")
     };
     click_at(&mut h, away);
-    assert_eq!(h.state().map.selected(), [union.0.clone()], "kept");
+    assert_eq!(
+        h.state().map.selected(),
+        std::slice::from_ref(&union.0),
+        "kept"
+    );
     let why = h.state().map.path_refusal.clone().unwrap_or_default();
     assert!(why.starts_with("No moves now"), "{why}");
     h.get_by_label_contains("No moves now");

@@ -540,13 +540,7 @@ fn harness(app: LobbyApp) -> Harness<'static, LobbyApp> {
 }
 
 fn identity(h: &Harness<'_, LobbyApp>) -> muster_client::app::lobby::Identity {
-    h.state()
-        .lobby
-        .as_ref()
-        .unwrap()
-        .identity
-        .clone()
-        .unwrap()
+    h.state().lobby.as_ref().unwrap().identity.clone().unwrap()
 }
 
 /// README's two-client recipe, as written: two terminals on one machine
@@ -592,12 +586,17 @@ fn the_readme_recipe_gives_two_players_on_one_machine() {
     meade.get_by_label("Create table").click();
     wait(&mut meade, "Meade's table", |app| app.sandbox().is_some());
     let table = meade.state().table.as_ref().unwrap().table();
-    assert_eq!(sandbox(meade.state()).session.active(), Viewer::Seat(SeatId(0)));
+    assert_eq!(
+        sandbox(meade.state()).session.active(),
+        Viewer::Seat(SeatId(0))
+    );
     wait(&mut jackson, "the table in Jackson's list", |app| {
         app.lobby.as_ref().unwrap().tables.contains_key(&table)
     });
     jackson.get_by_label(&format!("Join #{}", table.0)).click();
-    wait(&mut jackson, "Jackson's seat", |app| app.sandbox().is_some());
+    wait(&mut jackson, "Jackson's seat", |app| {
+        app.sandbox().is_some()
+    });
     assert_eq!(
         sandbox(jackson.state()).session.active(),
         Viewer::Seat(SeatId(1))

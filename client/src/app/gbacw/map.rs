@@ -62,7 +62,10 @@ pub const HELP_KEYS: [(&str, &str); 7] = [
     ("F1 or ?", "show or hide this help"),
 ];
 pub const HELP_MOUSE: [(&str, &str); 9] = [
-    ("click a counter", "select it: where it can move is lit, with the cost"),
+    (
+        "click a counter",
+        "select it: where it can move is lit, with the cost",
+    ),
     ("click a lit hex", "move the selection there"),
     ("drag a selected counter", "draw its path hex by hex"),
     ("shift-click", "add a counter of the same hex to the move"),
@@ -414,15 +417,12 @@ impl MapView {
             self.reach = None;
             return;
         };
-        let fresh = self
-            .reach
-            .as_ref()
-            .is_some_and(|r| {
-                r.lead == *lead
-                    && r.seq == input.seq
-                    && r.acting == input.acting
-                    && r.no_moves == self.no_moves
-            });
+        let fresh = self.reach.as_ref().is_some_and(|r| {
+            r.lead == *lead
+                && r.seq == input.seq
+                && r.acting == input.acting
+                && r.no_moves == self.no_moves
+        });
         if fresh {
             return;
         }

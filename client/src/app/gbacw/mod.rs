@@ -44,10 +44,10 @@ use super::session::Session;
 use super::{log, seats};
 use egui::{Color32, RichText, Ui};
 use muster_shared::engine::{RuleError, Ruleset};
-use muster_shared::{SeatId, Viewer};
 use muster_shared::gbacw::ruleset::scenario::CHARTS;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
 use muster_shared::gbacw::sequence::{Phase, Step};
+use muster_shared::{SeatId, Viewer};
 use std::collections::BTreeSet;
 
 /// The button that selects the selected counter's whole side of its hex.
@@ -321,6 +321,7 @@ impl GbacwApp {
                             .collect();
                         // No countdown at a hot-seat table: nobody waits on
                         // a player who is not there.
+                        self.prompts.no_countdown = hot_seat;
                         if let Some(a) = self.prompts.ui(
                             ui,
                             rules,
@@ -328,7 +329,6 @@ impl GbacwApp {
                             acting,
                             &answers,
                             &seat_name,
-                            !hot_seat,
                         ) {
                             actions.push(a);
                         }
@@ -576,8 +576,7 @@ impl GbacwApp {
             ui.label("Space asked to end it. Orders not given now are lost for this phase.");
             ui.add_space(6.0);
             ui.horizontal(|ui| {
-                if ui.button(CONFIRM_END).clicked()
-                    || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                if ui.button(CONFIRM_END).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter))
                 {
                     answer = Some(true);
                 }

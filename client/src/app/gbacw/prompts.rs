@@ -14,6 +14,8 @@ use std::time::Instant;
 #[derive(Default)]
 pub struct Prompts {
     seen: Vec<(String, Instant)>,
+    /// No countdown (a hot-seat table: nobody waits on an absent player).
+    pub no_countdown: bool,
 }
 
 impl Prompts {
@@ -27,8 +29,8 @@ impl Prompts {
         seat: Option<SeatId>,
         answers: &[R::Action],
         seat_name: &dyn Fn(SeatId) -> String,
-        countdown: bool,
     ) -> Option<R::Action> {
+        let countdown = !self.no_countdown;
         let now = Instant::now();
         self.seen
             .retain(|(p, _)| pending.iter().any(|d| d.prompt == *p));

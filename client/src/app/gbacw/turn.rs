@@ -33,7 +33,10 @@ pub fn asked(rules: &Gbacw, state: &GbacwState, seat: SeatId) -> String {
                 d.prompt
             );
         }
-        return format!("{side}: {} ({}) - answer in the side panel", d.prompt, d.rule);
+        return format!(
+            "{side}: {} ({}) - answer in the side panel",
+            d.prompt, d.rule
+        );
     }
     let step = step_words(rules, state);
     let what = match state.clock.step {
@@ -91,7 +94,12 @@ pub fn banner(ui: &mut Ui, rules: &Gbacw, state: &GbacwState, mine: Option<SeatI
                 .inner_margin(egui::Margin::symmetric(8, 4))
                 .corner_radius(4.0)
                 .show(ui, |ui| {
-                    ui.label(RichText::new(text).strong().size(16.0).color(Color32::BLACK));
+                    ui.label(
+                        RichText::new(text)
+                            .strong()
+                            .size(16.0)
+                            .color(Color32::BLACK),
+                    );
                 });
         }
         (_, Some(acting)) => {
@@ -184,12 +192,7 @@ pub fn focus_hex(
             .units
             .iter()
             .filter_map(|(c, u)| Some((c, u.hex?)))
-            .chain(
-                state
-                    .leaders
-                    .iter()
-                    .filter_map(|(c, l)| Some((c, l.hex?))),
-            )
+            .chain(state.leaders.iter().filter_map(|(c, l)| Some((c, l.hex?))))
             .filter(|(c, _)| !only_mine || mine(c))
             .map(|(_, h)| h)
             .collect()

@@ -159,9 +159,7 @@ impl Store {
     pub fn save_token(&self, url: &str, token: &str, name: &str) -> Result<(), StoreError> {
         let name = name.trim();
         let mut all = self.sessions();
-        all.retain(|s| {
-            !(s.url == url && (s.token == token || s.name.as_deref() == Some(name)))
-        });
+        all.retain(|s| !(s.url == url && (s.token == token || s.name.as_deref() == Some(name))));
         all.push(Saved {
             url: url.to_string(),
             token: token.to_string(),
@@ -331,7 +329,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let s = Store::at(dir.path());
         s.save_token("ws://a:1", "t-meade", "Meade").unwrap();
-        s.save_token("ws://a:1", "t-jackson", "Stonewall Jackson").unwrap();
+        s.save_token("ws://a:1", "t-jackson", "Stonewall Jackson")
+            .unwrap();
         let tok = |name| s.session("ws://a:1", name).map(|x| x.token);
         assert_eq!(tok(Some("Meade")).as_deref(), Some("t-meade"));
         assert_eq!(tok(Some("Stonewall Jackson")).as_deref(), Some("t-jackson"));
