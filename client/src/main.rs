@@ -3,7 +3,8 @@
 //! ```text
 //! muster                                   hot-seat sandbox table in this process
 //! muster --battle test                     hot-seat GBACW table in this process
-//! muster --lobby [URL] [--name NAME]       the lobby (connect screen without URL)
+//! muster --lobby [URL] [--name NAME] [--profile P]
+//!                                          the lobby (connect screen without URL)
 //! muster --connect URL [--name NAME]       the lobby, connected to URL
 //! muster --connect URL [--fingerprint HEX] [--name NAME] [--ruleset gbacw --battle NAME]
 //!        (--create | --join TABLE [--seat N] | --spectate TABLE) [--invite CODE]
@@ -14,7 +15,7 @@
 //! will replace the flags.
 
 use muster_client::ConnectOptions;
-use muster_client::app::lobby::{LobbyApp, Store};
+use muster_client::app::lobby::{LobbyApp, LobbyFlags};
 use muster_client::app::{Join, MusterApp, NetTable, Session};
 use muster_shared::SeatId;
 use muster_shared::codec;
@@ -36,9 +37,14 @@ struct Args {
     /// The server's QUIC certificate fingerprint, as `muster-server` prints it.
     #[arg(long, value_name = "HEX")]
     fingerprint: Option<String>,
-    /// Your display name.
-    #[arg(long, default_value = "Guest")]
-    name: String,
+    /// Your display name. In the lobby: the identity of that name kept
+    /// for the server, or a new one (without it: the identity used last).
+    #[arg(long)]
+    name: Option<String>,
+    /// The lobby keeps this profile's identities apart from the others
+    /// (two players on one machine: `--profile meade`, `--profile jackson`).
+    #[arg(long, value_name = "NAME")]
+    profile: Option<String>,
     /// Create a table (private when `--invite` is given): the sandbox, or
     /// GBACW with `--ruleset gbacw --battle NAME`.
     #[arg(long, group = "table_choice")]
@@ -71,31 +77,23 @@ struct Args {
     config_dir: Option<std::path::PathBuf>,
 }
 
-/// The lobby's address when none is given.
-const DEFAULT_SERVER: &str = "ws://127.0.0.1:7700";
-
 /// `--lobby [URL]`, or `--connect URL` with no table chosen: the lobby.
 fn lobby_app(args: &Args, url: Option<&str>) -> Result<LobbyApp, String> {
-    let dir = match &args.config_dir {
-        Some(d) => d.clone(),
-        None => Store::default_dir().map_err(|e| e.to_string())?,
+    let flags = LobbyFlags {
+        config_dir: args.config_dir.clone(),
+        profile: args.profile.clone(),
+        name: args.name.clone(),
+        fingerprint: args.fingerprint.clone(),
     };
-    let store = Store::at(dir);
-    // A fingerprint given by hand is pinned as if seen on first use (and
-    // refused if another one is pinned already).
-    if let (Some(fp), Some(host)) = (
-        &args.fingerprint,
-        url.and_then(|u| u.strip_prefix("quic://")),
-    ) {
-        store.check_or_pin(host, fp).map_err(|e| e.to_string())?;
-    }
-    Ok(match url {
-        Some(url) => LobbyApp::connecting(store, url, &args.name),
-        None => LobbyApp::new(store, DEFAULT_SERVER, &args.name),
-    })
+    LobbyApp::from_flags(&flags, url)
 }
 
 impl Args {
+    /// The name a table joined straight from the flags signs in with.
+    fn display_name(&self) -> &str {
+        self.name.as_deref().unwrap_or("Guest")
+    }
+
     /// What to do once connected, if a table was chosen.
     fn join(&self) -> Option<Join> {
         if self.create {
@@ -173,7 +171,7 @@ fn sandbox_app(args: &Args, names: Vec<String>) -> Result<Box<dyn eframe::App>, 
                 fingerprint: args.fingerprint.clone(),
                 ..ConnectOptions::default()
             };
-            NetTable::<Sandbox>::join(url, opts, &args.name, join)
+            NetTable::<Sandbox>::join(url, opts, args.display_name(), join)
                 .map(|t| {
                     if let Some(code) = t.invite() {
                         println!("table {} created; invite code {code}", t.table().0);
@@ -227,7 +225,7 @@ fn gbacw_app(args: &Args) -> Option<Result<Box<dyn eframe::App>, String>> {
                 fingerprint: args.fingerprint.clone(),
                 ..ConnectOptions::default()
             };
-            NetTable::<Gbacw>::join(url, opts, &args.name, join)
+            NetTable::<Gbacw>::join(url, opts, args.display_name(), join)
                 .map(|t| {
                     if let Some(code) = t.invite() {
                         println!("table {} created; invite code {code}", t.table().0);

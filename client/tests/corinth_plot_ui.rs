@@ -152,6 +152,10 @@ fn corinth_29_2_the_confederate_plots_the_assault_in_the_panel_and_the_union_see
 
     h.get_by_label(SEND_PLAN).click();
     h.run();
+    // At a hot-seat table the view follows the seat that must act: the
+    // Union, who sets up next. Look through the plotter's eyes again.
+    assert_eq!(h.state().session.active(), Viewer::Seat(union));
+    view_as(&mut h, Viewer::Seat(rebel));
 
     // The Confederate's view of the table holds the plan as plotted.
     let sent = h.state().plot.sent().cloned().expect("sent");

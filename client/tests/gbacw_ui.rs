@@ -256,7 +256,7 @@ fn leaders_join_their_units(h: &mut Harness<'_, GbacwApp>) {
 }
 
 #[test]
-fn withdrawal_fire_is_a_prompt_with_its_default_and_a_countdown() {
+fn withdrawal_fire_is_a_prompt_with_its_default_and_the_view_follows_it() {
     use muster_shared::gbacw::ruleset::GbacwAction;
     let mut h = test_battle_rendered();
     let movement = |player| Step::Phase {
@@ -318,10 +318,24 @@ fn withdrawal_fire_is_a_prompt_with_its_default_and_a_countdown() {
         "{:?}",
         h.state().session.book().unwrap().log
     );
-    // The Union player sees the prompt and waits.
+    // At a hot-seat table the view goes to the seat the decision waits
+    // on, and no countdown runs (nobody waits on an absent player).
+    assert_eq!(
+        h.state().session.active(),
+        muster_shared::Viewer::Seat(SeatId(1))
+    );
+    h.get_by_label_contains("Your turn: Confederate");
+    assert!(
+        h.query_by_label_contains("s left, then the default applies")
+            .is_none()
+    );
+    // Looking through the Union's eyes: the prompt, and waiting.
+    h.state_mut()
+        .session
+        .set_active(muster_shared::Viewer::Seat(SeatId(0)));
+    h.run();
     h.get_by_label_contains("Decision for Confederate (GBACW 10.1)");
     h.get_by_label("Default: decline withdrawal fire");
-    h.get_by_label_contains("s left, then the default applies");
     h.get_by_label("waiting for the other player");
     // The Confederate player answers with the one legal answer.
     h.state_mut()

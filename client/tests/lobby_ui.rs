@@ -14,7 +14,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use muster_client::ConnectOptions;
 use muster_client::app::dice::VERIFIED_TEXT;
-use muster_client::app::lobby::{LobbyApp, OpenTable, Store};
+use muster_client::app::lobby::{LobbyApp, LobbyFlags, OpenTable, Store};
 use muster_client::app::{Join, MusterApp, NetTable, Session};
 use muster_shared::codec;
 use muster_shared::protocol::TableOptions;
@@ -244,8 +244,9 @@ fn the_next_start_resumes_the_same_identity_and_a_changed_certificate_is_refused
     let table = first.state().table.as_ref().unwrap().table();
     drop(first);
 
-    // A new start with the same config directory: the same identity, by token.
-    let mut again = lobby(&d, &srv.quic, "someone else");
+    // A new start with the same config directory and no name: the same
+    // identity, by token (a different name would be a new player).
+    let mut again = lobby(&d, &srv.quic, "");
     steps(&mut again);
     again.get_by_label("Connect").click();
     wait(&mut again, "resuming", |a| a.signed_in());
@@ -529,5 +530,105 @@ fn quiet_tables_and_lobbies_ping_and_outlive_the_servers_idle_limit() {
         lobby.notice
     );
     drop((host, pinging_watcher, silent_watcher, l));
+    rt.block_on(srv.server.shutdown());
+}
+
+fn harness(app: LobbyApp) -> Harness<'static, LobbyApp> {
+    Harness::builder()
+        .with_size(vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut LobbyApp| app.ui(ui), app)
+}
+
+fn identity(h: &Harness<'_, LobbyApp>) -> muster_client::app::lobby::Identity {
+    h.state().lobby.as_ref().unwrap().identity.clone().unwrap()
+}
+
+/// README's two-client recipe, as written: two terminals on one machine
+/// (one config directory), `muster --lobby URL --name Meade` and `muster
+/// --lobby URL --name Jackson`. Two players, not Meade twice: Jackson is
+/// told he is a new identity, joins Meade's table and gets the other
+/// seat; the next `--name Meade` is Meade again, and `--profile` keeps
+/// its identities apart.
+#[test]
+fn the_readme_recipe_gives_two_players_on_one_machine() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let srv = start_server(&rt);
+    let d = tempfile::tempdir().unwrap();
+    let flags = |name: Option<&str>, profile: Option<&str>| LobbyFlags {
+        config_dir: Some(d.path().to_path_buf()),
+        profile: profile.map(String::from),
+        name: name.map(String::from),
+        fingerprint: None,
+    };
+    let start = |name, profile| {
+        let mut h = harness(LobbyApp::from_flags(&flags(name, profile), Some(&srv.ws)).unwrap());
+        wait(&mut h, "signing in", |a| a.signed_in());
+        h
+    };
+
+    let mut meade = start(Some("Meade"), None);
+    let m = identity(&meade);
+    assert_eq!((m.name.as_str(), m.resumed), ("Meade", false));
+    meade.get_by_label("Meade (new guest)");
+
+    // The second terminal, same config directory, another name.
+    let mut jackson = start(Some("Jackson"), None);
+    let j = identity(&jackson);
+    assert_eq!((j.name.as_str(), j.resumed), ("Jackson", false));
+    assert_ne!(j.user, m.user, "two players, not Meade twice");
+    assert_eq!(j.others, ["Meade"]);
+    jackson.get_by_label("Jackson (new player)");
+    jackson.get_by_label_contains("A new identity for Jackson");
+    assert!(jackson.query_by_label_contains("welcome back").is_none());
+
+    // Meade creates a table; Jackson's "Join" gives him the free seat,
+    // not Meade's.
+    meade.get_by_label("Create table").click();
+    wait(&mut meade, "Meade's table", |app| app.sandbox().is_some());
+    let table = meade.state().table.as_ref().unwrap().table();
+    assert_eq!(
+        sandbox(meade.state()).session.active(),
+        Viewer::Seat(SeatId(0))
+    );
+    wait(&mut jackson, "the table in Jackson's list", |app| {
+        app.lobby.as_ref().unwrap().tables.contains_key(&table)
+    });
+    jackson.get_by_label(&format!("Join #{}", table.0)).click();
+    wait(&mut jackson, "Jackson's seat", |app| {
+        app.sandbox().is_some()
+    });
+    assert_eq!(
+        sandbox(jackson.state()).session.active(),
+        Viewer::Seat(SeatId(1))
+    );
+    wait(&mut meade, "both seats taken", |app| {
+        app.lobby.as_ref().unwrap().tables[&table].seats
+            == [Some("Meade".to_string()), Some("Jackson".to_string())]
+    });
+    drop((meade, jackson));
+
+    // The next start as Meade is Meade again (though Jackson signed in
+    // last); without a name, the identity used last.
+    let again = start(Some("Meade"), None);
+    let a = identity(&again);
+    assert!(a.resumed);
+    assert_eq!(a.user, m.user);
+    again.get_by_label("Meade (welcome back)");
+    drop(again);
+    let last = start(None, None);
+    assert_eq!(identity(&last).user, m.user, "Meade was used last");
+    drop(last);
+
+    // A profile keeps its own identities: Jackson's profile starts afresh
+    // under his name, and resumes it next time; the default ones stay.
+    let p = start(Some("Jackson"), Some("jackson"));
+    let pj = identity(&p);
+    assert!(!pj.resumed && pj.others.is_empty());
+    assert_ne!(pj.user, j.user);
+    drop(p);
+    let p = start(None, Some("jackson"));
+    assert_eq!(identity(&p).user, pj.user);
+    assert!(d.path().join("profiles/jackson/sessions.txt").exists());
+    drop(p);
     rt.block_on(srv.server.shutdown());
 }

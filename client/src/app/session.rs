@@ -343,6 +343,12 @@ impl<R: Narrate> Session<R> {
         self.active
     }
 
+    /// Whether this client plays more than one seat (a hot-seat table in
+    /// this process): then nobody waits on an absent player.
+    pub fn is_hot_seat(&self) -> bool {
+        self.link.seats().len() > 1
+    }
+
     /// The seat the UI acts for, if the active viewer is one.
     pub fn acting_seat(&self) -> Option<SeatId> {
         match self.active {

@@ -736,6 +736,16 @@ impl Room {
                     return self.reply(&out, err(ErrorCode::Internal, "storage failed"));
                 }
                 self.touch();
+                // The last seat taken: a decision already waiting (Cedar
+                // Mountain's set-up) starts its clock now.
+                if self.deadline.is_none() && self.seats.iter().all(Option::is_some) {
+                    self.pending = self.m.pending();
+                    self.deadline = self.decision_clock();
+                    let ids: Vec<u64> = self.subs.keys().copied().collect();
+                    for id in ids {
+                        self.send_pending_to(id);
+                    }
+                }
                 s
             }
         };
@@ -1090,9 +1100,7 @@ impl Room {
         let pending = self.m.pending();
         if pending != self.pending {
             self.pending = pending;
-            self.deadline = self.pending.first().map(|p| {
-                tokio::time::Instant::now() + Duration::from_secs(u64::from(p.deadline_secs))
-            });
+            self.deadline = self.decision_clock();
             let ids: Vec<u64> = self.subs.keys().copied().collect();
             for id in ids {
                 self.send_pending_to(id);
@@ -1112,6 +1120,18 @@ impl Room {
                 tracing::error!(table = self.id.0, "cannot save the finished status: {e}");
             }
         }
+    }
+
+    /// When the first pending decision's default applies: its deadline
+    /// from now, but only once every seat is held (nobody is timed out
+    /// while the other player has not sat down yet).
+    fn decision_clock(&self) -> Option<tokio::time::Instant> {
+        if !self.seats.iter().all(Option::is_some) {
+            return None;
+        }
+        self.pending
+            .first()
+            .map(|p| tokio::time::Instant::now() + Duration::from_secs(u64::from(p.deadline_secs)))
     }
 
     /// The decisions waiting on this subscriber's seat, if it holds one.

@@ -34,6 +34,47 @@ use std::collections::{BTreeMap, BTreeSet};
 const NUMBERS_MIN_HEX_PX: f32 = 24.0;
 /// Below this, the grid lines are dropped (the colours still show the hexes).
 const GRID_MIN_HEX_PX: f32 = 7.0;
+/// The least zoom a table opens at: counters about 33 px a side and the
+/// hex numbers shown (a whole Cedar Mountain map fitted in the window
+/// would give 12 px counters and no numbers).
+pub const OPEN_ZOOM: f32 = 0.8;
+/// Each + or − (key or button) zooms by this factor.
+pub const ZOOM_STEP: f32 = 1.25;
+/// Each arrow key press pans by this many screen points.
+const PAN_STEP: f32 = 96.0;
+
+/// The map's buttons, for tests and for players.
+pub const FIT: &str = "Fit";
+pub const ZOOM_IN: &str = "+";
+pub const ZOOM_OUT: &str = "\u{2212}";
+pub const HELP_BUTTON: &str = "?";
+/// The help overlay's title.
+pub const HELP_TITLE: &str = "Keys and mouse";
+
+/// The help overlay's lines: (key or gesture, what it does).
+pub const HELP_KEYS: [(&str, &str); 7] = [
+    ("+ or =", "zoom in"),
+    ("- (minus)", "zoom out"),
+    ("0", "fit the whole map in the window"),
+    ("arrow keys", "pan the map"),
+    ("Space", "end the phase (asks first)"),
+    ("Esc", "clear the selection, close this help"),
+    ("F1 or ?", "show or hide this help"),
+];
+pub const HELP_MOUSE: [(&str, &str); 9] = [
+    (
+        "click a counter",
+        "select it: where it can move is lit, with the cost",
+    ),
+    ("click a lit hex", "move the selection there"),
+    ("drag a selected counter", "draw its path hex by hex"),
+    ("shift-click", "add a counter of the same hex to the move"),
+    ("right-click", "clear the selection"),
+    ("drag the map", "pan"),
+    ("mouse wheel or pinch", "zoom around the pointer"),
+    ("hover a stack", "fan it out"),
+    ("hover a hex", "its number, terrain, level and hexsides"),
+];
 
 /// The terrain's colour on the map. A hex showing several takes the first
 /// of [`TERRAIN_ORDER`] for its fill and the second as an inner hex.
@@ -147,6 +188,9 @@ pub struct MapInput<'a> {
 struct ReachCache {
     lead: CounterId,
     seq: u64,
+    /// Who acted and whether moves were legal when it was worked out.
+    acting: Option<SeatId>,
+    no_moves: bool,
     reach: Option<Reach>,
 }
 
@@ -222,6 +266,16 @@ pub struct MapView {
     last_crews: Vec<(CounterId, Rect)>,
     /// Corinth 24.21: the battery whose crew (away) is selected to move.
     selected_crew: Option<CounterId>,
+    /// Whether moving is among the acting seat's legal actions now (set
+    /// every frame by the table; a unit selected in the Defensive Fire
+    /// Phase lights no movement range).
+    pub no_moves: bool,
+    /// Where to look when the table opens (the acting side's units).
+    open_focus: Option<HexNumber>,
+    /// The map's size in world units, last frame (for Fit).
+    last_extent: Option<Vec2>,
+    /// Whether the help overlay (F1, ?) is shown.
+    pub help: bool,
 }
 
 impl MapView {
@@ -241,6 +295,46 @@ impl MapView {
 
     pub fn camera(&self) -> Option<Camera> {
         self.camera
+    }
+
+    /// Where the first frame looks: `h` in the middle, at [`OPEN_ZOOM`] or
+    /// closer (only before the camera exists).
+    pub fn open_on(&mut self, h: Option<HexNumber>) {
+        if self.camera.is_none() {
+            self.open_focus = h;
+        }
+    }
+
+    /// Zoom by `factor` around the middle of the map's view.
+    pub fn zoom_by(&mut self, factor: f32) {
+        if let (Some(c), Some(r)) = (self.camera.as_mut(), self.last_rect) {
+            c.zoom_at(r, r.center(), factor);
+        }
+    }
+
+    /// Show the whole map.
+    pub fn fit(&mut self) {
+        if let (Some(r), Some(e)) = (self.last_rect, self.last_extent) {
+            self.camera = Some(Camera::fit(r, e));
+        }
+    }
+
+    /// Move the view by `screen` points.
+    pub fn pan(&mut self, screen: Vec2) {
+        if let Some(c) = self.camera.as_mut() {
+            c.offset += screen / c.zoom;
+        }
+    }
+
+    /// Counters' side in screen points at the current zoom.
+    pub fn counter_px(&self) -> Option<f32> {
+        self.camera.map(|c| hex_height() * 0.74 * c.zoom)
+    }
+
+    /// Whether hex numbers are drawn at the current zoom.
+    pub fn shows_numbers(&self) -> bool {
+        self.camera
+            .is_some_and(|c| HEX_SIZE * c.zoom >= NUMBERS_MIN_HEX_PX)
     }
 
     pub fn set_camera(&mut self, camera: Camera) {
@@ -323,10 +417,12 @@ impl MapView {
             self.reach = None;
             return;
         };
-        let fresh = self
-            .reach
-            .as_ref()
-            .is_some_and(|r| r.lead == *lead && r.seq == input.seq);
+        let fresh = self.reach.as_ref().is_some_and(|r| {
+            r.lead == *lead
+                && r.seq == input.seq
+                && r.acting == input.acting
+                && r.no_moves == self.no_moves
+        });
         if fresh {
             return;
         }
@@ -336,13 +432,16 @@ impl MapView {
                 .acting
                 .is_some_and(|s| Some(rules.side_of(s)) == side_of(input.oob, lead))
         };
+        // Nor in a phase without movement (the Defensive Fire Phase...).
         let reach = input
             .rules
-            .filter(|r| own(r))
+            .filter(|r| own(r) && !self.no_moves)
             .and_then(|r| r.reachable(input.state, lead));
         self.reach = Some(ReachCache {
             lead: lead.clone(),
             seq: input.seq,
+            acting: input.acting,
+            no_moves: self.no_moves,
             reach,
         });
     }
@@ -371,6 +470,149 @@ impl MapView {
         self.radius = Some((lead.clone(), input.seq, r));
     }
 
+    /// Why a click on `to` moved nothing, with the selection kept; `None`
+    /// when nothing needs saying (no selection, its own hex).
+    fn why_not(&self, input: &MapInput<'_>, to: HexNumber) -> Option<String> {
+        let lead = self.selected.first()?;
+        let name = input
+            .rules
+            .map_or_else(|| lead.0.clone(), |r| super::narrate::counter_name(r, lead));
+        let clear = "Right-click or Esc clears the selection.";
+        let reach = self.reach();
+        if reach.is_some_and(|r| r.start == to) {
+            return None;
+        }
+        if input.acting.is_none() {
+            return Some(format!(
+                "Not your turn: {name} stays selected for a look. {clear}"
+            ));
+        }
+        if self.no_moves {
+            return Some(format!(
+                "No moves now: units move in the Movement Phase; this phase's orders are under \
+                 Orders. {clear}"
+            ));
+        }
+        match reach {
+            None => Some(format!("{name} cannot move now. {clear}")),
+            Some(_) => Some(format!(
+                "{name} cannot reach {to} this phase: only the lit hexes are in its movement \
+                 range. {clear}"
+            )),
+        }
+    }
+
+    /// Keys: + and = zoom in, - zooms out, 0 fits, arrows pan, F1 and ?
+    /// toggle the help, Esc clears the selection and closes the help.
+    /// Nothing while a text field has the keyboard.
+    fn keys(&mut self, ui: &Ui, rect: Rect) {
+        use egui::Key;
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let (zoom_in, zoom_out, fit, pan, help, esc) = ui.input(|i| {
+            let plain = !i.modifiers.command && !i.modifiers.ctrl && !i.modifiers.alt;
+            let k = |key| plain && i.key_pressed(key);
+            let mut pan = Vec2::ZERO;
+            for (key, d) in [
+                (Key::ArrowLeft, vec2(-1.0, 0.0)),
+                (Key::ArrowRight, vec2(1.0, 0.0)),
+                (Key::ArrowUp, vec2(0.0, -1.0)),
+                (Key::ArrowDown, vec2(0.0, 1.0)),
+            ] {
+                if k(key) {
+                    pan += d * PAN_STEP;
+                }
+            }
+            (
+                k(Key::Plus) || k(Key::Equals),
+                k(Key::Minus),
+                k(Key::Num0),
+                pan,
+                k(Key::F1) || k(Key::Questionmark),
+                k(Key::Escape),
+            )
+        });
+        if let Some(c) = self.camera.as_mut() {
+            if zoom_in {
+                c.zoom_at(rect, rect.center(), ZOOM_STEP);
+            }
+            if zoom_out {
+                c.zoom_at(rect, rect.center(), 1.0 / ZOOM_STEP);
+            }
+            if pan != Vec2::ZERO {
+                c.offset += pan / c.zoom;
+            }
+        }
+        if fit {
+            self.fit();
+        }
+        if help {
+            self.help = !self.help;
+        }
+        if esc {
+            self.help = false;
+            self.selected.clear();
+            self.selected_crew = None;
+            self.path_refusal = None;
+        }
+    }
+
+    /// Fit, +, − and ? over the map's top-right corner.
+    fn buttons(&mut self, ui: &mut Ui, rect: Rect) {
+        let size = vec2(34.0, 26.0);
+        let labels = [
+            (HELP_BUTTON, "Keys and mouse (F1 or ?)"),
+            (ZOOM_OUT, "Zoom out (-)"),
+            (ZOOM_IN, "Zoom in (+)"),
+            (FIT, "Show the whole map (0)"),
+        ];
+        let mut right = rect.right() - 8.0;
+        for (label, hover) in labels {
+            let w = if label == FIT { 44.0 } else { size.x };
+            let r = Rect::from_min_size(egui::pos2(right - w, rect.top() + 8.0), vec2(w, size.y));
+            right -= w + 4.0;
+            let b = egui::Button::new(egui::RichText::new(label).strong().size(15.0))
+                .fill(Color32::from_rgba_unmultiplied(0x20, 0x24, 0x20, 220));
+            if ui.put(r, b).on_hover_text(hover).clicked() {
+                match label {
+                    FIT => self.fit(),
+                    ZOOM_IN => self.zoom_by(ZOOM_STEP),
+                    ZOOM_OUT => self.zoom_by(1.0 / ZOOM_STEP),
+                    _ => self.help = !self.help,
+                }
+            }
+        }
+    }
+
+    /// The help overlay: every key and mouse gesture of the map.
+    fn help_ui(&mut self, ui: &Ui) {
+        let mut open = self.help;
+        egui::Window::new(HELP_TITLE)
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(Align2::CENTER_CENTER, vec2(0.0, 0.0))
+            .show(ui.ctx(), |ui| {
+                for (title, lines) in [("Keys", &HELP_KEYS[..]), ("Mouse", &HELP_MOUSE[..])] {
+                    ui.strong(title);
+                    egui::Grid::new(("help", title))
+                        .num_columns(2)
+                        .spacing([16.0, 4.0])
+                        .show(ui, |ui| {
+                            for (k, what) in lines {
+                                ui.label(egui::RichText::new(*k).monospace().strong());
+                                ui.label(*what);
+                                ui.end_row();
+                            }
+                        });
+                    ui.add_space(6.0);
+                }
+                ui.weak("The side panel has the selected counter's card and orders; the top bar says whose turn it is.");
+            });
+        self.help = open;
+    }
+
     /// The move along the reach's path to `to` for the whole selection.
     fn move_to(&self, to: HexNumber) -> Option<GbacwAction> {
         let reach = self.reach()?;
@@ -397,8 +639,22 @@ impl MapView {
         let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
         self.last_rect = Some(rect);
         self.last_layout = Some(layout);
-        let cam = self.camera.get_or_insert_with(|| Camera::fit(rect, extent));
+        self.last_extent = Some(extent);
+        let focus = self.open_focus.take();
+        let cam = self.camera.get_or_insert_with(|| {
+            // Open close enough to read the counters and the hex numbers,
+            // on the acting side's units (or the map's middle).
+            let mut cam = Camera::fit(rect, extent);
+            if cam.zoom < OPEN_ZOOM {
+                cam.zoom = OPEN_ZOOM;
+                let at = focus.map_or((extent / 2.0).to_pos2(), |h| centre(layout, h));
+                cam.offset = at.to_vec2() - rect.size() / 2.0 / cam.zoom;
+            }
+            cam
+        });
         cam.wheel_zoom(ui, &response, rect);
+        self.keys(ui, rect);
+        let cam = self.camera.as_mut().expect("set just above");
         if let Some(h) = self.centre_on.take() {
             let at = cam.to_screen(rect, centre(layout, h));
             if !rect
@@ -566,8 +822,12 @@ impl MapView {
                         self.selected = vec![id];
                     }
                 }
-                None => match hex_at(p).and_then(|h| self.move_to(h)) {
-                    Some(a) => out.push(a),
+                None => match hex_at(p) {
+                    Some(h) => match self.move_to(h) {
+                        Some(a) => out.push(a),
+                        // Say why rather than drop the selection silently.
+                        None => self.path_refusal = self.why_not(input, h),
+                    },
                     None => self.selected.clear(),
                 },
             }
@@ -575,6 +835,7 @@ impl MapView {
         }
         if response.secondary_clicked() {
             self.selected.clear();
+            self.path_refusal = None;
         }
 
         // Paint.
@@ -720,6 +981,10 @@ impl MapView {
             && self.last_sight.is_none()
         {
             hex_tooltip(ui, &response, map, h, self.reach());
+        }
+        self.buttons(ui, rect);
+        if self.help {
+            self.help_ui(ui);
         }
         out
     }

@@ -14,6 +14,9 @@
 //! - [`tray`]: counters to set up (26.2) or arriving (26.4), placed by
 //!   picking one and clicking a lit hex.
 //! - [`narrate`]: GBACW's log lines (the engine's `gbacw::words`).
+//! - [`turn`]: whose turn it is: the "Your turn: ..." banner, the window
+//!   title and attention request, the hot-seat view following the seat
+//!   that must act.
 //!
 //! Everything shown comes from the active viewer's follower, as in the
 //! sandbox.
@@ -33,17 +36,18 @@ pub mod prompts;
 pub mod solitaire;
 pub mod track;
 pub mod tray;
+pub mod turn;
 
 use super::local::LocalTable;
 use super::replay::Replay;
 use super::session::Session;
 use super::{log, seats};
 use egui::{Color32, RichText, Ui};
-use muster_shared::SeatId;
 use muster_shared::engine::{RuleError, Ruleset};
 use muster_shared::gbacw::ruleset::scenario::CHARTS;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
 use muster_shared::gbacw::sequence::{Phase, Step};
+use muster_shared::{SeatId, Viewer};
 use std::collections::BTreeSet;
 
 /// The button that selects the selected counter's whole side of its hex.
@@ -79,6 +83,13 @@ pub struct GbacwApp {
     /// (viewer, seq, actions).
     legal: Option<(muster_shared::Viewer, u64, Vec<GbacwAction>)>,
     pub chat: crate::app::chat::ChatPanel,
+    /// The title, attention request and hot-seat hand-over, once per turn.
+    pub turn: turn::TurnWatch,
+    /// Space was pressed: "End the phase?" is asked.
+    confirm_end: bool,
+    /// Bring the acting side's units into view next frame (hot-seat
+    /// hand-over).
+    refocus: bool,
     waker_set: bool,
 }
 
@@ -95,6 +106,9 @@ impl GbacwApp {
             show_oob: false,
             legal: None,
             chat: crate::app::chat::ChatPanel::default(),
+            turn: turn::TurnWatch::default(),
+            confirm_end: false,
+            refocus: false,
             waker_set: false,
         }
     }
@@ -152,6 +166,23 @@ impl GbacwApp {
         };
         // A replay is read-only: nobody acts from the past.
         let live = self.replay.is_live();
+        // Hot-seat: the view goes to the seat that must act, once per
+        // change (a player may still look through the other seat's eyes).
+        let hot_seat = self.session.is_hot_seat();
+        if live && hot_seat {
+            let acting = match (self.session.ruleset(), self.session.state()) {
+                (Some(r), Some(s)) => r.acting_seat(s),
+                _ => None,
+            };
+            if let Some(seat) = self.turn.follow(acting)
+                && self.session.acting_seat() != Some(seat)
+            {
+                self.session.set_active(Viewer::Seat(seat));
+                self.map.select(Vec::new());
+                self.map.path_refusal = None;
+                self.refocus = true;
+            }
+        }
         // Whether the viewer's seat is the one to act now.
         let can_act = live
             && match (self.session.ruleset(), self.session.state()) {
@@ -161,6 +192,28 @@ impl GbacwApp {
                 }
                 _ => false,
             };
+        // The window title and, when it just became this seat's turn, a
+        // request for the player's attention.
+        let mine = self.session.acting_seat().filter(|_| can_act);
+        if let Some(r) = self.session.ruleset() {
+            let battle = r.game().scenario.name.clone();
+            self.turn.update(ui.ctx(), &battle, mine);
+        }
+        // Space: end the phase, asked first.
+        let may_end = can_act
+            && self
+                .session
+                .state()
+                .is_some_and(|s| s.decision.is_none() && s.progress.setting_up.is_none());
+        if may_end
+            && !ui.ctx().egui_wants_keyboard_input()
+            && ui.input(|i| i.key_pressed(egui::Key::Space))
+        {
+            self.confirm_end = true;
+        }
+        if !may_end {
+            self.confirm_end = false;
+        }
 
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -210,7 +263,20 @@ impl GbacwApp {
             {
                 actions.push(GbacwAction::EndPhase);
             }
+            if live && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state()) {
+                turn::banner(ui, r, s, self.session.acting_seat());
+            }
         });
+        if self.confirm_end {
+            match self.confirm_end_ui(ui) {
+                Some(true) => {
+                    actions.push(GbacwAction::EndPhase);
+                    self.confirm_end = false;
+                }
+                Some(false) => self.confirm_end = false,
+                None => {}
+            }
+        }
 
         let legal = if live {
             self.legal_actions()
@@ -218,6 +284,23 @@ impl GbacwApp {
             Vec::new()
         };
         let acting = self.session.acting_seat().filter(|_| live);
+        // Moving is not among this phase's orders (the Defensive Fire
+        // Phase...): no movement range is lit.
+        self.map.no_moves = !legal.iter().any(|a| matches!(a, GbacwAction::Move { .. }));
+        // Open on (and after a hot-seat hand-over, bring into view) the
+        // acting side's units.
+        if self.map.camera().is_none() || self.refocus {
+            let focus = match (self.session.ruleset(), self.session.state()) {
+                (Some(r), Some(s)) => turn::focus_hex(r, s, r.acting_seat(s), &legal),
+                _ => None,
+            };
+            if self.map.camera().is_none() {
+                self.map.open_on(focus);
+            } else if let Some(h) = focus {
+                self.map.centre_on(h);
+            }
+            self.refocus = false;
+        }
         egui::Panel::right("side")
             .default_size(320.0)
             .min_size(300.0)
@@ -236,6 +319,9 @@ impl GbacwApp {
                             .filter(|a| !tray::is_tray_action(a))
                             .cloned()
                             .collect();
+                        // No countdown at a hot-seat table: nobody waits on
+                        // a player who is not there.
+                        self.prompts.no_countdown = hot_seat;
                         if let Some(a) = self.prompts.ui(
                             ui,
                             rules,
@@ -339,7 +425,13 @@ impl GbacwApp {
                                         .join(", ")
                                 ));
                             }
-                            ui.weak("Click an empty lit hex (or drag the counter) to move; shift-click adds a counter of the same hex; right-click clears.");
+                            if self.map.reach().is_some_and(|r| r.hexes.len() > 1) {
+                                ui.weak("Click an empty lit hex (or drag the counter) to move; shift-click adds a counter of the same hex; right-click clears.");
+                            } else if can_act {
+                                ui.weak("No moves for it now: this phase's orders, if any, are under Orders. Right-click or Esc clears the selection.");
+                            } else {
+                                ui.weak("Not your turn: look, but the acting player gives the orders. Right-click or Esc clears the selection.");
+                            }
                         } else if self.tray.picked().is_none() {
                             ui.weak("Click a counter to select it.");
                         }
@@ -467,6 +559,41 @@ impl GbacwApp {
         }
     }
 }
+
+impl GbacwApp {
+    /// "End the phase?" after Space: `Some(true)` to end it, `Some(false)`
+    /// to cancel, `None` while asking.
+    fn confirm_end_ui(&mut self, ui: &Ui) -> Option<bool> {
+        let step = self
+            .session
+            .ruleset()
+            .zip(self.session.state())
+            .map(|(r, s)| turn::step_words(r, s))
+            .unwrap_or_else(|| "phase".into());
+        let mut answer = None;
+        let modal = egui::Modal::new(egui::Id::unique("confirm_end_phase")).show(ui.ctx(), |ui| {
+            ui.heading(format!("End the {step}?"));
+            ui.label("Space asked to end it. Orders not given now are lost for this phase.");
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                if ui.button(CONFIRM_END).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter))
+                {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if answer.is_none() && modal.should_close() {
+            answer = Some(false);
+        }
+        answer
+    }
+}
+
+/// The confirm button Space opens.
+pub const CONFIRM_END: &str = "Yes, end the phase";
 
 impl eframe::App for GbacwApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {

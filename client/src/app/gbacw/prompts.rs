@@ -1,6 +1,6 @@
 //! Pending decisions as prompts, for any ruleset: what `Ruleset::pending`
 //! says is waiting (who, the rule, the question, the default and its
-//! deadline) and, for the seat it waits on, a button per answer in
+//! deadline, not at a hot-seat table) and, for the seat it waits on, a button per answer in
 //! `Ruleset::legal_actions`. The countdown starts when this client first
 //! saw the decision; the server applies the default when it runs out.
 
@@ -14,6 +14,8 @@ use std::time::Instant;
 #[derive(Default)]
 pub struct Prompts {
     seen: Vec<(String, Instant)>,
+    /// No countdown (a hot-seat table: nobody waits on an absent player).
+    pub no_countdown: bool,
 }
 
 impl Prompts {
@@ -28,6 +30,7 @@ impl Prompts {
         answers: &[R::Action],
         seat_name: &dyn Fn(SeatId) -> String,
     ) -> Option<R::Action> {
+        let countdown = !self.no_countdown;
         let now = Instant::now();
         self.seen
             .retain(|(p, _)| pending.iter().any(|d| d.prompt == *p));
@@ -52,11 +55,13 @@ impl Prompts {
                     );
                     ui.label(&d.prompt);
                     ui.label(format!("Default: {}", rules.describe_action(&d.default)));
-                    ui.label(if left > 0 {
-                        format!("{left} s left, then the default applies")
-                    } else {
-                        "time is up: the table applies the default".into()
-                    });
+                    if countdown {
+                        ui.label(if left > 0 {
+                            format!("{left} s left, then the default applies")
+                        } else {
+                            "time is up: the table applies the default".into()
+                        });
+                    }
                     if seat == Some(d.seat) {
                         ui.horizontal_wrapped(|ui| {
                             for a in answers {
@@ -70,8 +75,10 @@ impl Prompts {
                     }
                 });
             // Keep the countdown ticking.
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(500));
+            if countdown {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(500));
+            }
         }
         out
     }

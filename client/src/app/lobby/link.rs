@@ -36,6 +36,9 @@ pub enum LobbyEvent {
         token: String,
         fingerprint: Option<String>,
         resumed: bool,
+        /// The other identities kept for this server (in this profile),
+        /// by name.
+        others: Vec<String>,
     },
     /// The whole list (on watching, and again after a reconnect).
     Tables(Vec<TableSummary>),
@@ -69,8 +72,10 @@ pub struct LobbyLink {
 }
 
 impl LobbyLink {
-    /// Start connecting to `url` as `name` (used only when no identity is
-    /// stored for this server). Returns at once; watch [`LobbyLink::poll`].
+    /// Start connecting to `url` as `name`: the identity of that name kept
+    /// for this server is resumed, or a new one signed in when there is
+    /// none; with an empty name, the identity used last here (or a new
+    /// "Guest"). Returns at once; watch [`LobbyLink::poll`].
     ///
     /// `base` supplies everything but the QUIC pin (which comes from the
     /// store) — e.g. how often to ping.
@@ -169,7 +174,7 @@ impl Task {
                         code: ErrorCode::BadToken,
                         message,
                     }) => {
-                        let _ = self.store.forget_token(&self.url);
+                        let _ = self.store.forget_token(&self.url, &token);
                         self.emit(LobbyEvent::Failed(format!(
                             "the server no longer knows your identity ({message}); connect again \
                              to sign in as a new guest"
@@ -211,27 +216,43 @@ impl Task {
         let mut conn = Connection::connect(&self.url, &opts)
             .await
             .map_err(|e| format!("cannot connect to {}: {e}", self.url))?;
-        let (user, name, token, resumed) = match self.store.token(&self.url) {
-            Some(token) => match resume(&mut conn, &token).await {
-                Ok((user, name)) => (user, name, token, true),
+        // The identity of the name asked for (a name not kept here is a
+        // new identity), or without a name the one used last.
+        let wanted = Some(self.name.as_str()).filter(|n| !n.is_empty());
+        let (user, name, token, resumed) = match self.store.session(&self.url, wanted) {
+            Some(saved) => match resume(&mut conn, &saved.token).await {
+                Ok((user, name)) => {
+                    // The most recent now, under the server's name for it.
+                    if let Err(e) = self.store.save_token(&self.url, &saved.token, &name) {
+                        tracing::warn!("cannot keep the session token: {e}");
+                    }
+                    (user, name, saved.token, true)
+                }
                 // The server forgot the identity (new database): start afresh.
                 Err(NetError::Refused {
                     code: ErrorCode::BadToken,
                     ..
                 }) => {
-                    let _ = self.store.forget_token(&self.url);
+                    let _ = self.store.forget_token(&self.url, &saved.token);
                     self.guest(&mut conn).await?
                 }
                 Err(e) => return Err(format!("cannot resume your identity: {e}")),
             },
             None => self.guest(&mut conn).await?,
         };
+        let others = self
+            .store
+            .saved_names(&self.url)
+            .into_iter()
+            .filter(|n| *n != name)
+            .collect();
         self.emit(LobbyEvent::SignedIn {
             user,
             name,
             token: token.clone(),
             fingerprint: opts.fingerprint.clone(),
             resumed,
+            others,
         });
         conn.send(&ClientMsg::WatchLobby { on: true })
             .await
@@ -250,7 +271,7 @@ impl Task {
             .await
             .map_err(|e| format!("cannot sign in: {e}"))?;
         // Not fatal: the identity just will not survive a restart.
-        if let Err(e) = self.store.save_token(&self.url, &token) {
+        if let Err(e) = self.store.save_token(&self.url, &token, name) {
             tracing::warn!("cannot keep the session token: {e}");
         }
         Ok((user, name.to_string(), token, false))

@@ -39,7 +39,7 @@ impl Filters {
 
     pub fn ui(&mut self, ui: &mut Ui, games: &[&str]) {
         ui.horizontal_wrapped(|ui| {
-            ui.label("Game:");
+            let game = ui.label("Game:");
             let shown = self.ruleset.clone().unwrap_or_else(|| "any".into());
             egui::ComboBox::from_id_salt("filter_ruleset")
                 .selected_text(shown)
@@ -48,7 +48,9 @@ impl Filters {
                     for g in games {
                         ui.selectable_value(&mut self.ruleset, Some((*g).to_string()), *g);
                     }
-                });
+                })
+                .response
+                .labelled_by(game.id);
             ui.checkbox(&mut self.open_seats, "Open seats only");
             let label = ui.label("Search:");
             ui.add(egui::TextEdit::singleline(&mut self.text).desired_width(160.0))

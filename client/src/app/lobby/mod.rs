@@ -27,6 +27,24 @@ use muster_shared::protocol::{ErrorCode, TableId, TableSummary, UserId};
 use std::collections::BTreeMap;
 use table::Opening;
 
+/// The lobby's address when none is given.
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:7700";
+
+/// The command line's say in the lobby (see [`LobbyApp::from_flags`]).
+#[derive(Clone, Debug, Default)]
+pub struct LobbyFlags {
+    /// `--config-dir`; else `$MUSTER_CONFIG_DIR`, `$XDG_CONFIG_HOME/muster`,
+    /// `~/.config/muster`.
+    pub config_dir: Option<std::path::PathBuf>,
+    /// `--profile`: identities kept apart from the default ones.
+    pub profile: Option<String>,
+    /// `--name`: the identity of that name (a new one if none is kept);
+    /// none: the identity used last.
+    pub name: Option<String>,
+    /// `--fingerprint`, pinned for a `quic://` URL.
+    pub fingerprint: Option<String>,
+}
+
 /// The address and name typed on the connect screen.
 #[derive(Clone, Debug)]
 pub struct ConnectForm {
@@ -42,6 +60,9 @@ pub struct Identity {
     pub token: String,
     pub fingerprint: Option<String>,
     pub resumed: bool,
+    /// The other identities this machine keeps for the server (this
+    /// profile's), by name.
+    pub others: Vec<String>,
 }
 
 /// The lobby while connected.
@@ -93,6 +114,33 @@ impl LobbyApp {
             opening: None,
             table: None,
         }
+    }
+
+    /// What `muster --lobby [URL] [--name NAME] [--profile P]
+    /// [--config-dir DIR] [--fingerprint HEX]` opens: the connect screen
+    /// without a URL, else the lobby connecting to it.
+    pub fn from_flags(flags: &LobbyFlags, url: Option<&str>) -> Result<Self, String> {
+        let dir = match &flags.config_dir {
+            Some(d) => d.clone(),
+            None => Store::default_dir().map_err(|e| e.to_string())?,
+        };
+        let store = match &flags.profile {
+            Some(p) => Store::with_profile(dir, p).map_err(|e| e.to_string())?,
+            None => Store::at(dir),
+        };
+        // A fingerprint given by hand is pinned as if seen on first use
+        // (and refused if another one is pinned already).
+        if let (Some(fp), Some(host)) = (
+            &flags.fingerprint,
+            url.and_then(|u| u.strip_prefix("quic://")),
+        ) {
+            store.check_or_pin(host, fp).map_err(|e| e.to_string())?;
+        }
+        let name = flags.name.as_deref().unwrap_or("");
+        Ok(match url {
+            Some(url) => LobbyApp::connecting(store, url, name),
+            None => LobbyApp::new(store, DEFAULT_SERVER, name),
+        })
     }
 
     /// As [`LobbyApp::new`], and connect straight away.
@@ -176,6 +224,7 @@ impl LobbyApp {
                         token,
                         fingerprint,
                         resumed,
+                        others,
                     } => {
                         lobby.connected = true;
                         lobby.identity = Some(Identity {
@@ -184,6 +233,7 @@ impl LobbyApp {
                             token,
                             fingerprint,
                             resumed,
+                            others,
                         });
                     }
                     LobbyEvent::Tables(all) => {
@@ -326,15 +376,34 @@ impl LobbyApp {
                     go |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     ui.end_row();
                     let l = ui.label("Your name:");
-                    ui.add(egui::TextEdit::singleline(&mut self.form.name).desired_width(320.0))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.form.name)
+                            .hint_text("empty: the identity used last here")
+                            .desired_width(320.0),
+                    )
+                    .labelled_by(l.id);
                     ui.end_row();
                 });
+            let kept = self.store.saved_names(self.form.url.trim());
+            if !kept.is_empty() {
+                ui.weak(format!(
+                    "Identities kept for this server: {} (type one to be them again; a new name \
+                     is a new player)",
+                    kept.join(", ")
+                ));
+            }
             ui.add_space(8.0);
-            ui.weak(format!(
-                "Your identity and the servers' certificates are kept in {}",
-                self.store.dir().display()
-            ));
+            ui.weak(match self.store.profile() {
+                Some(p) => format!(
+                    "Profile {p}: its identities are kept in {}, the servers' certificates in {}",
+                    self.store.sessions_path().display(),
+                    self.store.dir().display()
+                ),
+                None => format!(
+                    "Your identities and the servers' certificates are kept in {}",
+                    self.store.dir().display()
+                ),
+            });
             ui.add_space(8.0);
             if connecting {
                 ui.horizontal(|ui| {
@@ -374,10 +443,18 @@ impl LobbyApp {
                     ui.separator();
                     let how = if id.resumed {
                         "welcome back"
-                    } else {
+                    } else if id.others.is_empty() {
                         "new guest"
+                    } else {
+                        "new player"
                     };
                     ui.label(format!("{} ({how})", id.name));
+                    if !id.resumed && !id.others.is_empty() {
+                        ui.label(
+                            RichText::new(new_identity_words(&id.name, &id.others))
+                                .color(Color32::from_rgb(0x60, 0xc0, 0xff)),
+                        );
+                    }
                 }
                 ui.separator();
                 if lobby.connected {
@@ -479,6 +556,16 @@ impl LobbyApp {
             self.table = None;
         }
     }
+}
+
+/// Why this is a new player although identities are kept for the server.
+pub fn new_identity_words(name: &str, others: &[String]) -> String {
+    let kept = others.join(", ");
+    let first = others.first().map_or("", String::as_str);
+    format!(
+        "A new identity for {name}: this machine also keeps {kept} for this server \
+         (--name {first} plays as {first} again; --profile NAME keeps identities apart)"
+    )
 }
 
 /// A refusal in words a player can act on.

@@ -2,15 +2,22 @@
 //! config directory (`$MUSTER_CONFIG_DIR`, else `$XDG_CONFIG_HOME/muster`,
 //! else `~/.config/muster`):
 //!
-//! - `sessions.txt`: one line per server, `URL TOKEN`: the session token
-//!   of the identity signed in there, so the next start resumes it
-//!   (`Resume`) instead of becoming a new guest. Written owner-only.
+//! - `sessions.txt`: one line per identity kept for a server,
+//!   `URL TOKEN NAME`: the session token of each identity signed in
+//!   there, the most recently used last, so the next start resumes it
+//!   (`Resume`) instead of becoming a new guest. A start with a name
+//!   resumes the identity of that name, or signs in a new one when there
+//!   is none (two players on one machine: `--name Meade`, `--name
+//!   Jackson`); a start without a name resumes the most recent. Written
+//!   owner-only. With a profile (`--profile NAME`) the file is
+//!   `profiles/NAME/sessions.txt`: a profile's identities are its own.
 //! - `known_servers.txt`: one line per QUIC server, `HOST:PORT SHA256`:
 //!   the certificate fingerprint seen the first time (trust on first use).
 //!   A server that later shows another certificate is refused until the
 //!   line is removed by hand.
 //!
-//! Both files are `key value` lines so a person can read and edit them.
+//! Both files are space-separated lines so a person can read and edit
+//! them. The pins are shared by every profile (trust is the machine's).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -45,7 +52,24 @@ pub struct FingerprintChanged {
 #[derive(Clone, Debug)]
 pub struct Store {
     dir: PathBuf,
+    /// Identities kept apart under `profiles/NAME/` (`--profile`).
+    profile: Option<String>,
 }
+
+/// An identity kept for a server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    pub url: String,
+    pub token: String,
+    /// The name it signed in with; `None` in a file from before names
+    /// were kept.
+    pub name: Option<String>,
+}
+
+/// A profile's name is a directory's: letters, digits, `-`, `_`, `.`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad profile name {0:?}: use letters, digits, '-', '_' or '.' (not first)")]
+pub struct BadProfile(pub String);
 
 const SESSIONS: &str = "sessions.txt";
 const KNOWN: &str = "known_servers.txt";
@@ -53,7 +77,39 @@ const KNOWN: &str = "known_servers.txt";
 impl Store {
     /// The files in `dir` (created when first written).
     pub fn at(dir: impl Into<PathBuf>) -> Self {
-        Store { dir: dir.into() }
+        Store {
+            dir: dir.into(),
+            profile: None,
+        }
+    }
+
+    /// As [`Store::at`], with the identities of profile `name` (kept in
+    /// `profiles/NAME/` under `dir`).
+    pub fn with_profile(dir: impl Into<PathBuf>, name: &str) -> Result<Self, BadProfile> {
+        let ok = !name.is_empty()
+            && !name.starts_with('.')
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+        if !ok {
+            return Err(BadProfile(name.to_string()));
+        }
+        Ok(Store {
+            dir: dir.into(),
+            profile: Some(name.to_string()),
+        })
+    }
+
+    pub fn profile(&self) -> Option<&str> {
+        self.profile.as_deref()
+    }
+
+    /// Where this profile's identities are kept.
+    pub fn sessions_path(&self) -> PathBuf {
+        match &self.profile {
+            Some(p) => self.dir.join("profiles").join(p).join(SESSIONS),
+            None => self.dir.join(SESSIONS),
+        }
     }
 
     /// The user's config directory (see the module docs).
@@ -73,25 +129,87 @@ impl Store {
         &self.dir
     }
 
-    /// The stored session token for `url`, if any.
+    /// The identity to resume at `url`: the one called `name`, or with
+    /// no name the most recently used.
+    pub fn session(&self, url: &str, name: Option<&str>) -> Option<Saved> {
+        let wanted = name.map(str::trim).filter(|n| !n.is_empty());
+        self.sessions()
+            .into_iter()
+            .rev()
+            .filter(|s| s.url == url)
+            .find(|s| wanted.is_none() || s.name.as_deref() == wanted)
+    }
+
+    /// The most recent token for `url`, if any.
     pub fn token(&self, url: &str) -> Option<String> {
-        self.read(SESSIONS).remove(url)
+        self.session(url, None).map(|s| s.token)
     }
 
-    /// Keep `token` for `url` (replacing an older one).
-    pub fn save_token(&self, url: &str, token: &str) -> Result<(), StoreError> {
-        let mut all = self.read(SESSIONS);
-        all.insert(url.to_string(), token.to_string());
-        self.write(SESSIONS, &all)
+    /// The names of the identities kept for `url`, oldest first.
+    pub fn saved_names(&self, url: &str) -> Vec<String> {
+        self.sessions()
+            .into_iter()
+            .filter(|s| s.url == url)
+            .filter_map(|s| s.name)
+            .collect()
     }
 
-    /// Forget the token for `url` (the server no longer knows it).
-    pub fn forget_token(&self, url: &str) -> Result<(), StoreError> {
-        let mut all = self.read(SESSIONS);
-        if all.remove(url).is_some() {
-            self.write(SESSIONS, &all)?;
+    /// Keep `token` for `url` under `name`, as the most recent (replacing
+    /// an older line with the same token or name).
+    pub fn save_token(&self, url: &str, token: &str, name: &str) -> Result<(), StoreError> {
+        let name = name.trim();
+        let mut all = self.sessions();
+        all.retain(|s| !(s.url == url && (s.token == token || s.name.as_deref() == Some(name))));
+        all.push(Saved {
+            url: url.to_string(),
+            token: token.to_string(),
+            name: Some(name.to_string()).filter(|n| !n.is_empty()),
+        });
+        self.write_sessions(&all)
+    }
+
+    /// Forget `token` at `url` (the server no longer knows it).
+    pub fn forget_token(&self, url: &str, token: &str) -> Result<(), StoreError> {
+        let mut all = self.sessions();
+        let before = all.len();
+        all.retain(|s| !(s.url == url && s.token == token));
+        if all.len() != before {
+            self.write_sessions(&all)?;
         }
         Ok(())
+    }
+
+    fn sessions(&self) -> Vec<Saved> {
+        let text = std::fs::read_to_string(self.sessions_path()).unwrap_or_default();
+        text.lines()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .filter_map(|l| {
+                let mut parts = l.trim().splitn(3, char::is_whitespace);
+                let url = parts.next()?.to_string();
+                let token = parts.next()?.trim().to_string();
+                if url.is_empty() || token.is_empty() {
+                    return None;
+                }
+                let name = parts
+                    .next()
+                    .map(|n| n.trim().to_string())
+                    .filter(|n| !n.is_empty());
+                Some(Saved { url, token, name })
+            })
+            .collect()
+    }
+
+    fn write_sessions(&self, all: &[Saved]) -> Result<(), StoreError> {
+        let mut text = String::new();
+        for s in all {
+            text.push_str(&format!(
+                "{} {} {}\n",
+                s.url,
+                s.token,
+                s.name.as_deref().unwrap_or("")
+            ));
+        }
+        self.write_text(&self.sessions_path(), &text)
     }
 
     /// The fingerprint pinned for `host` (`host:port`), if any.
@@ -133,17 +251,24 @@ impl Store {
     }
 
     fn write(&self, file: &str, all: &BTreeMap<String, String>) -> Result<(), StoreError> {
-        let io = |error| StoreError::Io {
-            path: self.dir.join(file),
-            error,
-        };
-        std::fs::create_dir_all(&self.dir).map_err(io)?;
         let mut text = String::new();
         for (k, v) in all {
             text.push_str(&format!("{k} {v}\n"));
         }
-        let path = self.dir.join(file);
-        let tmp = self.dir.join(format!("{file}.tmp"));
+        self.write_text(&self.dir.join(file), &text)
+    }
+
+    /// Write `text` to `path` whole (a temporary file renamed), owner-only.
+    fn write_text(&self, path: &Path, text: &str) -> Result<(), StoreError> {
+        let io = |error| StoreError::Io {
+            path: path.to_path_buf(),
+            error,
+        };
+        let dir = path.parent().unwrap_or(&self.dir);
+        std::fs::create_dir_all(dir).map_err(io)?;
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
         std::fs::write(&tmp, text).map_err(io)?;
         #[cfg(unix)]
         {
@@ -151,7 +276,7 @@ impl Store {
             use std::os::unix::fs::PermissionsExt;
             std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o600)).map_err(io)?;
         }
-        std::fs::rename(&tmp, &path).map_err(io)
+        std::fs::rename(&tmp, path).map_err(io)
     }
 }
 
@@ -181,11 +306,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let s = Store::at(dir.path());
         assert_eq!(s.token("ws://a:1"), None);
-        s.save_token("ws://a:1", "tok1").unwrap();
-        s.save_token("ws://b:2", "tok2").unwrap();
+        s.save_token("ws://a:1", "tok1", "Meade").unwrap();
+        s.save_token("ws://b:2", "tok2", "Lee").unwrap();
         let s = Store::at(dir.path());
         assert_eq!(s.token("ws://a:1").as_deref(), Some("tok1"));
-        s.forget_token("ws://a:1").unwrap();
+        s.forget_token("ws://a:1", "tok1").unwrap();
         assert_eq!(s.token("ws://a:1"), None);
         assert_eq!(s.token("ws://b:2").as_deref(), Some("tok2"));
 
@@ -197,5 +322,38 @@ mod tests {
         assert!(text.contains("ef01") && text.contains("abcd"), "{text}");
         // Still refused: the pin was not replaced.
         assert!(s.check_or_pin("h:1", "ef01").is_err());
+    }
+
+    #[test]
+    fn identities_by_name_and_by_profile() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::at(dir.path());
+        s.save_token("ws://a:1", "t-meade", "Meade").unwrap();
+        s.save_token("ws://a:1", "t-jackson", "Stonewall Jackson")
+            .unwrap();
+        let tok = |name| s.session("ws://a:1", name).map(|x| x.token);
+        assert_eq!(tok(Some("Meade")).as_deref(), Some("t-meade"));
+        assert_eq!(tok(Some("Stonewall Jackson")).as_deref(), Some("t-jackson"));
+        assert_eq!(tok(Some("Lee")), None, "a new name is a new identity");
+        assert_eq!(tok(None).as_deref(), Some("t-jackson"), "the most recent");
+        // Resuming Meade makes him the most recent.
+        s.save_token("ws://a:1", "t-meade", "Meade").unwrap();
+        assert_eq!(tok(None).as_deref(), Some("t-meade"));
+        assert_eq!(s.saved_names("ws://a:1"), ["Stonewall Jackson", "Meade"]);
+        // A file from before names were kept still resumes without a name.
+        std::fs::write(dir.path().join(SESSIONS), "ws://b:2 old\n").unwrap();
+        assert_eq!(s.token("ws://b:2").as_deref(), Some("old"));
+        assert_eq!(s.session("ws://b:2", Some("Meade")), None);
+        // A profile keeps its own identities, and shares the pins.
+        let p = Store::with_profile(dir.path(), "jackson").unwrap();
+        assert_eq!(p.token("ws://b:2"), None);
+        p.save_token("ws://b:2", "p1", "Jackson").unwrap();
+        assert_eq!(p.token("ws://b:2").as_deref(), Some("p1"));
+        assert_eq!(s.token("ws://b:2").as_deref(), Some("old"));
+        assert!(p.sessions_path().ends_with("profiles/jackson/sessions.txt"));
+        s.check_or_pin("h:1", "abcd").unwrap();
+        assert_eq!(p.pinned("h:1").as_deref(), Some("abcd"));
+        assert!(Store::with_profile(dir.path(), "../x").is_err());
+        assert!(Store::with_profile(dir.path(), "").is_err());
     }
 }
