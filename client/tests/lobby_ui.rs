@@ -113,6 +113,8 @@ fn sign_in_create_see_it_pushed_join_watch_and_follow_a_move_and_a_roll() {
     b.get_by_label("No tables yet. Create one.");
 
     // Meade creates a sandbox table through the form and sits at it.
+    a.state_mut().lobby.as_mut().unwrap().create.game = "sandbox".into();
+    steps(&mut a);
     type_into(&mut a, "Name:", "Brandy Station");
     a.get_by_label("Create table").click();
     wait(&mut a, "the new table to open", |app| {
@@ -239,6 +241,8 @@ fn the_next_start_resumes_the_same_identity_and_a_changed_certificate_is_refused
         .unwrap();
     assert!(!id.resumed);
     // Longstreet creates a table and sits in its first seat.
+    first.state_mut().lobby.as_mut().unwrap().create.game = "sandbox".into();
+    steps(&mut first);
     first.get_by_label("Create table").click();
     wait(&mut first, "the new table", |app| app.sandbox().is_some());
     let table = first.state().table.as_ref().unwrap().table();
@@ -583,24 +587,20 @@ fn the_readme_recipe_gives_two_players_on_one_machine() {
 
     // Meade creates a table; Jackson's "Join" gives him the free seat,
     // not Meade's.
+    // The form's default is the first battle a player would want:
+    // Cedar Mountain.
     meade.get_by_label("Create table").click();
-    wait(&mut meade, "Meade's table", |app| app.sandbox().is_some());
+    wait(&mut meade, "Meade's table", |app| {
+        matches!(&app.table, Some(OpenTable::Gbacw { .. }))
+    });
     let table = meade.state().table.as_ref().unwrap().table();
-    assert_eq!(
-        sandbox(meade.state()).session.active(),
-        Viewer::Seat(SeatId(0))
-    );
     wait(&mut jackson, "the table in Jackson's list", |app| {
         app.lobby.as_ref().unwrap().tables.contains_key(&table)
     });
     jackson.get_by_label(&format!("Join #{}", table.0)).click();
     wait(&mut jackson, "Jackson's seat", |app| {
-        app.sandbox().is_some()
+        matches!(&app.table, Some(OpenTable::Gbacw { .. }))
     });
-    assert_eq!(
-        sandbox(jackson.state()).session.active(),
-        Viewer::Seat(SeatId(1))
-    );
     wait(&mut meade, "both seats taken", |app| {
         app.lobby.as_ref().unwrap().tables[&table].seats
             == [Some("Meade".to_string()), Some("Jackson".to_string())]

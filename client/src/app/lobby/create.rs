@@ -4,7 +4,7 @@
 
 use egui::Ui;
 use muster_shared::codec;
-use muster_shared::gbacw::battles::BATTLES;
+use muster_shared::gbacw::battles::{BATTLES, for_players, title};
 use muster_shared::gbacw::ruleset::{EDITION_001, GbacwConfig};
 use muster_shared::gbacw::scenario::parse_scenario;
 use muster_shared::protocol::TableOptions;
@@ -12,7 +12,16 @@ use muster_shared::sandbox::SandboxConfig;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The games a table can be created for.
-pub const GAMES: [&str; 2] = ["sandbox", "gbacw"];
+pub const GAMES: [&str; 2] = ["gbacw", "sandbox"];
+
+/// A game's name as printed for players.
+pub fn game_title(game: &str) -> &str {
+    match game {
+        "gbacw" => "Great Battles of the American Civil War (SPI)",
+        "sandbox" => "Sandbox: any counters, no rules enforced",
+        other => other,
+    }
+}
 
 /// The largest delay offered (the server's default `max_spectator_delay`).
 const MAX_DELAY: u32 = 1000;
@@ -74,9 +83,9 @@ pub fn battle_options(battle: &str) -> Vec<OfferedOption> {
 impl Default for CreateForm {
     fn default() -> Self {
         CreateForm {
-            game: "sandbox".into(),
+            game: "gbacw".into(),
             scenario: "Sandbox".into(),
-            battle: "test".into(),
+            battle: "cedar_mountain".into(),
             private: false,
             spectators_allowed: true,
             spectator_delay: 0,
@@ -128,10 +137,10 @@ impl CreateForm {
             .show(ui, |ui| {
                 let game = ui.label("Game:");
                 egui::ComboBox::from_id_salt("create_game")
-                    .selected_text(self.game.clone())
+                    .selected_text(game_title(&self.game))
                     .show_ui(ui, |ui| {
                         for g in GAMES {
-                            ui.selectable_value(&mut self.game, g.to_string(), g);
+                            ui.selectable_value(&mut self.game, g.to_string(), game_title(g));
                         }
                     })
                     .response
@@ -140,10 +149,14 @@ impl CreateForm {
                 if self.game == "gbacw" {
                     let battle = ui.label("Battle:");
                     egui::ComboBox::from_id_salt("create_battle")
-                        .selected_text(self.battle.clone())
+                        .selected_text(title(&self.battle))
                         .show_ui(ui, |ui| {
-                            for b in BATTLES {
-                                ui.selectable_value(&mut self.battle, b.name.to_string(), b.name);
+                            for b in for_players() {
+                                ui.selectable_value(
+                                    &mut self.battle,
+                                    b.name.to_string(),
+                                    title(b.name),
+                                );
                             }
                         })
                         .response
@@ -169,7 +182,7 @@ impl CreateForm {
                             let mut on = self.readings.contains(*name);
                             if ui
                                 .checkbox(&mut on, format!("{name} ({case})"))
-                                .on_hover_text("Unticked: the 004 text (docs/gbacw-notes.md lists every difference).")
+                                .on_hover_text("Unticked: the rule as the later printing (004) reads; ticked: the other reading of that case. The notes that ship with Muster quote both.")
                                 .changed()
                             {
                                 if on {

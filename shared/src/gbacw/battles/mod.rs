@@ -49,6 +49,24 @@ pub const BATTLES: &[BattleFiles] = &[
     test::FILES,
 ];
 
+/// A battle's title as a player reads it in the lobby ("Cedar Mountain,
+/// 9 August 1862"); the id itself for a battle not listed here.
+pub fn title(name: &str) -> &str {
+    match name {
+        "cedar_mountain" => "Cedar Mountain, 9 August 1862",
+        "corinth" => "Corinth, 3–4 October 1862: the historical scenario (30.0)",
+        "corinth_free" => "Corinth, 3–4 October 1862: free set-up, two players (29.0)",
+        "corinth_solo" => "Corinth, 3–4 October 1862: free set-up, solitaire (29.5)",
+        "test" => "Test ground (for developers)",
+        other => other,
+    }
+}
+
+/// Battles a player chooses from (the `test` fixture is for the tests).
+pub fn for_players() -> impl Iterator<Item = &'static BattleFiles> {
+    BATTLES.iter().filter(|b| b.name != test::NAME)
+}
+
 /// Load a shipped battle by name (`"cedar_mountain"`), parse its three files
 /// and check the scenario against its map and order of battle.
 pub fn load(name: &str, range: &RangeChart) -> Result<Battle, BattleError> {
