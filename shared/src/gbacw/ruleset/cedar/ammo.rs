@@ -5,8 +5,8 @@
 //! arms never run out on a fire die of 1 (11.21), and no rounds are
 //! counted (11.3).
 
-use super::super::Gbacw;
 use crate::gbacw::oob::{Marker, UnitKind, UnitStatus};
+use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::scenario::HookKind;
 use std::borrow::Cow;
 

@@ -12,11 +12,11 @@
 //! points on the receiver (`LeaderState::augmented`), and both reset at
 //! the next Initial Command Phase (25.1 "each Game-Turn").
 
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, decide::own_leader, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::oob::{CounterId, LeaderRole};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, decide::own_leader, err};
 use crate::gbacw::scenario::HookKind;
 
 /// Whether this battle's army commanders raise division radii.

@@ -16,13 +16,13 @@
 //! (24.14) and strands detached brigades (24.2); Corinth alone has the
 //! brigade retreat (25.2, `corinth/brigade_retreat.rs`).
 
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, bce, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::command::{effective_radius, is_detached, within_radius};
 use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, Morale, UnitKind};
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, bce, err};
 use crate::gbacw::scenario::HookKind;
 use std::collections::BTreeSet;
 
@@ -318,7 +318,7 @@ pub(crate) fn rally_way(
     let rule = cite(rs, Effect::Rally);
     let board = Board::new(rs, state);
     // Corinth 28.14: Price neither rallies nor aids Lovell's units.
-    let stacked = super::super::corinth::leader_reach::leaders_for(&board, hex, side, id);
+    let stacked = crate::gbacw::ruleset::corinth::leader_reach::leaders_for(&board, hex, side, id);
     let role = |l: &CounterId| rs.game.oob.leaders.get(l).map(|x| &x.role);
     if stacked
         .iter()

@@ -6,14 +6,14 @@
 //! targets too (`wagons=yes`: Corinth 21.41; Cedar Mountain has none,
 //! 21.2).
 
-use super::super::action::GbacwAction;
-use super::super::board::Board;
-use super::super::state::{GbacwState, RbmOffer};
-use super::super::{Gbacw, combat, err};
 use crate::dice::DiceStream;
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
+use crate::gbacw::ruleset::action::GbacwAction;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::state::{GbacwState, RbmOffer};
+use crate::gbacw::ruleset::{Gbacw, combat, err};
 use crate::gbacw::scenario::HookKind;
 
 fn on(rs: &Gbacw) -> bool {

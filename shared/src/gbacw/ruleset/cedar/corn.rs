@@ -12,11 +12,11 @@
 //! shift and stacking read [`map`], the printed map with the blown-down
 //! hexes cleared.
 
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::map::{HexNumber, Map, Terrain};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
@@ -158,7 +158,7 @@ pub(crate) fn line_of_sight(
         from,
         to,
         unit_feet,
-        |h| super::super::corinth::raised_feet(rs, h),
+        |h| crate::gbacw::ruleset::corinth::raised_feet(rs, h),
     );
     if seen != Los::Clear || hook(rs).is_none() {
         return seen;

@@ -11,13 +11,13 @@
 //! values are provisional, in `assets/gbacw/cedar_mountain/overshoot.toml`
 //! (each with its reason; 22.0's example holds, and a test checks it).
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::combat::attack::{Prepared, prepare, prepare_with};
-use super::super::combat::{Roller, Unfold};
-use super::super::event::GbacwEvent;
-use super::super::state::{FireShare, GbacwState, PlannedFire};
 use crate::gbacw::map::{Grid, HexNumber};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::combat::attack::{Prepared, prepare, prepare_with};
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{FireShare, GbacwState, PlannedFire};
 use crate::gbacw::scenario::HookKind;
 use crate::gbacw::text::TextError;
 use serde::{Deserialize, Serialize};

@@ -13,16 +13,16 @@
 //! The map's compass is the scenario's `north` line (the printed compass
 //! is not in the text: `north left`, provisional, docs/gbacw-notes.md).
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::combat::effects;
-use super::super::err;
-use super::super::state::GbacwState;
 use super::bce_loss;
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::map::{Grid, HexNumber, Offset, Orientation};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::retreat::{RetreatKind, RetreatLimits, retreat_paths_on};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::combat::effects;
+use crate::gbacw::ruleset::err;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 use hexx::EdgeDirection;
 
@@ -90,7 +90,7 @@ pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<Re
         no_enemy_zoc: bce_loss::retreat_shuns_zoc(rs, state, unit),
         toward: None,
     };
-    match super::super::corinth::retreat::goals(rs, state, unit) {
+    match crate::gbacw::ruleset::corinth::retreat::goals(rs, state, unit) {
         None => vec![base],
         Some((goal, fallback)) => std::iter::once(goal)
             .chain(fallback)

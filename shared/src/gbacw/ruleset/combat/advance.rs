@@ -12,10 +12,6 @@
 //! defenders, the units that were going to melee it are offered the
 //! advance (12.85), with not advancing as its default.
 
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::{AdvanceOffer, GbacwState, Resume, Trigger, WithdrawalDecision};
-use super::super::{Gbacw, err};
 use super::effects::check_morale;
 use super::{Roller, Unfold};
 use crate::engine::{RuleCode, RuleError};
@@ -23,6 +19,10 @@ use crate::gbacw::charts::Mp;
 use crate::gbacw::facing::{Facing, ZocUse};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker};
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{AdvanceOffer, GbacwState, Resume, Trigger, WithdrawalDecision};
+use crate::gbacw::ruleset::{Gbacw, err};
 
 /// GBACW 12.83, 10.19: the withdrawal fire a retreat before melee from
 /// `target` draws: `fired_on` are the retreating units on the ordinary
@@ -166,7 +166,7 @@ pub(crate) fn advance(
                     mover_mounted: mounted,
                 },
             );
-            super::super::cedar::bce_loss::check_zoc_entry(
+            crate::gbacw::ruleset::cedar::bce_loss::check_zoc_entry(
                 rs,
                 state,
                 id,

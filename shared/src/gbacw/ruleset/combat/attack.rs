@@ -1,10 +1,6 @@
 //! GBACW 9.0, 9.1, 9.14/9.15, 9.41, 9.5x, 8.32, 7.23: one attack's
 //! strength, Fire CRT row and column, from the state.
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::event::FireReport;
-use super::super::state::{FireShare, GbacwState};
 use super::MAX_SHIFT;
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::WeaponKind;
@@ -16,6 +12,10 @@ use crate::gbacw::fire::{
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Marker, Unit, UnitStatus};
 use crate::gbacw::options::RuleOptions;
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::FireReport;
+use crate::gbacw::ruleset::state::{FireShare, GbacwState};
 use crate::gbacw::tables::{FireCrt, FireResult};
 
 /// An attack ready to roll: what the CRT needs and what the report shows.
@@ -92,7 +92,7 @@ impl Prepared {
 }
 
 fn refuse(rule: &str, message: String) -> RuleError {
-    super::super::err(rule, RuleCode::Illegal, message)
+    crate::gbacw::ruleset::err(rule, RuleCode::Illegal, message)
 }
 
 /// Build an attack by `firers` (each with its share, 9.45) on the units of
@@ -150,8 +150,13 @@ pub(crate) fn prepare_with(
     // Line infantry (6.13); the attack names its battery.
     // Withdrawal and retreat fire name it among `only` (10.13, 10.2).
     let crew = if stack.is_empty() {
-        super::super::corinth::crew_piece::lone_crew(rs, state, target, rs.enemy_of(firing_side))
-            .filter(|(battery, _, _)| only.is_none_or(|ids| ids.contains(battery)))
+        crate::gbacw::ruleset::corinth::crew_piece::lone_crew(
+            rs,
+            state,
+            target,
+            rs.enemy_of(firing_side),
+        )
+        .filter(|(battery, _, _)| only.is_none_or(|ids| ids.contains(battery)))
     } else {
         None
     };
@@ -182,7 +187,7 @@ pub(crate) fn prepare_with(
     let mut enfiladed = false;
     for share in firers {
         let u = state.units.get(&share.unit).ok_or_else(|| {
-            super::super::err(
+            crate::gbacw::ruleset::err(
                 "GBACW 3.3",
                 RuleCode::NotFound,
                 format!("there is no unit {}", share.unit),
@@ -233,7 +238,7 @@ pub(crate) fn prepare_with(
         hexes.push(from);
         // GBACW 7.23, 10.16: fire into a rear hexside enfilades.
         // Corinth 23.21: a redan's enfilade hexsides are its rear.
-        let facing = facing_as.unwrap_or(super::super::corinth::redans::facing(
+        let facing = facing_as.unwrap_or(crate::gbacw::ruleset::corinth::redans::facing(
             rs,
             target,
             hit_state.facing,
@@ -257,11 +262,11 @@ pub(crate) fn prepare_with(
         // Cedar Mountain 21.43: blown-down corn shelters no one.
         // Corinth 23.24: a redan's occupant one column left from any side.
         terrain: terrain_shift(
-            &super::super::cedar::corn::map(rs, state),
+            &crate::gbacw::ruleset::cedar::corn::map(rs, state),
             &game.charts.combat,
             target,
             &hexes,
-        ) + super::super::corinth::redans::fire_shift(rs, target, &hexes),
+        ) + crate::gbacw::ruleset::corinth::redans::fire_shift(rs, target, &hexes),
         // GBACW 8.32, 8.22: density counts the whole stack in the hex.
         density: density_shift(
             &whole_stack,
@@ -270,14 +275,15 @@ pub(crate) fn prepare_with(
         ),
         enfiladed,
     };
-    let strength_columns_left = super::super::cedar::bce_loss::fire_columns_left(
+    let strength_columns_left = crate::gbacw::ruleset::cedar::bce_loss::fire_columns_left(
         rs,
         state,
         &firers.iter().map(|f| f.unit.clone()).collect::<Vec<_>>(),
     );
     let firer_ids: Vec<CounterId> = firers.iter().map(|f| f.unit.clone()).collect();
     // Corinth 23.1, 21.3: the fire die's modifier.
-    let die_modifier = super::super::corinth::fire_die_modifier(rs, target, &firer_ids, &hexes);
+    let die_modifier =
+        crate::gbacw::ruleset::corinth::fire_die_modifier(rs, target, &firer_ids, &hexes);
     Ok(Prepared {
         strength_columns_left,
         die_modifier,

@@ -2,9 +2,9 @@
 //! fire. The arithmetic is [`crate::gbacw::artillery::caisson_rounds_lost`];
 //! this file decides when it rolls and turns it into an event.
 
-use super::super::event::GbacwEvent;
 use super::{Roller, Unfold};
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::event::GbacwEvent;
 
 /// GBACW 15.2: `unit` has just lost `guns_lost` guns to artillery fire.
 /// If it is still in play its owner rolls a die; a 1 hits a caisson and a

@@ -5,10 +5,6 @@
 //! applied when the melee resolves ([`super::melee`]); who may retreat
 //! before a charge (16.26) is [`crate::gbacw::retreat::may_retreat_before_melee`]'s.
 
-use super::super::decide::own_unit;
-use super::super::event::GbacwEvent;
-use super::super::state::{DeclaredMelee, GbacwState};
-use super::super::{Gbacw, err};
 use super::Unfold;
 use super::effects::{rout_retreat, set_markers};
 use crate::engine::{RuleCode, RuleError};
@@ -16,6 +12,10 @@ use crate::gbacw::cavalry::{ChargeSetup, charge_allowed, charger_routs};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::morale::rout;
 use crate::gbacw::oob::{CounterId, Marker};
+use crate::gbacw::ruleset::decide::own_unit;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{DeclaredMelee, GbacwState};
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::tables::MeleeResult;
 
 /// GBACW 16.2–16.24: `attackers` charge `target`. Each must be mounted and

@@ -2,12 +2,6 @@
 //! every check that does not need the die, so that the plan the phase
 //! rolls at its end (9.42) holds only legal attacks.
 
-use super::super::action::{MAX_ATTACKS, MAX_FIRERS};
-use super::super::board::Board;
-use super::super::decide::own_unit;
-use super::super::event::GbacwEvent;
-use super::super::state::{FireShare, GbacwState, PlannedFire};
-use super::super::{Gbacw, err};
 use super::attack::prepare;
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::facing::{can_fire_through, fire_crossings, frontal_directions};
@@ -17,6 +11,12 @@ use crate::gbacw::fire::{
 use crate::gbacw::los::Los;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Marker, UnitKind};
+use crate::gbacw::ruleset::action::{MAX_ATTACKS, MAX_FIRERS};
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::decide::own_unit;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{FireShare, GbacwState, PlannedFire};
+use crate::gbacw::ruleset::{Gbacw, err};
 use hexx::EdgeDirection;
 use std::collections::BTreeMap;
 
@@ -67,7 +67,7 @@ pub(crate) fn declare(
         ));
     }
     // Cedar Mountain 21.43: not into an empty cornfield to blow it down.
-    super::super::cedar::corn::check_target(
+    crate::gbacw::ruleset::cedar::corn::check_target(
         rs,
         state,
         target,
@@ -88,9 +88,9 @@ pub(crate) fn declare(
         let (u, from) = own_unit(rs, state, side, &f.unit)?;
         let unit = &game.oob.units[&f.unit];
         // Corinth 24.1: fouled guns may not fire.
-        super::super::corinth::rapid_fire::check_not_fouled(rs, state, &f.unit)?;
+        crate::gbacw::ruleset::corinth::rapid_fire::check_not_fouled(rs, state, &f.unit)?;
         // Cedar Mountain 21.2: no ammunition rules.
-        let status = super::super::cedar::ammo::fire_status(rs, &unit.kind, &u.status);
+        let status = crate::gbacw::ruleset::cedar::ammo::fire_status(rs, &unit.kind, &u.status);
         may_fire(unit, &status, &game.charts.range, occasion)
             .map_err(|rule| illegal(rule, format!("{} may not fire now", f.unit)))?;
         // GBACW 15.0: "once an artillery unit has moved, it may not fire.
@@ -119,7 +119,7 @@ pub(crate) fn declare(
         }
         // GBACW 7.22: only through a frontal hexside.
         // Corinth 23.22: out of a redan's ZOC hexsides only.
-        let facing = super::super::corinth::redans::facing(rs, from, u.facing);
+        let facing = crate::gbacw::ruleset::corinth::redans::facing(rs, from, u.facing);
         if !can_fire_through(&game.map.grid, from, facing, u.status.formation, target) {
             return Err(illegal(
                 "GBACW 7.22",
@@ -129,7 +129,7 @@ pub(crate) fn declare(
         // GBACW 9.7: the firer must see the target.
         // Cedar Mountain 21.42, 21.43: standing corn blocks, blown down not.
         if let Los::Blocked(_) =
-            super::super::cedar::corn::line_of_sight(rs, state, from, target, |h| {
+            crate::gbacw::ruleset::cedar::corn::line_of_sight(rs, state, from, target, |h| {
                 board.unit_feet(h)
             })
         {
@@ -245,7 +245,7 @@ fn check_hexsides(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Resul
                 continue;
             }
             let Some(from) = u.hex else { continue };
-            let facing = super::super::corinth::redans::facing(rs, from, u.facing);
+            let facing = crate::gbacw::ruleset::corinth::redans::facing(rs, from, u.facing);
             let front = frontal_directions(facing, u.status.formation);
             if let Some(d) = fire_crossings(&game.map.grid, from, p.target)
                 .into_iter()
@@ -256,7 +256,7 @@ fn check_hexsides(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Resul
         }
     }
     for (hex, allotments) in by_hex {
-        let Some(limits) = super::super::cedar::corn::terrain(rs, state, hex)
+        let Some(limits) = crate::gbacw::ruleset::cedar::corn::terrain(rs, state, hex)
             .and_then(|t| game.charts.stacking.limits(&t))
         else {
             continue;

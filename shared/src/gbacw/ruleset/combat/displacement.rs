@@ -16,13 +16,13 @@
 //! - A chain reaction is followed [`MAX_CHAIN`] displacements deep; past
 //!   that, friends are left in place (no position in play comes near it).
 
-use super::super::Gbacw;
-use super::super::state::GbacwState;
 use super::effects::{check_morale, retreat, rout_retreat};
 use super::{Roller, Unfold};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::state::GbacwState;
 
 /// Deepest chain of displacements followed.
 pub const MAX_CHAIN: u8 = 6;
@@ -104,7 +104,7 @@ pub(crate) fn displace(
     }
     let mut stacks = displaced_along(rs, &u.state, mover, path);
     // Corinth 24.21: crews away in the way are displaced too (crew_stack).
-    use super::super::corinth::crew_stack;
+    use crate::gbacw::ruleset::corinth::crew_stack;
     for k in crew_stack::crew_steps(rs, &u.state, mover, path) {
         if !stacks.iter().any(|(at, _)| *at == k) {
             stacks.push((k, Vec::new()));
@@ -137,7 +137,9 @@ pub(crate) fn displace(
         if u.state.units[mover].hex.is_some()
             && super::retreat_fire::shuns_rest(rs, &u.state, mover, &path[at + 1..])
         {
-            u.push(super::super::corinth::retreat::no_path(rs, &u.state, mover));
+            u.push(crate::gbacw::ruleset::corinth::retreat::no_path(
+                rs, &u.state, mover,
+            ));
             break;
         }
     }

@@ -1,11 +1,6 @@
 //! What a Fire CRT result does to the hex it hits (9.8x, 8.21, 9.43, 9.82,
 //! 15.12, 17.72, 13.2x, 13.3x, 13.4x, 14.x), as events.
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::cedar::bce_loss;
-use super::super::event::GbacwEvent;
-use super::super::state::{Casualty, GbacwState, RetreatOrder};
 use super::attack::Prepared;
 use super::{Roller, Unfold};
 use crate::gbacw::command::PathBlocks;
@@ -16,6 +11,11 @@ use crate::gbacw::morale::{MoraleMods, rout};
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Morale, Unit, UnitKind, UnitStatus};
 use crate::gbacw::options::elephant_rating;
 use crate::gbacw::retreat::{RetreatKind, retreat_paths_on};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::cedar::bce_loss;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{Casualty, GbacwState, RetreatOrder};
 use crate::gbacw::tables::{CasualtyCause, FireResult, LeaderLoss};
 
 /// GBACW 13.31: hexes a routed unit retreats at once.
@@ -100,8 +100,8 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
     let p = hit.prepared;
     let at = p.target;
     // Corinth 24.21: the attack was on a lone crew away from its guns.
-    if super::super::corinth::crew_piece::is_crew_target(&u.state, p) {
-        return super::super::corinth::crew_piece::hit(rs, u, roll, hit);
+    if crate::gbacw::ruleset::corinth::crew_piece::is_crew_target(&u.state, p) {
+        return crate::gbacw::ruleset::corinth::crew_piece::hit(rs, u, roll, hit);
     }
     // The stack as it stands now: earlier results this phase may have
     // removed or routed some of it away.
@@ -300,7 +300,7 @@ fn check_one(
     let hex = u.state.units[id].hex;
     // Corinth 28.14: only a leader who may affect it.
     let leader = hex.is_some_and(|h| {
-        super::super::corinth::leader_reach::stacked_for(&board, h, &unit.side, id)
+        crate::gbacw::ruleset::corinth::leader_reach::stacked_for(&board, h, &unit.side, id)
     });
     let mods = MoraleMods {
         leader,
@@ -342,10 +342,10 @@ fn check_one(
     // routs away from them (15.16).
     if routed
         && (st.formation == Formation::Unlimbered
-            || super::super::corinth::crews::siege_crew(rs, id))
+            || crate::gbacw::ruleset::corinth::crews::siege_crew(rs, id))
     {
-        if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
-            super::super::corinth::crews::abandon(rs, u, id);
+        if crate::gbacw::ruleset::corinth::crews::crew_routs(rs, &u.state, id) {
+            crate::gbacw::ruleset::corinth::crews::abandon(rs, u, id);
             return true;
         }
         routed = false;
@@ -380,9 +380,11 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     }
     // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
     // routs away from them (15.16).
-    if st.formation == Formation::Unlimbered || super::super::corinth::crews::siege_crew(rs, id) {
-        if super::super::corinth::crews::crew_routs(rs, &u.state, id) {
-            super::super::corinth::crews::abandon(rs, u, id);
+    if st.formation == Formation::Unlimbered
+        || crate::gbacw::ruleset::corinth::crews::siege_crew(rs, id)
+    {
+        if crate::gbacw::ruleset::corinth::crews::crew_routs(rs, &u.state, id) {
+            crate::gbacw::ruleset::corinth::crews::abandon(rs, u, id);
             return true;
         }
         return false;
@@ -401,7 +403,7 @@ fn roll_check(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> 
     let unit = &rs.game.oob.units[id];
     let rating = rating_for(rs, u, roll, id);
     // Corinth 28.14: only a leader who may affect it.
-    let leader = super::super::corinth::leader_reach::stacked_for(
+    let leader = crate::gbacw::ruleset::corinth::leader_reach::stacked_for(
         &Board::new(rs, &u.state),
         hex,
         &unit.side,
@@ -429,13 +431,13 @@ fn roll_check(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> 
 /// GBACW 13.31: `id` fails its check and routs three hexes; Corinth 25.2:
 /// its broken brigade may retreat with it (asked where it routed).
 fn rout_with_brigade(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
-    let brigade = super::super::corinth::brigade_retreat::triggered(rs, &u.state, id);
+    let brigade = crate::gbacw::ruleset::corinth::brigade_retreat::triggered(rs, &u.state, id);
     set_markers(u, id, |s| {
         rout(&mut s.markers);
     });
     rout_retreat(rs, u, roll, id);
     if let Some((b, members)) = brigade {
-        super::super::corinth::brigade_retreat::carry_out(rs, u, roll, id, b, members);
+        crate::gbacw::ruleset::corinth::brigade_retreat::carry_out(rs, u, roll, id, b, members);
     }
 }
 
@@ -472,7 +474,7 @@ pub(crate) fn leader_casualties(
 pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
     // GBACW 13.25: unlimbered guns never move in rout; Corinth 24.21,
     // 24.3: guns whose crew is away, or that leave a routed crew go, stay.
-    if super::super::corinth::crews::guns_stay_in_rout(rs, u, id) {
+    if crate::gbacw::ruleset::corinth::crews::guns_stay_in_rout(rs, u, id) {
         return;
     }
     if u.state.units[id].status.formation == Formation::Unlimbered {
@@ -502,7 +504,7 @@ pub(crate) fn retreat_options(
     // enemy ZOC); no limits where the battle has no such rules.
     // Corinth 27.0 (toward a goal), with its fallback when no path leads
     // toward the first.
-    super::super::cedar::retreat::limits(rs, state, id)
+    crate::gbacw::ruleset::cedar::retreat::limits(rs, state, id)
         .iter()
         .map(|limits| {
             // Corinth 23.31: the ruleset's steps, town entry by road only.
@@ -578,17 +580,15 @@ pub(crate) fn retreat_blocks(
         }
     }
     // Corinth 24.21, GBACW 14.3: a friendly crew away is a friend in the way.
-    blocks
-        .friendly_units
-        .extend(super::super::corinth::crew_stack::friendly_crew_hexes(
+    blocks.friendly_units.extend(
+        crate::gbacw::ruleset::corinth::crew_stack::friendly_crew_hexes(
             rs, state, &unit.side, id, start,
-        ));
+        ),
+    );
     // Corinth 24.21: a lone enemy crew away from its guns is an enemy unit.
-    blocks
-        .enemy_units
-        .extend(super::super::corinth::crew_piece::enemy_crew_hexes(
-            rs, state, &unit.side,
-        ));
+    blocks.enemy_units.extend(
+        crate::gbacw::ruleset::corinth::crew_piece::enemy_crew_hexes(rs, state, &unit.side),
+    );
     blocks.enemy_zoc = board.enemy_zoc(
         &unit.side,
         ZocUse::WithdrawalAndRetreat {
@@ -601,7 +601,7 @@ pub(crate) fn retreat_blocks(
 /// GBACW 14.4: `id` must retreat `length` hexes of `kind`. With no legal
 /// path it is captured (13.31, 12.92, 14.1); with one it takes it; with a
 /// choice, the owning seat chooses (a pending decision whose default is
-/// the first path: [`super::super::state::RetreatOrder`]).
+/// the first path: [`crate::gbacw::ruleset::state::RetreatOrder`]).
 pub(crate) fn retreat(
     rs: &Gbacw,
     u: &mut Unfold,
@@ -674,7 +674,9 @@ fn retreat_then(
     };
     let mut options = retreat_options(rs, &u.state, id, length, kind);
     match options.len() {
-        0 => u.push(super::super::corinth::retreat::no_path(rs, &u.state, id)),
+        0 => u.push(crate::gbacw::ruleset::corinth::retreat::no_path(
+            rs, &u.state, id,
+        )),
         1 => {
             // GBACW 14.3, 10.2: friends in the way are displaced; enemy
             // ZOCs entered draw retreat fire.
@@ -784,7 +786,7 @@ pub(crate) fn answer_retreat(
 ) -> Result<Vec<GbacwEvent>, crate::engine::RuleError> {
     use crate::engine::RuleCode;
     if *unit != order.unit {
-        return Err(super::super::err(
+        return Err(crate::gbacw::ruleset::err(
             "GBACW 14.4",
             RuleCode::Illegal,
             format!("{} retreats first", order.unit),
@@ -793,18 +795,18 @@ pub(crate) fn answer_retreat(
     let options = order_options(rs, state, order);
     if options.is_empty() {
         if path.is_empty() {
-            return Ok(vec![super::super::corinth::retreat::no_path(
+            return Ok(vec![crate::gbacw::ruleset::corinth::retreat::no_path(
                 rs, state, unit,
             )]);
         }
-        return Err(super::super::err(
+        return Err(crate::gbacw::ruleset::err(
             "GBACW 14.1",
             RuleCode::Illegal,
             format!("{unit} has no retreat path left: it is captured (send an empty path)"),
         ));
     }
     if !options.iter().any(|p| p == path) {
-        return Err(super::super::err(
+        return Err(crate::gbacw::ruleset::err(
             "GBACW 14.4",
             RuleCode::Illegal,
             format!(
@@ -843,7 +845,7 @@ pub(crate) fn answer_rolls(
 ) -> bool {
     order.check
         || !super::displacement::displaced_by(rs, state, &order.unit, path).is_empty()
-        || super::super::corinth::crew_stack::displaces(rs, state, &order.unit, path)
+        || crate::gbacw::ruleset::corinth::crew_stack::displaces(rs, state, &order.unit, path)
 }
 
 /// GBACW 8.22, 8.23, 13.44: artillery firing at a stack from three hexes

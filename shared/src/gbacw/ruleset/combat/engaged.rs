@@ -12,15 +12,15 @@
 //! withdrawal is the owner's choice, not a forced retreat that 14.2 lets
 //! pass enemy ZOCs); no withdrawal fire (12.94).
 
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use super::effects::{check_morale, retreat_options, set_markers};
 use super::{Roller, Unfold};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 
 /// GBACW 12.94 option 3: hexes the engaged units withdraw.
 pub const WITHDRAW_HEXES: usize = 2;
@@ -43,9 +43,9 @@ pub(crate) fn withdraw(
             "name the engaged units that withdraw",
         ));
     };
-    let (_, from) = super::super::decide::own_unit(rs, state, side, first)?;
+    let (_, from) = crate::gbacw::ruleset::decide::own_unit(rs, state, side, first)?;
     for id in units {
-        let (u, at) = super::super::decide::own_unit(rs, state, side, id)?;
+        let (u, at) = crate::gbacw::ruleset::decide::own_unit(rs, state, side, id)?;
         if at != from {
             return Err(err(
                 "GBACW 12.94",
@@ -81,7 +81,7 @@ pub(crate) fn withdraw(
         }
     }
     let end = *path.last().unwrap_or(&from);
-    let board = super::super::board::Board::new(rs, state);
+    let board = crate::gbacw::ruleset::board::Board::new(rs, state);
     let moving: Vec<&CounterId> = units.iter().collect();
     if board.check_stack(end, side, &[], &moving, None).is_err() {
         return Err(err(

@@ -9,11 +9,6 @@
 //! withdraw ([`super::engaged`]), and an engagement nobody renews ends
 //! with the next Melee Phase; charges are [`super::charge`].
 
-use super::super::board::Board;
-use super::super::decide::own_unit;
-use super::super::event::{GbacwEvent, MeleeReport};
-use super::super::state::{DeclaredMelee, GbacwState, RbmOffer};
-use super::super::{Gbacw, err};
 use super::effects::{check_morale, leader_casualties, melee_retreat, rating_for, set_markers};
 use super::{Roller, Unfold};
 use crate::engine::{Dice, RuleCode, RuleError};
@@ -27,6 +22,11 @@ use crate::gbacw::melee::{
 use crate::gbacw::oob::{CounterId, Formation, Marker, Unit, UnitKind, UnitStatus};
 use crate::gbacw::retreat::before_melee::Threat;
 use crate::gbacw::retreat::{may_retreat_before_melee, rbm_length_ok};
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::decide::own_unit;
+use crate::gbacw::ruleset::event::{GbacwEvent, MeleeReport};
+use crate::gbacw::ruleset::state::{DeclaredMelee, GbacwState, RbmOffer};
+use crate::gbacw::ruleset::{Gbacw, err};
 use std::collections::BTreeSet;
 
 fn illegal(rule: &str, message: impl Into<String>) -> RuleError {
@@ -59,7 +59,8 @@ pub(crate) fn declare(
         board.units_of(target, enemy).into_iter().cloned().collect();
     // Corinth 22.4: "a lone ... battery crew" away from its guns.
     let lone_crew = if defenders.is_empty()
-        && let Some(b) = super::super::corinth::crew_melee::defender(rs, state, target, enemy)
+        && let Some(b) =
+            crate::gbacw::ruleset::corinth::crew_melee::defender(rs, state, target, enemy)
     {
         defenders.push(b);
         true
@@ -119,7 +120,7 @@ pub(crate) fn declare(
                 &game.map.grid,
                 from,
                 // Corinth 23.21: a redan's occupant faces the redan.
-                super::super::corinth::redans::facing(rs, from, u.facing),
+                crate::gbacw::ruleset::corinth::redans::facing(rs, from, u.facing),
                 // 12.21: mounted cavalry melee through their frontal side.
                 match u.status.formation {
                     Formation::Column => Formation::Line,
@@ -135,9 +136,9 @@ pub(crate) fn declare(
         may_initiate_melee(&intent)
             .map_err(|rule| illegal(rule, format!("{a} may not melee {target}")))?;
         // Cedar Mountain 24.12: not from a brigade that has lost BCE.
-        super::super::cedar::bce_loss::may_initiate_melee(rs, state, a)?;
+        crate::gbacw::ruleset::cedar::bce_loss::may_initiate_melee(rs, state, a)?;
         // Cedar Mountain 21.11: dismounted cavalry's targets.
-        super::super::cedar::cavalry::may_initiate(rs, state, a, &defenders)?;
+        crate::gbacw::ruleset::cedar::cavalry::may_initiate(rs, state, a, &defenders)?;
         // GBACW 12.33: only into a hex it could move into, by the
         // ruleset's steps (Corinth 23.31: guns, wagons and mounted cavalry
         // enter a town only across a road, and so melee into it only so).
@@ -151,7 +152,7 @@ pub(crate) fn declare(
     }
     // GBACW 12.71, 12.72: the attacker may not exceed the hex's melee limit.
     // Cedar Mountain 21.43: blown-down corn has clear ground's limits.
-    if let Some(limits) = super::super::cedar::corn::terrain(rs, state, target)
+    if let Some(limits) = crate::gbacw::ruleset::cedar::corn::terrain(rs, state, target)
         .and_then(|t| game.charts.stacking.limits(&t))
     {
         melee_stacking(points, 0, limits.melee_points).map_err(|rule| {
@@ -165,7 +166,7 @@ pub(crate) fn declare(
         })?;
     }
     // Corinth 22.35: the attackers must fit in the hex they would take.
-    super::super::corinth::melee_gate::check_stacking(rs, state, target, attackers)?;
+    crate::gbacw::ruleset::corinth::melee_gate::check_stacking(rs, state, target, attackers)?;
     // GBACW 12.72: "The attacker may not enter a hex to melee with more
     // Strength Points than are allowed": the points already declared
     // into the hex this phase (12.75, from other hexes) count too.
@@ -178,7 +179,7 @@ pub(crate) fn declare(
         .map(|u| u16::from(u.status.strength))
         .sum();
     if earlier > 0
-        && let Some(limits) = super::super::cedar::corn::terrain(rs, state, target)
+        && let Some(limits) = crate::gbacw::ruleset::cedar::corn::terrain(rs, state, target)
             .and_then(|t| game.charts.stacking.limits(&t))
     {
         melee_stacking(points + earlier, 0, limits.melee_points).map_err(|rule| {
@@ -309,7 +310,7 @@ pub(crate) fn retreat_before(
     // Cedar Mountain 23.0: toward the unit's own lines, every step;
     // Corinth 27.0: toward its goal, ending nearer.
     for u in units {
-        super::super::cedar::retreat::check_given_path(rs, state, u, offer.target, path)?;
+        crate::gbacw::ruleset::cedar::retreat::check_given_path(rs, state, u, offer.target, path)?;
     }
     let mut at = offer.target;
     for (k, &to) in path.iter().enumerate() {
@@ -442,7 +443,7 @@ pub(crate) fn resolve_all(
         .map(|(id, _)| id.clone())
         .collect();
     // Corinth 22.2: the attackers' checks, before any melee is fought.
-    super::super::corinth::melee_gate::melee_checks(rs, &mut u, &mut roll);
+    crate::gbacw::ruleset::corinth::melee_gate::melee_checks(rs, &mut u, &mut roll);
     let melees = u.state.melees.clone();
     for m in &melees {
         let fought = resolve_one(rs, &mut u, &mut roll, m);
@@ -491,7 +492,7 @@ fn resolve_one(
         .cloned()
         .collect();
     // Corinth 22.4, 24.21: a lone crew away from its guns defends alone.
-    use super::super::corinth::crew_melee;
+    use crate::gbacw::ruleset::corinth::crew_melee;
     let lone = if defenders.is_empty() {
         crew_melee::defender(rs, &u.state, m.target, &enemy)
     } else {
@@ -561,7 +562,7 @@ fn resolve_one(
                     crossing_penalty(&game.map, &game.charts.combat, h, m.target)
                         // Corinth 23.26: the redan's part comes off the
                         // total, after 23.25's cap (below).
-                        - super::super::corinth::redans::crossing_penalty(rs, h, m.target)
+                        - crate::gbacw::ruleset::corinth::redans::crossing_penalty(rs, h, m.target)
                 })
             };
             s.saturating_sub(penalty)
@@ -577,15 +578,15 @@ fn resolve_one(
                 against(&attackers, m.charge, u),
             );
             // Corinth 24.24 (optional): the 1st US Infantry crews, 0.
-            super::super::corinth::crews::melee_strength(rs, id, s)
+            crate::gbacw::ruleset::corinth::crews::melee_strength(rs, id, s)
         })
         .collect();
-    let cap = super::super::cedar::corn::terrain(rs, &u.state, m.target)
+    let cap = crate::gbacw::ruleset::cedar::corn::terrain(rs, &u.state, m.target)
         .and_then(|t| game.charts.stacking.limits(&t))
         .map_or(u16::MAX, |l| l.melee_points);
     // GBACW 12.4: a leader with the stack adds one (one per side);
     // Corinth 28.14: a leader who may affect one of its units there.
-    use super::super::corinth::leader_reach::stacked_for;
+    use crate::gbacw::ruleset::corinth::leader_reach::stacked_for;
     let att_leader = attackers.iter().any(|a| {
         u.state.units[a]
             .hex
@@ -597,15 +598,16 @@ fn resolve_one(
     let lowest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).min().unwrap_or(0);
     let highest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).max().unwrap_or(0);
     // Corinth 23.25: at most 4 Strength Points count meleeing into a redan.
-    let att_cap =
-        super::super::corinth::redans::melee_attack_cap(rs, m.target).map_or(cap, |r| r.min(cap));
-    let attack =
-        side_total(
-            &att_strengths,
-            att_cap,
-            att_leader,
-            morale_edge(lowest(&attackers), highest(&defenders)),
-        ) - super::super::corinth::redans::differential_penalty(rs, &u.state, m.target, &attackers);
+    let att_cap = crate::gbacw::ruleset::corinth::redans::melee_attack_cap(rs, m.target)
+        .map_or(cap, |r| r.min(cap));
+    let attack = side_total(
+        &att_strengths,
+        att_cap,
+        att_leader,
+        morale_edge(lowest(&attackers), highest(&defenders)),
+    ) - crate::gbacw::ruleset::corinth::redans::differential_penalty(
+        rs, &u.state, m.target, &attackers,
+    );
     let defence = side_total(
         &def_strengths,
         cap,
@@ -756,7 +758,7 @@ fn resolve_one(
             for leader in alone {
                 u.push(GbacwEvent::LeaderLost {
                     leader,
-                    casualty: super::super::state::Casualty::Captured,
+                    casualty: crate::gbacw::ruleset::state::Casualty::Captured,
                 });
             }
         }

@@ -7,14 +7,14 @@
 //! directions (Cedar Mountain 23.0, Corinth 27.0) and the stacking at the
 //! end.
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::state::{GbacwState, RbmOffer};
 use super::effects::{retreat_blocks, retreat_class};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::retreat::{
     MAX_LENGTH, RetreatKind, RetreatLimits, rbm_length_ok, retreat_paths_on,
 };
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::state::{GbacwState, RbmOffer};
 
 /// GBACW 12.81: "one or two hexes away from the hex they are in": the
 /// candidate paths for `offer`'s threatened units moving together, the

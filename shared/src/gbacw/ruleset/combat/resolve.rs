@@ -1,10 +1,6 @@
 //! Rolling fire: the Fire Phase's plan at the end of the phase (9.42), and
 //! withdrawal fire when the firing seat answers (10.11–10.19, 6.23, 6.24).
 
-use super::super::Gbacw;
-use super::super::decide::{formation, movement};
-use super::super::event::GbacwEvent;
-use super::super::state::{FireShare, GbacwState, Resume, Trigger, WithdrawalDecision};
 use super::attack::{Prepared, prepare};
 use super::effects::{Hit, apply, apply_per_unit};
 use super::{Roller, Unfold};
@@ -13,6 +9,10 @@ use crate::gbacw::charts::WeaponKind;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::morale::ammo_depleted;
 use crate::gbacw::oob::{CounterId, Marker, UnitKind};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::decide::{formation, movement};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{FireShare, GbacwState, Resume, Trigger, WithdrawalDecision};
 use std::collections::BTreeSet;
 
 /// GBACW 9.42: every attack of the phase is rolled — one die each, in the
@@ -29,13 +29,13 @@ pub(crate) fn resolve_plan(
     for p in &state.fire_plan {
         // Cedar Mountain 22.0: artillery at nine hexes or more may
         // overshoot; its dice come first, each attack's after them all.
-        match super::super::cedar::overshoot::split(rs, state, p, &mut u, &mut roll) {
+        match crate::gbacw::ruleset::cedar::overshoot::split(rs, state, p, &mut u, &mut roll) {
             Some(attacks) => prepared.extend(attacks),
             // Corinth 24.1, 24.12: rapid fire doubles the guns and hits
             // only the hex's infantry and cavalry.
             None if p.rapid => {
-                let targets = super::super::corinth::rapid_fire::targets(rs, state, p);
-                let doubled = super::super::corinth::rapid_fire::doubled(&p.firers);
+                let targets = crate::gbacw::ruleset::corinth::rapid_fire::targets(rs, state, p);
+                let doubled = crate::gbacw::ruleset::corinth::rapid_fire::doubled(&p.firers);
                 prepared.extend(
                     prepare(rs, state, p.target, &doubled, Some(&targets), None)
                         .ok()
@@ -65,7 +65,9 @@ pub(crate) fn resolve_plan(
         resolve_one(rs, &mut u, &mut roll, p, die, &[], &mut spent);
         // Corinth 24.1: the extra rounds, then the fouling roll.
         if p.rapid {
-            super::super::corinth::rapid_fire::after_attack(rs, &mut u, &mut roll, &p.firers);
+            crate::gbacw::ruleset::corinth::rapid_fire::after_attack(
+                rs, &mut u, &mut roll, &p.firers,
+            );
         }
     }
     u.push(GbacwEvent::FirePlanCleared);
@@ -108,12 +110,16 @@ fn resolve_per_unit(
         results.push((part, report.result, report.enfilade));
         u.push(GbacwEvent::FireResolved(report));
     }
-    if let Some(e) =
-        super::super::cedar::corn::blown_down(rs, &u.state, p.target, &p.firers, p.artillery)
-    {
+    if let Some(e) = crate::gbacw::ruleset::cedar::corn::blown_down(
+        rs,
+        &u.state,
+        p.target,
+        &p.firers,
+        p.artillery,
+    ) {
         u.push(e);
     }
-    if !super::super::cedar::ammo::off(rs) {
+    if !crate::gbacw::ruleset::cedar::ammo::off(rs) {
         for f in &p.firers {
             if matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. })
                 && spent.insert(f.clone())
@@ -146,16 +152,20 @@ pub(crate) fn resolve_one(
     let enfiladed = report.enfilade;
     u.push(GbacwEvent::FireResolved(report));
     // Cedar Mountain 21.43: fired into at close range, the corn goes down.
-    if let Some(e) =
-        super::super::cedar::corn::blown_down(rs, &u.state, p.target, &p.firers, p.artillery)
-    {
+    if let Some(e) = crate::gbacw::ruleset::cedar::corn::blown_down(
+        rs,
+        &u.state,
+        p.target,
+        &p.firers,
+        p.artillery,
+    ) {
         u.push(e);
     }
     // GBACW 11.31: "Each time an artillery battery fires, it expends one
     // round of ammunition. When a battery splits its fire, it expends only
     // one round of ammunition." (Not counted without the ammunition rules:
     // Cedar Mountain 21.2.)
-    let ammunition = !super::super::cedar::ammo::off(rs);
+    let ammunition = !crate::gbacw::ruleset::cedar::ammo::off(rs);
     for f in &p.firers {
         if ammunition
             && matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. })

@@ -2,16 +2,16 @@
 //! depleted small-arms unit a box, or a battery rounds, along a supply
 //! path.
 
-use super::super::board::Board;
-use super::super::decide::own_unit;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::ammo::ResupplyRequest;
 use crate::gbacw::command::supply_path;
 use crate::gbacw::oob::{CounterId, UnitKind};
 use crate::gbacw::options::resupply_with;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::decide::own_unit;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use std::collections::BTreeMap;
 
 /// GBACW 11.23–11.25, 11.32: `side`'s `wagon` resupplies `unit`.

@@ -21,16 +21,16 @@
 //!   unit routed by the fire routs on from where it stands (13.31) and the
 //!   rest of its path is dropped.
 
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::{FireShare, GbacwState, RetreatFireOffer};
-use super::super::{Gbacw, err};
 use super::attack::prepare;
 use super::{Roller, Unfold};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::facing::{Facing, ZocUse};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker};
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{FireShare, GbacwState, RetreatFireOffer};
+use crate::gbacw::ruleset::{Gbacw, err};
 use std::collections::BTreeSet;
 
 /// GBACW 14.0, 14.3, 10.2: `id` retreats along `path` from where it
@@ -127,8 +127,8 @@ pub(crate) fn answer(
         }
     }
     // Corinth 24.21: the crew away from its guns, routing on its own.
-    if super::super::corinth::crew_piece::crew_hex(state, &offer.unit).is_some() {
-        return super::super::corinth::crew_piece::answer_retreat_fire(
+    if crate::gbacw::ruleset::corinth::crew_piece::crew_hex(state, &offer.unit).is_some() {
+        return crate::gbacw::ruleset::corinth::crew_piece::answer_retreat_fire(
             rs, state, offer, firers, dice,
         );
     }
@@ -153,7 +153,7 @@ pub(crate) fn answer(
     if here(&u) && (was_routed || !routed_now) && broke_into_zoc(rs, &u.state, offer) {
         // Cedar Mountain 24.14: the fire broke its brigade, and the rest
         // of its path runs through an enemy ZOC: forced to, captured.
-        u.push(super::super::corinth::retreat::no_path(
+        u.push(crate::gbacw::ruleset::corinth::retreat::no_path(
             rs,
             &u.state,
             &offer.unit,
@@ -193,7 +193,9 @@ pub(crate) fn shuns_rest(
     unit: &CounterId,
     rest: &[HexNumber],
 ) -> bool {
-    if rest.is_empty() || !super::super::cedar::bce_loss::retreat_shuns_zoc(rs, state, unit) {
+    if rest.is_empty()
+        || !crate::gbacw::ruleset::cedar::bce_loss::retreat_shuns_zoc(rs, state, unit)
+    {
         return false;
     }
     let side = &rs.game.oob.units[unit].side;
@@ -211,11 +213,16 @@ pub(crate) fn shuns_rest(
 /// displaces friends, who check morale (14.3).
 pub(crate) fn decline_rolls(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireOffer) -> bool {
     // Corinth 24.21, 15.1: a crew away displaces nobody (it does not stack).
-    if super::super::corinth::crew_piece::crew_hex(state, &offer.unit).is_some() {
+    if crate::gbacw::ruleset::corinth::crew_piece::crew_hex(state, &offer.unit).is_some() {
         return false;
     }
     !super::displacement::displaced_by(rs, state, &offer.unit, &offer.rest).is_empty()
-        || super::super::corinth::crew_stack::displaces(rs, state, &offer.unit, &offer.rest)
+        || crate::gbacw::ruleset::corinth::crew_stack::displaces(
+            rs,
+            state,
+            &offer.unit,
+            &offer.rest,
+        )
 }
 
 /// GBACW 10.2: `firers` shoot at `offer`'s retreater where it halted,

@@ -19,13 +19,15 @@
 //!   the end of the phase. With no unit of the command on the map, he
 //!   waits for a later Final Command Phase.
 
-use super::super::event::GbacwEvent;
-use super::super::state::{GbacwState, LeaderSuccession, SuccessionKind, SuccessionRecord};
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::leaders::{Succession, promotion_candidates, succession};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{BrigadeRatings, Command, CounterId, LeaderRole};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{
+    GbacwState, LeaderSuccession, SuccessionKind, SuccessionRecord,
+};
+use crate::gbacw::ruleset::{Gbacw, err};
 use std::collections::BTreeSet;
 
 /// The leader counter now commanding brigade `brigade` (its original
@@ -247,7 +249,7 @@ fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Opt
     let named = listed.is_some();
     let chain = listed.unwrap_or_else(|| promotion_candidates(&rs.game.oob, division));
     // Corinth 28.32: the highest rank, then the higher ER.
-    let chain = super::super::corinth::command::by_rank(rs, state, chain);
+    let chain = crate::gbacw::ruleset::corinth::command::by_rank(rs, state, chain);
     chain.into_iter().find(|c| {
         state
             .leaders
@@ -384,7 +386,7 @@ pub(crate) fn end_of_final_command(
     // One at a time: a promotion takes a pool counter another may want.
     for lost in waiting(rs, state, side) {
         if let Ok(Some(e)) = succeed(rs, &s, side, &lost, None) {
-            super::super::event::evolve(&mut s, &e);
+            crate::gbacw::ruleset::event::evolve(&mut s, &e);
             out.push(e);
         }
     }

@@ -8,12 +8,12 @@
 //! checked in the owner's Resupply Phase, for the Game-Turn so far. A
 //! battery never holds more than its printed rounds.
 
-use super::super::decide::own_unit;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::oob::{CounterId, UnitKind};
+use crate::gbacw::ruleset::decide::own_unit;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 
 /// GBACW 11.33: `side` moves `rounds` rounds from battery `from` to `to`.
 pub(crate) fn transfer(

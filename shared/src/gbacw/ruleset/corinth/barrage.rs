@@ -27,16 +27,16 @@
 //! - 26.45: a loss result pins every unit in the target hex (no loss, no
 //!   morale check); other results are applied as in regular fire.
 
-use super::super::combat::attack::prepare;
-use super::super::combat::effects::{Hit, apply};
-use super::super::combat::{Roller, Unfold};
-use super::super::event::GbacwEvent;
-use super::super::state::{FireShare, GbacwState};
-use super::super::{Gbacw, err};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::fire::FireOccasion;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Marker, UnitKind};
+use crate::gbacw::ruleset::combat::attack::prepare;
+use crate::gbacw::ruleset::combat::effects::{Hit, apply};
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{FireShare, GbacwState};
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 use crate::gbacw::sequence::Clock;
 use crate::gbacw::tables::FireResult;
@@ -130,7 +130,7 @@ pub(crate) fn fire(
         modified,
     }));
     // GBACW 11.3: each battery fires a round.
-    if !super::super::cedar::ammo::off(rs) {
+    if !crate::gbacw::ruleset::cedar::ammo::off(rs) {
         for f in firers {
             u.push(GbacwEvent::RoundFired { unit: f.clone() });
         }
@@ -206,7 +206,7 @@ fn check(
     }
     let mut shares = Vec::new();
     for f in firers {
-        let (u, from) = super::super::decide::own_unit(rs, state, side, f)?;
+        let (u, from) = crate::gbacw::ruleset::decide::own_unit(rs, state, side, f)?;
         if !matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. }) {
             return Err(err(
                 &case(rs, "26.42"),
@@ -236,7 +236,7 @@ fn check(
     // Every check of an Offensive Fire Phase's declaration (9.0-9.7).
     let mut clean = state.clone();
     clean.fire_plan.clear();
-    super::super::combat::declare::declare(
+    crate::gbacw::ruleset::combat::declare::declare(
         rs,
         &clean,
         side,

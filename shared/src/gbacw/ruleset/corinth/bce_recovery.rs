@@ -3,10 +3,10 @@
 //! OB Roster's second-day limit is the OOB's `bce-day2=` (26.31); a
 //! brigade's limit is read through [`limit`], which `bce.rs` asks.
 
-use super::super::Gbacw;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 use crate::gbacw::sequence::Clock;
 use serde::{Deserialize, Serialize};
@@ -50,7 +50,7 @@ pub(crate) fn due(rs: &Gbacw, state: &GbacwState, next: Option<Clock>) -> bool {
 /// the Confederate cavalry: `bce-day2=` equal to `bce=`) are extended to
 /// the same number, which changes nothing.
 pub(crate) fn interphase(rs: &Gbacw, state: &GbacwState) -> GbacwEvent {
-    let lost = super::super::bce::lost_brigades(rs, state);
+    let lost = crate::gbacw::ruleset::bce::lost_brigades(rs, state);
     let (kept_lost, extended) = rs
         .game
         .oob

@@ -8,11 +8,11 @@
 //! default puts him). The radius is counted in hexes from the commander
 //! (GBACW 17.11), at set-up with no enemy on the map to block it.
 
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{Command, CounterId, LeaderRole, UnitKind};
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 
 /// Whether the battle plays 29.44.1 for `side`.

@@ -16,13 +16,13 @@
 //! way of counting a distance (from the next hex), so a brigade 10 hexes
 //! from 2437 is within and one in 2437 is too.
 
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::corinth::setup::{Placement, brigade_zones, check_29_42};
 use crate::gbacw::corinth::{TISHOMINGO_HOTEL, distance_to_assault_areas, hex};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{Command, CounterId, LeaderRole, UnitKind};
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 use std::collections::BTreeMap;
 

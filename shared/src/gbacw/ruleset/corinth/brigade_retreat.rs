@@ -35,17 +35,17 @@
 //! answer that leaves no decision waiting, its shots coming after all of
 //! the earlier brigade's (each shot read on the board as it then stands).
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::cedar::bce_loss::{self, Effect};
-use super::super::combat::effects::{check_morale, retreat_options, set_markers};
-use super::super::combat::{Roller, Unfold};
-use super::super::event::GbacwEvent;
-use super::super::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
 use crate::gbacw::command::{effective_radius, within_radius};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{Command, CounterId, Formation, LeaderRole, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::cedar::bce_loss::{self, Effect};
+use crate::gbacw::ruleset::combat::effects::{check_morale, retreat_options, set_markers};
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
 use crate::gbacw::scenario::HookKind;
 use serde::{Deserialize, Serialize};
 
@@ -294,7 +294,7 @@ fn finish(
     path: &[HexNumber],
     check: bool,
 ) {
-    super::super::combat::retreat_fire::go_along(rs, u, roll, id, path, Vec::new(), None);
+    crate::gbacw::ruleset::combat::retreat_fire::go_along(rs, u, roll, id, path, Vec::new(), None);
     // A unit halted for retreat fire has not ended its retreat yet.
     let halted = u.state.retreat_fire.iter().any(|o| o.unit == *id);
     if check && u.state.units[id].hex.is_some() && !halted {
@@ -334,7 +334,7 @@ pub(crate) fn after_fire(
         // is the fire's (a routed unit takes it at once, 13.33).
         if pinned.contains(unit) || markers.contains(&Marker::Pin) {
             let first = &path[..path.len().min(1)];
-            super::super::combat::retreat_fire::go_along(
+            crate::gbacw::ruleset::combat::retreat_fire::go_along(
                 rs,
                 u,
                 roll,

@@ -16,13 +16,13 @@
 //! Independent cavalry (Adams') has no brigade commander to be near: it
 //! mounts and dismounts freely (it is always in command, 5.3).
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::state::GbacwState;
-use super::super::{combat::succession, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::command::{effective_radius, within_radius};
 use crate::gbacw::oob::{Command, CounterId, Formation, UnitKind};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{combat::succession, err};
 use crate::gbacw::scenario::HookKind;
 
 fn on(rs: &Gbacw) -> bool {

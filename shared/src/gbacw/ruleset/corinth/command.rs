@@ -20,13 +20,13 @@
 //! - 28.31 (army commanders never replaced) and 28.33 (brigade commanders
 //!   flip, 17.81) are the Standard succession's own answers.
 
-use super::super::decide::own_leader;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::oob::{CounterId, LeaderRole};
 use crate::gbacw::ruleset::combat::succession;
+use crate::gbacw::ruleset::decide::own_leader;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 
 /// Corinth 21.2: whether divisional integrity is off.

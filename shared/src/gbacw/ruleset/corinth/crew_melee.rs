@@ -32,16 +32,16 @@
 //! is not offered a retreat before melee (12.8x); an Engaged result
 //! engages the attackers only (the battery's markers are its guns').
 
-use super::super::combat::effects::{ROUT_HEXES, leader_casualties, retreat_options};
-use super::super::combat::{Roller, Unfold};
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
 use super::Gbacw;
 use super::crew_piece::{check_morale, crew_hex, crew_routed, rout_crew};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::melee::SideOutcome;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, UnitStatus};
 use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::combat::effects::{ROUT_HEXES, leader_casualties, retreat_options};
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 
 /// Corinth 22.4: the battery of `side` whose crew stands alone in
@@ -130,7 +130,7 @@ pub(crate) fn apply(
                 }
             }
             None => {
-                super::super::combat::effects::check_morale(rs, u, roll, battery);
+                crate::gbacw::ruleset::combat::effects::check_morale(rs, u, roll, battery);
             }
         }
     }

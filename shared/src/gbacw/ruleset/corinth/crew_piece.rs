@@ -42,18 +42,6 @@
 //!   may not move while pinned; leaving an enemy ZOC it draws withdrawal
 //!   fire (10.1: [`carry`], `Resume::CrewMove`).
 
-use super::super::board::Board;
-use super::super::cedar::bce_loss;
-use super::super::combat::attack::Prepared;
-use super::super::combat::effects::{
-    Hit, ROUT_HEXES, leader_casualties, rating_for, retreat_options,
-};
-use super::super::combat::{Roller, Unfold};
-use super::super::decide::movement::{Mover, Zocs, step};
-use super::super::decide::own_unit;
-use super::super::event::GbacwEvent;
-use super::super::state::{GbacwState, Resume, RetreatFireOffer, Trigger, WithdrawalDecision};
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{MoveClass, Mp};
 use crate::gbacw::map::HexNumber;
@@ -61,6 +49,20 @@ use crate::gbacw::morale::MoraleMods;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
 use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::ruleset::action::MAX_PATH;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::cedar::bce_loss;
+use crate::gbacw::ruleset::combat::attack::Prepared;
+use crate::gbacw::ruleset::combat::effects::{
+    Hit, ROUT_HEXES, leader_casualties, rating_for, retreat_options,
+};
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::decide::movement::{Mover, Zocs, step};
+use crate::gbacw::ruleset::decide::own_unit;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{
+    GbacwState, Resume, RetreatFireOffer, Trigger, WithdrawalDecision,
+};
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::tables::{CasualtyCause, FireResult};
 
 /// Corinth 24.21: the hex `battery`'s crew stands in while it is away
@@ -499,7 +501,7 @@ pub(crate) fn hit(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> V
 /// the Rally Phase lifts it with every other pin of its side (9.85,
 /// `combat::rally::unpin`); [`move_crew`] refuses to move a pinned crew.
 pub(crate) fn pin(u: &mut Unfold, battery: &CounterId) {
-    super::super::combat::effects::set_markers(u, battery, |s| {
+    crate::gbacw::ruleset::combat::effects::set_markers(u, battery, |s| {
         s.markers.insert(Marker::Pin);
     });
 }
@@ -569,7 +571,7 @@ pub(crate) fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
         .cloned();
     // 13.31 (`morale::stack::rout`): a pinned unit that routs is no
     // longer pinned.
-    super::super::combat::effects::set_markers(u, battery, |s| {
+    crate::gbacw::ruleset::combat::effects::set_markers(u, battery, |s| {
         s.markers.remove(&Marker::Pin);
     });
     match path {
@@ -659,7 +661,7 @@ pub(crate) fn answer_retreat_fire(
         && crew_hex(state, &offer.unit) == Some(offer.hex)
     {
         // 10.2: a casualty costs a step; a routing crew does not rout again.
-        super::super::combat::retreat_fire::fire_on_retreater(
+        crate::gbacw::ruleset::combat::retreat_fire::fire_on_retreater(
             rs, state, &mut u, &mut roll, offer, f, true,
         )?;
     }

@@ -26,14 +26,14 @@
 //!   the stack's last (12.74 puts it below them for losses too) and checks
 //!   only if the top unit routed.
 
-use super::super::combat::{Roller, Unfold};
-use super::super::state::GbacwState;
 use super::Gbacw;
 use super::crew_melee::retreat_from;
 use super::crew_piece::{check_morale, crew_hex, crew_routed, rout_crew};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 
 /// GBACW 14.3: one hex for a displaced crew, as for any displaced unit.

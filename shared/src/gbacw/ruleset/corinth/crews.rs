@@ -29,13 +29,13 @@
 //!   15.13), shown with the battery; a crew that routs keeps its step.
 //! - 24.24 (optional) is here: `hook crew-melee-zero units=… when=OPTION`.
 
-use super::super::Gbacw;
-use super::super::combat::Unfold;
-use super::super::combat::effects::{retreat_options, set_markers};
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
 use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::combat::Unfold;
+use crate::gbacw::ruleset::combat::effects::{retreat_options, set_markers};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 
 /// GBACW 13.31: the crew routs three hexes.

@@ -36,11 +36,11 @@
 //! already placed (within his radius), else in the hex where the default
 //! will put one (his battery's, or his brigade's first unit's).
 
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, LeaderRole};
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::{Hook, HookKind, Place};
 
 fn hook<'a>(rs: &'a Gbacw, side: &CounterId) -> Option<&'a Hook> {

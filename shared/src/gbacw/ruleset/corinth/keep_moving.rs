@@ -8,11 +8,11 @@
 //! a hex farther from the areas than where it is. A unit out of Movement
 //! Points (or hemmed in) may stop; it moves on next Movement Phase.
 
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::corinth::distance_to_assault_areas;
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 
 /// Refuse the end of `side`'s Movement Phase while a unit that must keep

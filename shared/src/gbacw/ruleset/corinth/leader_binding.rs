@@ -30,13 +30,13 @@
 //! before an army commander, then by id) is taken to be the one used: it
 //! keeps the higher commanders free, as a player would choose.
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
 use crate::gbacw::charts::Mp;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, LeaderRole};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 use serde::{Deserialize, Serialize};
 
@@ -140,7 +140,7 @@ pub(crate) fn follow(rs: &Gbacw, state: &GbacwState, events: &[GbacwEvent]) -> V
     }
     let mut after = state.clone();
     for e in events {
-        super::super::event::evolve(&mut after, e);
+        crate::gbacw::ruleset::event::evolve(&mut after, e);
     }
     let mut out = Vec::new();
     for b in &after.leader_bindings {

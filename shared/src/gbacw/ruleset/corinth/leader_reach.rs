@@ -32,10 +32,10 @@
 //! hook (Cedar Mountain, the test battle), every leader affects every
 //! friendly unit and all of this is the Standard Rules.
 
-use super::super::Gbacw;
-use super::super::board::Board;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{Command, CounterId, LeaderRole};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::scenario::HookKind;
 
 /// Corinth 28.14: whether `leader` may affect `unit` at all. An army

@@ -27,17 +27,17 @@
 //! initiations (routed or pinned targets, unmanned or lone batteries and
 //! wagons, cavalry charges).
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::cedar::bce_loss;
-use super::super::combat::effects::rating_for;
-use super::super::combat::{Roller, Unfold};
-use super::super::event::GbacwEvent;
-use super::super::state::{DeclaredMelee, GbacwState, RbmOffer};
 use crate::engine::{Dice, RuleError};
 use crate::gbacw::facing::is_enfiladed;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, UnitKind};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::cedar::bce_loss;
+use crate::gbacw::ruleset::combat::effects::rating_for;
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{DeclaredMelee, GbacwState, RbmOffer};
 use crate::gbacw::scenario::{Hook, HookKind};
 use serde::{Deserialize, Serialize};
 
@@ -210,8 +210,8 @@ fn checkers_but_for_leaders(
         matches!(rs.game.oob.units[a].kind, UnitKind::Infantry)
             || state.units[a].status.formation == Formation::Dismounted
     });
-    let charged = super::super::combat::melee::charged(state, offer.target);
-    let forced = super::super::cedar::cavalry::must_retreat(rs, state, offer);
+    let charged = crate::gbacw::ruleset::combat::melee::charged(state, offer.target);
+    let forced = crate::gbacw::ruleset::cedar::cavalry::must_retreat(rs, state, offer);
     units
         .iter()
         .filter(|u| {
@@ -409,7 +409,7 @@ pub(crate) fn retreat_before(
     path: &[HexNumber],
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    use super::super::combat::melee;
+    use crate::gbacw::ruleset::combat::melee;
     if !retreat_rolls(rs, state, units) {
         let mut events = melee::retreat_before(rs, state, offer, units, path, dice)?;
         // Corinth 22.33: a leader let them go without the check: he goes too.
@@ -430,7 +430,7 @@ pub(crate) fn retreat_before(
     if passed {
         let mut after = state.clone();
         for e in &events {
-            super::super::event::evolve(&mut after, e);
+            crate::gbacw::ruleset::event::evolve(&mut after, e);
         }
         events.extend(melee::retreat_before(rs, &after, offer, units, path, dice)?);
     }
@@ -462,7 +462,7 @@ pub(crate) fn check_stacking(
     Board::new(rs, state)
         .check_stack(target, side, &[], &all, None)
         .map_err(|_| {
-            super::super::err(
+            crate::gbacw::ruleset::err(
                 &rs.case_rule("22.35"),
                 crate::engine::RuleCode::Illegal,
                 format!("the units meleeing {target} would be over its stacking limits there"),

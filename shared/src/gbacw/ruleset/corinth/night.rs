@@ -4,15 +4,15 @@
 //! hexes=2`). 26.13 and 26.15's ban on fire and melee at night are
 //! `decide/restraint.rs`.
 
-use super::super::Gbacw;
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
 use crate::gbacw::charts::{MoveClass, Mp};
 use crate::gbacw::command::PathBlocks;
 use crate::gbacw::map::{HexNumber, Terrain};
 use crate::gbacw::oob::{CounterId, Marker};
 use crate::gbacw::retreat::{RetreatKind, retreat_paths_on};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 use std::collections::BTreeSet;
 
@@ -150,7 +150,7 @@ pub(crate) fn end_of_day_retreats(rs: &Gbacw, state: &GbacwState) -> Vec<GbacwEv
                 None => out.push(super::retreat::no_path(rs, &s, &id)),
             }
             for e in out {
-                super::super::event::evolve(&mut s, &e);
+                crate::gbacw::ruleset::event::evolve(&mut s, &e);
                 events.push(e);
             }
         }
@@ -182,7 +182,7 @@ fn retreat_path(
     let board = Board::new(rs, state);
     // Corinth 27.0 (toward the goal, else 27.2's fallback) and 23.31 (the
     // ruleset's steps: guns, wagons and horses into town by road only).
-    super::super::cedar::retreat::limits(rs, state, id)
+    crate::gbacw::ruleset::cedar::retreat::limits(rs, state, id)
         .iter()
         .map(|limits| {
             retreat_paths_on(

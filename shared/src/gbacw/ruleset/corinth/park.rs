@@ -17,12 +17,12 @@
 //! melee; withdrawal fire (a reaction, 10.1) is not held back; changing
 //! formation in place is allowed (the rule names moving and firing only).
 
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::map::{HexNumber, Terrain};
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::{Hook, HookKind};
 
 fn hook(rs: &Gbacw) -> Option<&Hook> {

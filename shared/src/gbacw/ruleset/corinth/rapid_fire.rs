@@ -12,12 +12,12 @@
 //! its extra rounds and rolls for fouling. `Unfoul { unit }`, once per
 //! battery in each of its side's Fire Phases, rolls to clear it.
 
-use super::super::combat::{Roller, Unfold};
-use super::super::event::GbacwEvent;
-use super::super::state::{FireShare, GbacwState, PlannedFire};
-use super::super::{Gbacw, err};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::{CounterId, UnitKind};
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{FireShare, GbacwState, PlannedFire};
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::{Hook, HookKind};
 use crate::gbacw::sequence::{Clock, Phase, Step};
 use serde::{Deserialize, Serialize};
@@ -152,7 +152,7 @@ pub(crate) fn make_rapid(
             format!("attack {index} is already rapid fire"),
         ));
     }
-    let ammunition = !super::super::cedar::ammo::off(rs);
+    let ammunition = !crate::gbacw::ruleset::cedar::ammo::off(rs);
     let rounds = number(h, "rounds", 3);
     let range = u32::from(number(h, "range", 3));
     for f in &p.firers {
@@ -239,7 +239,7 @@ fn consecutive(rs: &Gbacw, state: &GbacwState, battery: &CounterId, side: &Count
     // A Game-Turn has two Fire Phases of each side's Player-Turn; a few
     // dozen steps always reach the next one of `side`.
     for _ in 0..64 {
-        let Some(next) = super::super::decide::turns::next_step(rs, c) else {
+        let Some(next) = crate::gbacw::ruleset::decide::turns::next_step(rs, c) else {
             return 1;
         };
         if firing_side(rs, next) == Some(side) {
@@ -263,7 +263,7 @@ pub(crate) fn after_attack(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, firers
     let Some(h) = hook(rs) else {
         return;
     };
-    let ammunition = !super::super::cedar::ammo::off(rs);
+    let ammunition = !crate::gbacw::ruleset::cedar::ammo::off(rs);
     let extra = number(h, "rounds", 3).saturating_sub(1);
     let foul_on = number(h, "foul-on", 6);
     let optional = h
@@ -362,9 +362,9 @@ pub(crate) fn legal(
     rs: &Gbacw,
     state: &GbacwState,
     side: &CounterId,
-    out: &mut Vec<super::super::action::GbacwAction>,
+    out: &mut Vec<crate::gbacw::ruleset::action::GbacwAction>,
 ) {
-    use super::super::action::GbacwAction as A;
+    use crate::gbacw::ruleset::action::GbacwAction as A;
     if hook(rs).is_none() {
         return;
     }

@@ -11,12 +11,12 @@
 //! an adjacent hex: 9.7 counts a blocking hexside only between two hexes
 //! the line passes, not one beside either end). This file adds the rest.
 
-use super::super::Gbacw;
-use super::super::state::GbacwState;
 use crate::gbacw::charts::CombatSide;
 use crate::gbacw::facing::{Facing, fire_crossings};
 use crate::gbacw::map::{HexNumber, Map, SideKind};
 use crate::gbacw::oob::{CounterId, Marker};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 use hexx::EdgeDirection;
 

@@ -14,13 +14,13 @@
 //! for; a unit that came within the radius and left it again is held once
 //! more (no record is kept of having been within).
 
-use super::super::action::GbacwAction;
-use super::super::combat::succession;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::oob::{Command, CounterId, Formation};
+use crate::gbacw::ruleset::action::GbacwAction;
+use crate::gbacw::ruleset::combat::succession;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::{Hook, HookKind};
 use std::collections::BTreeSet;
 

@@ -24,11 +24,11 @@
 //! melee (GBACW 12.88's outcome for a unit that may not retreat before
 //! melee), also when 21.42 would force it.
 
-use super::super::Gbacw;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::{Hook, HookKind};
 use std::collections::BTreeSet;
 

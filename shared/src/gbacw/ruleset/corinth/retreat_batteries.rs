@@ -20,17 +20,17 @@
 //! limbering fire (6.23): 25.26 makes it part of the retreat, and the
 //! retreat's own fire is 25.23's.
 
-use super::super::Gbacw;
-use super::super::action::GbacwAction;
-use super::super::combat::effects::retreat_options;
-use super::super::combat::{Roller, Unfold};
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
 use super::brigade_retreat::{BrigadeRun, go_on, in_radius};
 use crate::engine::{Dice, PendingDecision, RuleCode, RuleError};
 use crate::gbacw::charts::Mp;
 use crate::gbacw::oob::{Command, CounterId, Formation, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::action::GbacwAction;
+use crate::gbacw::ruleset::combat::effects::retreat_options;
+use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 use crate::ids::SeatId;
 use serde::{Deserialize, Serialize};
@@ -46,7 +46,7 @@ pub struct BatteryRetreatOffer {
 
 fn case(rs: &Gbacw) -> String {
     super::hook(rs, HookKind::BrigadeRetreatBatteries)
-        .map(|h| super::super::cedar::case(rs, &h.case))
+        .map(|h| crate::gbacw::ruleset::cedar::case(rs, &h.case))
         .unwrap_or_else(|| rs.case_rule("25.26"))
 }
 
@@ -134,7 +134,7 @@ pub(crate) fn answer(
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     if let Some(c) = chosen {
         if c.is_empty() {
-            return Err(super::super::err(
+            return Err(crate::gbacw::ruleset::err(
                 &case(rs),
                 RuleCode::Invalid,
                 "name the batteries that retreat, or decline",
@@ -142,7 +142,7 @@ pub(crate) fn answer(
         }
         for (k, b) in c.iter().enumerate() {
             if !offer.batteries.contains(b) || c[..k].contains(b) {
-                return Err(super::super::err(
+                return Err(crate::gbacw::ruleset::err(
                     &case(rs),
                     RuleCode::Illegal,
                     format!("{b} was not offered this retreat (each offered battery once)"),
@@ -199,7 +199,7 @@ pub(crate) fn gate(
 ) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
     let offer = state.battery_retreat.as_ref()?;
     if seat != offer.seat {
-        return Some(Err(super::super::err(
+        return Some(Err(crate::gbacw::ruleset::err(
             &case(rs),
             RuleCode::NotYourTurn,
             format!("waiting for {} to retreat its batteries or not", offer.seat),
@@ -210,7 +210,7 @@ pub(crate) fn gate(
         GbacwAction::RetreatBatteries { batteries } => {
             answer(rs, state, offer, Some(batteries), dice)
         }
-        _ => Err(super::super::err(
+        _ => Err(crate::gbacw::ruleset::err(
             &case(rs),
             RuleCode::Illegal,
             "answer the batteries' retreat first (retreat them or decline)",
@@ -240,7 +240,7 @@ pub(crate) fn pending(rs: &Gbacw, state: &GbacwState) -> Option<PendingDecision<
                 .join(", ")
         ),
         default: GbacwAction::DeclineBatteryRetreat,
-        deadline_secs: super::super::WITHDRAWAL_DEADLINE_SECS,
+        deadline_secs: crate::gbacw::ruleset::WITHDRAWAL_DEADLINE_SECS,
     })
 }
 

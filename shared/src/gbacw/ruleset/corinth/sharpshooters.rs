@@ -2,8 +2,8 @@
 //! sharpshooters` (`bonus=` added to the fire die). The five "SS" counters
 //! carry the OOB flag `sharpshooter`.
 
-use super::super::Gbacw;
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::scenario::HookKind;
 
 /// Corinth 21.3: "When a sharpshooter unit is the only unit firing at an

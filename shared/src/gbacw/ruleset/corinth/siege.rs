@@ -8,11 +8,11 @@
 //! (`crew_piece.rs`), never held to the guns' one hex; only the guns'
 //! movement is limited here.
 
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::map::{HexNumber, SideKind, Terrain};
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 
 /// Corinth 24.3: "the guns of these batteries (the HC's and PC's) may

@@ -27,12 +27,12 @@
 //! `assets/gbacw/corinth/solitaire.toml` holds provisional ones, each value
 //! with its reason.
 
-use super::super::event::GbacwEvent;
-use super::super::plan::{AssaultPlan, PlannedDivision};
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::plan::{AssaultPlan, PlannedDivision};
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::{HookKind, PlanSpec, Scenario};
 use crate::gbacw::sequence::{Phase, Step};
 use crate::ids::SeatId;
@@ -335,7 +335,7 @@ pub(crate) fn roll_due(rs: &Gbacw, state: &GbacwState) -> bool {
 pub(crate) fn pending(
     rs: &Gbacw,
     state: &GbacwState,
-) -> Option<crate::engine::PendingDecision<super::super::action::GbacwAction>> {
+) -> Option<crate::engine::PendingDecision<crate::gbacw::ruleset::action::GbacwAction>> {
     if !roll_due(rs, state) {
         return None;
     }
@@ -347,8 +347,8 @@ pub(crate) fn pending(
             "Game-Turn {}: roll the Division Arrival Table for each Confederate division still out",
             state.clock.turn
         ),
-        default: super::super::action::GbacwAction::SolitaireRoll,
-        deadline_secs: super::super::WITHDRAWAL_DEADLINE_SECS,
+        default: crate::gbacw::ruleset::action::GbacwAction::SolitaireRoll,
+        deadline_secs: crate::gbacw::ruleset::WITHDRAWAL_DEADLINE_SECS,
     })
 }
 
@@ -428,10 +428,10 @@ pub(crate) fn gate(
     rs: &Gbacw,
     state: &GbacwState,
     seat: SeatId,
-    action: &super::super::action::GbacwAction,
+    action: &crate::gbacw::ruleset::action::GbacwAction,
     dice: &mut Dice,
 ) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-    use super::super::action::GbacwAction as A;
+    use crate::gbacw::ruleset::action::GbacwAction as A;
     if !active(rs) {
         return matches!(action, A::SolitaireRoll).then(|| {
             Err(err(
@@ -445,7 +445,7 @@ pub(crate) fn gate(
     let rule = rs.case_rule("29.53");
     match action {
         A::SolitaireRoll if due => {
-            if Some(seat) != super::super::plan::plotting_seat(rs) {
+            if Some(seat) != crate::gbacw::ruleset::plan::plotting_seat(rs) {
                 return Some(Err(err(
                     &rule,
                     RuleCode::NotYourTurn,
@@ -477,7 +477,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 area: CounterId(String::new()),
                 turn: 1,
             });
-            state.progress.assault = Some(super::super::plan::AssaultState {
+            state.progress.assault = Some(crate::gbacw::ruleset::plan::AssaultState {
                 commitment: [0; 32],
                 plan: Some(plan.clone()),
                 salt: None,

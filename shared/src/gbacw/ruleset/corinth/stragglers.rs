@@ -10,11 +10,11 @@
 //! `EndPhase` rolls it), each regiment's die in unit id order. No player
 //! chooses anything in it, so it needs no phase of its own.
 
-use super::super::Gbacw;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
 use crate::engine::{Dice, RuleError};
 use crate::gbacw::oob::{Command, CounterId, UnitKind};
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 use crate::gbacw::sequence::Clock;
 use serde::{Deserialize, Serialize};
@@ -174,7 +174,7 @@ fn room_for(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
         return true;
     };
     let side = &rs.game.oob.units[unit].side;
-    super::super::board::Board::new(rs, state)
+    crate::gbacw::ruleset::board::Board::new(rs, state)
         .check_stack(hex, side, &[], &[], None)
         .is_ok()
 }

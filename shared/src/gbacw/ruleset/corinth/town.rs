@@ -9,10 +9,10 @@
 //! adjacent town hex and a unit in town sees out), and the defender's two
 //! columns left (23.34, `combat.hex.town`).
 
-use super::super::scenario::Game;
 use crate::gbacw::charts::MoveClass;
 use crate::gbacw::map::{SideKind, Terrain};
 use crate::gbacw::movement::{Blocked, StepTable};
+use crate::gbacw::ruleset::scenario::Game;
 use crate::gbacw::scenario::HookKind;
 
 /// The classes 23.31 names: "Artillery, wagons and mounted cavalry".

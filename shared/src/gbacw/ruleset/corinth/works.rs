@@ -8,9 +8,9 @@
 //! (`combat.hexside.works`, `melee::crossing_penalty`) and the works'
 //! own 10 ft for sight. This file adds the rest of 23.1.
 
-use super::super::Gbacw;
 use crate::gbacw::facing::fire_crossings;
 use crate::gbacw::map::{HexNumber, Map, SideKind};
+use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::scenario::HookKind;
 
 /// Whether `hex` is on the inner side of a works hexside: "a unit which is

@@ -12,17 +12,17 @@
 //! are due delays them a Game-Turn; after that they enter there if it is
 //! clear, else at the closest unblocked edge hex (26.44).
 
-use super::super::action::GbacwAction;
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::{Casualty, GbacwState};
-use super::super::{Gbacw, err};
 use super::{movement, own_unit};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{Cost, MoveClass, Mp};
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, UnitStatus};
+use crate::gbacw::ruleset::action::GbacwAction;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{Casualty, GbacwState};
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::{EntryCost, HookKind, on_edge};
 
 /// The rule an arrival refusal names: the `column-entry` hook's case.
@@ -133,13 +133,15 @@ pub(crate) fn entry_hexes(
     // Corinth 29.2: a plan arrival's areas and turn are the plot's.
     let planned = match &arrival.plan {
         None => None,
-        Some(_) => Some(super::super::plan::entry(rs, state, piece).ok_or_else(|| {
-            err(
-                &rule,
-                RuleCode::Illegal,
-                format!("{piece} is not in the assault plan"),
-            )
-        })?),
+        Some(_) => Some(
+            crate::gbacw::ruleset::plan::entry(rs, state, piece).ok_or_else(|| {
+                err(
+                    &rule,
+                    RuleCode::Illegal,
+                    format!("{piece} is not in the assault plan"),
+                )
+            })?,
+        ),
     };
     let due = planned.as_ref().map_or(arrival.turn, |(_, t, _)| *t);
     if due > turn {
@@ -291,7 +293,7 @@ pub(crate) fn arrive(
             cost: column_cost(rs, 1),
         }];
         // Corinth 29.2: the division's entry is public now.
-        events.extend(super::super::plan::on_arrival(rs, state, piece));
+        events.extend(crate::gbacw::ruleset::plan::on_arrival(rs, state, piece));
         return Ok(events);
     };
     let k = state
@@ -383,7 +385,7 @@ pub(crate) fn arrive(
         cost,
     }];
     // Corinth 29.2: the division's entry is public now.
-    events.extend(super::super::plan::on_arrival(rs, state, piece));
+    events.extend(crate::gbacw::ruleset::plan::on_arrival(rs, state, piece));
     // 17.75: enemy leaders alone in the hex are taken.
     for l in board.enemy_leaders_in(hex, side) {
         events.push(GbacwEvent::LeaderLost {

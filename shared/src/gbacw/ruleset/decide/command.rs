@@ -1,10 +1,6 @@
 //! GBACW 17.0–17.23, 17.6: the Initial Command Phase — Command Points,
 //! detaching and attaching brigades, and who is in command.
 
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::{CommandCheck, GbacwState};
-use super::super::{Gbacw, err};
 use super::own_leader;
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::command::{
@@ -13,7 +9,11 @@ use crate::gbacw::command::{
 };
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{BrigadeRatings, Command, CounterId, LeaderRole};
+use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::succession;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{CommandCheck, GbacwState};
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::sequence::Phase;
 
 /// A brigade commander's printed division and ratings, or a refusal.
@@ -96,8 +96,9 @@ fn in_radius(
         return false;
     };
     // Cedar Mountain 25.1, 25.2: the army commander's points this turn.
-    let radius =
-        radius.saturating_add(super::super::cedar::army::radius_bonus(rs, state, division));
+    let radius = radius.saturating_add(crate::gbacw::ruleset::cedar::army::radius_bonus(
+        rs, state, division,
+    ));
     within_radius(&rs.game.map, blocks, dh, brigade_hex, radius)
 }
 
@@ -116,13 +117,15 @@ pub(crate) fn spend(
     // Corinth 28.11, 28.21: army and division commanders raise brigade
     // commanders' radii.
     if let Some(r) =
-        super::super::corinth::command::spend(rs, state, side, division, brigade, points)
+        crate::gbacw::ruleset::corinth::command::spend(rs, state, side, division, brigade, points)
     {
         return r;
     }
     // Cedar Mountain 25.1, 25.2: an army commander raises a division
     // commander's radius.
-    if let Some(r) = super::super::cedar::army::spend(rs, state, side, division, brigade, points) {
+    if let Some(r) =
+        crate::gbacw::ruleset::cedar::army::spend(rs, state, side, division, brigade, points)
+    {
         return r;
     }
     let (d, _) = own_leader(rs, state, side, division)?;
@@ -186,7 +189,7 @@ fn link(
     division: Option<&CounterId>,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     // Corinth 21.2: every brigade is independent.
-    super::super::corinth::command::check_links(rs)?;
+    crate::gbacw::ruleset::corinth::command::check_links(rs)?;
     let (_, bh) = own_leader(rs, state, side, brigade)?;
     let (original, _) = brigade_role(rs, brigade, "GBACW 17.6")?;
     let (order, concerned) = match division {
@@ -211,7 +214,7 @@ fn link(
     let mut links = state.links.clone();
     // 17.67, Cedar Mountain 24.2: a brigade past its BCE limit is not
     // detached (it may still be attached if already detached).
-    let bce_lost = super::super::cedar::bce_loss::brigade_at_limit(rs, state, brigade);
+    let bce_lost = crate::gbacw::ruleset::cedar::bce_loss::brigade_at_limit(rs, state, brigade);
     apply_link_order(
         &rs.game.oob,
         &mut links,
@@ -292,7 +295,7 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
         };
         // Corinth 21.2: no divisional integrity, no radius to be out of.
         if let Some(d) = current_division(rs, state, id)
-            && !super::super::corinth::command::no_divisional_integrity(rs)
+            && !crate::gbacw::ruleset::corinth::command::no_divisional_integrity(rs)
             && !in_radius(rs, state, &blocks, d, hex)
         {
             out.out_of_radius.insert(commander);
@@ -305,7 +308,8 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
             continue;
         }
         // Corinth 28.14: Price commands none of Lovell's units.
-        let with_leader = super::super::corinth::leader_reach::stacked_for(&board, hex, side, id);
+        let with_leader =
+            crate::gbacw::ruleset::corinth::leader_reach::stacked_for(&board, hex, side, id);
         let within = match &unit.command {
             Command::Independent => true,
             Command::Brigade(b) => {
@@ -338,6 +342,6 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
     // Cedar Mountain 24.2: a detached, unattached brigade at its BCE
     // limit is out of command.
     out.out_of_command
-        .extend(super::super::cedar::bce_loss::stranded_units(rs, state, side).cloned());
+        .extend(crate::gbacw::ruleset::cedar::bce_loss::stranded_units(rs, state, side).cloned());
     out
 }

@@ -1,14 +1,14 @@
 //! GBACW 6.0–6.24, 7.12, 8.42: changing formation and facing.
 
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
-use super::super::{Gbacw, err};
 use super::own_unit;
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{FormationChange, MoveClass, Mp};
 use crate::gbacw::facing::{Facing, may_change_formation};
 use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
+use crate::gbacw::ruleset::{Gbacw, err};
 
 /// GBACW 7.12, 7.13, 8.42: turn a unit and every friendly unit stacked
 /// with it. Free and unlimited in the Friendly Movement Phase, even for
@@ -114,7 +114,7 @@ pub(crate) fn plan(
     // checked before 6.21's out-of-command refusal, because mounted
     // cavalry outside its radius is "in effect, independent" (21.44) and
     // 21.43 is the case that forbids its formation change.
-    super::super::corinth::cavalry::check_change(rs, state, unit, to)?;
+    crate::gbacw::ruleset::corinth::cavalry::check_change(rs, state, unit, to)?;
     may_change_formation(!state.command.out_of_command.contains(unit)).map_err(|rule| {
         err(
             rule,
@@ -142,7 +142,8 @@ pub(crate) fn plan(
     // limbered one, 6.13) less what it has spent.
     let class = from.move_class().unwrap_or(MoveClass::Limbered);
     // Corinth 26.11: half as much again at night.
-    let allowance = super::super::corinth::night::allowance(rs, state, chart.allowance(class));
+    let allowance =
+        crate::gbacw::ruleset::corinth::night::allowance(rs, state, chart.allowance(class));
     let left = Mp(allowance.0.saturating_sub(u.moved.mp.0));
     if cost > left {
         return Err(err(

@@ -10,10 +10,6 @@
 //! (10.1, 10.11: before the unit leaves). Once that seat answers, the
 //! rest of the path is planned and carried out again from the same hex.
 
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
-use super::super::{Gbacw, err};
 use super::{own_leader, own_unit};
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{MoveClass, Mp};
@@ -22,6 +18,10 @@ use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
 use crate::gbacw::options::wagon_moves;
 use crate::gbacw::ruleset::action::{MAX_PATH, MAX_PIECES};
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{GbacwState, Resume, Trigger, WithdrawalDecision};
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::withdrawal::withdrawal_targets;
 use std::cell::OnceCell;
 use std::collections::BTreeSet;
@@ -117,7 +117,7 @@ pub(crate) fn mover(
             Some("GBACW 5.2")
         } else if state.command.out_of_command.contains(id)
             // Corinth 21.44: mounted cavalry moves freely out of the ER.
-            && !super::super::corinth::cavalry::moves_freely(rs, state, id)
+            && !crate::gbacw::ruleset::corinth::cavalry::moves_freely(rs, state, id)
         {
             Some("GBACW 17.11")
         } else {
@@ -129,7 +129,11 @@ pub(crate) fn mover(
             formation: Some(f),
             class,
             // Corinth 26.11: half as much again at night.
-            allowance: super::super::corinth::night::allowance(rs, state, chart.allowance(class)),
+            allowance: crate::gbacw::ruleset::corinth::night::allowance(
+                rs,
+                state,
+                chart.allowance(class),
+            ),
             spent: u.moved.mp,
             hexes: u.moved.hexes,
             one_hex,
@@ -142,7 +146,7 @@ pub(crate) fn mover(
             is_unit: false,
             formation: None,
             class: MoveClass::Leader,
-            allowance: super::super::corinth::night::allowance(
+            allowance: crate::gbacw::ruleset::corinth::night::allowance(
                 rs,
                 state,
                 chart.allowance(MoveClass::Leader),
@@ -151,7 +155,7 @@ pub(crate) fn mover(
             hexes: l.moved.hexes,
             one_hex: if state.command.out_of_radius.contains(id) {
                 Some("GBACW 17.21")
-            } else if super::super::cedar::bce_loss::stranded(rs, state, id) {
+            } else if crate::gbacw::ruleset::cedar::bce_loss::stranded(rs, state, id) {
                 // Cedar Mountain 24.2: one hex a Game-Turn until attached.
                 Some("Cedar Mountain 24.2")
             } else {
@@ -293,11 +297,11 @@ pub(crate) fn step(
         )
     })?;
     // Corinth 26.12: woods cost one more at night.
-    let cost = super::super::corinth::night::step_cost(board.rs, board.state, to, cost);
+    let cost = crate::gbacw::ruleset::corinth::night::step_cost(board.rs, board.state, to, cost);
     // Cedar Mountain 24.14: a brigade that has lost BCE keeps out of enemy
     // ZOCs (asked only of such units: most movers never build the ZOCs).
     if m.is_unit && board.bce_broken(&m.id) {
-        super::super::cedar::bce_loss::check_zoc_entry(
+        crate::gbacw::ruleset::cedar::bce_loss::check_zoc_entry(
             board.rs,
             board.state,
             &m.id,
@@ -591,7 +595,7 @@ fn run(
                 if taken.insert(l.clone()) {
                     events.push(GbacwEvent::LeaderLost {
                         leader: l.clone(),
-                        casualty: super::super::state::Casualty::Captured,
+                        casualty: crate::gbacw::ruleset::state::Casualty::Captured,
                     });
                 }
             }

@@ -13,13 +13,13 @@
 //!
 //! A held counter may still change facing and fire defensively (30.32).
 
-use super::super::action::GbacwAction;
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::{Command, CounterId, LeaderRole, UnitKind};
+use crate::gbacw::ruleset::action::GbacwAction;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 use crate::gbacw::scenario::Reserve;
 use crate::gbacw::sequence::{Phase, Step};

@@ -1,15 +1,15 @@
 //! GBACW 4.0: ending a phase, and what happens at its end.
 
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use super::command;
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::rally::unpin;
 use crate::gbacw::ruleset::combat::resolve::resolve_plan;
 use crate::gbacw::ruleset::corinth;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::sequence::{Phase, Step};
 
 /// Hexes a lone leader must keep from the nearest enemy unit (17.52).

@@ -2,7 +2,7 @@
 //!
 //! The scenario's `setup area=…` and `setup with-command` lines leave a
 //! side's counters for its player to place. While
-//! [`ScenarioProgress::setting_up`](super::super::progress::ScenarioProgress)
+//! [`ScenarioProgress::setting_up`](crate::gbacw::ruleset::progress::ScenarioProgress)
 //! names that side, its seat places them one at a time (`PlaceUnit`,
 //! `PlaceLeader`), each placement checked at once against the scenario's
 //! `restrict` lines, and ends with `EndSetUp`. Whatever is not placed then
@@ -14,16 +14,16 @@
 //! stands, and a unit may not be taken away from a leader it is the only
 //! command of.
 
-use super::super::action::GbacwAction;
-use super::super::board::Board;
-use super::super::event::GbacwEvent;
-use super::super::state::GbacwState;
-use super::super::{Gbacw, err};
 use crate::engine::{PendingDecision, RuleCode, RuleError};
 use crate::gbacw::charts::{Cost, MoveClass};
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{Command, CounterId, Formation, LeaderRole, Unit, UnitKind, UnitStatus};
+use crate::gbacw::ruleset::action::GbacwAction;
+use crate::gbacw::ruleset::board::Board;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::GbacwState;
+use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::{Area, Place, RestrictionKind, Setup};
 use crate::ids::SeatId;
 use std::collections::BTreeMap;
@@ -757,7 +757,7 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
             )
         })?;
         for e in placed {
-            super::super::event::evolve(&mut s, &e);
+            crate::gbacw::ruleset::event::evolve(&mut s, &e);
             events.push(e);
         }
     }
@@ -787,7 +787,7 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
             .into_iter()
             .find_map(|hex| place_leader(rs, &s, side, &id, hex).ok())?;
         for e in placed {
-            super::super::event::evolve(&mut s, &e);
+            crate::gbacw::ruleset::event::evolve(&mut s, &e);
             events.push(e);
         }
     }
@@ -901,7 +901,7 @@ fn finish(
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     let mut after = state.clone();
     for e in &events {
-        super::super::event::evolve(&mut after, e);
+        crate::gbacw::ruleset::event::evolve(&mut after, e);
     }
     // Corinth 29.42: the brigade counts of the whole set-up.
     crate::gbacw::ruleset::corinth::brigade_counts::check(rs, &after, side)?;

@@ -3,11 +3,11 @@
 //! Player-Turn (27.22), and entry hexes found held by the enemy when a
 //! Movement Phase begins (26.44).
 
-use super::super::Gbacw;
-use super::super::event::GbacwEvent;
-use super::super::progress::HexRecord;
-use super::super::state::GbacwState;
 use crate::gbacw::oob::CounterId;
+use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::progress::HexRecord;
+use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 use crate::gbacw::sequence::{Clock, Phase, Step};
 use std::collections::BTreeSet;
@@ -97,7 +97,8 @@ pub(crate) fn on_step_change(
     let victory = &rs.game.scenario.victory;
     // Corinth 31.2: the first day's determination as its last turn ends.
     if next.is_none_or(|c| c.turn != now.turn)
-        && let Some(e) = super::super::victory::day_check(rs, state, now.turn, next.map(|c| c.turn))
+        && let Some(e) =
+            crate::gbacw::ruleset::victory::day_check(rs, state, now.turn, next.map(|c| c.turn))
     {
         events.push(e);
     }

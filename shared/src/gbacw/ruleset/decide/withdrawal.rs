@@ -1,14 +1,14 @@
 //! Answers to withdrawal fire (10.1, 6.23, 6.24).
 
-use super::super::event::GbacwEvent;
-use super::super::state::{GbacwState, Resume, WithdrawalDecision};
-use super::super::{Gbacw, err};
 use super::{formation, movement};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::combat::resolve::resolve_withdrawal;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::ruleset::corinth::brigade_retreat;
+use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::state::{GbacwState, Resume, WithdrawalDecision};
+use crate::gbacw::ruleset::{Gbacw, err};
 
 /// The firing seat declines: the interrupted move or formation change
 /// goes on from where it stopped. It was valid when it stopped and nothing

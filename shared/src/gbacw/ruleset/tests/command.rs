@@ -40,7 +40,7 @@ fn case_17_11_out_of_command_units_move_one_hex_and_keep_their_zoc() {
     t.ok(UNION, GbacwAction::EndPhase);
     t.refused(UNION, mv(&["10-me"], &["0610", "0510"]), "GBACW 17.11");
     // Its ZOC still counts against the enemy.
-    let board = super::super::board::Board::new(&t.rs, &t.s);
+    let board = crate::gbacw::ruleset::board::Board::new(&t.rs, &t.s);
     let zoc = board.enemy_zoc(
         &id("confederate"),
         crate::gbacw::facing::ZocUse::SupplyAndCommand,

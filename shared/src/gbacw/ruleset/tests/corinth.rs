@@ -28,7 +28,8 @@ fn corinth_30_0_the_game_opens_on_the_union_player_turn_of_game_turn_2() {
 #[test]
 fn corinth_scenario_fits_its_map_and_oob() {
     let files = crate::gbacw::battles::corinth::FILES;
-    let charts = crate::gbacw::charts::Charts::load(super::super::scenario::CHARTS).unwrap();
+    let charts =
+        crate::gbacw::charts::Charts::load(crate::gbacw::ruleset::scenario::CHARTS).unwrap();
     let map = crate::gbacw::map::parse_map(files.map).unwrap();
     let oob = crate::gbacw::oob::parse_oob(files.oob, &charts.range).unwrap();
     let mut sc = crate::gbacw::scenario::parse_scenario(files.scenario).unwrap();
