@@ -19,6 +19,7 @@ pub mod identity;
 pub mod lobby;
 pub mod metrics;
 pub mod net;
+pub mod outbox;
 pub mod quota;
 pub mod room;
 pub mod storage;

@@ -5,7 +5,7 @@
 //! leave the list (their rooms stay reachable while someone follows them),
 //! and the lobby counts each identity's unfinished tables for the cap.
 
-use crate::net::conn::encode_msg;
+use crate::outbox::encode_msg;
 use crate::quota::AddrKey;
 use crate::room::RoomHandle;
 use bytes::Bytes;

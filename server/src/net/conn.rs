@@ -11,6 +11,7 @@
 
 use crate::Shared;
 use crate::identity;
+use crate::outbox::{Lag, Outbox, encode_msg, error_frame};
 use crate::quota::{Bucket, ConnSlot};
 use crate::room::actor::{CreateError, Room};
 use crate::room::{RoomCmd, Who};
@@ -19,30 +20,16 @@ use muster_shared::codec::DecodeError;
 use muster_shared::protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, TableId};
 use std::collections::BTreeSet;
 use std::future::Future;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tokio::sync::{Notify, broadcast, mpsc};
+use tokio::sync::{broadcast, mpsc};
 
 /// Messages that arrive over the rate limit this many times in a row close
 /// the connection: a client that ignores `RateLimited` is not a client.
 const MAX_RATE_VIOLATIONS: u32 = 1000;
 /// Time allowed for the first message.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Encode a server message. Every server type is a plain derive, which
-/// bincode always encodes.
-pub fn encode_msg(msg: &ServerMsg) -> Bytes {
-    Bytes::from(muster_shared::codec::encode_infallible(msg))
-}
-
-pub fn error_frame(code: ErrorCode, message: &str, client_ref: Option<u32>) -> Bytes {
-    encode_msg(&ServerMsg::Error {
-        code,
-        message: message.to_string(),
-        client_ref,
-    })
-}
 
 /// Why reading a frame stopped.
 #[derive(Debug)]
@@ -76,56 +63,6 @@ pub trait FrameWrite: Send + 'static {
 
 /// Most frames fed between two flushes: bounds the writer's buffer.
 const MAX_BATCH: usize = 64;
-
-/// Tables whose room dropped this connection for lagging.
-#[derive(Default)]
-pub struct Lag {
-    tables: Mutex<Vec<TableId>>,
-    notify: Notify,
-}
-
-impl Lag {
-    fn take(&self) -> Vec<TableId> {
-        std::mem::take(&mut *self.tables.lock().unwrap_or_else(|e| e.into_inner()))
-    }
-}
-
-/// What happened to a frame offered to a connection.
-pub enum Push {
-    Sent,
-    /// The queue is full: the connection is not keeping up.
-    Lagged,
-    Closed,
-}
-
-/// A connection's outbound queue, as rooms hold it.
-#[derive(Clone)]
-pub struct Outbox {
-    pub id: u64,
-    tx: mpsc::Sender<Bytes>,
-    lag: Arc<Lag>,
-}
-
-impl Outbox {
-    /// Queue without waiting.
-    pub fn push(&self, frame: Bytes) -> Push {
-        match self.tx.try_send(frame) {
-            Ok(()) => Push::Sent,
-            Err(mpsc::error::TrySendError::Full(_)) => Push::Lagged,
-            Err(mpsc::error::TrySendError::Closed(_)) => Push::Closed,
-        }
-    }
-
-    /// The room dropped this connection from `table`; resync once drained.
-    pub fn mark_lagged(&self, table: TableId) {
-        let mut tables = self.lag.tables.lock().unwrap_or_else(|e| e.into_inner());
-        if !tables.contains(&table) {
-            tables.push(table);
-        }
-        drop(tables);
-        self.lag.notify.notify_one();
-    }
-}
 
 /// Which transport, for the connection gauges.
 #[derive(Clone, Copy, Debug)]
@@ -175,11 +112,7 @@ pub async fn serve<R: FrameRead, W: FrameWrite>(
     let id = shared.next_conn.fetch_add(1, Relaxed);
     let (tx, rx) = mpsc::channel(shared.config.limits.queue);
     let lag = Arc::new(Lag::default());
-    let out = Outbox {
-        id,
-        tx,
-        lag: lag.clone(),
-    };
+    let out = Outbox::new(id, tx, lag.clone());
     let writer = tokio::spawn(write_loop(shared.clone(), writer, rx, lag, id));
     let mut conn = Conn {
         shared: shared.clone(),

@@ -8,7 +8,7 @@ use super::any_match::{AnyMatch, AppliedEntry, Pending, registry};
 use super::{RoomCmd, SERVER_CHAIN_LEN, Who, chain_heads, class_index};
 use crate::Shared;
 use crate::lobby::{Caps, Owner, Refused};
-use crate::net::conn::{Outbox, Push, encode_msg, error_frame};
+use crate::outbox::{Outbox, Push, encode_msg, error_frame};
 use crate::quota::{AddrKey, Bucket, retry_in};
 use crate::storage::{NewTable, SeatHolder, StoredChain, StoredTable};
 use bytes::Bytes;

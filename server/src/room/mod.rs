@@ -7,7 +7,7 @@
 pub mod actor;
 pub mod any_match;
 
-use crate::net::conn::Outbox;
+use crate::outbox::Outbox;
 use muster_shared::dice::ChainHeadState;
 use muster_shared::dice::{ChainAnchor, Party, SeatLink};
 use muster_shared::engine::{LogEntry, MatchLog};
