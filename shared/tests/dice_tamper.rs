@@ -656,3 +656,11 @@ const D200: [u16; 8] = [152, 138, 119, 77, 26, 11, 181, 18];
 const D1000: [u16; 5] = [720, 224, 575, 586, 533];
 const ACTION_DIGEST_OF_EMPTY: &str =
     "93e82b71a40471c3875527fddf5e7f85c60edbe263e9aa4df36f33bfc7a5c315";
+
+/// Issue 20, item 7: an empty chain is refused in words that say so (it
+/// once said "chain of 0 links is longer than … allowed").
+#[test]
+fn an_empty_chain_is_refused_as_outside_the_allowed_length() {
+    let e = muster_shared::dice::RollFailure::ChainTooLong { len: 0, max: 4096 }.to_string();
+    assert!(e.contains("outside the 1 to 4096 allowed") && !e.contains("longer"), "{e}");
+}

@@ -120,6 +120,11 @@ pub fn server_config(id: &Identity) -> Result<quinn::ServerConfig, String> {
     Ok(config)
 }
 
+/// Bytes reserved for a frame before its payload starts arriving.
+const FIRST_CHUNK: usize = 4096;
+/// Time a frame's payload has to arrive whole once its header has.
+const FRAME_DEADLINE: std::time::Duration = std::time::Duration::from_secs(10);
+
 struct Reader(quinn::RecvStream);
 struct Writer {
     send: quinn::SendStream,
@@ -138,11 +143,28 @@ impl FrameRead for Reader {
             Err(e) => return Err(ReadError::Transport(e.to_string())),
         }
         let len = frame_len(header, MAX_CLIENT_MSG)?;
-        let mut payload = vec![0u8; len];
-        self.0
-            .read_exact(&mut payload)
+        // Issue 20: the buffer grows as the payload's bytes arrive (a
+        // header alone once reserved the whole frame, 64 KiB, for as long
+        // as the peer cared to wait), and the payload has a deadline.
+        let mut payload = Vec::with_capacity(len.min(FIRST_CHUNK));
+        let stream = &mut self.0;
+        let body = async {
+            while payload.len() < len {
+                match stream.read_chunk(len - payload.len(), true).await {
+                    Ok(Some(chunk)) => payload.extend_from_slice(&chunk.bytes),
+                    Ok(None) => {
+                        return Err(ReadError::Transport(
+                            "truncated frame: the stream ended".into(),
+                        ));
+                    }
+                    Err(e) => return Err(ReadError::Transport(format!("truncated frame: {e}"))),
+                }
+            }
+            Ok(())
+        };
+        tokio::time::timeout(FRAME_DEADLINE, body)
             .await
-            .map_err(|e| ReadError::Transport(format!("truncated frame: {e}")))?;
+            .map_err(|_| ReadError::Transport("a frame did not arrive whole in time".into()))??;
         Ok(Some(Bytes::from(payload)))
     }
 }

@@ -98,7 +98,7 @@ pub enum RollFailure {
     ChainExhausted { party: Party, index: u32, len: u32 },
     #[error("{party} re-anchored its chain before using it up ({used} of {len} links)")]
     EarlyServerAnchor { party: Party, used: u32, len: u32 },
-    #[error("chain of {len} links is longer than the {max} allowed")]
+    #[error("a chain of {len} links is outside the 1 to {max} allowed")]
     ChainTooLong { len: u32, max: u32 },
     #[error("seat links are not in ascending seat order or repeat a seat")]
     SeatLinksUnordered,
