@@ -177,6 +177,16 @@ impl Server {
     /// storage. Every entry was durable before it was announced, so there is
     /// nothing to lose; this only lets clients see a clean close and leaves
     /// the database checkpointed.
+    /// Fault injection for the supervision tests: make table `table`'s
+    /// room panic on its next command. `false` if there is no such room.
+    #[cfg(feature = "fault-injection")]
+    pub fn crash_room(&self, table: muster_shared::protocol::TableId) -> bool {
+        self.shared
+            .lobby
+            .room(table)
+            .is_some_and(|r| r.tx.try_send(room::RoomCmd::Crash).is_ok())
+    }
+
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         let m = &self.shared.metrics;

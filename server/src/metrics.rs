@@ -27,6 +27,8 @@ pub struct Metrics {
     pub lagged: AtomicU64,
     pub bad_frames: AtomicU64,
     pub rate_limited: AtomicU64,
+    /// Rooms a command panicked (each rebuilt from its log, or closed).
+    pub room_panics: AtomicU64,
     latency_buckets: [AtomicU64; LATENCY_BUCKETS.len()],
     latency_count: AtomicU64,
     latency_sum_us: AtomicU64,
@@ -107,6 +109,12 @@ impl Metrics {
             "counter",
             "Messages refused by the per-connection rate limit.",
             self.rate_limited.load(Relaxed),
+        );
+        one(
+            "muster_room_panics_total",
+            "counter",
+            "Rooms a command panicked (rebuilt from their log, or closed).",
+            self.room_panics.load(Relaxed),
         );
         let name = "muster_action_latency_seconds";
         let _ = writeln!(

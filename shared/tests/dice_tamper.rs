@@ -662,5 +662,8 @@ const ACTION_DIGEST_OF_EMPTY: &str =
 #[test]
 fn an_empty_chain_is_refused_as_outside_the_allowed_length() {
     let e = muster_shared::dice::RollFailure::ChainTooLong { len: 0, max: 4096 }.to_string();
-    assert!(e.contains("outside the 1 to 4096 allowed") && !e.contains("longer"), "{e}");
+    assert!(
+        e.contains("outside the 1 to 4096 allowed") && !e.contains("longer"),
+        "{e}"
+    );
 }

@@ -12,6 +12,7 @@ use crate::outbox::{Outbox, Push, encode_msg, error_frame};
 use crate::quota::{AddrKey, Bucket, retry_in};
 use crate::storage::{NewTable, SeatHolder, StoredChain, StoredTable};
 use bytes::Bytes;
+use futures_util::FutureExt;
 use muster_shared::codec;
 use muster_shared::dice::{ChainAnchor, HashChain, Party, SeatLink};
 use muster_shared::engine::{LogEntry, LogHeader, MatchLog, RuleCode, RuleError};
@@ -244,6 +245,17 @@ impl Room {
 
     /// Rebuild a table from storage after a restart.
     pub fn restore(shared: &Arc<Shared>, t: StoredTable) -> Result<(), String> {
+        let room = Room::rebuild(shared, t)?;
+        if room.status != TableStatus::Finished {
+            // Counted, never refused: the table exists already.
+            let _ = shared.lobby.claim(room.owner, None);
+        }
+        room.spawn();
+        Ok(())
+    }
+
+    /// A room from its stored rows and log (not yet running).
+    fn rebuild(shared: &Arc<Shared>, t: StoredTable) -> Result<Room, String> {
         let options: TableOptions =
             codec::decode(&t.options, codec::MAX_SERVER_MSG).map_err(|e| e.to_string())?;
         let header: LogHeader =
@@ -306,10 +318,6 @@ impl Room {
             user: t.creator,
             addr: t.addr.as_deref().and_then(AddrKey::parse),
         };
-        if room.status != TableStatus::Finished {
-            // Counted, never refused: the table exists already.
-            let _ = shared.lobby.claim(room.owner, None);
-        }
         if room.status == TableStatus::Open {
             // Idle since the stored time, not since this start.
             let now = std::time::SystemTime::now()
@@ -324,8 +332,79 @@ impl Room {
         room.first_action = first_action;
         room.horizon = h;
         room.pending = room.m.pending();
-        room.spawn();
-        Ok(())
+        Ok(room)
+    }
+
+    /// After a command panicked the room: its state may be half-changed,
+    /// so it is rebuilt from its log (everything acknowledged is there:
+    /// the log is written before a delta leaves). Its followers are told
+    /// in words and get a fresh snapshot; if the log cannot rebuild it,
+    /// they are told that, the table leaves the lobby and the room stops
+    /// (the rows stay for export). `false`: the room must stop.
+    async fn recover(&mut self) -> bool {
+        let id = self.id;
+        tracing::error!(
+            table = id.0,
+            "a command panicked the room; rebuilding it from its log"
+        );
+        self.shared
+            .metrics
+            .room_panics
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let stored = match self.shared.storage.load_unfinished().await {
+            Ok((tables, _)) => tables.into_iter().find(|t| t.id == id),
+            Err(e) => {
+                tracing::error!(table = id.0, "cannot read the table's log: {e}");
+                None
+            }
+        };
+        let rebuilt = stored.map(|t| Room::rebuild(&self.shared, t));
+        match rebuilt {
+            Some(Ok(mut fresh)) => {
+                fresh.subs = std::mem::take(&mut self.subs);
+                fresh.lagged = std::mem::take(&mut self.lagged);
+                fresh.published = self.published.take();
+                fresh.owner = self.owner;
+                fresh.idle_close = self.idle_close;
+                *self = fresh;
+                self.deadline = self.decision_clock();
+                let note = error_frame(
+                    ErrorCode::Internal,
+                    &format!(
+                        "table {} hit an internal error and was rebuilt from its log; nothing acknowledged was lost",
+                        id.0
+                    ),
+                    None,
+                );
+                let conns: Vec<u64> = self.subs.keys().copied().collect();
+                for conn in conns {
+                    self.send_to(conn, note.clone());
+                    let viewer = self.subs[&conn].viewer;
+                    let snap = self.snapshot(viewer);
+                    self.send_to(conn, snap);
+                    self.send_pending_to(conn);
+                }
+                self.publish_summary();
+                tracing::info!(table = id.0, "table rebuilt from its log after a panic");
+                true
+            }
+            other => {
+                if let Some(Err(e)) = other {
+                    tracing::error!(table = id.0, "the log cannot rebuild the table: {e}");
+                }
+                let note = error_frame(
+                    ErrorCode::Internal,
+                    &format!(
+                        "table {} hit an internal error and cannot be rebuilt; it is closed and its log kept for export",
+                        id.0
+                    ),
+                    None,
+                );
+                self.broadcast(|_| Some(note.clone()));
+                self.shared.lobby.remove(id);
+                false
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -389,7 +468,16 @@ impl Room {
             let idle_close = self.idle_close;
             tokio::select! {
                 cmd = rx.recv() => match cmd {
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => {
+                        // Supervision: a command that panics the room
+                        // does not kill it silently (issue 20).
+                        let handled = std::panic::AssertUnwindSafe(self.handle(cmd))
+                            .catch_unwind()
+                            .await;
+                        if handled.is_err() && !self.recover().await {
+                            break;
+                        }
+                    }
                     None => break,
                 },
                 _ = async { tokio::time::sleep_until(deadline.unwrap_or_else(tokio::time::Instant::now)).await },
@@ -470,6 +558,8 @@ impl Room {
                 self.subs.remove(&conn);
                 self.lagged.remove(&conn);
             }
+            #[cfg(feature = "fault-injection")]
+            RoomCmd::Crash => panic!("fault injection: table {} crashes", self.id.0),
         }
         if !hot || self.status != status {
             self.publish_summary();

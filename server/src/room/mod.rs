@@ -84,6 +84,10 @@ pub enum RoomCmd {
     Detach {
         conn: u64,
     },
+    /// Fault injection for the supervision tests: the room panics while
+    /// handling this command (never sent by a connection).
+    #[cfg(feature = "fault-injection")]
+    Crash,
 }
 
 /// The public head of every chain after entry `upto`, and the rolls so far:
