@@ -20,7 +20,11 @@ async fn told_and_resynced(c: &mut Client) -> String {
     let mut note = None;
     for _ in 0..50 {
         match c.step(WAIT).await.unwrap() {
-            ServerMsg::Error { code, message, .. } if code == ErrorCode::Internal => {
+            ServerMsg::Error {
+                code: ErrorCode::Internal,
+                message,
+                ..
+            } => {
                 note = Some(message)
             }
             ServerMsg::Snapshot(_) if note.is_some() => return note.unwrap(),
