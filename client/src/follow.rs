@@ -17,7 +17,9 @@ use std::collections::BTreeMap;
 /// Why a snapshot or delta could not be followed.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum FollowError {
-    #[error("the table plays {got:?}, this follower expects {expected:?}")]
+    #[error(
+        "the table plays \u{201c}{got}\u{201d}, this client expects \u{201c}{expected}\u{201d}"
+    )]
     WrongRuleset { expected: String, got: String },
     #[error("bad payload: {0}")]
     Decode(#[from] DecodeError),

@@ -196,7 +196,9 @@ fn gbacw_app(args: &Args) -> Option<Result<Box<dyn eframe::App>, String>> {
     if !wanted {
         return match args.ruleset.as_deref() {
             None | Some("sandbox") => None,
-            Some(other) => Some(Err(format!("no ruleset {other:?} (sandbox or gbacw)"))),
+            Some(other) => Some(Err(format!(
+                "no game called \u{201c}{other}\u{201d} (sandbox or gbacw)"
+            ))),
         };
     }
     let config = GbacwConfig {

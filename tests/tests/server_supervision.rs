@@ -24,9 +24,7 @@ async fn told_and_resynced(c: &mut Client) -> String {
                 code: ErrorCode::Internal,
                 message,
                 ..
-            } => {
-                note = Some(message)
-            }
+            } => note = Some(message),
             ServerMsg::Snapshot(_) if note.is_some() => return note.unwrap(),
             _ => {}
         }

@@ -460,7 +460,10 @@ impl BoardView {
         match target {
             MenuTarget::Place(at) => match input.placing {
                 Some(spec) => {
-                    if ui.button(format!("Place {:?} here", spec.label)).clicked() {
+                    if ui
+                        .button(format!("Place \u{201c}{}\u{201d} here", spec.label))
+                        .clicked()
+                    {
                         act(ui, place(spec, at));
                     }
                 }

@@ -87,7 +87,9 @@ pub fn describe_position(p: &muster_shared::sandbox::Position) -> String {
 fn describe_action(a: &SandboxAction) -> String {
     use SandboxAction as A;
     match a {
-        A::Place { label, at, .. } => format!("place {label:?} at {}", describe_position(at)),
+        A::Place { label, at, .. } => {
+            format!("place \u{201c}{label}\u{201d} at {}", describe_position(at))
+        }
         A::Move { to, .. } => format!("move to {}", describe_position(to)),
         A::Stack { .. } => "stack".into(),
         A::Unstack { to, .. } => format!("unstack to {}", describe_position(to)),
@@ -99,8 +101,8 @@ fn describe_action(a: &SandboxAction) -> String {
             }
         }
         A::Flip { .. } => "flip".into(),
-        A::AddMarker { marker, .. } => format!("add marker {marker:?}"),
-        A::RemoveMarker { marker, .. } => format!("remove marker {marker:?}"),
+        A::AddMarker { marker, .. } => format!("add marker \u{201c}{marker}\u{201d}"),
+        A::RemoveMarker { marker, .. } => format!("remove marker \u{201c}{marker}\u{201d}"),
         A::Remove { .. } => "remove piece".into(),
         A::Roll { count, sides, .. } => format!("roll {count}d{sides}"),
         A::Hide { .. } => "hide".into(),
@@ -122,15 +124,15 @@ fn describe_event(
     let name = |id: &PieceId| {
         labels
             .get(id)
-            .map_or_else(|| format!("piece {}", id.0), |l| format!("{l:?}"))
+            .map_or_else(|| "a piece".to_string(), |l| format!("\u{201c}{l}\u{201d}"))
     };
     match e {
         E::Placed { piece } => {
             if labels.contains_key(&piece.id) {
-                format!("{who} revealed {:?}", piece.label)
+                format!("{who} revealed \u{201c}{}\u{201d}", piece.label)
             } else {
                 format!(
-                    "{who} placed {:?} at {}{}",
+                    "{who} placed \u{201c}{}\u{201d} at {}{}",
                     piece.label,
                     describe_position(&piece.at),
                     if piece.hidden { " (hidden)" } else { "" }

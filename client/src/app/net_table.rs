@@ -434,7 +434,7 @@ impl Task {
                     ) =>
                 {
                     self.emit(LinkEvent::Error(format!(
-                        "cannot rejoin the table: {code:?}: {message}"
+                        "cannot rejoin the table ({code}): {message}"
                     )));
                     return None;
                 }
@@ -643,7 +643,9 @@ impl Task {
                 self.emit(LinkEvent::Rejected { client_ref, error });
             }
             ServerMsg::Error { code, message, .. } => {
-                self.emit(LinkEvent::Error(format!("server: {code:?}: {message}")));
+                self.emit(LinkEvent::Error(format!(
+                    "the server refused ({code}): {message}"
+                )));
             }
             ServerMsg::Chat {
                 table,

@@ -130,9 +130,7 @@ impl<R: Narrate> Session<R> {
                 if !self.link.viewers().contains(&viewer) =>
             {
                 // Only ever show what this client is entitled to see.
-                self.problem(format!(
-                    "the table sent data for {viewer:?}, which this client is not; ignored"
-                ));
+                self.problem("the table sent data meant for another viewer; ignored".to_string());
             }
             LinkEvent::Snapshot { viewer, snapshot } => {
                 match Follower::<R>::from_snapshot(&snapshot) {

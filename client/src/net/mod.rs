@@ -37,9 +37,9 @@ pub enum NetError {
     Closed,
     #[error("timed out")]
     Timeout,
-    #[error("the server refused: {code:?}: {message}")]
+    #[error("the server refused ({code}): {message}")]
     Refused { code: ErrorCode, message: String },
-    #[error("unexpected answer: {0:?}")]
+    #[error("the server answered something this client did not expect")]
     Unexpected(Box<ServerMsg>),
 }
 

@@ -261,3 +261,32 @@ pub enum ErrorCode {
     /// The message says which. Appended last: variant numbers are the wire.
     BadOptions,
 }
+
+impl ErrorCode {
+    /// The refusal's kind in words a player reads (never the variant name).
+    pub fn words(self) -> &'static str {
+        match self {
+            ErrorCode::VersionMismatch => "this client and the server speak different versions",
+            ErrorCode::HandshakeRequired => "the server expected a greeting first",
+            ErrorCode::NotSignedIn => "not signed in",
+            ErrorCode::BadToken => "your saved sign-in is no longer valid",
+            ErrorCode::BadMessage => "the server could not read a message",
+            ErrorCode::NoSuchTable => "no such table",
+            ErrorCode::SeatTaken => "that seat is taken",
+            ErrorCode::TableFull => "the table is full",
+            ErrorCode::Forbidden => "not allowed",
+            ErrorCode::BadInvite => "wrong invite code",
+            ErrorCode::UnknownRuleset => "the server does not know that game",
+            ErrorCode::RateLimited => "too many requests; wait a moment",
+            ErrorCode::Resync => "you fell behind; catching up",
+            ErrorCode::Internal => "the server had a problem",
+            ErrorCode::BadOptions => "those table options were refused",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
+}

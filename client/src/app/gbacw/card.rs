@@ -7,7 +7,7 @@ use super::narrate::{counter_name, mp_text};
 use egui::{Grid, RichText, Ui};
 use muster_shared::gbacw::map::Orientation;
 use muster_shared::gbacw::oob::{Command, CounterId, Crew, LeaderRole, Oob, UnitKind};
-use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState};
+use muster_shared::gbacw::ruleset::{Casualty, Gbacw, GbacwAction, GbacwState};
 
 fn row(ui: &mut Ui, key: &str, value: impl Into<String>) {
     ui.weak(key);
@@ -220,7 +220,15 @@ pub fn ui(
                 row(ui, "Command", "OUT OF RADIUS (17.21)");
             }
             if let Some(c) = st.casualty {
-                row(ui, "Casualty", format!("{c:?}"));
+                row(
+                    ui,
+                    "Casualty",
+                    match c {
+                        Casualty::Killed => "killed",
+                        Casualty::Wounded => "wounded",
+                        Casualty::Captured => "captured",
+                    },
+                );
             }
         });
     } else {

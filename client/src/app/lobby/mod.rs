@@ -576,7 +576,7 @@ fn describe_refusal(code: ErrorCode, message: &str) -> String {
         ErrorCode::UnknownRuleset | ErrorCode::BadOptions => {
             format!("The server cannot create that table: {message}")
         }
-        _ => format!("The server refused ({code:?}): {message}"),
+        _ => format!("The server refused ({code}): {message}"),
     }
 }
 

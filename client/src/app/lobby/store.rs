@@ -68,7 +68,7 @@ pub struct Saved {
 
 /// A profile's name is a directory's: letters, digits, `-`, `_`, `.`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("bad profile name {0:?}: use letters, digits, '-', '_' or '.' (not first)")]
+#[error("bad profile name \u{201c}{0}\u{201d}: use letters, digits, '-', '_' or '.' (not first)")]
 pub struct BadProfile(pub String);
 
 const SESSIONS: &str = "sessions.txt";
