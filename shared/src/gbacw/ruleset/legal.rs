@@ -48,7 +48,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         // hexes away (12.81).
         let mut out = vec![A::StandFast];
         // Cedar Mountain 21.12: the forced retreat, when there is one.
-        let forced = super::cedar::cavalry::default_answer(rs, state, offer);
+        let forced = super::combat::dismounted_cavalry::default_answer(rs, state, offer);
         let paths = super::combat::rbm_options::candidate_paths(rs, state, offer);
         for a in
             std::iter::once(forced).chain(paths.into_iter().map(|path| A::RetreatBeforeMelee {
@@ -120,7 +120,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         return out;
     }
     // Corinth 25.26: the batteries' retreat, or not.
-    if let Some(out) = super::corinth::retreat_batteries::legal(state, seat) {
+    if let Some(out) = rs.battle().offer_legal(state, seat) {
         return out;
     }
     if rs.acting_seat(state) != Some(seat) {
@@ -131,7 +131,8 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         let side = rs.side_of(seat);
         let mut out = vec![A::EndBarrage];
         out.extend(
-            super::corinth::barrage::candidates(rs, state, side)
+            rs.battle()
+                .barrage_candidates(rs, state, side)
                 .into_iter()
                 .map(|(target, b)| A::BarrageFire {
                     target,
@@ -158,7 +159,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
         return decide::setup::legal(rs, state, seat);
     }
     // Corinth 29.53: the solitaire roll, before anything else.
-    if crate::gbacw::ruleset::corinth::solitaire::roll_due(rs, state) {
+    if rs.battle().roll_due(rs, state) {
         return vec![A::SolitaireRoll];
     }
     let side = rs.side_of(seat);
@@ -285,7 +286,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             // Cedar Mountain 26.4, 27.23: reinforcements and exits.
             decide::arrival::candidates(rs, state, side, &mut out);
             // Corinth 24.21: crews away from their guns.
-            super::corinth::crew_piece::legal(rs, state, side, &mut out);
+            rs.battle().legal_moves(rs, state, side, &mut out);
             // Whole stacks, one hex at a time.
             for (hex, pieces) in stacks.into_iter().filter(|(_, p)| p.len() > 1) {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(hex) {
@@ -302,7 +303,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                 out.push(A::CancelFire { index: 0 });
             }
             // Corinth 24.1: rapid fire and unfouling.
-            super::corinth::rapid_fire::legal(rs, state, side, &mut out);
+            rs.battle().legal_fire(rs, state, side, &mut out);
         }
         Some(Phase::RetreatBeforeMelee) => {
             // GBACW 12.94 option 3: each engaged stack along its first
@@ -328,7 +329,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             // GBACW 12.0: each unit alone against each adjacent enemy hex;
             // Corinth 22.4: a lone enemy crew's hex too (the decision
             // refuses it where the battle does not melee lone crews).
-            let crews = super::corinth::crew_piece::enemy_crew_hexes(rs, state, side);
+            let crews = rs.battle().enemy_pieces(rs, state, side);
             for (id, at) in &own_units {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(*at) {
                     if crews.contains(&n)
@@ -442,9 +443,7 @@ fn fire_declarations(
         .filter_map(|(_, u)| u.hex)
         .collect();
     // Corinth 24.12: lone crews away from their guns are targets too.
-    enemy_hexes.extend(super::corinth::crew_piece::enemy_crew_hexes(
-        rs, state, side,
-    ));
+    enemy_hexes.extend(rs.battle().enemy_pieces(rs, state, side));
     enemy_hexes.sort();
     enemy_hexes.dedup();
     for (id, at) in own_units {

@@ -15,7 +15,9 @@
 //! (`view` is the identity) and the commutation contract holds trivially.
 
 pub mod action;
+pub(crate) mod battle_rules;
 pub mod bce;
+pub(crate) mod bce_loss;
 pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
@@ -23,6 +25,8 @@ pub mod config;
 pub mod corinth;
 mod decide;
 pub mod event;
+pub mod exclusive;
+pub(crate) mod leader_reach;
 mod legal;
 pub mod query;
 // The client's drag-a-path preview (additive query).
@@ -30,6 +34,7 @@ pub mod path_query;
 // The client's drawn command radius (additive query).
 pub mod radius_query;
 pub mod scenario;
+pub(crate) mod sight;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.
 pub mod plan;
@@ -55,7 +60,9 @@ use crate::gbacw::options::RuleOptions;
 use crate::gbacw::sequence::{Clock, PlayerTurn};
 use crate::gbacw::tables::Tables;
 use crate::ids::{SeatId, Viewer};
+pub(crate) use battle_rules::BattleRules;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Seconds the other seat has to answer withdrawal fire in live play.
 pub const WITHDRAWAL_DEADLINE_SECS: u32 = 60;
@@ -67,12 +74,11 @@ pub struct Gbacw {
     game: Game,
     options: RuleOptions,
     steps: StepTable,
-    /// Cedar Mountain 21.43: the step table with every cornfield blown
-    /// down, read for the hexes whose corn is down; `None` without the rule.
-    steps_corn_down: Option<StepTable>,
-    /// Cedar Mountain 22.3: the (provisional) Overshoot Table and Scatter
-    /// Diagram; `None` without the rule.
-    overshoot: Option<cedar::overshoot::OvershootTable>,
+    /// The step table with the ground the battle's rules clear in play
+    /// (`BattleRules::cleared_steps`), read for the hexes cleared.
+    steps_cleared: Option<StepTable>,
+    /// The battle's exclusive rules at the Standard Rules' hook points.
+    battle: Arc<dyn BattleRules>,
     /// The result tables (9.16, 12.98, 13.15, 17.76, 8.35, 11.34).
     tables: Tables,
     /// The scenario options on at this table (Cedar Mountain 26.3).
@@ -87,12 +93,24 @@ impl Gbacw {
     /// A table of `config` on an already loaded `game` (a shipped battle,
     /// or one written for a test by the test kit's position builder).
     pub fn with_game(config: &GbacwConfig, game: Game) -> Result<Gbacw, RuleError> {
+        let battle = exclusive::rules_for(&config.battle, &game.scenario)
+            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        Gbacw::with_rules(config, game, battle)
+    }
+
+    /// A table of `config` on `game` playing `battle`'s exclusive rules (a
+    /// battle of the registry's, `exclusive::rules_for`, or one a test
+    /// writes).
+    pub(crate) fn with_rules(
+        config: &GbacwConfig,
+        game: Game,
+        battle: Arc<dyn BattleRules>,
+    ) -> Result<Gbacw, RuleError> {
         let options = config
             .rule_options()
             .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
         let mut steps = StepTable::new(&game.map, &game.charts.movement);
-        // Corinth 23.31: guns, wagons and horses enter town by road only.
-        corinth::town::restrict_steps(&game, &mut steps);
+        battle.adjust_steps(&game, &mut steps);
         let tables = Tables::load(combat::TABLES).map_err(|e| {
             err(
                 "GBACW tables",
@@ -101,29 +119,14 @@ impl Gbacw {
             )
         })?;
         let scenario_options = scenario_options(&game, config)?;
-        let corn = cedar::corn::all_cornfields(
-            &game.map,
-            game.scenario
-                .hook(crate::gbacw::scenario::HookKind::Cornfields)
-                .is_some(),
-        );
-        let steps_corn_down = (!corn.is_empty()).then(|| {
-            StepTable::new(
-                &cedar::corn::cleared_map(&game.map, corn),
-                &game.charts.movement,
-            )
-        });
-        let overshoot = cedar::overshoot::load_for(&game.scenario)
-            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        corinth::solitaire::check_for(&game.scenario)
-            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        let steps_cleared = battle.cleared_steps(&game);
         let rs = Gbacw {
             config: config.clone(),
             game,
             options,
             steps,
-            steps_corn_down,
-            overshoot,
+            steps_cleared,
+            battle,
             tables,
             scenario_options,
         };
@@ -147,6 +150,11 @@ impl Gbacw {
 
     pub fn config(&self) -> &GbacwConfig {
         &self.config
+    }
+
+    /// The battle's exclusive rules, at the Standard Rules' hook points.
+    pub(crate) fn battle(&self) -> &dyn BattleRules {
+        &*self.battle
     }
 
     pub fn game(&self) -> &Game {
@@ -226,7 +234,7 @@ impl Gbacw {
             return Some(o.seat);
         }
         // Corinth 26.4: the Pre-Dawn Barrage's side.
-        if let Some(seat) = corinth::barrage::acting_seat(self, state) {
+        if let Some(seat) = self.battle().step_seat(self, state) {
             return Some(seat);
         }
         use crate::gbacw::sequence::Step;
@@ -391,7 +399,7 @@ impl Ruleset for Gbacw {
                     && state.rbm.is_none()
                     && (decide::turns::heat_due(self, state).is_some()
                         // Corinth 26.2: the straggler rolls as a night turn ends.
-                        || corinth::stragglers::due(
+                        || self.battle().between_steps_roll(
                             self,
                             state,
                             decide::turns::next_step(self, state.clock),
@@ -409,9 +417,7 @@ impl Ruleset for Gbacw {
                         })
             }
             // Corinth 25.26: retreating batteries check morale.
-            GbacwAction::RetreatBatteries { .. } => {
-                corinth::retreat_batteries::rolls(state, action)
-            }
+            GbacwAction::RetreatBatteries { .. } => self.battle().offer_rolls(state, action),
             // Corinth 24.1: the unfouling die.
             GbacwAction::Unfoul { .. } => true,
             GbacwAction::Rally { unit } => {
@@ -440,7 +446,7 @@ impl Ruleset for Gbacw {
             GbacwAction::RetreatBeforeMelee { units, .. } => {
                 state.rbm.is_some()
                     && (combat::melee::retreat_rolls(self, state, units)
-                        || corinth::melee_gate::retreat_rolls(self, state, units))
+                        || self.battle().retreat_before_melee_rolls(self, state, units))
             }
             _ => false,
         }
@@ -471,11 +477,10 @@ impl Ruleset for Gbacw {
         ));
         // Corinth 29.43: the first combat; the Hotel brigades attacked.
         events.extend(decide::restraint::combat_marks(self, state, action));
-        // Corinth 29.47: reinforcements attacked may leave column.
-        events.extend(corinth::reinforcements::attacked(self, state, action));
-        // Corinth 22.33: a leader used to bypass a check goes with them.
-        let follow = corinth::leader_binding::follow(self, state, &events);
-        events.extend(follow);
+        // Corinth 29.47: reinforcements attacked may leave column; 22.33:
+        // a leader used to bypass a check goes with them.
+        let after = self.battle().after_action(self, state, action, &events);
+        events.extend(after);
         // GBACW 18.0: brigades whose BCE these events broke.
         let events = bce::with_bce_lost(self, state, events);
         // Cedar Mountain 27.22: who last occupied each victory hex.
@@ -518,7 +523,7 @@ impl Ruleset for Gbacw {
                     .join(", ")
             ),
             // Cedar Mountain 21.12: dismounted cavalry that must retreat does.
-            default: cedar::cavalry::default_answer(self, state, r),
+            default: combat::dismounted_cavalry::default_answer(self, state, r),
             deadline_secs: WITHDRAWAL_DEADLINE_SECS,
         });
         state
@@ -584,7 +589,7 @@ impl Ruleset for Gbacw {
                         deadline_secs: WITHDRAWAL_DEADLINE_SECS,
                     }),
             )
-            .chain(corinth::retreat_batteries::pending(self, state))
+            .chain(self.battle().offer_pending(self, state))
             .chain(decide::setup::pending(self, state))
             .chain(
                 state.night.barrage.as_ref().map(|b| PendingDecision {
@@ -599,7 +604,7 @@ impl Ruleset for Gbacw {
             )
             .chain(self.plot_decision(state))
             // Corinth 29.53: the solitaire Division Arrival roll.
-            .chain(corinth::solitaire::pending(self, state))
+            .chain(self.battle().roll_pending(self, state))
             .collect()
     }
 
@@ -623,7 +628,7 @@ impl Gbacw {
         }
         let spec = self.game.scenario.plan.as_ref()?;
         // Corinth 29.51: the solitaire version rolls instead.
-        if corinth::solitaire::active(self) {
+        if self.battle().rolls_the_plot(self) {
             return Some(PendingDecision {
                 seat: self.seat_of(&spec.side),
                 rule: self.case_rule("29.51"),

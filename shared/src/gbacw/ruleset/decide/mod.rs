@@ -44,10 +44,10 @@ pub(crate) fn decide(
     // Corinth 29.2: the plot comes first.
     if super::plan::plot_pending(rs, state) {
         // Corinth 29.51: the solitaire version rolls what 29.2 plots.
-        if super::corinth::solitaire::active(rs) {
+        if rs.battle().rolls_the_plot(rs) {
             return match action {
                 A::SolitaireRoll if Some(seat) == super::plan::plotting_seat(rs) => {
-                    super::corinth::solitaire::start(rs, dice)
+                    rs.battle().roll_plot(rs, dice)
                 }
                 _ => Err(err(
                     &rs.case_rule("29.51"),
@@ -78,7 +78,7 @@ pub(crate) fn decide(
         return setup::decide(rs, state, seat, action);
     }
     // Corinth 29.53: the solitaire Division Arrival roll comes first.
-    if let Some(answer) = super::corinth::solitaire::gate(rs, state, seat, action, dice) {
+    if let Some(answer) = rs.battle().roll_gate(rs, state, seat, action, dice) {
         return answer;
     }
     if let Some(d) = &state.decision {
@@ -113,14 +113,15 @@ pub(crate) fn decide(
         return match action {
             A::StandFast => {
                 // Cedar Mountain 21.12: some dismounted cavalry must go.
-                super::cedar::cavalry::check_answer(rs, state, offer, None)?;
+                super::combat::dismounted_cavalry::check_answer(rs, state, offer, None)?;
                 Ok(vec![GbacwEvent::RbmAnswered])
             }
             A::RetreatBeforeMelee { units, path } => {
                 combat::melee::check_retreating(offer, units)?;
-                super::cedar::cavalry::check_answer(rs, state, offer, Some(units))?;
+                super::combat::dismounted_cavalry::check_answer(rs, state, offer, Some(units))?;
                 // Corinth 22.1: a morale check first; failed, they stand.
-                super::corinth::melee_gate::retreat_before(rs, state, offer, units, path, dice)
+                rs.battle()
+                    .retreat_before_melee(rs, state, offer, units, path, dice)
             }
             _ => Err(err(
                 "GBACW 12.8",
@@ -194,17 +195,17 @@ pub(crate) fn decide(
         };
     }
     // Corinth 25.26: a brigade retreat's batteries may retreat.
-    if let Some(answer) = super::corinth::retreat_batteries::gate(rs, state, seat, action, dice) {
+    if let Some(answer) = rs.battle().offer_gate(rs, state, seat, action, dice) {
         return answer;
     }
     // Corinth 26.4: the Pre-Dawn Barrage before Game-Turn 21 begins.
     if state.night.barrage.is_some() && state.advance.is_none() {
         let side = rs.side_of(seat);
         return match action {
-            A::BarrageFire { target, firers } => crate::gbacw::ruleset::corinth::barrage::fire(
-                rs, state, side, *target, firers, dice,
-            ),
-            A::EndBarrage => crate::gbacw::ruleset::corinth::barrage::end(rs, state, side),
+            A::BarrageFire { target, firers } => rs
+                .battle()
+                .barrage_fire(rs, state, side, *target, firers, dice),
+            A::EndBarrage => rs.battle().barrage_end(rs, state, side),
             _ => Err(err(
                 &rs.case_rule("26.4"),
                 RuleCode::Illegal,
@@ -248,7 +249,7 @@ pub(crate) fn decide(
         A::EndPhase => {
             let mut events = sequence::end_phase(rs, state, side, dice)?;
             // Corinth 29.44.4: the park freed for good.
-            events.extend(super::corinth::park::freed_at_phase_end(rs, state));
+            events.extend(rs.battle().at_phase_end(rs, state));
             Ok(events)
         }
         A::Move { pieces, path } => {
@@ -258,15 +259,15 @@ pub(crate) fn decide(
             // Corinth 29.41: away from the Assault Areas until all are in.
             restraint::keep_away(rs, state, side, path)?;
             // Corinth 24.3: siege guns move one hex a turn, not into woods.
-            super::corinth::siege::check_move(rs, state, pieces, path)?;
+            rs.battle().check_move(rs, state, pieces, path)?;
             // Corinth 24.21: guns whose crew is away stay.
-            super::corinth::crew_piece::check_guns_manned(rs, state, pieces)?;
+            rs.battle().check_pieces_move(rs, state, pieces)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
             Ok(movement::execute(rs, state, &plan, false))
         }
         A::MoveCrew { battery, path } => {
             in_phase(Phase::Movement, "GBACW 5.0", "crews move")?;
-            super::corinth::crew_piece::move_crew(rs, state, side, battery, path)
+            rs.battle().move_own_piece(rs, state, side, battery, path)
         }
         A::Face { unit, facing } => {
             let moment = FacingMoment {
@@ -287,7 +288,7 @@ pub(crate) fn decide(
             in_phase(Phase::Movement, "GBACW 6.22", "units change formation")?;
             restraint::check_free(rs, state, &[unit], "change formation")?;
             // Corinth 29.47: reinforcements stay in column.
-            super::corinth::reinforcements::check_formation(rs, state, unit, *to)?;
+            rs.battle().check_formation_order(rs, state, unit, *to)?;
             formation::change(rs, state, side, unit, *to)
         }
         A::SpendCommandPoints {
@@ -339,7 +340,7 @@ pub(crate) fn decide(
             // Corinth 29.44.4: the park "may not move or fire" (defensive
             // fire too).
             let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
-            super::corinth::park::check(rs, state, &units, "fire")?;
+            rs.battle().check_not_held(rs, state, &units, "fire")?;
             // Corinth 29.43: "may not ... perform any other action".
             if let Some(f) = firers
                 .iter()
@@ -360,9 +361,9 @@ pub(crate) fn decide(
         A::RapidFire { index } => {
             fire_occasion(phase)
                 .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;
-            super::corinth::rapid_fire::make_rapid(rs, state, side, *index)
+            rs.battle().rapid_fire(rs, state, side, *index)
         }
-        A::Unfoul { unit } => super::corinth::rapid_fire::unfoul(rs, state, side, unit, dice),
+        A::Unfoul { unit } => rs.battle().unfoul(rs, state, side, unit, dice),
         A::CancelFire { index } => {
             fire_occasion(phase)
                 .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;
