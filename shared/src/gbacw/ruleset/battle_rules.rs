@@ -37,7 +37,7 @@
 //! - the battle's own actions: [`BattleRules::decide_own`],
 //!   [`BattleRules::legal_own`].
 
-use crate::engine::{Dice, PendingDecision, RuleError};
+use crate::engine::{Dice, RuleError};
 use crate::gbacw::charts::Mp;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::los::Los;
@@ -51,11 +51,11 @@ use crate::gbacw::ruleset::combat::attack::Prepared;
 use crate::gbacw::ruleset::combat::effects::Hit;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::exclusive::BatteryRetreatOffer;
 use crate::gbacw::ruleset::scenario::Game;
 use crate::gbacw::ruleset::state::{GbacwState, PlannedFire, RbmOffer, RetreatFireOffer};
 use crate::gbacw::scenario::Problem;
 use crate::gbacw::sequence::Clock;
-use crate::ids::SeatId;
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 
@@ -774,68 +774,45 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         ))
     }
 
-    /// A roll the battle asks before anything else (answered, or refused).
-    fn roll_gate(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-        seat: SeatId,
-        action: &GbacwAction,
-        dice: &mut Dice,
-    ) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-        matches!(action, GbacwAction::SolitaireRoll).then(|| {
-            Err(crate::gbacw::ruleset::err(
-                "GBACW 4.0",
-                crate::engine::RuleCode::Illegal,
-                "this battle has no solitaire rolls",
-            ))
-        })
-    }
-
-    /// Whether that roll is due now.
+    /// Whether the battle's roll (the solitaire Division Arrival roll) is
+    /// due now.
     fn roll_due(&self, rs: &Gbacw, state: &GbacwState) -> bool {
         false
     }
 
-    /// That roll as a pending decision.
-    fn roll_pending(&self, rs: &Gbacw, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
-        None
-    }
-
-    /// An offer of the battle's own waiting on a seat (answered, or refused).
-    fn offer_gate(
+    /// That roll, rolled.
+    fn arrival_roll(
         &self,
         rs: &Gbacw,
         state: &GbacwState,
-        seat: SeatId,
-        action: &GbacwAction,
         dice: &mut Dice,
-    ) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-        None
+    ) -> Result<Vec<GbacwEvent>, RuleError> {
+        Err(crate::gbacw::ruleset::err(
+            "GBACW 4.0",
+            crate::engine::RuleCode::Illegal,
+            "this battle has no solitaire rolls",
+        ))
     }
 
-    /// That offer's legal answers for `seat`.
-    fn offer_legal(&self, state: &GbacwState, seat: SeatId) -> Option<Vec<GbacwAction>> {
-        None
+    /// The case a battery retreat offer cites.
+    fn battery_retreat_case(&self, rs: &Gbacw) -> String {
+        "GBACW 4.0".into()
     }
 
-    /// Whether answering that offer with `action` rolls dice.
-    fn offer_rolls(&self, state: &GbacwState, action: &GbacwAction) -> bool {
-        false
-    }
-
-    /// That offer as a pending decision.
-    fn offer_pending(
+    /// A battery retreat offer answered (`batteries`: those retreating).
+    fn answer_battery_retreat(
         &self,
         rs: &Gbacw,
         state: &GbacwState,
-    ) -> Option<PendingDecision<GbacwAction>> {
-        None
-    }
-
-    /// The seat a step of the battle's own (a barrage) waits on.
-    fn step_seat(&self, rs: &Gbacw, state: &GbacwState) -> Option<SeatId> {
-        None
+        offer: &BatteryRetreatOffer,
+        batteries: Option<&[CounterId]>,
+        dice: &mut Dice,
+    ) -> Result<Vec<GbacwEvent>, RuleError> {
+        Err(crate::gbacw::ruleset::err(
+            "GBACW 4.0",
+            crate::engine::RuleCode::Illegal,
+            "this battle has no battery retreats",
+        ))
     }
 
     /// A barrage's fire at `target`.

@@ -15,7 +15,7 @@ use super::state::GbacwState;
 use crate::gbacw::scenario::{HookKind, Scenario};
 use std::sync::Arc;
 
-pub use super::corinth::barrage::BarrageRoll;
+pub use super::corinth::barrage::{Barrage, BarrageRoll};
 pub use super::corinth::bce_recovery::BceRecovery;
 pub use super::corinth::brigade_retreat::BrigadeRun;
 pub use super::corinth::leader_binding::LeaderBinding;

@@ -8,7 +8,7 @@ use super::{
     melee_gate, night, park, rapid_fire, redans, reinforcements, retreat, retreat_batteries, siege,
     solitaire, stragglers, town,
 };
-use crate::engine::{Dice, PendingDecision, RuleError};
+use crate::engine::{Dice, RuleError};
 use crate::gbacw::charts::Mp;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
@@ -22,11 +22,11 @@ use crate::gbacw::ruleset::combat::attack::Prepared;
 use crate::gbacw::ruleset::combat::effects::Hit;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::exclusive::BatteryRetreatOffer;
 use crate::gbacw::ruleset::scenario::Game;
 use crate::gbacw::ruleset::state::{GbacwState, PlannedFire, RbmOffer, RetreatFireOffer};
 use crate::gbacw::scenario::{Problem, Scenario};
 use crate::gbacw::sequence::Clock;
-use crate::ids::SeatId;
 use std::collections::BTreeSet;
 
 /// The Battle of Corinth (seed 001): its scenarios' exclusive rules.
@@ -718,57 +718,34 @@ impl BattleRules for Corinth {
         solitaire::start(rs, dice)
     }
 
-    /// Corinth 29.53: the solitaire Division Arrival roll comes first.
-    fn roll_gate(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-        seat: SeatId,
-        action: &GbacwAction,
-        dice: &mut Dice,
-    ) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-        solitaire::gate(rs, state, seat, action, dice)
-    }
-
+    /// Corinth 29.53: the solitaire Division Arrival roll.
     fn roll_due(&self, rs: &Gbacw, state: &GbacwState) -> bool {
         solitaire::roll_due(rs, state)
     }
 
-    fn roll_pending(&self, rs: &Gbacw, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
-        solitaire::pending(rs, state)
+    fn arrival_roll(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        dice: &mut Dice,
+    ) -> Result<Vec<GbacwEvent>, RuleError> {
+        solitaire::roll(rs, state, dice)
     }
 
     /// Corinth 25.26: a brigade retreat's batteries may retreat.
-    fn offer_gate(
+    fn battery_retreat_case(&self, rs: &Gbacw) -> String {
+        retreat_batteries::case(rs)
+    }
+
+    fn answer_battery_retreat(
         &self,
         rs: &Gbacw,
         state: &GbacwState,
-        seat: SeatId,
-        action: &GbacwAction,
+        offer: &BatteryRetreatOffer,
+        batteries: Option<&[CounterId]>,
         dice: &mut Dice,
-    ) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-        retreat_batteries::gate(rs, state, seat, action, dice)
-    }
-
-    fn offer_legal(&self, state: &GbacwState, seat: SeatId) -> Option<Vec<GbacwAction>> {
-        retreat_batteries::legal(state, seat)
-    }
-
-    fn offer_rolls(&self, state: &GbacwState, action: &GbacwAction) -> bool {
-        retreat_batteries::rolls(state, action)
-    }
-
-    fn offer_pending(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-    ) -> Option<PendingDecision<GbacwAction>> {
-        retreat_batteries::pending(rs, state)
-    }
-
-    /// Corinth 26.4: the Pre-Dawn Barrage's side.
-    fn step_seat(&self, rs: &Gbacw, state: &GbacwState) -> Option<SeatId> {
-        barrage::acting_seat(rs, state)
+    ) -> Result<Vec<GbacwEvent>, RuleError> {
+        retreat_batteries::answer(rs, state, offer, batteries, dice)
     }
 
     /// Corinth 26.42, 26.43.

@@ -14,7 +14,7 @@
 //! stands, and a unit may not be taken away from a leader it is the only
 //! command of.
 
-use crate::engine::{PendingDecision, RuleCode, RuleError};
+use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{Cost, MoveClass};
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
@@ -115,29 +115,9 @@ fn side_of<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a CounterId> {
 }
 
 /// The rule a set-up refusal names when no narrower case applies.
-fn setup_rule(rs: &Gbacw) -> String {
+pub(crate) fn setup_rule(rs: &Gbacw) -> String {
     rs.restriction(RestrictionKind::InPlace)
         .unwrap_or_else(|| rs.case_rule("set-up"))
-}
-
-/// The set-up as a pending decision: the setting-up seat's, ended by
-/// default with the default deployment.
-pub(crate) fn pending(rs: &Gbacw, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
-    // Corinth 29.2: the plot comes before the set-up.
-    if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
-        return None;
-    }
-    let side = state.progress.setting_up.as_ref()?;
-    Some(PendingDecision {
-        seat: rs.seat_of(side),
-        rule: setup_rule(rs),
-        prompt: format!(
-            "{}: set up your counters before Game-Turn 1",
-            rs.game.oob.sides.get(side).map_or(side.0.as_str(), |s| s)
-        ),
-        default: GbacwAction::EndSetUp,
-        deadline_secs: SETUP_DEADLINE_SECS,
-    })
 }
 
 /// An action during the set-up step.
