@@ -15,6 +15,24 @@ pub struct GbacwGame {
     /// When `Some`, every accepted action with its events (the full ones,
     /// then each viewer's), in order: for tests over what a game said.
     pub transcript: Option<Vec<(GbacwAction, Vec<GbacwEvent>)>>,
+    /// When `Some`, what the game asked before each submission
+    /// (`Gbacw::awaiting`'s prompt, in words): for tests over its words.
+    pub asked: Option<Vec<String>>,
+    /// With `MUSTER_FINGERPRINT` set: what the game asked and accepted,
+    /// printed when the game is dropped (see [`Fingerprint`]).
+    fingerprint: Option<Fingerprint>,
+}
+
+/// A whole game's fingerprint, to show a refactoring changed nothing:
+/// the accepted actions, a digest of the final state, and digests of
+/// every question the game asked before each submission (the acting
+/// seat and the pending decisions: seat, rule, default, deadline; and
+/// their prompts apart, as words may be reworded).
+struct Fingerprint {
+    label: String,
+    accepted: usize,
+    ladder: std::collections::hash_map::DefaultHasher,
+    prompts: std::collections::hash_map::DefaultHasher,
 }
 
 impl GbacwGame {
@@ -60,6 +78,13 @@ impl GbacwGame {
             server,
             seats,
             transcript: None,
+            asked: None,
+            fingerprint: std::env::var_os("MUSTER_FINGERPRINT").map(|_| Fingerprint {
+                label: format!("{} seed {seed}", config.battle),
+                accepted: 0,
+                ladder: Default::default(),
+                prompts: Default::default(),
+            }),
         }
     }
 
@@ -82,6 +107,25 @@ impl GbacwGame {
         by_default: bool,
     ) -> Result<Applied<Gbacw>, MatchError> {
         let seat_links = if by_default { vec![] } else { self.link(seat) };
+        if let Some(f) = self.fingerprint.as_mut() {
+            use muster_shared::engine::Ruleset;
+            use std::hash::Hash;
+            let rs = self.m.ruleset();
+            let state = self.m.state();
+            rs.acting_seat(state).map(|s| s.0).hash(&mut f.ladder);
+            for p in rs.pending(state) {
+                p.seat.0.hash(&mut f.ladder);
+                p.rule.hash(&mut f.ladder);
+                muster_shared::codec::encode_infallible(&p.default).hash(&mut f.ladder);
+                p.deadline_secs.hash(&mut f.ladder);
+                p.prompt.hash(&mut f.prompts);
+            }
+            0xffu8.hash(&mut f.ladder);
+        }
+        if let Some(asked) = self.asked.as_mut() {
+            let (rs, state) = (self.m.ruleset(), self.m.state());
+            asked.push(rs.awaiting(state).prompt(rs, state));
+        }
         let kept = self.transcript.as_ref().map(|_| action.clone());
         let applied = self.m.apply(
             Submission {
@@ -92,6 +136,9 @@ impl GbacwGame {
             },
             &self.server,
         )?;
+        if let Some(f) = self.fingerprint.as_mut() {
+            f.accepted += 1;
+        }
         if let (Some(t), Some(action)) = (self.transcript.as_mut(), kept) {
             let mut events = applied.events.clone();
             for (_, view) in &applied.views {
@@ -100,5 +147,24 @@ impl GbacwGame {
             t.push((action, events));
         }
         Ok(applied)
+    }
+}
+
+impl Drop for GbacwGame {
+    fn drop(&mut self) {
+        use std::hash::{Hash, Hasher};
+        if let Some(f) = &self.fingerprint {
+            let mut state = std::collections::hash_map::DefaultHasher::new();
+            muster_shared::codec::encode_infallible(self.m.state()).hash(&mut state);
+            eprintln!(
+                "FINGERPRINT {}: {} accepted, {} log entries, state {:016x}, questions {:016x}, prompts {:016x}",
+                f.label,
+                f.accepted,
+                self.m.log().entries.len(),
+                state.finish(),
+                f.ladder.finish(),
+                f.prompts.finish()
+            );
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! GBACW's words for people (`muster_shared::gbacw::words`, DESIGN §3):
 //! over whole random games of every shipped battle, every accepted
 //! action's and every event's description (the full events and each
-//! viewer's redacted ones) reads as words: printed names and hex
+//! viewer's redacted ones), and every prompt the game asked before each
+//! submission (`Gbacw::awaiting`), reads as words: printed names and hex
 //! numbers, never a `Debug` form or an id.
 
 use muster_shared::engine::Ruleset;
@@ -42,6 +43,7 @@ fn every_action_and_event_of_whole_games_reads_as_words() {
         };
         let mut game = GbacwGame::new(seed, &config, 4096);
         game.transcript = Some(Vec::new());
+        game.asked = Some(Vec::new());
         // A few placements by hand, then the default for the rest.
         play(&mut game, seed, 6, [1, 2], &battle);
         assert!(game.m.state().over, "{}: the game ends", files.name);
@@ -75,7 +77,15 @@ fn every_action_and_event_of_whole_games_reads_as_words() {
                 );
             }
         }
-        // The questions the game asked, too.
+        // The questions the game asked, too: before every submission
+        // (`Gbacw::awaiting`'s prompt, decisions and phases alike), and
+        // the decisions pending at the end.
+        let asked = game.asked.take().unwrap_or_default();
+        // (Refused submissions were asked too.)
+        assert!(asked.len() >= transcript.len(), "{}", files.name);
+        for prompt in &asked {
+            check(files.name, prompt);
+        }
         for p in rs.pending(game.m.state()) {
             check(files.name, &p.prompt);
         }

@@ -125,9 +125,9 @@ pub(crate) fn at_limit(rs: &Gbacw, state: &GbacwState, brigade: &CounterId) -> b
 }
 
 /// The limit a brigade's boxes count to now: the roster's, or its second
-/// day's once Corinth 26.32 extended it (`corinth/bce_recovery.rs`).
+/// day's once Corinth 26.32 extended it (`BattleRules::bce_limit`).
 fn limit_now(rs: &Gbacw, state: &GbacwState, brigade: &CounterId, roster: u16) -> u16 {
-    super::corinth::bce_recovery::limit(rs, state, brigade, roster)
+    rs.battle().bce_limit(rs, state, brigade, roster)
 }
 
 impl Gbacw {

@@ -65,11 +65,11 @@ impl<'a> Board<'a> {
     }
 
     /// Cedar Mountain 24.0: whether `unit`'s brigade has lost BCE and the
-    /// battle plays 24.0 (as `cedar::bce_loss::broken`, remembered).
+    /// battle plays 24.0 (as `bce_loss::broken`, remembered).
     pub fn bce_broken(&self, unit: &CounterId) -> bool {
         let lost = self
             .bce_lost
-            .get_or_init(|| super::cedar::bce_loss::broken_brigades(self.rs, self.state));
+            .get_or_init(|| super::bce_loss::broken_brigades(self.rs, self.state));
         match self.rs.game.oob.units.get(unit).map(|u| &u.command) {
             Some(crate::gbacw::oob::Command::Brigade(b)) => lost.contains(b),
             _ => false,
@@ -105,7 +105,7 @@ impl<'a> Board<'a> {
             .get(&hex)
             .is_some_and(|v| v.iter().any(|(_, s)| *s != side))
             // Corinth 24.21: a lone enemy crew away from its guns.
-            || super::corinth::crew_piece::enemy_crew_in(self.rs, self.state, hex, side)
+            || self.rs.battle().enemy_piece_in(self.rs, self.state, hex, side)
     }
 
     /// The leaders of the side opposing `side` in `hex`.
@@ -150,7 +150,7 @@ impl<'a> Board<'a> {
                 self.map(),
                 hex,
                 // Corinth 23.21: a redan's occupant faces the redan.
-                super::corinth::redans::facing(self.rs, hex, u.facing),
+                self.rs.battle().facing_in(self.rs, hex, u.facing),
                 u.status.formation,
                 &u.status.markers,
                 purpose,
@@ -213,7 +213,9 @@ impl<'a> Board<'a> {
         for (id, _) in self.enemy_units(side) {
             // Cedar Mountain 21.2: no ammunition rules.
             let status =
-                super::cedar::ammo::fire_status(self.rs, &self.unit(id).kind, self.status(id));
+                self.rs
+                    .battle()
+                    .fire_status(self.rs, &self.unit(id).kind, self.status(id));
             if may_fire(self.unit(id), &status, range, FireOccasion::Withdrawal).is_err() {
                 continue;
             }
@@ -245,7 +247,7 @@ impl<'a> Board<'a> {
                         &map.grid,
                         at,
                         // Corinth 23.22: out of a redan's ZOC hexsides only.
-                        super::corinth::redans::facing(self.rs, at, state.facing),
+                        self.rs.battle().facing_in(self.rs, at, state.facing),
                         state.status.formation,
                         hex,
                     );
@@ -254,8 +256,9 @@ impl<'a> Board<'a> {
             .collect();
         // Cedar Mountain 21.42, 21.43: standing corn blocks, blown down not.
         let sees = |from: HexNumber| {
-            super::cedar::corn::line_of_sight(self.rs, self.state, from, hex, |h| self.unit_feet(h))
-                == Los::Clear
+            crate::gbacw::ruleset::sight::line_of_sight(self.rs, self.state, from, hex, |h| {
+                self.unit_feet(h)
+            }) == Los::Clear
         };
         limbering_firers(&map.grid, hex, &candidates, sees)
     }
@@ -311,7 +314,7 @@ impl<'a> Board<'a> {
         let pairs: Vec<(&Unit, &UnitStatus)> = statuses.iter().map(|(u, s)| (*u, s)).collect();
         let map = self.map();
         // Cedar Mountain 21.43: blown-down corn stacks as clear ground.
-        let terrain = super::cedar::corn::terrain(self.rs, self.state, hex);
+        let terrain = self.rs.battle().terrain_now(self.rs, self.state, hex);
         let terrain = terrain.iter().flatten();
         check_hex(
             &self.rs.game.charts.stacking,

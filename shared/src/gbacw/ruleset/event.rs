@@ -304,7 +304,7 @@ pub enum GbacwEvent {
     /// Arrival rolls; the entering divisions' cavalry to their areas.
     SolitaireRolled {
         turn: u16,
-        rolls: Vec<super::corinth::solitaire::DivisionRoll>,
+        rolls: Vec<super::exclusive::DivisionRoll>,
         cavalry: BTreeMap<CounterId, CounterId>,
     },
     /// Corinth 29.47: these reinforcements were attacked: they may leave
@@ -322,28 +322,28 @@ pub enum GbacwEvent {
     },
     /// Corinth 22.1, 22.2: a morale check to retreat before melee or to
     /// melee; a failed attacking stack leaves the melee.
-    MeleeGateChecked(super::corinth::melee_gate::GateCheck),
+    MeleeGateChecked(super::exclusive::GateCheck),
     /// Corinth 27.3: `unit` retreated off the map into the Assault Area
     /// `area`, where a cavalry unit is held: it waits off the map and may
     /// enter again through it.
     HeldOffMap { unit: CounterId, area: CounterId },
     /// Corinth 26.2: one regiment's straggler recovery roll.
-    StragglerRolled(super::corinth::stragglers::StragglerRoll),
+    StragglerRolled(super::exclusive::StragglerRoll),
     /// Corinth 26.3: the BCE Recovery Interphase.
-    BceRecovered(super::corinth::bce_recovery::BceRecovery),
+    BceRecovered(super::exclusive::BceRecovery),
     /// Corinth 26.41: the Pre-Dawn Barrage Interphase opens; `side` fires.
     BarrageBegun { side: CounterId },
     /// Corinth 26.42: one barrage attack's die (the report and effects
     /// follow as in regular fire).
-    BarrageRolled(super::corinth::barrage::BarrageRoll),
+    BarrageRolled(super::exclusive::BarrageRoll),
     /// Corinth 26.43: a side has finished; `next` fires now, or (`None`)
     /// the interphase is over.
     BarrageEnded { next: Option<CounterId> },
     /// Corinth 22.33: a leader used to bypass a morale check stays with
     /// those units until the next Movement Phase.
-    LeaderBound(super::corinth::leader_binding::LeaderBinding),
+    LeaderBound(super::exclusive::LeaderBinding),
     /// Corinth 25.26: a brigade retreat's batteries offered the retreat.
-    BatteryRetreatOffered(super::corinth::retreat_batteries::BatteryRetreatOffer),
+    BatteryRetreatOffered(super::exclusive::BatteryRetreatOffer),
     /// Corinth 25.26: their owner answered (the retreat, if any, follows).
     BatteryRetreatAnswered,
     /// Corinth 24.21: the crew of unlimbered `battery` routed away from its
@@ -355,7 +355,7 @@ pub enum GbacwEvent {
     /// Corinth 25.23: this brigade retreat is held back (its first unit
     /// would draw withdrawal fire while another shot waits); it goes on
     /// once that one is answered.
-    BrigadeRetreatHeld(super::corinth::brigade_retreat::BrigadeRun),
+    BrigadeRetreatHeld(super::exclusive::BrigadeRun),
     /// Corinth 25.23: the first held brigade retreat (of `brigade`) goes
     /// on now.
     BrigadeRetreatResumed { brigade: CounterId },
@@ -424,10 +424,9 @@ pub struct FireReport {
 /// Fold one event into a state (the full one or any viewer's copy).
 pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
     use GbacwEvent as E;
-    // Corinth 26.21, 26.23: who moved or fired, when BCE was lost.
-    super::corinth::stragglers::note(state, event);
-    // Corinth 22.33: leaders bound to units, until a Movement Phase.
-    super::corinth::leader_binding::evolve(state, event);
+    // The exclusive rules' record of every event (who moved or fired,
+    // leaders bound to units).
+    super::exclusive::note(state, event);
     match event {
         E::PhaseChanged { clock } => {
             // 11.33: a new Game-Turn: where everyone stands, none fired.
@@ -631,7 +630,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::UnitRemoved { unit, captured } => {
             state.retreats.retain(|o| o.unit != *unit);
             // Corinth 24.21: guns gone, no crew to come back.
-            super::corinth::crews::evolve(state, event);
+            super::exclusive::evolve(state, event);
             if let Some(u) = state.units.get_mut(unit) {
                 u.hex = None;
                 if *captured {
@@ -690,7 +689,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             // Corinth 24.21: a crew away rallies where it stands; the
             // Crew marker stays on its guns until it walks back.
             let away = state.crews_away.contains_key(unit);
-            super::corinth::crews::evolve(state, event);
+            super::exclusive::evolve(state, event);
             state.rally_tried.insert(unit.clone());
             if *rallied
                 && !away
@@ -779,19 +778,19 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             super::plan::evolve(state, event)
         }
         E::FireMadeRapid { .. } | E::FoulingRolled { .. } | E::UnfoulRolled { .. } => {
-            super::corinth::rapid_fire::evolve(state, event)
+            super::exclusive::evolve(state, event)
         }
         E::ParkFreed { .. } => state.park_freed = true,
         E::ReinforcementsAttacked { units, .. } => {
             state.reinforcements_attacked.extend(units.iter().cloned())
         }
         E::SolitaireStarted { .. } | E::SolitaireRolled { .. } => {
-            super::corinth::solitaire::evolve(state, event)
+            super::exclusive::evolve(state, event)
         }
         E::BrigadeRetreated { brigade, .. } => {
             state.brigade_retreats.insert(brigade.clone(), state.clock);
         }
-        E::MeleeGateChecked(check) => super::corinth::melee_gate::evolve(state, check),
+        E::MeleeGateChecked(_) => super::exclusive::evolve(state, event),
         E::HeldOffMap { unit, .. } => {
             if let Some(u) = state.units.get_mut(unit) {
                 u.hex = None;
@@ -799,17 +798,17 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             state.held_off_map.insert(unit.clone());
             state.progress.to_arrive.insert(unit.clone());
         }
-        E::StragglerRolled(r) => super::corinth::stragglers::evolve(state, r),
-        E::BceRecovered(r) => super::corinth::bce_recovery::evolve(state, r),
+        E::StragglerRolled(_) => super::exclusive::evolve(state, event),
+        E::BceRecovered(_) => super::exclusive::evolve(state, event),
         E::BarrageBegun { .. } | E::BarrageRolled(_) | E::BarrageEnded { .. } => {
-            super::corinth::barrage::evolve(state, event)
+            super::exclusive::evolve(state, event)
         }
-        // Folded by `leader_binding::evolve` above.
+        // Folded by `exclusive::note` above.
         E::LeaderBound(_) => {}
         E::BatteryRetreatOffered(_) | E::BatteryRetreatAnswered => {
-            super::corinth::retreat_batteries::evolve(state, event)
+            super::exclusive::evolve(state, event)
         }
-        E::CrewRouted { .. } | E::CrewMoved { .. } => super::corinth::crews::evolve(state, event),
+        E::CrewRouted { .. } | E::CrewMoved { .. } => super::exclusive::evolve(state, event),
         E::BrigadeRetreatHeld(run) => state.held_brigade_runs.push(run.clone()),
         E::BrigadeRetreatResumed { .. } => {
             if !state.held_brigade_runs.is_empty() {

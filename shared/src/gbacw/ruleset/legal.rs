@@ -6,9 +6,6 @@ use super::Gbacw;
 use super::action::GbacwAction;
 use super::decide;
 use super::state::GbacwState;
-use crate::dice::DiceStream;
-use crate::engine::Dice;
-use crate::engine::Ruleset;
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, LeaderRole, Marker, UnitKind};
@@ -20,146 +17,12 @@ use std::collections::BTreeMap;
 /// Most move destinations offered per counter beyond its neighbours.
 const FAR_TARGETS: usize = 8;
 
-pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAction> {
+/// The phase's own actions of `seat` (4.0), when no decision waits
+/// (`awaiting::Awaiting::Phase`): none for a seat that does not act.
+pub(crate) fn phase_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAction> {
     use GbacwAction as A;
-    if state.over {
-        return Vec::new();
-    }
-    if let Some(d) = &state.decision {
-        if d.seat != seat {
-            return Vec::new();
-        }
-        // Decline, or every offered unit fires (10.19).
-        let mut out = vec![A::DeclineWithdrawalFire];
-        let all = A::WithdrawalFire {
-            firers: d.firers.clone(),
-        };
-        let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
-        if decide::decide(rs, state, seat, &all, &mut dice).is_ok() {
-            out.push(all);
-        }
-        return out;
-    }
-    if let Some(offer) = &state.rbm {
-        if offer.seat != seat {
-            return Vec::new();
-        }
-        // Stand, or every threatened unit along each path of one or two
-        // hexes away (12.81).
-        let mut out = vec![A::StandFast];
-        // Cedar Mountain 21.12: the forced retreat, when there is one.
-        let forced = super::cedar::cavalry::default_answer(rs, state, offer);
-        let paths = super::combat::rbm_options::candidate_paths(rs, state, offer);
-        for a in
-            std::iter::once(forced).chain(paths.into_iter().map(|path| A::RetreatBeforeMelee {
-                units: offer.threatened.clone(),
-                path,
-            }))
-        {
-            if !out.contains(&a) {
-                out.push(a);
-            }
-        }
-        out.retain(|a| {
-            let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
-            decide::decide(rs, state, seat, a, &mut dice).is_ok()
-        });
-        return out;
-    }
-    if let Some(o) = state.retreat_fire.first() {
-        if o.seat != seat {
-            return Vec::new();
-        }
-        // GBACW 10.2: decline, or every offered unit fires.
-        let mut out = vec![A::DeclineRetreatFire];
-        let all = A::RetreatFire {
-            firers: o.firers.clone(),
-        };
-        let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
-        if decide::decide(rs, state, seat, &all, &mut dice).is_ok() {
-            out.push(all);
-        }
-        return out;
-    }
-    if let Some(order) = state.retreats.first() {
-        if order.seat != seat {
-            return Vec::new();
-        }
-        // GBACW 14.4: each legal path (up to eight), or capture.
-        let mut paths = crate::gbacw::ruleset::combat::effects::order_options(rs, state, order);
-        paths.truncate(8);
-        if paths.is_empty() {
-            paths.push(Vec::new());
-        }
-        return paths
-            .into_iter()
-            .map(|path| A::Retreat {
-                unit: order.unit.clone(),
-                path,
-            })
-            .collect();
-    }
-    if let Some(a) = &state.advance {
-        if a.seat != seat {
-            return Vec::new();
-        }
-        // GBACW 12.85: decline, each unit alone, or all together.
-        let mut out = vec![A::DeclineAdvance];
-        out.extend(a.units.iter().map(|u| A::Advance {
-            units: vec![u.clone()],
-        }));
-        if a.units.len() > 1 {
-            out.push(A::Advance {
-                units: a.units.clone(),
-            });
-        }
-        out.retain(|x| {
-            let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
-            decide::decide(rs, state, seat, x, &mut dice).is_ok()
-        });
-        return out;
-    }
-    // Corinth 25.26: the batteries' retreat, or not.
-    if let Some(out) = super::corinth::retreat_batteries::legal(state, seat) {
-        return out;
-    }
     if rs.acting_seat(state) != Some(seat) {
         return Vec::new();
-    }
-    // Corinth 26.4: finish, or a battery at the nearest enemy in range.
-    if state.night.barrage.is_some() {
-        let side = rs.side_of(seat);
-        let mut out = vec![A::EndBarrage];
-        out.extend(
-            super::corinth::barrage::candidates(rs, state, side)
-                .into_iter()
-                .map(|(target, b)| A::BarrageFire {
-                    target,
-                    firers: vec![b],
-                }),
-        );
-        out.retain(|a| {
-            let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
-            decide::decide(rs, state, seat, a, &mut dice).is_ok()
-        });
-        return out;
-    }
-    // Corinth 29.2: the plot (its default).
-    if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
-        return rs
-            .pending(state)
-            .into_iter()
-            .filter(|p| p.seat == seat)
-            .map(|p| p.default)
-            .collect();
-    }
-    // Cedar Mountain 26.2: the set-up step.
-    if state.progress.setting_up.is_some() {
-        return decide::setup::legal(rs, state, seat);
-    }
-    // Corinth 29.53: the solitaire roll, before anything else.
-    if crate::gbacw::ruleset::corinth::solitaire::roll_due(rs, state) {
-        return vec![A::SolitaireRoll];
     }
     let side = rs.side_of(seat);
     let oob = &rs.game.oob;
@@ -285,7 +148,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             // Cedar Mountain 26.4, 27.23: reinforcements and exits.
             decide::arrival::candidates(rs, state, side, &mut out);
             // Corinth 24.21: crews away from their guns.
-            super::corinth::crew_piece::legal(rs, state, side, &mut out);
+            rs.battle().legal_moves(rs, state, side, &mut out);
             // Whole stacks, one hex at a time.
             for (hex, pieces) in stacks.into_iter().filter(|(_, p)| p.len() > 1) {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(hex) {
@@ -302,7 +165,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
                 out.push(A::CancelFire { index: 0 });
             }
             // Corinth 24.1: rapid fire and unfouling.
-            super::corinth::rapid_fire::legal(rs, state, side, &mut out);
+            rs.battle().legal_fire(rs, state, side, &mut out);
         }
         Some(Phase::RetreatBeforeMelee) => {
             // GBACW 12.94 option 3: each engaged stack along its first
@@ -328,7 +191,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             // GBACW 12.0: each unit alone against each adjacent enemy hex;
             // Corinth 22.4: a lone enemy crew's hex too (the decision
             // refuses it where the battle does not melee lone crews).
-            let crews = super::corinth::crew_piece::enemy_crew_hexes(rs, state, side);
+            let crews = rs.battle().enemy_pieces(rs, state, side);
             for (id, at) in &own_units {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(*at) {
                     if crews.contains(&n)
@@ -414,10 +277,7 @@ pub(crate) fn legal_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
     }
     // Actions that roll are checked against a fixed stream: whether they
     // are legal never depends on the dice.
-    out.retain(|a| {
-        let mut dice = Dice::from_stream(DiceStream::from_seed(b"muster legal-action check"));
-        decide::decide(rs, state, seat, a, &mut dice).is_ok()
-    });
+    out.retain(|a| super::awaiting::accepted(rs, state, seat, a));
     out
 }
 
@@ -442,9 +302,7 @@ fn fire_declarations(
         .filter_map(|(_, u)| u.hex)
         .collect();
     // Corinth 24.12: lone crews away from their guns are targets too.
-    enemy_hexes.extend(super::corinth::crew_piece::enemy_crew_hexes(
-        rs, state, side,
-    ));
+    enemy_hexes.extend(rs.battle().enemy_pieces(rs, state, side));
     enemy_hexes.sort();
     enemy_hexes.dedup();
     for (id, at) in own_units {

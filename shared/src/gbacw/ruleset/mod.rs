@@ -15,7 +15,10 @@
 //! (`view` is the identity) and the commutation contract holds trivially.
 
 pub mod action;
+pub mod awaiting;
+pub(crate) mod battle_rules;
 pub mod bce;
+pub(crate) mod bce_loss;
 pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
@@ -23,6 +26,8 @@ pub mod config;
 pub mod corinth;
 mod decide;
 pub mod event;
+pub mod exclusive;
+pub(crate) mod leader_reach;
 mod legal;
 pub mod query;
 // The client's drag-a-path preview (additive query).
@@ -30,6 +35,7 @@ pub mod path_query;
 // The client's drawn command radius (additive query).
 pub mod radius_query;
 pub mod scenario;
+pub(crate) mod sight;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.
 pub mod plan;
@@ -41,6 +47,7 @@ pub mod victory;
 pub mod barrage_query;
 
 pub use action::GbacwAction;
+pub use awaiting::Awaiting;
 pub use board::is_redan_hex;
 pub use config::{EDITION_001, GbacwConfig};
 pub use event::GbacwEvent;
@@ -55,7 +62,9 @@ use crate::gbacw::options::RuleOptions;
 use crate::gbacw::sequence::{Clock, PlayerTurn};
 use crate::gbacw::tables::Tables;
 use crate::ids::{SeatId, Viewer};
+pub(crate) use battle_rules::BattleRules;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Seconds the other seat has to answer withdrawal fire in live play.
 pub const WITHDRAWAL_DEADLINE_SECS: u32 = 60;
@@ -67,12 +76,11 @@ pub struct Gbacw {
     game: Game,
     options: RuleOptions,
     steps: StepTable,
-    /// Cedar Mountain 21.43: the step table with every cornfield blown
-    /// down, read for the hexes whose corn is down; `None` without the rule.
-    steps_corn_down: Option<StepTable>,
-    /// Cedar Mountain 22.3: the (provisional) Overshoot Table and Scatter
-    /// Diagram; `None` without the rule.
-    overshoot: Option<cedar::overshoot::OvershootTable>,
+    /// The step table with the ground the battle's rules clear in play
+    /// (`BattleRules::cleared_steps`), read for the hexes cleared.
+    steps_cleared: Option<StepTable>,
+    /// The battle's exclusive rules at the Standard Rules' hook points.
+    battle: Arc<dyn BattleRules>,
     /// The result tables (9.16, 12.98, 13.15, 17.76, 8.35, 11.34).
     tables: Tables,
     /// The scenario options on at this table (Cedar Mountain 26.3).
@@ -87,12 +95,24 @@ impl Gbacw {
     /// A table of `config` on an already loaded `game` (a shipped battle,
     /// or one written for a test by the test kit's position builder).
     pub fn with_game(config: &GbacwConfig, game: Game) -> Result<Gbacw, RuleError> {
+        let battle = exclusive::rules_for(&config.battle, &game.scenario)
+            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        Gbacw::with_rules(config, game, battle)
+    }
+
+    /// A table of `config` on `game` playing `battle`'s exclusive rules (a
+    /// battle of the registry's, `exclusive::rules_for`, or one a test
+    /// writes).
+    pub(crate) fn with_rules(
+        config: &GbacwConfig,
+        game: Game,
+        battle: Arc<dyn BattleRules>,
+    ) -> Result<Gbacw, RuleError> {
         let options = config
             .rule_options()
             .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
         let mut steps = StepTable::new(&game.map, &game.charts.movement);
-        // Corinth 23.31: guns, wagons and horses enter town by road only.
-        corinth::town::restrict_steps(&game, &mut steps);
+        battle.adjust_steps(&game, &mut steps);
         let tables = Tables::load(combat::TABLES).map_err(|e| {
             err(
                 "GBACW tables",
@@ -101,29 +121,14 @@ impl Gbacw {
             )
         })?;
         let scenario_options = scenario_options(&game, config)?;
-        let corn = cedar::corn::all_cornfields(
-            &game.map,
-            game.scenario
-                .hook(crate::gbacw::scenario::HookKind::Cornfields)
-                .is_some(),
-        );
-        let steps_corn_down = (!corn.is_empty()).then(|| {
-            StepTable::new(
-                &cedar::corn::cleared_map(&game.map, corn),
-                &game.charts.movement,
-            )
-        });
-        let overshoot = cedar::overshoot::load_for(&game.scenario)
-            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        corinth::solitaire::check_for(&game.scenario)
-            .map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
+        let steps_cleared = battle.cleared_steps(&game);
         let rs = Gbacw {
             config: config.clone(),
             game,
             options,
             steps,
-            steps_corn_down,
-            overshoot,
+            steps_cleared,
+            battle,
             tables,
             scenario_options,
         };
@@ -147,6 +152,11 @@ impl Gbacw {
 
     pub fn config(&self) -> &GbacwConfig {
         &self.config
+    }
+
+    /// The battle's exclusive rules, at the Standard Rules' hook points.
+    pub(crate) fn battle(&self) -> &dyn BattleRules {
+        &*self.battle
     }
 
     pub fn game(&self) -> &Game {
@@ -190,59 +200,16 @@ impl Gbacw {
         clock.step.phasing().map(|p| self.side_of_turn(p))
     }
 
-    /// Who acts now: the side setting up (Cedar Mountain 26.2), else the
-    /// seat a decision waits on, else the phase's actor (4.0: the phasing
-    /// player, the other one in the Defensive Fire Phase); `None` once the
+    /// What the game waits for now (see [`awaiting`]): its seat, its
+    /// prompt in words, its legal answers.
+    pub fn awaiting<'s>(&self, state: &'s GbacwState) -> Awaiting<'s> {
+        awaiting::awaiting(self, state)
+    }
+
+    /// Who acts now: the seat [`Gbacw::awaiting`] asks; `None` once the
     /// game is over.
     pub fn acting_seat(&self, state: &GbacwState) -> Option<SeatId> {
-        if state.over {
-            return None;
-        }
-        // Corinth 29.2: the plot comes before the Union's set-up.
-        if plan::plot_pending(self, state) {
-            return plan::plotting_seat(self);
-        }
-        // Cedar Mountain 26.2: the set-up comes before Game-Turn 1.
-        if let Some(side) = &state.progress.setting_up {
-            return Some(self.seat_of(side));
-        }
-        if let Some(d) = &state.decision {
-            return Some(d.seat);
-        }
-        if let Some(r) = &state.rbm {
-            return Some(r.seat);
-        }
-        if let Some(o) = state.retreat_fire.first() {
-            return Some(o.seat);
-        }
-        if let Some(o) = state.retreats.first() {
-            return Some(o.seat);
-        }
-        if let Some(a) = &state.advance {
-            return Some(a.seat);
-        }
-        // Corinth 25.26: the batteries' owner.
-        if let Some(o) = &state.battery_retreat {
-            return Some(o.seat);
-        }
-        // Corinth 26.4: the Pre-Dawn Barrage's side.
-        if let Some(seat) = corinth::barrage::acting_seat(self, state) {
-            return Some(seat);
-        }
-        use crate::gbacw::sequence::Step;
-        let (player, non_phasing) = match state.clock.step {
-            Step::Phase { player, phase } => (player, phase.non_phasing_acts()),
-            // An exclusive rule's phase: the phasing player runs it.
-            Step::ExtraPhase { player, .. } => (player, false),
-            Step::Interphase { .. } | Step::GameTurnRecord => return None,
-        };
-        let phasing = self.side_of_turn(player);
-        let side = if non_phasing {
-            self.enemy_of(phasing)
-        } else {
-            phasing
-        };
-        Some(self.seat_of(side))
+        self.awaiting(state).seat(self, state)
     }
 }
 
@@ -368,82 +335,11 @@ impl Ruleset for Gbacw {
         }
     }
 
-    /// Dice are rolled by: withdrawal fire (10.11); the end of a Fire
-    /// Phase with attacks declared (9.42); a rally by die (13.54). The
-    /// acting client learns it here before it sends its chain link.
+    /// Dice are rolled by the answers that say so, each asked of the
+    /// kind of decision it answers (see [`awaiting::rolls`]). The acting
+    /// client learns it here before it sends its chain link.
     fn rolls_dice(&self, state: &GbacwState, ctx: &ActionContext, action: &GbacwAction) -> bool {
-        use crate::gbacw::sequence::{Phase, Step};
-        match action {
-            // Corinth 29.51, 29.53: the solitaire assault's dice.
-            GbacwAction::SolitaireRoll => true,
-            GbacwAction::WithdrawalFire { .. } => state.decision.is_some(),
-            // GBACW 12.83: declining lets the retreat before melee go on,
-            // with its morale checks; Corinth 25.23: the brigade retreat's,
-            // and those of the brigade retreats held behind it.
-            GbacwAction::DeclineWithdrawalFire => state.decision.as_ref().is_some_and(|d| {
-                matches!(
-                    d.resume,
-                    state::Resume::RetreatBeforeMelee { .. } | state::Resume::BrigadeRetreat { .. }
-                ) || !state.held_brigade_runs.is_empty()
-            }),
-            GbacwAction::EndPhase => {
-                state.decision.is_none()
-                    && state.rbm.is_none()
-                    && (decide::turns::heat_due(self, state).is_some()
-                        // Corinth 26.2: the straggler rolls as a night turn ends.
-                        || corinth::stragglers::due(
-                            self,
-                            state,
-                            decide::turns::next_step(self, state.clock),
-                        )
-                        || match state.clock.step {
-                            Step::Phase {
-                                phase: Phase::DefensiveFire | Phase::OffensiveFire,
-                                ..
-                            } => !state.fire_plan.is_empty(),
-                            Step::Phase {
-                                phase: Phase::Melee,
-                                ..
-                            } => decide::melee_due(state),
-                            _ => false,
-                        })
-            }
-            // Corinth 25.26: retreating batteries check morale.
-            GbacwAction::RetreatBatteries { .. } => {
-                corinth::retreat_batteries::rolls(state, action)
-            }
-            // Corinth 24.1: the unfouling die.
-            GbacwAction::Unfoul { .. } => true,
-            GbacwAction::Rally { unit } => {
-                combat::rally::rolls(self, state, self.side_of(ctx.seat), unit)
-            }
-            // GBACW 10.2: the shot; declining may let the retreat displace.
-            GbacwAction::RetreatFire { .. } => !state.retreat_fire.is_empty(),
-            GbacwAction::DeclineRetreatFire => state
-                .retreat_fire
-                .first()
-                .is_some_and(|o| combat::retreat_fire::decline_rolls(self, state, o)),
-            // GBACW 14.3: friends displaced by the chosen path check morale.
-            GbacwAction::Retreat { unit, path } => state.retreats.first().is_some_and(|o| {
-                o.unit == *unit && combat::effects::answer_rolls(self, state, o, path)
-            }),
-            // GBACW 12.94 option 3: each withdrawing unit checks morale.
-            GbacwAction::WithdrawEngaged { units, .. } => {
-                state.decision.is_none()
-                    && state.rbm.is_none()
-                    && state.retreats.is_empty()
-                    && !units.is_empty()
-            }
-            GbacwAction::CommitReserve { .. } => decide::restraint::commit_rolls(self, state),
-            // Corinth 26.42: a barrage attack is rolled at once.
-            GbacwAction::BarrageFire { .. } => state.night.barrage.is_some(),
-            GbacwAction::RetreatBeforeMelee { units, .. } => {
-                state.rbm.is_some()
-                    && (combat::melee::retreat_rolls(self, state, units)
-                        || corinth::melee_gate::retreat_rolls(self, state, units))
-            }
-            _ => false,
-        }
+        awaiting::rolls(self, state, ctx, action)
     }
 
     fn decide(
@@ -471,11 +367,10 @@ impl Ruleset for Gbacw {
         ));
         // Corinth 29.43: the first combat; the Hotel brigades attacked.
         events.extend(decide::restraint::combat_marks(self, state, action));
-        // Corinth 29.47: reinforcements attacked may leave column.
-        events.extend(corinth::reinforcements::attacked(self, state, action));
-        // Corinth 22.33: a leader used to bypass a check goes with them.
-        let follow = corinth::leader_binding::follow(self, state, &events);
-        events.extend(follow);
+        // Corinth 29.47: reinforcements attacked may leave column; 22.33:
+        // a leader used to bypass a check goes with them.
+        let after = self.battle().after_action(self, state, action, &events);
+        events.extend(after);
         // GBACW 18.0: brigades whose BCE these events broke.
         let events = bce::with_bce_lost(self, state, events);
         // Cedar Mountain 27.22: who last occupied each victory hex.
@@ -504,147 +399,20 @@ impl Ruleset for Gbacw {
         Some(plan::redact_event(self, event, viewer))
     }
 
+    /// The decision the game waits for, with its default on a timeout
+    /// (none while a phase's own actions are awaited).
     fn pending(&self, state: &GbacwState) -> Vec<PendingDecision<GbacwAction>> {
-        let rbm = state.rbm.iter().map(|r| PendingDecision {
-            seat: r.seat,
-            rule: "GBACW 12.8".to_string(),
-            prompt: format!(
-                "a melee is declared on {}: retreat before it ({}) or stand fast",
-                r.target,
-                r.threatened
-                    .iter()
-                    .map(|t| self.game.oob.units[t].designation.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            // Cedar Mountain 21.12: dismounted cavalry that must retreat does.
-            default: cedar::cavalry::default_answer(self, state, r),
-            deadline_secs: WITHDRAWAL_DEADLINE_SECS,
-        });
-        state
-            .decision
-            .iter()
-            .map(|d| PendingDecision {
-                seat: d.seat,
-                rule: d.trigger.rule().to_string(),
-                prompt: format!(
-                    "{} may fire withdrawal fire at {} in {}",
-                    d.firers
-                        .iter()
-                        .map(|f| self.game.oob.units[f].designation.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    d.targets
-                        .iter()
-                        .map(|t| self.game.oob.units[t].designation.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    d.hex
-                ),
-                default: GbacwAction::DeclineWithdrawalFire,
-                deadline_secs: WITHDRAWAL_DEADLINE_SECS,
-            })
-            .chain(rbm)
-            .chain(state.retreat_fire.first().map(|o| PendingDecision {
-                seat: o.seat,
-                rule: "GBACW 10.2".to_string(),
-                prompt: format!(
-                    "{} retreats into the Zone of Control of {} in {}: retreat fire?",
-                    self.game.oob.units[&o.unit].designation,
-                    o.firers
-                        .iter()
-                        .map(|f| self.game.oob.units[f].designation.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    o.hex
-                ),
-                default: GbacwAction::DeclineRetreatFire,
-                deadline_secs: WITHDRAWAL_DEADLINE_SECS,
-            }))
-            .chain(state.retreats.first().map(|o| PendingDecision {
-                seat: o.seat,
-                rule: "GBACW 14.4".to_string(),
-                prompt: format!(
-                    "{} retreats {} hexes: choose the path",
-                    self.game.oob.units[&o.unit].designation, o.length
-                ),
-                default: combat::effects::default_retreat(self, state, o),
-                deadline_secs: WITHDRAWAL_DEADLINE_SECS,
-            }))
-            .chain(
-                state
-                    .advance
-                    .iter()
-                    .filter(|_| state.retreats.is_empty())
-                    .map(|a| PendingDecision {
-                        seat: a.seat,
-                        rule: "GBACW 12.85".to_string(),
-                        prompt: format!("the defenders left {}: advance into it or not", a.hex),
-                        default: GbacwAction::DeclineAdvance,
-                        deadline_secs: WITHDRAWAL_DEADLINE_SECS,
-                    }),
-            )
-            .chain(corinth::retreat_batteries::pending(self, state))
-            .chain(decide::setup::pending(self, state))
-            .chain(
-                state.night.barrage.as_ref().map(|b| PendingDecision {
-                    seat: self.seat_of(&b.side),
-                    rule: self.case_rule("26.4"),
-                    prompt:
-                        "Pre-Dawn Barrage: fire your batteries (under 9 hexes, die -1) or finish"
-                            .into(),
-                    default: GbacwAction::EndBarrage,
-                    deadline_secs: WITHDRAWAL_DEADLINE_SECS,
-                }),
-            )
-            .chain(self.plot_decision(state))
-            // Corinth 29.53: the solitaire Division Arrival roll.
-            .chain(corinth::solitaire::pending(self, state))
-            .collect()
+        let awaiting = self.awaiting(state);
+        awaiting.pending(self, state).into_iter().collect()
     }
 
     fn legal_actions(&self, state: &GbacwState, seat: SeatId) -> Vec<GbacwAction> {
-        legal::legal_actions(self, state, seat)
+        self.awaiting(state).legal(self, state, seat)
     }
 
     /// Cedar Mountain 27.0: the level of victory once the game is over.
     fn outcome(&self, state: &GbacwState) -> Option<Outcome> {
         victory::outcome(self, state)
-    }
-}
-
-impl Gbacw {
-    /// Corinth 29.2: the plot as a pending decision; its default is a plan
-    /// that keeps the rules (every division on Game-Turn 1) with a zero
-    /// salt (a plan the server chose is no secret from it anyway).
-    fn plot_decision(&self, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
-        if !plan::plot_pending(self, state) {
-            return None;
-        }
-        let spec = self.game.scenario.plan.as_ref()?;
-        // Corinth 29.51: the solitaire version rolls instead.
-        if corinth::solitaire::active(self) {
-            return Some(PendingDecision {
-                seat: self.seat_of(&spec.side),
-                rule: self.case_rule("29.51"),
-                prompt: "roll the Confederate assault: the first division and its Assault Area"
-                    .into(),
-                default: GbacwAction::SolitaireRoll,
-                deadline_secs: decide::setup::SETUP_DEADLINE_SECS,
-            });
-        }
-        let (plan, announce) = plan::default_plan(spec)?;
-        Some(PendingDecision {
-            seat: self.seat_of(&spec.side),
-            rule: self.case_rule(&spec.case),
-            prompt: "plot each division's Assault Area and Game-Turn of entry (secret), and announce one entering on Game-Turn 1".into(),
-            default: GbacwAction::PlotAssault {
-                plan,
-                salt: [0; 32],
-                announce,
-            },
-            deadline_secs: decide::setup::SETUP_DEADLINE_SECS,
-        })
     }
 }
 

@@ -101,7 +101,7 @@ impl Gbacw {
         to: crate::gbacw::map::HexNumber,
     ) -> crate::gbacw::los::Los {
         let board = Board::new(self, state);
-        super::cedar::corn::line_of_sight(self, state, from, to, |h| board.unit_feet(h))
+        crate::gbacw::ruleset::sight::line_of_sight(self, state, from, to, |h| board.unit_feet(h))
     }
 
     /// GBACW 9.0–9.6: what an attack by `firers` on `target` would roll

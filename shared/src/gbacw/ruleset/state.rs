@@ -129,7 +129,7 @@ pub enum Resume {
         unit: CounterId,
         path: Vec<HexNumber>,
         check: bool,
-        run: super::corinth::brigade_retreat::BrigadeRun,
+        run: super::exclusive::BrigadeRun,
     },
     /// Corinth 24.21 with GBACW 10.1: the rest of `battery`'s crew's move
     /// (away from its guns, `MoveCrew`) from the decision's hex along
@@ -225,7 +225,7 @@ pub struct GbacwState {
     /// Corinth 24.1, 24.13: fouled batteries, unfouling tries, rapid fire
     /// in a row.
     #[serde(default)]
-    pub rapid_fire: super::corinth::rapid_fire::RapidFireState,
+    pub rapid_fire: super::exclusive::RapidFireState,
     /// Corinth 29.44.4: the artillery park has been freed (for good).
     #[serde(default)]
     pub park_freed: bool,
@@ -251,15 +251,15 @@ pub struct GbacwState {
     pub held_off_map: std::collections::BTreeSet<CounterId>,
     /// Corinth 26.2, 26.3: what the night rules remember.
     #[serde(default)]
-    pub night: super::corinth::stragglers::NightRecord,
+    pub night: super::exclusive::NightRecord,
     /// Corinth 22.33: leaders used to bypass a morale check, bound to
     /// those units until the next Movement Phase.
     #[serde(default)]
-    pub leader_bindings: Vec<super::corinth::leader_binding::LeaderBinding>,
+    pub leader_bindings: Vec<super::exclusive::LeaderBinding>,
     /// Corinth 25.26: a brigade retreat's batteries offered the retreat,
     /// waiting for their owner's answer.
     #[serde(default)]
-    pub battery_retreat: Option<super::corinth::retreat_batteries::BatteryRetreatOffer>,
+    pub battery_retreat: Option<super::exclusive::BatteryRetreatOffer>,
     /// Corinth 24.21: by battery, the hex its routed crew stands in while
     /// it is away from its guns (the battery carries the Crew marker).
     #[serde(default)]
@@ -270,7 +270,7 @@ pub struct GbacwState {
     /// at a time). Each goes on, from the unit that waits, once no
     /// decision waits (`brigade_retreat::resume_held`).
     #[serde(default)]
-    pub held_brigade_runs: Vec<super::corinth::brigade_retreat::BrigadeRun>,
+    pub held_brigade_runs: Vec<super::exclusive::BrigadeRun>,
     /// Corinth 24.21, GBACW 13.54: crews away from their guns that have
     /// rallied where they stand (the others away are routed). The battery
     /// keeps the Crew marker until its crew walks back in.

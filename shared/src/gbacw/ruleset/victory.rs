@@ -253,7 +253,7 @@ impl Gbacw {
                 UnitKind::Battery { .. }
                     if lost > 0
                         && lost >= u32::from(unit.strength)
-                        && super::corinth::crews::guns_count_as_lost(self, state, id) =>
+                        && self.battle().guns_count_as_lost(self, state, id) =>
                 {
                     let pts = 2 * i32::from(t.battery);
                     score.batteries += if mine { -pts } else { pts };

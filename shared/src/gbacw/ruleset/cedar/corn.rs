@@ -135,42 +135,31 @@ pub(crate) fn terrain(rs: &Gbacw, state: &GbacwState, hex: HexNumber) -> Option<
     Some(t)
 }
 
-/// GBACW 9.7 with Cedar Mountain 21.42 and 21.43: whether `from` sees `to`
-/// over the ground as it stands now. Standing corn blocks any line through
-/// it whatever the heights (21.42: "no unit may fire through a standing
-/// cornfield hex"; the 5 ft of 21.41 alone would let an equal-level line
-/// pass); a line along a hexside is blocked only if both hexes are corn
-/// (as 9.7 treats other obstacles); the ends never block (one fires out
-/// of corn and into it). Blown-down corn is clear.
-pub(crate) fn line_of_sight(
+/// Cedar Mountain 21.42 and 21.43 on a line GBACW 9.7 finds clear over
+/// the ground as it stands now (`sight.rs`). Standing corn blocks any line
+/// through it whatever the heights (21.42: "no unit may fire through a
+/// standing cornfield hex"; the 5 ft of 21.41 alone would let an
+/// equal-level line pass); a line along a hexside is blocked only if both
+/// hexes are corn (as 9.7 treats other obstacles); the ends never block
+/// (one fires out of corn and into it). Blown-down corn is clear.
+pub(crate) fn blocking(
     rs: &Gbacw,
     state: &GbacwState,
     from: HexNumber,
     to: HexNumber,
-    unit_feet: impl Fn(HexNumber) -> u16,
-) -> crate::gbacw::los::Los {
+) -> Option<crate::gbacw::los::Los> {
     use crate::gbacw::los::{Crossing, Los, Obstacle, crossings};
-    let ground = map(rs, state);
-    // Corinth 23.1, 23.28: inside the works or a redan, 10 feet higher.
-    let seen = crate::gbacw::los::line_of_sight_raised(
-        &ground,
-        &rs.game.charts.combat,
-        from,
-        to,
-        unit_feet,
-        |h| crate::gbacw::ruleset::corinth::raised_feet(rs, h),
-    );
-    if seen != Los::Clear || hook(rs).is_none() {
-        return seen;
-    }
+    hook(rs)?;
     for (_, c) in crossings(&rs.game.map.grid, from, to) {
         match c {
-            Crossing::Hex(h) if standing(rs, state, h) => return Los::Blocked(Obstacle::Hex(h)),
+            Crossing::Hex(h) if standing(rs, state, h) => {
+                return Some(Los::Blocked(Obstacle::Hex(h)));
+            }
             Crossing::Along(a, b) if standing(rs, state, a) && standing(rs, state, b) => {
-                return Los::Blocked(Obstacle::Along(a, b));
+                return Some(Los::Blocked(Obstacle::Along(a, b)));
             }
             _ => {}
         }
     }
-    Los::Clear
+    None
 }

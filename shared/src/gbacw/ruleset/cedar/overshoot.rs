@@ -153,7 +153,10 @@ impl OvershootTable {
         grid.neighbours_on_map(target)
             .into_iter()
             .map(|(_, h)| h)
-            .find(|h| super::retreat::screen_eighth(grid, target, *h) == Some(eighth))
+            .find(|h| {
+                crate::gbacw::ruleset::combat::retreat_limits::screen_eighth(grid, target, *h)
+                    == Some(eighth)
+            })
     }
 }
 
@@ -183,12 +186,13 @@ pub(crate) fn load_for(
 /// closer than the first band): the attack is prepared as usual.
 pub(crate) fn split(
     rs: &Gbacw,
+    table: Option<&OvershootTable>,
     state: &GbacwState,
     plan: &PlannedFire,
     u: &mut Unfold,
     roll: &mut Roller,
 ) -> Option<Vec<Prepared>> {
-    let table = rs.overshoot.as_ref()?;
+    let table = table?;
     if !plan.artillery {
         return None;
     }

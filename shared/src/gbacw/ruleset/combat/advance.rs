@@ -166,7 +166,7 @@ pub(crate) fn advance(
                     mover_mounted: mounted,
                 },
             );
-            crate::gbacw::ruleset::cedar::bce_loss::check_zoc_entry(
+            crate::gbacw::ruleset::bce_loss::check_zoc_entry(
                 rs,
                 state,
                 id,

@@ -150,13 +150,9 @@ pub(crate) fn prepare_with(
     // Line infantry (6.13); the attack names its battery.
     // Withdrawal and retreat fire name it among `only` (10.13, 10.2).
     let crew = if stack.is_empty() {
-        crate::gbacw::ruleset::corinth::crew_piece::lone_crew(
-            rs,
-            state,
-            target,
-            rs.enemy_of(firing_side),
-        )
-        .filter(|(battery, _, _)| only.is_none_or(|ids| ids.contains(battery)))
+        rs.battle()
+            .lone_target(rs, state, target, rs.enemy_of(firing_side))
+            .filter(|(battery, _, _)| only.is_none_or(|ids| ids.contains(battery)))
     } else {
         None
     };
@@ -238,11 +234,7 @@ pub(crate) fn prepare_with(
         hexes.push(from);
         // GBACW 7.23, 10.16: fire into a rear hexside enfilades.
         // Corinth 23.21: a redan's enfilade hexsides are its rear.
-        let facing = facing_as.unwrap_or(crate::gbacw::ruleset::corinth::redans::facing(
-            rs,
-            target,
-            hit_state.facing,
-        ));
+        let facing = facing_as.unwrap_or(rs.battle().facing_in(rs, target, hit_state.facing));
         enfiladed |= is_enfiladed(
             &game.map.grid,
             target,
@@ -262,11 +254,11 @@ pub(crate) fn prepare_with(
         // Cedar Mountain 21.43: blown-down corn shelters no one.
         // Corinth 23.24: a redan's occupant one column left from any side.
         terrain: terrain_shift(
-            &crate::gbacw::ruleset::cedar::corn::map(rs, state),
+            &rs.battle().ground(rs, state),
             &game.charts.combat,
             target,
             &hexes,
-        ) + crate::gbacw::ruleset::corinth::redans::fire_shift(rs, target, &hexes),
+        ) + rs.battle().fire_shift(rs, target, &hexes),
         // GBACW 8.32, 8.22: density counts the whole stack in the hex.
         density: density_shift(
             &whole_stack,
@@ -275,15 +267,16 @@ pub(crate) fn prepare_with(
         ),
         enfiladed,
     };
-    let strength_columns_left = crate::gbacw::ruleset::cedar::bce_loss::fire_columns_left(
+    let strength_columns_left = crate::gbacw::ruleset::bce_loss::fire_columns_left(
         rs,
         state,
         &firers.iter().map(|f| f.unit.clone()).collect::<Vec<_>>(),
     );
     let firer_ids: Vec<CounterId> = firers.iter().map(|f| f.unit.clone()).collect();
     // Corinth 23.1, 21.3: the fire die's modifier.
-    let die_modifier =
-        crate::gbacw::ruleset::corinth::fire_die_modifier(rs, target, &firer_ids, &hexes);
+    let die_modifier = rs
+        .battle()
+        .fire_die_modifier(rs, target, &firer_ids, &hexes);
     Ok(Prepared {
         strength_columns_left,
         die_modifier,

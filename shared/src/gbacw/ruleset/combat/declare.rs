@@ -67,7 +67,7 @@ pub(crate) fn declare(
         ));
     }
     // Cedar Mountain 21.43: not into an empty cornfield to blow it down.
-    crate::gbacw::ruleset::cedar::corn::check_target(
+    rs.battle().check_fire_target(
         rs,
         state,
         target,
@@ -88,9 +88,9 @@ pub(crate) fn declare(
         let (u, from) = own_unit(rs, state, side, &f.unit)?;
         let unit = &game.oob.units[&f.unit];
         // Corinth 24.1: fouled guns may not fire.
-        crate::gbacw::ruleset::corinth::rapid_fire::check_not_fouled(rs, state, &f.unit)?;
+        rs.battle().check_firer(rs, state, &f.unit)?;
         // Cedar Mountain 21.2: no ammunition rules.
-        let status = crate::gbacw::ruleset::cedar::ammo::fire_status(rs, &unit.kind, &u.status);
+        let status = rs.battle().fire_status(rs, &unit.kind, &u.status);
         may_fire(unit, &status, &game.charts.range, occasion)
             .map_err(|rule| illegal(rule, format!("{} may not fire now", f.unit)))?;
         // GBACW 15.0: "once an artillery unit has moved, it may not fire.
@@ -119,7 +119,7 @@ pub(crate) fn declare(
         }
         // GBACW 7.22: only through a frontal hexside.
         // Corinth 23.22: out of a redan's ZOC hexsides only.
-        let facing = crate::gbacw::ruleset::corinth::redans::facing(rs, from, u.facing);
+        let facing = rs.battle().facing_in(rs, from, u.facing);
         if !can_fire_through(&game.map.grid, from, facing, u.status.formation, target) {
             return Err(illegal(
                 "GBACW 7.22",
@@ -129,7 +129,7 @@ pub(crate) fn declare(
         // GBACW 9.7: the firer must see the target.
         // Cedar Mountain 21.42, 21.43: standing corn blocks, blown down not.
         if let Los::Blocked(_) =
-            crate::gbacw::ruleset::cedar::corn::line_of_sight(rs, state, from, target, |h| {
+            crate::gbacw::ruleset::sight::line_of_sight(rs, state, from, target, |h| {
                 board.unit_feet(h)
             })
         {
@@ -245,7 +245,7 @@ fn check_hexsides(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Resul
                 continue;
             }
             let Some(from) = u.hex else { continue };
-            let facing = crate::gbacw::ruleset::corinth::redans::facing(rs, from, u.facing);
+            let facing = rs.battle().facing_in(rs, from, u.facing);
             let front = frontal_directions(facing, u.status.formation);
             if let Some(d) = fire_crossings(&game.map.grid, from, p.target)
                 .into_iter()
@@ -256,7 +256,9 @@ fn check_hexsides(rs: &Gbacw, state: &GbacwState, plan: &[PlannedFire]) -> Resul
         }
     }
     for (hex, allotments) in by_hex {
-        let Some(limits) = crate::gbacw::ruleset::cedar::corn::terrain(rs, state, hex)
+        let Some(limits) = rs
+            .battle()
+            .terrain_now(rs, state, hex)
             .and_then(|t| game.charts.stacking.limits(&t))
         else {
             continue;

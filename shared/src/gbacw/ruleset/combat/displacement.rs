@@ -104,8 +104,7 @@ pub(crate) fn displace(
     }
     let mut stacks = displaced_along(rs, &u.state, mover, path);
     // Corinth 24.21: crews away in the way are displaced too (crew_stack).
-    use crate::gbacw::ruleset::corinth::crew_stack;
-    for k in crew_stack::crew_steps(rs, &u.state, mover, path) {
+    for k in rs.battle().displaced_piece_steps(rs, &u.state, mover, path) {
         if !stacks.iter().any(|(at, _)| *at == k) {
             stacks.push((k, Vec::new()));
         }
@@ -133,13 +132,12 @@ pub(crate) fn displace(
                 checked_top_routed.get_or_insert(routed);
             }
         }
-        crew_stack::displace(rs, u, roll, mover, path, at, checked_top_routed);
+        rs.battle()
+            .displace_pieces(rs, u, roll, mover, path, at, checked_top_routed);
         if u.state.units[mover].hex.is_some()
             && super::retreat_fire::shuns_rest(rs, &u.state, mover, &path[at + 1..])
         {
-            u.push(crate::gbacw::ruleset::corinth::retreat::no_path(
-                rs, &u.state, mover,
-            ));
+            u.push(rs.battle().retreat_blocked(rs, &u.state, mover));
             break;
         }
     }

@@ -12,8 +12,8 @@ use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Morale, Unit, UnitKi
 use crate::gbacw::options::elephant_rating;
 use crate::gbacw::retreat::{RetreatKind, retreat_paths_on};
 use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
-use crate::gbacw::ruleset::cedar::bce_loss;
 use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::state::{Casualty, GbacwState, RetreatOrder};
 use crate::gbacw::tables::{CasualtyCause, FireResult, LeaderLoss};
@@ -100,8 +100,8 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
     let p = hit.prepared;
     let at = p.target;
     // Corinth 24.21: the attack was on a lone crew away from its guns.
-    if crate::gbacw::ruleset::corinth::crew_piece::is_crew_target(&u.state, p) {
-        return crate::gbacw::ruleset::corinth::crew_piece::hit(rs, u, roll, hit);
+    if let Some(deferred) = rs.battle().apply_lone_hit(rs, u, roll, hit) {
+        return deferred;
     }
     // The stack as it stands now: earlier results this phase may have
     // removed or routed some of it away.
@@ -300,7 +300,7 @@ fn check_one(
     let hex = u.state.units[id].hex;
     // Corinth 28.14: only a leader who may affect it.
     let leader = hex.is_some_and(|h| {
-        crate::gbacw::ruleset::corinth::leader_reach::stacked_for(&board, h, &unit.side, id)
+        crate::gbacw::ruleset::leader_reach::stacked_for(&board, h, &unit.side, id)
     });
     let mods = MoraleMods {
         leader,
@@ -340,13 +340,9 @@ fn check_one(
     }
     // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
     // routs away from them (15.16).
-    if routed
-        && (st.formation == Formation::Unlimbered
-            || crate::gbacw::ruleset::corinth::crews::siege_crew(rs, id))
-    {
-        if crate::gbacw::ruleset::corinth::crews::crew_routs(rs, &u.state, id) {
-            crate::gbacw::ruleset::corinth::crews::abandon(rs, u, id);
-            return true;
+    if routed && (st.formation == Formation::Unlimbered || rs.battle().guns_held_in_place(rs, id)) {
+        if let Some(done) = rs.battle().guns_rout(rs, u, id) {
+            return done;
         }
         routed = false;
     }
@@ -380,12 +376,9 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     }
     // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
     // routs away from them (15.16).
-    if st.formation == Formation::Unlimbered
-        || crate::gbacw::ruleset::corinth::crews::siege_crew(rs, id)
-    {
-        if crate::gbacw::ruleset::corinth::crews::crew_routs(rs, &u.state, id) {
-            crate::gbacw::ruleset::corinth::crews::abandon(rs, u, id);
-            return true;
+    if st.formation == Formation::Unlimbered || rs.battle().guns_held_in_place(rs, id) {
+        if let Some(done) = rs.battle().guns_rout(rs, u, id) {
+            return done;
         }
         return false;
     }
@@ -403,7 +396,7 @@ fn roll_check(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> 
     let unit = &rs.game.oob.units[id];
     let rating = rating_for(rs, u, roll, id);
     // Corinth 28.14: only a leader who may affect it.
-    let leader = crate::gbacw::ruleset::corinth::leader_reach::stacked_for(
+    let leader = crate::gbacw::ruleset::leader_reach::stacked_for(
         &Board::new(rs, &u.state),
         hex,
         &unit.side,
@@ -431,13 +424,14 @@ fn roll_check(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> 
 /// GBACW 13.31: `id` fails its check and routs three hexes; Corinth 25.2:
 /// its broken brigade may retreat with it (asked where it routed).
 fn rout_with_brigade(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
-    let brigade = crate::gbacw::ruleset::corinth::brigade_retreat::triggered(rs, &u.state, id);
+    let brigade = rs.battle().brigade_retreat(rs, &u.state, id);
     set_markers(u, id, |s| {
         rout(&mut s.markers);
     });
     rout_retreat(rs, u, roll, id);
     if let Some((b, members)) = brigade {
-        crate::gbacw::ruleset::corinth::brigade_retreat::carry_out(rs, u, roll, id, b, members);
+        rs.battle()
+            .carry_out_brigade_retreat(rs, u, roll, id, b, members);
     }
 }
 
@@ -474,7 +468,7 @@ pub(crate) fn leader_casualties(
 pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
     // GBACW 13.25: unlimbered guns never move in rout; Corinth 24.21,
     // 24.3: guns whose crew is away, or that leave a routed crew go, stay.
-    if crate::gbacw::ruleset::corinth::crews::guns_stay_in_rout(rs, u, id) {
+    if rs.battle().guns_stay_in_rout(rs, u, id) {
         return;
     }
     if u.state.units[id].status.formation == Formation::Unlimbered {
@@ -504,7 +498,7 @@ pub(crate) fn retreat_options(
     // enemy ZOC); no limits where the battle has no such rules.
     // Corinth 27.0 (toward a goal), with its fallback when no path leads
     // toward the first.
-    crate::gbacw::ruleset::cedar::retreat::limits(rs, state, id)
+    crate::gbacw::ruleset::combat::retreat_limits::limits(rs, state, id)
         .iter()
         .map(|limits| {
             // Corinth 23.31: the ruleset's steps, town entry by road only.
@@ -581,14 +575,13 @@ pub(crate) fn retreat_blocks(
     }
     // Corinth 24.21, GBACW 14.3: a friendly crew away is a friend in the way.
     blocks.friendly_units.extend(
-        crate::gbacw::ruleset::corinth::crew_stack::friendly_crew_hexes(
-            rs, state, &unit.side, id, start,
-        ),
+        rs.battle()
+            .friendly_pieces_in_the_way(rs, state, &unit.side, id, start),
     );
     // Corinth 24.21: a lone enemy crew away from its guns is an enemy unit.
-    blocks.enemy_units.extend(
-        crate::gbacw::ruleset::corinth::crew_piece::enemy_crew_hexes(rs, state, &unit.side),
-    );
+    blocks
+        .enemy_units
+        .extend(rs.battle().enemy_pieces(rs, state, &unit.side));
     blocks.enemy_zoc = board.enemy_zoc(
         &unit.side,
         ZocUse::WithdrawalAndRetreat {
@@ -674,9 +667,7 @@ fn retreat_then(
     };
     let mut options = retreat_options(rs, &u.state, id, length, kind);
     match options.len() {
-        0 => u.push(crate::gbacw::ruleset::corinth::retreat::no_path(
-            rs, &u.state, id,
-        )),
+        0 => u.push(rs.battle().retreat_blocked(rs, &u.state, id)),
         1 => {
             // GBACW 14.3, 10.2: friends in the way are displaced; enemy
             // ZOCs entered draw retreat fire.
@@ -795,9 +786,7 @@ pub(crate) fn answer_retreat(
     let options = order_options(rs, state, order);
     if options.is_empty() {
         if path.is_empty() {
-            return Ok(vec![crate::gbacw::ruleset::corinth::retreat::no_path(
-                rs, state, unit,
-            )]);
+            return Ok(vec![rs.battle().retreat_blocked(rs, state, unit)]);
         }
         return Err(crate::gbacw::ruleset::err(
             "GBACW 14.1",
@@ -845,7 +834,7 @@ pub(crate) fn answer_rolls(
 ) -> bool {
     order.check
         || !super::displacement::displaced_by(rs, state, &order.unit, path).is_empty()
-        || crate::gbacw::ruleset::corinth::crew_stack::displaces(rs, state, &order.unit, path)
+        || rs.battle().displaces_pieces(rs, state, &order.unit, path)
 }
 
 /// GBACW 8.22, 8.23, 13.44: artillery firing at a stack from three hexes

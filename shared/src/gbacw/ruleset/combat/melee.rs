@@ -59,8 +59,7 @@ pub(crate) fn declare(
         board.units_of(target, enemy).into_iter().cloned().collect();
     // Corinth 22.4: "a lone ... battery crew" away from its guns.
     let lone_crew = if defenders.is_empty()
-        && let Some(b) =
-            crate::gbacw::ruleset::corinth::crew_melee::defender(rs, state, target, enemy)
+        && let Some(b) = rs.battle().melee_lone_defender(rs, state, target, enemy)
     {
         defenders.push(b);
         true
@@ -120,7 +119,7 @@ pub(crate) fn declare(
                 &game.map.grid,
                 from,
                 // Corinth 23.21: a redan's occupant faces the redan.
-                crate::gbacw::ruleset::corinth::redans::facing(rs, from, u.facing),
+                rs.battle().facing_in(rs, from, u.facing),
                 // 12.21: mounted cavalry melee through their frontal side.
                 match u.status.formation {
                     Formation::Column => Formation::Line,
@@ -136,9 +135,9 @@ pub(crate) fn declare(
         may_initiate_melee(&intent)
             .map_err(|rule| illegal(rule, format!("{a} may not melee {target}")))?;
         // Cedar Mountain 24.12: not from a brigade that has lost BCE.
-        crate::gbacw::ruleset::cedar::bce_loss::may_initiate_melee(rs, state, a)?;
+        crate::gbacw::ruleset::bce_loss::may_initiate_melee(rs, state, a)?;
         // Cedar Mountain 21.11: dismounted cavalry's targets.
-        crate::gbacw::ruleset::cedar::cavalry::may_initiate(rs, state, a, &defenders)?;
+        crate::gbacw::ruleset::combat::dismounted_cavalry::may_initiate(rs, state, a, &defenders)?;
         // GBACW 12.33: only into a hex it could move into, by the
         // ruleset's steps (Corinth 23.31: guns, wagons and mounted cavalry
         // enter a town only across a road, and so melee into it only so).
@@ -152,7 +151,9 @@ pub(crate) fn declare(
     }
     // GBACW 12.71, 12.72: the attacker may not exceed the hex's melee limit.
     // Cedar Mountain 21.43: blown-down corn has clear ground's limits.
-    if let Some(limits) = crate::gbacw::ruleset::cedar::corn::terrain(rs, state, target)
+    if let Some(limits) = rs
+        .battle()
+        .terrain_now(rs, state, target)
         .and_then(|t| game.charts.stacking.limits(&t))
     {
         melee_stacking(points, 0, limits.melee_points).map_err(|rule| {
@@ -166,7 +167,8 @@ pub(crate) fn declare(
         })?;
     }
     // Corinth 22.35: the attackers must fit in the hex they would take.
-    crate::gbacw::ruleset::corinth::melee_gate::check_stacking(rs, state, target, attackers)?;
+    rs.battle()
+        .check_melee_stacking(rs, state, target, attackers)?;
     // GBACW 12.72: "The attacker may not enter a hex to melee with more
     // Strength Points than are allowed": the points already declared
     // into the hex this phase (12.75, from other hexes) count too.
@@ -179,7 +181,9 @@ pub(crate) fn declare(
         .map(|u| u16::from(u.status.strength))
         .sum();
     if earlier > 0
-        && let Some(limits) = crate::gbacw::ruleset::cedar::corn::terrain(rs, state, target)
+        && let Some(limits) = rs
+            .battle()
+            .terrain_now(rs, state, target)
             .and_then(|t| game.charts.stacking.limits(&t))
     {
         melee_stacking(points + earlier, 0, limits.melee_points).map_err(|rule| {
@@ -215,7 +219,7 @@ pub(crate) fn declare(
 
 /// GBACW 12.33: "a unit may melee only into a hex it could move into",
 /// asked of the ruleset's step table, so what an exclusive rule closes to
-/// movement is closed to melee too (Corinth 23.31, `corinth::town`). `Err`
+/// movement is closed to melee too (Corinth 23.31, `BattleRules::adjust_steps`). `Err`
 /// names the rule: the step's own when an exclusive rule closed it
 /// ("Corinth 23.31"), else 12.33.
 pub(crate) fn may_melee_into(
@@ -310,7 +314,13 @@ pub(crate) fn retreat_before(
     // Cedar Mountain 23.0: toward the unit's own lines, every step;
     // Corinth 27.0: toward its goal, ending nearer.
     for u in units {
-        crate::gbacw::ruleset::cedar::retreat::check_given_path(rs, state, u, offer.target, path)?;
+        crate::gbacw::ruleset::combat::retreat_limits::check_given_path(
+            rs,
+            state,
+            u,
+            offer.target,
+            path,
+        )?;
     }
     let mut at = offer.target;
     for (k, &to) in path.iter().enumerate() {
@@ -443,7 +453,7 @@ pub(crate) fn resolve_all(
         .map(|(id, _)| id.clone())
         .collect();
     // Corinth 22.2: the attackers' checks, before any melee is fought.
-    crate::gbacw::ruleset::corinth::melee_gate::melee_checks(rs, &mut u, &mut roll);
+    rs.battle().before_melees(rs, &mut u, &mut roll);
     let melees = u.state.melees.clone();
     for m in &melees {
         let fought = resolve_one(rs, &mut u, &mut roll, m);
@@ -492,16 +502,17 @@ fn resolve_one(
         .cloned()
         .collect();
     // Corinth 22.4, 24.21: a lone crew away from its guns defends alone.
-    use crate::gbacw::ruleset::corinth::crew_melee;
     let lone = if defenders.is_empty() {
-        crew_melee::defender(rs, &u.state, m.target, &enemy)
+        rs.battle()
+            .melee_lone_defender(rs, &u.state, m.target, &enemy)
     } else {
         None
     };
     defenders.extend(lone.clone());
     // Corinth 24.21, GBACW 12.74: a crew away among friends defends too.
     let stacked = if lone.is_none() {
-        crew_melee::stacked_defender(rs, &u.state, m.target, &enemy)
+        rs.battle()
+            .melee_stacked_defender(rs, &u.state, m.target, &enemy)
     } else {
         None
     };
@@ -510,7 +521,7 @@ fn resolve_one(
     // The status each defender melees with (a crew's as 6.13 has it).
     let def_status = |u: &Unfold, id: &CounterId| -> UnitStatus {
         if is_crew(id) {
-            crew_melee::status(&u.state, id)
+            rs.battle().melee_piece_status(&u.state, id)
         } else {
             u.state.units[id].status.clone()
         }
@@ -562,7 +573,7 @@ fn resolve_one(
                     crossing_penalty(&game.map, &game.charts.combat, h, m.target)
                         // Corinth 23.26: the redan's part comes off the
                         // total, after 23.25's cap (below).
-                        - crate::gbacw::ruleset::corinth::redans::crossing_penalty(rs, h, m.target)
+                        - rs.battle().melee_crossing_penalty(rs, h, m.target)
                 })
             };
             s.saturating_sub(penalty)
@@ -578,15 +589,17 @@ fn resolve_one(
                 against(&attackers, m.charge, u),
             );
             // Corinth 24.24 (optional): the 1st US Infantry crews, 0.
-            crate::gbacw::ruleset::corinth::crews::melee_strength(rs, id, s)
+            rs.battle().melee_defender_strength(rs, id, s)
         })
         .collect();
-    let cap = crate::gbacw::ruleset::cedar::corn::terrain(rs, &u.state, m.target)
+    let cap = rs
+        .battle()
+        .terrain_now(rs, &u.state, m.target)
         .and_then(|t| game.charts.stacking.limits(&t))
         .map_or(u16::MAX, |l| l.melee_points);
     // GBACW 12.4: a leader with the stack adds one (one per side);
     // Corinth 28.14: a leader who may affect one of its units there.
-    use crate::gbacw::ruleset::corinth::leader_reach::stacked_for;
+    use crate::gbacw::ruleset::leader_reach::stacked_for;
     let att_leader = attackers.iter().any(|a| {
         u.state.units[a]
             .hex
@@ -598,16 +611,18 @@ fn resolve_one(
     let lowest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).min().unwrap_or(0);
     let highest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).max().unwrap_or(0);
     // Corinth 23.25: at most 4 Strength Points count meleeing into a redan.
-    let att_cap = crate::gbacw::ruleset::corinth::redans::melee_attack_cap(rs, m.target)
+    let att_cap = rs
+        .battle()
+        .melee_attack_cap(rs, m.target)
         .map_or(cap, |r| r.min(cap));
     let attack = side_total(
         &att_strengths,
         att_cap,
         att_leader,
         morale_edge(lowest(&attackers), highest(&defenders)),
-    ) - crate::gbacw::ruleset::corinth::redans::differential_penalty(
-        rs, &u.state, m.target, &attackers,
-    );
+    ) - rs
+        .battle()
+        .melee_differential_penalty(rs, &u.state, m.target, &attackers);
     let defence = side_total(
         &def_strengths,
         cap,
@@ -764,7 +779,8 @@ fn resolve_one(
         }
     }
     if let Some(b) = &lone {
-        crew_melee::apply(rs, u, roll, b, &def[0].1, &outcome.defender);
+        rs.battle()
+            .melee_lone_result(rs, u, roll, b, &def[0].1, &outcome.defender);
     }
     for (k, (ids, _, o, _, _)) in sides.iter().enumerate() {
         if k == 1 && lone.is_some() {
@@ -799,7 +815,8 @@ fn resolve_one(
     if let Some(b) = &stacked
         && let Some(i) = defenders.iter().position(|d| d == b)
     {
-        crew_melee::apply_stacked(rs, u, roll, b, i, &def[i].1, &outcome.defender);
+        rs.battle()
+            .melee_stacked_result(rs, u, roll, b, i, &def[i].1, &outcome.defender);
     }
     Some(outcome.cell)
 }

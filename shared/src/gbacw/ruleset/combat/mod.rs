@@ -28,6 +28,7 @@ pub(crate) mod attack;
 pub(crate) mod caisson;
 pub(crate) mod charge;
 pub(crate) mod declare;
+pub(crate) mod dismounted_cavalry;
 pub(crate) mod displacement;
 pub(crate) mod effects;
 pub(crate) mod engaged;
@@ -37,6 +38,7 @@ pub(crate) mod rbm_options;
 pub(crate) mod resolve;
 pub(crate) mod resupply;
 pub(crate) mod retreat_fire;
+pub(crate) mod retreat_limits;
 pub(crate) mod succession;
 pub(crate) mod transfer;
 

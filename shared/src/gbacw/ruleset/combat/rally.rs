@@ -7,8 +7,8 @@ use crate::gbacw::command::within_radius;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, Morale, UnitKind};
 use crate::gbacw::rally::{RallyBy, rallies};
+use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
-use crate::gbacw::ruleset::cedar::bce_loss;
 use crate::gbacw::ruleset::decide::own_unit;
 use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::state::GbacwState;
@@ -66,8 +66,7 @@ fn impetus(
         return None;
     }
     let board = Board::new(rs, state);
-    let leaders =
-        crate::gbacw::ruleset::corinth::leader_reach::leaders_for(&board, hex, side, unit);
+    let leaders = crate::gbacw::ruleset::leader_reach::leaders_for(&board, hex, side, unit);
     let army = leaders.iter().any(|l| {
         matches!(
             rs.game.oob.leaders.get(*l).map(|x| &x.role),
@@ -106,14 +105,14 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
         ));
     }
     // Corinth 24.21: a crew away rallies where it stands, once.
-    crate::gbacw::ruleset::corinth::crew_piece::check_rally(rs, state, id)?;
-    let hex = crate::gbacw::ruleset::corinth::crew_piece::rally_hex(state, id, hex);
+    rs.battle().check_rally(rs, state, id)?;
+    let hex = rs.battle().rally_hex(state, id, hex);
     if let Some(w) = impetus(rs, state, side, hex, id) {
         return Ok(w);
     }
     let board = Board::new(rs, state);
     // Corinth 28.14: Price rallies none of Lovell's units.
-    if crate::gbacw::ruleset::corinth::leader_reach::stacked_for(&board, hex, side, id) {
+    if crate::gbacw::ruleset::leader_reach::stacked_for(&board, hex, side, id) {
         return Ok(Way::Leader);
     }
     if self_rallying(rs, id) {
@@ -197,7 +196,7 @@ pub(crate) fn rally(
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     // Corinth 24.21: a crew away that has rallied rallies no more.
-    crate::gbacw::ruleset::corinth::crew_piece::check_rally(rs, state, id)?;
+    rs.battle().check_rally(rs, state, id)?;
     if let Some(w) = bce_rally(rs, state, side, id) {
         let w = w?;
         let die = if w.rolls() {

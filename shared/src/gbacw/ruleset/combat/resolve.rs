@@ -27,21 +27,10 @@ pub(crate) fn resolve_plan(
     let mut roll = Roller::new(dice);
     let mut prepared: Vec<Prepared> = Vec::new();
     for p in &state.fire_plan {
-        // Cedar Mountain 22.0: artillery at nine hexes or more may
-        // overshoot; its dice come first, each attack's after them all.
-        match crate::gbacw::ruleset::cedar::overshoot::split(rs, state, p, &mut u, &mut roll) {
+        // The battle's own preparation (Cedar Mountain 22.0's overshoot,
+        // its dice first; Corinth 24.1's rapid fire), else GBACW 9.0's.
+        match rs.battle().prepare_fire(rs, state, p, &mut u, &mut roll) {
             Some(attacks) => prepared.extend(attacks),
-            // Corinth 24.1, 24.12: rapid fire doubles the guns and hits
-            // only the hex's infantry and cavalry.
-            None if p.rapid => {
-                let targets = crate::gbacw::ruleset::corinth::rapid_fire::targets(rs, state, p);
-                let doubled = crate::gbacw::ruleset::corinth::rapid_fire::doubled(&p.firers);
-                prepared.extend(
-                    prepare(rs, state, p.target, &doubled, Some(&targets), None)
-                        .ok()
-                        .map(|a| Prepared { rapid: true, ..a }),
-                );
-            }
             None => prepared.extend(prepare(rs, state, p.target, &p.firers, None, None).ok()),
         }
     }
@@ -63,12 +52,9 @@ pub(crate) fn resolve_plan(
         }
         let Some(&die) = dice.first() else { continue };
         resolve_one(rs, &mut u, &mut roll, p, die, &[], &mut spent);
-        // Corinth 24.1: the extra rounds, then the fouling roll.
-        if p.rapid {
-            crate::gbacw::ruleset::corinth::rapid_fire::after_attack(
-                rs, &mut u, &mut roll, &p.firers,
-            );
-        }
+        // After the attack (Corinth 24.1: the extra rounds, then the
+        // fouling roll).
+        rs.battle().after_attack(rs, &mut u, &mut roll, p);
     }
     u.push(GbacwEvent::FirePlanCleared);
     roll.finish()?;
@@ -110,16 +96,13 @@ fn resolve_per_unit(
         results.push((part, report.result, report.enfilade));
         u.push(GbacwEvent::FireResolved(report));
     }
-    if let Some(e) = crate::gbacw::ruleset::cedar::corn::blown_down(
-        rs,
-        &u.state,
-        p.target,
-        &p.firers,
-        p.artillery,
-    ) {
+    if let Some(e) = rs
+        .battle()
+        .ground_fired_on(rs, &u.state, p.target, &p.firers, p.artillery)
+    {
         u.push(e);
     }
-    if !crate::gbacw::ruleset::cedar::ammo::off(rs) {
+    if rs.battle().ammunition_rules(rs) {
         for f in &p.firers {
             if matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. })
                 && spent.insert(f.clone())
@@ -152,20 +135,17 @@ pub(crate) fn resolve_one(
     let enfiladed = report.enfilade;
     u.push(GbacwEvent::FireResolved(report));
     // Cedar Mountain 21.43: fired into at close range, the corn goes down.
-    if let Some(e) = crate::gbacw::ruleset::cedar::corn::blown_down(
-        rs,
-        &u.state,
-        p.target,
-        &p.firers,
-        p.artillery,
-    ) {
+    if let Some(e) = rs
+        .battle()
+        .ground_fired_on(rs, &u.state, p.target, &p.firers, p.artillery)
+    {
         u.push(e);
     }
     // GBACW 11.31: "Each time an artillery battery fires, it expends one
     // round of ammunition. When a battery splits its fire, it expends only
     // one round of ammunition." (Not counted without the ammunition rules:
     // Cedar Mountain 21.2.)
-    let ammunition = !crate::gbacw::ruleset::cedar::ammo::off(rs);
+    let ammunition = rs.battle().ammunition_rules(rs);
     for f in &p.firers {
         if ammunition
             && matches!(rs.game.oob.units[f].kind, UnitKind::Battery { .. })
@@ -323,34 +303,11 @@ pub(crate) fn resolve_withdrawal(
             path,
             checks,
         } => super::advance::carry_on(rs, &mut u, &mut roll, d.hex, units, path, checks),
-        // Corinth 25.23: the brigade retreat goes on.
-        Resume::BrigadeRetreat {
-            unit,
-            path,
-            check,
-            run,
-        } => crate::gbacw::ruleset::corinth::brigade_retreat::after_fire(
-            rs,
-            &mut u,
-            &mut roll,
-            d.hex,
-            unit,
-            path,
-            *check,
-            run.clone(),
-            &pinned,
-        ),
-        // Corinth 24.21: the crew's move goes on.
-        Resume::CrewMove { battery, path } => {
-            crate::gbacw::ruleset::corinth::crew_piece::after_withdrawal_fire(
-                rs,
-                &mut u,
-                d.hex,
-                battery,
-                path,
-                pinned.contains(battery),
-            )
-        }
+        // Corinth 25.23: the brigade retreat goes on; 24.21: the crew's
+        // move goes on.
+        r @ (Resume::BrigadeRetreat { .. } | Resume::CrewMove { .. }) => rs
+            .battle()
+            .resume_after_fire(rs, &mut u, &mut roll, d.hex, r, &pinned),
         Resume::Formation { unit, to } => {
             let ok = u.state.units.get(unit).is_some_and(|x| {
                 x.hex == Some(d.hex)

@@ -127,10 +127,11 @@ pub(crate) fn answer(
         }
     }
     // Corinth 24.21: the crew away from its guns, routing on its own.
-    if crate::gbacw::ruleset::corinth::crew_piece::crew_hex(state, &offer.unit).is_some() {
-        return crate::gbacw::ruleset::corinth::crew_piece::answer_retreat_fire(
-            rs, state, offer, firers, dice,
-        );
+    if let Some(answer) = rs
+        .battle()
+        .answer_retreat_fire(rs, state, offer, firers, dice)
+    {
+        return answer;
     }
     let mut u = Unfold::new(state);
     u.push(GbacwEvent::RetreatFireAnswered);
@@ -153,11 +154,7 @@ pub(crate) fn answer(
     if here(&u) && (was_routed || !routed_now) && broke_into_zoc(rs, &u.state, offer) {
         // Cedar Mountain 24.14: the fire broke its brigade, and the rest
         // of its path runs through an enemy ZOC: forced to, captured.
-        u.push(crate::gbacw::ruleset::corinth::retreat::no_path(
-            rs,
-            &u.state,
-            &offer.unit,
-        ));
+        u.push(rs.battle().retreat_blocked(rs, &u.state, &offer.unit));
     } else if here(&u) && (was_routed || !routed_now) {
         go_along(
             rs,
@@ -193,9 +190,7 @@ pub(crate) fn shuns_rest(
     unit: &CounterId,
     rest: &[HexNumber],
 ) -> bool {
-    if rest.is_empty()
-        || !crate::gbacw::ruleset::cedar::bce_loss::retreat_shuns_zoc(rs, state, unit)
-    {
+    if rest.is_empty() || !crate::gbacw::ruleset::bce_loss::retreat_shuns_zoc(rs, state, unit) {
         return false;
     }
     let side = &rs.game.oob.units[unit].side;
@@ -213,16 +208,13 @@ pub(crate) fn shuns_rest(
 /// displaces friends, who check morale (14.3).
 pub(crate) fn decline_rolls(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireOffer) -> bool {
     // Corinth 24.21, 15.1: a crew away displaces nobody (it does not stack).
-    if crate::gbacw::ruleset::corinth::crew_piece::crew_hex(state, &offer.unit).is_some() {
+    if rs.battle().is_own_piece(state, &offer.unit) {
         return false;
     }
     !super::displacement::displaced_by(rs, state, &offer.unit, &offer.rest).is_empty()
-        || crate::gbacw::ruleset::corinth::crew_stack::displaces(
-            rs,
-            state,
-            &offer.unit,
-            &offer.rest,
-        )
+        || rs
+            .battle()
+            .displaces_pieces(rs, state, &offer.unit, &offer.rest)
 }
 
 /// GBACW 10.2: `firers` shoot at `offer`'s retreater where it halted,

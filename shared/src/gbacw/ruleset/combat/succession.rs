@@ -249,7 +249,7 @@ fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Opt
     let named = listed.is_some();
     let chain = listed.unwrap_or_else(|| promotion_candidates(&rs.game.oob, division));
     // Corinth 28.32: the highest rank, then the higher ER.
-    let chain = crate::gbacw::ruleset::corinth::command::by_rank(rs, state, chain);
+    let chain = rs.battle().succession_order(rs, state, chain);
     chain.into_iter().find(|c| {
         state
             .leaders

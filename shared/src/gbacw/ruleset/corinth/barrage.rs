@@ -40,7 +40,6 @@ use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
 use crate::gbacw::sequence::Clock;
 use crate::gbacw::tables::FireResult;
-use crate::ids::SeatId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -87,11 +86,6 @@ pub(crate) fn open(rs: &Gbacw) -> Option<GbacwEvent> {
         .param("side")
         .map_or_else(|| rs.game.first.clone(), |s| CounterId(s.to_string()));
     Some(GbacwEvent::BarrageBegun { side })
-}
-
-/// The seat that acts in the barrage, while it lasts.
-pub(crate) fn acting_seat(rs: &Gbacw, state: &GbacwState) -> Option<SeatId> {
-    state.night.barrage.as_ref().map(|b| rs.seat_of(&b.side))
 }
 
 /// Corinth 26.42, 26.43: `side` fires `firers` (batteries, each its whole

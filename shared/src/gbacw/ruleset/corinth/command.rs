@@ -21,7 +21,7 @@
 //!   flip, 17.81) are the Standard succession's own answers.
 
 use crate::engine::{RuleCode, RuleError};
-use crate::gbacw::oob::{CounterId, LeaderRole};
+use crate::gbacw::oob::{Command, CounterId, LeaderRole};
 use crate::gbacw::ruleset::combat::succession;
 use crate::gbacw::ruleset::decide::own_leader;
 use crate::gbacw::ruleset::event::GbacwEvent;
@@ -255,4 +255,33 @@ pub(crate) fn by_rank(rs: &Gbacw, state: &GbacwState, mut chain: Vec<CounterId>)
     };
     chain.sort_by_key(key);
     chain
+}
+
+/// Corinth 28.14: whether `leader` may affect `unit` at all. An army
+/// commander with `ARMY-reach=` on the `army-brigade-points` hook affects
+/// only the units of the brigades he reaches
+/// ([`army_reaches`]) and, of the independent units, all
+/// but those listed in `ARMY-not=` (Price: `supply-lovell`, Lovell's
+/// division's wagon, independent by 11.13 but "in Lovell's division");
+/// the other independents (Adams' cavalry, the reserve artillery, the
+/// Army of the West's wagons) are within his reach. Every other leader
+/// affects every friendly unit.
+pub(crate) fn leader_may_affect(rs: &Gbacw, leader: &CounterId, unit: &CounterId) -> bool {
+    if !matches!(
+        rs.game.oob.leaders.get(leader).map(|l| &l.role),
+        Some(LeaderRole::Army { .. })
+    ) {
+        return true;
+    }
+    let hook = rs.game.scenario.hook(HookKind::ArmyBrigadePoints);
+    let excluded = hook
+        .and_then(|h| h.param(&format!("{}-not", leader.0)))
+        .is_some_and(|v| v.split(',').any(|u| u == unit.0));
+    if excluded {
+        return false;
+    }
+    match rs.game.oob.units.get(unit).map(|u| &u.command) {
+        Some(Command::Brigade(b)) => army_reaches(rs, leader, b),
+        _ => true,
+    }
 }

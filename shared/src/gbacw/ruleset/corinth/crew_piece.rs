@@ -49,8 +49,8 @@ use crate::gbacw::morale::MoraleMods;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
 use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::ruleset::action::MAX_PATH;
+use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
-use crate::gbacw::ruleset::cedar::bce_loss;
 use crate::gbacw::ruleset::combat::attack::Prepared;
 use crate::gbacw::ruleset::combat::effects::{
     Hit, ROUT_HEXES, leader_casualties, rating_for, retreat_options,
@@ -529,7 +529,12 @@ pub(crate) fn check_morale(
 ) -> bool {
     let side = rs.game.oob.units[battery].side.clone();
     let rating = rating_for(rs, u, roll, battery);
-    let leader = super::leader_reach::stacked_for(&Board::new(rs, &u.state), at, &side, battery);
+    let leader = crate::gbacw::ruleset::leader_reach::stacked_for(
+        &Board::new(rs, &u.state),
+        at,
+        &side,
+        battery,
+    );
     let mods = MoraleMods {
         leader,
         over_half_lost: false,

@@ -74,7 +74,7 @@ pub(crate) fn exempting_leader(
         .filter(|l| {
             units
                 .iter()
-                .all(|u| super::leader_reach::leader_may_affect(rs, l, u))
+                .all(|u| super::command::leader_may_affect(rs, l, u))
         })
         .collect();
     leaders.sort_by_key(|l| (rank(l), (*l).clone()));

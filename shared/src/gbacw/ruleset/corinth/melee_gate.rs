@@ -32,8 +32,8 @@ use crate::gbacw::facing::is_enfiladed;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, UnitKind};
 use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
-use crate::gbacw::ruleset::cedar::bce_loss;
 use crate::gbacw::ruleset::combat::effects::rating_for;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::ruleset::event::GbacwEvent;
@@ -174,7 +174,7 @@ fn has_leader(
     side: &CounterId,
     units: &[CounterId],
 ) -> bool {
-    super::leader_reach::stacked_for_all(&Board::new(rs, state), hex, side, units)
+    crate::gbacw::ruleset::leader_reach::stacked_for_all(&Board::new(rs, state), hex, side, units)
 }
 
 /// Who must check among `units` retreating before `offer`'s melee: none
@@ -211,7 +211,7 @@ fn checkers_but_for_leaders(
             || state.units[a].status.formation == Formation::Dismounted
     });
     let charged = crate::gbacw::ruleset::combat::melee::charged(state, offer.target);
-    let forced = crate::gbacw::ruleset::cedar::cavalry::must_retreat(rs, state, offer);
+    let forced = crate::gbacw::ruleset::combat::dismounted_cavalry::must_retreat(rs, state, offer);
     units
         .iter()
         .filter(|u| {

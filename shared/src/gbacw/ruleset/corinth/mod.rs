@@ -31,9 +31,9 @@
 //! - [`retreat_batteries`]: 25.26, the brigade's batteries may retreat.
 //!
 //! The BCE-loss effects Corinth shares with Cedar Mountain (25.1, 30.4)
-//! live in `cedar/bce_loss.rs` (one rule, the hook naming each battle's
+//! live in `ruleset/bce_loss.rs` (one rule, the hook naming each battle's
 //! case); 27.0's goal is a `RetreatLimits` limit beside Cedar Mountain
-//! 23.0's compass (`cedar/retreat.rs`).
+//! 23.0's compass (`combat/retreat_limits.rs`).
 //!
 //! Night and command (26, 28, 21.2, 21.43):
 //! - [`night`]: 26.11, 26.12 night movement; 26.15's end-of-day retreat
@@ -46,14 +46,15 @@
 //! - [`cavalry`]: 21.43, 21.44, mounting and dismounting inside the ER.
 //!
 //! Command and set-up leftovers (22.33, 28.14, 29.44.1, 30.18):
-//! - [`leader_reach`]: 28.14, Price affects none of Lovell's units (the
-//!   one predicate every leader effect asks).
+//! - [`command`] also holds 28.14: Price affects none of Lovell's units
+//!   (the one predicate every leader effect asks, `ruleset/leader_reach.rs`).
 //! - [`leader_binding`]: 22.33, a leader used to bypass a morale check
 //!   goes with those units.
 //! - [`free_batteries`]: 30.18, with Stanley's batteries in Redans D and
 //!   E, two independent batteries set up with any brigade.
 //!
-//! The shared code paths call these at small, marked places.
+//! [`rules`] puts them at the Standard Rules' hook points
+//! (`ruleset/battle_rules.rs`); the Standard Rules name none of them.
 
 pub(crate) mod barrage;
 pub(crate) mod bce_recovery;
@@ -70,7 +71,6 @@ pub(crate) mod crews;
 pub mod free_batteries;
 pub(crate) mod keep_moving;
 pub mod leader_binding;
-pub(crate) mod leader_reach;
 pub(crate) mod melee_gate;
 pub(crate) mod night;
 pub(crate) mod park;
@@ -79,6 +79,7 @@ pub(crate) mod redans;
 pub(crate) mod reinforcements;
 pub(crate) mod retreat;
 pub mod retreat_batteries;
+pub(crate) mod rules;
 pub(crate) mod sharpshooters;
 pub(crate) mod siege;
 pub mod solitaire;

@@ -182,7 +182,7 @@ fn retreat_path(
     let board = Board::new(rs, state);
     // Corinth 27.0 (toward the goal, else 27.2's fallback) and 23.31 (the
     // ruleset's steps: guns, wagons and horses into town by road only).
-    crate::gbacw::ruleset::cedar::retreat::limits(rs, state, id)
+    crate::gbacw::ruleset::combat::retreat_limits::limits(rs, state, id)
         .iter()
         .map(|limits| {
             retreat_paths_on(

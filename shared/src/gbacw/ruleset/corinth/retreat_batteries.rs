@@ -21,12 +21,11 @@
 //! retreat's own fire is 25.23's.
 
 use super::brigade_retreat::{BrigadeRun, go_on, in_radius};
-use crate::engine::{Dice, PendingDecision, RuleCode, RuleError};
+use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::charts::Mp;
 use crate::gbacw::oob::{Command, CounterId, Formation, Marker, UnitKind};
 use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::ruleset::Gbacw;
-use crate::gbacw::ruleset::action::GbacwAction;
 use crate::gbacw::ruleset::combat::effects::retreat_options;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::ruleset::event::GbacwEvent;
@@ -44,7 +43,7 @@ pub struct BatteryRetreatOffer {
     pub batteries: Vec<CounterId>,
 }
 
-fn case(rs: &Gbacw) -> String {
+pub(crate) fn case(rs: &Gbacw) -> String {
     super::hook(rs, HookKind::BrigadeRetreatBatteries)
         .map(|h| crate::gbacw::ruleset::cedar::case(rs, &h.case))
         .unwrap_or_else(|| rs.case_rule("25.26"))
@@ -187,77 +186,4 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         GbacwEvent::BatteryRetreatAnswered => state.battery_retreat = None,
         _ => {}
     }
-}
-
-/// The decision's gate in `decide`: `None` when no offer waits.
-pub(crate) fn gate(
-    rs: &Gbacw,
-    state: &GbacwState,
-    seat: SeatId,
-    action: &GbacwAction,
-    dice: &mut Dice,
-) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-    let offer = state.battery_retreat.as_ref()?;
-    if seat != offer.seat {
-        return Some(Err(crate::gbacw::ruleset::err(
-            &case(rs),
-            RuleCode::NotYourTurn,
-            format!("waiting for {} to retreat its batteries or not", offer.seat),
-        )));
-    }
-    Some(match action {
-        GbacwAction::DeclineBatteryRetreat => answer(rs, state, offer, None, dice),
-        GbacwAction::RetreatBatteries { batteries } => {
-            answer(rs, state, offer, Some(batteries), dice)
-        }
-        _ => Err(crate::gbacw::ruleset::err(
-            &case(rs),
-            RuleCode::Illegal,
-            "answer the batteries' retreat first (retreat them or decline)",
-        )),
-    })
-}
-
-/// Whether `action` answering the offer rolls dice: retreating batteries
-/// check morale (25.2).
-pub(crate) fn rolls(state: &GbacwState, action: &GbacwAction) -> bool {
-    matches!(action, GbacwAction::RetreatBatteries { .. }) && state.battery_retreat.is_some()
-}
-
-/// The offer as a pending decision (default: they stay).
-pub(crate) fn pending(rs: &Gbacw, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
-    let o = state.battery_retreat.as_ref()?;
-    Some(PendingDecision {
-        seat: o.seat,
-        rule: case(rs),
-        prompt: format!(
-            "{}'s brigade retreats: retreat its batteries {} (limbering) or not",
-            o.brigade,
-            o.batteries
-                .iter()
-                .map(|b| rs.game.oob.units[b].designation.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        default: GbacwAction::DeclineBatteryRetreat,
-        deadline_secs: crate::gbacw::ruleset::WITHDRAWAL_DEADLINE_SECS,
-    })
-}
-
-/// The legal answers: decline, each battery alone, or all together.
-pub(crate) fn legal(state: &GbacwState, seat: SeatId) -> Option<Vec<GbacwAction>> {
-    let o = state.battery_retreat.as_ref()?;
-    if o.seat != seat {
-        return Some(Vec::new());
-    }
-    let mut out = vec![GbacwAction::DeclineBatteryRetreat];
-    out.extend(o.batteries.iter().map(|b| GbacwAction::RetreatBatteries {
-        batteries: vec![b.clone()],
-    }));
-    if o.batteries.len() > 1 {
-        out.push(GbacwAction::RetreatBatteries {
-            batteries: o.batteries.clone(),
-        });
-    }
-    Some(out)
 }

@@ -35,7 +35,6 @@ use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::{HookKind, PlanSpec, Scenario};
 use crate::gbacw::sequence::{Phase, Step};
-use crate::ids::SeatId;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -329,32 +328,13 @@ pub(crate) fn roll_due(rs: &Gbacw, state: &GbacwState) -> bool {
         && plan.divisions.len() < spec.divisions.len()
 }
 
-/// Corinth 29.53: the roll as a pending decision of the Confederate seat
-/// (its default is the roll itself: a timeout rolls for the player), so
-/// that the client shows it and the server's clock applies it.
-pub(crate) fn pending(
-    rs: &Gbacw,
-    state: &GbacwState,
-) -> Option<crate::engine::PendingDecision<crate::gbacw::ruleset::action::GbacwAction>> {
-    if !roll_due(rs, state) {
-        return None;
-    }
-    let spec = rs.game.scenario.plan.as_ref()?;
-    Some(crate::engine::PendingDecision {
-        seat: rs.seat_of(&spec.side),
-        rule: rs.case_rule("29.53"),
-        prompt: format!(
-            "Game-Turn {}: roll the Division Arrival Table for each Confederate division still out",
-            state.clock.turn
-        ),
-        default: crate::gbacw::ruleset::action::GbacwAction::SolitaireRoll,
-        deadline_secs: crate::gbacw::ruleset::WITHDRAWAL_DEADLINE_SECS,
-    })
-}
-
 /// 29.53, 29.54: the Division Arrival Table for each division still out,
 /// and the Area Determination Table for each that enters.
-fn roll(rs: &Gbacw, state: &GbacwState, dice: &mut Dice) -> Result<Vec<GbacwEvent>, RuleError> {
+pub(crate) fn roll(
+    rs: &Gbacw,
+    state: &GbacwState,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
     let (spec, t) = spec(rs)?;
     let turn = state.clock.turn;
     let all_by = rs
@@ -422,53 +402,6 @@ fn roll(rs: &Gbacw, state: &GbacwState, dice: &mut Dice) -> Result<Vec<GbacwEven
     }])
 }
 
-/// The solitaire game's gate in `decide`: `Some` when it answers the
-/// action (the roll, or a refusal while the roll is due), `None` to go on.
-pub(crate) fn gate(
-    rs: &Gbacw,
-    state: &GbacwState,
-    seat: SeatId,
-    action: &crate::gbacw::ruleset::action::GbacwAction,
-    dice: &mut Dice,
-) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-    use crate::gbacw::ruleset::action::GbacwAction as A;
-    if !active(rs) {
-        return matches!(action, A::SolitaireRoll).then(|| {
-            Err(err(
-                "GBACW 4.0",
-                RuleCode::Illegal,
-                "this battle has no solitaire rolls",
-            ))
-        });
-    }
-    let due = roll_due(rs, state);
-    let rule = rs.case_rule("29.53");
-    match action {
-        A::SolitaireRoll if due => {
-            if Some(seat) != crate::gbacw::ruleset::plan::plotting_seat(rs) {
-                return Some(Err(err(
-                    &rule,
-                    RuleCode::NotYourTurn,
-                    "the Confederate seat rolls the Division Arrival Table",
-                )));
-            }
-            Some(roll(rs, state, dice))
-        }
-        A::SolitaireRoll => Some(Err(err(
-            &rule,
-            RuleCode::Illegal,
-            "the Division Arrival Table is rolled at the start of a Confederate Movement Phase while a division is still out, once a Game-Turn",
-        ))),
-        _ if due => Some(Err(err(
-            &rule,
-            RuleCode::Illegal,
-            "roll the Division Arrival Table first (SolitaireRoll)",
-        ))),
-        _ => None,
-    }
-}
-
-/// Fold a solitaire event.
 pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
     match event {
         GbacwEvent::SolitaireStarted { plan, .. } => {

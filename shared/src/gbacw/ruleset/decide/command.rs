@@ -96,9 +96,7 @@ fn in_radius(
         return false;
     };
     // Cedar Mountain 25.1, 25.2: the army commander's points this turn.
-    let radius = radius.saturating_add(crate::gbacw::ruleset::cedar::army::radius_bonus(
-        rs, state, division,
-    ));
+    let radius = radius.saturating_add(rs.battle().radius_bonus(rs, state, division));
     within_radius(&rs.game.map, blocks, dh, brigade_hex, radius)
 }
 
@@ -115,16 +113,11 @@ pub(crate) fn spend(
     points: u8,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     // Corinth 28.11, 28.21: army and division commanders raise brigade
-    // commanders' radii.
-    if let Some(r) =
-        crate::gbacw::ruleset::corinth::command::spend(rs, state, side, division, brigade, points)
-    {
-        return r;
-    }
-    // Cedar Mountain 25.1, 25.2: an army commander raises a division
-    // commander's radius.
-    if let Some(r) =
-        crate::gbacw::ruleset::cedar::army::spend(rs, state, side, division, brigade, points)
+    // commanders' radii; Cedar Mountain 25.1, 25.2: an army commander
+    // raises a division commander's radius.
+    if let Some(r) = rs
+        .battle()
+        .spend_command_points(rs, state, side, division, brigade, points)
     {
         return r;
     }
@@ -189,7 +182,7 @@ fn link(
     division: Option<&CounterId>,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     // Corinth 21.2: every brigade is independent.
-    crate::gbacw::ruleset::corinth::command::check_links(rs)?;
+    rs.battle().check_links(rs)?;
     let (_, bh) = own_leader(rs, state, side, brigade)?;
     let (original, _) = brigade_role(rs, brigade, "GBACW 17.6")?;
     let (order, concerned) = match division {
@@ -214,7 +207,7 @@ fn link(
     let mut links = state.links.clone();
     // 17.67, Cedar Mountain 24.2: a brigade past its BCE limit is not
     // detached (it may still be attached if already detached).
-    let bce_lost = crate::gbacw::ruleset::cedar::bce_loss::brigade_at_limit(rs, state, brigade);
+    let bce_lost = crate::gbacw::ruleset::bce_loss::brigade_at_limit(rs, state, brigade);
     apply_link_order(
         &rs.game.oob,
         &mut links,
@@ -295,7 +288,7 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
         };
         // Corinth 21.2: no divisional integrity, no radius to be out of.
         if let Some(d) = current_division(rs, state, id)
-            && !crate::gbacw::ruleset::corinth::command::no_divisional_integrity(rs)
+            && !rs.battle().no_divisional_integrity(rs)
             && !in_radius(rs, state, &blocks, d, hex)
         {
             out.out_of_radius.insert(commander);
@@ -308,8 +301,7 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
             continue;
         }
         // Corinth 28.14: Price commands none of Lovell's units.
-        let with_leader =
-            crate::gbacw::ruleset::corinth::leader_reach::stacked_for(&board, hex, side, id);
+        let with_leader = crate::gbacw::ruleset::leader_reach::stacked_for(&board, hex, side, id);
         let within = match &unit.command {
             Command::Independent => true,
             Command::Brigade(b) => {
@@ -342,6 +334,6 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
     // Cedar Mountain 24.2: a detached, unattached brigade at its BCE
     // limit is out of command.
     out.out_of_command
-        .extend(crate::gbacw::ruleset::cedar::bce_loss::stranded_units(rs, state, side).cloned());
+        .extend(crate::gbacw::ruleset::bce_loss::stranded_units(rs, state, side).cloned());
     out
 }

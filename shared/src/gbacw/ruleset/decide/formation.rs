@@ -114,7 +114,7 @@ pub(crate) fn plan(
     // checked before 6.21's out-of-command refusal, because mounted
     // cavalry outside its radius is "in effect, independent" (21.44) and
     // 21.43 is the case that forbids its formation change.
-    crate::gbacw::ruleset::corinth::cavalry::check_change(rs, state, unit, to)?;
+    rs.battle().check_formation_change(rs, state, unit, to)?;
     may_change_formation(!state.command.out_of_command.contains(unit)).map_err(|rule| {
         err(
             rule,
@@ -142,8 +142,7 @@ pub(crate) fn plan(
     // limbered one, 6.13) less what it has spent.
     let class = from.move_class().unwrap_or(MoveClass::Limbered);
     // Corinth 26.11: half as much again at night.
-    let allowance =
-        crate::gbacw::ruleset::corinth::night::allowance(rs, state, chart.allowance(class));
+    let allowance = rs.battle().allowance(rs, state, chart.allowance(class));
     let left = Mp(allowance.0.saturating_sub(u.moved.mp.0));
     if cost > left {
         return Err(err(

@@ -7,7 +7,7 @@ pub(crate) mod movement;
 mod sequence;
 
 pub(crate) use sequence::melee_due;
-mod withdrawal;
+pub(crate) mod withdrawal;
 // Historical scenarios.
 pub(crate) mod arrival;
 pub(crate) mod restraint;
@@ -26,6 +26,8 @@ use crate::gbacw::oob::CounterId;
 use crate::gbacw::sequence::{Phase, Step};
 use crate::ids::SeatId;
 
+/// `seat`'s `action` decided against what the game waits for
+/// ([`super::awaiting`]): the one dispatch every caller goes through.
 pub(crate) fn decide(
     rs: &Gbacw,
     state: &GbacwState,
@@ -33,199 +35,20 @@ pub(crate) fn decide(
     action: &GbacwAction,
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
+    rs.awaiting(state).decide(rs, state, seat, action, dice)
+}
+
+/// A phase's own action by the phase's actor (`seat`, checked by the
+/// caller), when no decision waits: each checked against the phase it
+/// belongs to.
+pub(crate) fn phase_action(
+    rs: &Gbacw,
+    state: &GbacwState,
+    seat: SeatId,
+    action: &GbacwAction,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
     use GbacwAction as A;
-    if state.over {
-        return Err(err(
-            "GBACW 4.0",
-            RuleCode::GameOver,
-            "the last Game-Turn is over",
-        ));
-    }
-    // Corinth 29.2: the plot comes first.
-    if super::plan::plot_pending(rs, state) {
-        // Corinth 29.51: the solitaire version rolls what 29.2 plots.
-        if super::corinth::solitaire::active(rs) {
-            return match action {
-                A::SolitaireRoll if Some(seat) == super::plan::plotting_seat(rs) => {
-                    super::corinth::solitaire::start(rs, dice)
-                }
-                _ => Err(err(
-                    &rs.case_rule("29.51"),
-                    RuleCode::Illegal,
-                    "the solitaire assault is rolled first (SolitaireRoll, by the Confederate seat)",
-                )),
-            };
-        }
-        return match action {
-            A::PlotAssault {
-                plan,
-                salt,
-                announce,
-            } => super::plan::plot(rs, state, seat, plan, salt, announce),
-            _ => Err(err(
-                &rs.case_rule("29.2"),
-                if Some(seat) == super::plan::plotting_seat(rs) {
-                    RuleCode::Illegal
-                } else {
-                    RuleCode::NotYourTurn
-                },
-                "the Confederate assault is plotted first",
-            )),
-        };
-    }
-    // Cedar Mountain 26.2: the set-up step before Game-Turn 1.
-    if state.progress.setting_up.is_some() {
-        return setup::decide(rs, state, seat, action);
-    }
-    // Corinth 29.53: the solitaire Division Arrival roll comes first.
-    if let Some(answer) = super::corinth::solitaire::gate(rs, state, seat, action, dice) {
-        return answer;
-    }
-    if let Some(d) = &state.decision {
-        if seat != d.seat {
-            return Err(err(
-                d.trigger.rule(),
-                RuleCode::NotYourTurn,
-                format!("waiting for {} to answer withdrawal fire", d.seat),
-            ));
-        }
-        return match action {
-            A::DeclineWithdrawalFire => withdrawal::decline(rs, state, d, dice),
-            A::WithdrawalFire { firers } => withdrawal::fire(rs, state, d, firers, dice),
-            _ => Err(err(
-                d.trigger.rule(),
-                RuleCode::Illegal,
-                "answer the withdrawal fire first (fire or decline)",
-            )),
-        };
-    }
-    if let Some(offer) = &state.rbm {
-        if seat != offer.seat {
-            return Err(err(
-                "GBACW 12.8",
-                RuleCode::NotYourTurn,
-                format!(
-                    "waiting for {} to answer the melee declared on {}",
-                    offer.seat, offer.target
-                ),
-            ));
-        }
-        return match action {
-            A::StandFast => {
-                // Cedar Mountain 21.12: some dismounted cavalry must go.
-                super::cedar::cavalry::check_answer(rs, state, offer, None)?;
-                Ok(vec![GbacwEvent::RbmAnswered])
-            }
-            A::RetreatBeforeMelee { units, path } => {
-                combat::melee::check_retreating(offer, units)?;
-                super::cedar::cavalry::check_answer(rs, state, offer, Some(units))?;
-                // Corinth 22.1: a morale check first; failed, they stand.
-                super::corinth::melee_gate::retreat_before(rs, state, offer, units, path, dice)
-            }
-            _ => Err(err(
-                "GBACW 12.8",
-                RuleCode::Illegal,
-                "answer the declared melee first (retreat before it or stand fast)",
-            )),
-        };
-    }
-    // GBACW 10.2: retreat fire offered.
-    if let Some(o) = state.retreat_fire.first() {
-        if seat != o.seat {
-            return Err(err(
-                "GBACW 10.2",
-                RuleCode::NotYourTurn,
-                format!("waiting for {} to answer retreat fire", o.seat),
-            ));
-        }
-        return match action {
-            A::DeclineRetreatFire => combat::retreat_fire::answer(rs, state, o, None, dice),
-            A::RetreatFire { firers } => {
-                combat::retreat_fire::answer(rs, state, o, Some(firers), dice)
-            }
-            _ => Err(err(
-                "GBACW 10.2",
-                RuleCode::Illegal,
-                "answer the retreat fire first (fire or decline)",
-            )),
-        };
-    }
-    // GBACW 12.85: the advance into a hex vacated by retreat before melee.
-    if let Some(a) = &state.advance
-        && state.retreats.is_empty()
-    {
-        if seat != a.seat {
-            return Err(err(
-                "GBACW 12.85",
-                RuleCode::NotYourTurn,
-                format!("waiting for {} to advance into {} or not", a.seat, a.hex),
-            ));
-        }
-        return match action {
-            A::DeclineAdvance => Ok(vec![GbacwEvent::AdvanceAnswered]),
-            A::Advance { units } => combat::advance::advance(rs, state, a, units),
-            _ => Err(err(
-                "GBACW 12.85",
-                RuleCode::Illegal,
-                "answer the advance first (advance or decline)",
-            )),
-        };
-    }
-    if let Some(order) = state.retreats.first() {
-        if seat != order.seat {
-            return Err(err(
-                "GBACW 14.4",
-                RuleCode::NotYourTurn,
-                format!(
-                    "waiting for {} to choose {}'s retreat",
-                    order.seat, order.unit
-                ),
-            ));
-        }
-        return match action {
-            A::Retreat { unit, path } => {
-                combat::effects::answer_retreat(rs, state, order, unit, path, dice)
-            }
-            _ => Err(err(
-                "GBACW 14.4",
-                RuleCode::Illegal,
-                format!("choose {}'s retreat path first", order.unit),
-            )),
-        };
-    }
-    // Corinth 25.26: a brigade retreat's batteries may retreat.
-    if let Some(answer) = super::corinth::retreat_batteries::gate(rs, state, seat, action, dice) {
-        return answer;
-    }
-    // Corinth 26.4: the Pre-Dawn Barrage before Game-Turn 21 begins.
-    if state.night.barrage.is_some() && state.advance.is_none() {
-        let side = rs.side_of(seat);
-        return match action {
-            A::BarrageFire { target, firers } => crate::gbacw::ruleset::corinth::barrage::fire(
-                rs, state, side, *target, firers, dice,
-            ),
-            A::EndBarrage => crate::gbacw::ruleset::corinth::barrage::end(rs, state, side),
-            _ => Err(err(
-                &rs.case_rule("26.4"),
-                RuleCode::Illegal,
-                "the Pre-Dawn Barrage comes first: fire batteries or finish it",
-            )),
-        };
-    }
-    let acting = rs.acting_seat(state);
-    if acting != Some(seat) {
-        return Err(err(
-            "GBACW 4.0",
-            RuleCode::NotYourTurn,
-            match acting {
-                Some(s) => format!(
-                    "{s} is to act in the {}",
-                    rs.game.sequence.step_name(state.clock.step)
-                ),
-                None => "no one acts now".to_string(),
-            },
-        ));
-    }
     let side = rs.side_of(seat);
     let phase = match state.clock.step {
         Step::Phase { phase, .. } => Some(phase),
@@ -248,7 +71,7 @@ pub(crate) fn decide(
         A::EndPhase => {
             let mut events = sequence::end_phase(rs, state, side, dice)?;
             // Corinth 29.44.4: the park freed for good.
-            events.extend(super::corinth::park::freed_at_phase_end(rs, state));
+            events.extend(rs.battle().at_phase_end(rs, state));
             Ok(events)
         }
         A::Move { pieces, path } => {
@@ -258,15 +81,15 @@ pub(crate) fn decide(
             // Corinth 29.41: away from the Assault Areas until all are in.
             restraint::keep_away(rs, state, side, path)?;
             // Corinth 24.3: siege guns move one hex a turn, not into woods.
-            super::corinth::siege::check_move(rs, state, pieces, path)?;
+            rs.battle().check_move(rs, state, pieces, path)?;
             // Corinth 24.21: guns whose crew is away stay.
-            super::corinth::crew_piece::check_guns_manned(rs, state, pieces)?;
+            rs.battle().check_pieces_move(rs, state, pieces)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
             Ok(movement::execute(rs, state, &plan, false))
         }
         A::MoveCrew { battery, path } => {
             in_phase(Phase::Movement, "GBACW 5.0", "crews move")?;
-            super::corinth::crew_piece::move_crew(rs, state, side, battery, path)
+            rs.battle().move_own_piece(rs, state, side, battery, path)
         }
         A::Face { unit, facing } => {
             let moment = FacingMoment {
@@ -287,7 +110,7 @@ pub(crate) fn decide(
             in_phase(Phase::Movement, "GBACW 6.22", "units change formation")?;
             restraint::check_free(rs, state, &[unit], "change formation")?;
             // Corinth 29.47: reinforcements stay in column.
-            super::corinth::reinforcements::check_formation(rs, state, unit, *to)?;
+            rs.battle().check_formation_order(rs, state, unit, *to)?;
             formation::change(rs, state, side, unit, *to)
         }
         A::SpendCommandPoints {
@@ -339,7 +162,7 @@ pub(crate) fn decide(
             // Corinth 29.44.4: the park "may not move or fire" (defensive
             // fire too).
             let units: Vec<&CounterId> = firers.iter().map(|f| &f.unit).collect();
-            super::corinth::park::check(rs, state, &units, "fire")?;
+            rs.battle().check_not_held(rs, state, &units, "fire")?;
             // Corinth 29.43: "may not ... perform any other action".
             if let Some(f) = firers
                 .iter()
@@ -360,9 +183,9 @@ pub(crate) fn decide(
         A::RapidFire { index } => {
             fire_occasion(phase)
                 .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;
-            super::corinth::rapid_fire::make_rapid(rs, state, side, *index)
+            rs.battle().rapid_fire(rs, state, side, *index)
         }
-        A::Unfoul { unit } => super::corinth::rapid_fire::unfoul(rs, state, side, unit, dice),
+        A::Unfoul { unit } => rs.battle().unfoul(rs, state, side, unit, dice),
         A::CancelFire { index } => {
             fire_occasion(phase)
                 .ok_or_else(|| err("GBACW 4.0", RuleCode::Illegal, "no Fire Phase is running"))?;

@@ -117,7 +117,7 @@ pub(crate) fn mover(
             Some("GBACW 5.2")
         } else if state.command.out_of_command.contains(id)
             // Corinth 21.44: mounted cavalry moves freely out of the ER.
-            && !crate::gbacw::ruleset::corinth::cavalry::moves_freely(rs, state, id)
+            && !rs.battle().moves_freely(rs, state, id)
         {
             Some("GBACW 17.11")
         } else {
@@ -129,11 +129,7 @@ pub(crate) fn mover(
             formation: Some(f),
             class,
             // Corinth 26.11: half as much again at night.
-            allowance: crate::gbacw::ruleset::corinth::night::allowance(
-                rs,
-                state,
-                chart.allowance(class),
-            ),
+            allowance: rs.battle().allowance(rs, state, chart.allowance(class)),
             spent: u.moved.mp,
             hexes: u.moved.hexes,
             one_hex,
@@ -146,18 +142,16 @@ pub(crate) fn mover(
             is_unit: false,
             formation: None,
             class: MoveClass::Leader,
-            allowance: crate::gbacw::ruleset::corinth::night::allowance(
-                rs,
-                state,
-                chart.allowance(MoveClass::Leader),
-            ),
+            allowance: rs
+                .battle()
+                .allowance(rs, state, chart.allowance(MoveClass::Leader)),
             spent: l.moved.mp,
             hexes: l.moved.hexes,
             one_hex: if state.command.out_of_radius.contains(id) {
                 Some("GBACW 17.21")
-            } else if crate::gbacw::ruleset::cedar::bce_loss::stranded(rs, state, id) {
+            } else if crate::gbacw::ruleset::bce_loss::stranded(rs, state, id) {
                 // Cedar Mountain 24.2: one hex a Game-Turn until attached.
-                Some("Cedar Mountain 24.2")
+                Some(crate::gbacw::ruleset::bce_loss::STRANDED_CASE)
             } else {
                 None
             },
@@ -285,7 +279,7 @@ pub(crate) fn step(
             MoveClass::Column | MoveClass::Limbered | MoveClass::Mounted
         );
     // Cedar Mountain 21.43: blown-down corn costs what clear ground does.
-    let steps = match &board.rs.steps_corn_down {
+    let steps = match &board.rs.steps_cleared {
         Some(cleared) if board.state.corn_down.contains(&to) => cleared,
         _ => &board.rs.steps,
     };
@@ -297,11 +291,11 @@ pub(crate) fn step(
         )
     })?;
     // Corinth 26.12: woods cost one more at night.
-    let cost = crate::gbacw::ruleset::corinth::night::step_cost(board.rs, board.state, to, cost);
+    let cost = board.rs.battle().step_cost(board.rs, board.state, to, cost);
     // Cedar Mountain 24.14: a brigade that has lost BCE keeps out of enemy
     // ZOCs (asked only of such units: most movers never build the ZOCs).
     if m.is_unit && board.bce_broken(&m.id) {
-        crate::gbacw::ruleset::cedar::bce_loss::check_zoc_entry(
+        crate::gbacw::ruleset::bce_loss::check_zoc_entry(
             board.rs,
             board.state,
             &m.id,

@@ -71,11 +71,8 @@ pub(crate) fn held(rs: &Gbacw, state: &GbacwState, piece: &CounterId) -> Option<
         ));
     }
     // Corinth 29.44.4, 30.18: the artillery park.
-    if crate::gbacw::ruleset::corinth::park::frozen(rs, state, piece) {
-        return Some((
-            rs.case_rule("29.44"),
-            "it is in the artillery park, held until the second day or until a Confederate unit comes within six hexes of a Corinth hex".into(),
-        ));
+    if let Some(held) = rs.battle().held(rs, state, piece) {
+        return Some(held);
     }
     held_reserve(rs, state, piece).map(|r| {
         (

@@ -6,7 +6,6 @@ use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::rally::unpin;
 use crate::gbacw::ruleset::combat::resolve::resolve_plan;
-use crate::gbacw::ruleset::corinth;
 use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::ruleset::{Gbacw, err};
@@ -34,7 +33,7 @@ pub(crate) fn end_phase(
             Phase::Movement => {
                 check_lone_leaders(rs, state, side)?;
                 // Corinth 30.13: Oliver's column keeps moving.
-                crate::gbacw::ruleset::corinth::keep_moving::check(rs, state, side)?;
+                rs.battle().check_end_of_movement(rs, state, side)?;
             }
             // GBACW 9.42: the phase's attacks are rolled as it ends.
             Phase::DefensiveFire | Phase::OffensiveFire if !state.fire_plan.is_empty() => {
@@ -52,9 +51,7 @@ pub(crate) fn end_phase(
                     ),
                 );
                 // Corinth 26.15: melees still engaged as the day ends.
-                if corinth::night::end_of_day_due(rs, state) {
-                    events.extend(corinth::night::end_of_day_retreats(rs, state));
-                }
+                events.extend(rs.battle().end_of_final_command(rs, state));
             }
             _ => {}
         }
@@ -75,21 +72,10 @@ pub(crate) fn end_phase(
         }
     }
     // Corinth 26.2: straggler recovery as a night Game-Turn ends; 26.3:
-    // then the BCE Recovery Interphase after Game-Turn 20.
-    if corinth::stragglers::due(rs, state, next) {
-        events.extend(corinth::stragglers::recover(rs, state, dice)?);
-    }
-    if corinth::bce_recovery::due(rs, state, next) {
-        let mut s = state.clone();
-        for e in &events {
-            crate::gbacw::ruleset::event::evolve(&mut s, e);
-        }
-        events.push(corinth::bce_recovery::interphase(rs, &s));
-    }
-    // Corinth 26.4: then the Pre-Dawn Barrage.
-    if corinth::barrage::due(rs, state, next) {
-        events.extend(corinth::barrage::open(rs));
-    }
+    // then the BCE Recovery Interphase after Game-Turn 20; 26.4: then the
+    // Pre-Dawn Barrage.
+    let between = rs.battle().between_steps(rs, state, next, &events, dice)?;
+    events.extend(between);
     // Cedar Mountain 26.44, 27.22; Corinth 31.2: what the scenario does
     // between steps.
     events.extend(super::turns::on_step_change(rs, state, next));

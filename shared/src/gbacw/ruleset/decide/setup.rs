@@ -14,7 +14,7 @@
 //! stands, and a unit may not be taken away from a leader it is the only
 //! command of.
 
-use crate::engine::{PendingDecision, RuleCode, RuleError};
+use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::charts::{Cost, MoveClass};
 use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
@@ -115,29 +115,9 @@ fn side_of<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a CounterId> {
 }
 
 /// The rule a set-up refusal names when no narrower case applies.
-fn setup_rule(rs: &Gbacw) -> String {
+pub(crate) fn setup_rule(rs: &Gbacw) -> String {
     rs.restriction(RestrictionKind::InPlace)
         .unwrap_or_else(|| rs.case_rule("set-up"))
-}
-
-/// The set-up as a pending decision: the setting-up seat's, ended by
-/// default with the default deployment.
-pub(crate) fn pending(rs: &Gbacw, state: &GbacwState) -> Option<PendingDecision<GbacwAction>> {
-    // Corinth 29.2: the plot comes before the set-up.
-    if crate::gbacw::ruleset::plan::plot_pending(rs, state) {
-        return None;
-    }
-    let side = state.progress.setting_up.as_ref()?;
-    Some(PendingDecision {
-        seat: rs.seat_of(side),
-        rule: setup_rule(rs),
-        prompt: format!(
-            "{}: set up your counters before Game-Turn 1",
-            rs.game.oob.sides.get(side).map_or(side.0.as_str(), |s| s)
-        ),
-        default: GbacwAction::EndSetUp,
-        deadline_secs: SETUP_DEADLINE_SECS,
-    })
 }
 
 /// An action during the set-up step.
@@ -326,8 +306,7 @@ pub(crate) fn place_unit(
         let (allowed, case) = allowed_areas(rs, state, unit, line);
         let here = rs.area_at(hex);
         // Corinth 30.18: two independent batteries freed to go with a brigade.
-        let freed =
-            || crate::gbacw::ruleset::corinth::free_batteries::placement(rs, state, side, id, hex);
+        let freed = || rs.battle().setup_placement(rs, state, side, id, hex);
         if !allowed.iter().any(|a| rs.in_area(a, hex)) && freed().transpose()?.is_none() {
             return Err(err(
                 &case,
@@ -503,9 +482,7 @@ pub(crate) fn away_from_areas(rs: &Gbacw, hex: HexNumber) -> Result<(), RuleErro
             .flat_map(|a| scenario.area_hexes(&map.grid, a))
             .map(|h| map.grid.distance(h, hex))
             .min();
-        if near.is_some_and(|d| d <= most)
-            && !crate::gbacw::corinth::setup::inside_outer_works(map, hex)
-        {
+        if near.is_some_and(|d| d <= most) && !rs.battle().setup_exempt_hex(rs, hex) {
             return Err(err(
                 &rs.case_rule(&r.case),
                 RuleCode::Illegal,
@@ -729,18 +706,13 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
     let mut s = state.clone();
     let mut events = Vec::new();
     let (units, leaders) = unplaced(rs, &s, side);
-    // Corinth 29.42: each brigade's units try the zone its count wants.
-    let aim = crate::gbacw::ruleset::corinth::brigade_counts::aim(rs, state, side);
+    // Corinth 29.42: each brigade's units try the zone its count wants;
+    // 29.44.1: brigade batteries by their commander.
+    let order = rs.battle().setup_unit_order(rs, state, side);
     for id in units {
         let kind = &rs.game.oob.units[&id].kind;
         let mut hexes = candidate_hexes(rs, &s, &id);
-        if let Some(aim) = &aim {
-            aim.order(rs, &id, &mut hexes);
-        }
-        // Corinth 29.44.1: brigade batteries by their commander.
-        if crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side) {
-            crate::gbacw::ruleset::corinth::brigade_batteries::order(rs, &s, &id, &mut hexes);
-        }
+        order(&s, &id, &mut hexes);
         let try_hexes = |hexes: Vec<HexNumber>| {
             hexes.into_iter().find_map(|hex| {
                 let facing = facing_toward_enemy(rs, side, hex);
@@ -751,11 +723,8 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
         };
         // Corinth 30.18: no room in its area, a freed battery goes with a
         // brigade.
-        let placed = try_hexes(hexes).or_else(|| {
-            try_hexes(
-                crate::gbacw::ruleset::corinth::free_batteries::fallback_hexes(rs, &s, side, &id),
-            )
-        })?;
+        let placed = try_hexes(hexes)
+            .or_else(|| try_hexes(rs.battle().setup_fallback_hexes(rs, &s, side, &id)))?;
         for e in placed {
             crate::gbacw::ruleset::event::evolve(&mut s, &e);
             events.push(e);
@@ -775,14 +744,10 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
                 commands(rs, &id, unit).then_some(hex)
             })
             .collect();
-        // Corinth 30.18: where the free batteries have a commander near.
-        crate::gbacw::ruleset::corinth::free_batteries::order_leader(rs, &s, side, &id, &mut hexes);
-        // Corinth 29.44.1: where his batteries are within his radius.
-        if crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side) {
-            crate::gbacw::ruleset::corinth::brigade_batteries::order_leader(
-                rs, &s, &id, &mut hexes,
-            );
-        }
+        // Corinth 30.18: where the free batteries have a commander near;
+        // 29.44.1: where his batteries are within his radius.
+        rs.battle()
+            .setup_leader_order(rs, &s, side, &id, &mut hexes);
         let placed = hexes
             .into_iter()
             .find_map(|hex| place_leader(rs, &s, side, &id, hex).ok())?;
@@ -818,9 +783,8 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
             .any(|id| p.0.contains(&format!("`{id}`")))
     };
     // Corinth 30.18: a freed battery outside its area is that case's to judge.
-    let freed = |p: &crate::gbacw::scenario::Problem| {
-        crate::gbacw::ruleset::corinth::free_batteries::excused(rs, &s, side, p)
-    };
+    let freed =
+        |p: &crate::gbacw::scenario::Problem| rs.battle().setup_problem_excused(rs, &s, side, p);
     problems
         .iter()
         .all(|p| theirs(p) || freed(p))
@@ -903,12 +867,10 @@ fn finish(
     for e in &events {
         crate::gbacw::ruleset::event::evolve(&mut after, e);
     }
-    // Corinth 29.42: the brigade counts of the whole set-up.
-    crate::gbacw::ruleset::corinth::brigade_counts::check(rs, &after, side)?;
-    // Corinth 29.44.1: brigade batteries within their commander's radius.
-    crate::gbacw::ruleset::corinth::brigade_batteries::check(rs, &after, side)?;
-    // Corinth 30.18: the freed independent batteries.
-    crate::gbacw::ruleset::corinth::free_batteries::check(rs, &after, side)?;
+    // Corinth 29.42: the brigade counts of the whole set-up; 29.44.1:
+    // brigade batteries within their commander's radius; 30.18: the freed
+    // independent batteries.
+    rs.battle().check_setup(rs, &after, side)?;
     // Corinth 29.43: the brigades by the Hotel are frozen.
     events.extend(super::restraint::freeze_at_setup(rs, &after, side));
     let sides = rs.setup_sides();
@@ -931,8 +893,7 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
     let mut out = Vec::new();
     // Corinth 29.42, 29.44.1 may refuse the end (a costly check: only
     // where they apply).
-    let whole_checks = crate::gbacw::ruleset::corinth::brigade_counts::applies(rs, side)
-        || crate::gbacw::ruleset::corinth::brigade_batteries::applies(rs, side);
+    let whole_checks = rs.battle().setup_checks_whole(rs, side);
     if !whole_checks || end_setup(rs, state, side).is_ok() {
         out.push(GbacwAction::EndSetUp);
     }
@@ -1008,17 +969,7 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
     // still be finished legally, so that following the legal set always
     // leads to an accepted EndSetUp.
     if whole_checks {
-        use crate::gbacw::ruleset::corinth::{brigade_batteries, brigade_counts};
-        out.retain(|a| match a {
-            GbacwAction::PlaceUnit { unit, hex, .. } => {
-                brigade_counts::feasible_after(rs, state, side, unit, *hex)
-                    && brigade_batteries::feasible_after(rs, state, side, unit, *hex)
-            }
-            GbacwAction::PlaceLeader { leader, hex } => {
-                brigade_batteries::feasible_after(rs, state, side, leader, *hex)
-            }
-            _ => true,
-        });
+        out.retain(|a| rs.battle().setup_feasible_after(rs, state, side, a));
     }
     out
 }

@@ -5,7 +5,6 @@ use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::combat::resolve::resolve_withdrawal;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
-use crate::gbacw::ruleset::corinth::brigade_retreat;
 use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::state::{GbacwState, Resume, WithdrawalDecision};
 use crate::gbacw::ruleset::{Gbacw, err};
@@ -52,36 +51,11 @@ fn carry_on_declined(
             roll.finish()?;
             return Ok(u.events);
         }
-        // Corinth 25.23: the brigade retreat goes on, with its checks.
-        Resume::BrigadeRetreat {
-            unit,
-            path,
-            check,
-            run,
-        } => {
-            let mut u = Unfold::new(state);
-            u.push(GbacwEvent::WithdrawalFireDeclined);
-            let mut roll = Roller::new(dice);
-            crate::gbacw::ruleset::corinth::brigade_retreat::after_decline(
-                rs,
-                &mut u,
-                &mut roll,
-                unit,
-                path,
-                *check,
-                run.clone(),
-            );
-            roll.finish()?;
-            return Ok(u.events);
-        }
-        // Corinth 24.21: the crew's move goes on (further ZOCs left on the
-        // way draw withdrawal fire again).
-        Resume::CrewMove { battery, path } => {
-            if let Some(at) = crate::gbacw::ruleset::corinth::crew_piece::crew_hex(state, battery) {
-                events.extend(crate::gbacw::ruleset::corinth::crew_piece::carry(
-                    rs, state, side, battery, at, path, true,
-                ));
-            }
+        // Corinth 25.23: the brigade retreat goes on, with its checks;
+        // 24.21: the crew's move goes on (further ZOCs left on the way
+        // draw withdrawal fire again).
+        r @ (Resume::BrigadeRetreat { .. } | Resume::CrewMove { .. }) => {
+            return rs.battle().resume_after_decline(rs, state, side, r, dice);
         }
         Resume::Formation { unit, to } => {
             if let Ok(c) = formation::plan(rs, state, side, unit, *to) {
@@ -130,7 +104,7 @@ pub(crate) fn fire(
 }
 
 /// Corinth 25.23: after an answer, the brigade retreats held back while
-/// it waited go on (`brigade_retreat::resume_held`) if the answer's own
+/// it waited go on (`BattleRules::resume_held_runs`) if the answer's own
 /// resolution left no decision waiting. Their morale checks roll on the
 /// same dice stream, after the answer's.
 fn then_held_runs(
@@ -147,7 +121,7 @@ fn then_held_runs(
         u.push(e);
     }
     let mut roll = Roller::new(dice);
-    brigade_retreat::resume_held(rs, &mut u, &mut roll);
+    rs.battle().resume_held_runs(rs, &mut u, &mut roll);
     roll.finish()?;
     Ok(u.events)
 }

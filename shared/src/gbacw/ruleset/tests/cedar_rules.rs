@@ -537,7 +537,7 @@ fn cedar_24_2_a_broken_brigade_is_not_detached_and_stranded_it_is_out_of_command
 
 #[test]
 fn cedar_23_0_the_map_compass_has_north_at_the_left_edge() {
-    use crate::gbacw::ruleset::cedar::retreat::compass;
+    use crate::gbacw::ruleset::combat::retreat_limits::compass;
     let t = field();
     let grid = &t.rs.game().map.grid;
     let at = |to: &str| compass(grid, "left", n("0505"), n(to));
@@ -559,7 +559,7 @@ fn cedar_23_0_the_map_compass_has_north_at_the_left_edge() {
 
 #[test]
 fn cedar_23_1_and_23_2_every_retreat_step_goes_toward_the_own_lines() {
-    use crate::gbacw::ruleset::cedar::retreat::compass;
+    use crate::gbacw::ruleset::combat::retreat_limits::compass;
     let mut t = field();
     t.field_unit("15-ala", "0505", Formation::Line);
     t.field_unit("78-ny", "0510", Formation::Line);

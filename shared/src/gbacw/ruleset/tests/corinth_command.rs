@@ -5,7 +5,7 @@
 use super::corinth::{started, to_turn};
 use super::*;
 use crate::gbacw::ruleset::combat::succession;
-use crate::gbacw::ruleset::corinth::{command, leader_reach};
+use crate::gbacw::ruleset::corinth::command;
 use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
 
 /// The Union Initial Command Phase of Game-Turn 4.
@@ -268,17 +268,17 @@ fn corinth_21_44_mounted_cavalry_moves_freely_out_of_command() {
 
 #[test]
 fn corinth_28_14_price_neither_rallies_nor_commands_lovells_units() {
-    assert!(!leader_reach::leader_may_affect(
+    assert!(!command::leader_may_affect(
         &started().rs,
         &id("price"),
         &id("6-miss")
     ));
-    assert!(leader_reach::leader_may_affect(
+    assert!(command::leader_may_affect(
         &started().rs,
         &id("price"),
         &id("2-mo")
     ));
-    assert!(leader_reach::leader_may_affect(
+    assert!(command::leader_may_affect(
         &started().rs,
         &id("van-dorn"),
         &id("6-miss")

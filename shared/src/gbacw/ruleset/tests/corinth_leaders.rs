@@ -7,7 +7,7 @@
 use super::corinth_melee::{back, check_9_ark, field, gate_checks, gate_field, melee};
 use super::*;
 use crate::gbacw::oob::Marker;
-use crate::gbacw::ruleset::corinth::leader_reach::leader_may_affect;
+use crate::gbacw::ruleset::corinth::command::leader_may_affect;
 
 /// Answer whatever the last action left pending (withdrawal fire and
 /// retreat fire declined, retreats by their default path (14.4, before

@@ -5,7 +5,7 @@
 //! On cedar_rules' quiet field (columns 03–07, rows 04–06).
 
 use super::*;
-use crate::gbacw::ruleset::cedar::retreat::compass;
+use crate::gbacw::ruleset::combat::retreat_limits::compass;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::ruleset::state::RetreatFireOffer;
 

@@ -44,6 +44,7 @@ mod second_reading_cedar;
 mod second_reading_corinth;
 mod sequence;
 mod succession;
+mod third_battle;
 mod withdrawal;
 
 use super::*;

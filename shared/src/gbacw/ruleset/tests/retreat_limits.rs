@@ -186,12 +186,14 @@ fn corinth_27_0_a_forced_retreat_before_melee_with_no_way_toward_the_goal_stands
     open.refused(UNION, GbacwAction::StandFast, "Corinth 21.42");
     let offer = open.s.rbm.clone().unwrap();
     assert_eq!(
-        crate::gbacw::ruleset::cedar::cavalry::default_answer(&open.rs, &open.s, &offer),
+        crate::gbacw::ruleset::combat::dismounted_cavalry::default_answer(
+            &open.rs, &open.s, &offer
+        ),
         rbm(&["7-ill-cav"], &["1226", "1227"])
     );
     let offer = t.s.rbm.clone().unwrap();
     assert_eq!(
-        crate::gbacw::ruleset::cedar::cavalry::default_answer(&t.rs, &t.s, &offer),
+        crate::gbacw::ruleset::combat::dismounted_cavalry::default_answer(&t.rs, &t.s, &offer),
         GbacwAction::StandFast
     );
     let legal = t.rs.legal_actions(&t.s, UNION);
@@ -356,7 +358,7 @@ fn corinth_23_31_a_mounted_retreat_before_melee_enters_town_by_road_only() {
 
 #[test]
 fn cedar_23_0_a_displaced_unit_retreats_toward_its_own_lines() {
-    use crate::gbacw::ruleset::cedar::retreat::compass;
+    use crate::gbacw::ruleset::combat::retreat_limits::compass;
     // 5 Conn has just retreated onto 78 NY in 0505: 78 NY goes one hex
     // east, north-east or south-east (23.2), never west.
     let mut t = super::cedar_rules::field();
@@ -482,7 +484,7 @@ fn cedar_23_0_does_not_bind_the_advance_after_melee() {
     });
     let grid = &t.rs.game().map.grid;
     assert_eq!(
-        crate::gbacw::ruleset::cedar::retreat::compass(grid, "left", n("0504"), n("0505")),
+        crate::gbacw::ruleset::combat::retreat_limits::compass(grid, "left", n("0504"), n("0505")),
         Some("W")
     );
     assert!(accepted(&t, UNION, &advance(&["78-ny"])));

@@ -17,20 +17,26 @@ use crate::gbacw::ruleset::{Gbacw, combat, err};
 use crate::gbacw::scenario::HookKind;
 
 fn on(rs: &Gbacw) -> bool {
-    super::hook(rs, HookKind::DismountedCavalry).is_some()
+    rs.game.scenario.hook(HookKind::DismountedCavalry).is_some()
 }
 
 /// The case the battle states `key` (`initiate`, `must-retreat`) in,
 /// `fallback` (Cedar Mountain's number) when the hook does not say.
 fn cite(rs: &Gbacw, key: &str, fallback: &str) -> String {
-    let number = super::hook(rs, HookKind::DismountedCavalry)
+    let number = rs
+        .game
+        .scenario
+        .hook(HookKind::DismountedCavalry)
         .and_then(|h| h.param(key))
         .unwrap_or(fallback);
-    super::case(rs, number)
+    rs.case_rule(number)
 }
 
 fn wagons_too(rs: &Gbacw) -> bool {
-    super::hook(rs, HookKind::DismountedCavalry).is_some_and(|h| h.param("wagons") == Some("yes"))
+    rs.game
+        .scenario
+        .hook(HookKind::DismountedCavalry)
+        .is_some_and(|h| h.param("wagons") == Some("yes"))
 }
 
 fn dismounted_cavalry(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {

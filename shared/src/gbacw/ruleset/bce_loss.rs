@@ -62,18 +62,21 @@ impl Effect {
 /// The case this battle states `effect` in (`Corinth 25.12`), if it plays
 /// it.
 pub(crate) fn effect_case(rs: &Gbacw, effect: Effect) -> Option<String> {
-    let hook = super::hook(rs, HookKind::BceLoss)?;
-    hook.param(effect.key()).map(|c| super::case(rs, c))
+    let hook = rs.game.scenario.hook(HookKind::BceLoss)?;
+    hook.param(effect.key()).map(|c| rs.case_rule(c))
 }
 
 fn plays(rs: &Gbacw, effect: Effect) -> bool {
-    super::hook(rs, HookKind::BceLoss).is_some_and(|h| h.param(effect.key()).is_some())
+    rs.game
+        .scenario
+        .hook(HookKind::BceLoss)
+        .is_some_and(|h| h.param(effect.key()).is_some())
 }
 
 /// The case a refusal names: the hook's for `effect`, which the callers
 /// only reach when the battle plays it.
 fn cite(rs: &Gbacw, effect: Effect) -> String {
-    effect_case(rs, effect).unwrap_or_else(|| super::case(rs, "BCE loss"))
+    effect_case(rs, effect).unwrap_or_else(|| rs.case_rule("BCE loss"))
 }
 
 /// Corinth 30.4: the divisions the scenario gives a divisional BCE limit
@@ -81,7 +84,7 @@ fn cite(rs: &Gbacw, effect: Effect) -> String {
 /// the casualties of all its brigades' infantry and cavalry together
 /// (GBACW 18.0's counting, Corinth 25.3: guns never count).
 pub(crate) fn divisions_at_limit(rs: &Gbacw, state: &GbacwState) -> BTreeSet<CounterId> {
-    let Some(hook) = super::hook(rs, HookKind::DivisionalBce) else {
+    let Some(hook) = rs.game.scenario.hook(HookKind::DivisionalBce) else {
         return BTreeSet::new();
     };
     let (Some(division), Some(limit)) = (hook.param("division"), hook.number("limit")) else {
@@ -123,7 +126,7 @@ pub(crate) fn brigade_broken(rs: &Gbacw, state: &GbacwState, brigade: &CounterId
 }
 
 fn on(rs: &Gbacw) -> bool {
-    super::hook(rs, HookKind::BceLoss).is_some()
+    rs.game.scenario.hook(HookKind::BceLoss).is_some()
 }
 
 /// Whether BCE loss applies to `unit` now: the rule is on and its brigade
@@ -247,6 +250,9 @@ pub(crate) fn brigade_at_limit(rs: &Gbacw, state: &GbacwState, brigade: &Counter
     bce::at_limit(rs, state, brigade)
 }
 
+/// The case a stranded brigade's leader's one hex a Game-Turn cites.
+pub(crate) const STRANDED_CASE: &str = "Cedar Mountain 24.2";
+
 /// Cedar Mountain 24.2: a detached brigade not attached to another
 /// division that reaches its BCE limit is out of command, and its leader
 /// moves one hex a Game-Turn, until it is attached again.
@@ -318,7 +324,7 @@ pub(crate) fn rally_way(
     let rule = cite(rs, Effect::Rally);
     let board = Board::new(rs, state);
     // Corinth 28.14: Price neither rallies nor aids Lovell's units.
-    let stacked = crate::gbacw::ruleset::corinth::leader_reach::leaders_for(&board, hex, side, id);
+    let stacked = crate::gbacw::ruleset::leader_reach::leaders_for(&board, hex, side, id);
     let role = |l: &CounterId| rs.game.oob.leaders.get(l).map(|x| &x.role);
     if stacked
         .iter()

@@ -1,30 +1,31 @@
-//! Cedar Mountain 23.0: units retreat only toward their own lines —
-//! Confederates northwest, west or southwest (23.1), Union northeast, east
-//! or southeast (23.2) — every step of every retreat (a melee result, a
-//! rout, a displacement, retreat before melee). A unit with no such path
-//! is captured; one retreating before melee stands instead (12.88).
-//! Cedar Mountain 24.14 adds: a unit of a brigade that has lost BCE never
-//! retreats through an enemy Zone of Control (nor advances after melee
-//! into one: `combat/advance.rs`; nor goes on through one when its
-//! brigade breaks during the retreat: `combat/retreat_fire.rs`).
-//! 23.0 does not touch the advance after melee: it speaks of retreats
-//! ("may never use the retreat as an advance").
+//! Where a retreat may go beyond GBACW 14.0: the battle's limits
+//! ([`crate::gbacw::ruleset::battle_rules::BattleRules::retreat_directions`]:
+//! Cedar Mountain 23.0's retreats only toward one's own lines;
+//! [`crate::gbacw::ruleset::battle_rules::BattleRules::retreat_goals`]:
+//! Corinth 27.0's retreats toward a goal) and the BCE-loss rule's (Cedar
+//! Mountain 24.14, Corinth 25.1: a unit of a brigade that has lost BCE
+//! never retreats through an enemy Zone of Control; nor advances after
+//! melee into one: `combat/advance.rs`; nor goes on through one when its
+//! brigade breaks during the retreat: `combat/retreat_fire.rs`), every step
+//! of every retreat (a melee result, a rout, a displacement, retreat before
+//! melee). A unit with no such path is captured; one retreating before
+//! melee stands instead (12.88).
 //!
-//! The map's compass is the scenario's `north` line (the printed compass
-//! is not in the text: `north left`, provisional, docs/gbacw-notes.md).
+//! The compass of a step ([`compass`]) reads the scenario's `north` line
+//! (the printed compass is not in the text: `north left`, provisional,
+//! docs/gbacw-notes.md).
 
-use super::bce_loss;
 use crate::engine::{RuleCode, RuleError};
 use crate::gbacw::map::{Grid, HexNumber, Offset, Orientation};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::retreat::{RetreatKind, RetreatLimits, retreat_paths_on};
 use crate::gbacw::ruleset::Gbacw;
+use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::effects;
 use crate::gbacw::ruleset::err;
 use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
-use hexx::EdgeDirection;
 
 /// The eight compass points, clockwise from north.
 const POINTS: [&str; 8] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
@@ -86,11 +87,11 @@ pub(crate) fn compass(
 /// south-east corner when no path leads toward the town).
 pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<RetreatLimits> {
     let base = RetreatLimits {
-        directions: directions(rs, unit),
+        directions: rs.battle().retreat_directions(rs, unit),
         no_enemy_zoc: bce_loss::retreat_shuns_zoc(rs, state, unit),
         toward: None,
     };
-    match crate::gbacw::ruleset::corinth::retreat::goals(rs, state, unit) {
+    match rs.battle().retreat_goals(rs, state, unit) {
         None => vec![base],
         Some((goal, fallback)) => std::iter::once(goal)
             .chain(fallback)
@@ -100,35 +101,6 @@ pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<Re
             })
             .collect(),
     }
-}
-
-/// Cedar Mountain 23.1, 23.2: the edge directions `unit` may retreat in,
-/// from any hex (the compass does not change over the map); `None` if
-/// the rule is off or names no limit for its side.
-pub(crate) fn directions(rs: &Gbacw, unit: &CounterId) -> Option<Vec<EdgeDirection>> {
-    let hook = super::hook(rs, HookKind::RetreatDirections)?;
-    let side = &rs.game.oob.units.get(unit)?.side;
-    let allowed: Vec<&str> = hook.param(&side.0)?.split(',').collect();
-    let north = rs.game.scenario.north.as_deref()?;
-    let grid = &rs.game.map.grid;
-    // Only flat-topped grids have a compass here (every shipped battle);
-    // a pointy-topped one would need its own reading, not a ban on all.
-    if grid.orientation != Orientation::Flat {
-        return None;
-    }
-    // Any hex with all six neighbours shows every direction; both column
-    // parities give the same compass.
-    let mid = HexNumber::new(
-        grid.cols.0.saturating_add(2) | 1,
-        grid.rows.0.saturating_add(2),
-    )?;
-    Some(
-        grid.neighbours_on_map(mid)
-            .into_iter()
-            .filter(|(_, to)| compass(grid, north, mid, *to).is_some_and(|p| allowed.contains(&p)))
-            .map(|(d, _)| d)
-            .collect(),
-    )
 }
 
 /// Cedar Mountain 23.0 and Corinth 27.0 for a path the player gives (a
@@ -158,7 +130,7 @@ pub(crate) fn check_given_path(
     };
     if !compass.path_toward(grid, start, path) {
         return Err(err(
-            &super::case(rs, case_of(rs, HookKind::RetreatDirections, "23.0")),
+            &rs.case_rule(case_of(rs, HookKind::RetreatDirections, "23.0")),
             RuleCode::Illegal,
             format!("{unit} may retreat only toward its own lines"),
         ));
@@ -183,7 +155,7 @@ pub(crate) fn check_given_path(
         .min_by_key(|g| grid.distance(start, **g))
         .map_or_else(String::new, |g| format!(" (nearest {g})"));
     Err(err(
-        &super::case(rs, case_of(rs, HookKind::RetreatToward, "27.0")),
+        &rs.case_rule(case_of(rs, HookKind::RetreatToward, "27.0")),
         RuleCode::Illegal,
         format!(
             "{unit} must retreat toward its goal{nearest}: no step away from it, ending nearer"
