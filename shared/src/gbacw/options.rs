@@ -46,6 +46,14 @@ pub struct RuleOptions {
     /// `true`: only where units stand when an action is done (a move's end,
     /// a retreat's last hex), the usual sense of "occupy".
     pub vp_hex_where_units_stand: bool,
+    /// GBACW 10.19 against 9.41, an ambiguity both printings share: "When
+    /// a unit triggers withdrawal fire, it may be fired on once by every
+    /// eligible Enemy unit." `false` (the default): the chosen firers
+    /// combine into one attack, one die (9.41: "units firing from
+    /// different hexes at the same Enemy hex must combine their Fire
+    /// Strength into one total"); `true`: each firer is a shot of its own
+    /// at its own strength, with its own die, applied in the order named.
+    pub withdrawal_fire_separate: bool,
 }
 
 impl Default for RuleOptions {
@@ -59,6 +67,7 @@ impl Default for RuleOptions {
             routed_melee_reroutes: false,
             half_crew_halves_final: false,
             vp_hex_where_units_stand: false,
+            withdrawal_fire_separate: false,
         }
     }
 }
@@ -112,6 +121,7 @@ mod tests {
         routed_melee_reroutes: false,
         half_crew_halves_final: false,
         vp_hex_where_units_stand: false,
+        withdrawal_fire_separate: false,
     };
 
     #[test]

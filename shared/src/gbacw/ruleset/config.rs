@@ -66,6 +66,10 @@ pub const EDITION_001: &[Reading] = &[
     ("vp-hex-stand", "Cedar Mountain 27.22", |o| {
         o.vp_hex_where_units_stand = true
     }),
+    // GBACW 10.19 against 9.41: an ambiguity of both printings.
+    ("withdrawal-fire-separate", "GBACW 10.19", |o| {
+        o.withdrawal_fire_separate = true
+    }),
 ];
 
 impl GbacwConfig {

@@ -366,6 +366,13 @@ pub enum GbacwEvent {
         path: Vec<HexNumber>,
         rejoined: bool,
     },
+    /// GBACW 12.94 option 3: engaged units withdrew from `from`, where
+    /// they were engaged with the enemy in `enemy`; for the rest of the
+    /// Player-Turn option 3 "may not be combined with options 1 or 2".
+    EngagedWithdrawn {
+        from: HexNumber,
+        enemy: Vec<HexNumber>,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -468,6 +475,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                         state.command = CommandCheck::default();
                         state.fired_at.clear();
                         state.melees.clear();
+                        state.engaged_withdrawals.clear();
                         for l in state.leaders.values_mut() {
                             l.cp_spent = 0;
                             l.augmented = None;
@@ -809,6 +817,9 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             super::exclusive::evolve(state, event)
         }
         E::CrewRouted { .. } | E::CrewMoved { .. } => super::exclusive::evolve(state, event),
+        E::EngagedWithdrawn { from, enemy } => {
+            state.engaged_withdrawals.push((*from, enemy.clone()))
+        }
         E::BrigadeRetreatHeld(run) => state.held_brigade_runs.push(run.clone()),
         E::BrigadeRetreatResumed { .. } => {
             if !state.held_brigade_runs.is_empty() {

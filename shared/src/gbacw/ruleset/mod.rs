@@ -332,6 +332,7 @@ impl Ruleset for Gbacw {
             held_brigade_runs: Vec::new(),
             crews_rallied: Default::default(),
             crews_moved: BTreeMap::new(),
+            engaged_withdrawals: Vec::new(),
         }
     }
 

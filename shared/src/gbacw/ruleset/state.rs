@@ -280,6 +280,11 @@ pub struct GbacwState {
     /// Phase its crew away last moved in (one move a phase).
     #[serde(default)]
     pub crews_moved: BTreeMap<CounterId, crate::gbacw::sequence::Clock>,
+    /// GBACW 12.94 option 3: this Player-Turn's withdrawals from an
+    /// engagement, the hex withdrawn from and the engaged enemy's hexes
+    /// ("Option 3 may not be combined with options 1 or 2").
+    #[serde(default)]
+    pub engaged_withdrawals: Vec<(HexNumber, Vec<HexNumber>)>,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

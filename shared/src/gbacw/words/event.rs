@@ -696,5 +696,8 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
                 )
             }
         }
+        E::EngagedWithdrawn { from, .. } => format!(
+            "the engaged units withdraw from {from}: no further melee in that engagement this Player-Turn (12.94)"
+        ),
     }
 }

@@ -93,6 +93,20 @@ pub(crate) fn declare(
         let status = rs.battle().fire_status(rs, &unit.kind, &u.status);
         may_fire(unit, &status, &game.charts.range, occasion)
             .map_err(|rule| illegal(rule, format!("{} may not fire now", f.unit)))?;
+        // GBACW 17.11: "Furthermore, such a unit may not fire during the
+        // Offensive Fire Phase … However, such units may still fire
+        // defensive, withdrawal, and retreat fire" — out of command at
+        // the Initial Command Phase, no offensive fire.
+        if occasion == FireOccasion::Offensive && state.command.out_of_command.contains(&f.unit) {
+            return Err(illegal(
+                "GBACW 17.11",
+                format!(
+                    "{} is out of its brigade commander's Effectiveness Radius and may not \
+                     fire in the Offensive Fire Phase",
+                    unit.designation
+                ),
+            ));
+        }
         // GBACW 15.0: "once an artillery unit has moved, it may not fire.
         // However, if an artillery unit does not move but changes
         // formation (from limbered to unlimbered), it may fire." Hexes

@@ -80,6 +80,26 @@ pub(crate) fn withdraw(
             ));
         }
     }
+    // GBACW 12.94: "Option 3 may not be combined with options 1 or 2":
+    // no withdrawal from an engagement this Player-Turn's melees already
+    // fight on (option 1: a melee by units of this hex; option 2: a melee
+    // on the enemy engaged with them).
+    let enemy = engaged_enemy(rs, state, side, from);
+    if state.melees.iter().any(|m| {
+        enemy.contains(&m.target)
+            || m.attackers
+                .iter()
+                .any(|a| state.units.get(a).and_then(|x| x.hex) == Some(from))
+    }) {
+        return Err(err(
+            "GBACW 12.94",
+            RuleCode::Illegal,
+            format!(
+                "a melee has been declared in the engagement at {from} this Player-Turn: \
+                 option 3 (withdrawing) may not be combined with fighting on"
+            ),
+        ));
+    }
     let end = *path.last().unwrap_or(&from);
     let board = crate::gbacw::ruleset::board::Board::new(rs, state);
     let moving: Vec<&CounterId> = units.iter().collect();
@@ -92,6 +112,7 @@ pub(crate) fn withdraw(
     }
     let mut u = Unfold::new(state);
     let mut roll = Roller::new(dice);
+    u.push(GbacwEvent::EngagedWithdrawn { from, enemy });
     for id in units {
         set_markers(&mut u, id, |s| {
             s.markers.remove(&Marker::Engaged);
@@ -106,4 +127,56 @@ pub(crate) fn withdraw(
     }
     roll.finish()?;
     Ok(u.events)
+}
+
+/// GBACW 12.94: the hexes next to `from` whose enemy units are engaged:
+/// the other side of the engagement `side`'s units in `from` are in.
+fn engaged_enemy(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    from: HexNumber,
+) -> Vec<HexNumber> {
+    let grid = &rs.game.map.grid;
+    let mut out: Vec<HexNumber> = state
+        .units
+        .iter()
+        .filter(|(id, x)| {
+            rs.game.oob.units[*id].side != *side && x.status.markers.contains(&Marker::Engaged)
+        })
+        .filter_map(|(_, x)| x.hex)
+        .filter(|h| grid.distance(from, *h) == 1)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// GBACW 12.94: "Option 3 may not be combined with options 1 or 2." A
+/// melee declared this Player-Turn by units left in a hex engaged units
+/// withdrew from (option 1), or on the enemy they were engaged with
+/// (option 2), is refused.
+pub(crate) fn check_not_combined(
+    state: &GbacwState,
+    target: HexNumber,
+    attackers: &[CounterId],
+) -> Result<(), RuleError> {
+    for (from, enemy) in &state.engaged_withdrawals {
+        let left_behind = attackers.iter().any(|a| {
+            state.units.get(a).is_some_and(|x| {
+                x.hex == Some(*from) && x.status.markers.contains(&Marker::Engaged)
+            })
+        });
+        if left_behind || enemy.contains(&target) {
+            return Err(err(
+                "GBACW 12.94",
+                RuleCode::Illegal,
+                format!(
+                    "engaged units withdrew from {from} this Player-Turn (option 3), which may \
+                     not be combined with fighting on in that engagement (options 1 and 2)"
+                ),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -87,6 +87,8 @@ pub(crate) fn declare(
             ));
         }
     }
+    // GBACW 12.94: option 3 taken this Player-Turn excludes options 1, 2.
+    super::engaged::check_not_combined(state, target, attackers)?;
     // GBACW 12.23, 12.26, 12.75: each unit melees into one hex only.
     let mut declared: Vec<(CounterId, HexNumber)> = state
         .melees

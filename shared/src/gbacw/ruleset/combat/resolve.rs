@@ -197,7 +197,9 @@ pub(crate) fn resolve_one(
 
 /// GBACW 10.11–10.19, 6.23, 6.24: the firing seat fires withdrawal fire
 /// with `firers` (already checked against the decision, 10.19). Each
-/// fires its whole current strength at the decision's targets; the
+/// fires its whole current strength at the decision's targets, all in one
+/// attack (9.41), or under `withdrawal-fire-separate` each in a shot of
+/// its own (10.19: "fired on once by every eligible Enemy unit"); the
 /// results apply as normal (10.15), then the interrupted action goes on
 /// for those still able: a withdrawing unit that was pinned moves one hex
 /// and is then pinned (10.15); a routed or removed one has gone its own
@@ -235,7 +237,14 @@ pub(crate) fn resolve_withdrawal(
         .filter(|_| leaving_movers)
         .and_then(|to| rs.game.map.grid.direction(d.hex, to))
         .map(Facing::new);
-    let prepared = prepare(rs, state, d.hex, &shares, Some(&d.targets), facing_as)?;
+    // GBACW 10.19 against 9.41 (`withdrawal-fire-separate`): one combined
+    // attack by default, or one shot per firer in the order named.
+    let separate = rs.options.withdrawal_fire_separate && shares.len() > 1;
+    let prepared = if separate {
+        prepare(rs, state, d.hex, &shares[..1], Some(&d.targets), facing_as)?
+    } else {
+        prepare(rs, state, d.hex, &shares, Some(&d.targets), facing_as)?
+    };
     let mut u = Unfold::new(state);
     u.push(GbacwEvent::WithdrawalFireAnswered);
     let mut roll = Roller::new(dice);
@@ -248,15 +257,40 @@ pub(crate) fn resolve_withdrawal(
         Resume::CrewMove { battery, .. } => vec![battery.clone()],
         _ => Vec::new(),
     };
-    let pinned = resolve_one(
-        rs,
-        &mut u,
-        &mut roll,
-        &prepared,
-        die,
-        &movers,
-        &mut BTreeSet::new(),
-    );
+    let mut spent = BTreeSet::new();
+    let mut pinned = resolve_one(rs, &mut u, &mut roll, &prepared, die, &movers, &mut spent);
+    if separate {
+        for share in &shares[1..] {
+            // GBACW 10.19: "it may be fired on once by every eligible Enemy
+            // unit" — each later shot at the targets still in the hex and
+            // not routed away (13.31); none left, no more shots.
+            let left: Vec<CounterId> = d
+                .targets
+                .iter()
+                .filter(|t| u.state.units.get(*t).is_some_and(|x| x.hex == Some(d.hex)))
+                .cloned()
+                .collect();
+            if left.is_empty() {
+                break;
+            }
+            let Ok(p) = prepare(
+                rs,
+                &u.state,
+                d.hex,
+                std::slice::from_ref(share),
+                Some(&left),
+                facing_as,
+            ) else {
+                continue;
+            };
+            let die = roll.d6();
+            for id in resolve_one(rs, &mut u, &mut roll, &p, die, &movers, &mut spent) {
+                if !pinned.contains(&id) {
+                    pinned.push(id);
+                }
+            }
+        }
+    }
     let side = rs.enemy_of(rs.side_of(d.seat)).clone();
     match &d.resume {
         Resume::Move { pieces, path } => {

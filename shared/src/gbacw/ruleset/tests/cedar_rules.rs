@@ -43,6 +43,40 @@ impl T {
         self.put_leader(leader, hex);
     }
 
+    /// GBACW 17.11: put a leader of `unit` in the field, stacked with it,
+    /// so that it is in command at the next Initial Command Phase and may
+    /// fire in its Offensive Fire Phase: its brigade commander.
+    /// Independents need none.
+    pub(super) fn field_commander(&mut self, unit: &str) {
+        self.field_leader_of(unit, false);
+    }
+
+    /// As [`T::field_commander`], with the division commander, for a
+    /// second unit of a brigade whose commander stands with the first (a
+    /// unit "stacked with a division commander" is in command, 6.21).
+    pub(super) fn field_division_commander(&mut self, unit: &str) {
+        self.field_leader_of(unit, true);
+    }
+
+    fn field_leader_of(&mut self, unit: &str, division: bool) {
+        use crate::gbacw::oob::{Command, LeaderRole};
+        let hex = self.hex(unit).expect("the unit is on the map").to_string();
+        let Command::Brigade(b) = self.rs.game().oob.units[&id(unit)].command.clone() else {
+            return;
+        };
+        let leader = if division {
+            match &self.rs.game().oob.leaders[&b].role {
+                LeaderRole::Brigade {
+                    division: Some(d), ..
+                } => d.0.clone(),
+                _ => panic!("{b} has no division commander"),
+            }
+        } else {
+            b.0
+        };
+        self.field_leader(&leader, &hex);
+    }
+
     /// Fold an event as if an action had produced it.
     pub(super) fn fold(&mut self, e: GbacwEvent) {
         self.rs.evolve(&mut self.s, &e);
@@ -130,6 +164,7 @@ fn cedar_18_0_the_fire_result_that_fills_the_last_box_reports_bce_lost() {
         t.field_unit("15-ala", "0506", Formation::Line);
         t.face_towards("78-ny", "0506");
         t.face_towards("15-ala", "0505");
+        t.field_commander("15-ala");
         t.advance_to(REBEL, Phase::OffensiveFire);
         t.ok(REBEL, fire("0505", &[("15-ala", 4)]));
         let (events, _) = t.roll(REBEL, GbacwAction::EndPhase, seed);
@@ -176,6 +211,7 @@ fn cedar_24_11_a_broken_brigade_adds_one_to_its_morale_checks() {
             t.field_unit("15-ala", "0506", Formation::Line);
             t.face_towards("78-ny", "0506");
             t.face_towards("15-ala", "0505");
+            t.field_commander("15-ala");
             t.advance_to(REBEL, Phase::OffensiveFire);
             t.ok(REBEL, fire("0505", &[("15-ala", 4)]));
             let mut lost = t.s.units[&id("78-ny")].killed;
@@ -592,6 +628,7 @@ fn cedar_23_1_a_confederate_routed_with_no_westward_hex_is_captured() {
         t.field_unit("5-conn", "0433", Formation::Line);
         t.face_towards("5-conn", "0434");
         t.face_towards("15-ala", "0433");
+        t.field_commander("5-conn");
         assert!(retreat_options(&t.rs, &t.s, &id("15-ala"), 3, RetreatKind::Rout).is_empty());
         t.advance_to(UNION, Phase::OffensiveFire);
         t.ok(UNION, fire("0434", &[("5-conn", 4)]));

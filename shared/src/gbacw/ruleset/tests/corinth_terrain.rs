@@ -24,8 +24,18 @@ fn field() -> T {
 fn works_field(firers: &[(&str, &str)]) -> T {
     let mut t = field();
     t.put("17-wisc", "1106", "n", Formation::Line);
+    // GBACW 17.11: each firer in command (its brigade commander with the
+    // first of his brigade, the division commander with a second).
+    let mut led = Vec::new();
     for (unit, hex) in firers {
         t.field_unit(unit, hex, Formation::Line);
+        let brigade = t.rs.game().oob.units[&id(unit)].command.clone();
+        if led.contains(&brigade) {
+            t.field_division_commander(unit);
+        } else {
+            t.field_commander(unit);
+            led.push(brigade);
+        }
         t.face_towards(unit, "1106");
     }
     t.advance_to(REBEL, Phase::OffensiveFire);
@@ -278,6 +288,7 @@ fn corinth_23_24_a_redan_occupant_fired_on_is_one_column_left_from_any_side() {
     // (0919, no redan hexside): one column left either way, never two.
     let shift = |from: &str| {
         let mut t = redan_field(&[("3-la", from)]);
+        t.field_commander("3-la");
         t.advance_to(REBEL, Phase::OffensiveFire);
         fired(t, fire("0918", &[("3-la", 4)]), 7).0.terrain_shift
     };
@@ -496,6 +507,7 @@ fn corinth_23_22_a_redan_occupant_fires_out_of_its_zoc_hexsides_only() {
     t.put("64-ill-ss", "0818", "n", Formation::Line);
     t.put("17-wisc", "1017", "n", Formation::Line);
     t.field_unit("3-la", "0918", Formation::Line);
+    t.field_commander("3-la");
     t.advance_to(REBEL, Phase::OffensiveFire);
     t.s.units.get_mut(&id("3-la")).unwrap().facing = dir("n");
     let r = t.decide(REBEL, &fire("0818", &[("3-la", 4)]));
@@ -510,6 +522,7 @@ fn corinth_23_21_the_redan_s_enfilade_hexsides_are_its_rear() {
     // is the declaration of facing the rear: then 0917 enfilades.
     let enfiladed = |facing: &str, from: &str| {
         let mut t = redan_field(&[("3-la", from)]);
+        t.field_commander("3-la");
         t.put("64-ill-ss", "0918", facing, Formation::Line);
         t.advance_to(REBEL, Phase::OffensiveFire);
         fired(t, fire("0918", &[("3-la", 4)]), 7).0.enfilade
@@ -701,6 +714,7 @@ fn battery_field() -> T {
     let mut t = field();
     t.put("17-wisc", "1106", "s", Formation::Line);
     t.field_unit("lucas", "1107", Formation::Unlimbered);
+    t.field_commander("lucas");
     t.face_towards("lucas", "1106");
     t.advance_to(REBEL, Phase::OffensiveFire);
     t
@@ -765,6 +779,7 @@ fn corinth_24_1_only_l_n_ha_hb_hc_batteries_rapid_fire() {
     let mut t = field();
     t.put("17-wisc", "1106", "s", Formation::Line);
     t.field_unit("hudson", "1107", Formation::Unlimbered);
+    t.field_commander("hudson");
     t.face_towards("hudson", "1106");
     t.advance_to(REBEL, Phase::OffensiveFire);
     t.ok(REBEL, fire("1106", &[("hudson", 6)]));
@@ -929,6 +944,7 @@ fn corinth_24_13_optional_each_fire_phase_in_a_row_adds_one_to_the_fouling_die()
         t.ok(UNION, GbacwAction::EndSetUp);
         t.put("17-wisc", "1106", "s", Formation::Line);
         t.field_unit("lucas", "1107", Formation::Unlimbered);
+        t.field_commander("lucas");
         t.face_towards("lucas", "1106");
         t.advance_to(REBEL, Phase::OffensiveFire);
         let seed = (0..200)

@@ -6,10 +6,13 @@ use crate::gbacw::oob::Marker;
 use crate::gbacw::tables::FireResult;
 
 /// 5 Conn (Union, 6 SP, rifles) and 10 Va (Confederate, 2 SP) face each
-/// other across adjacent clear hexes on an otherwise empty field.
+/// other across adjacent clear hexes on an otherwise empty field. 5 Conn's
+/// brigade commander Crawford (radius 5) stands with it, so it and 10 Me
+/// near it are in command and may fire offensively (17.11).
 fn duel() -> T {
     let mut t = T::empty();
     t.put("5-conn", "0605", "n", Formation::Line);
+    t.put_leader("crawford", "0605");
     t.put("10-va", "0705", "n", Formation::Line);
     assert_eq!(t.rs.game().map.grid.distance(n("0605"), n("0705")), 1);
     t.face_towards("5-conn", "0705");

@@ -1816,9 +1816,10 @@ fn case_12_94_engaged_option3_retreat_two_no_withdrawal_fire() {
 }
 
 /// Case 12.94 option 3, sub-case (b): "Option 3 may not be combined with
-/// options 1 or 2."
+/// options 1 or 2." Either order is refused: D withdraws, then D2 (brought
+/// into the engaged hex, option 2) may not melee A; D2's melee on A is
+/// declared, then D may not withdraw.
 #[test]
-#[ignore = "disagreement: 12.94 option 3 is not checked against options 1/2 in the same Player-Turn"]
 fn case_12_94_engaged_option3_retreat_two_no_withdrawal_fire_not_combined() {
     let pos = engaged_pair();
     let withdraw = GbacwAction::WithdrawEngaged {
@@ -1842,7 +1843,7 @@ fn case_12_94_engaged_option3_retreat_two_no_withdrawal_fire_not_combined() {
     let e = t
         .try_act(REBEL, melee("0406", &["d2"]))
         .expect_err("option 3, then option 2");
-    println!("{e}");
+    assert_eq!(e.rule, "GBACW 12.94", "{e}");
     let mut t = brought_in();
     t.ok(REBEL, melee("0406", &["d2"]));
     if let Some(offer) = t.s.rbm.clone() {
@@ -1852,5 +1853,6 @@ fn case_12_94_engaged_option3_retreat_two_no_withdrawal_fire_not_combined() {
     let e = t
         .try_act(REBEL, withdraw)
         .expect_err("option 2, then option 3");
-    println!("{e}");
+    assert_eq!(e.rule, "GBACW 12.94", "{e}");
+    assert_eq!(t.hex("d"), Some(n("0405")), "D stays engaged");
 }

@@ -830,7 +830,6 @@ fn case_16_23_five_hexes_may_not_charge_but_may_melee() {
 /// unit may not fire during the Offensive Fire Phase and may not initiate
 /// melee (unless already engaged in one) or change formation."
 #[test]
-#[ignore = "disagreement: 17.11 out-of-command units may still fire in the Offensive Fire Phase (fix breaks 26 older fire tests whose positions leave leaders off the map)"]
 fn case_17_11_out_of_radius_restrictions() {
     let p = Position::new(8, 12)
         .union("brigade s er=3 rally=1 indpnt")

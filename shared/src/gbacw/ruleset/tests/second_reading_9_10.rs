@@ -1817,7 +1817,11 @@ fn case_10_5_impassable_hexside_stops_zoc() {
 /// A1 (0303) and A2 (0201) have H = 0302 in their frontal ZOC; A3 (0401)
 /// has H behind it. B1 in H, B2 in H2 = 0402 (A1's front only).
 fn three_around_h() -> T {
-    let p = Position::new(6, 8)
+    three_around_h_position().build_at(1, UNION, Phase::Movement)
+}
+
+fn three_around_h_position() -> Position {
+    Position::new(6, 8)
         .confederate(&inf("a1", 4, 4))
         .confederate(&inf("a2", 4, 4))
         .confederate(&inf("a3", 4, 4))
@@ -1827,8 +1831,7 @@ fn three_around_h() -> T {
         .union(&inf("b1", 4, 3))
         .union(&inf("b2", 4, 3))
         .place("b1", "0302", "s", "line")
-        .place("b2", "0402", "sw", "line");
-    p.build_at(1, UNION, Phase::Movement)
+        .place("b2", "0402", "sw", "line")
 }
 
 /// GBACW 10.19: "When a unit triggers withdrawal fire, it may be fired on
@@ -1854,16 +1857,19 @@ fn case_10_19_every_eligible_enemy_fires_once_each_trigger() {
     assert!(d.firers.contains(&id("a1")), "A1 again, a second trigger");
 }
 
-/// GBACW 10.19 under the case's reading of its flagged ambiguity: A1 and
-/// A2 fire at B1 as separate shots ("it may be fired on once by every
-/// eligible Enemy unit"), each resolved at its own strength. The engine
-/// combines them into one attack (9.41's "must combine").
+/// GBACW 10.19 under the case's reading of its flagged ambiguity, the
+/// named option `withdrawal-fire-separate`: A1 and A2 fire at B1 as
+/// separate shots ("When a unit triggers withdrawal fire, it may be fired
+/// on once by every eligible Enemy unit"), each at its own strength with
+/// its own die. By default the engine combines them into one attack
+/// (9.41: "units firing from different hexes at the same Enemy hex must
+/// combine their Fire Strength into one total"): one report of 16.
 #[test]
-#[ignore = "disagreement: the engine combines the withdrawal firers into one attack; the case (flagging the ambiguity) reads separate shots"]
 fn case_10_19_every_eligible_enemy_fires_once_each_trigger_separate_shots() {
+    // The default: one combined attack, one die.
     let mut t = three_around_h();
     offered(&t.mv(UNION, &["b1"], &["0301"])).unwrap();
-    t.script(&[2, 2, 2, 2]);
+    t.script(&[2, 2, 2, 2, 2, 2]);
     let events = t.act(
         REBEL,
         GbacwAction::WithdrawalFire {
@@ -1871,6 +1877,23 @@ fn case_10_19_every_eligible_enemy_fires_once_each_trigger_separate_shots() {
         },
     );
     let r = fire_reports(&events);
-    assert_eq!(r.len(), 2, "two shots");
-    assert!(r.iter().all(|r| r.strength == 8));
+    assert_eq!(r.len(), 1, "one combined attack");
+    assert_eq!(r[0].strength, 16);
+    // The option: two shots of 8, a die each, in the order named.
+    let mut t = three_around_h_position()
+        .reading_001("withdrawal-fire-separate")
+        .build_at(1, UNION, Phase::Movement);
+    assert!(t.rs.options.withdrawal_fire_separate);
+    offered(&t.mv(UNION, &["b1"], &["0301"])).unwrap();
+    t.script(&[2, 2, 2, 2, 2, 2]);
+    let events = t.act(
+        REBEL,
+        GbacwAction::WithdrawalFire {
+            firers: ids(&["a1", "a2"]),
+        },
+    );
+    let r = fire_reports(&events);
+    assert_eq!(r.len(), 2, "two shots: {events:?}");
+    assert!(r.iter().all(|r| r.strength == 8), "{r:?}");
+    assert_eq!(r.iter().map(|r| r.die).collect::<Vec<_>>(), [2, 2]);
 }
