@@ -29,6 +29,12 @@ pub struct Config {
     /// Milliseconds the storage thread gathers requests into one commit
     /// (one `fsync`) after the first; see `storage::DEFAULT_COMMIT_WINDOW`.
     pub commit_window_ms: u64,
+    /// Spectators are shown chain links every this many rolls (the compact
+    /// delta, `DeltaBody::Lean`): a later link of a chain gives the earlier
+    /// ones, so they check every roll, up to `reveal_every - 1` rolls late,
+    /// for a fraction of the bytes (issue 22). 1 sends every proof whole
+    /// and spectators check each roll on arrival. Seats always get whole proofs.
+    pub reveal_every: u32,
     /// Start even when some unfinished tables cannot be rebuilt from the
     /// database (damaged rows, a log shorter than what was acknowledged).
     /// Off by default: the server refuses to start and names them, so no
@@ -116,6 +122,7 @@ impl Default for Config {
             tls_key: None,
             workers: 1,
             commit_window_ms: crate::storage::DEFAULT_COMMIT_WINDOW.as_millis() as u64,
+            reveal_every: 1,
             skip_damaged: false,
             limits: Limits::default(),
         }
@@ -167,6 +174,9 @@ impl Config {
         }
         if self.commit_window_ms > 100 {
             return Err("commit_window_ms is added to every action's latency: at most 100".into());
+        }
+        if !(1..=256).contains(&self.reveal_every) {
+            return Err("reveal_every is a number of rolls from 1 to 256".into());
         }
         let l = &self.limits;
         if l.queue == 0

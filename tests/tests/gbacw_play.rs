@@ -392,7 +392,7 @@ fn the_server_hosts_gbacw() {
         .apply(SeatId(0), &action, vec![], false, &server)
         .unwrap();
     assert_eq!(applied.seq, 2);
-    let restored = (entry.restore)(hosted.log(), 2, 16).unwrap();
+    let restored = (entry.restore)(hosted.log(), 2, 16, 1).unwrap();
     assert_eq!(
         restored.state_for(Viewer::Referee),
         hosted.state_for(Viewer::Referee)

@@ -10,6 +10,7 @@ mod bgio;
 mod colyseus;
 mod count;
 mod http;
+mod limits;
 mod muster;
 mod report;
 mod scenario;
@@ -125,14 +126,32 @@ fn main() -> Result<()> {
     match cli.cmd {
         Cmd::Report(a) => report::write(&a),
         Cmd::Run(a) => {
+            // Fail fast: a panic anywhere (a client task included) ends the
+            // run at once with a non-zero status, instead of leaving the
+            // driver waiting for a task that is gone.
+            let default_hook = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                default_hook(info);
+                eprintln!("bench-driver: a task panicked; stopping the run");
+                std::process::exit(70);
+            }));
+            let fits = limits::check(&a)?;
+            eprintln!("{fits}");
             // One worker: bench/run.sh pins the driver to its own core.
             let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
-            rt.block_on(run(a))
+            let failed = rt.block_on(run(a))?;
+            if let Some(why) = failed {
+                eprintln!("bench-driver: {why}");
+                std::process::exit(1);
+            }
+            Ok(())
         }
     }
 }
 
-async fn run(a: RunArgs) -> Result<()> {
+/// Runs one configuration and writes its JSON; `Some(why)` when any
+/// client failed (the caller then exits non-zero).
+async fn run(a: RunArgs) -> Result<Option<String>> {
     let mut out = RunResult {
         target: a.target.clone(),
         label: a.label.clone(),
@@ -165,7 +184,33 @@ async fn run(a: RunArgs) -> Result<()> {
         out.error = Some(format!("{e:#}"));
     }
     std::fs::write(&a.out, serde_json::to_string_pretty(&out)?).with_context(|| format!("write {}", a.out))?;
-    Ok(())
+    Ok(client_failures(&out))
+}
+
+/// Any client error in the steady run or the bursts, or a run that
+/// stopped with an error. (A search step that fails, client errors
+/// included, is the search's answer, not a failed run.)
+fn client_failures(out: &RunResult) -> Option<String> {
+    if let Some(e) = &out.error {
+        return Some(format!("the run stopped: {e}"));
+    }
+    let mut why = Vec::new();
+    if let Some(s) = &out.steady {
+        if s.client_errors > 0 || s.setup_errors > 0 || s.bad_dice > 0 {
+            why.push(format!(
+                "steady run: {} client errors, {} tables not seated, {} bad dice",
+                s.client_errors, s.setup_errors, s.bad_dice
+            ));
+        }
+    }
+    for (name, b) in [("join burst", &out.join_burst), ("reconnect burst", &out.reconnect_burst)] {
+        if let Some(b) = b
+            && b.failed > 0
+        {
+            why.push(format!("{name}: {} of {} failed (first: {})", b.failed, b.clients, b.first_error.as_deref().unwrap_or("?")));
+        }
+    }
+    (!why.is_empty()).then(|| why.join("; "))
 }
 
 fn env_pairs(a: &RunArgs) -> Result<Vec<(String, String)>> {

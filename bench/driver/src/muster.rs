@@ -2,16 +2,16 @@
 //! (`muster_client::Connection`, `muster_client::Follower`).
 //!
 //! The game, mapped onto the sandbox ruleset. The peers' game is one message
-//! per move: "move the counter to a hex and roll a d6". The sandbox has no
-//! such combined action; it has `Move` and `Roll`. One benchmark move is
-//! therefore **two** Muster actions sent back to back by the seat whose turn
-//! it is (`Act{Move}` then `Act{Roll}` with the seat's next dice-chain link,
-//! the second sent without waiting for the first's `Accepted`), so Muster
-//! pays for two log entries, two SQLite commits (group-committed) and two
-//! deltas per move. A move counts as delivered when a spectator has folded
-//! the `Roll` delta (the later of the two); bytes and server CPU include
-//! both actions. [`Seen::moves`] is the table's roll count (`ChainBook::rolls`),
-//! so the move number comes from Muster's own dice book.
+//! per move: "move the counter to a hex and roll a d6". The sandbox's
+//! `MoveRoll` action is exactly that (issue 22): one `Act` with the seat's
+//! next dice-chain link, so one log entry, one SQLite commit (group-
+//! committed with other tables') and one delta per client per move. A move
+//! counts as delivered when a spectator has folded its delta; bytes and
+//! server CPU include everything. [`Seen::moves`] is the table's roll count
+//! (`Follower::rolls`), so the move number comes from Muster's own dice book.
+//! bench/run.sh starts the server with `reveal_every = 8`: spectators get
+//! the compact delta and are shown chain links every 8 rolls (each roll is
+//! checked once its links are shown; seats get whole proofs).
 //!
 //! Every client follows its table with [`Follower`], which verifies every
 //! roll's proof on arrival; a roll that does not verify is reported as a bad
@@ -266,7 +266,7 @@ impl MusterClient {
         let die = f.state().last_roll.as_ref().and_then(|r| r.dice.first()).map_or(0, |d| *d as u8);
         // A roll that did not verify is reported as an impossible die.
         let die = if f.bad_rolls().is_empty() { die } else { 0 };
-        Seen { moves: f.book().rolls(), die }
+        Seen { moves: f.rolls(), die }
     }
 
     /// Read one message and fold it into the follower.
@@ -322,15 +322,10 @@ impl MusterClient {
 impl Client for MusterClient {
     async fn send_move(&mut self, hex: (u8, u8)) -> Result<()> {
         let piece = self.follower.as_ref().and_then(|f| f.state().pieces.keys().next().copied());
-        let to = hex_at(hex);
-        let first = match piece {
-            Some(p) => SandboxAction::Move { pieces: vec![p], to },
-            // Not seen yet (should not happen: seat 1 places it in set-up).
-            None => SandboxAction::Place { at: to, label: "counter".into(), owner: None, face_up: true, hidden: false },
-        };
-        self.act(&first, false).await?;
-        let roll = SandboxAction::Roll { count: 1, sides: 6, note: String::new() };
-        self.act(&roll, true).await?;
+        // Seat 1 places the counter in set-up, before any move is due.
+        let piece = piece.ok_or_else(|| anyhow!("no counter on the table to move"))?;
+        let action = SandboxAction::MoveRoll { pieces: vec![piece], to: hex_at(hex), count: 1, sides: 6 };
+        self.act(&action, true).await?;
         Ok(())
     }
 

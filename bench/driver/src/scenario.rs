@@ -348,7 +348,13 @@ pub async fn join_burst<T: Target>(target: &Arc<T>, tables: &[Arc<T::Table>], n:
     let mut clients = Vec::new();
     let mut r = BurstResult { clients: n, ..Default::default() };
     for t in tasks {
-        match t.await {
+        // Each task is bounded by JOIN_TIMEOUT; this bounds a lost one too.
+        let Ok(t) = timeout(JOIN_TIMEOUT + Duration::from_secs(5), t).await else {
+            r.failed += 1;
+            r.first_error.get_or_insert_with(|| "a join task never ended".into());
+            continue;
+        };
+        match t {
             Ok((d, Ok((c, _)))) => {
                 lat.push(d.as_micros() as u64);
                 clients.push(c);
@@ -389,7 +395,12 @@ pub async fn reconnect_burst<C: Client>(clients: Vec<C>) -> (BurstResult, Vec<C>
     let mut back = Vec::new();
     let mut r = BurstResult { clients: n, ..Default::default() };
     for t in tasks {
-        match t.await {
+        let Ok(t) = timeout(JOIN_TIMEOUT + Duration::from_secs(5), t).await else {
+            r.failed += 1;
+            r.first_error.get_or_insert_with(|| "a reconnect task never ended".into());
+            continue;
+        };
+        match t {
             Ok((d, Ok(_), c)) => {
                 lat.push(d.as_micros() as u64);
                 back.push(c);

@@ -105,6 +105,9 @@ fn describe_action(a: &SandboxAction) -> String {
         A::RemoveMarker { marker, .. } => format!("remove marker \u{201c}{marker}\u{201d}"),
         A::Remove { .. } => "remove piece".into(),
         A::Roll { count, sides, .. } => format!("roll {count}d{sides}"),
+        A::MoveRoll {
+            to, count, sides, ..
+        } => format!("move to {} and roll {count}d{sides}", describe_position(to)),
         A::Hide { .. } => "hide".into(),
         A::Reveal { .. } => "reveal".into(),
         A::EndTurn => "end turn".into(),

@@ -600,7 +600,8 @@ impl Task {
                 // Keep the chain heads current so the next link is right;
                 // the follower does the real checking.
                 match &body {
-                    DeltaBody::Anchor { party, anchor } => {
+                    DeltaBody::Anchor { party, anchor }
+                    | DeltaBody::Reanchor { party, anchor, .. } => {
                         let _ = seen.book.anchor(*party, *anchor);
                     }
                     DeltaBody::Action {
@@ -608,7 +609,9 @@ impl Task {
                     } => {
                         let _ = seen.book.check_roll(seen.match_id, seq, None, None, proof);
                     }
-                    DeltaBody::Action { .. } => {}
+                    // Compact deltas go to spectators only, who need no
+                    // next link; the follower checks their rolls.
+                    DeltaBody::Action { .. } | DeltaBody::Lean { .. } => {}
                 }
                 seen.seq = seq;
                 self.emit(LinkEvent::Delta {

@@ -210,14 +210,17 @@ impl<R: Narrate> Session<R> {
             Ok(events) => {
                 book.history.push(seq, body);
                 let seat = match body {
-                    DeltaBody::Action { seat, .. } => Some(*seat),
-                    DeltaBody::Anchor { .. } => None,
+                    DeltaBody::Action { seat, .. } | DeltaBody::Lean { seat, .. } => Some(*seat),
+                    DeltaBody::Anchor { .. } | DeltaBody::Reanchor { .. } => None,
                 };
+                // A compact roll's number; it is checked once its links are
+                // shown, and a failure then is logged like any other.
+                let lean_roll = book.follower.rolls();
                 let new_bad: Vec<String> = book.follower.bad_rolls()[bad_before..]
                     .iter()
                     .map(|b| b.failure.to_string())
                     .collect();
-                if let DeltaBody::Anchor { party, .. } = body {
+                if let DeltaBody::Anchor { party, .. } | DeltaBody::Reanchor { party, .. } = body {
                     push_line(
                         &mut book.log,
                         Some(seq),
@@ -244,6 +247,21 @@ impl<R: Narrate> Session<R> {
                         LineKind::Event
                     };
                     push_line(&mut book.log, Some(seq), kind, text);
+                    if let (Some(r), DeltaBody::Lean { roll, .. }) = (&rolled, body) {
+                        book.rolls.push(RollRecord {
+                            seq,
+                            roll_index: lean_roll,
+                            seat: seat.unwrap_or(r.seat),
+                            sides: r.sides,
+                            dice: r.dice.clone(),
+                            note: r.note.clone(),
+                            verdict: match (roll, new_bad.is_empty()) {
+                                (Some(_), true) => Ok(()),
+                                (None, _) => Err(vec!["the delta carries no roll proof".into()]),
+                                (Some(_), false) => Err(new_bad.clone()),
+                            },
+                        });
+                    }
                     if let (Some(r), DeltaBody::Action { roll, .. }) = (rolled, body) {
                         book.rolls.push(RollRecord {
                             seq,

@@ -188,9 +188,11 @@ impl Room {
             .await
             .map_err(|_| CreateError(ErrorCode::Internal, "the server is stopping".into()))?;
         let config = options.config.clone();
+        let reveal_every = shared.config.reveal_every;
         let built = tokio::task::spawn_blocking(move || {
             let mut m = (entry.create)(&config, MatchId::random())
                 .map_err(|e| CreateError(ErrorCode::BadOptions, e.to_string()))?;
+            m.set_reveal_every(reveal_every);
             let chain = HashChain::generate(SERVER_CHAIN_LEN);
             let first = m
                 .publish_anchor(Party::Server, chain.anchor())
@@ -299,7 +301,7 @@ impl Room {
             span += 1;
             actions += usize::from(*a);
         }
-        let mut m = (entry.restore)(&log, h, span)?;
+        let mut m = (entry.restore)(&log, h, span, shared.config.reveal_every)?;
         let restored = m.take_restored_history();
         let chain = HashChain::from_secret(t.chain.secret, t.chain.len);
         let mut room = Room::new(shared, t.id, options, t.invite, m, chain, t.seats, t.status);

@@ -6,8 +6,12 @@
 //! server needs around it: the delayed spectator copy of the state. The
 //! [`registry`] maps a ruleset id (`"sandbox"`, `"gbacw"`) to its constructors.
 
+use muster_shared::Hash32;
 use muster_shared::codec::{self, DecodeError};
-use muster_shared::dice::{ChainAnchor, ChainHeadState, DiceStream, HashChain, Party, SeatLink};
+use muster_shared::dice::{
+    ActionRef, ChainAnchor, ChainHeadState, DiceStream, HashChain, LeanRoll, Party, RollProof,
+    SeatLink, action_digest,
+};
 use muster_shared::engine::log::LOG_FORMAT;
 use muster_shared::engine::{
     ActionContext, Dice, LogEntry, LogHeader, Match, MatchError, MatchLog, Outcome, RuleCode,
@@ -102,6 +106,98 @@ pub trait AnyMatch: Send {
     /// The last entries' delta bodies (one per viewer class) rebuilt by a
     /// restore, oldest first; empty afterwards and for a new match.
     fn take_restored_history(&mut self) -> Vec<(u64, Vec<DeltaBody>)>;
+    /// Show spectators chain links only every `every` rolls, in the compact
+    /// form (`DeltaBody::Lean`); 1 (the default) sends every proof whole.
+    /// Set before the first action.
+    fn set_reveal_every(&mut self, every: u32);
+}
+
+/// Which chain links spectators have not been shown yet, for the compact
+/// form (issue 22): one per party, its latest used link. Kept the same way
+/// live and on restore, so a rebuilt delta is byte for byte the one sent.
+#[derive(Default)]
+struct Unshown {
+    every: u32,
+    links: std::collections::BTreeMap<Party, Hash32>,
+}
+
+impl Unshown {
+    fn lean(&self) -> bool {
+        self.every > 1
+    }
+
+    /// The compact proof of a roll: its links are noted, and every link not
+    /// yet shown goes out with it when the roll's number is a multiple of
+    /// `every` or the game is over (so a spectator checks every roll at most
+    /// `every - 1` rolls late).
+    fn roll(
+        &mut self,
+        proof: &RollProof,
+        action: ActionRef,
+        dice_shown: bool,
+        finished: bool,
+    ) -> LeanRoll {
+        self.links.insert(Party::Server, proof.server_link);
+        for l in &proof.seat_links {
+            self.links.insert(Party::Seat(l.seat), l.link);
+        }
+        let reveal = if finished
+            || proof
+                .roll_index
+                .is_multiple_of(u64::from(self.every.max(1)))
+        {
+            std::mem::take(&mut self.links).into_iter().collect()
+        } else {
+            Vec::new()
+        };
+        LeanRoll {
+            action,
+            seats: proof.seat_links.iter().map(|l| l.seat).collect(),
+            dice: (!dice_shown).then(|| proof.dice.clone()),
+            reveal,
+        }
+    }
+
+    /// The spectators' body for an anchor: it carries the party's last
+    /// unshown link, if any, so the rolls on its old chain can be checked.
+    fn anchor(&mut self, party: Party, anchor: ChainAnchor) -> DeltaBody {
+        match self.links.remove(&party) {
+            Some(last) if self.lean() => DeltaBody::Reanchor {
+                party,
+                anchor,
+                last,
+            },
+            _ => DeltaBody::Anchor { party, anchor },
+        }
+    }
+}
+
+/// The spectators' compact body for an action.
+fn lean_body<R: Ruleset>(
+    ruleset: &R,
+    unshown: &mut Unshown,
+    seat: SeatId,
+    events: &[R::Event],
+    roll: Option<(&RollProof, Option<&[u8]>)>,
+    by_default: bool,
+    finished: bool,
+) -> DeltaBody {
+    let roll = roll.map(|(p, action)| {
+        let action = match action {
+            Some(bytes) if bytes.len() < 33 && action_digest(bytes) == p.action_digest => {
+                ActionRef::Bytes(bytes.to_vec())
+            }
+            _ => ActionRef::Digest(p.action_digest),
+        };
+        let shown = ruleset.dice_shown(events).is_some_and(|d| d == p.dice);
+        unshown.roll(p, action, shown, finished)
+    });
+    DeltaBody::Lean {
+        seat,
+        events: codec::encode_infallible(events),
+        roll,
+        by_default,
+    }
 }
 
 /// A `Match<R>` as the server hosts it.
@@ -114,6 +210,8 @@ pub struct Hosted<R: Ruleset> {
     spec_queue: VecDeque<(u64, Vec<R::Event>)>,
     /// Delta bodies rebuilt on restore, until the room takes them.
     restored: Vec<(u64, Vec<DeltaBody>)>,
+    /// Links not yet shown to spectators (compact form).
+    unshown: Unshown,
 }
 
 impl<R: Ruleset> Hosted<R> {
@@ -143,6 +241,7 @@ impl<R: Ruleset> Hosted<R> {
             spec_seq: 0,
             spec_queue: VecDeque::new(),
             restored: Vec::new(),
+            unshown: Unshown::default(),
         })
     }
 
@@ -151,7 +250,12 @@ impl<R: Ruleset> Hosted<R> {
     /// and the delta bodies of the last `window` entries for every viewer
     /// class, so a client behind gets the deltas it missed, not a snapshot
     /// (taken once with [`AnyMatch::take_restored_history`]).
-    pub fn restore(log: &MatchLog, horizon: u64, window: usize) -> Result<Self, String> {
+    pub fn restore(
+        log: &MatchLog,
+        horizon: u64,
+        window: usize,
+        reveal_every: u32,
+    ) -> Result<Self, String> {
         // The whole log is checked (rules and every roll) first.
         let m = verify::replay::<R>(log).map_err(|f| f.to_string())?;
         let n = log.entries.len();
@@ -167,6 +271,10 @@ impl<R: Ruleset> Hosted<R> {
         let mut spec_state = None;
         let mut spec_queue = VecDeque::new();
         let mut history = Vec::new();
+        let mut unshown = Unshown {
+            every: reveal_every,
+            ..Unshown::default()
+        };
         for (i, entry) in log.entries.iter().enumerate() {
             let seq = i as u64 + 1;
             if i == horizon {
@@ -178,12 +286,17 @@ impl<R: Ruleset> Hosted<R> {
                     if i >= horizon {
                         spec_queue.push_back((seq, Vec::new()));
                     }
+                    let spectators = unshown.anchor(*party, *anchor);
                     if i >= from {
                         let body = DeltaBody::Anchor {
                             party: *party,
                             anchor: *anchor,
                         };
-                        history.push((seq, vec![body; viewers.len()]));
+                        let mut bodies = vec![body; viewers.len()];
+                        if let Some(last) = bodies.last_mut() {
+                            *last = spectators;
+                        }
+                        history.push((seq, bodies));
                     }
                     continue;
                 }
@@ -200,12 +313,19 @@ impl<R: Ruleset> Hosted<R> {
                 Some(p) => Dice::from_stream(DiceStream::new(&p.input(log.header.match_id, seq))),
                 None => Dice::none(),
             };
+            let visible =
+                unshown.lean() && ruleset.action_visible(&state, &action, Viewer::Spectator);
             let events = ruleset
                 .decide(&state, &ctx, &action, &mut dice)
                 .map_err(|e| e.to_string())?;
             if !wanted {
                 for e in &events {
                     ruleset.evolve(&mut state, e);
+                }
+                if let (true, Some(p)) = (unshown.lean(), &rec.roll) {
+                    // Only the links matter here: which are still unshown.
+                    let finished = ruleset.outcome(&state).is_some();
+                    unshown.roll(p, ActionRef::Digest(p.action_digest), false, finished);
                 }
                 continue;
             }
@@ -218,8 +338,22 @@ impl<R: Ruleset> Hosted<R> {
                 }
                 ruleset.evolve(&mut state, e);
             }
+            let spectators = unshown.lean().then(|| {
+                let finished = ruleset.outcome(&state).is_some();
+                lean_body(
+                    ruleset,
+                    &mut unshown,
+                    rec.seat,
+                    views.last().map_or(&[][..], Vec::as_slice),
+                    rec.roll
+                        .as_ref()
+                        .map(|p| (p, visible.then_some(rec.action.as_slice()))),
+                    rec.by_default,
+                    finished,
+                )
+            });
             if i >= from {
-                let bodies = views
+                let mut bodies: Vec<DeltaBody> = views
                     .iter()
                     .map(|events| DeltaBody::Action {
                         seat: rec.seat,
@@ -228,6 +362,9 @@ impl<R: Ruleset> Hosted<R> {
                         by_default: rec.by_default,
                     })
                     .collect();
+                if let (Some(body), Some(last)) = (spectators, bodies.last_mut()) {
+                    *last = body;
+                }
                 history.push((seq, bodies));
             }
             if i >= horizon {
@@ -242,6 +379,7 @@ impl<R: Ruleset> Hosted<R> {
             spec_seq: horizon as u64,
             spec_queue,
             restored: history,
+            unshown,
         })
     }
 
@@ -285,9 +423,13 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
         let seq = self.m.publish_anchor(party, anchor)?;
         self.spec_queue.push_back((seq, Vec::new()));
         let body = DeltaBody::Anchor { party, anchor };
+        let mut bodies = vec![body; usize::from(self.seats()) + 1];
+        if let Some(last) = bodies.last_mut() {
+            *last = self.unshown.anchor(party, anchor);
+        }
         Ok(AppliedEntry {
             seq,
-            bodies: vec![body; usize::from(self.seats()) + 1],
+            bodies,
             logged: self.logged(seq),
             is_action: false,
         })
@@ -301,7 +443,13 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
         by_default: bool,
         server_chain: &HashChain,
     ) -> Result<AppliedEntry, ActError> {
+        let action_bytes = action;
         let action: R::Action = codec::decode(action, codec::MAX_CLIENT_MSG)?;
+        let visible = self.unshown.lean()
+            && self
+                .m
+                .ruleset()
+                .action_visible(self.m.state(), &action, Viewer::Spectator);
         let applied = self.m.apply(
             Submission {
                 seat,
@@ -326,6 +474,27 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
                 },
             };
             bodies.push(body);
+        }
+        if self.unshown.lean()
+            && let Some((i, (_, events))) = applied
+                .views
+                .iter()
+                .enumerate()
+                .find(|(_, (v, _))| *v == Viewer::Spectator)
+        {
+            let finished = self.m.ruleset().outcome(self.m.state()).is_some();
+            bodies[i] = lean_body(
+                self.m.ruleset(),
+                &mut self.unshown,
+                seat,
+                events,
+                applied
+                    .roll
+                    .as_ref()
+                    .map(|p| (p, visible.then_some(action_bytes))),
+                by_default,
+                finished,
+            );
         }
         let spectator_events = applied
             .views
@@ -386,13 +555,17 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
     fn take_restored_history(&mut self) -> Vec<(u64, Vec<DeltaBody>)> {
         std::mem::take(&mut self.restored)
     }
+    fn set_reveal_every(&mut self, every: u32) {
+        self.unshown.every = every;
+    }
 }
 
 /// Builds a new match from an encoded config.
 pub type CreateFn = fn(&[u8], MatchId) -> Result<Box<dyn AnyMatch>, RuleError>;
 /// Rebuilds a match from its log, spectators at the given horizon, with the
 /// delta bodies of the last so many entries.
-pub type RestoreFn = fn(&MatchLog, u64, usize) -> Result<Box<dyn AnyMatch>, String>;
+/// The last argument is `reveal_every` (see [`AnyMatch::set_reveal_every`]).
+pub type RestoreFn = fn(&MatchLog, u64, usize, u32) -> Result<Box<dyn AnyMatch>, String>;
 
 /// How to build and rebuild matches of one ruleset.
 pub struct RulesetEntry {
@@ -409,8 +582,14 @@ fn restore<R: Ruleset>(
     log: &MatchLog,
     horizon: u64,
     window: usize,
+    reveal_every: u32,
 ) -> Result<Box<dyn AnyMatch>, String> {
-    Ok(Box::new(Hosted::<R>::restore(log, horizon, window)?))
+    Ok(Box::new(Hosted::<R>::restore(
+        log,
+        horizon,
+        window,
+        reveal_every,
+    )?))
 }
 
 const fn entry<R: Ruleset>() -> RulesetEntry {

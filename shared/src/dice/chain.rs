@@ -24,6 +24,12 @@ pub struct ChainAnchor {
     pub len: u32,
 }
 
+/// The link before `link` in its chain: `x_{i-1} = blake3(x_i)` (the
+/// anchor for link 1). A later link therefore shows every earlier one.
+pub fn previous_link(link: &Hash32) -> Hash32 {
+    Hash32::from(blake3::hash(&link.0))
+}
+
 /// `true` when `link` is the successor of `prev` in a chain: `blake3(link) == prev`.
 pub fn link_follows(prev: &Hash32, link: &Hash32) -> bool {
     Hash32::from(blake3::hash(&link.0)) == *prev

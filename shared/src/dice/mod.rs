@@ -11,6 +11,8 @@ pub mod chain;
 pub mod proof;
 pub mod stream;
 
-pub use chain::{ChainAnchor, HashChain, link_follows};
-pub use proof::{ChainBook, ChainHeadState, Party, RollFailure, RollProof, SeatLink};
+pub use chain::{ChainAnchor, HashChain, link_follows, previous_link};
+pub use proof::{
+    ActionRef, ChainBook, ChainHeadState, LeanRoll, Party, RollFailure, RollProof, SeatLink,
+};
 pub use stream::{DiceStream, Die, RollInput, action_digest};

@@ -76,6 +76,37 @@ impl RollProof {
     }
 }
 
+/// How a compact roll names its action: by the action's bytes when the
+/// viewer may see the action (it computes the digest), else by the digest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionRef {
+    Bytes(#[serde(with = "serde_bytes")] Vec<u8>),
+    Digest(Hash32),
+}
+
+/// A roll proof with everything left out that the viewer can compute or
+/// will be shown later (issue 22). The roll number and every link number
+/// are each the next one; the links themselves come in `reveal`, on this
+/// roll or on a later one: a later link of a chain gives every earlier one
+/// by hashing (`x_{i-1} = blake3(x_i)`), so one link every few rolls lets
+/// a viewer check all of them, a few rolls late. Rebuilt into a full
+/// [`RollProof`] and checked with [`ChainBook::check_roll`] once its links
+/// are known (`client/src/follow.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeanRoll {
+    pub action: ActionRef,
+    /// The seats whose links were mixed in, ascending (the full proof's
+    /// `seat_links` without their numbers and links).
+    pub seats: Vec<SeatId>,
+    /// The dice, when the viewer's events do not show them
+    /// (`Ruleset::dice_shown`); `None` when they do.
+    pub dice: Option<Vec<Die>>,
+    /// Links shown with this entry: each is its party's latest link (the
+    /// one this roll used, for the parties in it). Server first, then
+    /// seats ascending.
+    pub reveal: Vec<(Party, Hash32)>,
+}
+
 /// Why a roll, or an anchor, failed verification. Each says what is wrong in
 /// words a player can act on.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
@@ -116,6 +147,10 @@ pub enum RollFailure {
     ShownDiceDiffer { shown: Vec<Die>, proved: Vec<Die> },
     #[error("an anchor was published for {seat} that this client did not make")]
     ForeignAnchor { seat: SeatId },
+    #[error("{party} started a new chain before showing the links of its last rolls")]
+    Unrevealed { party: Party },
+    #[error("a link was shown for {party}, which has no roll waiting for it")]
+    UnexpectedReveal { party: Party },
     #[error("the ruleset rolled {derived} dice where the log records {logged}")]
     DiceCountMismatch { logged: usize, derived: usize },
     #[error("die {die}: d{logged_sides} in the log, but the ruleset rolled a d{derived_sides}")]
@@ -228,6 +263,11 @@ impl ChainBook {
     /// The next link number `party` must reveal, if it has a chain.
     pub fn next_index(&self, party: Party) -> Option<u32> {
         self.heads.get(&party).map(|h| h.index + 1)
+    }
+
+    /// The last link `party` revealed (its anchor when none), if it has a chain.
+    pub fn last_link(&self, party: Party) -> Option<Hash32> {
+        self.heads.get(&party).map(|h| h.link)
     }
 
     /// Links `party` has left in its current chain.

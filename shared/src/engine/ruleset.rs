@@ -255,6 +255,20 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         None
     }
 
+    /// Whether `viewer` may see `action` itself, not only its events, with
+    /// `state` as it was before the action. Then the viewer's compact delta
+    /// carries the action's bytes (usually shorter than its 32-byte digest)
+    /// and the viewer computes the digest itself (issue 22). `false`, the
+    /// default, keeps actions to the viewers of their events only.
+    fn action_visible(
+        &self,
+        _state: &Self::State,
+        _action: &Self::Action,
+        _viewer: crate::ids::Viewer,
+    ) -> bool {
+        false
+    }
+
     /// `Some` once the game is over.
     fn outcome(&self, _state: &Self::State) -> Option<Outcome> {
         None

@@ -1,8 +1,9 @@
 //! The message types. Plain serde derives only: no `untagged`, no
 //! `flatten`, nothing that needs a self-describing format.
 
-use crate::dice::{ChainAnchor, ChainHeadState, RollProof, SeatLink};
+use crate::dice::{ChainAnchor, ChainHeadState, LeanRoll, Party, RollProof, SeatLink};
 use crate::engine::RuleError;
+use crate::ids::Hash32;
 use crate::ids::{MatchId, SeatId};
 use serde::{Deserialize, Serialize};
 
@@ -97,6 +98,26 @@ pub enum DeltaBody {
         events: Vec<u8>,
         roll: Option<RollProof>,
         by_default: bool,
+    },
+    /// An action in the compact form (issue 22): what spectators receive
+    /// when the server shows chain links only every few rolls
+    /// (`reveal_every` above 1). `roll` leaves out what the viewer can
+    /// compute; its links arrive on this roll or a later one, and the
+    /// follower checks the roll then. Appended: variant numbers are the wire.
+    Lean {
+        seat: SeatId,
+        #[serde(with = "serde_bytes")]
+        events: Vec<u8>,
+        roll: Option<LeanRoll>,
+        by_default: bool,
+    },
+    /// A chain anchor published while `party`'s last used link has not been
+    /// shown to this viewer yet (compact form): `last` is that link, so the
+    /// rolls that used the old chain can still be checked.
+    Reanchor {
+        party: Party,
+        anchor: ChainAnchor,
+        last: Hash32,
     },
 }
 

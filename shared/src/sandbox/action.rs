@@ -74,6 +74,16 @@ pub enum SandboxAction {
         sides: u16,
         note: String,
     },
+    /// Move pieces onto `to`, then roll `count` dice of `sides` sides: one
+    /// action, so one log entry and one commit (a board game's "move and
+    /// roll", the benchmark's move; issue 22). Appended last: variant
+    /// numbers are the wire and the log.
+    MoveRoll {
+        pieces: Vec<PieceId>,
+        to: Position,
+        count: u8,
+        sides: u16,
+    },
 }
 
 /// Where a board position can be reached from, for legal-move sampling.

@@ -201,7 +201,10 @@ impl Ruleset for Sandbox {
     }
 
     fn rolls_dice(&self, _: &SandboxState, _: &ActionContext, action: &SandboxAction) -> bool {
-        matches!(action, SandboxAction::Roll { .. })
+        matches!(
+            action,
+            SandboxAction::Roll { .. } | SandboxAction::MoveRoll { .. }
+        )
     }
 
     fn decide(
@@ -380,6 +383,25 @@ impl Ruleset for Sandbox {
                     note: note.clone(),
                 })]
             }
+            A::MoveRoll {
+                pieces,
+                to,
+                count,
+                sides,
+            } => {
+                Self::check_roll(*count, *sides, "")?;
+                let mut events = self.move_onto(state, ctx, pieces, *to)?;
+                let rolled = (0..*count)
+                    .map(|_| dice.roll(*sides))
+                    .collect::<Result<Vec<_>, _>>()?;
+                events.push(E::Rolled(RollResult {
+                    seat,
+                    sides: *sides,
+                    dice: rolled,
+                    note: String::new(),
+                }));
+                events
+            }
             A::Hide { piece } => {
                 let p = self.handle(state, seat, *piece)?;
                 if p.owner != Some(seat) {
@@ -471,6 +493,26 @@ impl Ruleset for Sandbox {
                 deadline_secs: REQUEST_DEADLINE_SECS,
             })
             .collect()
+    }
+
+    fn action_visible(&self, state: &SandboxState, action: &SandboxAction, viewer: Viewer) -> bool {
+        // A roll's count, sides and note are in its public event; a move of
+        // pieces every viewer sees shows nothing the events do not.
+        let all_seen = |pieces: &[PieceId]| {
+            pieces.iter().all(|id| {
+                state
+                    .pieces
+                    .get(id)
+                    .is_some_and(|p| view::visible(p, viewer))
+            })
+        };
+        match action {
+            SandboxAction::Roll { .. } => true,
+            SandboxAction::Move { pieces, .. } | SandboxAction::MoveRoll { pieces, .. } => {
+                all_seen(pieces)
+            }
+            _ => false,
+        }
     }
 
     fn dice_shown(&self, events: &[SandboxEvent]) -> Option<Vec<crate::dice::Die>> {

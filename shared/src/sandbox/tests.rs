@@ -270,3 +270,38 @@ fn every_legal_action_is_accepted() {
         act(&rules, &mut s, seat, seq, pick).unwrap();
     }
 }
+
+#[test]
+fn move_roll_moves_and_rolls_in_one_action_or_does_neither() {
+    let rules = Sandbox::new(&SandboxConfig::default()).unwrap();
+    let mut s = rules.initial_state();
+    act(&rules, &mut s, 0, 1, place(None, hex(0, 0), false)).unwrap();
+    let mr = |piece: u64, sides: u16| SandboxAction::MoveRoll {
+        pieces: vec![PieceId(piece)],
+        to: hex(3, 4),
+        count: 1,
+        sides,
+    };
+    let c = ctx(1, 2);
+    assert!(rules.rolls_dice(&s, &c, &mr(1, 6)));
+    let events = act(&rules, &mut s, 1, 2, mr(1, 6)).unwrap();
+    assert!(matches!(
+        events[0],
+        SandboxEvent::Moved {
+            piece: PieceId(1),
+            ..
+        }
+    ));
+    let SandboxEvent::Rolled(r) = &events[1] else {
+        panic!("the roll follows the move: {events:?}");
+    };
+    assert_eq!((r.sides, r.dice.len()), (6, 1));
+    assert!((1..=6).contains(&r.dice[0]));
+    assert_eq!(s.pieces[&PieceId(1)].at, hex(3, 4));
+    assert_eq!(s.last_roll.as_ref(), Some(r));
+    // A move that is refused refuses the roll with it, and the reverse.
+    let before = s.clone();
+    assert!(act(&rules, &mut s, 1, 3, mr(9, 6)).is_err());
+    assert!(act(&rules, &mut s, 1, 3, mr(1, 1)).is_err());
+    assert_eq!(s, before);
+}
