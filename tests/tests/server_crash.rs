@@ -363,6 +363,12 @@ async fn sigkill_at_many_random_moments_of_a_multi_table_run_loses_nothing() {
                 assert!(report.ok(), "kill point {point}: {report}");
             }
             let heads: Vec<u64> = logs.iter().map(|l| l.entries.len() as u64).collect();
+            if point % 25 == 0 {
+                eprintln!(
+                    "kill point {point}: nothing acknowledged lost; heads {heads:?}; {:.0} s",
+                    started.elapsed().as_secs_f64()
+                );
+            }
             // Restart on the same data; every player resumes and resyncs.
             server = Process::start_with(BINARY, dir.path(), &flags);
             let t = server.target.clone();
