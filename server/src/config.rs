@@ -109,6 +109,14 @@ pub struct Limits {
     /// Seconds an open table (seats still free) may go without a seat
     /// taken or given up before it is closed and no longer rebuilt on start.
     pub open_table_idle_secs: u64,
+    /// Seconds a session token may go unused (no sign-in with it) before
+    /// it expires; the player signs in again (issue 20). 90 days.
+    pub session_idle_secs: u64,
+    /// After a game ends, the actions its delayed spectators have not seen
+    /// yet are shown to them one every this many milliseconds; until the
+    /// last is shown the table stays in the lobby as in play, so the lobby
+    /// does not tell them the result early.
+    pub finish_reveal_ms: u64,
 }
 
 impl Default for Config {
@@ -155,6 +163,8 @@ impl Default for Limits {
             anchor_burst: 8,
             anchors_per_hour: 12,
             open_table_idle_secs: 7 * 24 * 3600,
+            session_idle_secs: 90 * 24 * 3600,
+            finish_reveal_ms: 2000,
         }
     }
 }

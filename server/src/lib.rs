@@ -11,7 +11,9 @@
 //! - [`metrics`]: Prometheus text on loopback.
 //! - [`quota`]: limits per source address; token buckets.
 //! - [`export`]: one table's match log to a file, for `verify`.
+//! - [`check`]: every table's state in a data directory, for operators.
 
+pub mod check;
 pub mod cli;
 pub mod config;
 pub mod export;
@@ -47,6 +49,8 @@ pub struct Shared {
     pub addrs: Arc<quota::Addrs>,
     /// Scenario builds running at once (`limits.table_builds`).
     pub builds: tokio::sync::Semaphore,
+    /// Connections signed in with each session (revocation closes them).
+    pub sessions: identity::LiveSessions,
 }
 
 /// A running server.
@@ -89,6 +93,7 @@ impl Server {
                 config.limits.guest_signin_burst,
             )),
             builds: tokio::sync::Semaphore::new(config.limits.table_builds),
+            sessions: identity::LiveSessions::default(),
         });
 
         let (stored, mut damaged) = storage.load_unfinished().await.map_err(|e| e.to_string())?;

@@ -239,6 +239,7 @@ mod tests {
             spectators: 0,
             private: false,
             spectators_allowed: true,
+            seat_users: vec![None, None],
         }
     }
 

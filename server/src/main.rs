@@ -45,6 +45,17 @@ enum Command {
         #[arg(long, default_value = "muster-data")]
         data_dir: PathBuf,
     },
+    /// Report every table's state in a data directory: ok, or damaged and
+    /// why; its status, last sequence number and head hash.
+    ///
+    /// Exits 0 when every table is ok, 1 when the file or any table is
+    /// damaged, 2 when the database cannot be opened. Reads read-only;
+    /// safe beside a running server.
+    Check {
+        /// The server's data directory.
+        #[arg(long, default_value = "muster-data")]
+        data_dir: PathBuf,
+    },
 }
 
 fn main() -> ExitCode {
@@ -57,5 +68,6 @@ fn main() -> ExitCode {
             data_dir,
         } => export::run(&data_dir, table, &out),
         Command::Serve(args) => serve(args),
+        Command::Check { data_dir } => muster_server::check::run(&data_dir),
     }
 }

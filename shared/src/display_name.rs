@@ -7,9 +7,15 @@
 //! overrides and isolates: `U+202E` makes "Grant" out of "tnarG"), or
 //! look like another name by invisible difference. The server checks every
 //! name with [`check`]; the client can check before sending. Two names at
-//! one table are the same if their [`same_person_key`]s are equal.
+//! one table are the same if their [`same_person_key`]s (confusable
+//! skeletons, [`skeleton`]) are equal.
+//!
+//! Names are kept in Unicode normalisation form NFKC, so "ﬁ" and "fi",
+//! a full-width "Ｇｒａｎｔ" and "Grant", or "é" typed as one character or
+//! as "e" and an accent are one spelling.
 
 use std::fmt;
+use unicode_normalization::UnicodeNormalization;
 
 /// Longest display name, in bytes (UTF-8).
 pub const MAX_NAME_BYTES: usize = 32;
@@ -82,9 +88,31 @@ fn combining(c: char) -> bool {
         0x0300..=0x036F | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x20D0..=0x20FF | 0xFE20..=0xFE2F)
 }
 
-/// Check a display name as typed; `Ok` gives it trimmed of outer spaces.
+/// Check a display name as typed; `Ok` gives it in NFKC, trimmed of
+/// outer spaces.
 pub fn check(name: &str) -> Result<String, NameError> {
-    let name = name.trim_matches(' ');
+    // Hidden characters are refused as typed (NFKC would turn some, like
+    // a no-break space, into ordinary ones), then the name is normalised
+    // and checked again as it will be shown.
+    if let Some(c) = name.chars().find(|c| hidden(*c)) {
+        return Err(NameError::Hidden(c));
+    }
+    if name.chars().any(|c| c.is_whitespace() && c != ' ') {
+        return Err(NameError::Spacing);
+    }
+    // Marks are counted as typed too: NFKC folds one into its letter.
+    let mut run = 0;
+    for c in name.chars() {
+        run = if combining(c) { run + 1 } else { 0 };
+        if run > 2 {
+            return Err(NameError::TooManyMarks);
+        }
+    }
+    if name.len() > 4 * MAX_NAME_BYTES {
+        return Err(NameError::TooLong);
+    }
+    let normal: String = name.nfkc().collect();
+    let name = normal.trim_matches(' ');
     if name.is_empty() {
         return Err(NameError::Empty);
     }
@@ -120,13 +148,96 @@ pub fn check(name: &str) -> Result<String, NameError> {
     Ok(name.to_string())
 }
 
-/// What two names must differ in to be told apart at one table: case,
-/// accents and spaces do not count ("Grant", "grant", "G rant" and
-/// "Gránt" are one person to a reader).
+/// What two names must differ in to be told apart at one table: their
+/// [`skeleton`]s.
 pub fn same_person_key(name: &str) -> String {
-    name.chars()
-        .filter(|c| !c.is_whitespace() && !combining(*c))
-        .flat_map(char::to_lowercase)
+    skeleton(name)
+}
+
+/// A name reduced to what a reader tells apart, in the spirit of Unicode's
+/// confusable skeletons (UTS #39) but smaller. Two names with the same
+/// skeleton are one person to a reader. What it folds:
+///
+/// - compatibility forms (NFKC, then NFKD): full-width and styled letters,
+///   ligatures, superscripts;
+/// - accents and other combining marks ("Gránt" is "Grant");
+/// - case, after the look-alikes below ("GRANT" is "grant");
+/// - spaces and the punctuation people sprinkle in names (`.` `_` `-` `'`
+///   `·`): "G. rant", "G_rant" are "Grant";
+/// - Cyrillic and Greek letters that look Latin (а е о р с у х і ј ѕ ԁ һ
+///   ӏ, Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Υ Χ, ο ν ρ α ι κ τ υ χ …);
+/// - digits and letters that look alike: `0`/`O`/`o`, `1`/`I`/`l`/`|`,
+///   `5`/`S`; and the letter pairs `rn` (m), `vv` (w), `cl` (d).
+///
+/// It does not cover every script's look-alikes (the full UTS #39 table
+/// has thousands); what it misses is still told apart by the identity tag
+/// clients show beside colliding names ([`labels`]).
+pub fn skeleton(name: &str) -> String {
+    let mut flat = String::with_capacity(name.len());
+    for c in name.nfkc().collect::<String>().nfkd() {
+        if c.is_whitespace() || combining(c) || matches!(c, '.' | '_' | '-' | '\'' | '·' | '’') {
+            continue;
+        }
+        flat.push(look_alike(c));
+    }
+    let lower: String = flat.chars().flat_map(char::to_lowercase).collect();
+    // Letter pairs that read as one letter.
+    lower
+        .replace("rn", "m")
+        .replace("vv", "w")
+        .replace("cl", "d")
+}
+
+/// The Latin letter (or digit) a character is read as, before case folding.
+fn look_alike(c: char) -> char {
+    match c {
+        // Digits and symbols read as letters (and the letters they are read as).
+        '0' | 'O' | 'o' | 'О' | 'о' | 'Ο' | 'ο' | 'σ' | 'Օ' | 'օ' => 'o',
+        '1' | 'I' | 'l' | '|' | 'Ι' | 'ι' | 'І' | 'і' | 'ӏ' | 'Ӏ' | 'ǀ' => 'l',
+        '5' | 'S' | 's' | 'Ѕ' | 'ѕ' => 's',
+        // Cyrillic letters that look Latin.
+        'А' | 'а' | 'Α' | 'α' => 'a',
+        'В' | 'Β' | 'в' => 'b',
+        'Е' | 'е' | 'Ε' | 'ε' => 'e',
+        'Н' | 'Η' | 'һ' => 'h',
+        'Ј' | 'ј' => 'j',
+        'К' | 'Κ' | 'к' | 'κ' => 'k',
+        'М' | 'Μ' | 'м' => 'm',
+        'Р' | 'р' | 'Ρ' | 'ρ' => 'p',
+        'С' | 'с' | 'Ϲ' | 'ϲ' => 'c',
+        'Т' | 'Τ' | 'т' | 'τ' => 't',
+        'У' | 'у' | 'Υ' | 'υ' | 'γ' => 'y',
+        'Х' | 'х' | 'Χ' | 'χ' => 'x',
+        'ԁ' => 'd',
+        'ɡ' => 'g',
+        'Ζ' => 'z',
+        'ν' => 'v',
+        'ω' | 'ѡ' => 'w',
+        'Ԛ' | 'ԛ' => 'q',
+        other => other,
+    }
+}
+
+/// How to show each of several names (`(identity, name)`, e.g. the lines
+/// of a chat or the seats of a table): the name itself, or the name and a
+/// short tag of its identity (`Grant #12`) when another identity's name
+/// looks the same ([`skeleton`]). Names that do not collide show no tag.
+pub fn labels<I: Copy + PartialEq + fmt::Display>(people: &[(I, &str)]) -> Vec<String> {
+    let skeletons: Vec<String> = people.iter().map(|(_, n)| skeleton(n)).collect();
+    people
+        .iter()
+        .enumerate()
+        .map(|(i, (id, name))| {
+            let collides = people
+                .iter()
+                .zip(&skeletons)
+                .any(|((other, _), sk)| other != id && *sk == skeletons[i]);
+            if collides {
+                format!("{name} #{id}")
+            } else {
+                (*name).to_string()
+            }
+        })
         .collect()
 }
 
@@ -185,6 +296,47 @@ mod tests {
         assert_eq!(same_person_key("G rant"), k);
         assert_eq!(same_person_key("Gra\u{0301}nt"), k);
         assert_ne!(same_person_key("Grants"), k);
+    }
+
+    #[test]
+    fn names_are_kept_in_nfkc() {
+        // Full-width letters, a ligature, an accent typed as two characters.
+        assert_eq!(check("Ｇｒａｎｔ").unwrap(), "Grant");
+        assert_eq!(check("ﬁnn").unwrap(), "finn");
+        assert_eq!(check("Jose\u{0301}").unwrap(), "Jos\u{00E9}");
+        // A no-break space is refused as typed, not turned into a space.
+        assert_eq!(check("Gr\u{00A0}ant"), Err(NameError::Spacing));
+    }
+
+    #[test]
+    fn confusable_names_share_a_skeleton() {
+        let k = skeleton("Grant");
+        for alike in [
+            "grant",
+            "GRANT",
+            "G rant",
+            "G.rant",
+            "Gra\u{0301}nt",
+            "Ｇｒａｎｔ",
+            "Grаnt", // Cyrillic а
+        ] {
+            assert_eq!(skeleton(alike), k, "{alike}");
+        }
+        assert_eq!(skeleton("Bill"), skeleton("BiII"));
+        assert_eq!(skeleton("Al"), skeleton("A1"));
+        assert_eq!(skeleton("Bill"), skeleton("BiIl"));
+        assert_eq!(skeleton("Bob"), skeleton("B0b"));
+        assert_eq!(skeleton("Sam"), skeleton("Sarn"));
+        assert_eq!(skeleton("Lee"), skeleton("Lее")); // Cyrillic е
+        assert_ne!(skeleton("Grant"), skeleton("Meade"));
+        assert_ne!(skeleton("Grant"), skeleton("Grants"));
+    }
+
+    #[test]
+    fn labels_tag_only_names_that_collide() {
+        let shown = labels(&[(1u64, "Grant"), (2, "Lee"), (3, "Grаnt"), (1, "Grant")]);
+        assert_eq!(shown, ["Grant #1", "Lee", "Grаnt #3", "Grant #1"]);
+        assert_eq!(labels(&[(1u64, "Grant"), (2, "Lee")]), ["Grant", "Lee"]);
     }
 
     #[test]

@@ -107,6 +107,7 @@ fn summary() -> impl Strategy<Value = TableSummary> {
                     spectators,
                     private,
                     spectators_allowed,
+                    seat_users: vec![None, Some(UserId(table.0))],
                 }
             },
         )
@@ -222,6 +223,11 @@ fn client_msg() -> impl Strategy<Value = ClientMsg> {
             text
         }),
         any::<u64>().prop_map(|nonce| ClientMsg::Ping { nonce }),
+        Just(ClientMsg::ListSessions),
+        Just(ClientMsg::NewSession),
+        any::<u64>().prop_map(|s| ClientMsg::RevokeSession {
+            session: SessionId(s)
+        }),
     ]
 }
 
@@ -291,15 +297,30 @@ fn server_msg() -> impl Strategy<Value = ServerMsg> {
                 deadline_secs
             }
         ),
-        (table(), channel(), text(), text()).prop_map(|(table, channel, from, text)| {
-            ServerMsg::Chat {
-                table,
-                channel,
-                from,
-                text,
+        (table(), channel(), text(), text(), any::<u64>()).prop_map(
+            |(table, channel, from, text, user)| {
+                ServerMsg::Chat {
+                    table,
+                    channel,
+                    from,
+                    text,
+                    user: UserId(user),
+                }
             }
-        }),
+        ),
         any::<u64>().prop_map(|nonce| ServerMsg::Pong { nonce }),
+        vec((any::<u64>(), any::<u64>(), any::<bool>()), 0..4).prop_map(|v| ServerMsg::Sessions {
+            sessions: v
+                .into_iter()
+                .map(|(id, t, current)| SessionInfo {
+                    id: SessionId(id),
+                    created: t,
+                    last_used: t,
+                    expires: t.saturating_add(1),
+                    current,
+                })
+                .collect()
+        }),
     ]
 }
 

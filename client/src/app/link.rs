@@ -5,7 +5,7 @@
 //! offline table and the network table look exactly alike to the UI.
 
 use muster_shared::engine::{RuleError, Ruleset};
-use muster_shared::protocol::{ChatChannel, DeltaBody, Snapshot};
+use muster_shared::protocol::{ChatChannel, DeltaBody, Snapshot, UserId};
 use muster_shared::{SeatId, Viewer};
 
 /// What a link hands back to the UI, addressed to one viewer.
@@ -34,6 +34,8 @@ pub enum LinkEvent {
         channel: ChatChannel,
         from: String,
         text: String,
+        /// Who said it (two names that look alike are told apart by it).
+        user: UserId,
     },
 }
 

@@ -655,11 +655,13 @@ impl Task {
                 channel,
                 from,
                 text,
+                user,
             } if table == seen.table => {
                 self.emit(LinkEvent::Chat {
                     channel,
                     from,
                     text,
+                    user,
                 });
             }
             // The lobby has its own connection; pending decisions are read

@@ -10,7 +10,7 @@ pub use super::narrate::describe_position;
 use super::replay::History;
 use crate::follow::{FollowError, Follower};
 use muster_shared::engine::ActionContext;
-use muster_shared::protocol::{ChatChannel, DeltaBody};
+use muster_shared::protocol::{ChatChannel, DeltaBody, UserId};
 use muster_shared::sandbox::Sandbox;
 use muster_shared::{SeatId, Viewer};
 use std::collections::BTreeMap;
@@ -91,6 +91,8 @@ pub struct ChatLine {
     pub channel: ChatChannel,
     pub from: String,
     pub text: String,
+    /// The speaker's identity.
+    pub user: UserId,
 }
 
 impl<R: Narrate> Session<R> {
@@ -184,11 +186,13 @@ impl<R: Narrate> Session<R> {
                 channel,
                 from,
                 text,
+                user,
             } => {
                 self.chat.push(ChatLine {
                     channel,
                     from,
                     text,
+                    user,
                 });
                 if self.chat.len() > MAX_CHAT {
                     self.chat.remove(0);

@@ -14,7 +14,9 @@ mod ws;
 
 use bytes::Bytes;
 use muster_shared::codec::DecodeError;
-use muster_shared::protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, UserId};
+use muster_shared::protocol::{
+    ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, SessionId, SessionInfo, UserId,
+};
 use std::time::Duration;
 
 pub use tls::fingerprint;
@@ -152,6 +154,50 @@ impl Connection {
         }
     }
 
+    /// This identity's live sessions (sign-in tokens), oldest first; the
+    /// one this connection signed in with has `current` set.
+    pub async fn list_sessions(&mut self) -> Result<Vec<SessionInfo>, NetError> {
+        self.send(&ClientMsg::ListSessions).await?;
+        self.sessions_answer().await
+    }
+
+    /// End one of this identity's sessions: its token no longer signs in
+    /// and the connections signed in with it are closed. Returns the
+    /// sessions left. Revoking this connection's own session closes it
+    /// (the answer is then the refusal saying so).
+    pub async fn revoke_session(
+        &mut self,
+        session: SessionId,
+    ) -> Result<Vec<SessionInfo>, NetError> {
+        self.send(&ClientMsg::RevokeSession { session }).await?;
+        self.sessions_answer().await
+    }
+
+    /// Another session (token) for the signed-in identity, e.g. to sign
+    /// in from a second device.
+    pub async fn new_session(&mut self) -> Result<String, NetError> {
+        self.send(&ClientMsg::NewSession).await?;
+        loop {
+            match self.recv_timeout(CONNECT_TIMEOUT).await? {
+                ServerMsg::SignedIn {
+                    token: Some(token), ..
+                } => return Ok(token),
+                m if skippable(&m) => continue,
+                other => return Err(refusal(other)),
+            }
+        }
+    }
+
+    async fn sessions_answer(&mut self) -> Result<Vec<SessionInfo>, NetError> {
+        loop {
+            match self.recv_timeout(CONNECT_TIMEOUT).await? {
+                ServerMsg::Sessions { sessions } => return Ok(sessions),
+                m if skippable(&m) => continue,
+                other => return Err(refusal(other)),
+            }
+        }
+    }
+
     pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), NetError> {
         let bytes = muster_shared::codec::encode(msg).map_err(|e| NetError::Io(e.to_string()))?;
         self.send_raw(Bytes::from(bytes)).await
@@ -213,6 +259,21 @@ impl Connection {
             Link::Quic(l) => l.close().await,
         }
     }
+}
+
+/// Messages that may arrive on a connection at any time (lobby pushes,
+/// table traffic, pongs) and are not the answer a request waits for.
+fn skippable(m: &ServerMsg) -> bool {
+    matches!(
+        m,
+        ServerMsg::Lobby { .. }
+            | ServerMsg::LobbyUpdate { .. }
+            | ServerMsg::LobbyRemoved { .. }
+            | ServerMsg::Delta { .. }
+            | ServerMsg::Chat { .. }
+            | ServerMsg::Pending { .. }
+            | ServerMsg::Pong { .. }
+    )
 }
 
 /// The fingerprint of the certificate a `quic://` server shows, learned

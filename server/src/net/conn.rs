@@ -15,15 +15,18 @@ use crate::outbox::{Lag, Outbox, encode_msg, error_frame};
 use crate::quota::{Bucket, ConnSlot};
 use crate::room::actor::{CreateError, Room};
 use crate::room::{RoomCmd, Who};
+use crate::storage::TokenLookup;
 use bytes::Bytes;
 use muster_shared::codec::DecodeError;
-use muster_shared::protocol::{ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, TableId};
+use muster_shared::protocol::{
+    ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, SessionId, TableId,
+};
 use std::collections::BTreeSet;
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::{Notify, broadcast, mpsc};
 
 /// Messages that arrive over the rate limit this many times in a row close
 /// the connection: a client that ignores `RateLimited` is not a client.
@@ -128,6 +131,8 @@ pub async fn serve<R: FrameRead, W: FrameWrite>(
             shared.config.limits.rate_burst,
         ),
         slot,
+        session: None,
+        kick: Arc::new(Notify::new()),
     };
     conn.run(reader).await;
     conn.finish().await;
@@ -227,6 +232,10 @@ struct Conn {
     bucket: Bucket,
     /// This connection's place in its address's count (freed on drop).
     slot: ConnSlot,
+    /// The session this connection signed in with.
+    session: Option<SessionId>,
+    /// Notified when that session is revoked: the connection closes.
+    kick: Arc<Notify>,
 }
 
 /// Keep reading or close.
@@ -249,11 +258,24 @@ impl Conn {
     async fn run<R: FrameRead>(&mut self, mut reader: R) {
         let idle = Duration::from_secs(self.shared.config.limits.idle_secs);
         let mut shutdown = self.shared.shutdown.clone();
+        let kick = self.kick.clone();
         loop {
             let wait = if self.hello { idle } else { HELLO_TIMEOUT };
             let read = tokio::select! {
                 r = tokio::time::timeout(wait, reader.read()) => r,
                 _ = shutdown.changed() => return,
+                _ = kick.notified() => {
+                    self.session = None;
+                    self.who = None;
+                    self.error(
+                        ErrorCode::BadToken,
+                        "this sign-in was ended from one of your sessions (revoked); \
+                         this connection is closed, sign in again",
+                        None,
+                    )
+                    .await;
+                    return;
+                }
             };
             let bytes = match read {
                 Err(_) => return, // silent too long
@@ -300,6 +322,7 @@ impl Conn {
     }
 
     async fn finish(&mut self) {
+        self.set_session(None);
         if let Some(task) = self.lobby.take() {
             task.abort();
         }
@@ -347,6 +370,9 @@ impl Conn {
             ClientMsg::GuestSignIn { name } => self.guest(name).await,
             ClientMsg::Resume { token } => self.resume(token).await,
             ClientMsg::WatchLobby { on } => self.watch_lobby(on).await,
+            ClientMsg::ListSessions | ClientMsg::RevokeSession { .. } | ClientMsg::NewSession => {
+                self.sessions_msg(msg).await
+            }
             other => {
                 let Some(who) = self.who.clone() else {
                     self.error(ErrorCode::NotSignedIn, "sign in first", None)
@@ -375,11 +401,12 @@ impl Conn {
             .create_user(name.clone(), identity::token_hash(&token))
             .await
         {
-            Ok(user) => {
+            Ok((user, session)) => {
                 self.who = Some(Who {
                     user,
                     name: name.clone(),
                 });
+                self.set_session(Some(session));
                 self.send(encode_msg(&ServerMsg::SignedIn {
                     user,
                     name,
@@ -395,21 +422,31 @@ impl Conn {
         }
     }
 
+    /// Sign in with a session token. An unknown, expired or revoked token
+    /// is refused with words that say which and what to do.
     async fn resume(&mut self, token: String) {
         if token.len() > identity::MAX_TOKEN {
-            return self.error(ErrorCode::BadToken, "unknown token", None).await;
+            return self
+                .error(ErrorCode::BadToken, "this is not a sign-in token", None)
+                .await;
         }
+        let idle = self.shared.config.limits.session_idle_secs;
         match self
             .shared
             .storage
-            .find_user(identity::token_hash(&token))
+            .find_user(identity::token_hash(&token), idle)
             .await
         {
-            Ok(Some((user, name))) => {
+            Ok(TokenLookup::Live {
+                user,
+                name,
+                session,
+            }) => {
                 self.who = Some(Who {
                     user,
                     name: name.clone(),
                 });
+                self.set_session(Some(session));
                 self.send(encode_msg(&ServerMsg::SignedIn {
                     user,
                     name,
@@ -417,11 +454,128 @@ impl Conn {
                 }))
                 .await;
             }
-            Ok(None) => self.error(ErrorCode::BadToken, "unknown token", None).await,
+            Ok(TokenLookup::Unknown) => {
+                self.error(
+                    ErrorCode::BadToken,
+                    "this server does not know that sign-in; sign in again",
+                    None,
+                )
+                .await
+            }
+            Ok(TokenLookup::Expired { idle_secs }) => {
+                let m = format!(
+                    "this sign-in expired: it was not used for {} (the limit is {}); sign in again",
+                    identity::idle_words(idle_secs),
+                    identity::idle_words(idle)
+                );
+                self.error(ErrorCode::BadToken, &m, None).await
+            }
+            Ok(TokenLookup::Revoked) => {
+                self.error(
+                    ErrorCode::BadToken,
+                    "this sign-in was ended (revoked) from one of your sessions; sign in again",
+                    None,
+                )
+                .await
+            }
             Err(e) => {
                 tracing::error!("cannot look up a token: {e}");
                 self.error(ErrorCode::Internal, "storage failed", None)
                     .await;
+            }
+        }
+    }
+
+    /// Switch the session this connection is signed in with.
+    fn set_session(&mut self, session: Option<SessionId>) {
+        if let Some(old) = self.session.take() {
+            self.shared.sessions.leave(old, self.out.id);
+        }
+        if let Some(new) = session {
+            self.shared
+                .sessions
+                .enter(new, self.out.id, self.kick.clone());
+            self.session = Some(new);
+        }
+    }
+
+    /// List, revoke or add sessions of the signed-in identity.
+    async fn sessions_msg(&mut self, msg: ClientMsg) {
+        let Some(who) = self.who.clone() else {
+            return self
+                .error(ErrorCode::NotSignedIn, "sign in first", None)
+                .await;
+        };
+        let storage = self.shared.storage.clone();
+        let storage_failed = |e| {
+            tracing::error!("sessions: {e}");
+        };
+        match msg {
+            ClientMsg::NewSession => {
+                let token = identity::new_token();
+                match storage
+                    .new_session(who.user, identity::token_hash(&token))
+                    .await
+                {
+                    Ok(_) => {
+                        self.send(encode_msg(&ServerMsg::SignedIn {
+                            user: who.user,
+                            name: who.name,
+                            token: Some(token),
+                        }))
+                        .await
+                    }
+                    Err(e) => {
+                        storage_failed(e);
+                        self.error(ErrorCode::Internal, "storage failed", None)
+                            .await
+                    }
+                }
+                return;
+            }
+            ClientMsg::RevokeSession { session } => {
+                match storage.revoke_session(who.user, session).await {
+                    Ok(true) => self.shared.sessions.revoke(session),
+                    Ok(false) => {
+                        return self
+                            .error(
+                                ErrorCode::Forbidden,
+                                &format!(
+                                    "you have no live session number {}; list your sessions to see them",
+                                    session.0
+                                ),
+                                None,
+                            )
+                            .await;
+                    }
+                    Err(e) => {
+                        storage_failed(e);
+                        return self
+                            .error(ErrorCode::Internal, "storage failed", None)
+                            .await;
+                    }
+                }
+                // Revoking this connection's own session closes it (the
+                // kick is already waiting); nothing more to say here.
+                if self.session == Some(session) {
+                    return;
+                }
+            }
+            _ => {}
+        }
+        let idle = self.shared.config.limits.session_idle_secs;
+        match storage.list_sessions(who.user, idle).await {
+            Ok(mut sessions) => {
+                for s in &mut sessions {
+                    s.current = Some(s.id) == self.session;
+                }
+                self.send(encode_msg(&ServerMsg::Sessions { sessions }))
+                    .await
+            }
+            Err(e) => {
+                storage_failed(e);
+                self.error(ErrorCode::Internal, "storage failed", None)
+                    .await
             }
         }
     }
@@ -534,7 +688,10 @@ impl Conn {
             | ClientMsg::Ping { .. }
             | ClientMsg::GuestSignIn { .. }
             | ClientMsg::Resume { .. }
-            | ClientMsg::WatchLobby { .. } => return,
+            | ClientMsg::WatchLobby { .. }
+            | ClientMsg::ListSessions
+            | ClientMsg::RevokeSession { .. }
+            | ClientMsg::NewSession => return,
         };
         let Some(room) = self.shared.lobby.room(table) else {
             self.tables.remove(&table);

@@ -86,6 +86,10 @@ pub struct Room {
     anchor_buckets: HashMap<SeatId, Bucket>,
     /// When an open table with no seat change is closed (`limits.open_table_idle_secs`).
     idle_close: Option<tokio::time::Instant>,
+    /// A finished game whose delayed spectators have not seen the end yet:
+    /// when the next held action is shown to them (`limits.finish_reveal_ms`).
+    /// Until the last is shown the table stays listed, as in play.
+    reveal: Option<tokio::time::Instant>,
     shared: Arc<Shared>,
 }
 
@@ -444,6 +448,7 @@ impl Room {
             chat_buckets: HashMap::new(),
             anchor_buckets: HashMap::new(),
             idle_close: None,
+            reveal: None,
             shared: shared.clone(),
         }
     }
@@ -468,6 +473,7 @@ impl Room {
         loop {
             let deadline = self.deadline;
             let idle_close = self.idle_close;
+            let reveal = self.reveal;
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(cmd) => {
@@ -493,11 +499,15 @@ impl Room {
                             break;
                         }
                     }
+                _ = async { tokio::time::sleep_until(reveal.unwrap_or_else(tokio::time::Instant::now)).await },
+                    if reveal.is_some() => self.reveal_step(),
                 _ = shutdown.changed() => break,
             }
-            // A finished table is off the list already; once nobody follows
-            // it any more its room goes (its log stays in storage).
+            // A finished table is off the list already (once its delayed
+            // spectators have seen the end); once nobody follows it any
+            // more its room goes (its log stays in storage).
             if self.status == TableStatus::Finished
+                && self.reveal.is_none()
                 && self.subs.is_empty()
                 && self.lagged.is_empty()
             {
@@ -650,11 +660,58 @@ impl Room {
                 .iter()
                 .map(|s| s.as_ref().map(|h| h.name.clone()))
                 .collect(),
-            status: self.status,
+            status: self.listed_status(),
             spectators: spectators as u32,
             private: self.options.private,
             spectators_allowed: self.options.spectators_allowed,
+            seat_users: self
+                .seats
+                .iter()
+                .map(|s| s.as_ref().map(|h| h.user))
+                .collect(),
         }
+    }
+
+    /// The status the lobby shows: a finished game whose delayed
+    /// spectators have not seen the end yet is still in play to them.
+    fn listed_status(&self) -> TableStatus {
+        if self.status == TableStatus::Finished && self.reveal.is_some() {
+            TableStatus::Playing
+        } else {
+            self.status
+        }
+    }
+
+    /// After the game ended: show delayed spectators the next action they
+    /// have not seen (and the anchors before it); once they have seen the
+    /// end, the table leaves the lobby.
+    fn reveal_step(&mut self) {
+        self.recent_actions.pop_front();
+        let h = self
+            .recent_actions
+            .front()
+            .map_or(self.m.last_seq(), |s| s - 1);
+        self.horizon = self.horizon.max(h);
+        while self
+            .spec_held
+            .front()
+            .is_some_and(|(s, _)| *s <= self.horizon)
+        {
+            if let Some((_, f)) = self.spec_held.pop_front() {
+                self.broadcast(|v| (v == Viewer::Spectator).then(|| f.clone()));
+            }
+        }
+        self.m.advance_spectators(self.horizon);
+        if self.spec_held.is_empty() {
+            self.reveal = None;
+            self.shared.lobby.unlist(self.id);
+        } else {
+            self.reveal = Some(tokio::time::Instant::now() + self.reveal_pace());
+        }
+    }
+
+    fn reveal_pace(&self) -> Duration {
+        Duration::from_millis(self.shared.config.limits.finish_reveal_ms)
     }
 
     /// Push a lobby update when what the lobby shows has changed.
@@ -1200,9 +1257,15 @@ impl Room {
         }
         if self.status == TableStatus::Playing && self.m.outcome().is_some() {
             self.status = TableStatus::Finished;
-            // Off the lobby's list, and no longer counted against its creator.
-            self.shared.lobby.unlist(self.id);
+            // No longer counted against its creator; off the lobby's list
+            // once the delayed spectators have seen the end (issue 20: the
+            // list must not tell them the result early).
             self.shared.lobby.release(self.owner);
+            if self.spec_held.is_empty() {
+                self.shared.lobby.unlist(self.id);
+            } else {
+                self.reveal = Some(tokio::time::Instant::now() + self.reveal_pace());
+            }
             if let Err(e) = self
                 .shared
                 .storage
@@ -1352,6 +1415,7 @@ impl Room {
             channel,
             from: who.name,
             text,
+            user: who.user,
         });
         self.broadcast(|v| match (channel, v) {
             (ChatChannel::Players, Viewer::Seat(_)) => Some(frame.clone()),

@@ -12,7 +12,7 @@
 pub mod sqlite;
 
 use muster_shared::Hash32;
-use muster_shared::protocol::{TableId, TableStatus, UserId};
+use muster_shared::protocol::{SessionId, SessionInfo, TableId, TableStatus, UserId};
 use std::path::Path;
 use std::time::Duration;
 use tokio::sync::oneshot;
@@ -85,15 +85,50 @@ pub struct StoredTable {
     pub entries: Vec<Vec<u8>>,
 }
 
+/// What a token is, looked up at sign-in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenLookup {
+    /// A live session: its identity, name and session (now marked used).
+    Live {
+        user: UserId,
+        name: String,
+        session: SessionId,
+    },
+    /// No such token.
+    Unknown,
+    /// Not used for longer than the idle limit (unused for this many seconds).
+    Expired { idle_secs: u64 },
+    /// Its owner revoked it.
+    Revoked,
+}
+
 pub(crate) enum Op {
     CreateUser {
         name: String,
         token_hash: Hash32,
-        reply: oneshot::Sender<Result<UserId, StorageError>>,
+        reply: oneshot::Sender<Result<(UserId, SessionId), StorageError>>,
     },
     FindUser {
         token_hash: Hash32,
-        reply: oneshot::Sender<Result<Option<(UserId, String)>, StorageError>>,
+        /// Sessions unused for longer than this are expired.
+        idle_secs: u64,
+        reply: oneshot::Sender<Result<TokenLookup, StorageError>>,
+    },
+    NewSession {
+        user: UserId,
+        token_hash: Hash32,
+        reply: oneshot::Sender<Result<SessionId, StorageError>>,
+    },
+    ListSessions {
+        user: UserId,
+        idle_secs: u64,
+        reply: oneshot::Sender<Result<Vec<SessionInfo>, StorageError>>,
+    },
+    /// `true` if the session was this user's and live.
+    RevokeSession {
+        user: UserId,
+        session: SessionId,
+        reply: oneshot::Sender<Result<bool, StorageError>>,
     },
     CreateTable {
         table: NewTable,
@@ -171,11 +206,12 @@ impl Storage {
         rx.await.map_err(|_| StorageError::Closed)?
     }
 
+    /// A new identity and its first session.
     pub async fn create_user(
         &self,
         name: String,
         token_hash: Hash32,
-    ) -> Result<UserId, StorageError> {
+    ) -> Result<(UserId, SessionId), StorageError> {
         self.ask(|reply| Op::CreateUser {
             name,
             token_hash,
@@ -184,11 +220,63 @@ impl Storage {
         .await
     }
 
+    /// Who a token signs in as, or why it does not; a live session is
+    /// marked used now (its idle time starts again).
     pub async fn find_user(
         &self,
         token_hash: Hash32,
-    ) -> Result<Option<(UserId, String)>, StorageError> {
-        self.ask(|reply| Op::FindUser { token_hash, reply }).await
+        idle_secs: u64,
+    ) -> Result<TokenLookup, StorageError> {
+        self.ask(|reply| Op::FindUser {
+            token_hash,
+            idle_secs,
+            reply,
+        })
+        .await
+    }
+
+    /// Another session for an identity.
+    pub async fn new_session(
+        &self,
+        user: UserId,
+        token_hash: Hash32,
+    ) -> Result<SessionId, StorageError> {
+        self.ask(|reply| Op::NewSession {
+            user,
+            token_hash,
+            reply,
+        })
+        .await
+    }
+
+    /// An identity's sessions that are neither revoked nor expired
+    /// (`current` is left `false` for the caller to set).
+    pub async fn list_sessions(
+        &self,
+        user: UserId,
+        idle_secs: u64,
+    ) -> Result<Vec<SessionInfo>, StorageError> {
+        self.ask(|reply| Op::ListSessions {
+            user,
+            idle_secs,
+            reply,
+        })
+        .await
+    }
+
+    /// Revoke one of `user`'s sessions; `false` if it is not theirs or
+    /// already revoked.
+    pub async fn revoke_session(
+        &self,
+        user: UserId,
+        session: SessionId,
+    ) -> Result<bool, StorageError> {
+        self.ask(|reply| Op::RevokeSession {
+            user,
+            session,
+            reply,
+        })
+        .await
     }
 
     pub async fn create_table(&self, table: NewTable) -> Result<TableId, StorageError> {

@@ -5,10 +5,12 @@
 //! nothing it acknowledged is lost. FULL costs one `fsync` per commit; group
 //! commit (see [`super`]) spreads that over every request waiting.
 
-use super::{Damaged, NewTable, Op, SeatHolder, StorageError, StoredChain, StoredTable};
+use super::{
+    Damaged, NewTable, Op, SeatHolder, StorageError, StoredChain, StoredTable, TokenLookup,
+};
 use muster_shared::Hash32;
 use muster_shared::codec;
-use muster_shared::protocol::{TableId, TableStatus, UserId};
+use muster_shared::protocol::{SessionId, SessionInfo, TableId, TableStatus, UserId};
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc::Receiver;
@@ -37,6 +39,15 @@ CREATE TABLE IF NOT EXISTS tables (
     created INTEGER NOT NULL,
     creator INTEGER
 );
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users(id),
+    token_hash BLOB NOT NULL UNIQUE,
+    created INTEGER NOT NULL,
+    last_used INTEGER NOT NULL,
+    revoked INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
 CREATE TABLE IF NOT EXISTS entries (
     table_id INTEGER NOT NULL REFERENCES tables(id),
     seq INTEGER NOT NULL,
@@ -134,6 +145,15 @@ impl Db {
                 conn.execute_batch(&format!("ALTER TABLE tables ADD COLUMN {column} {ty};"))?;
             }
         }
+        // Sessions (issue 20): a file from before them has one token per
+        // user, in `users`; each becomes a session, counted as used now so
+        // nobody is signed out by the upgrade.
+        conn.execute(
+            "INSERT OR IGNORE INTO sessions (user_id, token_hash, created, last_used)
+             SELECT id, token_hash, created, ?1 FROM users
+             WHERE token_hash NOT IN (SELECT token_hash FROM sessions)",
+            params![now()],
+        )?;
         Ok(Db { conn })
     }
 
@@ -216,6 +236,9 @@ fn fail(op: Op, err: impl Fn() -> StorageError) {
     match op {
         Op::CreateUser { reply, .. } => drop(reply.send(Err(err()))),
         Op::FindUser { reply, .. } => drop(reply.send(Err(err()))),
+        Op::NewSession { reply, .. } => drop(reply.send(Err(err()))),
+        Op::ListSessions { reply, .. } => drop(reply.send(Err(err()))),
+        Op::RevokeSession { reply, .. } => drop(reply.send(Err(err()))),
         Op::CreateTable { reply, .. } => drop(reply.send(Err(err()))),
         Op::Append { reply, .. } => drop(reply.send(Err(err()))),
         Op::SaveSeats { reply, .. } => drop(reply.send(Err(err()))),
@@ -249,28 +272,43 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
             token_hash,
             reply,
         } => {
-            let r = tx
-                .execute(
+            let r: Result<_, StorageError> = (|| {
+                tx.execute(
                     "INSERT INTO users (name, token_hash, created) VALUES (?1, ?2, ?3)",
                     params![name, token_hash.0.as_slice(), now()],
-                )
-                .map(|_| UserId(tx.last_insert_rowid() as u64))
-                .map_err(StorageError::from);
+                )?;
+                let user = UserId(tx.last_insert_rowid() as u64);
+                let session = insert_session(tx, user, &token_hash)?;
+                Ok((user, session))
+            })();
             deferred(reply, r)
         }
-        Op::FindUser { token_hash, reply } => {
+        Op::FindUser {
+            token_hash,
+            idle_secs,
+            reply,
+        } => deferred(reply, find_user(tx, &token_hash, idle_secs)),
+        Op::NewSession {
+            user,
+            token_hash,
+            reply,
+        } => deferred(reply, insert_session(tx, user, &token_hash)),
+        Op::ListSessions {
+            user,
+            idle_secs,
+            reply,
+        } => deferred(reply, list_sessions(tx, user, idle_secs)),
+        Op::RevokeSession {
+            user,
+            session,
+            reply,
+        } => {
             let r = tx
-                .query_row(
-                    "SELECT id, name FROM users WHERE token_hash = ?1",
-                    params![token_hash.0.as_slice()],
-                    |row| {
-                        Ok((
-                            UserId(row.get::<_, i64>(0)? as u64),
-                            row.get::<_, String>(1)?,
-                        ))
-                    },
+                .execute(
+                    "UPDATE sessions SET revoked = 1 WHERE id = ?1 AND user_id = ?2 AND revoked = 0",
+                    params![session.0 as i64, user.0 as i64],
                 )
-                .optional()
+                .map(|n| n == 1)
                 .map_err(StorageError::from);
             deferred(reply, r)
         }
@@ -317,6 +355,94 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
             deferred(reply, r)
         }
     }
+}
+
+fn insert_session(
+    tx: &rusqlite::Transaction<'_>,
+    user: UserId,
+    token_hash: &Hash32,
+) -> Result<SessionId, StorageError> {
+    let t = now();
+    tx.execute(
+        "INSERT INTO sessions (user_id, token_hash, created, last_used) VALUES (?1, ?2, ?3, ?3)",
+        params![user.0 as i64, token_hash.0.as_slice(), t],
+    )?;
+    Ok(SessionId(tx.last_insert_rowid() as u64))
+}
+
+fn find_user(
+    tx: &rusqlite::Transaction<'_>,
+    token_hash: &Hash32,
+    idle_secs: u64,
+) -> Result<TokenLookup, StorageError> {
+    let row = tx
+        .query_row(
+            "SELECT s.id, s.user_id, u.name, s.last_used, s.revoked
+             FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?1",
+            params![token_hash.0.as_slice()],
+            |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, i64>(4)?,
+                ))
+            },
+        )
+        .optional()?;
+    let Some((session, user, name, last_used, revoked)) = row else {
+        return Ok(TokenLookup::Unknown);
+    };
+    if revoked != 0 {
+        return Ok(TokenLookup::Revoked);
+    }
+    let t = now();
+    let idle = u64::try_from(t.saturating_sub(last_used)).unwrap_or(0);
+    if idle > idle_secs {
+        return Ok(TokenLookup::Expired { idle_secs: idle });
+    }
+    tx.execute(
+        "UPDATE sessions SET last_used = ?1 WHERE id = ?2",
+        params![t, session],
+    )?;
+    Ok(TokenLookup::Live {
+        user: UserId(user as u64),
+        name,
+        session: SessionId(session as u64),
+    })
+}
+
+fn list_sessions(
+    tx: &rusqlite::Transaction<'_>,
+    user: UserId,
+    idle_secs: u64,
+) -> Result<Vec<SessionInfo>, StorageError> {
+    let oldest = now().saturating_sub(i64::try_from(idle_secs).unwrap_or(i64::MAX));
+    let mut stmt = tx.prepare(
+        "SELECT id, created, last_used FROM sessions
+         WHERE user_id = ?1 AND revoked = 0 AND last_used >= ?2 ORDER BY id",
+    )?;
+    let rows = stmt.query_map(params![user.0 as i64, oldest], |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, i64>(2)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, created, last_used) = row?;
+        let last_used = u64::try_from(last_used).unwrap_or(0);
+        out.push(SessionInfo {
+            id: SessionId(id as u64),
+            created: u64::try_from(created).unwrap_or(0),
+            last_used,
+            expires: last_used.saturating_add(idle_secs),
+            current: false,
+        });
+    }
+    Ok(out)
 }
 
 fn create_table(tx: &rusqlite::Transaction<'_>, t: NewTable) -> Result<TableId, StorageError> {

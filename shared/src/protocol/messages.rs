@@ -59,7 +59,28 @@ pub struct TableSummary {
     pub spectators: u32,
     pub private: bool,
     pub spectators_allowed: bool,
+    /// The identity in each seat, beside [`TableSummary::seats`]: two
+    /// names that look alike are told apart by it (issue 20).
+    pub seat_users: Vec<Option<UserId>>,
 }
+
+/// A session (one sign-in token) of the signed-in identity, as listed by
+/// [`ClientMsg::ListSessions`]. Times are Unix seconds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionInfo {
+    pub id: SessionId,
+    pub created: u64,
+    /// The last sign-in with it.
+    pub last_used: u64,
+    /// When it expires unless used before (`last_used` plus the server's idle limit).
+    pub expires: u64,
+    /// The session this connection signed in with.
+    pub current: bool,
+}
+
+/// One session token of an identity (not the token itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct SessionId(pub u64);
 
 /// Everything a client needs to start following a table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,6 +204,18 @@ pub enum ClientMsg {
     Ping {
         nonce: u64,
     },
+    // Appended (variant numbers are the wire): sessions (issue 20).
+    /// List this identity's live sessions: answered with [`ServerMsg::Sessions`].
+    ListSessions,
+    /// End one of this identity's sessions: its token no longer signs in,
+    /// and connections signed in with it are closed. Answered with the
+    /// remaining [`ServerMsg::Sessions`].
+    RevokeSession {
+        session: SessionId,
+    },
+    /// A new session (token) for this identity, e.g. for another device:
+    /// answered with `SignedIn` carrying the new token.
+    NewSession,
 }
 
 /// Server → client.
@@ -250,9 +283,16 @@ pub enum ServerMsg {
         channel: ChatChannel,
         from: String,
         text: String,
+        /// Who said it: two names that look alike are told apart by it.
+        user: UserId,
     },
     Pong {
         nonce: u64,
+    },
+    // Appended (variant numbers are the wire).
+    /// This identity's live sessions (answer to `ListSessions` and `RevokeSession`).
+    Sessions {
+        sessions: Vec<SessionInfo>,
     },
 }
 

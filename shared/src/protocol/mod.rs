@@ -19,7 +19,9 @@ pub use messages::*;
 use crate::codec::{self, DecodeError, EncodeError};
 
 /// Bumped on every incompatible change to the messages below.
-pub const PROTOCOL_VERSION: u32 = 1;
+/// 2: chat lines and lobby seats carry the identity; sessions can be
+/// listed, added and revoked (issue 20).
+pub const PROTOCOL_VERSION: u32 = 2;
 
 impl ClientMsg {
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {

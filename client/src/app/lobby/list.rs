@@ -129,6 +129,25 @@ pub fn ui(
     pick
 }
 
+/// Each seat's holder as shown: the name, with a short identity tag
+/// (`Grant #12`) only when another seat's name looks the same.
+pub fn seat_labels(t: &TableSummary) -> Vec<Option<String>> {
+    let held: Vec<(u64, &str)> = t
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| {
+            let user = t.seat_users.get(i).copied().flatten().map_or(0, |u| u.0);
+            s.as_deref().map(|n| (user, n))
+        })
+        .collect();
+    let mut labels = muster_shared::display_name::labels(&held).into_iter();
+    t.seats
+        .iter()
+        .map(|s| s.as_ref().and_then(|_| labels.next()))
+        .collect()
+}
+
 fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
     let mut pick = None;
     ui.label(format!("#{}", t.table.0));
@@ -139,8 +158,9 @@ fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
             ui.label(RichText::new("private").color(Color32::from_rgb(0xd0, 0x90, 0x30)));
         }
     });
+    let shown = seat_labels(t);
     ui.vertical(|ui| {
-        for (i, s) in t.seats.iter().enumerate() {
+        for (i, s) in shown.iter().enumerate() {
             match s {
                 Some(name) => ui.label(format!("{}: {name}", i + 1)),
                 None => ui.label(
@@ -197,7 +217,24 @@ mod tests {
             spectators: 0,
             private: false,
             spectators_allowed: true,
+            seat_users: vec![None; 2],
         }
+    }
+
+    #[test]
+    fn look_alike_seat_names_get_identity_tags() {
+        use muster_shared::protocol::UserId;
+        let mut t = table(3, "sandbox", vec![Some("Grant"), Some("Gr\u{0430}nt")]);
+        t.seat_users = vec![Some(UserId(4)), Some(UserId(9))];
+        assert_eq!(
+            seat_labels(&t),
+            [
+                Some("Grant #4".to_string()),
+                Some("Gr\u{0430}nt #9".to_string())
+            ]
+        );
+        let u = table(4, "sandbox", vec![Some("Meade"), None]);
+        assert_eq!(seat_labels(&u), [Some("Meade".to_string()), None]);
     }
 
     #[test]
