@@ -312,3 +312,33 @@ fn corinth_over_a_real_server_both_seats_by_clicks_only() {
     let bot = net_play_through("corinth");
     assert!(bot.c.produced.contains_key("EndPhase"));
 }
+
+/// Every counter of the Union's default deployment (stacks of two and
+/// three included) can be selected by clicks: on the map (its stack
+/// hovered, then the counter clicked), else by its order-of-battle row.
+#[test]
+fn every_deployed_counter_is_selected_by_a_click() {
+    let mut h = table("cedar_mountain", false);
+    let mut c = support::play::Clicker::default();
+    assert!(c.perform(
+        &mut h,
+        &muster_shared::gbacw::ruleset::GbacwAction::EndSetUp
+    ));
+    let on_map: Vec<_> = state(&h)
+        .units
+        .iter()
+        .filter(|(_, u)| u.hex.is_some())
+        .map(|(id, _)| id.clone())
+        .collect();
+    assert!(on_map.len() > 20);
+    let mut failed = Vec::new();
+    for id in &on_map {
+        h.state_mut().map.select(Vec::new());
+        h.run();
+        if !c.select(&mut h, id) {
+            failed.push(id.to_string());
+        }
+    }
+    eprintln!("{} counters selected by {} clicks", on_map.len(), c.clicks);
+    assert!(failed.is_empty(), "not selectable by a click: {failed:?}");
+}

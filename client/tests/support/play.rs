@@ -344,22 +344,44 @@ impl Clicker {
         if h.state().map.selected() == std::slice::from_ref(id) {
             return true;
         }
-        for _ in 0..2 {
-            let on_map = h.state().map.rect().zip(h.state().map.counter_rect(id));
-            if let Some((map, r)) = on_map
-                && map.shrink(4.0).contains(r.center())
-            {
+        // On the map: its hex panned into view, its stack hovered (it
+        // fans out), the map panned again while the fanned counter is
+        // past an edge, then the counter clicked.
+        if let Some(at) = where_is(h, id) {
+            self.bring_into_view(h, at);
+            for _ in 0..8 {
+                let Some(r) = h.state().map.counter_rect(id) else {
+                    break;
+                };
                 h.hover_at(r.center());
                 h.run();
-                if let Some(r) = h.state().map.counter_rect(id) {
+                let (Some(map), Some(r)) = (h.state().map.rect(), h.state().map.counter_rect(id))
+                else {
+                    break;
+                };
+                let inner = map.shrink(4.0);
+                let key = if r.left() < inner.left() {
+                    egui::Key::ArrowLeft
+                } else if r.right() > inner.right() {
+                    egui::Key::ArrowRight
+                } else if r.top() < inner.top() {
+                    egui::Key::ArrowUp
+                } else if r.bottom() > inner.bottom() {
+                    egui::Key::ArrowDown
+                } else {
                     click_at(h, r.center());
                     self.clicks += 1;
-                    if h.state().map.selected().first() == Some(id) {
-                        // A stack selected by its top counter only.
-                        return true;
-                    }
-                }
+                    break;
+                };
+                h.key_press(key);
+                h.run();
+                self.clicks += 1;
             }
+            if h.state().map.selected().first() == Some(id) {
+                return true;
+            }
+        }
+        for _ in 0..1 {
             // Not in view (or under another): by its row in the order
             // of battle, which selects it and brings it into view.
             let name = name(h, id);
@@ -368,11 +390,22 @@ impl Clicker {
                 self.button(h, muster_client::app::gbacw::oob_panel::OOB_TOGGLE, 0);
             }
             let clicked = self.button(h, &name, 0) || self.button(h, &format!("* {name}"), 0);
+            if std::env::var_os("PLAY_DEBUG").is_some() {
+                eprintln!("  after the row: {:?}", h.state().map.selected());
+            }
             if opened {
                 self.button(h, muster_client::app::gbacw::oob_panel::OOB_TOGGLE, 0);
             }
             if clicked && h.state().map.selected().first() == Some(id) {
                 return true;
+            }
+            if std::env::var_os("PLAY_DEBUG").is_some() {
+                eprintln!(
+                    "select {id}: oob row clicked {clicked}, selected {:?}, rect {:?}, map {:?}",
+                    h.state().map.selected(),
+                    h.state().map.counter_rect(id),
+                    h.state().map.rect()
+                );
             }
         }
         false
