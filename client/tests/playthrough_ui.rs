@@ -279,7 +279,7 @@ fn cedar_mountain_over_a_real_server_both_seats_by_clicks_only() {
 fn corinth_historical_hot_seat_both_seats_by_clicks_only() {
     let bot = play_through("corinth", 2, false);
     let p = &bot.c.produced;
-    for k in ["Move", "EndPhase"] {
+    for k in ["PlaceLeader", "PlaceUnit", "EndSetUp", "Move", "EndPhase"] {
         assert!(p.contains_key(k), "{k} not produced: {p:?}");
     }
 }

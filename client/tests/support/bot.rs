@@ -94,10 +94,18 @@ impl Bot {
         }
         let setting_up = state(h).progress.setting_up.is_some();
         if choice.is_none() && setting_up {
-            choice = if self.placements < 2 {
+            // A leader and a unit or two by hand (the tray), the rest by
+            // the default deployment.
+            choice = if self.placements < 3 {
+                let leader = !self.c.produced.contains_key("PlaceLeader");
                 legal
                     .iter()
-                    .filter(|a| matches!(a, GbacwAction::PlaceUnit { .. }))
+                    .filter(|a| leader && matches!(a, GbacwAction::PlaceLeader { .. }))
+                    .chain(
+                        legal
+                            .iter()
+                            .filter(|a| matches!(a, GbacwAction::PlaceUnit { .. })),
+                    )
                     .find(|a| fresh(self, h, a))
                     .cloned()
             } else {
@@ -171,7 +179,10 @@ impl Bot {
         let took = self.c.perform(h, &choice);
         if took {
             self.actions += 1;
-            if matches!(choice, GbacwAction::PlaceUnit { .. }) {
+            if matches!(
+                choice,
+                GbacwAction::PlaceUnit { .. } | GbacwAction::PlaceLeader { .. }
+            ) {
                 self.placements += 1;
             }
             match &choice {
@@ -205,10 +216,45 @@ impl Bot {
             // Clear any selection the miss left behind.
             h.state_mut().map.select(Vec::new());
             if matches!(choice, GbacwAction::EndPhase) {
-                return false;
+                // As a player reads the refusal: "14 Wisc in 0104 is … (it
+                // can reach 0202)": that unit is moved there, then End
+                // phase again.
+                let why = h.state().session.last_refusal.clone().unwrap_or_default();
+                return self.obey(h, &why);
             }
         }
         true
+    }
+
+    /// Move the unit a refusal names to the hex it says it can reach.
+    fn obey(&mut self, h: &mut Harness<'_, GbacwApp>, why: &str) -> bool {
+        let Some(k) = why.find(" can reach ") else {
+            return false;
+        };
+        let hex: String = why[k + 11..].chars().take(4).collect();
+        let Some(to) = HexNumber::parse(&hex) else {
+            return false;
+        };
+        let unit = why
+            .split(": ")
+            .filter_map(|seg| seg.split(" in ").next())
+            .find_map(|name| {
+                state(h)
+                    .units
+                    .keys()
+                    .find(|u| super::play::name(h, u) == name)
+                    .cloned()
+            });
+        let Some(unit) = unit else { return false };
+        let a = GbacwAction::Move {
+            pieces: vec![unit],
+            path: vec![to],
+        };
+        let took = self.c.perform(h, &a);
+        if took {
+            self.actions += 1;
+        }
+        took
     }
 
     /// A unit of the acting side that has not moved this phase, to the

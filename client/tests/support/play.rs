@@ -271,6 +271,21 @@ impl Clicker {
         let Some(node) = node else {
             return false;
         };
+        // Scrolled into view first (a person scrolls the panel).
+        node.scroll_to_me();
+        h.run();
+        let node = h
+            .query_all(By::new().predicate(move |n| {
+                n.label().is_some_and(|l| l == text)
+                    && matches!(
+                        n.role(),
+                        egui::accesskit::Role::Button | egui::accesskit::Role::CheckBox
+                    )
+            }))
+            .nth(nth);
+        let Some(node) = node else {
+            return false;
+        };
         node.click();
         h.run();
         self.clicks += 1;
@@ -414,15 +429,33 @@ impl Clicker {
     /// Pick `id` in the tray (set-up or arrivals) and click `at`.
     fn tray_place(&mut self, h: &mut Harness<'_, GbacwApp>, id: &CounterId, at: HexNumber) -> bool {
         let name = name(h, id);
+        let name2 = name.clone();
         if h.state().tray.picked() != Some(id) {
             let row = h
                 .query_all(By::new().predicate(move |n| {
-                    n.label()
-                        .is_some_and(|l| l == name || l.starts_with(&format!("{name} ")))
+                    n.label().is_some_and(|l| {
+                        n.role() == egui::accesskit::Role::Button
+                            && (l == name || l.starts_with(&format!("{name} ")))
+                    })
                 }))
                 .next();
             let Some(row) = row else {
                 self.last_miss = Some(format!("no tray row for {id}"));
+                return false;
+            };
+            let rect = row.rect();
+            row.scroll_to_me();
+            h.run();
+            // The row where it is now (the tray scrolled).
+            let row = h
+                .query_all(By::new().predicate(move |n| {
+                    n.role() == egui::accesskit::Role::Button
+                        && n.label()
+                            .is_some_and(|l| l == name2 || l.starts_with(&format!("{name2} ")))
+                }))
+                .next();
+            let Some(row) = row else {
+                self.last_miss = Some(format!("tray row for {id} lost at {rect:?}"));
                 return false;
             };
             row.click();
