@@ -144,3 +144,37 @@ fn clicks_from_the_lobby_to_a_new_players_first_move() {
     drop((a, b));
     rt.block_on(srv.server.shutdown());
 }
+
+/// The same at a hot-seat table (`muster --battle cedar_mountain`): the
+/// Union's default deployment, the Confederate's End phase, one click on
+/// a lit entry hex.
+#[test]
+fn clicks_at_a_hot_seat_table_to_the_first_move() {
+    let t0 = Instant::now();
+    let config = muster_shared::gbacw::ruleset::GbacwConfig {
+        battle: "cedar_mountain".into(),
+        ..Default::default()
+    };
+    let mut h = support::kittest::gbacw_harness(&config, vec2(1280.0, 800.0), false);
+    let mut clicks = 0;
+    h.get_by_label(tray::DEFAULT_DEPLOYMENT).click();
+    h.run();
+    clicks += 1;
+    h.get_by_label(track::END_PHASE).click();
+    h.run();
+    clicks += 1;
+    assert!(h.state().tray.picked().is_none());
+    let lit: Vec<HexNumber> = h.state().map.lit.keys().copied().collect();
+    assert!(!lit.is_empty(), "the entry hexes are lit");
+    let p = h.state().map.hex_screen_pos(lit[0]).unwrap();
+    assert!(h.state().map.rect().unwrap().contains(p), "in view");
+    support::kittest::click_at(&mut h, p);
+    clicks += 1;
+    let s = h.state().session.state().unwrap();
+    assert!(s.units.values().any(|u| u.hex == Some(lit[0])));
+    eprintln!(
+        "hot seat: {clicks} clicks, {:.1} s to the first move",
+        t0.elapsed().as_secs_f32()
+    );
+    assert_eq!(clicks, 3);
+}

@@ -235,16 +235,19 @@ impl Bot {
         let Some(to) = HexNumber::parse(&hex) else {
             return false;
         };
-        let unit = why
-            .split(": ")
-            .filter_map(|seg| seg.split(" in ").next())
-            .find_map(|name| {
-                state(h)
-                    .units
-                    .keys()
-                    .find(|u| super::play::name(h, u) == name)
-                    .cloned()
-            });
+        // The counter named at the head of a part of the message ("14
+        // Wisc in 0104 is …", "Cabell must end …").
+        let st = state(h);
+        let pieces: Vec<&CounterId> = st.units.keys().chain(st.leaders.keys()).collect();
+        let unit = why.split(": ").find_map(|seg| {
+            pieces
+                .iter()
+                .find(|u| {
+                    let n = super::play::name(h, u);
+                    seg.starts_with(&format!("{n} in ")) || seg.starts_with(&format!("{n} must "))
+                })
+                .map(|u| (*u).clone())
+        });
         let Some(unit) = unit else { return false };
         let a = GbacwAction::Move {
             pieces: vec![unit],

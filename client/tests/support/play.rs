@@ -426,6 +426,47 @@ impl Clicker {
         false
     }
 
+    /// Drag the selected `piece` hex by hex along its cheapest path to
+    /// `to` (the path the map lights) and drop it there.
+    pub fn drag_move(
+        &mut self,
+        h: &mut Harness<'_, GbacwApp>,
+        piece: &CounterId,
+        to: HexNumber,
+    ) -> bool {
+        let Some(path) = rules(h)
+            .reachable(state(h), piece)
+            .and_then(|r| r.path_to(to))
+        else {
+            return false;
+        };
+        if !self.bring_into_view(h, to) {
+            return false;
+        }
+        let Some(from) = h.state().map.counter_rect(piece).map(|r| r.center()) else {
+            return false;
+        };
+        h.hover_at(from);
+        h.step();
+        h.drag_at(from);
+        h.step();
+        let mut at = from;
+        for x in path.iter().skip(1) {
+            let Some(next) = h.state().map.hex_screen_pos(*x) else {
+                return false;
+            };
+            for i in 1..=3 {
+                h.hover_at(at + (next - at) * (i as f32 / 3.0));
+                h.step();
+            }
+            at = next;
+        }
+        h.drop_at(at);
+        h.run();
+        self.clicks += 1;
+        true
+    }
+
     /// Pick `id` in the tray (set-up or arrivals) and click `at`.
     fn tray_place(&mut self, h: &mut Harness<'_, GbacwApp>, id: &CounterId, at: HexNumber) -> bool {
         let name = name(h, id);
@@ -493,9 +534,20 @@ impl Clicker {
             A::EndPhase => self.button(h, track::END_PHASE, 0),
             A::Move { pieces, path } => {
                 let Some(to) = path.last() else { return false };
+                let taken = {
+                    let st = state(h);
+                    st.units.values().any(|u| u.hex == Some(*to))
+                        || st.leaders.values().any(|l| l.hex == Some(*to))
+                };
                 self.select(h, &pieces[0])
                     && (pieces.len() == 1 || self.button(h, SELECT_STACK, 0))
-                    && self.hex(h, *to)
+                    && if taken {
+                        // A click there would select its counter: the
+                        // counter is dragged along the lit path instead.
+                        self.drag_move(h, &pieces[0], *to)
+                    } else {
+                        self.hex(h, *to)
+                    }
             }
             A::Face { unit, facing } => {
                 let orientation = rules(h).game().map.grid.orientation;
