@@ -197,10 +197,10 @@ impl<R: Ruleset> TableLink<R> for LocalTable<R> {
     }
 
     fn describe(&self) -> String {
+        // Words for the status line: no match id (a hex string) on screen.
         format!(
-            "local table ({} seats, match {})",
-            self.m.ruleset().seats(),
-            self.m.log().header.match_id
+            "hot-seat table on this computer ({} seats)",
+            self.m.ruleset().seats()
         )
     }
 }

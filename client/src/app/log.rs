@@ -25,19 +25,64 @@ pub fn lines_up_to(log: &[LogLine], upto: Option<u64>) -> &[LogLine] {
     &log[..end]
 }
 
+/// Which lines the log shows: every kind, or one (the filter's buttons
+/// above the log), and only lines holding a text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogFilter {
+    /// `None`: every kind.
+    pub kind: Option<LineKind>,
+    /// Shown only lines containing this (any case); empty: all.
+    pub find: String,
+}
+
+impl LogFilter {
+    pub fn keeps(&self, line: &LogLine) -> bool {
+        self.kind.is_none_or(|k| k == line.kind)
+            && (self.find.is_empty()
+                || line.text.to_lowercase().contains(&self.find.to_lowercase()))
+    }
+}
+
+/// The filter's buttons, by kind, with their words.
+pub const FILTERS: [(Option<LineKind>, &str); 5] = [
+    (None, "All"),
+    (Some(LineKind::Event), "Events"),
+    (Some(LineKind::Roll), "Rolls"),
+    (Some(LineKind::Refused), "Refusals"),
+    (Some(LineKind::Problem), "Problems"),
+];
+
+/// The accessible name of the log's search field.
+pub const FIND: &str = "Find:";
+
 /// The log panel; `upto` is the entry the replay shows (`None` live).
+/// It follows new lines unless the player has scrolled back (then it
+/// stays where they are until they scroll to the bottom again).
 pub fn ui<R: Narrate>(ui: &mut Ui, session: &Session<R>, upto: Option<u64>) {
     let Some(book) = session.book() else {
         ui.weak("Waiting for the table…");
         return;
     };
+    let id = ui.scope_id().with("log_filter");
+    let mut filter: LogFilter = ui.data(|d| d.get_temp(id)).unwrap_or_default();
+    ui.horizontal_wrapped(|ui| {
+        for (kind, words) in FILTERS {
+            if ui.selectable_label(filter.kind == kind, words).clicked() {
+                filter.kind = kind;
+            }
+        }
+        let label = ui.label(FIND);
+        ui.add(egui::TextEdit::singleline(&mut filter.find).desired_width(90.0))
+            .labelled_by(label.id);
+    });
+    ui.data_mut(|d| d.insert_temp(id, filter.clone()));
     let shown = lines_up_to(&book.log, upto);
     egui::ScrollArea::vertical()
         .id_salt("log")
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for line in shown {
+            for line in shown.iter().filter(|l| filter.keeps(l)) {
                 ui.horizontal_top(|ui| {
                     let seq = line
                         .seq

@@ -6,8 +6,10 @@
 
 #![allow(dead_code)] // each test file uses its own part of this
 
+pub mod bot;
 pub mod gbacw;
 pub mod kittest;
+pub mod play;
 pub mod xvfb;
 
 use muster_server::Server;

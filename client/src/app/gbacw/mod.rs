@@ -197,7 +197,11 @@ impl GbacwApp {
         let mine = self.session.acting_seat().filter(|_| can_act);
         if let Some(r) = self.session.ruleset() {
             let battle = r.game().scenario.name.clone();
-            self.turn.update(ui.ctx(), &battle, mine);
+            // Over a network the view is this player's own: when the turn
+            // comes to them, their units (or entry hexes) come into view.
+            if self.turn.update(ui.ctx(), &battle, mine) && !hot_seat {
+                self.refocus = true;
+            }
         }
         // Space: end the phase, asked first.
         let may_end = can_act
@@ -335,6 +339,13 @@ impl GbacwApp {
                         let placing = self.tray.ui(ui, rules, state, &legal);
                         actions.extend(placing.action);
                         self.map.lit = placing.lit;
+                        // Arrivals just became due: their entry hexes come
+                        // into view (once; the player may look elsewhere).
+                        if self.map.entry_marks.is_empty()
+                            && let Some((h, _)) = placing.entries.first()
+                        {
+                            self.map.centre_on(*h);
+                        }
                         self.map.entry_marks = placing.entries;
                         if let Some(h) = placing.centre_on {
                             self.map.centre_on(h);
@@ -494,7 +505,7 @@ impl GbacwApp {
             });
         egui::Panel::bottom("log")
             .resizable(true)
-            .default_size(120.0)
+            .default_size(170.0)
             .show(ui, |ui| {
                 // The dice alarm above everything: a bad roll must not be
                 // missed, so it stays live while replaying.

@@ -40,6 +40,13 @@ fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
         A::DeclareMelee { attackers, .. } => attackers.contains(unit),
         A::Rally { unit: u } => u == unit,
         A::Resupply { wagon, unit: u } => wagon == unit || u == unit,
+        // Charges, exits off the map, withdrawals of engaged units and
+        // rounds passed between batteries: orders of the selected unit
+        // (they had no other place on screen).
+        A::DeclareCharge { attackers, .. } => attackers.contains(unit),
+        A::ExitMap { unit: u } => u == unit,
+        A::WithdrawEngaged { units, .. } => units.contains(unit),
+        A::TransferRounds { from, to, .. } => from == unit || to == unit,
         _ => false,
     }
 }

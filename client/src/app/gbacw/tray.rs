@@ -97,6 +97,20 @@ impl Tray {
             .and_then(|p| items.iter().find(|i| i.id == *p))
         {
             out.lit = item.hexes.clone();
+        } else if arrivals_due && !setting_up {
+            // Nothing picked: a click on an empty entry hex brings in the
+            // first counter due there (in the tray's order). A hex with a
+            // counter on it is not lit, so that a click there still
+            // selects the counter.
+            let held = |h: &HexNumber| {
+                state.units.values().any(|u| u.hex == Some(*h))
+                    || state.leaders.values().any(|l| l.hex == Some(*h))
+            };
+            for item in &items {
+                for (h, a) in item.hexes.iter().filter(|(h, _)| !held(h)) {
+                    out.lit.entry(*h).or_insert_with(|| a.clone());
+                }
+            }
         }
         out
     }
@@ -216,7 +230,10 @@ impl Tray {
     ) {
         ui.separator();
         ui.strong(format!("{ARRIVALS} ({} 26.4)", rules.game().scenario.name));
-        ui.weak("Reinforcements due now: pick one, then click its lit entry hex.");
+        ui.weak(
+            "Reinforcements due now: click a lit entry hex to bring in the first due there, \
+             or pick one below first.",
+        );
         // Every entry hex of the counters due, marked on the map.
         let mut entries: BTreeMap<HexNumber, usize> = BTreeMap::new();
         for item in items {

@@ -145,8 +145,10 @@ impl TurnWatch {
     }
 
     /// Set the window title and ask for attention when it just became
-    /// `mine`'s turn. `battle` is the battle's printed name.
-    pub fn update(&mut self, ctx: &egui::Context, battle: &str, mine: Option<SeatId>) {
+    /// `mine`'s turn. `battle` is the battle's printed name. True when it
+    /// just became this client's turn.
+    pub fn update(&mut self, ctx: &egui::Context, battle: &str, mine: Option<SeatId>) -> bool {
+        let mut became = false;
         let title = match mine {
             Some(_) => format!("Muster \u{2014} {battle} \u{2014} your move"),
             None => format!("Muster \u{2014} {battle}"),
@@ -161,9 +163,11 @@ impl TurnWatch {
                     egui::UserAttentionType::Informational,
                 ));
                 self.attention_requests += 1;
+                became = true;
             }
             self.announced = mine;
         }
+        became
     }
 }
 

@@ -44,6 +44,48 @@ pub struct CreateForm {
     /// The 001 readings (and named ambiguities) chosen, by name
     /// ([`EDITION_001`]); empty plays the 004 text.
     pub readings: BTreeSet<String>,
+    /// The seat the creator takes once the table exists.
+    pub side: SideChoice,
+}
+
+/// Which seat the creator of a table sits in (issue 18: "choose a side
+/// or random when creating").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SideChoice {
+    /// Seat 0 or 1: the battle's first or second side.
+    #[default]
+    First,
+    Second,
+    /// Either, drawn when the table is created.
+    Random,
+}
+
+/// The accessible name of the side choice.
+pub const SIDE_LABEL: &str = "Your side:";
+
+/// The names of `battle`'s two sides, seat 0 first ("Union",
+/// "Confederate"); the sandbox's seats are "first seat", "second seat".
+pub fn side_names(game: &str, battle: &str) -> [String; 2] {
+    let parsed = (game == "gbacw")
+        .then(|| BATTLES.iter().find(|b| b.name == battle))
+        .flatten()
+        .and_then(|f| parse_scenario(f.scenario).ok());
+    match parsed.as_ref().map(|s| s.sides.as_slice()) {
+        Some([a, b, ..]) => [a.name.clone(), b.name.clone()],
+        _ => ["First seat".into(), "Second seat".into()],
+    }
+}
+
+impl SideChoice {
+    /// The seat to take: `coin` decides a random choice (a fresh random
+    /// bit from the caller).
+    pub fn seat(self, coin: bool) -> u8 {
+        match self {
+            SideChoice::First => 0,
+            SideChoice::Second => 1,
+            SideChoice::Random => u8::from(coin),
+        }
+    }
 }
 
 /// One option a battle's scenario file offers (`option` lines).
@@ -91,6 +133,7 @@ impl Default for CreateForm {
             spectator_delay: 0,
             scenario_options: BTreeMap::new(),
             readings: BTreeSet::new(),
+            side: SideChoice::First,
         }
     }
 }
@@ -198,6 +241,23 @@ impl CreateForm {
                     ui.text_edit_singleline(&mut self.scenario)
                         .labelled_by(label.id);
                 }
+                ui.end_row();
+                let names = side_names(&self.game, &self.battle);
+                let words = |c: SideChoice| match c {
+                    SideChoice::First => names[0].clone(),
+                    SideChoice::Second => names[1].clone(),
+                    SideChoice::Random => "Random".to_string(),
+                };
+                let side = ui.label(SIDE_LABEL);
+                egui::ComboBox::from_id_salt("create_side")
+                    .selected_text(words(self.side))
+                    .show_ui(ui, |ui| {
+                        for c in [SideChoice::First, SideChoice::Second, SideChoice::Random] {
+                            ui.selectable_value(&mut self.side, c, words(c));
+                        }
+                    })
+                    .response
+                    .labelled_by(side.id);
                 ui.end_row();
                 ui.label("");
                 ui.checkbox(&mut self.private, "Private (invite code)");

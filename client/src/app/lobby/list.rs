@@ -29,7 +29,15 @@ impl Filters {
         if needle.is_empty() {
             return true;
         }
-        let mut hay = format!("#{} {} {}", t.table.0, t.ruleset, t.scenario).to_lowercase();
+        let mut hay = format!(
+            "#{} {} {} {} {}",
+            t.table.0,
+            t.ruleset,
+            t.scenario,
+            game_words(&t.ruleset),
+            scenario_words(t)
+        )
+        .to_lowercase();
         for name in t.seats.iter().flatten() {
             hay.push(' ');
             hay.push_str(&name.to_lowercase());
@@ -40,13 +48,20 @@ impl Filters {
     pub fn ui(&mut self, ui: &mut Ui, games: &[&str]) {
         ui.horizontal_wrapped(|ui| {
             let game = ui.label("Game:");
-            let shown = self.ruleset.clone().unwrap_or_else(|| "any".into());
+            let shown = self
+                .ruleset
+                .as_deref()
+                .map_or_else(|| "any".to_string(), |g| game_words(g).to_string());
             egui::ComboBox::from_id_salt("filter_ruleset")
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut self.ruleset, None, "any");
                     for g in games {
-                        ui.selectable_value(&mut self.ruleset, Some((*g).to_string()), *g);
+                        ui.selectable_value(
+                            &mut self.ruleset,
+                            Some((*g).to_string()),
+                            game_words(g),
+                        );
                     }
                 })
                 .response
@@ -72,6 +87,25 @@ fn sits_here(t: &TableSummary, me: Option<&str>) -> bool {
     t.status != TableStatus::Finished
         && me.is_some_and(|me| t.seats.iter().flatten().any(|n| n == me))
 }
+
+/// A game as printed for players ("Great Battles of the American Civil
+/// War (SPI)"), not its id.
+pub fn game_words(ruleset: &str) -> &str {
+    super::create::game_title(ruleset)
+}
+
+/// A table's battle as printed ("Cedar Mountain, 9 August 1862") for a
+/// GBACW table; a sandbox table's own name.
+pub fn scenario_words(t: &TableSummary) -> &str {
+    if t.ruleset == "gbacw" {
+        muster_shared::gbacw::battles::title(&t.scenario)
+    } else {
+        &t.scenario
+    }
+}
+
+/// The heading of the tables this player sits at.
+pub const YOUR_TABLES: &str = "Your tables";
 
 /// What the person clicked in the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +136,29 @@ pub fn ui(
         return None;
     }
     let mut pick = None;
+    // Issue 18: the tables this player sits at, first, to go back to.
+    let mine: Vec<&TableSummary> = tables.values().filter(|t| sits_here(t, me)).collect();
+    if !mine.is_empty() {
+        ui.strong(YOUR_TABLES);
+        for t in mine {
+            ui.horizontal_wrapped(|ui| {
+                let seat = t
+                    .seats
+                    .iter()
+                    .position(|s| s.as_deref() == me)
+                    .map_or(0, |k| k + 1);
+                ui.label(format!(
+                    "#{} {} (seat {seat})",
+                    t.table.0,
+                    scenario_words(t)
+                ));
+                if ui.button(format!("Open #{}", t.table.0)).clicked() {
+                    pick = Some(Pick::Join(t.table));
+                }
+            });
+        }
+        ui.separator();
+    }
     egui::ScrollArea::vertical()
         .id_salt("lobby_tables")
         .show(ui, |ui| {
@@ -151,9 +208,9 @@ pub fn seat_labels(t: &TableSummary) -> Vec<Option<String>> {
 fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
     let mut pick = None;
     ui.label(format!("#{}", t.table.0));
-    ui.label(&t.ruleset);
+    ui.label(game_words(&t.ruleset));
     ui.horizontal(|ui| {
-        ui.label(&t.scenario);
+        ui.label(scenario_words(t));
         if t.private {
             ui.label(RichText::new("private").color(Color32::from_rgb(0xd0, 0x90, 0x30)));
         }

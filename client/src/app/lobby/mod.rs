@@ -78,6 +78,9 @@ pub struct Lobby {
     pub invite: String,
     /// The game of a create sent and not yet answered.
     creating: Option<String>,
+    /// The seat its creator takes (the form's side, a random one drawn
+    /// when Create was clicked).
+    creating_seat: u8,
     /// The last word from the server or the connection, for the status line.
     pub notice: Option<String>,
     /// The last refusal (e.g. a table the server cannot create).
@@ -194,6 +197,7 @@ impl LobbyApp {
                     create: create::CreateForm::default(),
                     invite: String::new(),
                     creating: None,
+                    creating_seat: 0,
                     notice: None,
                     problem: None,
                     connected: false,
@@ -206,7 +210,7 @@ impl LobbyApp {
 
     /// Fold in what the lobby connection and a joining table delivered.
     fn pump(&mut self, ctx: &egui::Context) {
-        let mut open_created: Option<(TableId, Option<String>, String)> = None;
+        let mut open_created: Option<(TableId, Option<String>, String, u8)> = None;
         let mut failed = None;
         if let Some(lobby) = &mut self.lobby {
             for event in lobby.link.poll() {
@@ -252,7 +256,7 @@ impl LobbyApp {
                             .creating
                             .take()
                             .unwrap_or_else(|| lobby.create.game.clone());
-                        open_created = Some((table, invite, ruleset));
+                        open_created = Some((table, invite, ruleset, lobby.creating_seat));
                     }
                     LobbyEvent::Refused { code, message } => {
                         // The lobby connection only asks to create tables,
@@ -281,14 +285,14 @@ impl LobbyApp {
             self.lobby = None;
             self.connect_error = Some(why);
         }
-        if let Some((table, invite, ruleset)) = open_created {
+        if let Some((table, invite, ruleset, seat)) = open_created {
             let what = format!("table #{}", table.0);
             self.open(
                 ctx,
                 &ruleset,
                 Join::Seat {
                     table,
-                    seat: None,
+                    seat: Some(muster_shared::SeatId(seat)),
                     invite,
                 },
                 what,
@@ -478,6 +482,11 @@ impl LobbyApp {
                 {
                     let options = lobby.create.options();
                     lobby.creating = Some(options.ruleset.clone());
+                    // A random side: one bit from the system's generator
+                    // (the first seat if it fails).
+                    let mut coin = [0u8; 1];
+                    let coin = getrandom::fill(&mut coin).is_ok() && coin[0] & 1 == 1;
+                    lobby.creating_seat = lobby.create.side.seat(coin);
                     lobby.problem = None;
                     create = Some(options);
                 }

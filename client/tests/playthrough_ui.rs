@@ -1,0 +1,344 @@
+//! Issue 18's UI-only play-throughs: both seats of a battle played at
+//! the real table by clicks and keys only (tray rows, lit hexes,
+//! counters on the map, buttons by their words; `support::play`), from
+//! the set-up through the end of Game-Turn 2, and on until the table
+//! has taken at least one arrival, set-up placement, move, fire, melee,
+//! rally and retreat choice from a click (bounded in actions). No engine
+//! call makes a move: the engine is read to choose (as a player reads
+//! the board) and to check what the clicks did. Every label and value in
+//! the accesskit tree is checked for programmer text along the way.
+
+use egui_kittest::Harness;
+use muster_client::app::gbacw::GbacwApp;
+use muster_shared::gbacw::ruleset::GbacwConfig;
+use std::collections::BTreeSet;
+
+mod support;
+
+use support::bot::{Bot, after_turn};
+use support::kittest::{SIZE, gbacw_harness};
+use support::play::{UI_PATHS, assert_words_only, state};
+
+fn table(battle: &str, rendered: bool) -> Harness<'static, GbacwApp> {
+    let config = GbacwConfig {
+        battle: battle.into(),
+        ..GbacwConfig::default()
+    };
+    gbacw_harness(&config, SIZE, rendered)
+}
+
+/// Save the harness's frame as `docs/screens/<name>` (1280 x 800).
+fn save(h: &mut Harness<'_, GbacwApp>, name: &str) {
+    let image = h.render().expect("headless wgpu renders");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screens");
+    std::fs::create_dir_all(&dir).unwrap();
+    image.save(dir.join(name)).unwrap();
+    eprintln!("screenshot: docs/screens/{name}");
+}
+
+/// Play until `stop`, saving `docs/screens/fire.png` the first time a
+/// declared fire is resolved (the map on its target, the log's line).
+fn play_watching_fire(
+    bot: &mut Bot,
+    h: &mut Harness<'_, GbacwApp>,
+    shot: &mut bool,
+    max: usize,
+    stop: &dyn Fn(&Harness<'_, GbacwApp>) -> bool,
+) -> bool {
+    for _ in 0..max {
+        if stop(h) {
+            return true;
+        }
+        let target = state(h).fire_plan.first().map(|p| p.target);
+        let clock = state(h).clock;
+        if bot.actions % 10 == 0 {
+            bot.c.texts_checked += assert_words_only(h, "playing");
+        }
+        if !bot.step(h) {
+            return stop(h);
+        }
+        if !*shot
+            && let Some(t) = target
+            && state(h).fire_plan.is_empty()
+            && state(h).clock != clock
+        {
+            h.state_mut().map.centre_on(t);
+            h.hover_at(h.state().map.hex_screen_pos(t).unwrap_or_default());
+            h.run();
+            save(h, "fire.png");
+            *shot = true;
+        }
+    }
+    stop(h)
+}
+
+/// The kinds a play-through must have produced by clicks (issue 18):
+/// a set-up placement, an arrival, a move, a fire, a melee, a rally and a
+/// retreat choice (before melee, after it, or standing fast).
+const RETREAT_CHOICES: [&str; 3] = ["RetreatBeforeMelee", "StandFast", "Retreat"];
+
+/// Play `battle` at a hot-seat table to the end of Game-Turn 2, then on
+/// (at most `turns` Game-Turns) until every kind above was produced.
+fn play_through(battle: &str, turns: u16, rendered: bool) -> Bot {
+    let t0 = std::time::Instant::now();
+    let mut h = table(battle, rendered);
+    let mut shot = !rendered;
+    let mut bot = Bot::default();
+    assert_words_only(&h, "opened");
+    let through_2 = play_watching_fire(&mut bot, &mut h, &mut shot, 2000, &|h| after_turn(h, 2));
+    assert!(
+        through_2,
+        "{battle}: Game-Turn 2 not ended in 2000 actions (turn {}); misses: {:?}",
+        state(&h).clock.turn,
+        bot.misses
+    );
+    let gt2 = bot.c.produced.clone();
+    eprintln!("{battle}: to the end of Game-Turn 2: {gt2:?}");
+    let wanted = |b: &Bot| {
+        let p = &b.c.produced;
+        [
+            "PlaceUnit",
+            "Arrive",
+            "Move",
+            "DeclareFire",
+            "DeclareMelee",
+            "Rally",
+        ]
+        .iter()
+        .all(|k| p.contains_key(k))
+            && RETREAT_CHOICES.iter().any(|k| p.contains_key(k))
+    };
+    let mut turn = 2;
+    while !wanted(&bot) && turn < turns && !state(&h).over {
+        turn += 1;
+        play_watching_fire(&mut bot, &mut h, &mut shot, 2000, &|h| after_turn(h, turn));
+    }
+    let seen = assert_words_only(&h, "at the end");
+    assert!(seen > 50);
+    eprintln!(
+        "{battle}: {} actions by {} clicks in {:.0?}, to Game-Turn {}; produced {:?}; offered {:?}; {} misses: {:?}",
+        bot.actions,
+        bot.c.clicks,
+        t0.elapsed(),
+        state(&h).clock.turn,
+        bot.c.produced,
+        bot.offered,
+        bot.misses.len(),
+        bot.misses.iter().take(20).collect::<Vec<_>>()
+    );
+    // Nothing the table was asked for by a click was refused.
+    assert!(
+        h.state().session.last_refusal.is_none(),
+        "{:?}",
+        h.state().session.last_refusal
+    );
+    bot
+}
+
+fn missing(bot: &Bot, kinds: &[&str]) -> Vec<String> {
+    kinds
+        .iter()
+        .filter(|k| !bot.c.produced.contains_key(**k))
+        .map(|k| (*k).to_string())
+        .collect()
+}
+
+#[test]
+fn cedar_mountain_hot_seat_both_seats_by_clicks_only() {
+    let bot = play_through("cedar_mountain", 8, true);
+    let p = &bot.c.produced;
+    assert!(
+        p.contains_key("PlaceUnit") && p.contains_key("EndSetUp"),
+        "{p:?}"
+    );
+    assert!(p.contains_key("Arrive"), "{p:?}");
+    assert!(p.contains_key("Move"), "{p:?}");
+    let must = ["DeclareFire", "DeclareMelee", "Rally"];
+    let missing: Vec<String> = missing(&bot, &must);
+    assert!(
+        missing.is_empty(),
+        "never produced by clicks: {missing:?}; {p:?}"
+    );
+    assert!(
+        RETREAT_CHOICES.iter().any(|k| p.contains_key(k)),
+        "no retreat choice: {p:?}"
+    );
+    // Every kind the coverage table (action_kinds_ui) says this test
+    // produces, it produced.
+    let me = "playthrough_ui::cedar_mountain_hot_seat_both_seats_by_clicks_only";
+    let claimed: BTreeSet<&str> = UI_PATHS
+        .iter()
+        .filter(|(_, t)| *t == me)
+        .map(|(k, _)| *k)
+        .collect();
+    let not: Vec<&&str> = claimed.iter().filter(|k| !p.contains_key(**k)).collect();
+    assert!(not.is_empty(), "claimed but not produced: {not:?}; {p:?}");
+}
+
+/// The same over a real server: the Union's client over WebSocket, the
+/// Confederate's over QUIC, each a `GbacwApp` in its own harness; the
+/// player whose seat acts clicks in their own window, the other's
+/// client follows. Through the end of Game-Turn 2.
+fn net_play_through(battle: &str) -> Bot {
+    let t0 = std::time::Instant::now();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = support::start_server(&rt);
+    let config = GbacwConfig {
+        battle: battle.into(),
+        ..GbacwConfig::default()
+    };
+    let [union, confederate, watcher] =
+        support::gbacw::three_clients(&server, &config, ["Banks", "Jackson", "Watcher"]);
+    let mut hs = [
+        support::kittest::net_gbacw(union, SIZE),
+        support::kittest::net_gbacw(confederate, SIZE),
+        support::kittest::net_gbacw(watcher, SIZE),
+    ];
+    // Joined: every client has the table (bounded).
+    for _ in 0..500 {
+        if hs.iter().all(|h| h.state().session.state().is_some()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        for h in hs.iter_mut() {
+            h.run();
+        }
+    }
+    let mut bot = Bot::default();
+    for _ in 0..3000 {
+        let seqs: Vec<u64> = hs.iter().map(support::play::seq).collect();
+        let top = *seqs.iter().max().unwrap();
+        // Everyone caught up before anyone looks at the board.
+        for _ in 0..500 {
+            if hs.iter().all(|h| support::play::seq(h) == top) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            for h in hs.iter_mut() {
+                h.run();
+            }
+        }
+        if after_turn(&hs[0], 2) {
+            break;
+        }
+        let acting = {
+            let h = &hs[0];
+            support::play::rules(h).acting_seat(state(h))
+        };
+        let Some(seat) = acting else { break };
+        let h = &mut hs[usize::from(seat.0)];
+        assert_eq!(h.state().session.acting_seat(), Some(seat));
+        if bot.actions % 10 == 0 {
+            bot.c.texts_checked += assert_words_only(h, "playing over the server");
+        }
+        if !bot.step(h) {
+            break;
+        }
+    }
+    assert!(
+        after_turn(&hs[0], 2),
+        "{battle} over the server: Game-Turn 2 not ended (turn {}); misses: {:?}",
+        state(&hs[0]).clock.turn,
+        bot.misses
+    );
+    // The three clients agree on the state.
+    let s0 = state(&hs[0]).clone();
+    assert_eq!(state(&hs[1]).clock, s0.clock);
+    assert_eq!(state(&hs[2]).clock, s0.clock);
+    for (u, st) in &s0.units {
+        assert_eq!(state(&hs[1]).units[u].hex, st.hex, "{u}");
+        assert_eq!(state(&hs[2]).units[u].hex, st.hex, "{u}");
+    }
+    for h in &hs {
+        assert_eq!(h.state().session.bad_roll_count(), 0);
+        assert_words_only(h, "after the game over the server");
+    }
+    eprintln!(
+        "{battle} over a real server: {} actions by {} clicks in {:.0?}; produced {:?}; {} misses: {:?}",
+        bot.actions,
+        bot.c.clicks,
+        t0.elapsed(),
+        bot.c.produced,
+        bot.misses.len(),
+        bot.misses.iter().take(10).collect::<Vec<_>>()
+    );
+    bot
+}
+
+#[test]
+fn cedar_mountain_over_a_real_server_both_seats_by_clicks_only() {
+    let bot = net_play_through("cedar_mountain");
+    let p = &bot.c.produced;
+    for k in ["PlaceUnit", "EndSetUp", "Arrive", "Move", "EndPhase"] {
+        assert!(p.contains_key(k), "{k} not produced: {p:?}");
+    }
+}
+
+/// Corinth's historical scenario (30.0), hot seat: through Game-Turn 2.
+#[test]
+fn corinth_historical_hot_seat_both_seats_by_clicks_only() {
+    let bot = play_through("corinth", 2, false);
+    let p = &bot.c.produced;
+    for k in ["PlaceLeader", "PlaceUnit", "EndSetUp", "Move", "EndPhase"] {
+        assert!(p.contains_key(k), "{k} not produced: {p:?}");
+    }
+}
+
+/// Corinth's free set-up (29.0), hot seat: the Confederate plots the
+/// assault, the Union sets up, through Game-Turn 2.
+#[test]
+fn corinth_free_hot_seat_both_seats_by_clicks_only() {
+    let bot = play_through("corinth_free", 2, false);
+    let p = &bot.c.produced;
+    for k in ["PlotAssault", "Move", "EndPhase"] {
+        assert!(p.contains_key(k), "{k} not produced: {p:?}");
+    }
+}
+
+/// Corinth's solitaire game (29.5), hot seat: the assault rolled by its
+/// button, through Game-Turn 2.
+#[test]
+fn corinth_solo_hot_seat_both_seats_by_clicks_only() {
+    let bot = play_through("corinth_solo", 2, false);
+    let p = &bot.c.produced;
+    for k in ["SolitaireRoll", "Move", "EndPhase"] {
+        assert!(p.contains_key(k), "{k} not produced: {p:?}");
+    }
+}
+
+/// Corinth's historical scenario over a real server, through Game-Turn 2.
+#[test]
+fn corinth_over_a_real_server_both_seats_by_clicks_only() {
+    let bot = net_play_through("corinth");
+    assert!(bot.c.produced.contains_key("EndPhase"));
+}
+
+/// Every counter of the Union's default deployment (stacks of two and
+/// three included) can be selected by clicks: on the map (its stack
+/// hovered, then the counter clicked), else by its order-of-battle row.
+#[test]
+fn every_deployed_counter_is_selected_by_a_click() {
+    let mut h = table("cedar_mountain", false);
+    let mut c = support::play::Clicker::default();
+    assert!(c.perform(
+        &mut h,
+        &muster_shared::gbacw::ruleset::GbacwAction::EndSetUp
+    ));
+    let on_map: Vec<_> = state(&h)
+        .units
+        .iter()
+        .filter(|(_, u)| u.hex.is_some())
+        .map(|(id, _)| id.clone())
+        .collect();
+    assert!(on_map.len() > 20);
+    let mut failed = Vec::new();
+    for id in &on_map {
+        h.state_mut().map.select(Vec::new());
+        h.run();
+        if !c.select(&mut h, id) {
+            failed.push(id.to_string());
+        }
+    }
+    eprintln!("{} counters selected by {} clicks", on_map.len(), c.clicks);
+    assert!(failed.is_empty(), "not selectable by a click: {failed:?}");
+}

@@ -1,0 +1,352 @@
+//! A player for the UI-only play-throughs: it looks at the board (the
+//! engine's state and legal actions, as a person reads the screen),
+//! chooses, and acts only through `play::Clicker` (clicks and keys).
+//! It seeks the enemy, fires, melees and rallies when it can, and
+//! answers every decision with the answers it has not given yet first.
+
+use super::play::{Clicker, kind_of, legal_now, rules, seq, state};
+use egui_kittest::Harness;
+use muster_client::app::gbacw::GbacwApp;
+use muster_shared::gbacw::map::HexNumber;
+use muster_shared::gbacw::oob::CounterId;
+use muster_shared::gbacw::ruleset::GbacwAction;
+use muster_shared::gbacw::sequence::{Phase, Step};
+use std::collections::BTreeSet;
+
+/// How many units a side moves by hand in one Movement Phase (the rest
+/// stay: the play-through is about reaching every kind of order, not
+/// about moving a whole army by clicks).
+pub const MOVES_PER_PHASE: usize = 12;
+
+#[derive(Default)]
+pub struct Bot {
+    pub c: Clicker,
+    /// Actions tried and not taken at this log position (never retried).
+    failed: BTreeSet<(u64, String)>,
+    /// Units moved (or ordered) in the current phase, keyed by the
+    /// phase's first entry.
+    done: BTreeSet<CounterId>,
+    phase_key: Option<(u16, Step)>,
+    moves: usize,
+    /// Placements by hand before the default deployment.
+    pub placements: usize,
+    /// Every action kind the acting seat was offered, seen while playing.
+    pub offered: BTreeSet<&'static str>,
+    /// Actions taken in all.
+    pub actions: usize,
+    /// Refusals and misses, for the test's message.
+    pub misses: Vec<String>,
+}
+
+fn nearest_enemy(h: &Harness<'_, GbacwApp>, from: HexNumber, side: &CounterId) -> u32 {
+    let (r, s) = (rules(h), state(h));
+    let grid = &r.game().map.grid;
+    let oob = &r.game().oob;
+    s.units
+        .iter()
+        .filter(|(u, _)| oob.units[*u].side != *side)
+        .filter_map(|(_, u)| u.hex)
+        .map(|e| grid.distance(from, e))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+impl Bot {
+    /// Take one action by clicks; false when nothing could be done (the
+    /// game is over or nobody acts).
+    pub fn step(&mut self, h: &mut Harness<'_, GbacwApp>) -> bool {
+        let clock = state(h).clock;
+        if self.phase_key != Some((clock.turn, clock.step)) {
+            self.phase_key = Some((clock.turn, clock.step));
+            self.done.clear();
+            self.moves = 0;
+        }
+        let legal = legal_now(h);
+        if legal.is_empty() || state(h).over {
+            return false;
+        }
+        for a in &legal {
+            self.offered.insert(kind_of(a));
+        }
+        let at = seq(h);
+        let words = |h: &Harness<'_, GbacwApp>, a: &GbacwAction| {
+            use muster_client::app::narrate::Narrate;
+            rules(h).describe_action(a)
+        };
+        let fresh = |b: &Bot, h: &Harness<'_, GbacwApp>, a: &GbacwAction| {
+            !b.failed.contains(&(at, words(h, a)))
+        };
+        let mut choice: Option<GbacwAction> = None;
+        // A decision waiting: an answer not given before first.
+        if state(h).decision.is_some()
+            || !muster_shared::engine::Ruleset::pending(rules(h), state(h)).is_empty()
+        {
+            let answers: Vec<&GbacwAction> = legal
+                .iter()
+                .filter(|a| !muster_client::app::gbacw::tray::is_tray_action(a))
+                .filter(|a| fresh(self, h, a))
+                .collect();
+            choice = answers
+                .iter()
+                .find(|a| !self.c.produced.contains_key(kind_of(a)))
+                .or(answers.first())
+                .map(|a| (*a).clone());
+        }
+        let setting_up = state(h).progress.setting_up.is_some();
+        if choice.is_none() && setting_up {
+            // A leader and a unit or two by hand (the tray), the rest by
+            // the default deployment.
+            choice = if self.placements < 3 {
+                let leader = !self.c.produced.contains_key("PlaceLeader");
+                legal
+                    .iter()
+                    .filter(|a| leader && matches!(a, GbacwAction::PlaceLeader { .. }))
+                    .chain(
+                        legal
+                            .iter()
+                            .filter(|a| matches!(a, GbacwAction::PlaceUnit { .. })),
+                    )
+                    .find(|a| fresh(self, h, a))
+                    .cloned()
+            } else {
+                None
+            }
+            .or(Some(GbacwAction::EndSetUp));
+        }
+        let pick = |b: &Bot, h: &Harness<'_, GbacwApp>, f: &dyn Fn(&GbacwAction) -> bool| {
+            legal
+                .iter()
+                .filter(|a| f(a) && fresh(b, h, a))
+                .find(|a| !b.c.produced.contains_key(kind_of(a)))
+                .or_else(|| legal.iter().find(|a| f(a) && fresh(b, h, a)))
+                .cloned()
+        };
+        let done = self.done.clone();
+        if choice.is_none() {
+            choice = pick(self, h, &|a| matches!(a, GbacwAction::Arrive { .. }));
+        }
+        if choice.is_none() {
+            // Fire, melee, charge, rally: once per unit and phase.
+            choice = pick(self, h, &|a| match a {
+                GbacwAction::DeclareFire { firers, .. } => {
+                    firers.len() == 1 && !done.contains(&firers[0].unit)
+                }
+                GbacwAction::DeclareMelee { attackers, .. }
+                | GbacwAction::DeclareCharge { attackers, .. } => {
+                    !attackers.iter().any(|u| done.contains(u))
+                }
+                GbacwAction::Rally { unit } => !done.contains(unit),
+                _ => false,
+            });
+        }
+        if choice.is_none() {
+            // Orders the play-through has not given yet (command points,
+            // a facing, a formation, a resupply…), once each.
+            choice = legal
+                .iter()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        GbacwAction::SpendCommandPoints { .. }
+                            | GbacwAction::Resupply { .. }
+                            | GbacwAction::Face { .. }
+                            | GbacwAction::ChangeFormation { .. }
+                            | GbacwAction::TransferRounds { .. }
+                            | GbacwAction::CancelFire { .. }
+                            | GbacwAction::Attach { .. }
+                            | GbacwAction::Detach { .. }
+                            | GbacwAction::ExitMap { .. }
+                            | GbacwAction::WithdrawEngaged { .. }
+                            | GbacwAction::RapidFire { .. }
+                            | GbacwAction::DeclareCharge { .. }
+                            | GbacwAction::CommitReserve { .. }
+                            | GbacwAction::SolitaireRoll
+                            | GbacwAction::PlotAssault { .. }
+                    )
+                })
+                .filter(|a| fresh(self, h, a))
+                .find(|a| !self.c.produced.contains_key(kind_of(a)))
+                .cloned();
+        }
+        if choice.is_none()
+            && self.moves < MOVES_PER_PHASE
+            && legal.iter().any(|a| matches!(a, GbacwAction::Move { .. }))
+        {
+            choice = self.a_move(h, &legal, at);
+        }
+        let choice = choice.unwrap_or(GbacwAction::EndPhase);
+        let before = self.c.clicks;
+        let took = self.c.perform(h, &choice);
+        if took {
+            self.actions += 1;
+            if matches!(
+                choice,
+                GbacwAction::PlaceUnit { .. } | GbacwAction::PlaceLeader { .. }
+            ) {
+                self.placements += 1;
+            }
+            match &choice {
+                GbacwAction::Move { pieces, .. } => {
+                    self.moves += 1;
+                    self.done.extend(pieces.iter().cloned());
+                }
+                GbacwAction::DeclareFire { firers, .. } => {
+                    self.done.extend(firers.iter().map(|f| f.unit.clone()));
+                }
+                GbacwAction::DeclareMelee { attackers, .. }
+                | GbacwAction::DeclareCharge { attackers, .. } => {
+                    self.done.extend(attackers.iter().cloned());
+                }
+                GbacwAction::Rally { unit } => {
+                    self.done.insert(unit.clone());
+                }
+                _ => {}
+            }
+        } else {
+            let w = words(h, &choice);
+            self.misses.push(format!(
+                "{w}: {} ({} clicks)",
+                self.c.last_miss.clone().unwrap_or_default(),
+                self.c.clicks - before
+            ));
+            self.failed.insert((at, w));
+            if let GbacwAction::Move { pieces, .. } = &choice {
+                self.done.extend(pieces.iter().cloned());
+            }
+            // Clear any selection the miss left behind.
+            h.state_mut().map.select(Vec::new());
+            if matches!(choice, GbacwAction::EndPhase) {
+                // As a player reads the refusal: "14 Wisc in 0104 is … (it
+                // can reach 0202)": that unit is moved there, then End
+                // phase again.
+                let why = h.state().session.last_refusal.clone().unwrap_or_default();
+                return self.obey(h, &why);
+            }
+        }
+        true
+    }
+
+    /// Move the unit a refusal names to the hex it says it can reach.
+    fn obey(&mut self, h: &mut Harness<'_, GbacwApp>, why: &str) -> bool {
+        let Some(k) = why.find(" can reach ") else {
+            return false;
+        };
+        let hex: String = why[k + 11..].chars().take(4).collect();
+        let Some(to) = HexNumber::parse(&hex) else {
+            return false;
+        };
+        // The counter named at the head of a part of the message ("14
+        // Wisc in 0104 is …", "Cabell must end …").
+        let st = state(h);
+        let pieces: Vec<&CounterId> = st.units.keys().chain(st.leaders.keys()).collect();
+        let unit = why.split(": ").find_map(|seg| {
+            pieces
+                .iter()
+                .find(|u| {
+                    let n = super::play::name(h, u);
+                    seg.starts_with(&format!("{n} in ")) || seg.starts_with(&format!("{n} must "))
+                })
+                .map(|u| (*u).clone())
+        });
+        let Some(unit) = unit else { return false };
+        let a = GbacwAction::Move {
+            pieces: vec![unit],
+            path: vec![to],
+        };
+        let took = self.c.perform(h, &a);
+        if took {
+            self.actions += 1;
+        }
+        took
+    }
+
+    /// A unit of the acting side that has not moved this phase, to the
+    /// hex of its reach nearest the enemy (a click on its counter and
+    /// one on that hex; the UI moves it along the cheapest path).
+    fn a_move(
+        &mut self,
+        h: &Harness<'_, GbacwApp>,
+        legal: &[GbacwAction],
+        _at: u64,
+    ) -> Option<GbacwAction> {
+        let movers: BTreeSet<CounterId> = legal
+            .iter()
+            .filter_map(|a| match a {
+                GbacwAction::Move { pieces, .. } if pieces.len() == 1 => Some(pieces[0].clone()),
+                _ => None,
+            })
+            .filter(|u| !self.done.contains(u))
+            .filter(|u| state(h).units.contains_key(u))
+            .collect();
+        let (r, s) = (rules(h), state(h));
+        let side = r.side_of(r.acting_seat(s)?).clone();
+        let mut best: Option<(u32, CounterId, HexNumber)> = None;
+        for u in movers {
+            let Some(from) = s.units[&u].hex else {
+                continue;
+            };
+            let Some(reach) = r.reachable(s, &u) else {
+                continue;
+            };
+            let here = nearest_enemy(h, from, &side);
+            for (to, _) in reach.hexes.iter() {
+                // A click on a counter selects it: only empty hexes are
+                // moved to by a click.
+                let taken = s.units.values().any(|x| x.hex == Some(*to))
+                    || s.leaders.values().any(|x| x.hex == Some(*to));
+                if *to == from || taken {
+                    continue;
+                }
+                let d = nearest_enemy(h, *to, &side);
+                // Closer, and no farther than adjacent.
+                if d < here && best.as_ref().is_none_or(|(b, _, _)| d < *b) {
+                    best = Some((d, u.clone(), *to));
+                }
+            }
+            if best.as_ref().is_some_and(|(d, _, _)| *d <= 1) {
+                break;
+            }
+        }
+        let Some((_, u, to)) = best else {
+            // Nobody gets closer: moving on.
+            self.moves = MOVES_PER_PHASE;
+            return None;
+        };
+        Some(GbacwAction::Move {
+            pieces: vec![u],
+            path: vec![to],
+        })
+    }
+
+    /// Play until `stop` says so (checked before each action), at most
+    /// `max_actions` actions; returns whether `stop` was reached.
+    pub fn play_until(
+        &mut self,
+        h: &mut Harness<'_, GbacwApp>,
+        max_actions: usize,
+        stop: &dyn Fn(&Harness<'_, GbacwApp>) -> bool,
+    ) -> bool {
+        for _ in 0..max_actions {
+            if stop(h) {
+                return true;
+            }
+            if self.actions % 10 == 0 {
+                self.c.texts_checked += super::play::assert_words_only(h, "playing");
+            }
+            if !self.step(h) {
+                return stop(h);
+            }
+        }
+        stop(h)
+    }
+}
+
+/// True once the clock is past Game-Turn `turn`.
+pub fn after_turn(h: &Harness<'_, GbacwApp>, turn: u16) -> bool {
+    state(h).clock.turn > turn || state(h).over
+}
+
+/// Whether `step` is a phase of `phase`.
+pub fn is_phase(step: Step, phase: Phase) -> bool {
+    matches!(step, Step::Phase { phase: p, .. } if p == phase)
+}
