@@ -51,7 +51,7 @@ fn play_watching_fire(
         }
         let target = state(h).fire_plan.first().map(|p| p.target);
         let clock = state(h).clock;
-        if bot.actions % 10 == 0 {
+        if bot.actions.is_multiple_of(10) {
             bot.c.texts_checked += assert_words_only(h, "playing");
         }
         if !bot.step(h) {
@@ -228,7 +228,7 @@ fn net_play_through(battle: &str) -> Bot {
         let Some(seat) = acting else { break };
         let h = &mut hs[usize::from(seat.0)];
         assert_eq!(h.state().session.acting_seat(), Some(seat));
-        if bot.actions % 10 == 0 {
+        if bot.actions.is_multiple_of(10) {
             bot.c.texts_checked += assert_words_only(h, "playing over the server");
         }
         if !bot.step(h) {

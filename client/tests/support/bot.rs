@@ -330,7 +330,7 @@ impl Bot {
             if stop(h) {
                 return true;
             }
-            if self.actions % 10 == 0 {
+            if self.actions.is_multiple_of(10) {
                 self.c.texts_checked += super::play::assert_words_only(h, "playing");
             }
             if !self.step(h) {
