@@ -64,7 +64,7 @@ fn play_watching_fire(
         {
             h.state_mut().map.centre_on(t);
             h.hover_at(h.state().map.hex_screen_pos(t).unwrap_or_default());
-            h.run();
+            support::kittest::settle(h);
             save(h, "fire.png");
             *shot = true;
         }
@@ -201,7 +201,7 @@ fn net_play_through(battle: &str) -> Bot {
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
         for h in hs.iter_mut() {
-            h.run();
+            support::kittest::settle(h);
         }
     }
     let mut bot = Bot::default();
@@ -215,7 +215,7 @@ fn net_play_through(battle: &str) -> Bot {
             }
             std::thread::sleep(std::time::Duration::from_millis(5));
             for h in hs.iter_mut() {
-                h.run();
+                support::kittest::settle(h);
             }
         }
         if after_turn(&hs[0], 2) {

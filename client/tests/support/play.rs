@@ -75,6 +75,10 @@ pub const UI_PATHS: &[(&str, &str)] = &[
         "playthrough_ui::cedar_mountain_hot_seat_both_seats_by_clicks_only",
     ),
     (
+        "PlaceLeader",
+        "playthrough_ui::cedar_mountain_hot_seat_both_seats_by_clicks_only",
+    ),
+    (
         "EndSetUp",
         "playthrough_ui::cedar_mountain_hot_seat_both_seats_by_clicks_only",
     ),
@@ -273,7 +277,7 @@ impl Clicker {
         };
         // Scrolled into view first (a person scrolls the panel).
         node.scroll_to_me();
-        h.run();
+        super::kittest::settle(h);
         let node = h
             .query_all(By::new().predicate(move |n| {
                 n.label().is_some_and(|l| l == text)
@@ -287,7 +291,7 @@ impl Clicker {
             return false;
         };
         node.click();
-        h.run();
+        super::kittest::settle(h);
         self.clicks += 1;
         true
     }
@@ -304,7 +308,7 @@ impl Clicker {
             return false;
         };
         node.click();
-        h.run();
+        super::kittest::settle(h);
         self.clicks += 1;
         true
     }
@@ -330,7 +334,7 @@ impl Clicker {
                 return true;
             };
             h.key_press(key);
-            h.run();
+            super::kittest::settle(h);
             self.clicks += 1;
         }
         false
@@ -369,7 +373,7 @@ impl Clicker {
                     break;
                 };
                 h.hover_at(r.center());
-                h.run();
+                super::kittest::settle(h);
                 let (Some(map), Some(r)) = (h.state().map.rect(), h.state().map.counter_rect(id))
                 else {
                     break;
@@ -389,7 +393,7 @@ impl Clicker {
                     break;
                 };
                 h.key_press(key);
-                h.run();
+                super::kittest::settle(h);
                 self.clicks += 1;
             }
             if h.state().map.selected().first() == Some(id) {
@@ -462,7 +466,7 @@ impl Clicker {
             at = next;
         }
         h.drop_at(at);
-        h.run();
+        super::kittest::settle(h);
         self.clicks += 1;
         true
     }
@@ -486,7 +490,7 @@ impl Clicker {
             };
             let rect = row.rect();
             row.scroll_to_me();
-            h.run();
+            super::kittest::settle(h);
             // The row where it is now (the tray scrolled).
             let row = h
                 .query_all(By::new().predicate(move |n| {
@@ -500,7 +504,7 @@ impl Clicker {
                 return false;
             };
             row.click();
-            h.run();
+            super::kittest::settle(h);
             self.clicks += 1;
         }
         if h.state().tray.picked() != Some(id) {
@@ -638,7 +642,7 @@ impl Clicker {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
-            h.run();
+            super::kittest::settle(h);
         }
         let took = seq(h) != before && h.state().session.last_refusal.is_none();
         if took {
@@ -655,7 +659,7 @@ impl Clicker {
     /// End the phase with Space and the confirm (the keys a player uses).
     pub fn space_end(&mut self, h: &mut Harness<'_, GbacwApp>) -> bool {
         h.key_press(egui::Key::Space);
-        h.run();
+        super::kittest::settle(h);
         self.clicks += 1;
         self.button(h, CONFIRM_END, 0)
     }
