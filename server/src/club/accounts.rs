@@ -32,7 +32,9 @@ const MAX_TRACKED: usize = 10_000;
 pub fn check_password(password: &str) -> Result<(), String> {
     let n = password.len();
     if n < MIN_PASSWORD {
-        return Err(format!("a password needs at least {MIN_PASSWORD} characters"));
+        return Err(format!(
+            "a password needs at least {MIN_PASSWORD} characters"
+        ));
     }
     if n > MAX_PASSWORD {
         return Err(format!("a password may have at most {MAX_PASSWORD} bytes"));
@@ -56,8 +58,11 @@ pub fn verify_password(password: &str, phc: &str) -> bool {
     if password.len() > MAX_PASSWORD {
         return false;
     }
-    PasswordHash::new(phc)
-        .is_ok_and(|h| argon2::Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+    PasswordHash::new(phc).is_ok_and(|h| {
+        argon2::Argon2::default()
+            .verify_password(password.as_bytes(), &h)
+            .is_ok()
+    })
 }
 
 /// The key an account name is unique by.
@@ -106,12 +111,10 @@ impl Attempts {
         if st.1.len() > MAX_TRACKED {
             st.1.retain(|_, b| !b.full());
         }
-        st.0
-            .entry(key.to_string())
+        st.0.entry(key.to_string())
             .or_insert_with(|| Bucket::new(ACCOUNT_PER_MINUTE / 60.0, ACCOUNT_BURST))
             .take();
-        st.1
-            .entry(addr)
+        st.1.entry(addr)
             .or_insert_with(|| Bucket::new(ADDR_PER_MINUTE / 60.0, ADDR_BURST))
             .take();
     }

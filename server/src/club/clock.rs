@@ -78,7 +78,8 @@ impl GameClock {
             let i = usize::from(seat);
             if self.credited[i] != Some(t.player_turn) {
                 self.credited[i] = Some(t.player_turn);
-                self.left_ms[i] = self.left_ms[i].saturating_add(u64::from(tc.increment_secs) * 1000);
+                self.left_ms[i] =
+                    self.left_ms[i].saturating_add(u64::from(tc.increment_secs) * 1000);
             }
             Running {
                 seat,

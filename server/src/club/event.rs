@@ -67,7 +67,10 @@ pub fn check_settings(s: &EventSettings) -> Result<(), Refusal> {
         return bad(format!("an event name has 1 to {MAX_TEXT} printable bytes"));
     }
     if crate::room::any_match::registry(&s.ruleset).is_none() {
-        return bad(format!("this server does not host the game \"{}\"", s.ruleset));
+        return bad(format!(
+            "this server does not host the game \"{}\"",
+            s.ruleset
+        ));
     }
     if s.rounds == 0 || s.rounds > MAX_ROUNDS {
         return bad(format!("an event has 1 to {MAX_ROUNDS} rounds"));
@@ -77,7 +80,12 @@ pub fn check_settings(s: &EventSettings) -> Result<(), Refusal> {
     {
         return bad("a time control needs a bank of at least one second".into());
     }
-    if s.points.levels.len() > 16 || s.points.levels.iter().any(|l| l.level.trim().is_empty() || l.level.len() > 64) {
+    if s.points.levels.len() > 16
+        || s.points
+            .levels
+            .iter()
+            .any(|l| l.level.trim().is_empty() || l.level.len() > 64)
+    {
         return bad("at most 16 victory levels, each named in 1 to 64 bytes".into());
     }
     Ok(())
@@ -99,18 +107,32 @@ impl Event {
         !self.rounds.is_empty()
     }
 
-    pub fn register(&mut self, user: UserId, name: &str, invite: Option<&str>) -> Result<(), Refusal> {
+    pub fn register(
+        &mut self,
+        user: UserId,
+        name: &str,
+        invite: Option<&str>,
+    ) -> Result<(), Refusal> {
         if self.started() {
-            return refuse(ClubError::RegistrationClosed, "the event has started; registration is closed");
+            return refuse(
+                ClubError::RegistrationClosed,
+                "the event has started; registration is closed",
+            );
         }
         if self.settings.invite_only && invite != self.invite.as_deref() {
-            return refuse(ClubError::BadInvite, "this event takes players by invite code; that code is not it");
+            return refuse(
+                ClubError::BadInvite,
+                "this event takes players by invite code; that code is not it",
+            );
         }
         if self.entrants.iter().any(|e| e.user == user) {
             return Ok(());
         }
         if self.entrants.len() >= MAX_ENTRANTS {
-            return refuse(ClubError::RegistrationClosed, format!("the event is full ({MAX_ENTRANTS} players)"));
+            return refuse(
+                ClubError::RegistrationClosed,
+                format!("the event is full ({MAX_ENTRANTS} players)"),
+            );
         }
         self.entrants.push(Entrant {
             user,
@@ -122,14 +144,20 @@ impl Event {
 
     pub fn check_in(&mut self, user: UserId) -> Result<(), Refusal> {
         if self.started() {
-            return refuse(ClubError::WrongTime, "check-in closed when the first round started");
+            return refuse(
+                ClubError::WrongTime,
+                "check-in closed when the first round started",
+            );
         }
         match self.entrants.iter_mut().find(|e| e.user == user) {
             Some(e) => {
                 e.checked_in = true;
                 Ok(())
             }
-            None => refuse(ClubError::NotRegistered, "register for the event before checking in"),
+            None => refuse(
+                ClubError::NotRegistered,
+                "register for the event before checking in",
+            ),
         }
     }
 
@@ -156,21 +184,33 @@ impl Event {
             .collect();
         standings::standings(
             &players,
-            self.rounds.iter().flat_map(|r| r.games.iter()).map(|g| Played {
-                seats: g.seats,
-                result: g.result.as_ref(),
-            }),
+            self.rounds
+                .iter()
+                .flat_map(|r| r.games.iter())
+                .map(|g| Played {
+                    seats: g.seats,
+                    result: g.result.as_ref(),
+                }),
         )
     }
 
     /// The next round's games (seats only, no tables yet), or why not.
     pub fn pair_next(&mut self) -> Result<Vec<Game>, Refusal> {
         if !self.round_done() {
-            return refuse(ClubError::WrongTime, "the current round still has games without a result");
+            return refuse(
+                ClubError::WrongTime,
+                "the current round still has games without a result",
+            );
         }
         let r = self.rounds.len();
         if r >= usize::from(self.settings.rounds) {
-            return refuse(ClubError::WrongTime, format!("the event's {} rounds have been played", self.settings.rounds));
+            return refuse(
+                ClubError::WrongTime,
+                format!(
+                    "the event's {} rounds have been played",
+                    self.settings.rounds
+                ),
+            );
         }
         if r == 0 {
             self.roster = self
@@ -182,7 +222,15 @@ impl Event {
             if self.roster.len() < 2 {
                 return refuse(
                     ClubError::NotEnoughPlayers,
-                    format!("{} player(s) {}; a round needs two", self.roster.len(), if self.settings.check_in { "checked in" } else { "registered" }),
+                    format!(
+                        "{} player(s) {}; a round needs two",
+                        self.roster.len(),
+                        if self.settings.check_in {
+                            "checked in"
+                        } else {
+                            "registered"
+                        }
+                    ),
                 );
             }
         }
@@ -211,12 +259,22 @@ impl Event {
                     })
                     .collect();
                 let p = pairing::swiss(&entries, &history);
-                p.pairs.into_iter().map(|(a, b)| (a, Some(b))).chain(p.bye.map(|b| (b, None))).collect()
+                p.pairs
+                    .into_iter()
+                    .map(|(a, b)| (a, Some(b)))
+                    .chain(p.bye.map(|b| (b, None)))
+                    .collect()
             }
             PairingMethod::RoundRobin => {
                 let n = self.roster.len();
                 if r >= pairing::round_robin_rounds(n) {
-                    return refuse(ClubError::WrongTime, format!("a round robin of {n} players has {} rounds; all are played", pairing::round_robin_rounds(n)));
+                    return refuse(
+                        ClubError::WrongTime,
+                        format!(
+                            "a round robin of {n} players has {} rounds; all are played",
+                            pairing::round_robin_rounds(n)
+                        ),
+                    );
                 }
                 let p = pairing::round_robin(n, r);
                 p.pairs
@@ -232,9 +290,13 @@ impl Event {
                         .map(|(a, b)| (self.roster[a], b.map(|b| self.roster[b])))
                         .collect()
                 } else {
-                    let winners: Vec<UserId> = self.rounds[r - 1].games.iter().filter_map(winner).collect();
+                    let winners: Vec<UserId> =
+                        self.rounds[r - 1].games.iter().filter_map(winner).collect();
                     if winners.len() < 2 {
-                        return refuse(ClubError::WrongTime, "the elimination has its winner; no round is left");
+                        return refuse(
+                            ClubError::WrongTime,
+                            "the elimination has its winner; no round is left",
+                        );
                     }
                     pairing::elimination_next(&winners)
                 }
@@ -247,7 +309,13 @@ impl Event {
             .map(|(i, (a, b))| {
                 let seats = match b {
                     Some(b) => {
-                        let (x, y) = pairing::sides(a, b, (self.firsts(a), self.firsts(b)), balanced, pairing::mix(seed ^ 0x5151, r as u64, i as u64));
+                        let (x, y) = pairing::sides(
+                            a,
+                            b,
+                            (self.firsts(a), self.firsts(b)),
+                            balanced,
+                            pairing::mix(seed ^ 0x5151, r as u64, i as u64),
+                        );
                         [Some(x), Some(y)]
                     }
                     None => [Some(a), None],
@@ -328,7 +396,11 @@ impl Event {
     pub fn loss_for(&self, seat: u8, how: ResultHow) -> GameResult {
         let p = &self.settings.points;
         GameResult {
-            points: if seat == 0 { [p.loss, p.win] } else { [p.win, p.loss] },
+            points: if seat == 0 {
+                [p.loss, p.win]
+            } else {
+                [p.win, p.loss]
+            },
             vp_margin: 0,
             how,
         }
@@ -336,8 +408,13 @@ impl Event {
 
     /// An elimination game needs a winner.
     pub fn check_result(&self, result: &GameResult) -> Result<(), Refusal> {
-        if self.settings.pairing == PairingMethod::SingleElimination && result.points[0] == result.points[1] {
-            return refuse(ClubError::BadRequest, "an elimination game needs a winner: give the two sides different points");
+        if self.settings.pairing == PairingMethod::SingleElimination
+            && result.points[0] == result.points[1]
+        {
+            return refuse(
+                ClubError::BadRequest,
+                "an elimination game needs a winner: give the two sides different points",
+            );
         }
         Ok(())
     }
@@ -372,7 +449,11 @@ mod tests {
             check_in: false,
             time: None,
             points: PointsTable {
-                levels: vec![LevelPoints { level: "decisive".into(), winner: 3, loser: 0 }],
+                levels: vec![LevelPoints {
+                    level: "decisive".into(),
+                    winner: 3,
+                    loser: 0,
+                }],
                 ..PointsTable::default()
             },
             seed: 7,
@@ -382,17 +463,30 @@ mod tests {
     #[test]
     fn engine_levels_map_to_event_points() {
         let e = Event::new(UserId(1), settings(PairingMethod::Swiss, 3), None);
-        let o = Outcome { winner: Some(SeatId(1)), summary: "Confederate Decisive victory".into() };
+        let o = Outcome {
+            winner: Some(SeatId(1)),
+            summary: "Confederate Decisive victory".into(),
+        };
         assert_eq!(e.engine_result(&o).points, [0, 3]);
-        let o = Outcome { winner: Some(SeatId(0)), summary: "Union marginal victory".into() };
+        let o = Outcome {
+            winner: Some(SeatId(0)),
+            summary: "Union marginal victory".into(),
+        };
         assert_eq!(e.engine_result(&o).points, [2, 0]);
-        let o = Outcome { winner: None, summary: "draw".into() };
+        let o = Outcome {
+            winner: None,
+            summary: "draw".into(),
+        };
         assert_eq!(e.engine_result(&o).points, [1, 1]);
     }
 
     #[test]
     fn elimination_of_five_runs_to_one_winner() {
-        let mut e = Event::new(UserId(100), settings(PairingMethod::SingleElimination, 3), None);
+        let mut e = Event::new(
+            UserId(100),
+            settings(PairingMethod::SingleElimination, 3),
+            None,
+        );
         for i in 1..=5 {
             e.register(UserId(i), &format!("P{i}"), None).unwrap();
         }

@@ -6,15 +6,16 @@
 //! next one runs out), and tells players their tables and results.
 
 use super::clock::{GameClock, HEARTBEAT_MS};
-use super::event::{Event, Refusal, Round, check_settings, MAX_TEXT};
+use super::event::{Event, MAX_TEXT, Refusal, Round, check_settings};
 use super::{HubInbox, HubMsg};
 use crate::Shared;
 use crate::outbox::{Outbox, encode_msg};
 use crate::quota::AddrKey;
 use crate::room::actor::{CreateError, Room};
 use crate::room::{RoomCmd, Who};
-use crate::storage::club as sql;
 use crate::storage::SeatHolder;
+use crate::storage::club as sql;
+use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::engine::{ClockTurn, Outcome};
 use muster_shared::protocol::club::{
@@ -22,7 +23,6 @@ use muster_shared::protocol::club::{
     ResultHow,
 };
 use muster_shared::protocol::{ServerMsg, TableId, TableOptions, UserId};
-use muster_shared::SeatId;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
@@ -68,7 +68,12 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
         online: HashMap::new(),
     };
     for (id, _name) in rows.clubs {
-        hub.clubs.insert(id, Club { members: HashMap::new() });
+        hub.clubs.insert(
+            id,
+            Club {
+                members: HashMap::new(),
+            },
+        );
     }
     for (club, user, role) in rows.members {
         if let Some(c) = hub.clubs.get_mut(&club) {
@@ -129,7 +134,12 @@ pub async fn run(mut hub: Hub, mut inbox: HubInbox) {
 impl Hub {
     async fn handle(&mut self, m: HubMsg) {
         match m {
-            HubMsg::Request { who, addr, out, req } => self.request(who, addr, out, req).await,
+            HubMsg::Request {
+                who,
+                addr,
+                out,
+                req,
+            } => self.request(who, addr, out, req).await,
             HubMsg::Turn { table, turn } => self.turn(table, turn).await,
             HubMsg::GameOver { table, outcome } => self.game_over(table, outcome).await,
             HubMsg::Detach { conn } => {
@@ -147,7 +157,12 @@ impl Hub {
             return;
         }
         let now = now_ms();
-        if let Err(e) = self.shared.storage.club(move |tx| sql::set_alive(tx, now)).await {
+        if let Err(e) = self
+            .shared
+            .storage
+            .club(move |tx| sql::set_alive(tx, now))
+            .await
+        {
             tracing::error!("cannot record the club heartbeat: {e}");
         }
     }
@@ -171,7 +186,12 @@ impl Hub {
             return false;
         };
         let bytes = codec::encode_infallible(&e.event);
-        match self.shared.storage.club(move |tx| sql::save_event(tx, id, &bytes)).await {
+        match self
+            .shared
+            .storage
+            .club(move |tx| sql::save_event(tx, id, &bytes))
+            .await
+        {
             Ok(()) => true,
             Err(e) => {
                 tracing::error!(event = id.0, "cannot store the event: {e}");
@@ -181,7 +201,12 @@ impl Hub {
     }
 
     async fn log(&self, id: EventId, actor: UserId, line: String) {
-        if let Err(e) = self.shared.storage.club(move |tx| sql::log_action(tx, id, actor, &line)).await {
+        if let Err(e) = self
+            .shared
+            .storage
+            .club(move |tx| sql::log_action(tx, id, actor, &line))
+            .await
+        {
             tracing::error!(event = id.0, "cannot log a director's action: {e}");
         }
     }
@@ -193,12 +218,14 @@ impl Hub {
     /// The event, if `user` directs it (its creator, or a director or the
     /// owner of its club).
     fn directed(&self, id: EventId, user: UserId) -> Result<(), Refusal> {
-        let e = self
-            .events
-            .get(&id)
-            .ok_or((ClubError::NoSuchEvent, format!("there is no event {}", id.0)))?;
+        let e = self.events.get(&id).ok_or((
+            ClubError::NoSuchEvent,
+            format!("there is no event {}", id.0),
+        ))?;
         if e.event.director == user
-            || self.role(e.club, user).is_some_and(|r| r >= ClubRole::Director)
+            || self
+                .role(e.club, user)
+                .is_some_and(|r| r >= ClubRole::Director)
         {
             Ok(())
         } else {
@@ -210,10 +237,10 @@ impl Hub {
     }
 
     fn event(&self, id: EventId) -> Result<&Event, Refusal> {
-        self.events
-            .get(&id)
-            .map(|e| &e.event)
-            .ok_or((ClubError::NoSuchEvent, format!("there is no event {}", id.0)))
+        self.events.get(&id).map(|e| &e.event).ok_or((
+            ClubError::NoSuchEvent,
+            format!("there is no event {}", id.0),
+        ))
     }
 
     async fn request(&mut self, who: Who, _addr: AddrKey, out: Outbox, req: ClubRequest) {
@@ -231,7 +258,10 @@ impl Hub {
     async fn answer(&mut self, who: &Who, req: ClubRequest) -> Result<Option<ClubReply>, Refusal> {
         let storage_failed = |e| {
             tracing::error!("club storage: {e}");
-            (ClubError::Internal, "the server could not store that".to_string())
+            (
+                ClubError::Internal,
+                "the server could not store that".to_string(),
+            )
         };
         match req {
             ClubRequest::ClaimAccount { .. } | ClubRequest::SignIn { .. } => Err((
@@ -242,40 +272,86 @@ impl Hub {
                 let name = crate::identity::checked_name(&name)
                     .map_err(|w| (ClubError::BadRequest, format!("a club's name: {w}")))?;
                 let user = who.user;
-                let is_account = self.shared.storage.club(move |tx| sql::is_account(tx, user)).await.map_err(storage_failed)?;
+                let is_account = self
+                    .shared
+                    .storage
+                    .club(move |tx| sql::is_account(tx, user))
+                    .await
+                    .map_err(storage_failed)?;
                 if !is_account {
-                    return Err((ClubError::NotSignedIn, "claim your name as an account before creating a club".into()));
+                    return Err((
+                        ClubError::NotSignedIn,
+                        "claim your name as an account before creating a club".into(),
+                    ));
                 }
                 let n = name.clone();
-                let club = self.shared.storage.club(move |tx| sql::create_club(tx, &n, user)).await.map_err(storage_failed)?;
-                self.clubs.insert(club, Club { members: HashMap::from([(user, ClubRole::Owner)]) });
+                let club = self
+                    .shared
+                    .storage
+                    .club(move |tx| sql::create_club(tx, &n, user))
+                    .await
+                    .map_err(storage_failed)?;
+                self.clubs.insert(
+                    club,
+                    Club {
+                        members: HashMap::from([(user, ClubRole::Owner)]),
+                    },
+                );
                 Ok(Some(ClubReply::ClubCreated { club, name }))
             }
             ClubRequest::JoinClub { club } => {
                 if !self.clubs.contains_key(&club) {
-                    return Err((ClubError::NoSuchClub, format!("there is no club {}", club.0)));
+                    return Err((
+                        ClubError::NoSuchClub,
+                        format!("there is no club {}", club.0),
+                    ));
                 }
                 if let Some(role) = self.role(club, who.user) {
-                    return Ok(Some(ClubReply::Member { club, user: who.user, role }));
+                    return Ok(Some(ClubReply::Member {
+                        club,
+                        user: who.user,
+                        role,
+                    }));
                 }
                 let user = who.user;
-                self.shared.storage.club(move |tx| sql::set_member(tx, club, user, ClubRole::Member)).await.map_err(storage_failed)?;
+                self.shared
+                    .storage
+                    .club(move |tx| sql::set_member(tx, club, user, ClubRole::Member))
+                    .await
+                    .map_err(storage_failed)?;
                 if let Some(c) = self.clubs.get_mut(&club) {
                     c.members.insert(user, ClubRole::Member);
                 }
-                Ok(Some(ClubReply::Member { club, user, role: ClubRole::Member }))
+                Ok(Some(ClubReply::Member {
+                    club,
+                    user,
+                    role: ClubRole::Member,
+                }))
             }
             ClubRequest::SetRole { club, user, role } => {
                 if !self.clubs.contains_key(&club) {
-                    return Err((ClubError::NoSuchClub, format!("there is no club {}", club.0)));
+                    return Err((
+                        ClubError::NoSuchClub,
+                        format!("there is no club {}", club.0),
+                    ));
                 }
                 if self.role(club, who.user) != Some(ClubRole::Owner) {
-                    return Err((ClubError::NotDirector, "only the club's owner gives roles".into()));
+                    return Err((
+                        ClubError::NotDirector,
+                        "only the club's owner gives roles".into(),
+                    ));
                 }
                 if user == who.user || role == ClubRole::Owner {
-                    return Err((ClubError::BadRequest, "a club has one owner; the owner's role does not change".into()));
+                    return Err((
+                        ClubError::BadRequest,
+                        "a club has one owner; the owner's role does not change".into(),
+                    ));
                 }
-                self.shared.storage.club(move |tx| sql::set_member(tx, club, user, role)).await.map_err(storage_failed)?;
+                self.shared
+                    .storage
+                    .club(move |tx| sql::set_member(tx, club, user, role))
+                    .await
+                    .map_err(storage_failed)?;
                 if let Some(c) = self.clubs.get_mut(&club) {
                     c.members.insert(user, role);
                 }
@@ -283,28 +359,49 @@ impl Hub {
             }
             ClubRequest::CreateEvent { club, settings } => {
                 if !self.clubs.contains_key(&club) {
-                    return Err((ClubError::NoSuchClub, format!("there is no club {}", club.0)));
+                    return Err((
+                        ClubError::NoSuchClub,
+                        format!("there is no club {}", club.0),
+                    ));
                 }
-                if !self.role(club, who.user).is_some_and(|r| r >= ClubRole::Director) {
-                    return Err((ClubError::NotDirector, "only a director or the owner of the club creates events".into()));
+                if !self
+                    .role(club, who.user)
+                    .is_some_and(|r| r >= ClubRole::Director)
+                {
+                    return Err((
+                        ClubError::NotDirector,
+                        "only a director or the owner of the club creates events".into(),
+                    ));
                 }
                 check_settings(&settings)?;
                 let invite = settings.invite_only.then(random_code);
                 let event = Event::new(who.user, settings, invite.clone());
                 let bytes = codec::encode_infallible(&event);
-                let id = self.shared.storage.club(move |tx| sql::create_event(tx, club, &bytes)).await.map_err(storage_failed)?;
+                let id = self
+                    .shared
+                    .storage
+                    .club(move |tx| sql::create_event(tx, club, &bytes))
+                    .await
+                    .map_err(storage_failed)?;
                 self.events.insert(id, EventEntry { club, event });
-                self.log(id, who.user, format!("{} created the event", who.name)).await;
+                self.log(id, who.user, format!("{} created the event", who.name))
+                    .await;
                 Ok(Some(ClubReply::EventCreated { event: id, invite }))
             }
             ClubRequest::Register { event, invite } => {
-                let e = self.events.get_mut(&event).ok_or((ClubError::NoSuchEvent, format!("there is no event {}", event.0)))?;
+                let e = self.events.get_mut(&event).ok_or((
+                    ClubError::NoSuchEvent,
+                    format!("there is no event {}", event.0),
+                ))?;
                 e.event.register(who.user, &who.name, invite.as_deref())?;
                 self.save(event).await;
                 Ok(Some(ClubReply::Registered { event }))
             }
             ClubRequest::CheckIn { event } => {
-                let e = self.events.get_mut(&event).ok_or((ClubError::NoSuchEvent, format!("there is no event {}", event.0)))?;
+                let e = self.events.get_mut(&event).ok_or((
+                    ClubError::NoSuchEvent,
+                    format!("there is no event {}", event.0),
+                ))?;
                 e.event.check_in(who.user)?;
                 self.save(event).await;
                 Ok(Some(ClubReply::CheckedIn { event }))
@@ -315,36 +412,99 @@ impl Hub {
             }
             ClubRequest::Resign { event } => {
                 let e = self.event(event)?;
-                let (r, g) = e.current_game_of(who.user).ok_or((ClubError::NoSuchGame, "you have no game in play in this event".into()))?;
+                let (r, g) = e.current_game_of(who.user).ok_or((
+                    ClubError::NoSuchGame,
+                    "you have no game in play in this event".into(),
+                ))?;
                 let seat = u8::from(e.rounds[r].games[g].seats[1] == Some(who.user));
                 let result = e.loss_for(seat, ResultHow::Resigned { seat: SeatId(seat) });
-                self.set_result(event, r, g, result, format!("{} resigned", who.name)).await;
+                self.set_result(event, r, g, result, format!("{} resigned", who.name))
+                    .await;
                 Ok(None)
             }
-            ClubRequest::Adjudicate { event, table, points, vp_margin, reason } => {
+            ClubRequest::Adjudicate {
+                event,
+                table,
+                points,
+                vp_margin,
+                reason,
+            } => {
                 self.directed(event, who.user)?;
                 let reason = reason.trim().to_string();
-                if reason.is_empty() || reason.len() > MAX_TEXT || reason.chars().any(char::is_control) {
-                    return Err((ClubError::BadRequest, format!("an adjudication needs its reason, 1 to {MAX_TEXT} printable bytes")));
+                if reason.is_empty()
+                    || reason.len() > MAX_TEXT
+                    || reason.chars().any(char::is_control)
+                {
+                    return Err((
+                        ClubError::BadRequest,
+                        format!(
+                            "an adjudication needs its reason, 1 to {MAX_TEXT} printable bytes"
+                        ),
+                    ));
                 }
                 let e = self.event(event)?;
-                let (r, g) = e.game_of_table(table).ok_or((ClubError::NoSuchGame, format!("table {} is not a game of this event", table.0)))?;
-                let result = GameResult { points, vp_margin, how: ResultHow::Adjudicated { reason: reason.clone() } };
+                let (r, g) = e.game_of_table(table).ok_or((
+                    ClubError::NoSuchGame,
+                    format!("table {} is not a game of this event", table.0),
+                ))?;
+                let result = GameResult {
+                    points,
+                    vp_margin,
+                    how: ResultHow::Adjudicated {
+                        reason: reason.clone(),
+                    },
+                };
                 e.check_result(&result)?;
-                self.log(event, who.user, format!("{} adjudicated table {}: {}–{}, margin {vp_margin}: {reason}", who.name, table.0, points[0], points[1])).await;
-                self.set_result(event, r, g, result, format!("adjudicated by {}: {reason}", who.name)).await;
+                self.log(
+                    event,
+                    who.user,
+                    format!(
+                        "{} adjudicated table {}: {}–{}, margin {vp_margin}: {reason}",
+                        who.name, table.0, points[0], points[1]
+                    ),
+                )
+                .await;
+                self.set_result(
+                    event,
+                    r,
+                    g,
+                    result,
+                    format!("adjudicated by {}: {reason}", who.name),
+                )
+                .await;
                 Ok(None)
             }
             ClubRequest::Round { event, round } => {
                 let e = self.event(event)?;
-                let r = usize::from(round).checked_sub(1).filter(|r| *r < e.rounds.len()).ok_or((ClubError::WrongTime, format!("round {round} has not been paired")))?;
-                Ok(Some(ClubReply::Round { event, round, pairings: pairings(e, r) }))
+                let r = usize::from(round)
+                    .checked_sub(1)
+                    .filter(|r| *r < e.rounds.len())
+                    .ok_or((
+                        ClubError::WrongTime,
+                        format!("round {round} has not been paired"),
+                    ))?;
+                Ok(Some(ClubReply::Round {
+                    event,
+                    round,
+                    pairings: pairings(e, r),
+                }))
             }
-            ClubRequest::Standings { event } => Ok(Some(ClubReply::Standings { event, rows: self.event(event)?.standings() })),
-            ClubRequest::ExportCsv { event } => Ok(Some(ClubReply::Csv { event, text: super::standings::csv(&self.event(event)?.standings()) })),
+            ClubRequest::Standings { event } => Ok(Some(ClubReply::Standings {
+                event,
+                rows: self.event(event)?.standings(),
+            })),
+            ClubRequest::ExportCsv { event } => Ok(Some(ClubReply::Csv {
+                event,
+                text: super::standings::csv(&self.event(event)?.standings()),
+            })),
             ClubRequest::DirectorLog { event } => {
                 self.directed(event, who.user)?;
-                let lines = self.shared.storage.club(move |tx| sql::read_log(tx, event)).await.map_err(storage_failed)?;
+                let lines = self
+                    .shared
+                    .storage
+                    .club(move |tx| sql::read_log(tx, event))
+                    .await
+                    .map_err(storage_failed)?;
                 Ok(Some(ClubReply::DirectorLog { event, lines }))
             }
         }
@@ -353,7 +513,10 @@ impl Hub {
     /// Pair the next round, create every table with its seats bound, store
     /// the round, tell each player where to sit.
     async fn start_round(&mut self, id: EventId, who: &Who) -> Result<ClubReply, Refusal> {
-        let entry = self.events.get_mut(&id).ok_or((ClubError::NoSuchEvent, format!("there is no event {}", id.0)))?;
+        let entry = self.events.get_mut(&id).ok_or((
+            ClubError::NoSuchEvent,
+            format!("there is no event {}", id.0),
+        ))?;
         let mut trial = entry.event.clone();
         let mut games = trial.pair_next()?;
         let settings = trial.settings.clone();
@@ -367,10 +530,18 @@ impl Hub {
         };
         let mut made = Vec::new();
         for g in &mut games {
-            let [Some(a), Some(b)] = g.seats else { continue };
+            let [Some(a), Some(b)] = g.seats else {
+                continue;
+            };
             let seats = vec![
-                SeatHolder { user: a, name: trial.name_of(a) },
-                SeatHolder { user: b, name: trial.name_of(b) },
+                SeatHolder {
+                    user: a,
+                    name: trial.name_of(a),
+                },
+                SeatHolder {
+                    user: b,
+                    name: trial.name_of(b),
+                },
             ];
             match Room::create_seated(&self.shared, options.clone(), trial.director, seats).await {
                 Ok(table) => {
@@ -382,7 +553,10 @@ impl Hub {
                     for t in made {
                         self.end_table(t, "the round could not start".into());
                     }
-                    return Err((ClubError::Internal, format!("the round's tables could not be made: {why}")));
+                    return Err((
+                        ClubError::Internal,
+                        format!("the round's tables could not be made: {why}"),
+                    ));
                 }
             }
         }
@@ -396,7 +570,12 @@ impl Hub {
             entry.event = trial;
         }
         self.save(id).await;
-        self.log(id, who.user, format!("{} started round {round} ({} tables)", who.name, made.len())).await;
+        self.log(
+            id,
+            who.user,
+            format!("{} started round {round} ({} tables)", who.name, made.len()),
+        )
+        .await;
         let Some(entry) = self.events.get(&id) else {
             return Err((ClubError::Internal, "the event vanished".into()));
         };
@@ -406,14 +585,33 @@ impl Hub {
             match (g.seats, g.table) {
                 ([Some(a), Some(b)], Some(table)) => {
                     for (seat, me, other) in [(0u8, a, b), (1, b, a)] {
-                        self.tell(me, &ClubReply::YourTable { event: id, round: r8, table, seat: SeatId(seat), opponent: e.name_of(other) });
+                        self.tell(
+                            me,
+                            &ClubReply::YourTable {
+                                event: id,
+                                round: r8,
+                                table,
+                                seat: SeatId(seat),
+                                opponent: e.name_of(other),
+                            },
+                        );
                     }
                 }
-                ([Some(a), None], _) => self.tell(a, &ClubReply::Bye { event: id, round: r8 }),
+                ([Some(a), None], _) => self.tell(
+                    a,
+                    &ClubReply::Bye {
+                        event: id,
+                        round: r8,
+                    },
+                ),
                 _ => {}
             }
         }
-        Ok(ClubReply::Round { event: id, round: r8, pairings: pairings(e, round - 1) })
+        Ok(ClubReply::Round {
+            event: id,
+            round: r8,
+            pairings: pairings(e, round - 1),
+        })
     }
 
     fn end_table(&self, table: TableId, words: String) {
@@ -427,9 +625,25 @@ impl Hub {
 
     /// Record a game's result, stop its clock, end its table, tell both
     /// players and the director.
-    async fn set_result(&mut self, id: EventId, r: usize, g: usize, result: GameResult, words: String) {
-        let Some(entry) = self.events.get_mut(&id) else { return };
-        let Some(game) = entry.event.rounds.get_mut(r).and_then(|x| x.games.get_mut(g)) else { return };
+    async fn set_result(
+        &mut self,
+        id: EventId,
+        r: usize,
+        g: usize,
+        result: GameResult,
+        words: String,
+    ) {
+        let Some(entry) = self.events.get_mut(&id) else {
+            return;
+        };
+        let Some(game) = entry
+            .event
+            .rounds
+            .get_mut(r)
+            .and_then(|x| x.games.get_mut(g))
+        else {
+            return;
+        };
         let now = now_ms();
         if let Some(c) = &mut game.clock {
             c.charge(now);
@@ -443,7 +657,12 @@ impl Hub {
         }
         if let Some(t) = table {
             self.end_table(t, words);
-            let reply = ClubReply::Result { event: id, round: u8::try_from(r + 1).unwrap_or(u8::MAX), table: t, result };
+            let reply = ClubReply::Result {
+                event: id,
+                round: u8::try_from(r + 1).unwrap_or(u8::MAX),
+                table: t,
+                result,
+            };
             for u in seats.into_iter().flatten().chain([director]) {
                 self.tell(u, &reply);
             }
@@ -451,10 +670,18 @@ impl Hub {
     }
 
     async fn turn(&mut self, table: TableId, turn: Option<ClockTurn>) {
-        let Some(&id) = self.tables.get(&table) else { return };
-        let Some(entry) = self.events.get_mut(&id) else { return };
-        let Some((r, g)) = entry.event.game_of_table(table) else { return };
-        let Some(tc) = entry.event.settings.time.clone() else { return };
+        let Some(&id) = self.tables.get(&table) else {
+            return;
+        };
+        let Some(entry) = self.events.get_mut(&id) else {
+            return;
+        };
+        let Some((r, g)) = entry.event.game_of_table(table) else {
+            return;
+        };
+        let Some(tc) = entry.event.settings.time.clone() else {
+            return;
+        };
         let game = &mut entry.event.rounds[r].games[g];
         if game.result.is_some() {
             return;
@@ -464,15 +691,24 @@ impl Hub {
         let defaults_now = tc.at_zero == AtZero::EngineDefaults
             && turn.is_some_and(|t| clock.flagged == Some(t.seat.0));
         self.save(id).await;
-        if defaults_now && let Some(t) = turn && let Some(room) = self.shared.lobby.room(table) {
+        if defaults_now
+            && let Some(t) = turn
+            && let Some(room) = self.shared.lobby.room(table)
+        {
             let _ = room.tx.try_send(RoomCmd::TimeOut { seat: t.seat });
         }
     }
 
     async fn game_over(&mut self, table: TableId, outcome: Outcome) {
-        let Some(&id) = self.tables.get(&table) else { return };
-        let Some(entry) = self.events.get(&id) else { return };
-        let Some((r, g)) = entry.event.game_of_table(table) else { return };
+        let Some(&id) = self.tables.get(&table) else {
+            return;
+        };
+        let Some(entry) = self.events.get(&id) else {
+            return;
+        };
+        let Some((r, g)) = entry.event.game_of_table(table) else {
+            return;
+        };
         if entry.event.rounds[r].games[g].result.is_some() {
             return;
         }
@@ -485,7 +721,13 @@ impl Hub {
         self.events
             .values()
             .filter_map(|e| Some((e.event.settings.time.as_ref()?, e.event.rounds.last()?)))
-            .flat_map(|(tc, round)| round.games.iter().filter(|g| g.result.is_none()).filter_map(move |g| g.clock.as_ref()?.deadline_ms(tc)))
+            .flat_map(|(tc, round)| {
+                round
+                    .games
+                    .iter()
+                    .filter(|g| g.result.is_none())
+                    .filter_map(move |g| g.clock.as_ref()?.deadline_ms(tc))
+            })
             .min()
     }
 
@@ -494,9 +736,13 @@ impl Hub {
         let now = now_ms();
         let mut flagged = Vec::new();
         for (id, e) in &mut self.events {
-            let Some(tc) = e.event.settings.time.clone() else { continue };
+            let Some(tc) = e.event.settings.time.clone() else {
+                continue;
+            };
             let r = e.event.rounds.len().saturating_sub(1);
-            let Some(round) = e.event.rounds.last_mut() else { continue };
+            let Some(round) = e.event.rounds.last_mut() else {
+                continue;
+            };
             for (g, game) in round.games.iter_mut().enumerate() {
                 if game.result.is_some() {
                     continue;
@@ -511,9 +757,20 @@ impl Hub {
         for (id, r, g, seat, at_zero, table) in flagged {
             match at_zero {
                 AtZero::Loss => {
-                    let Some(e) = self.events.get(&id) else { continue };
-                    let result = e.event.loss_for(seat, ResultHow::Clock { seat: SeatId(seat) });
-                    self.set_result(id, r, g, result, format!("seat {}'s clock reached zero", seat + 1)).await;
+                    let Some(e) = self.events.get(&id) else {
+                        continue;
+                    };
+                    let result = e
+                        .event
+                        .loss_for(seat, ResultHow::Clock { seat: SeatId(seat) });
+                    self.set_result(
+                        id,
+                        r,
+                        g,
+                        result,
+                        format!("seat {}'s clock reached zero", seat + 1),
+                    )
+                    .await;
                 }
                 AtZero::EngineDefaults => {
                     self.save(id).await;

@@ -54,7 +54,9 @@ pub enum HubMsg {
         outcome: Outcome,
     },
     /// A connection closed.
-    Detach { conn: u64 },
+    Detach {
+        conn: u64,
+    },
 }
 
 /// How connections and rooms reach the hub; shared by the whole server.

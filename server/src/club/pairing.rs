@@ -43,8 +43,7 @@ impl<P: Ord + Copy> History<P> {
         self.met.insert(if a <= b { (a, b) } else { (b, a) });
     }
     pub fn met(&self, a: P, b: P) -> bool {
-        self.met
-            .contains(&if a <= b { (a, b) } else { (b, a) })
+        self.met.contains(&if a <= b { (a, b) } else { (b, a) })
     }
 }
 
@@ -70,7 +69,10 @@ pub fn mix(seed: u64, a: u64, b: u64) -> u64 {
 /// the **lowest-scored player who has not had a bye** gets it (if all
 /// have, the lowest). Repeats are allowed only when no pairing without
 /// one is found within the search budget.
-pub fn swiss<P: Copy + Ord + Hash>(entries: &[SwissEntry<P>], history: &History<P>) -> RoundPairs<P> {
+pub fn swiss<P: Copy + Ord + Hash>(
+    entries: &[SwissEntry<P>],
+    history: &History<P>,
+) -> RoundPairs<P> {
     let mut order: Vec<SwissEntry<P>> = entries.to_vec();
     // Stable: equal scores keep the caller's order.
     order.sort_by(|a, b| b.score.cmp(&a.score));
@@ -130,7 +132,11 @@ fn in_order<P: Copy>(ids: &[P]) -> Vec<(P, P)> {
 /// depth-first search: the first unpaired player takes the nearest
 /// partner below who is allowed. `None` when there is no such pairing or
 /// the budget ran out.
-fn match_all<P: Copy + Ord>(ids: &[P], history: &History<P>, budget: &mut u32) -> Option<Vec<(P, P)>> {
+fn match_all<P: Copy + Ord>(
+    ids: &[P],
+    history: &History<P>,
+    budget: &mut u32,
+) -> Option<Vec<(P, P)>> {
     let mut used = vec![false; ids.len()];
     let mut pairs = Vec::with_capacity(ids.len() / 2);
     if search(ids, history, &mut used, &mut pairs, budget) {
@@ -297,7 +303,11 @@ mod tests {
     fn elimination_of_five_gives_byes_to_the_top_three_seeds() {
         let r1 = elimination_first_round(5);
         assert_eq!(r1.len(), 4);
-        let byes: Vec<usize> = r1.iter().filter(|(_, b)| b.is_none()).map(|(a, _)| *a).collect();
+        let byes: Vec<usize> = r1
+            .iter()
+            .filter(|(_, b)| b.is_none())
+            .map(|(a, _)| *a)
+            .collect();
         assert_eq!(byes, vec![0, 1, 2]); // seeds 1, 2, 3: slots 1–8, 4–5, 2–7, 3–6
         assert_eq!(bracket_order(8), vec![1, 8, 4, 5, 2, 7, 3, 6]);
     }

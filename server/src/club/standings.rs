@@ -4,8 +4,8 @@
 //! points of every opponent met; a bye adds nothing); the sum of the
 //! player's victory-point margins. Players equal on all three share a rank.
 
-use muster_shared::protocol::club::{GameResult, StandingRow};
 use muster_shared::protocol::UserId;
+use muster_shared::protocol::club::{GameResult, StandingRow};
 use std::collections::BTreeMap;
 
 /// One game as standings see it: who sat in each seat, and its result
@@ -29,7 +29,10 @@ pub fn standings<'a>(
     players: &[(UserId, String)],
     games: impl IntoIterator<Item = Played<'a>>,
 ) -> Vec<StandingRow> {
-    let mut t: BTreeMap<UserId, Tally> = players.iter().map(|(u, _)| (*u, Tally::default())).collect();
+    let mut t: BTreeMap<UserId, Tally> = players
+        .iter()
+        .map(|(u, _)| (*u, Tally::default()))
+        .collect();
     for g in games {
         let Some(r) = g.result else { continue };
         for (i, seat) in g.seats.iter().enumerate() {
@@ -120,12 +123,29 @@ mod tests {
         let p = |i: u64, n: &str| (UserId(i), n.to_string());
         let players = vec![p(1, "A"), p(2, "B"), p(3, "C"), p(4, "D")];
         // Round 1: A beats B (+3), C beats D (+1). Round 2: A beats C, B beats D.
-        let r = [res([2, 0], 3), res([2, 0], 1), res([2, 0], 2), res([2, 0], 5)];
+        let r = [
+            res([2, 0], 3),
+            res([2, 0], 1),
+            res([2, 0], 2),
+            res([2, 0], 5),
+        ];
         let games = vec![
-            Played { seats: [Some(UserId(1)), Some(UserId(2))], result: Some(&r[0]) },
-            Played { seats: [Some(UserId(3)), Some(UserId(4))], result: Some(&r[1]) },
-            Played { seats: [Some(UserId(1)), Some(UserId(3))], result: Some(&r[2]) },
-            Played { seats: [Some(UserId(2)), Some(UserId(4))], result: Some(&r[3]) },
+            Played {
+                seats: [Some(UserId(1)), Some(UserId(2))],
+                result: Some(&r[0]),
+            },
+            Played {
+                seats: [Some(UserId(3)), Some(UserId(4))],
+                result: Some(&r[1]),
+            },
+            Played {
+                seats: [Some(UserId(1)), Some(UserId(3))],
+                result: Some(&r[2]),
+            },
+            Played {
+                seats: [Some(UserId(2)), Some(UserId(4))],
+                result: Some(&r[3]),
+            },
         ];
         let s = standings(&players, games);
         let names: Vec<&str> = s.iter().map(|r| r.name.as_str()).collect();
@@ -135,7 +155,10 @@ mod tests {
         assert_eq!((s[1].points, s[1].buchholz, s[1].vp_margin), (2, 4, 2));
         assert_eq!((s[2].points, s[2].buchholz, s[2].vp_margin), (2, 4, -1));
         let text = csv(&s);
-        assert!(text.starts_with("rank,name,points,buchholz,vp_margin,games\r\n1,\"A\",4,4,5,2\r\n"), "{text}");
+        assert!(
+            text.starts_with("rank,name,points,buchholz,vp_margin,games\r\n1,\"A\",4,4,5,2\r\n"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -149,6 +172,9 @@ mod tests {
             vp_margin: 0,
             games: 0,
         };
-        assert_eq!(csv(&[row]).lines().nth(1), Some("1,\"'=cmd \"\"x\"\"\",0,0,0,0"));
+        assert_eq!(
+            csv(&[row]).lines().nth(1),
+            Some("1,\"'=cmd \"\"x\"\"\",0,0,0,0")
+        );
     }
 }

@@ -12,15 +12,15 @@
 use crate::Shared;
 use crate::club::accounts;
 use crate::identity;
-use crate::storage::club as storage_club;
-use muster_shared::protocol::club::{ClubError, ClubReply, ClubRequest};
 use crate::outbox::{Lag, Outbox, encode_msg, error_frame};
 use crate::quota::{Bucket, ConnSlot};
 use crate::room::actor::{CreateError, Room};
 use crate::room::{RoomCmd, Who};
 use crate::storage::TokenLookup;
+use crate::storage::club as storage_club;
 use bytes::Bytes;
 use muster_shared::codec::DecodeError;
+use muster_shared::protocol::club::{ClubError, ClubReply, ClubRequest};
 use muster_shared::protocol::{
     ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, SessionId, TableId,
 };
@@ -586,14 +586,19 @@ impl Conn {
     }
 
     async fn club_refuse(&self, error: ClubError, message: String) {
-        self.send(encode_msg(&ServerMsg::Club(ClubReply::Refused { error, message })))
-            .await
+        self.send(encode_msg(&ServerMsg::Club(ClubReply::Refused {
+            error,
+            message,
+        })))
+        .await
     }
 
     /// Club requests (issue 21): accounts here, the rest to the club hub.
     async fn club(&mut self, req: ClubRequest) {
         match req {
-            ClubRequest::SignIn { name, password } => return self.account_sign_in(name, password).await,
+            ClubRequest::SignIn { name, password } => {
+                return self.account_sign_in(name, password).await;
+            }
             ClubRequest::ClaimAccount { password } => return self.claim_account(password).await,
             _ => {}
         }
@@ -608,8 +613,11 @@ impl Conn {
             .request(who, self.slot.key, self.out.clone(), req)
         {
             self.shared.metrics.rate_limited.fetch_add(1, Relaxed);
-            self.club_refuse(ClubError::Busy, "the club service is busy; try again in a moment".into())
-                .await;
+            self.club_refuse(
+                ClubError::Busy,
+                "the club service is busy; try again in a moment".into(),
+            )
+            .await;
         }
     }
 
@@ -617,16 +625,27 @@ impl Conn {
     async fn claim_account(&mut self, password: String) {
         let Some(who) = self.who.clone() else {
             return self
-                .club_refuse(ClubError::NotSignedIn, "sign in as a guest first; the account takes that name".into())
+                .club_refuse(
+                    ClubError::NotSignedIn,
+                    "sign in as a guest first; the account takes that name".into(),
+                )
                 .await;
         };
         if let Err(why) = accounts::check_password(&password) {
             return self.club_refuse(ClubError::BadRequest, why).await;
         }
-        let phc = match tokio::task::spawn_blocking(move || accounts::hash_password(&password)).await {
-            Ok(Ok(phc)) => phc,
-            _ => return self.club_refuse(ClubError::Internal, "the password could not be stored".into()).await,
-        };
+        let phc =
+            match tokio::task::spawn_blocking(move || accounts::hash_password(&password)).await {
+                Ok(Ok(phc)) => phc,
+                _ => {
+                    return self
+                        .club_refuse(
+                            ClubError::Internal,
+                            "the password could not be stored".into(),
+                        )
+                        .await;
+                }
+            };
         let key = accounts::name_key(&who.name);
         let name = who.name.clone();
         let claimed = self
@@ -662,7 +681,14 @@ impl Conn {
     async fn account_sign_in(&mut self, name: String, password: String) {
         let name = match identity::checked_name(&name) {
             Ok(n) => n,
-            Err(why) => return self.club_refuse(ClubError::UnknownAccount, format!("no account can have that name: {why}")).await,
+            Err(why) => {
+                return self
+                    .club_refuse(
+                        ClubError::UnknownAccount,
+                        format!("no account can have that name: {why}"),
+                    )
+                    .await;
+            }
         };
         let key = accounts::name_key(&name);
         let addr = self.slot.key;
@@ -671,11 +697,18 @@ impl Conn {
             return self.club_refuse(ClubError::TooManyAttempts, why).await;
         }
         let k = key.clone();
-        let found = match self.shared.storage.club(move |tx| storage_club::find_account(tx, &k)).await {
+        let found = match self
+            .shared
+            .storage
+            .club(move |tx| storage_club::find_account(tx, &k))
+            .await
+        {
             Ok(f) => f,
             Err(e) => {
                 tracing::error!("cannot look up an account: {e}");
-                return self.club_refuse(ClubError::Internal, "storage failed".into()).await;
+                return self
+                    .club_refuse(ClubError::Internal, "storage failed".into())
+                    .await;
             }
         };
         let Some((user, account_name, phc)) = found else {
@@ -690,20 +723,36 @@ impl Conn {
         if !ok {
             self.shared.club.attempts.failed(&key, addr);
             return self
-                .club_refuse(ClubError::BadPassword, format!("wrong password for \"{account_name}\""))
+                .club_refuse(
+                    ClubError::BadPassword,
+                    format!("wrong password for \"{account_name}\""),
+                )
                 .await;
         }
         let token = identity::new_token();
-        match self.shared.storage.new_session(user, identity::token_hash(&token)).await {
+        match self
+            .shared
+            .storage
+            .new_session(user, identity::token_hash(&token))
+            .await
+        {
             Ok(session) => {
-                self.who = Some(Who { user, name: account_name.clone() });
+                self.who = Some(Who {
+                    user,
+                    name: account_name.clone(),
+                });
                 self.set_session(Some(session));
-                self.send(encode_msg(&ServerMsg::SignedIn { user, name: account_name, token: Some(token) }))
-                    .await
+                self.send(encode_msg(&ServerMsg::SignedIn {
+                    user,
+                    name: account_name,
+                    token: Some(token),
+                }))
+                .await
             }
             Err(e) => {
                 tracing::error!("cannot make a session: {e}");
-                self.club_refuse(ClubError::Internal, "storage failed".into()).await
+                self.club_refuse(ClubError::Internal, "storage failed".into())
+                    .await
             }
         }
     }

@@ -251,11 +251,7 @@ impl Room {
             if holders.len() != seats.len() {
                 return Err(CreateError(
                     ErrorCode::BadOptions,
-                    format!(
-                        "this game has {} seats, not {}",
-                        seats.len(),
-                        holders.len()
-                    ),
+                    format!("this game has {} seats, not {}", seats.len(), holders.len()),
                 ));
             }
             seats = holders.iter().cloned().map(Some).collect();
@@ -288,16 +284,7 @@ impl Room {
         } else {
             TableStatus::Open
         };
-        let mut room = Room::new(
-            shared,
-            id,
-            options,
-            invite.clone(),
-            m,
-            chain,
-            seats,
-            status,
-        );
+        let mut room = Room::new(shared, id, options, invite.clone(), m, chain, seats, status);
         room.owner = owner;
         room.event_table = seated.is_some();
         room.touch();
@@ -1352,24 +1339,24 @@ impl Room {
     /// resignation, a clock, a director): stored as finished, off the
     /// lobby once its delayed spectators have seen the end.
     async fn finish(&mut self) {
-            self.status = TableStatus::Finished;
-            // No longer counted against its creator; off the lobby's list
-            // once the delayed spectators have seen the end (issue 20: the
-            // list must not tell them the result early).
-            self.shared.lobby.release(self.owner);
-            if self.spec_held.is_empty() {
-                self.shared.lobby.unlist(self.id);
-            } else {
-                self.reveal = Some(tokio::time::Instant::now() + self.reveal_pace());
-            }
-            if let Err(e) = self
-                .shared
-                .storage
-                .save_seats(self.id, self.seats.clone(), self.status)
-                .await
-            {
-                tracing::error!(table = self.id.0, "cannot save the finished status: {e}");
-            }
+        self.status = TableStatus::Finished;
+        // No longer counted against its creator; off the lobby's list
+        // once the delayed spectators have seen the end (issue 20: the
+        // list must not tell them the result early).
+        self.shared.lobby.release(self.owner);
+        if self.spec_held.is_empty() {
+            self.shared.lobby.unlist(self.id);
+        } else {
+            self.reveal = Some(tokio::time::Instant::now() + self.reveal_pace());
+        }
+        if let Err(e) = self
+            .shared
+            .storage
+            .save_seats(self.id, self.seats.clone(), self.status)
+            .await
+        {
+            tracing::error!(table = self.id.0, "cannot save the finished status: {e}");
+        }
     }
 
     /// When the first pending decision's default applies: its deadline

@@ -60,9 +60,11 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StorageError> {
         "CREATE TABLE IF NOT EXISTS club_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);",
     )?;
     let version: i64 = tx
-        .query_row("SELECT value FROM club_meta WHERE key = 'schema'", [], |r| {
-            r.get(0)
-        })
+        .query_row(
+            "SELECT value FROM club_meta WHERE key = 'schema'",
+            [],
+            |r| r.get(0),
+        )
         .optional()?
         .unwrap_or(0);
     let have = usize::try_from(version).unwrap_or(0);
@@ -159,7 +161,11 @@ pub fn is_account(tx: &Transaction<'_>, user: UserId) -> Result<bool, StorageErr
     )?)
 }
 
-pub fn create_club(tx: &Transaction<'_>, name: &str, owner: UserId) -> Result<ClubId, StorageError> {
+pub fn create_club(
+    tx: &Transaction<'_>,
+    name: &str,
+    owner: UserId,
+) -> Result<ClubId, StorageError> {
     tx.execute(
         "INSERT INTO clubs (name, created) VALUES (?1, ?2)",
         params![name, now()],
@@ -200,7 +206,11 @@ pub fn set_member(
 }
 
 /// A new event row; its id.
-pub fn create_event(tx: &Transaction<'_>, club: ClubId, state: &[u8]) -> Result<EventId, StorageError> {
+pub fn create_event(
+    tx: &Transaction<'_>,
+    club: ClubId,
+    state: &[u8],
+) -> Result<EventId, StorageError> {
     tx.execute(
         "INSERT INTO club_events (club_id, state, updated) VALUES (?1, ?2, ?3)",
         params![club.0 as i64, state, now()],
@@ -248,9 +258,11 @@ pub fn read_log(tx: &Transaction<'_>, event: EventId) -> Result<Vec<String>, Sto
 /// The last moment the server recorded itself up (Unix ms), if ever.
 pub fn alive(tx: &Transaction<'_>) -> Result<Option<u64>, StorageError> {
     Ok(tx
-        .query_row("SELECT value FROM club_meta WHERE key = 'alive_ms'", [], |r| {
-            r.get::<_, i64>(0)
-        })
+        .query_row(
+            "SELECT value FROM club_meta WHERE key = 'alive_ms'",
+            [],
+            |r| r.get::<_, i64>(0),
+        )
         .optional()?
         .map(|v| u64::try_from(v).unwrap_or(0)))
 }
@@ -285,7 +297,11 @@ pub fn load(tx: &Transaction<'_>) -> Result<ClubRows, StorageError> {
     }
     let mut s = tx.prepare("SELECT club_id, user_id, role FROM club_members")?;
     for row in s.query_map([], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, i64>(2)?,
+        ))
     })? {
         let (c, u, role) = row?;
         out.members
@@ -293,10 +309,15 @@ pub fn load(tx: &Transaction<'_>) -> Result<ClubRows, StorageError> {
     }
     let mut s = tx.prepare("SELECT id, club_id, state FROM club_events ORDER BY id")?;
     for row in s.query_map([], |r| {
-        Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, Vec<u8>>(2)?))
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, i64>(1)?,
+            r.get::<_, Vec<u8>>(2)?,
+        ))
     })? {
         let (e, c, state) = row?;
-        out.events.push((EventId(e as u64), ClubId(c as u64), state));
+        out.events
+            .push((EventId(e as u64), ClubId(c as u64), state));
     }
     Ok(out)
 }

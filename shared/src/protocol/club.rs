@@ -175,13 +175,22 @@ pub struct StandingRow {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ClubRequest {
     /// Make the signed-in guest identity an account under its name.
-    ClaimAccount { password: String },
+    ClaimAccount {
+        password: String,
+    },
     /// Sign in to an account from any connection: answered with
     /// `SignedIn` carrying a new session token.
-    SignIn { name: String, password: String },
-    CreateClub { name: String },
+    SignIn {
+        name: String,
+        password: String,
+    },
+    CreateClub {
+        name: String,
+    },
     /// Become a member of a club.
-    JoinClub { club: ClubId },
+    JoinClub {
+        club: ClubId,
+    },
     /// Owner only: give a member a role.
     SetRole {
         club: ClubId,
@@ -197,11 +206,17 @@ pub enum ClubRequest {
         event: EventId,
         invite: Option<String>,
     },
-    CheckIn { event: EventId },
+    CheckIn {
+        event: EventId,
+    },
     /// Director only: pair the next round and create its tables.
-    StartRound { event: EventId },
+    StartRound {
+        event: EventId,
+    },
     /// Give up the current game of the event.
-    Resign { event: EventId },
+    Resign {
+        event: EventId,
+    },
     /// Director only: decide a game, with a reason kept.
     Adjudicate {
         event: EventId,
@@ -212,11 +227,20 @@ pub enum ClubRequest {
         reason: String,
     },
     /// Pairings and results of a round (1-based).
-    Round { event: EventId, round: u8 },
-    Standings { event: EventId },
-    ExportCsv { event: EventId },
+    Round {
+        event: EventId,
+        round: u8,
+    },
+    Standings {
+        event: EventId,
+    },
+    ExportCsv {
+        event: EventId,
+    },
     /// Director only: the log of directors' actions.
-    DirectorLog { event: EventId },
+    DirectorLog {
+        event: EventId,
+    },
 }
 
 /// Server → client, inside [`super::ServerMsg::Club`].

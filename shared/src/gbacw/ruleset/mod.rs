@@ -421,10 +421,7 @@ impl Ruleset for Gbacw {
     /// (an interphase belongs to the Player-Turn before it).
     fn clock_turn(&self, state: &GbacwState) -> Option<crate::engine::ClockTurn> {
         let seat = self.acting_seat(state)?;
-        let second = matches!(
-            state.clock.step.phasing(),
-            Some(PlayerTurn::Second) | None
-        );
+        let second = matches!(state.clock.step.phasing(), Some(PlayerTurn::Second) | None);
         Some(crate::engine::ClockTurn {
             seat,
             player_turn: u32::from(state.clock.turn) * 2 + u32::from(second),
