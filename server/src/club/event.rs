@@ -320,7 +320,7 @@ impl Event {
                     }
                     None => [Some(a), None],
                 };
-                let result = b.is_none().then(|| GameResult {
+                let result = b.is_none().then_some(GameResult {
                     points: [self.settings.points.bye, 0],
                     vp_margin: 0,
                     how: ResultHow::Bye,

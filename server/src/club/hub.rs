@@ -139,7 +139,7 @@ impl Hub {
                 addr,
                 out,
                 req,
-            } => self.request(who, addr, out, req).await,
+            } => self.request(who, addr, out, *req).await,
             HubMsg::Turn { table, turn } => self.turn(table, turn).await,
             HubMsg::GameOver { table, outcome } => self.game_over(table, outcome).await,
             HubMsg::Detach { conn } => {
@@ -364,9 +364,9 @@ impl Hub {
                         format!("there is no club {}", club.0),
                     ));
                 }
-                if !self
+                if self
                     .role(club, who.user)
-                    .is_some_and(|r| r >= ClubRole::Director)
+                    .is_none_or(|r| r < ClubRole::Director)
                 {
                     return Err((
                         ClubError::NotDirector,

@@ -42,7 +42,8 @@ pub enum HubMsg {
         who: Who,
         addr: AddrKey,
         out: Outbox,
-        req: ClubRequest,
+        /// Boxed: a request is much larger than the rooms' notes.
+        req: Box<ClubRequest>,
     },
     /// An event table's engine now awaits `turn` (after every action).
     Turn {
@@ -100,7 +101,7 @@ impl ClubHub {
                 who,
                 addr,
                 out,
-                req,
+                req: Box::new(req),
             })
             .is_ok()
     }

@@ -75,7 +75,7 @@ pub fn swiss<P: Copy + Ord + Hash>(
 ) -> RoundPairs<P> {
     let mut order: Vec<SwissEntry<P>> = entries.to_vec();
     // Stable: equal scores keep the caller's order.
-    order.sort_by(|a, b| b.score.cmp(&a.score));
+    order.sort_by_key(|e| std::cmp::Reverse(e.score));
     let mut candidates_for_bye: Vec<usize> = Vec::new();
     if order.len() % 2 == 1 {
         // From the bottom up: the lowest without a bye first, then the
@@ -358,7 +358,7 @@ mod tests {
                     // The lowest-placed player without a bye has it,
                     // unless the others then cannot avoid a repeat.
                     let mut order = e.clone();
-                    order.sort_by(|x, y| y.score.cmp(&x.score));
+                    order.sort_by_key(|x| std::cmp::Reverse(x.score));
                     let lowest = order.iter().rev().find(|x| !x.had_bye).map(|x| x.id);
                     if lowest != Some(b) {
                         let lowest = lowest.unwrap();

@@ -69,7 +69,7 @@ pub fn standings<'a>(
         .collect();
     let key = |r: &StandingRow| (r.points, r.buchholz, r.vp_margin);
     // Stable: equal players keep registration order.
-    rows.sort_by(|a, b| key(b).cmp(&key(a)));
+    rows.sort_by_key(|r| std::cmp::Reverse(key(r)));
     for i in 0..rows.len() {
         rows[i].rank = if i > 0 && key(&rows[i]) == key(&rows[i - 1]) {
             rows[i - 1].rank
