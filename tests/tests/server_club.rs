@@ -706,3 +706,133 @@ async fn a_restart_mid_round_keeps_clocks_tables_and_standings() {
     assert_eq!(rows.iter().map(|r| r.points).sum::<u32>(), 2);
     server.shutdown().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_zero_with_engine_defaults_the_side_out_of_time_plays_on_by_default() {
+    let (server, _dir) = start_server(|_| {}).await;
+    let t = Target::of(&server);
+    let (mut d, club) = director(&t).await;
+    let mut players = vec![
+        Player::guest(&t, "Pope").await,
+        Player::guest(&t, "Jackson").await,
+    ];
+    let mut s = cedar_settings(1, 1);
+    if let Some(tc) = &mut s.time {
+        tc.at_zero = AtZero::EngineDefaults;
+    }
+    let event = create_event(&mut d, club, s).await;
+    enter(&mut players, event, false).await;
+    let pairings = start_round(&mut d, event).await;
+    let table = pairings[0].table.unwrap();
+    let p = &mut players[0];
+    p.conn
+        .send(&ClientMsg::JoinSeat {
+            table,
+            seat: None,
+            invite: None,
+        })
+        .await
+        .unwrap();
+    // The side setting up runs out of its 1 s; the room answers its
+    // set-up decision with the engine's default.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let m = tokio::time::timeout_at(deadline, p.conn.recv())
+            .await
+            .expect("a default answer within the wait")
+            .unwrap();
+        if let ServerMsg::Delta {
+            body:
+                muster_shared::protocol::DeltaBody::Action {
+                    by_default: true, ..
+                },
+            ..
+        } = m
+        {
+            break;
+        }
+    }
+    let ClubReply::Round { pairings, .. } = d.ask(ClubRequest::Round { event, round: 1 }).await
+    else {
+        panic!()
+    };
+    assert!(pairings[0].result.is_none(), "the game goes on");
+    assert!(
+        pairings[0].clock_ms.unwrap().contains(&0),
+        "{:?}",
+        pairings[0].clock_ms
+    );
+    server.shutdown().await;
+}
+
+/// The server's cost of starting one round of an event of 200 tables
+/// (400 players, sandbox or Cedar Mountain games), in a debug build: wall time of
+/// `StartRound` and the test process's RSS and CPU (the server runs in
+/// it). Run by hand: `cargo test -p muster-tests --test server_club --
+/// --ignored two_hundred --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, run by hand"]
+async fn two_hundred_tables_cost() {
+    let (server, _dir) = start_server(|c| {
+        c.limits.guest_signins_per_minute = 100_000;
+        c.limits.guest_signin_burst = 1_000;
+        c.limits.rate_per_sec = 100_000;
+        c.limits.rate_burst = 100_000;
+    })
+    .await;
+    let t = Target::of(&server);
+    let (mut d, club) = director(&t).await;
+    // `MUSTER_CLUB_CEDAR=1`: Cedar Mountain tables instead of sandbox ones.
+    let cedar = std::env::var_os("MUSTER_CLUB_CEDAR").is_some();
+    let mut s = if cedar {
+        cedar_settings(3600, 1)
+    } else {
+        sandbox_settings("Big Swiss", PairingMethod::Swiss, 1)
+    };
+    s.check_in = false;
+    let event = create_event(&mut d, club, s).await;
+    // One connection signs in as each of 400 guests in turn and registers it.
+    let mut c = Player::guest(&t, "Entrant 0").await;
+    for i in 0..400 {
+        c.conn.sign_in_guest(&format!("Entrant {i}")).await.unwrap();
+        assert_eq!(
+            c.ask(ClubRequest::Register {
+                event,
+                invite: None
+            })
+            .await,
+            ClubReply::Registered { event }
+        );
+    }
+    let pid = std::process::id();
+    let before = muster_tests::proc_stats::proc_stat(pid);
+    let start = std::time::Instant::now();
+    d.conn
+        .send(&ClientMsg::Club(ClubRequest::StartRound { event }))
+        .await
+        .unwrap();
+    // Cedar Mountain builds take long in a debug build: wait up to 15 min.
+    let pairings = loop {
+        match d.conn.recv_timeout(Duration::from_secs(900)).await.unwrap() {
+            ServerMsg::Club(ClubReply::Round { pairings, .. }) => break pairings,
+            ServerMsg::Club(ClubReply::Refused { message, .. }) => panic!("{message}"),
+            _ => {}
+        }
+    };
+    let took = start.elapsed();
+    let after = muster_tests::proc_stats::proc_stat(pid);
+    assert_eq!(pairings.len(), 200);
+    println!(
+        "200 {} tables: StartRound {:.2} s wall, {:.2} s CPU (user {:.2}, kernel {:.2}), RSS {} → {} KiB (+{} KiB, {:.1} KiB per table)",
+        if cedar { "Cedar Mountain" } else { "sandbox" },
+        took.as_secs_f64(),
+        after.user_s + after.system_s - before.user_s - before.system_s,
+        after.user_s - before.user_s,
+        after.system_s - before.system_s,
+        before.rss_kib,
+        after.rss_kib,
+        after.rss_kib.saturating_sub(before.rss_kib),
+        after.rss_kib.saturating_sub(before.rss_kib) as f64 / 200.0
+    );
+    server.shutdown().await;
+}

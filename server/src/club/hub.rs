@@ -528,10 +528,13 @@ impl Hub {
             spectators_allowed: true,
             spectator_delay: 0,
         };
-        let mut made = Vec::new();
-        for g in &mut games {
+        // Every table at once: their builds share the blocking pool
+        // (`table_builds` at a time) and their commits share groups, so a
+        // round of many tables costs about one table's wait per build slot.
+        let director = trial.director;
+        let jobs = games.iter().enumerate().filter_map(|(i, g)| {
             let [Some(a), Some(b)] = g.seats else {
-                continue;
+                return None;
             };
             let seats = vec![
                 SeatHolder {
@@ -543,22 +546,34 @@ impl Hub {
                     name: trial.name_of(b),
                 },
             ];
-            match Room::create_seated(&self.shared, options.clone(), trial.director, seats).await {
+            let (shared, options) = (self.shared.clone(), options.clone());
+            Some(async move {
+                (
+                    i,
+                    Room::create_seated(&shared, options, director, seats).await,
+                )
+            })
+        });
+        let mut made = Vec::new();
+        let mut failed = None;
+        for (i, created) in futures_util::future::join_all(jobs).await {
+            match created {
                 Ok(table) => {
                     made.push(table);
-                    g.table = Some(table);
-                    g.clock = settings.time.as_ref().map(GameClock::new);
+                    games[i].table = Some(table);
+                    games[i].clock = settings.time.as_ref().map(GameClock::new);
                 }
-                Err(CreateError(_, why)) => {
-                    for t in made {
-                        self.end_table(t, "the round could not start".into());
-                    }
-                    return Err((
-                        ClubError::Internal,
-                        format!("the round's tables could not be made: {why}"),
-                    ));
-                }
+                Err(CreateError(_, why)) => failed = Some(why),
             }
+        }
+        if let Some(why) = failed {
+            for t in made {
+                self.end_table(t, "the round could not start".into());
+            }
+            return Err((
+                ClubError::Internal,
+                format!("the round's tables could not be made: {why}"),
+            ));
         }
         for t in &made {
             self.tables.insert(*t, id);
