@@ -300,7 +300,12 @@ impl Room {
 
     /// Rebuild a table from storage after a restart.
     pub fn restore(shared: &Arc<Shared>, t: StoredTable) -> Result<(), String> {
-        let room = Room::rebuild(shared, t)?;
+        let mut room = Room::rebuild(shared, t)?;
+        // An event's table is stored with its director as creator but
+        // counted against nobody (see `create_seated`), after a restart too.
+        if shared.club.is_event_table(room.id) {
+            room.owner = Owner::default();
+        }
         if room.status != TableStatus::Finished {
             // Counted, never refused: the table exists already.
             let _ = shared.lobby.claim(room.owner, None);
