@@ -12,9 +12,11 @@
 //! - [`quota`]: limits per source address; token buckets.
 //! - [`export`]: one table's match log to a file, for `verify`.
 //! - [`check`]: every table's state in a data directory, for operators.
+//! - [`club`]: club events: accounts, clubs, events, pairings, clocks.
 
 pub mod check;
 pub mod cli;
+pub mod club;
 pub mod config;
 pub mod export;
 pub mod identity;
@@ -51,6 +53,8 @@ pub struct Shared {
     pub builds: tokio::sync::Semaphore,
     /// Connections signed in with each session (revocation closes them).
     pub sessions: identity::LiveSessions,
+    /// Club events: the hub's channels and the event tables (issue 21).
+    pub club: club::ClubHub,
 }
 
 /// A running server.
@@ -80,6 +84,7 @@ impl Server {
         .map_err(|e| e.to_string())?;
         let identity = net::quic::load_identity(&config)?;
         let (stop, shutdown) = watch::channel(false);
+        let (club, club_inbox) = club::ClubHub::new();
         let shared = Arc::new(Shared {
             config: config.clone(),
             storage: storage.clone(),
@@ -94,7 +99,12 @@ impl Server {
             )),
             builds: tokio::sync::Semaphore::new(config.limits.table_builds),
             sessions: identity::LiveSessions::default(),
+            club,
         });
+        // Clubs and events before the tables: an event's rooms must know
+        // they belong to it when they are rebuilt.
+        let hub = club::hub::load(&shared).await?;
+        let club_task = tokio::spawn(club::hub::run(hub, club_inbox));
 
         let (stored, mut damaged) = storage.load_unfinished().await.map_err(|e| e.to_string())?;
         let count = stored.len();
@@ -164,6 +174,7 @@ impl Server {
             tokio::spawn(net::ws::accept_loop(shared.clone(), ws)),
             tokio::spawn(net::quic::accept_loop(shared.clone(), quic.clone())),
             tokio::spawn(metrics::serve(metrics, shared.metrics.clone())),
+            club_task,
         ];
         Ok(Server {
             ws_addr,

@@ -57,7 +57,8 @@ impl Bucket {
         Duration::from_secs_f64((1.0 - self.tokens) / self.rate)
     }
 
-    fn full(&mut self) -> bool {
+    /// Whether the bucket has refilled (nothing to remember about it).
+    pub fn full(&mut self) -> bool {
         self.refill();
         self.tokens >= self.burst
     }

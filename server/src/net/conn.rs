@@ -10,14 +10,17 @@
 //! failed `try_send`, and its writer is closed after the write timeout.
 
 use crate::Shared;
+use crate::club::accounts;
 use crate::identity;
 use crate::outbox::{Lag, Outbox, encode_msg, error_frame};
 use crate::quota::{Bucket, ConnSlot};
 use crate::room::actor::{CreateError, Room};
 use crate::room::{RoomCmd, Who};
 use crate::storage::TokenLookup;
+use crate::storage::club as storage_club;
 use bytes::Bytes;
 use muster_shared::codec::DecodeError;
+use muster_shared::protocol::club::{ClubError, ClubReply, ClubRequest};
 use muster_shared::protocol::{
     ClientMsg, ErrorCode, PROTOCOL_VERSION, ServerMsg, SessionId, TableId,
 };
@@ -323,6 +326,7 @@ impl Conn {
 
     async fn finish(&mut self) {
         self.set_session(None);
+        self.shared.club.detach(self.out.id);
         if let Some(task) = self.lobby.take() {
             task.abort();
         }
@@ -373,6 +377,7 @@ impl Conn {
             ClientMsg::ListSessions | ClientMsg::RevokeSession { .. } | ClientMsg::NewSession => {
                 self.sessions_msg(msg).await
             }
+            ClientMsg::Club(req) => self.club(req).await,
             other => {
                 let Some(who) = self.who.clone() else {
                     self.error(ErrorCode::NotSignedIn, "sign in first", None)
@@ -580,6 +585,178 @@ impl Conn {
         }
     }
 
+    async fn club_refuse(&self, error: ClubError, message: String) {
+        self.send(encode_msg(&ServerMsg::Club(ClubReply::Refused {
+            error,
+            message,
+        })))
+        .await
+    }
+
+    /// Club requests (issue 21): accounts here, the rest to the club hub.
+    async fn club(&mut self, req: ClubRequest) {
+        match req {
+            ClubRequest::SignIn { name, password } => {
+                return self.account_sign_in(name, password).await;
+            }
+            ClubRequest::ClaimAccount { password } => return self.claim_account(password).await,
+            _ => {}
+        }
+        let Some(who) = self.who.clone() else {
+            return self
+                .club_refuse(ClubError::NotSignedIn, "sign in first".into())
+                .await;
+        };
+        if !self
+            .shared
+            .club
+            .request(who, self.slot.key, self.out.clone(), req)
+        {
+            self.shared.metrics.rate_limited.fetch_add(1, Relaxed);
+            self.club_refuse(
+                ClubError::Busy,
+                "the club service is busy; try again in a moment".into(),
+            )
+            .await;
+        }
+    }
+
+    /// Make the signed-in identity an account under its name.
+    async fn claim_account(&mut self, password: String) {
+        let Some(who) = self.who.clone() else {
+            return self
+                .club_refuse(
+                    ClubError::NotSignedIn,
+                    "sign in as a guest first; the account takes that name".into(),
+                )
+                .await;
+        };
+        if let Err(why) = accounts::check_password(&password) {
+            return self.club_refuse(ClubError::BadRequest, why).await;
+        }
+        let phc =
+            match tokio::task::spawn_blocking(move || accounts::hash_password(&password)).await {
+                Ok(Ok(phc)) => phc,
+                _ => {
+                    return self
+                        .club_refuse(
+                            ClubError::Internal,
+                            "the password could not be stored".into(),
+                        )
+                        .await;
+                }
+            };
+        let key = accounts::name_key(&who.name);
+        let name = who.name.clone();
+        let claimed = self
+            .shared
+            .storage
+            .club(move |tx| storage_club::claim_account(tx, who.user, &name, &key, &phc))
+            .await;
+        match claimed {
+            Ok(storage_club::Claimed::Done) => {
+                let reply = ClubReply::AccountClaimed { user: who.user, name: who.name };
+                self.send(encode_msg(&ServerMsg::Club(reply))).await
+            }
+            Ok(storage_club::Claimed::NameTaken) => {
+                self.club_refuse(
+                    ClubError::NameTaken,
+                    format!("\"{}\" (or a name that looks the same) is an account already; sign in to it, or play under another name", who.name),
+                )
+                .await
+            }
+            Ok(storage_club::Claimed::Already) => {
+                self.club_refuse(ClubError::AlreadyAccount, "you are signed in to an account already".into())
+                    .await
+            }
+            Err(e) => {
+                tracing::error!("cannot claim an account: {e}");
+                self.club_refuse(ClubError::Internal, "the server could not store the account".into())
+                    .await
+            }
+        }
+    }
+
+    /// Sign in to an account with its name and password: a new session.
+    async fn account_sign_in(&mut self, name: String, password: String) {
+        let name = match identity::checked_name(&name) {
+            Ok(n) => n,
+            Err(why) => {
+                return self
+                    .club_refuse(
+                        ClubError::UnknownAccount,
+                        format!("no account can have that name: {why}"),
+                    )
+                    .await;
+            }
+        };
+        let key = accounts::name_key(&name);
+        let addr = self.slot.key;
+        if let Err(why) = self.shared.club.attempts.allowed(&key, addr) {
+            self.shared.metrics.rate_limited.fetch_add(1, Relaxed);
+            return self.club_refuse(ClubError::TooManyAttempts, why).await;
+        }
+        let k = key.clone();
+        let found = match self
+            .shared
+            .storage
+            .club(move |tx| storage_club::find_account(tx, &k))
+            .await
+        {
+            Ok(f) => f,
+            Err(e) => {
+                tracing::error!("cannot look up an account: {e}");
+                return self
+                    .club_refuse(ClubError::Internal, "storage failed".into())
+                    .await;
+            }
+        };
+        let Some((user, account_name, phc)) = found else {
+            self.shared.club.attempts.failed(&key, addr);
+            return self
+                .club_refuse(ClubError::UnknownAccount, format!("there is no account named \"{name}\"; check the spelling, or claim the name as a guest first"))
+                .await;
+        };
+        let ok = tokio::task::spawn_blocking(move || accounts::verify_password(&password, &phc))
+            .await
+            .unwrap_or(false);
+        if !ok {
+            self.shared.club.attempts.failed(&key, addr);
+            return self
+                .club_refuse(
+                    ClubError::BadPassword,
+                    format!("wrong password for \"{account_name}\""),
+                )
+                .await;
+        }
+        let token = identity::new_token();
+        match self
+            .shared
+            .storage
+            .new_session(user, identity::token_hash(&token))
+            .await
+        {
+            Ok(session) => {
+                self.who = Some(Who {
+                    user,
+                    name: account_name.clone(),
+                });
+                self.set_session(Some(session));
+                self.send(encode_msg(&ServerMsg::SignedIn {
+                    user,
+                    name: account_name,
+                    token: Some(token),
+                }))
+                .await
+            }
+            Err(e) => {
+                tracing::error!("cannot make a session: {e}");
+                self.club_refuse(ClubError::Internal, "storage failed".into())
+                    .await
+            }
+        }
+    }
+
     async fn watch_lobby(&mut self, on: bool) {
         if let Some(task) = self.lobby.take() {
             task.abort();
@@ -691,7 +868,8 @@ impl Conn {
             | ClientMsg::WatchLobby { .. }
             | ClientMsg::ListSessions
             | ClientMsg::RevokeSession { .. }
-            | ClientMsg::NewSession => return,
+            | ClientMsg::NewSession
+            | ClientMsg::Club(_) => return,
         };
         let Some(room) = self.shared.lobby.room(table) else {
             self.tables.remove(&table);

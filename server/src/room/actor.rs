@@ -90,6 +90,9 @@ pub struct Room {
     /// when the next held action is shown to them (`limits.finish_reveal_ms`).
     /// Until the last is shown the table stays listed, as in play.
     reveal: Option<tokio::time::Instant>,
+    /// A table of a club event: its clock turns and its end are told to
+    /// the club hub (issue 21).
+    event_table: bool,
     shared: Arc<Shared>,
 }
 
@@ -148,19 +151,49 @@ impl Room {
                 Refused::Addr(m) | Refused::Server(m) => CreateError(ErrorCode::RateLimited, m),
             });
         }
-        let made = Room::create_claimed(shared, options, owner).await;
+        let made = Room::create_claimed(shared, options, owner, creator, None).await;
         if made.is_err() {
             shared.lobby.release(owner);
         }
         made
     }
 
+    /// Create a table of a club event (issue 21) through the same path,
+    /// its seats already bound to the paired players, so it is in play at
+    /// once. Stored with the director as creator but counted against no
+    /// identity or address (an event of many tables is not one player's),
+    /// only against the server's `max_tables`.
+    pub async fn create_seated(
+        shared: &Arc<Shared>,
+        options: TableOptions,
+        director: UserId,
+        seats: Vec<SeatHolder>,
+    ) -> Result<TableId, CreateError> {
+        let caps = Caps {
+            per_user: u32::MAX,
+            per_addr: u32::MAX,
+            total: shared.config.limits.max_tables,
+        };
+        let owner = Owner::default();
+        if let Err(Refused::User(m) | Refused::Addr(m) | Refused::Server(m)) =
+            shared.lobby.claim(owner, Some(caps))
+        {
+            return Err(CreateError(ErrorCode::RateLimited, m));
+        }
+        let made = Room::create_claimed(shared, options, owner, director, Some(seats)).await;
+        if made.is_err() {
+            shared.lobby.release(owner);
+        }
+        made.map(|(table, _)| table)
+    }
+
     async fn create_claimed(
         shared: &Arc<Shared>,
         options: TableOptions,
         owner: Owner,
+        creator: UserId,
+        seated: Option<Vec<SeatHolder>>,
     ) -> Result<(TableId, Option<String>), CreateError> {
-        let creator = owner.user.expect("a new table has a creator");
         let entry = registry(&options.ruleset).ok_or_else(|| {
             CreateError(
                 ErrorCode::UnknownRuleset,
@@ -213,7 +246,16 @@ impl Room {
         drop(permit);
         let (m, chain, first) = built?;
         let invite = options.private.then(random_invite);
-        let seats = vec![None; usize::from(m.seats())];
+        let mut seats = vec![None; usize::from(m.seats())];
+        if let Some(holders) = &seated {
+            if holders.len() != seats.len() {
+                return Err(CreateError(
+                    ErrorCode::BadOptions,
+                    format!("this game has {} seats, not {}", seats.len(), holders.len()),
+                ));
+            }
+            seats = holders.iter().cloned().map(Some).collect();
+        }
         let id = shared
             .storage
             .create_table(NewTable {
@@ -231,27 +273,39 @@ impl Room {
             })
             .await
             .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
-        let mut room = Room::new(
-            shared,
-            id,
-            options,
-            invite.clone(),
-            m,
-            chain,
-            seats,
-            TableStatus::Open,
-        );
+        // Every seat bound from the start: in play now, durably.
+        let status = if seated.is_some() {
+            shared
+                .storage
+                .save_seats(id, seats.clone(), TableStatus::Playing)
+                .await
+                .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
+            TableStatus::Playing
+        } else {
+            TableStatus::Open
+        };
+        let mut room = Room::new(shared, id, options, invite.clone(), m, chain, seats, status);
         room.owner = owner;
+        room.event_table = seated.is_some();
         room.touch();
         room.horizon = room.m.last_seq();
         room.m.advance_spectators(room.horizon);
+        if seated.is_some() {
+            room.pending = room.m.pending();
+            room.deadline = room.decision_clock();
+        }
         room.spawn();
         Ok((id, invite))
     }
 
     /// Rebuild a table from storage after a restart.
     pub fn restore(shared: &Arc<Shared>, t: StoredTable) -> Result<(), String> {
-        let room = Room::rebuild(shared, t)?;
+        let mut room = Room::rebuild(shared, t)?;
+        // An event's table is stored with its director as creator but
+        // counted against nobody (see `create_seated`), after a restart too.
+        if shared.club.is_event_table(room.id) {
+            room.owner = Owner::default();
+        }
         if room.status != TableStatus::Finished {
             // Counted, never refused: the table exists already.
             let _ = shared.lobby.claim(room.owner, None);
@@ -449,11 +503,16 @@ impl Room {
             anchor_buckets: HashMap::new(),
             idle_close: None,
             reveal: None,
+            event_table: false,
             shared: shared.clone(),
         }
     }
 
     fn spawn(mut self) {
+        self.event_table = self.event_table || self.shared.club.is_event_table(self.id);
+        if self.event_table && self.status == TableStatus::Playing {
+            self.shared.club.turn(self.id, self.m.clock_turn());
+        }
         // A full channel answers `RateLimited` to the sender.
         let (tx, rx) = mpsc::channel(self.shared.config.limits.room_queue);
         let summary = self.summary();
@@ -569,6 +628,21 @@ impl Room {
             RoomCmd::Detach { conn } => {
                 self.subs.remove(&conn);
                 self.lagged.remove(&conn);
+            }
+            RoomCmd::EventOver { words } => {
+                if self.status == TableStatus::Playing {
+                    self.deadline = None;
+                    self.pending.clear();
+                    tracing::info!(table = self.id.0, "ended by its club event: {words}");
+                    self.finish().await;
+                }
+            }
+            RoomCmd::TimeOut { seat } => {
+                if self.status == TableStatus::Playing
+                    && self.pending.first().is_some_and(|p| p.seat == seat)
+                {
+                    self.apply_default().await;
+                }
             }
             #[cfg(feature = "fault-injection")]
             RoomCmd::Crash => panic!("fault injection: table {} crashes", self.id.0),
@@ -1255,25 +1329,38 @@ impl Room {
                 self.send_pending_to(id);
             }
         }
+        if self.event_table && self.status == TableStatus::Playing {
+            self.shared.club.turn(self.id, self.m.clock_turn());
+            if let Some(outcome) = self.m.outcome() {
+                self.shared.club.game_over(self.id, outcome);
+            }
+        }
         if self.status == TableStatus::Playing && self.m.outcome().is_some() {
-            self.status = TableStatus::Finished;
-            // No longer counted against its creator; off the lobby's list
-            // once the delayed spectators have seen the end (issue 20: the
-            // list must not tell them the result early).
-            self.shared.lobby.release(self.owner);
-            if self.spec_held.is_empty() {
-                self.shared.lobby.unlist(self.id);
-            } else {
-                self.reveal = Some(tokio::time::Instant::now() + self.reveal_pace());
-            }
-            if let Err(e) = self
-                .shared
-                .storage
-                .save_seats(self.id, self.seats.clone(), self.status)
-                .await
-            {
-                tracing::error!(table = self.id.0, "cannot save the finished status: {e}");
-            }
+            self.finish().await;
+        }
+    }
+
+    /// The game is over (by the rules, or by its club event: a
+    /// resignation, a clock, a director): stored as finished, off the
+    /// lobby once its delayed spectators have seen the end.
+    async fn finish(&mut self) {
+        self.status = TableStatus::Finished;
+        // No longer counted against its creator; off the lobby's list
+        // once the delayed spectators have seen the end (issue 20: the
+        // list must not tell them the result early).
+        self.shared.lobby.release(self.owner);
+        if self.spec_held.is_empty() {
+            self.shared.lobby.unlist(self.id);
+        } else {
+            self.reveal = Some(tokio::time::Instant::now() + self.reveal_pace());
+        }
+        if let Err(e) = self
+            .shared
+            .storage
+            .save_seats(self.id, self.seats.clone(), self.status)
+            .await
+        {
+            tracing::error!(table = self.id.0, "cannot save the finished status: {e}");
         }
     }
 

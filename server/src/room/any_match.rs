@@ -103,6 +103,8 @@ pub trait AnyMatch: Send {
     fn spectator_state(&self) -> (u64, Vec<u8>);
     fn pending(&self) -> Vec<Pending>;
     fn outcome(&self) -> Option<Outcome>;
+    /// Whose clock runs now (club events, issue 21).
+    fn clock_turn(&self) -> Option<muster_shared::engine::ClockTurn>;
     /// The last entries' delta bodies (one per viewer class) rebuilt by a
     /// restore, oldest first; empty afterwards and for a new match.
     fn take_restored_history(&mut self) -> Vec<(u64, Vec<DeltaBody>)>;
@@ -550,6 +552,10 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.m.ruleset().outcome(self.m.state())
+    }
+
+    fn clock_turn(&self) -> Option<muster_shared::engine::ClockTurn> {
+        self.m.ruleset().clock_turn(self.m.state())
     }
 
     fn take_restored_history(&mut self) -> Vec<(u64, Vec<DeltaBody>)> {

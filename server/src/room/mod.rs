@@ -84,6 +84,17 @@ pub enum RoomCmd {
     Detach {
         conn: u64,
     },
+    /// Club events (issue 21): the event ended this game (a resignation,
+    /// a clock, a director's decision); `words` say how, for the log.
+    EventOver {
+        words: String,
+    },
+    /// Club events: `seat`'s clock is at zero and the event plays on with
+    /// the engine's default answers: apply the default of its waiting
+    /// decision now.
+    TimeOut {
+        seat: SeatId,
+    },
     /// Fault injection for the supervision tests: the room panics while
     /// handling this command (never sent by a connection).
     #[cfg(feature = "fault-injection")]

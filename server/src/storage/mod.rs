@@ -9,6 +9,7 @@
 //! the previous group was being written), so many rooms acting at once
 //! share the cost of durability.
 
+pub mod club;
 pub mod sqlite;
 
 use muster_shared::Hash32;
@@ -156,7 +157,15 @@ pub(crate) enum Op {
         table: TableId,
         reply: oneshot::Sender<Result<(), StorageError>>,
     },
+    /// Club events' work (issue 21; its SQL is in [`club`]): run in the
+    /// group's transaction, or told why it could not run.
+    Club { job: ClubJob },
 }
+
+/// A club request: given the transaction (or the error that stopped the
+/// group before it ran), it answers after the commit like every other.
+pub(crate) type ClubJob =
+    Box<dyn FnOnce(Result<&rusqlite::Transaction<'_>, StorageError>) -> sqlite::Answer + Send>;
 
 /// Unfinished tables that cannot be loaded, and why, in words.
 pub type Damaged = Vec<(TableId, String)>;
@@ -320,6 +329,24 @@ impl Storage {
     /// start; its log stays.
     pub async fn abandon(&self, table: TableId) -> Result<(), StorageError> {
         self.ask(|reply| Op::Abandon { table, reply }).await
+    }
+
+    /// Run club work (a function of [`club`]) in the next group's
+    /// transaction; its result once committed.
+    pub async fn club<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&rusqlite::Transaction<'_>) -> Result<T, StorageError> + Send + 'static,
+    ) -> Result<T, StorageError> {
+        self.ask(|reply| Op::Club {
+            job: Box::new(move |tx| match tx {
+                Ok(tx) => sqlite::deferred(reply, f(tx)),
+                Err(e) => {
+                    let _ = reply.send(Err(e));
+                    Box::new(|_| {})
+                }
+            }),
+        })
+        .await
     }
 
     /// Every table not finished, with its whole log, and the unfinished

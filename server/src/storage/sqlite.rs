@@ -91,7 +91,7 @@ fn corrupt(e: impl std::fmt::Display) -> StorageError {
 
 impl Db {
     pub(crate) fn open(path: &Path) -> Result<Db, StorageError> {
-        let conn = Connection::open(path)?;
+        let mut conn = Connection::open(path)?;
         // journal_mode answers with a row, so it is queried, not executed.
         let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         if !mode.eq_ignore_ascii_case("wal") {
@@ -111,6 +111,8 @@ impl Db {
             )));
         }
         conn.execute_batch(SCHEMA)?;
+        // Club events' tables, versioned on their own (issue 21).
+        super::club::migrate(&mut conn)?;
         // Added after the first release: older files get the column.
         let has_creator: bool = conn.query_row(
             "SELECT COUNT(*) > 0 FROM pragma_table_info('tables') WHERE name = 'creator'",
@@ -244,14 +246,15 @@ fn fail(op: Op, err: impl Fn() -> StorageError) {
         Op::SaveSeats { reply, .. } => drop(reply.send(Err(err()))),
         Op::LoadUnfinished { reply, .. } => drop(reply.send(Err(err()))),
         Op::Abandon { reply, .. } => drop(reply.send(Err(err()))),
+        Op::Club { job } => job(Err(err()))(None),
     }
 }
 
 /// A request's reply, sent once the commit's outcome (an error text or none) is known.
-type Answer = Box<dyn FnOnce(Option<&str>) + Send>;
+pub(crate) type Answer = Box<dyn FnOnce(Option<&str>) + Send>;
 
 /// Wrap a result so it is sent after the commit, or replaced by the commit's error.
-fn deferred<T: Send + 'static>(
+pub(crate) fn deferred<T: Send + 'static>(
     reply: tokio::sync::oneshot::Sender<Result<T, StorageError>>,
     result: Result<T, StorageError>,
 ) -> Answer {
@@ -344,6 +347,7 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
             deferred(reply, r)
         }
         Op::LoadUnfinished { reply } => deferred(reply, load_unfinished(tx)),
+        Op::Club { job } => job(Ok(tx)),
         Op::Abandon { table, reply } => {
             let r = tx
                 .execute(

@@ -23,5 +23,7 @@ pub mod verify;
 
 pub use game::{Applied, Match, MatchError, Submission};
 pub use log::{ActionRecord, LogEntry, LogHeader, MatchLog, SeatInfo, events_digest};
-pub use ruleset::{ActionContext, Dice, Outcome, PendingDecision, RuleCode, RuleError, Ruleset};
+pub use ruleset::{
+    ActionContext, ClockTurn, Dice, Outcome, PendingDecision, RuleCode, RuleError, Ruleset,
+};
 pub use verify::{Failure, VerifyReport, verify_log};

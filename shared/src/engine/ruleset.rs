@@ -273,4 +273,21 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn outcome(&self, _state: &Self::State) -> Option<Outcome> {
         None
     }
+
+    /// Whose answer the game waits for, and which Player-Turn it is, for
+    /// the clocks of club events (issue 21). `None`, the default: nobody's
+    /// clock runs.
+    fn clock_turn(&self, _state: &Self::State) -> Option<ClockTurn> {
+        None
+    }
+}
+
+/// Whose clock runs (see [`Ruleset::clock_turn`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockTurn {
+    /// The seat whose answer is awaited.
+    pub seat: crate::ids::SeatId,
+    /// A number that grows by one with each new Player-Turn: the clock's
+    /// increment is given once per Player-Turn.
+    pub player_turn: u32,
 }

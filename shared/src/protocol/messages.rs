@@ -216,6 +216,9 @@ pub enum ClientMsg {
     /// A new session (token) for this identity, e.g. for another device:
     /// answered with `SignedIn` carrying the new token.
     NewSession,
+    // Appended: club events (issue 21).
+    /// Accounts, clubs and events ([`super::club`]).
+    Club(super::club::ClubRequest),
 }
 
 /// Server → client.
@@ -294,6 +297,9 @@ pub enum ServerMsg {
     Sessions {
         sessions: Vec<SessionInfo>,
     },
+    // Appended: club events (issue 21).
+    /// Answers and news about accounts, clubs and events ([`super::club`]).
+    Club(super::club::ClubReply),
 }
 
 /// Protocol-level refusals (rule refusals are [`ServerMsg::Rejected`]).

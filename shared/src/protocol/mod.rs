@@ -12,6 +12,7 @@
 //! encode one delta per viewer class and send the same bytes to every
 //! spectator.
 
+pub mod club;
 mod messages;
 
 pub use messages::*;

@@ -415,6 +415,18 @@ impl Ruleset for Gbacw {
     fn outcome(&self, state: &GbacwState) -> Option<Outcome> {
         victory::outcome(self, state)
     }
+
+    /// GBACW 4.0: the seat [`Gbacw::acting_seat`] names answers; the
+    /// Player-Turn is counted from the Game-Turn and the phasing player
+    /// (an interphase belongs to the Player-Turn before it).
+    fn clock_turn(&self, state: &GbacwState) -> Option<crate::engine::ClockTurn> {
+        let seat = self.acting_seat(state)?;
+        let second = matches!(state.clock.step.phasing(), Some(PlayerTurn::Second) | None);
+        Some(crate::engine::ClockTurn {
+            seat,
+            player_turn: u32::from(state.clock.turn) * 2 + u32::from(second),
+        })
+    }
 }
 
 /// The scenario options on at a table: the scenario's defaults, then the

@@ -1,0 +1,133 @@
+//! Club events (issue 21): accounts, clubs with roles, events whose rounds
+//! create many tables at once, results, standings and clocks.
+//!
+//! - [`accounts`]: claiming an identity with a password (Argon2id), the
+//!   limits on failed sign-ins. Handled on the connection itself.
+//! - [`event`]: one event's state and rules, without I/O.
+//! - [`pairing`]: Swiss, round robin, single elimination, sides: pure.
+//! - [`standings`]: points and tiebreaks, CSV: pure.
+//! - [`clock`]: a game's two clocks, and the rule for downtime: pure.
+//! - [`hub`]: the one task that owns every club and event, stores each
+//!   change (SQL in `storage/club.rs`), creates the tables, keeps the
+//!   clocks and tells the players.
+//!
+//! Rooms of event tables tell the hub whose answer their engine awaits
+//! after every action and when their game ends ([`ClubHub::turn`],
+//! [`ClubHub::game_over`]); the hub ends a table through
+//! `RoomCmd::EventOver` (resignation, clock, adjudication).
+
+pub mod accounts;
+pub mod clock;
+pub mod event;
+pub mod hub;
+pub mod pairing;
+pub mod standings;
+
+use crate::outbox::Outbox;
+use crate::quota::AddrKey;
+use crate::room::Who;
+use muster_shared::engine::{ClockTurn, Outcome};
+use muster_shared::protocol::TableId;
+use muster_shared::protocol::club::ClubRequest;
+use std::collections::HashSet;
+use std::sync::RwLock;
+use tokio::sync::mpsc;
+
+/// Requests queued for the hub before connections are told it is busy.
+const HUB_QUEUE: usize = 1024;
+
+/// What reaches the hub.
+pub enum HubMsg {
+    Request {
+        who: Who,
+        addr: AddrKey,
+        out: Outbox,
+        /// Boxed: a request is much larger than the rooms' notes.
+        req: Box<ClubRequest>,
+    },
+    /// An event table's engine now awaits `turn` (after every action).
+    Turn {
+        table: TableId,
+        turn: Option<ClockTurn>,
+    },
+    GameOver {
+        table: TableId,
+        outcome: Outcome,
+    },
+    /// A connection closed.
+    Detach {
+        conn: u64,
+    },
+}
+
+/// How connections and rooms reach the hub; shared by the whole server.
+pub struct ClubHub {
+    requests: mpsc::Sender<HubMsg>,
+    notes: mpsc::UnboundedSender<HubMsg>,
+    /// Tables that belong to an event (rooms check once, when they start).
+    tables: RwLock<HashSet<TableId>>,
+    /// Failed sign-ins per account and address.
+    pub attempts: accounts::Attempts,
+}
+
+/// The hub's ends of its channels, for [`hub::run`].
+pub struct HubInbox {
+    pub requests: mpsc::Receiver<HubMsg>,
+    pub notes: mpsc::UnboundedReceiver<HubMsg>,
+}
+
+impl ClubHub {
+    pub fn new() -> (ClubHub, HubInbox) {
+        let (requests, rq) = mpsc::channel(HUB_QUEUE);
+        let (notes, nq) = mpsc::unbounded_channel();
+        (
+            ClubHub {
+                requests,
+                notes,
+                tables: RwLock::new(HashSet::new()),
+                attempts: accounts::Attempts::default(),
+            },
+            HubInbox {
+                requests: rq,
+                notes: nq,
+            },
+        )
+    }
+
+    /// Queue a connection's request; `false` when the hub is too busy.
+    pub fn request(&self, who: Who, addr: AddrKey, out: Outbox, req: ClubRequest) -> bool {
+        self.requests
+            .try_send(HubMsg::Request {
+                who,
+                addr,
+                out,
+                req: Box::new(req),
+            })
+            .is_ok()
+    }
+
+    pub fn is_event_table(&self, table: TableId) -> bool {
+        self.tables
+            .read()
+            .map(|t| t.contains(&table))
+            .unwrap_or(false)
+    }
+
+    pub(crate) fn add_table(&self, table: TableId) {
+        if let Ok(mut t) = self.tables.write() {
+            t.insert(table);
+        }
+    }
+
+    pub fn turn(&self, table: TableId, turn: Option<ClockTurn>) {
+        let _ = self.notes.send(HubMsg::Turn { table, turn });
+    }
+
+    pub fn game_over(&self, table: TableId, outcome: Outcome) {
+        let _ = self.notes.send(HubMsg::GameOver { table, outcome });
+    }
+
+    pub fn detach(&self, conn: u64) {
+        let _ = self.notes.send(HubMsg::Detach { conn });
+    }
+}

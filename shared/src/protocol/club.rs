@@ -1,0 +1,376 @@
+//! Club events (issue 21): accounts, clubs with roles, events with rounds,
+//! pairings, results, standings and clocks. One request enum and one reply
+//! enum, carried by [`super::ClientMsg::Club`] and [`super::ServerMsg::Club`],
+//! so the rest of the protocol is untouched. Every refusal is a
+//! [`ClubReply::Refused`] with a [`ClubError`] and words.
+
+use super::{TableId, UserId};
+use crate::ids::SeatId;
+use serde::{Deserialize, Serialize};
+
+/// A club on the server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ClubId(pub u64);
+
+/// An event (tournament) of a club.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct EventId(pub u64);
+
+/// What a member may do in a club.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum ClubRole {
+    Member,
+    /// Creates and runs events: starts rounds, adjudicates.
+    Director,
+    /// Everything a director does, and gives roles.
+    Owner,
+}
+
+/// How players are paired each round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PairingMethod {
+    /// Players of equal score meet, nobody twice; a bye to the lowest.
+    Swiss,
+    /// Everybody meets everybody (the circle method).
+    RoundRobin,
+    /// Winners go on; byes to the top seeds in the first round.
+    SingleElimination,
+}
+
+/// Who plays which side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SideAssignment {
+    /// The player who has played the first side less often takes it.
+    Balanced,
+    /// A coin toss from the event's seed.
+    Random,
+}
+
+/// What happens when a clock reaches zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AtZero {
+    /// The side out of time loses the game.
+    Loss,
+    /// The side out of time plays on with the engine's default answers.
+    EngineDefaults,
+}
+
+/// Live or slow play time.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    /// Each side's bank at the start, in seconds.
+    pub bank_secs: u32,
+    /// Added to a side's bank at each new Player-Turn in which it answers.
+    pub increment_secs: u32,
+    /// Slow play: the longest one decision may take, in seconds (0: no limit).
+    pub per_decision_secs: u32,
+    pub at_zero: AtZero,
+}
+
+/// Event points for a victory level named in the engine's result
+/// (e.g. Cedar Mountain 27: "marginal", "substantive", "decisive").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelPoints {
+    /// Words looked for (case-insensitively) in the engine's result.
+    pub level: String,
+    pub winner: u32,
+    pub loser: u32,
+}
+
+/// Event points per result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PointsTable {
+    pub win: u32,
+    pub draw: u32,
+    pub loss: u32,
+    pub bye: u32,
+    /// Checked in order before `win`/`loss` for results from the engine.
+    pub levels: Vec<LevelPoints>,
+}
+
+impl Default for PointsTable {
+    fn default() -> Self {
+        PointsTable {
+            win: 2,
+            draw: 1,
+            loss: 0,
+            bye: 2,
+            levels: Vec::new(),
+        }
+    }
+}
+
+/// Everything a director chooses when creating an event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSettings {
+    pub name: String,
+    /// Ruleset id and scenario, as for a table.
+    pub ruleset: String,
+    pub scenario: String,
+    #[serde(with = "serde_bytes")]
+    pub config: Vec<u8>,
+    pub rounds: u8,
+    pub pairing: PairingMethod,
+    pub sides: SideAssignment,
+    /// Registration by invite code only.
+    pub invite_only: bool,
+    /// Only players who checked in are paired.
+    pub check_in: bool,
+    pub time: Option<TimeControl>,
+    pub points: PointsTable,
+    /// Seeds the random choices (sides, Swiss order among equals).
+    pub seed: u64,
+}
+
+/// How a game's result was reached.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResultHow {
+    /// The engine ended the game; its words.
+    Engine { summary: String },
+    /// A player resigned.
+    Resigned { seat: SeatId },
+    /// A clock reached zero.
+    Clock { seat: SeatId },
+    /// The director decided, and why.
+    Adjudicated { reason: String },
+    /// No opponent this round.
+    Bye,
+}
+
+/// One game's result: event points per seat and the victory-point margin
+/// (seat 0's victory points minus seat 1's, when known).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub points: [u32; 2],
+    pub vp_margin: i32,
+    pub how: ResultHow,
+}
+
+/// One table of a round, as players and directors see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    pub table: Option<TableId>,
+    /// Seat 0 and seat 1 (seat 1 empty for a bye).
+    pub players: [Option<(UserId, String)>; 2],
+    pub result: Option<GameResult>,
+    /// Each side's time left in milliseconds, when the event has clocks.
+    pub clock_ms: Option<[u64; 2]>,
+}
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StandingRow {
+    pub rank: u32,
+    pub user: UserId,
+    pub name: String,
+    pub points: u32,
+    /// Sum of the opponents' points (Buchholz).
+    pub buchholz: u32,
+    /// Sum of this player's victory-point margins.
+    pub vp_margin: i64,
+    pub games: u32,
+}
+
+/// Client → server, inside [`super::ClientMsg::Club`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClubRequest {
+    /// Make the signed-in guest identity an account under its name.
+    ClaimAccount {
+        password: String,
+    },
+    /// Sign in to an account from any connection: answered with
+    /// `SignedIn` carrying a new session token.
+    SignIn {
+        name: String,
+        password: String,
+    },
+    CreateClub {
+        name: String,
+    },
+    /// Become a member of a club.
+    JoinClub {
+        club: ClubId,
+    },
+    /// Owner only: give a member a role.
+    SetRole {
+        club: ClubId,
+        user: UserId,
+        role: ClubRole,
+    },
+    /// Director only.
+    CreateEvent {
+        club: ClubId,
+        settings: EventSettings,
+    },
+    Register {
+        event: EventId,
+        invite: Option<String>,
+    },
+    CheckIn {
+        event: EventId,
+    },
+    /// Director only: pair the next round and create its tables.
+    StartRound {
+        event: EventId,
+    },
+    /// Give up the current game of the event.
+    Resign {
+        event: EventId,
+    },
+    /// Director only: decide a game, with a reason kept.
+    Adjudicate {
+        event: EventId,
+        table: TableId,
+        /// Event points per seat.
+        points: [u32; 2],
+        vp_margin: i32,
+        reason: String,
+    },
+    /// Pairings and results of a round (1-based).
+    Round {
+        event: EventId,
+        round: u8,
+    },
+    Standings {
+        event: EventId,
+    },
+    ExportCsv {
+        event: EventId,
+    },
+    /// Director only: the log of directors' actions.
+    DirectorLog {
+        event: EventId,
+    },
+}
+
+/// Server → client, inside [`super::ServerMsg::Club`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClubReply {
+    AccountClaimed {
+        user: UserId,
+        name: String,
+    },
+    ClubCreated {
+        club: ClubId,
+        name: String,
+    },
+    Member {
+        club: ClubId,
+        user: UserId,
+        role: ClubRole,
+    },
+    EventCreated {
+        event: EventId,
+        invite: Option<String>,
+    },
+    Registered {
+        event: EventId,
+    },
+    CheckedIn {
+        event: EventId,
+    },
+    /// A round's pairings (to its director, and as the answer to `Round`).
+    Round {
+        event: EventId,
+        round: u8,
+        pairings: Vec<Pairing>,
+    },
+    /// To each player when a round starts: where to sit.
+    YourTable {
+        event: EventId,
+        round: u8,
+        table: TableId,
+        seat: SeatId,
+        opponent: String,
+    },
+    /// To a player with no opponent this round.
+    Bye {
+        event: EventId,
+        round: u8,
+    },
+    /// A game of the event has its result (to both players and the director).
+    Result {
+        event: EventId,
+        round: u8,
+        table: TableId,
+        result: GameResult,
+    },
+    Standings {
+        event: EventId,
+        rows: Vec<StandingRow>,
+    },
+    Csv {
+        event: EventId,
+        text: String,
+    },
+    DirectorLog {
+        event: EventId,
+        lines: Vec<String>,
+    },
+    Refused {
+        error: ClubError,
+        message: String,
+    },
+}
+
+/// Why a club request was refused; the reply's message says more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ClubError {
+    UnknownAccount,
+    BadPassword,
+    /// Too many failed sign-ins; the message says when to retry.
+    TooManyAttempts,
+    /// The name (or one that looks the same) is an account already.
+    NameTaken,
+    AlreadyAccount,
+    /// The request needs an account or a sign-in.
+    NotSignedIn,
+    BadRequest,
+    NoSuchClub,
+    NoSuchEvent,
+    /// Only a director (or the owner) may do that.
+    NotDirector,
+    NotMember,
+    RegistrationClosed,
+    BadInvite,
+    NotRegistered,
+    /// A round is still being played, or none is.
+    WrongTime,
+    NotEnoughPlayers,
+    NoSuchGame,
+    Busy,
+    Internal,
+}
+
+impl ClubError {
+    /// The refusal's kind in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            ClubError::UnknownAccount => "there is no account with that name",
+            ClubError::BadPassword => "wrong password",
+            ClubError::TooManyAttempts => "too many failed sign-ins",
+            ClubError::NameTaken => "that name is taken by an account",
+            ClubError::AlreadyAccount => "this identity is an account already",
+            ClubError::NotSignedIn => "sign in first",
+            ClubError::BadRequest => "that request was refused",
+            ClubError::NoSuchClub => "no such club",
+            ClubError::NoSuchEvent => "no such event",
+            ClubError::NotDirector => "only the event's director may do that",
+            ClubError::NotMember => "not a member of that club",
+            ClubError::RegistrationClosed => "registration is closed",
+            ClubError::BadInvite => "wrong invite code",
+            ClubError::NotRegistered => "not registered for that event",
+            ClubError::WrongTime => "not now",
+            ClubError::NotEnoughPlayers => "not enough players",
+            ClubError::NoSuchGame => "no such game in the event",
+            ClubError::Busy => "the server is busy; try again",
+            ClubError::Internal => "the server had a problem",
+        }
+    }
+}
+
+impl std::fmt::Display for ClubError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.words())
+    }
+}
