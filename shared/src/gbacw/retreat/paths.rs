@@ -264,7 +264,10 @@ fn search(
     // Within the tier, the most direct route when one is open: every
     // step nearer the goal ([`RetreatLimits::direct`]); sideways steps
     // only when no such path is left.
-    if all.iter().any(|p| limits.direct(&map.grid, start, &p.hexes)) {
+    if all
+        .iter()
+        .any(|p| limits.direct(&map.grid, start, &p.hexes))
+    {
         all.retain(|p| limits.direct(&map.grid, start, &p.hexes));
     }
     all
@@ -336,7 +339,11 @@ impl Search<'_> {
     /// map there ([`RetreatLimits::leave_at_goal`]).
     fn leaves_here(&self, hex: HexNumber) -> bool {
         self.limits.leave_at_goal
-            && self.limits.toward.as_ref().is_some_and(|g| g.contains(&hex))
+            && self
+                .limits
+                .toward
+                .as_ref()
+                .is_some_and(|g| g.contains(&hex))
             && self.map.grid.neighbours_on_map(hex).len() < 6
     }
 }

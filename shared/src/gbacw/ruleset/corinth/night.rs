@@ -214,9 +214,9 @@ fn retreat_path(
         .find(|p| {
             crate::gbacw::ruleset::combat::effects::leaves_map(p, length)
                 || p.last().is_some_and(|end| {
-                board
-                    .check_stack(*end, &unit.side, &[], &[id], None)
-                    .is_ok()
-            })
+                    board
+                        .check_stack(*end, &unit.side, &[], &[id], None)
+                        .is_ok()
+                })
         })
 }

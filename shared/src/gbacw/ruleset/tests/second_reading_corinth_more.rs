@@ -18,12 +18,7 @@ use crate::gbacw::testkit::Position;
 use std::collections::BTreeSet;
 
 fn mark(t: &mut T, u: &str, m: Marker) {
-    t.s.units
-        .get_mut(&id(u))
-        .unwrap()
-        .status
-        .markers
-        .insert(m);
+    t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
 }
 
 fn leader_hex(t: &T, l: &str) -> Option<HexNumber> {
@@ -407,7 +402,10 @@ fn corinth_28_11_army_commander_cp_within_three() {
     let grid = t.rs.game().map.grid.clone();
     assert_eq!(grid.distance(n("0101"), n("0104")), 3);
     assert_eq!(grid.distance(n("0101"), n("0105")), 4);
-    assert!(t.decide(UNION, &spend("r", "buford", 1)).is_err(), "4 hexes");
+    assert!(
+        t.decide(UNION, &spend("r", "buford", 1)).is_err(),
+        "4 hexes"
+    );
     t.ok(UNION, spend("r", "oglesby", 2));
     assert!(t.decide(UNION, &spend("r", "buford", 1)).is_err());
 }
@@ -508,7 +506,10 @@ fn corinth_26_21_straggler_recovery_basic() {
     let mut t = straggler_field(
         &[
             ("brigade x indpnt er=5 rally=1 bce=7/16 bce-vp=1", "0808"),
-            ("infantry ohio-27 brigade=x strength=4 morale=4 weapon=R", "0505"),
+            (
+                "infantry ohio-27 brigade=x strength=4 morale=4 weapon=R",
+                "0505",
+            ),
         ],
         17,
         UNION,
@@ -703,9 +704,18 @@ fn corinth_29_21_lovell_must_be_held_back() {
 #[test]
 fn corinth_29_22_area_f_from_gt3_g_from_gt5() {
     let t = free();
-    for (area, turn, legal) in [("f", 2, false), ("f", 3, true), ("g", 4, false), ("g", 5, true)] {
+    for (area, turn, legal) in [
+        ("f", 2, false),
+        ("f", 3, true),
+        ("g", 4, false),
+        ("g", 5, true),
+    ] {
         let a = plot(
-            &[("hebert", "a", 1), ("maury", "b", 1), ("lovell", area, turn)],
+            &[
+                ("hebert", "a", 1),
+                ("maury", "b", 1),
+                ("lovell", area, turn),
+            ],
             "hebert",
         );
         assert_eq!(t.decide(REBEL, &a).is_ok(), legal, "Area {area} on {turn}");
@@ -777,23 +787,25 @@ fn corinth_30_0_union_gt2_only_reinforcements() {
         .map(|(_, h)| h)
         .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
         .unwrap();
-    assert!(t.decide(UNION, &mv(&["22-ohio"], &[&to.to_string()])).is_err());
+    assert!(
+        t.decide(UNION, &mv(&["22-ohio"], &[&to.to_string()]))
+            .is_err()
+    );
     // (c) no Union fire on Game-Turn 2: a redan battery, at any target.
     let mut t = historical(2, UNION, Phase::OffensiveFire);
-    let battery = t
-        .s
-        .units
-        .iter()
-        .find(|(u, s)| {
-            s.hex.is_some()
-                && t.rs.game().oob.units[*u].side.0 == "union"
-                && matches!(
-                    t.rs.game().oob.units[*u].kind,
-                    crate::gbacw::oob::UnitKind::Battery { .. }
-                )
-        })
-        .map(|(u, _)| u.clone())
-        .unwrap();
+    let battery =
+        t.s.units
+            .iter()
+            .find(|(u, s)| {
+                s.hex.is_some()
+                    && t.rs.game().oob.units[*u].side.0 == "union"
+                    && matches!(
+                        t.rs.game().oob.units[*u].kind,
+                        crate::gbacw::oob::UnitKind::Battery { .. }
+                    )
+            })
+            .map(|(u, _)| u.clone())
+            .unwrap();
     let at = t.s.units[&battery].hex.unwrap();
     let target = grid
         .neighbours_on_map(at)
@@ -939,14 +951,13 @@ fn corinth_26_42_barrage_range_and_die_minus_one() {
     // (b) 21 Mo moved 9 hexes from Bryan (clear of other units).
     let (mut t, at) = barrage_on_21_mo();
     let grid = t.rs.game().map.grid.clone();
-    let far = t
-        .rs
-        .game()
-        .map
-        .hexes()
-        .map(|(h, _)| h)
-        .find(|h| grid.distance(*h, at) == 9 && t.s.units.values().all(|u| u.hex != Some(*h)))
-        .unwrap();
+    let far =
+        t.rs.game()
+            .map
+            .hexes()
+            .map(|(h, _)| h)
+            .find(|h| grid.distance(*h, at) == 9 && t.s.units.values().all(|u| u.hex != Some(*h)))
+            .unwrap();
     t.put("21-mo", &far.to_string(), "n", Formation::Line);
     assert!(t.decide(REBEL, &bryan_fires(far)).is_err(), "9 hexes");
     // (d) only batteries: a Confederate regiment next to 21 Mo.
@@ -971,8 +982,8 @@ fn corinth_26_42_barrage_range_and_die_minus_one() {
 /// C charges D in the Confederate Retreat Before Melee Phase of
 /// Game-Turn 10.
 fn charged(defender: &str, formation: &str, extra: &[&str]) -> T {
-    let mut p = corinth_field()
-        .confederate("cavalry c strength=3 morale=2 mounted-morale=4 weapon=C");
+    let mut p =
+        corinth_field().confederate("cavalry c strength=3 morale=2 mounted-morale=4 weapon=C");
     for l in extra {
         p = p.union(l);
     }
@@ -1036,7 +1047,12 @@ fn corinth_22_32_mounted_charged_by_mounted_must_check() {
         let events = t.act(UNION, retreat_d(&["0405"]));
         let c = gate_checks(&events);
         assert_eq!(c.len(), 1, "one check: {events:?}");
-        assert_eq!((c[0].die, c[0].rating, c[0].passed), (die as u8, 3, goes), "{:?}", c[0]);
+        assert_eq!(
+            (c[0].die, c[0].rating, c[0].passed),
+            (die as u8, 3, goes),
+            "{:?}",
+            c[0]
+        );
         decline_fire(&mut t, 4);
         assert_eq!(t.hex("d") != Some(n("0404")), goes, "die {die}");
     }
@@ -1081,23 +1097,21 @@ fn lost(t: &mut T, leader: &str, how: crate::gbacw::ruleset::state::Casualty) {
 fn corinth_28_31_army_commander_not_replaced() {
     let mut t = succession_field();
     lost(&mut t, "r", crate::gbacw::ruleset::state::Casualty::Killed);
-    let leaders_before: Vec<CounterId> = t
-        .s
-        .leaders
-        .iter()
-        .filter(|(_, l)| l.hex.is_some())
-        .map(|(c, _)| c.clone())
-        .collect();
+    let leaders_before: Vec<CounterId> =
+        t.s.leaders
+            .iter()
+            .filter(|(_, l)| l.hex.is_some())
+            .map(|(c, _)| c.clone())
+            .collect();
     t.ok(UNION, GbacwAction::EndPhase);
     assert_eq!(t.hex("r"), None);
     assert!(!t.s.succession.promoted.contains_key(&id("r")));
-    let on_map: Vec<CounterId> = t
-        .s
-        .leaders
-        .iter()
-        .filter(|(_, l)| l.hex.is_some())
-        .map(|(c, _)| c.clone())
-        .collect();
+    let on_map: Vec<CounterId> =
+        t.s.leaders
+            .iter()
+            .filter(|(_, l)| l.hex.is_some())
+            .map(|(c, _)| c.clone())
+            .collect();
     assert_eq!(on_map, leaders_before, "no one stands in for R");
 }
 
