@@ -81,6 +81,11 @@ pub struct RetreatLimits {
     /// ends nearer than it started (a retreat is never an advance); `None`:
     /// anywhere.
     pub toward: Option<std::collections::BTreeSet<HexNumber>>,
+    /// A retreat that enters a goal hex on the map's edge with hexes
+    /// still to go ends there and goes off the map: its path is shorter
+    /// than the retreat asked (the caller carries the unit off). Set by
+    /// an exclusive rule (`BattleRules::retreat_leaves_at_goal`).
+    pub leave_at_goal: bool,
 }
 
 impl RetreatLimits {
@@ -123,6 +128,32 @@ impl RetreatLimits {
             (Some(e), Some(s)) => e < s,
             _ => true,
         }
+    }
+
+    /// Corinth 27.1, 27.2: "they should take the most direct route in
+    /// hexes (not Movement Points) towards" the goal; "They may deviate
+    /// from the path in order to avoid" the enemy and his ZOCs. A path from
+    /// `start` is direct when each of its steps is one hex nearer the goal
+    /// (always, with no goal). The search keeps the direct paths of 14.3's
+    /// preferred tier when there are any; deviating (a step no nearer, never
+    /// one farther: [`Self::allows_step`]) is left for when there are none.
+    pub fn direct(
+        &self,
+        grid: &crate::gbacw::map::Grid,
+        start: HexNumber,
+        path: &[HexNumber],
+    ) -> bool {
+        let mut at = self.to_goal(grid, start);
+        for &h in path {
+            let next = self.to_goal(grid, h);
+            if let (Some(a), Some(n)) = (at, next)
+                && n >= a
+            {
+                return false;
+            }
+            at = next;
+        }
+        true
     }
 
     /// Whether a path someone gives (a retreat before melee, 12.81) keeps
@@ -169,7 +200,9 @@ impl Steps<'_> {
 /// limits hold inside the search, so 14.3's tiers are chosen among the
 /// paths that keep them), with the steps a ruleset's [`StepTable`] allows
 /// instead of the chart's own: what an exclusive rule closes to movement
-/// (Corinth 23.31) is closed to retreats and routs too.
+/// (Corinth 23.31) is closed to retreats and routs too. Under
+/// [`RetreatLimits::leave_at_goal`] a path may be shorter than `length`:
+/// the unit goes off the map from its last hex.
 #[allow(clippy::too_many_arguments)]
 pub fn retreat_paths_on(
     map: &Map,
@@ -228,6 +261,15 @@ fn search(
     };
     let best = all.iter().map(tier).min();
     all.retain(|p| Some(tier(p)) == best);
+    // Within the tier, the most direct route when one is open: every
+    // step nearer the goal ([`RetreatLimits::direct`]); sideways steps
+    // only when no such path is left.
+    if all
+        .iter()
+        .any(|p| limits.direct(&map.grid, start, &p.hexes))
+    {
+        all.retain(|p| limits.direct(&map.grid, start, &p.hexes));
+    }
     all
 }
 
@@ -251,11 +293,7 @@ impl Search<'_> {
             if !self.limits.ends_nearer(&self.map.grid, self.start, at) {
                 return;
             }
-            self.found.push(RetreatPath {
-                hexes: path.clone(),
-                through_friendly: path.iter().any(|h| self.blocks.friendly_units.contains(h)),
-                through_enemy_zoc: path.iter().any(|h| self.blocks.enemy_zoc.contains(h)),
-            });
+            self.record(path);
             return;
         }
         let step = path.len() + 1;
@@ -275,8 +313,37 @@ impl Search<'_> {
                 continue;
             }
             path.push(next);
-            self.walk(next, path);
+            if step < self.length && self.leaves_here(next) {
+                // Goes off the map from here: a path of its own, ending
+                // nearer its goal (a unit that stood in it already has
+                // no path on the map and leaves from where it stands).
+                if self.limits.ends_nearer(&self.map.grid, self.start, next) {
+                    self.record(path);
+                }
+            } else {
+                self.walk(next, path);
+            }
             path.pop();
         }
+    }
+
+    fn record(&mut self, path: &[HexNumber]) {
+        self.found.push(RetreatPath {
+            hexes: path.to_vec(),
+            through_friendly: path.iter().any(|h| self.blocks.friendly_units.contains(h)),
+            through_enemy_zoc: path.iter().any(|h| self.blocks.enemy_zoc.contains(h)),
+        });
+    }
+
+    /// Whether a retreat entering `hex` with hexes still to go leaves the
+    /// map there ([`RetreatLimits::leave_at_goal`]).
+    fn leaves_here(&self, hex: HexNumber) -> bool {
+        self.limits.leave_at_goal
+            && self
+                .limits
+                .toward
+                .as_ref()
+                .is_some_and(|g| g.contains(&hex))
+            && self.map.grid.neighbours_on_map(hex).len() < 6
     }
 }

@@ -366,8 +366,17 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// Whether a retreat of `unit` that enters its goal
+    /// ([`Self::retreat_goals`]) at the map's edge with hexes still to go
+    /// ends there and goes off the map ([`Self::retreat_blocked`] says
+    /// what becomes of it); `false`: it goes on along the map.
+    fn retreat_leaves_at_goal(&self, rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
+        false
+    }
+
     /// What becomes of `unit` when it must retreat and has no path (GBACW
-    /// 14.2: captured).
+    /// 14.2: captured), or goes off the map from its goal
+    /// ([`Self::retreat_leaves_at_goal`]).
     fn retreat_blocked(&self, rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> GbacwEvent {
         GbacwEvent::UnitRemoved {
             unit: unit.clone(),

@@ -303,6 +303,11 @@ pub struct RetreatFireOffer {
     /// not see it enter their ZOC (10.2: "other than the unit which
     /// caused the retreat").
     pub at_start: Vec<CounterId>,
+    /// At the end of `rest` the unit goes off the map (a retreat that
+    /// reached its goal with hexes left:
+    /// `BattleRules::retreat_leaves_at_goal`).
+    #[serde(default)]
+    pub leaves_map: bool,
 }
 
 /// GBACW 12.85: the units that were going to melee `hex` may advance into

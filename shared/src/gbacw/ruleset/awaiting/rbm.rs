@@ -94,7 +94,7 @@ pub(super) fn decide(
             Ok(vec![GbacwEvent::RbmAnswered])
         }
         GbacwAction::RetreatBeforeMelee { units, path } => {
-            combat::melee::check_retreating(offer, units)?;
+            combat::melee::check_retreating(state, offer, units)?;
             combat::dismounted_cavalry::check_answer(rs, state, offer, Some(units))?;
             // Corinth 22.1: a morale check first; failed, they stand.
             rs.battle()

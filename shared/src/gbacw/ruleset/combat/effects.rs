@@ -480,6 +480,9 @@ pub(crate) fn rout_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
 /// GBACW 14.0–14.4: the paths `id` may retreat `length` hexes of `kind`
 /// along now: those of the most preferred tier (14.3) that do not end
 /// over the stacking limits, in a fixed order (the first is the default).
+/// A path shorter than `length` goes off the map from its last hex (an
+/// exclusive rule's goal reached with hexes left:
+/// `BattleRules::retreat_leaves_at_goal`); [`leaves_map`] tells.
 pub(crate) fn retreat_options(
     rs: &Gbacw,
     state: &GbacwState,
@@ -517,6 +520,11 @@ pub(crate) fn retreat_options(
         .unwrap_or_default()
         .into_iter()
         .filter(|p| {
+            // Corinth 27.3: a path that goes off the map from its last
+            // hex does not stay there.
+            if p.hexes.len() < length {
+                return true;
+            }
             // 14.3: friends at the end are displaced, so the path may end on
             // them (if the hex can hold the unit once they are gone: 8.11,
             // a redan's four points, 23.27); else it must not end over the
@@ -538,6 +546,13 @@ pub(crate) fn retreat_options(
         })
         .map(|p| p.hexes)
         .collect()
+}
+
+/// Whether a retreat of `length` hexes along `path` (one of
+/// [`retreat_options`]) goes off the map at its end: it is shorter than
+/// asked (Corinth 27.3's Assault Area reached with hexes left).
+pub(crate) fn leaves_map(path: &[crate::gbacw::map::HexNumber], length: usize) -> bool {
+    !path.is_empty() && path.len() < length
 }
 
 /// The class `id` retreats as (its formation's; line when it has none).
@@ -672,7 +687,8 @@ fn retreat_then(
             // GBACW 14.3, 10.2: friends in the way are displaced; enemy
             // ZOCs entered draw retreat fire.
             let path = options.remove(0);
-            super::retreat_fire::go_along(rs, u, roll, id, &path, Vec::new(), None);
+            let leaves = leaves_map(&path, length);
+            super::retreat_fire::go_along(rs, u, roll, id, &path, leaves, Vec::new(), None);
             if let Some(lost) = then_check {
                 check_after_melee_retreat(rs, u, roll, id, lost);
             }
@@ -813,7 +829,8 @@ pub(crate) fn answer_retreat(
     let mut roll = Roller::new(dice);
     // GBACW 14.3, 10.2: friends in the way are displaced; enemy ZOCs
     // entered draw retreat fire.
-    super::retreat_fire::go_along(rs, &mut u, &mut roll, unit, path, Vec::new(), None);
+    let leaves = leaves_map(path, usize::from(order.length));
+    super::retreat_fire::go_along(rs, &mut u, &mut roll, unit, path, leaves, Vec::new(), None);
     // GBACW 12.92: "At the end of the retreat, the owning Player conducts
     // a morale check."
     if order.check {

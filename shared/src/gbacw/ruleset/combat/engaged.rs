@@ -70,7 +70,12 @@ pub(crate) fn withdraw(
             ));
         }
         let options = retreat_options(rs, state, id, WITHDRAW_HEXES, RetreatKind::MeleeResult);
-        if !options.iter().any(|p| p == path) {
+        // A withdrawal is a move of the full two hexes, never off the map
+        // (a retreat's shorter path goes off it: `effects::leaves_map`).
+        if !options
+            .iter()
+            .any(|p| p == path && p.len() == WITHDRAW_HEXES)
+        {
             return Err(err(
                 "GBACW 12.94",
                 RuleCode::Illegal,

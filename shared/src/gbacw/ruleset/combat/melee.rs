@@ -272,8 +272,15 @@ fn can_retreat(
 
 /// GBACW 12.8, 12.81: a retreat before melee names some of the units the
 /// melee threatens, and only those. Asked before anything reads the named
-/// counters (a client may name any counter, a leader's too).
-pub(crate) fn check_retreating(offer: &RbmOffer, units: &[CounterId]) -> Result<(), RuleError> {
+/// counters (a client may name any counter, a leader's too). A unit of the
+/// hex that is being charged and is not mounted cavalry is told why it
+/// may not go: GBACW 16.26, "Units being charged (except mounted cavalry)
+/// may not retreat before melee" (restated as Corinth 22.32).
+pub(crate) fn check_retreating(
+    state: &GbacwState,
+    offer: &RbmOffer,
+    units: &[CounterId],
+) -> Result<(), RuleError> {
     if units.is_empty() {
         return Err(err(
             "GBACW 12.81",
@@ -281,8 +288,28 @@ pub(crate) fn check_retreating(offer: &RbmOffer, units: &[CounterId]) -> Result<
             "name the units that retreat, or stand fast",
         ));
     }
-    crate::gbacw::retreat::before_melee::answer_declarations(&offer.threatened, units)
-        .map_err(|u| illegal("GBACW 12.8", format!("{u} is not threatened by this melee")))
+    crate::gbacw::retreat::before_melee::answer_declarations(&offer.threatened, units).map_err(
+        |u| {
+            let in_hex = state
+                .units
+                .get(&u)
+                .is_some_and(|x| x.hex == Some(offer.target));
+            let mounted = state
+                .units
+                .get(&u)
+                .is_some_and(|x| x.status.formation == Formation::Mounted);
+            if in_hex && !mounted && charged(state, offer.target) {
+                illegal(
+                    "GBACW 16.26",
+                    format!(
+                        "{u} is being charged by mounted cavalry and may not retreat before melee"
+                    ),
+                )
+            } else {
+                illegal("GBACW 12.8", format!("{u} is not threatened by this melee"))
+            }
+        },
+    )
 }
 
 /// GBACW 12.81–12.83, 12.87, 12.89: the defender retreats `units` (of the
@@ -297,7 +324,7 @@ pub(crate) fn retreat_before(
     path: &[HexNumber],
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    check_retreating(offer, units)?;
+    check_retreating(state, offer, units)?;
     if !rbm_length_ok(path.len()) {
         return Err(illegal(
             "GBACW 12.81",

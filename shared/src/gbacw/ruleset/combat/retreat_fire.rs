@@ -37,13 +37,18 @@ use std::collections::BTreeSet;
 /// stands, displacing friends (14.3), until it enters the ZOC of enemy
 /// units not yet `offered` a shot: there it halts and retreat fire is
 /// offered. `at_start`: the enemy units whose ZOC held the hex the
-/// retreat began in (`None`: this call begins it).
+/// retreat began in (`None`: this call begins it). `leaves_map`: at the
+/// end of `path` the unit goes off the map (a goal reached with hexes
+/// left, `BattleRules::retreat_leaves_at_goal`; the battle's
+/// `retreat_blocked` says what becomes of it).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn go_along(
     rs: &Gbacw,
     u: &mut Unfold,
     roll: &mut Roller,
     id: &CounterId,
     path: &[HexNumber],
+    leaves_map: bool,
     offered: Vec<CounterId>,
     at_start: Option<Vec<CounterId>>,
 ) {
@@ -87,6 +92,7 @@ pub(crate) fn go_along(
                 rest: path[k + 1..].to_vec(),
                 offered,
                 at_start,
+                leaves_map,
             }));
             return;
         }
@@ -97,6 +103,11 @@ pub(crate) fn go_along(
         path: path.to_vec(),
     });
     super::displacement::displace(rs, u, roll, id, path);
+    // Off the map from the last hex, if it still stands there.
+    let end = path.last().copied().unwrap_or(start);
+    if leaves_map && u.state.units.get(id).and_then(|x| x.hex) == Some(end) {
+        u.push(rs.battle().retreat_blocked(rs, &u.state, id));
+    }
 }
 
 /// GBACW 10.2: the answer to `offer`: `firers` (of those offered, each
@@ -162,6 +173,7 @@ pub(crate) fn answer(
             &mut roll,
             &offer.unit,
             &offer.rest,
+            offer.leaves_map,
             offer.offered.clone(),
             Some(offer.at_start.clone()),
         );

@@ -90,6 +90,7 @@ pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<Re
         directions: rs.battle().retreat_directions(rs, unit),
         no_enemy_zoc: bce_loss::retreat_shuns_zoc(rs, state, unit),
         toward: None,
+        leave_at_goal: false,
     };
     match rs.battle().retreat_goals(rs, state, unit) {
         None => vec![base],
@@ -97,6 +98,9 @@ pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<Re
             .chain(fallback)
             .map(|g| RetreatLimits {
                 toward: Some(g),
+                // Corinth 27.3: into the Assault Area with hexes left,
+                // off the map.
+                leave_at_goal: rs.battle().retreat_leaves_at_goal(rs, state, unit),
                 ..base.clone()
             })
             .collect(),

@@ -294,7 +294,20 @@ fn finish(
     path: &[HexNumber],
     check: bool,
 ) {
-    crate::gbacw::ruleset::combat::retreat_fire::go_along(rs, u, roll, id, path, Vec::new(), None);
+    // 27.3: a path shorter than the retreat goes off the map at its end
+    // (the unrouted, who check, retreat two; the routed three, 25.21).
+    let length = if check { BRIGADE_HEXES } else { ROUTED_HEXES };
+    let leaves = crate::gbacw::ruleset::combat::effects::leaves_map(path, length);
+    crate::gbacw::ruleset::combat::retreat_fire::go_along(
+        rs,
+        u,
+        roll,
+        id,
+        path,
+        leaves,
+        Vec::new(),
+        None,
+    );
     // A unit halted for retreat fire has not ended its retreat yet.
     let halted = u.state.retreat_fire.iter().any(|o| o.unit == *id);
     if check && u.state.units[id].hex.is_some() && !halted {
@@ -340,6 +353,7 @@ pub(crate) fn after_fire(
                 roll,
                 unit,
                 first,
+                false,
                 Vec::new(),
                 None,
             );

@@ -165,6 +165,12 @@ pub(crate) fn retreat_from(
         s.status.formation = Formation::Unlimbered;
     }
     let paths = retreat_options(rs, &there, battery, n.min(ROUT_HEXES), kind);
+    // A crew moves its full length on the map (27.3 takes units off it,
+    // not crew markers).
+    let paths: Vec<_> = paths
+        .into_iter()
+        .filter(|p| p.len() == n.min(ROUT_HEXES))
+        .collect();
     let path = paths
         .iter()
         .find(|p| !p.iter().any(|h| Some(*h) == guns))

@@ -569,6 +569,12 @@ pub(crate) fn rout_crew(rs: &Gbacw, u: &mut Unfold, battery: &CounterId) {
         s.status.formation = Formation::Unlimbered;
     }
     let paths = retreat_options(rs, &there, battery, ROUT_HEXES, RetreatKind::Rout);
+    // A crew moves its full length on the map (27.3 takes units off it,
+    // not crew markers).
+    let paths: Vec<_> = paths
+        .into_iter()
+        .filter(|p| p.len() == ROUT_HEXES)
+        .collect();
     let path = paths
         .iter()
         .find(|p| !p.iter().any(|h| Some(*h) == guns))
@@ -635,6 +641,7 @@ pub(crate) fn rout_along(
                 rest: path[k + 1..].to_vec(),
                 offered,
                 at_start,
+                leaves_map: false,
             }));
             return;
         }

@@ -108,7 +108,9 @@ pub(crate) fn abandon(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
         retreat_options(rs, &as_line, id, CREW_ROUT_HEXES, RetreatKind::Rout)
     }
     .into_iter()
-    .next();
+    // A crew routs its full three hexes on the map (27.3 takes units off
+    // it, not crew markers).
+    .find(|p| p.len() == CREW_ROUT_HEXES);
     let Some(path) = path else {
         u.push(GbacwEvent::UnitRemoved {
             unit: id.clone(),

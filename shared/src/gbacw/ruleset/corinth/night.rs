@@ -139,10 +139,21 @@ pub(crate) fn end_of_day_retreats(rs: &Gbacw, state: &GbacwState) -> Vec<GbacwEv
             match retreat_path(rs, &s, &id, length, &forbidden) {
                 Some(path) => {
                     used.extend(path.iter().copied());
+                    // 27.3: into its Assault Area with hexes left, off
+                    // the map from there.
+                    let leaves = crate::gbacw::ruleset::combat::effects::leaves_map(&path, length);
+                    let end = path.last().copied();
                     out.push(GbacwEvent::UnitRetreated {
                         unit: id.clone(),
                         path,
                     });
+                    if leaves {
+                        let mut there = s.clone();
+                        if let Some(x) = there.units.get_mut(&id) {
+                            x.hex = end;
+                        }
+                        out.push(super::retreat::no_path(rs, &there, &id));
+                    }
                 }
                 // "If any unit is unable to retreat, it is captured";
                 // off the map from its 27.0 goal, eliminated (27.1, 27.2)
@@ -201,10 +212,11 @@ fn retreat_path(
         .into_iter()
         .map(|p| p.hexes)
         .find(|p| {
-            p.last().is_some_and(|end| {
-                board
-                    .check_stack(*end, &unit.side, &[], &[id], None)
-                    .is_ok()
-            })
+            crate::gbacw::ruleset::combat::effects::leaves_map(p, length)
+                || p.last().is_some_and(|end| {
+                    board
+                        .check_stack(*end, &unit.side, &[], &[id], None)
+                        .is_ok()
+                })
         })
 }

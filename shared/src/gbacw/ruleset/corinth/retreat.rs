@@ -13,7 +13,8 @@
 //! eliminated: it waits off the map, among the arrivals again, and may
 //! enter through its division's area in a later Confederate Movement Phase
 //! (the text's "next" is read as "from the next": nothing says what
-//! becomes of one that waits longer).
+//! becomes of one that waits longer). A retreat that enters the area with
+//! hexes left goes off the map there ([`leaves_at_goal`]).
 //!
 //! Every retreat keeps 27.0: the forced ones (melee results, routs,
 //! displacement, brigade retreats, 26.15's nightfall retreat) through the
@@ -73,6 +74,27 @@ pub(crate) fn goals(
         .map(hexes)
         .filter(|g| !g.is_empty());
     (!goal.is_empty()).then_some((goal, fallback))
+}
+
+/// Corinth 27.3: "A unit which is called on to retreat and which occupies
+/// or enters an Assault Area hex is always required to retreat off map if
+/// it still has hexes left in its retreat result. Thus, a Confederate unit
+/// which retreats towards an Assault Area (see 27.1), enters the Assault
+/// Area and still has hexes left in its retreat result is retreated off
+/// the map". True for a unit whose goal is the Assault Area it entered by
+/// (27.1): a retreat path stops at the first area hex it enters with hexes
+/// left, and the unit goes off the map there ([`no_path`]: held with
+/// cavalry in the area, else eliminated). One standing in the area has no
+/// path on the map (none ends nearer it) and goes off from there. The
+/// Union's goals (27.2) are not Assault Areas: unchanged.
+pub(crate) fn leaves_at_goal(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
+    let Some(h) = hook(rs) else {
+        return false;
+    };
+    let Some(u) = rs.game.oob.units.get(unit) else {
+        return false;
+    };
+    h.param(&u.side.0) == Some("entry-area") && state.entered_at.contains_key(unit)
 }
 
 /// Corinth 27.1, 27.2: `unit`, with no retreat path left, stands on its

@@ -275,6 +275,13 @@ impl BattleRules for Corinth {
         retreat::goals(rs, state, unit)
     }
 
+    /// Corinth 27.3: "A unit which is called on to retreat and which
+    /// occupies or enters an Assault Area hex is always required to
+    /// retreat off map if it still has hexes left in its retreat result."
+    fn retreat_leaves_at_goal(&self, rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> bool {
+        retreat::leaves_at_goal(rs, state, unit)
+    }
+
     /// Corinth 27.1: retreated off the map; 29.5 cavalry held off it.
     fn retreat_blocked(&self, rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> GbacwEvent {
         retreat::no_path(rs, state, unit)

@@ -119,7 +119,8 @@ fn case_16_26_charged_foot_may_not_retreat_before_melee() {
             units: ids(&["10-va"]),
             path: vec![away],
         },
-        "GBACW 12.8",
+        // The refusal names the rule that forbids it (issue 19, part 3).
+        "GBACW 16.26",
     );
 }
 

@@ -58,6 +58,7 @@ fn retreat(t: &T, path: &[HexNumber]) -> (GbacwState, Vec<GbacwEvent>) {
         &mut roll,
         &id("78-ny"),
         path,
+        false,
         Vec::new(),
         None,
     );

@@ -516,6 +516,7 @@ fn cedar_24_14_a_brigade_broken_during_a_retreat_takes_it_no_further_through_zoc
             rest: vec![n("0404")],
             offered: ids(&["21-ga"]),
             at_start: Vec::new(),
+            leaves_map: false,
         }];
         t
     };

@@ -32,7 +32,7 @@ const CORINTH_HOOKS: &[&str] = &[
 ];
 
 /// An 8 × 8 clear field with Corinth's hooks, long enough for Game-Turn 10.
-fn corinth_field() -> Position {
+pub(super) fn corinth_field() -> Position {
     let mut p = Position::new(8, 8).turns(12);
     for h in CORINTH_HOOKS {
         p = p.scenario(h);
@@ -69,11 +69,11 @@ fn strength(t: &T, u: &str) -> u8 {
     t.s.units[&id(u)].status.strength
 }
 
-fn has(t: &T, u: &str, m: Marker) -> bool {
+pub(super) fn has(t: &T, u: &str, m: Marker) -> bool {
     t.s.units[&id(u)].status.markers.contains(&m)
 }
 
-fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
+pub(super) fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -102,7 +102,7 @@ fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
 
 /// `a` refused by the exclusive rule `case` (a position's battle is
 /// named "Position", so its exclusive rules are cited "Position 21.41").
-fn refused_case(t: &T, seat: SeatId, a: GbacwAction, case: &str) {
+pub(super) fn refused_case(t: &T, seat: SeatId, a: GbacwAction, case: &str) {
     let e = t.decide(seat, &a).expect_err(case);
     assert!(e.rule.ends_with(&format!(" {case}")), "{e}");
 }
@@ -382,7 +382,7 @@ fn corinth_23_24_redan_one_column_left() {
 
 /// Confederate A (0403, facing south) adjacent across its front to Union D
 /// (0404, facing north, so A is in D's front); `extra` lines add to it.
-fn melee_field(a: &str, d: &str) -> Position {
+pub(super) fn melee_field(a: &str, d: &str) -> Position {
     corinth_field()
         .confederate(&format!("infantry a weapon=R {a}"))
         .union(&format!("infantry d weapon=R {d}"))
@@ -392,7 +392,7 @@ fn melee_field(a: &str, d: &str) -> Position {
 
 /// The Retreat Before Melee Phase of the Confederate Player-Turn of
 /// `turn`: A declares on D.
-fn declared(p: Position, turn: u16, attackers: &[&str]) -> T {
+pub(super) fn declared(p: Position, turn: u16, attackers: &[&str]) -> T {
     let mut t = p.build_at(turn, REBEL, Phase::RetreatBeforeMelee);
     assert_eq!(t.rs.game().map.grid.distance(n("0403"), n("0404")), 1);
     t.ok(REBEL, melee("0404", attackers));
@@ -409,7 +409,7 @@ fn resolve(t: &mut T, dice: &[u16]) -> Vec<GbacwEvent> {
     t.act(REBEL, GbacwAction::EndPhase)
 }
 
-fn retreat_d(path: &[&str]) -> GbacwAction {
+pub(super) fn retreat_d(path: &[&str]) -> GbacwAction {
     GbacwAction::RetreatBeforeMelee {
         units: ids(&["d"]),
         path: path.iter().map(|h| n(h)).collect(),
@@ -715,7 +715,7 @@ fn example_23_31_town_entry_only_by_road() {
     assert!(t.decide(UNION, &mv(&["i"], &["2834"])).is_ok());
 }
 
-fn corinth_field_sized(cols: u8, rows: u8) -> Position {
+pub(super) fn corinth_field_sized(cols: u8, rows: u8) -> Position {
     let mut p = Position::new(cols, rows).turns(20);
     for h in CORINTH_HOOKS {
         p = p.scenario(h);
@@ -2046,14 +2046,12 @@ fn held_cavalry_field(hexes_out: u32) -> T {
 /// and may enter again through Area F; with no cavalry held there it would
 /// have been eliminated.
 ///
-/// Disagreement, left for a fix in the retreat path search: offered the
-/// choice (14.4), the owner may take a path that enters Area F with its
-/// first hex and goes on two hexes along the area on the map (0141, 0142,
-/// 0143): the search keeps a retreat "no step farther from its goal", and
-/// a step inside the area is not farther. The text is clear ("is always
-/// required to retreat off map if it still has hexes left").
+/// Once a disagreement (issue 19, part 3): the owner could take a path
+/// that entered Area F with its first hex and went on two hexes along the
+/// area on the map (0141, 0142, 0143). The retreat path search now stops
+/// a path at the first area hex it enters with hexes left
+/// (`corinth::retreat::leaves_at_goal`) and the unit goes off the map.
 #[test]
-#[ignore = "disagreement: Corinth 27.3, a retreat that enters its Assault Area with hexes left may stay on the map along the area"]
 fn example_27_3_retreat_into_area_with_held_cavalry() {
     let mut t = held_cavalry_field(1);
     let events = melee_retreat(&t, "6-miss", 3);
