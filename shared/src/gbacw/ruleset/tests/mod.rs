@@ -41,6 +41,7 @@ mod second_reading_15_18;
 mod second_reading_4_8;
 mod second_reading_9_10;
 mod second_reading_cedar;
+mod second_reading_std_more;
 mod second_reading_corinth;
 mod sequence;
 mod succession;
