@@ -217,7 +217,10 @@ fn case_4_0_second_player_turn_then_interphase() {
     // The last turn, N = 2.
     let mut t = p.build_at(2, UNION, Phase::FinalCommand);
     t.ok(UNION, GbacwAction::EndPhase);
-    assert!(!t.s.over, "the game does not end after the First Player-Turn");
+    assert!(
+        !t.s.over,
+        "the game does not end after the First Player-Turn"
+    );
     assert_eq!(t.s.clock.turn, 2);
     assert_eq!(phasing(&t), Some(REBEL));
     t.advance_to_turn(2, REBEL, Phase::FinalCommand);
@@ -313,15 +316,24 @@ fn case_4_0_rbm_announce_first_then_morale_check_without_casualty() {
 /// Game-Turns or transferred from unit to unit."
 #[test]
 fn case_5_11_unused_mp_not_saved_or_transferred() {
-    let hexes =
-        |col: u8, from: u8, to: u8| -> Vec<String> { (to..=from).rev().map(|r| format!("{col:02}{r:02}")).collect() };
+    let hexes = |col: u8, from: u8, to: u8| -> Vec<String> {
+        (to..=from)
+            .rev()
+            .map(|r| format!("{col:02}{r:02}"))
+            .collect()
+    };
     let mut t = Position::new(6, 16)
         .union(&inf("a", 4, 4))
         .union(&inf("b", 4, 4))
         .place("a", "0116", "n", "line")
         .place("b", "0316", "n", "line")
         .build_at(3, UNION, Phase::Movement);
-    let path = |v: &[String]| v.iter().map(String::as_str).map(str::to_string).collect::<Vec<_>>();
+    let path = |v: &[String]| {
+        v.iter()
+            .map(String::as_str)
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
     let a2 = path(&hexes(1, 15, 14));
     let a2: Vec<&str> = a2.iter().map(String::as_str).collect();
     t.mv(UNION, &["a"], &a2);
@@ -390,7 +402,10 @@ fn case_5_16_no_skipping_hexes() {
         .build_at(1, UNION, Phase::Movement);
     assert_eq!(dist(&t, "0305", "0303"), 2);
     assert!(t.decide(UNION, &mv(&["a"], &["0303"])).is_err(), "a skip");
-    assert!(t.decide(UNION, &mv(&["a"], &["0304", "0303"])).is_err(), "the lake");
+    assert!(
+        t.decide(UNION, &mv(&["a"], &["0304", "0303"])).is_err(),
+        "the lake"
+    );
     // Around the lake by adjacent hexes: 0305 -> 0204 -> 0203 -> 0303.
     t.mv(UNION, &["a"], &["0204", "0203", "0303"]);
     assert_eq!(t.hex("a"), Some(n("0303")));
@@ -414,7 +429,10 @@ fn case_5_17_forced_retreat_off_map_captured() {
     // (a) No move off the map, in the Confederate Movement Phase (B
     // moves out of no ZOC: A faces it, but B's own move north is off).
     let t = p.build_at(1, REBEL, Phase::Movement);
-    assert!(t.decide(REBEL, &GbacwAction::ExitMap { unit: id("b") }).is_err());
+    assert!(
+        t.decide(REBEL, &GbacwAction::ExitMap { unit: id("b") })
+            .is_err()
+    );
     // (b) The Union melee: 4 against 3, +1; die 2 reads "- / R2".
     let mut t = p.build_at(1, UNION, Phase::RetreatBeforeMelee);
     let (r, _) = fight(&mut t, UNION, "0101", &["a"], &[2, 1, 1]);
@@ -514,10 +532,14 @@ fn case_6_11_column_may_not_fire_or_initiate_melee() {
         .place("a", "0406", "n", "column")
         .place("b", "0405", "s", "line");
     let mut t = p.build_at(1, UNION, Phase::OffensiveFire);
-    let e = t.decide(UNION, &fire("0405", &[("a", 4)])).expect_err("6.11: no fire");
+    let e = t
+        .decide(UNION, &fire("0405", &[("a", 4)]))
+        .expect_err("6.11: no fire");
     println!("{e}");
     t.advance_to(UNION, Phase::RetreatBeforeMelee);
-    let e = t.decide(UNION, &melee("0405", &["a"])).expect_err("6.11: no melee");
+    let e = t
+        .decide(UNION, &melee("0405", &["a"]))
+        .expect_err("6.11: no melee");
     println!("{e}");
     // (c) The Confederate Player-Turn: A may not fire defensively, and
     // defends B's melee with its full 4 points.
@@ -596,7 +618,11 @@ fn case_6_22_cavalry_changes_only_at_end_of_movement() {
     t.mv(UNION, &["a"], &["0312", "0311"]);
     t.ok(UNION, change("a", Formation::Column));
     t.mv(UNION, &["a"], &["0310", "0309", "0308"]);
-    assert_eq!(t.hex("a"), Some(n("0308")), "(b) infantry changes at any time");
+    assert_eq!(
+        t.hex("a"),
+        Some(n("0308")),
+        "(b) infantry changes at any time"
+    );
 }
 
 /// GBACW 6.22: "Thus, a dismounted cavalry unit that does not have enough
@@ -746,7 +772,11 @@ fn case_7_11_must_face_hex_before_entering() {
         .build_at(1, UNION, Phase::Movement);
     t.mv(UNION, &["a"], &["0406"]);
     assert_eq!(t.hex("a"), Some(n("0406")));
-    assert_eq!(t.s.units[&id("a")].facing, dir("s"), "faced the hex it entered");
+    assert_eq!(
+        t.s.units[&id("a")].facing,
+        dir("s"),
+        "faced the hex it entered"
+    );
     assert_eq!(t.spent("a"), mp(2), "1 MP, the turn is free");
 }
 
@@ -768,7 +798,10 @@ fn case_7_12_out_of_command_unit_may_change_facing() {
     mark(&mut t, "p", Marker::Pin);
     t.ok(UNION, face("a", "s"));
     t.mv(UNION, &["a"], &["0407"]);
-    assert!(t.decide(UNION, &mv(&["a"], &["0408"])).is_err(), "one hex (5.2)");
+    assert!(
+        t.decide(UNION, &mv(&["a"], &["0408"])).is_err(),
+        "one hex (5.2)"
+    );
     t.ok(UNION, face("a", "nw"));
     assert_eq!(t.s.units[&id("a")].facing, dir("nw"));
     // The pinned unit: a facing change is not movement.
@@ -933,7 +966,10 @@ fn case_8_17_mounted_cavalry_may_only_join_mounted_cavalry_and_leaders() {
     let mut x = p.build_at(1, UNION, Phase::Movement);
     x.mv(UNION, &["k"], &["0405"]);
     assert_eq!(x.s.units[&id("k")].facing, dir("ne"), "the stack's facing");
-    assert!(t.decide(UNION, &mv(&["k"], &["0506"])).is_err(), "dismounted");
+    assert!(
+        t.decide(UNION, &mv(&["k"], &["0506"])).is_err(),
+        "dismounted"
+    );
     assert!(t.decide(UNION, &mv(&["k"], &["0306"])).is_err(), "a wagon");
 }
 
@@ -1046,7 +1082,10 @@ fn case_11_21_withdrawal_fire_also_checks_depletion() {
         },
     );
     assert_eq!(fire_reports(&events)[0].die, 1);
-    assert!(has(&t, "z", Marker::AmmoDepleted), "depleted in the Movement Phase");
+    assert!(
+        has(&t, "z", Marker::AmmoDepleted),
+        "depleted in the Movement Phase"
+    );
     t.advance_to(UNION, Phase::DefensiveFire);
     let e = t
         .decide(REBEL, &fire("0407", &[("z", 4)]))
@@ -1210,7 +1249,11 @@ fn case_11_12_artillery_hit_on_wagon_ammo_loss() {
     assert_eq!(r.strength, 12);
     assert_eq!((r.column, r.result), (6, loss(1, false)));
     assert_eq!(t.s.units[&id("w")].status.supply, (3, 5));
-    assert_eq!(t.s.units[&id("w")].status.crew, Crew::Full, "no crew casualty");
+    assert_eq!(
+        t.s.units[&id("w")].status.crew,
+        Crew::Full,
+        "no crew casualty"
+    );
     assert_eq!(t.hex("w"), Some(n("0405")));
 }
 
@@ -1265,7 +1308,11 @@ fn case_11_12_small_arms_on_wagon_crew() {
     assert_eq!((r.column, r.result), (5, loss(1, false)));
     assert_eq!(t.s.units[&id("w")].status.crew, Crew::None);
     assert_eq!(t.hex("w"), Some(n("0405")), "the wagon stays");
-    assert_eq!(t.s.units[&id("w")].status.supply, (5, 10), "boxes untouched");
+    assert_eq!(
+        t.s.units[&id("w")].status.supply,
+        (5, 10),
+        "boxes untouched"
+    );
     mark(&mut t, "d", Marker::AmmoDepleted);
     t.advance_to(REBEL, Phase::Movement);
     assert!(t.decide(REBEL, &mv(&["w"], &["0505"])).is_err(), "no move");
@@ -1374,7 +1421,11 @@ fn case_11_17_melee_retreat_crew_goes_wagon_stays() {
         t.act(p.seat, p.default);
     }
     assert_eq!(t.hex("w"), Some(n("0405")), "the wagon does not move");
-    assert_ne!(t.s.units[&id("w")].status.crew, Crew::Full, "no crew with it");
+    assert_ne!(
+        t.s.units[&id("w")].status.crew,
+        Crew::Full,
+        "no crew with it"
+    );
 }
 
 // ---------------------------------------------------------------- 12.0
@@ -1419,7 +1470,11 @@ fn case_12_25_gun_crew_initiates_only_after_engaged() {
     // Then G melees U: 1 against 2, -1; die 1 reads "K / C1R2".
     let (r, _) = fight(&mut t, REBEL, "0406", &["g"], &[1, 1, 1, 1]);
     assert_eq!((r.attack, r.defence), (1, 2));
-    assert_eq!(t.s.units[&id("g")].status.crew, Crew::Half, "K: a crew loss");
+    assert_eq!(
+        t.s.units[&id("g")].status.crew,
+        Crew::Half,
+        "K: a crew loss"
+    );
     assert_eq!(strength(&t, "u"), 1, "one point captured");
     assert_eq!(t.s.units[&id("u")].captured, 1);
 }
@@ -1480,7 +1535,10 @@ fn case_12_92_r2_retreat_then_morale_then_rout_adds_three() {
             path: vec![n("0408"), n("0407")],
         },
     );
-    assert!(has(&t, "d", Marker::Rout), "5 > 2 at the end of the retreat");
+    assert!(
+        has(&t, "d", Marker::Rout),
+        "5 > 2 at the end of the retreat"
+    );
     t.act(
         REBEL,
         GbacwAction::Retreat {
@@ -1491,7 +1549,11 @@ fn case_12_92_r2_retreat_then_morale_then_rout_adds_three() {
     settle(&mut t);
     assert!(has(&t, "d", Marker::Rout));
     let h = t.hex("d").expect("on the map");
-    assert_eq!(t.rs.game().map.grid.distance(h, n("0409")), 5, "2, then 3 more");
+    assert_eq!(
+        t.rs.game().map.grid.distance(h, n("0409")),
+        5,
+        "2, then 3 more"
+    );
     assert_eq!(strength(&t, "d"), 2, "no loss");
 }
 
@@ -1573,7 +1635,10 @@ fn case_12_94_engaged_restrictions() {
     let mut t = engaged();
     t.advance_to(REBEL, Phase::Movement);
     // (c) D3 may not move through D's engaged hex; (d) it may move in.
-    assert!(t.decide(REBEL, &mv(&["d3"], &["0405", "0406"])).is_err(), "(c)");
+    assert!(
+        t.decide(REBEL, &mv(&["d3"], &["0405", "0406"])).is_err(),
+        "(c)"
+    );
     // (f) D4, in A's front-right hex, leaves: A has no ZOC.
     assert_eq!(dist(&t, "0506", "0406"), 1);
     let events = t.mv(REBEL, &["d4"], &["0507"]);
@@ -1700,7 +1765,10 @@ fn case_13_32_routed_unit_restrictions() {
         .place("z", "0405", "s", "line");
     let mut t = p.build_at(1, UNION, Phase::Movement);
     mark(&mut t, "x", Marker::Rout);
-    assert!(t.decide(UNION, &mv(&["x"], &["0407", "0408"])).is_err(), "(a)");
+    assert!(
+        t.decide(UNION, &mv(&["x"], &["0407", "0408"])).is_err(),
+        "(a)"
+    );
     t.advance_to(UNION, Phase::OffensiveFire);
     assert!(t.decide(UNION, &fire("0405", &[("x", 4)])).is_err(), "(b)");
     t.advance_to(UNION, Phase::RetreatBeforeMelee);
@@ -1888,7 +1956,11 @@ fn case_14_3_friendly_path_allowed_when_other_in_zoc_displaces() {
     let events = retreat_x_along_p1(&mut t, &[3]);
     assert_eq!(t.hex("x"), Some(n("0407")), "X completes its 3 hexes");
     let f = t.hex("f").expect("on the map");
-    assert_eq!(t.rs.game().map.grid.distance(f, n("0405")), 1, "displaced one hex");
+    assert_eq!(
+        t.rs.game().map.grid.distance(f, n("0405")),
+        1,
+        "displaced one hex"
+    );
     assert_eq!(checks(&events, "f"), vec![(3, false)]);
     assert!(!has(&t, "f", Marker::Rout));
 }
@@ -1936,10 +2008,7 @@ fn case_14_3_displaced_stack_checks_top_only() {
 #[test]
 #[ignore = "disagreement: a unit retreating through an unlimbered battery displaces no crew and makes no check (14.3)"]
 fn case_14_3_artillery_crew_displaced_guns_stay() {
-    let mut t = displacement(&[(
-        "battery g weapon=N guns=4 rounds=20 morale=4",
-        "unlimbered",
-    )]);
+    let mut t = displacement(&[("battery g weapon=N guns=4 rounds=20 morale=4", "unlimbered")]);
     let events = retreat_x_along_p1(&mut t, &[2]);
     println!("{events:?}");
     assert_eq!(t.hex("g"), Some(n("0405")), "the guns stay in S1");
