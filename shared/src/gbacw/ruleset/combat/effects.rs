@@ -172,13 +172,20 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
                     if u.state.units[id].status.strength > 0 {
                         super::caisson::roll_caissons(u, roll, id, lost);
                     }
+                } else if !battery && p.artillery {
+                    // GBACW 11.12 (case_11_12_artillery_hit_on_wagon_ammo_loss):
+                    // "Supply wagon crews suffer casualties only from
+                    // small-arms fire". (The Ammunition Loss Table the
+                    // number then reads, 11.34, is not applied yet.)
                 } else {
                     // GBACW 9.82, 15.12: small arms hit a battery's crew, a
-                    // step per result (half, then gone); a wagon's crew
-                    // likewise (11.1).
+                    // step per result (half, then gone). GBACW 11.12
+                    // (case_11_12_small_arms_on_wagon_crew): on a wagon,
+                    // ""1," "2," etc.: The crew is eliminated and the wagon
+                    // is turned over to show that it is crewless."
                     let crew = match st.crew {
-                        Crew::Full => Crew::Half,
-                        Crew::Half | Crew::None => Crew::None,
+                        Crew::Full if battery => Crew::Half,
+                        _ => Crew::None,
                     };
                     u.push(GbacwEvent::CrewHit {
                         unit: id.clone(),
@@ -905,15 +912,10 @@ pub(crate) fn apply_per_unit(
                 super::caisson::roll_caissons(u, roll, id, lost);
             }
         } else {
-            // A wagon's crew (11.1).
-            let crew = match st.crew {
-                Crew::Full => Crew::Half,
-                Crew::Half | Crew::None => Crew::None,
-            };
-            u.push(GbacwEvent::CrewHit {
-                unit: id.clone(),
-                crew,
-            });
+            // GBACW 11.12: a wagon under artillery fire loses no crew
+            // ("Supply wagon crews suffer casualties only from small-arms
+            // fire"); its Ammunition Loss Table roll (11.34) is not applied
+            // yet.
         }
         let st = &u.state.units[id].status;
         let battery = matches!(kind, UnitKind::Battery { .. });

@@ -484,14 +484,29 @@ pub(crate) fn resolve_all(
     // Corinth 22.2: the attackers' checks, before any melee is fought.
     rs.battle().before_melees(rs, &mut u, &mut roll);
     let melees = u.state.melees.clone();
+    // GBACW 12.97 (case_12_97_half_crew_battery_k_vs_last_point): engaged
+    // attackers whose new melee ended engaged again (its result, or a
+    // mutual elimination ignored) stay engaged, though their markers did
+    // not change.
+    let mut engaged_again: BTreeSet<CounterId> = BTreeSet::new();
     for m in &melees {
+        let from = u.events.len();
         let fought = resolve_one(rs, &mut u, &mut roll, m);
+        if u.events[from..].iter().any(|e| {
+            matches!(e, GbacwEvent::MeleeResolved(r)
+                if r.mutual_elimination
+                    || r.result.attacker == crate::gbacw::tables::MeleeEffect::Engaged)
+        }) {
+            engaged_again.extend(m.attackers.iter().cloned());
+        }
         // GBACW 16.25, 16.27: chargers rout once their melee is fought.
         super::charge::rout_chargers(rs, &mut u, &mut roll, m, fought.as_ref());
     }
     for id in stale {
         // Still engaged only if this phase's results did not touch it.
-        if state.units[&id].status.markers == u.state.units[&id].status.markers {
+        if !engaged_again.contains(&id)
+            && state.units[&id].status.markers == u.state.units[&id].status.markers
+        {
             set_markers(&mut u, &id, |s| {
                 s.markers.remove(&Marker::Engaged);
             });

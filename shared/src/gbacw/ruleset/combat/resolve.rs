@@ -204,7 +204,8 @@ pub(crate) fn resolve_one(
 /// for those still able: a withdrawing unit that was pinned moves one hex
 /// and is then pinned (10.15); a routed or removed one has gone its own
 /// way; a formation change whose unit was pinned, routed or removed is
-/// cancelled (an engine decision: the texts do not say).
+/// cancelled (an engine decision: the texts do not say), and a battery's
+/// limbering or unlimbering also when its crew took a casualty (6.23).
 pub(crate) fn resolve_withdrawal(
     rs: &Gbacw,
     state: &GbacwState,
@@ -343,11 +344,19 @@ pub(crate) fn resolve_withdrawal(
             .battle()
             .resume_after_fire(rs, &mut u, &mut roll, d.hex, r, &pinned),
         Resume::Formation { unit, to } => {
-            let ok = u.state.units.get(unit).is_some_and(|x| {
-                x.hex == Some(d.hex)
-                    && !x.status.markers.contains(&Marker::Rout)
-                    && !x.status.markers.contains(&Marker::Pin)
-            });
+            // GBACW 6.23 (case_6_23_limber_fired_on_and_hit_fails): "If, as
+            // a result of such fire, the gun crew of the battery is pinned
+            // or takes a casualty, the battery may not complete its change
+            // of formation."
+            let crew_hit = d.trigger == Trigger::Limbering
+                && state.units.get(unit).map(|x| x.status.crew)
+                    != u.state.units.get(unit).map(|x| x.status.crew);
+            let ok = !crew_hit
+                && u.state.units.get(unit).is_some_and(|x| {
+                    x.hex == Some(d.hex)
+                        && !x.status.markers.contains(&Marker::Rout)
+                        && !x.status.markers.contains(&Marker::Pin)
+                });
             if ok && let Ok(c) = formation::plan(rs, &u.state, &side, unit, *to) {
                 u.push(formation::changed(unit, *to, &c));
             }

@@ -43,6 +43,7 @@ mod second_reading_9_10;
 mod second_reading_cedar;
 mod second_reading_corinth;
 mod second_reading_corinth_more;
+mod second_reading_std_more;
 mod sequence;
 mod succession;
 mod third_battle;
