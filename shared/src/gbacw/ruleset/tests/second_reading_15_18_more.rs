@@ -327,7 +327,7 @@ fn battery_under_fire(formation: &str) -> T {
 /// guns never rout. However, their crews may rout, thus abandoning the
 /// guns".
 #[test]
-#[ignore = "disagreement: 15.16 — the Standard Rules engine does not rout the crew of unlimbered guns at all (only Corinth's `crew-rout` hook does); see results-t1518-more.md"]
+#[ignore = "disagreement: 15.16 — the Standard Rules engine does not rout the crew of unlimbered guns at all (only Corinth's `crew-rout` hook does); see results-t1518.md"]
 fn case_15_16_unlimbered_crew_routs_guns_stay() {
     let mut t = battery_under_fire("unlimbered");
     t.ok(UNION, fire("0305", &[("f", 4)]));
@@ -1267,6 +1267,79 @@ fn case_17_67_bce_lost_brigade_cannot_detach() {
         .decide(UNION, &GbacwAction::Detach { brigade: id("x") })
         .expect_err("17.67");
     assert!(e.rule.contains("17.67"), "{e}");
+}
+
+/// GBACW 17.74: "Leaders never rout, although they may retreat with units
+/// that do rout." / 13.43: "Leaders in a stack may choose to retreat with a
+/// routed unit or remain with the unit beneath (and take their chances
+/// there)."
+#[test]
+#[ignore = "disagreement: 13.43/17.74 — the engine offers no choice to a leader whose stack's top unit routs; he stays (see results-t1518.md)"]
+fn case_17_74_leader_never_routs() {
+    let mut t = Position::new(8, 10)
+        .confederate("brigade s er=3 rally=1 indpnt")
+        .confederate("infantry a-u1 strength=4 morale=3 weapon=R brigade=s")
+        .confederate("infantry b-u2 strength=3 morale=3 weapon=R brigade=s")
+        .union("infantry f strength=4 morale=3 weapon=R")
+        .place("a-u1", "0303", "n", "line")
+        .place("b-u2", "0303", "n", "line")
+        .leader("s", "0303")
+        .place("f", "0302", "s", "line")
+        .build_at(1, UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0303", &[("f", 4)]));
+    // 8 adjacent is C4, 7 points in the hex +1: C5; die 4 "1". S rolls 7
+    // (3 + 4): no effect. U1 checks 6 − 1 = 5 > 3: routs; U2 checks 2 − 1.
+    t.script(&[4, 3, 4, 6, 2]);
+    let events = t.act(UNION, GbacwAction::EndPhase);
+    assert_eq!(fire_reports(&events)[0].result.to_string(), "1");
+    assert!(marked(&t, "a-u1", Marker::Rout));
+    assert!(!marked(&t, "b-u2", Marker::Rout));
+    assert_eq!(casualty(&t, "s"), None, "a leader never routs");
+    let offered = t.rs.pending(&t.s);
+    assert!(
+        offered.iter().any(|d| d.seat == REBEL && d.rule.contains("13.43")),
+        "S may go with U1 or stay with U2: {offered:?}"
+    );
+}
+
+/// GBACW 17.8: "New leaders are placed on any unit of their command during
+/// the next Friendly Final Command Phase after the leader was removed from
+/// play." / 17.81: "If a brigade commander is killed, wounded, or
+/// captured, flip the Leader Counter over to reveal the Replacement
+/// Counter for that brigade."
+#[test]
+fn case_17_81_brigade_leader_replaced_next_final_command_phase() {
+    let mut t = Position::new(8, 10)
+        .confederate("brigade s er=3 rally=1 indpnt repl=2/0/2")
+        .confederate("infantry u1 strength=4 morale=3 weapon=R brigade=s")
+        .confederate("infantry u2 strength=4 morale=3 weapon=R brigade=s")
+        .union("battery a weapon=HB guns=2 rounds=20 morale=3")
+        .place("u1", "0303", "n", "line")
+        .leader("s", "0303")
+        .place("u2", "0305", "n", "line")
+        .place("a", "0302", "s", "unlimbered")
+        .build_at(5, UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0303", &[("a", 2)]));
+    // 20 is grapeshot C5, density 0; die 4 "1". S rolls 2 (1 + 1) on the
+    // artillery column: killed. U1 checks 1.
+    t.script(&[4, 1, 1, 1]);
+    t.act(UNION, GbacwAction::EndPhase);
+    assert_eq!(casualty(&t, "s"), Some(Casualty::Killed));
+    t.script(&[1; 12]);
+    t.advance_to(REBEL, Phase::Movement);
+    t.script.clear();
+    assert!(t.s.command.out_of_command.contains(&id("u1")));
+    assert!(t.s.command.out_of_command.contains(&id("u2")));
+    t.advance_to(REBEL, Phase::FinalCommand);
+    t.ok(
+        REBEL,
+        GbacwAction::ReplaceLeader {
+            lost: id("s"),
+            hex: n("0305"),
+        },
+    );
+    assert_eq!(t.hex("s"), Some(n("0305")));
+    assert!(t.s.succession.flipped.contains(&id("s")));
 }
 
 // ---------------------------------------------------------------- 18.0

@@ -6,6 +6,7 @@
 
 use super::*;
 use crate::gbacw::oob::Marker;
+use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::testkit::Position;
 
 const CEDAR: &str =
@@ -971,4 +972,147 @@ fn cedar_27_23_leader_exit_no_vp() {
     );
     assert_eq!(t.rs.victory_points(&t.s)[1].exits, 0);
     assert_eq!(t.hex("early"), Some(n("0101")));
+}
+
+// --- part 3, second batch ----------------------------------------------------
+
+/// Cedar Mountain 23.2: "If forced to retreat to the west, northwest or
+/// southwest, the Union unit is captured." X = 0404; the Union's E, NE, SE
+/// are up the map: 0403, 0304, 0504.
+#[test]
+fn cedar_23_2_only_west_free_captured() {
+    let mut t = cedar(8, 8)
+        .union("infantry 102-ny strength=3 morale=4 weapon=R")
+        .confederate("infantry c-e1 strength=8 morale=4 weapon=R")
+        .confederate("infantry c-ne1 strength=2 morale=4 weapon=R")
+        .confederate("infantry c-se1 strength=2 morale=4 weapon=R")
+        .place("102-ny", "0404", "n", "line")
+        .place("c-e1", "0403", "s", "line")
+        .place("c-ne1", "0304", "se", "line")
+        .place("c-se1", "0504", "sw", "line")
+        .build_at(2, REBEL, Phase::RetreatBeforeMelee);
+    t.ok(REBEL, melee("0404", &["c-e1"]));
+    if t.s.rbm.is_some() {
+        t.ok(UNION, GbacwAction::StandFast);
+    }
+    t.ok(REBEL, GbacwAction::EndPhase);
+    // 8 against 3: +5; die 2 reads "-/C2R2".
+    t.script(&[2, 1, 1, 1, 1]);
+    t.act(REBEL, GbacwAction::EndPhase);
+    settle(&mut t);
+    assert_eq!(t.hex("102-ny"), None, "captured, not moved west");
+    assert_eq!(t.s.units[&id("102-ny")].captured, 3);
+}
+
+/// Cedar Mountain 23.1, 12.92: "(Exceptions: see 12.82 and 12.92)" / 12.92
+/// "Units may not retreat into hexes containing impassable terrain, Enemy
+/// units or Enemy ZOC's. Units which cannot retreat legally are
+/// captured." 18 NC in 0404; its westerly hexes 0405, 0305, 0505 lie in
+/// Union fronts further down the map.
+#[test]
+fn cedar_23_1_melee_retreat_into_zoc_captured() {
+    let mut t = cedar(8, 8)
+        .confederate("infantry 18-nc strength=4 morale=4 weapon=M")
+        .union("infantry attacker strength=8 morale=4 weapon=R")
+        .union("infantry z1 strength=4 morale=4 weapon=R")
+        .union("infantry z2 strength=4 morale=4 weapon=R")
+        .place("18-nc", "0404", "s", "line")
+        .place("attacker", "0403", "s", "line")
+        .place("z1", "0306", "ne", "line")
+        .place("z2", "0506", "nw", "line")
+        .build_at(2, UNION, Phase::RetreatBeforeMelee);
+    t.ok(UNION, melee("0404", &["attacker"]));
+    if t.s.rbm.is_some() {
+        t.ok(REBEL, GbacwAction::StandFast);
+    }
+    t.ok(UNION, GbacwAction::EndPhase);
+    // 8 against 4: +4; die 4 reads "-/C1R2".
+    t.script(&[4, 1, 1, 1, 1]);
+    t.act(UNION, GbacwAction::EndPhase);
+    settle(&mut t);
+    assert_eq!(t.hex("18-nc"), None, "captured");
+    assert_eq!(t.s.units[&id("18-nc")].captured, 4);
+}
+
+/// Cedar Mountain 23.1: "A unit may retreat through Union ZOC's, and indeed
+/// must, if this is the only path open to it." — a rout (not 12.82/12.92's
+/// melee retreat) goes west into the Union ZOC and is not captured.
+#[test]
+fn cedar_23_1_rout_must_pass_union_zoc() {
+    let mut t = cedar(8, 10)
+        .confederate("infantry 18-nc strength=4 morale=4 weapon=M")
+        .union("infantry firer strength=4 morale=4 weapon=R")
+        .union("infantry z1 strength=4 morale=4 weapon=R")
+        .union("infantry z2 strength=4 morale=4 weapon=R")
+        .place("18-nc", "0404", "s", "line")
+        .place("firer", "0403", "s", "line")
+        .place("z1", "0306", "ne", "line")
+        .place("z2", "0506", "nw", "line")
+        .build_at(2, UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0404", &[("firer", 4)]));
+    // 8 adjacent is C4, density 0; die 5 "1"; the check 5 > 4: rout.
+    // Retreat fire, if offered, is declined by default.
+    t.script(&[5, 5, 1, 1, 1, 1, 1, 1]);
+    t.act(UNION, GbacwAction::EndPhase);
+    settle(&mut t);
+    let at = t.hex("18-nc").expect("not captured");
+    assert!(y2(at) > y2(n("0404")), "went west (down the map): {at}");
+    assert!(marked(&t, "18-nc", Marker::Rout));
+}
+
+/// Cedar Mountain 24.11 with 13.23: "If a unit is stacked with a leader,
+/// subtract one from any morale check die-roll."
+#[test]
+fn cedar_24_11_leader_offsets_bce() {
+    let mut t = greene_lines()
+        .confederate("infantry 15-ala strength=7 morale=4 weapon=R")
+        .place("78-ny", "0303", "s", "line")
+        .place("1-dc", "0603", "s", "line")
+        .leader("greene", "0303")
+        .leader("augur", "0603")
+        .place("15-ala", "0304", "n", "line")
+        .build_at(2, REBEL, Phase::OffensiveFire);
+    // As in cedar_24_11_bce_adds_one_to_morale_check: 1 DC lost both
+    // points, 78 NY one (3 of 6, the limit).
+    hit(&mut t, "1-dc", 2);
+    hit(&mut t, "78-ny", 1);
+    assert!(t.rs.brigade_at_bce_limit(&t.s, &id("greene")));
+    t.ok(REBEL, fire("0303", &[("15-ala", 4)]));
+    // 8 adjacent is C4, 3 points: no shift; die 5 "1" (78 NY at 2 of 4,
+    // not over half lost). Greene rolls 7 (3 + 4); the check 4 + 1 − 1 =
+    // 4: holds.
+    t.script(&[5, 3, 4, 4]);
+    let events = t.act(REBEL, GbacwAction::EndPhase);
+    assert_eq!(fire_reports(&events)[0].result.to_string(), "1");
+    assert_eq!(morale_dice(&events, "78-ny"), vec![4]);
+    assert!(!marked(&t, "78-ny", Marker::Rout));
+}
+
+/// Cedar Mountain 27.21: "If Jackson is a casualty or captured, the Union
+/// player receives: Wounded 5 VP's ... If Banks is a casualty or captured,
+/// the Confederate player receives: ... Captured 8 VP's"
+#[test]
+fn cedar_27_21_army_commander_vp() {
+    let mut t = cedar(8, 8)
+        .scenario("vp-leader jackson wounded=5 killed=10 captured=15")
+        .scenario("vp-leader banks wounded=3 killed=5 captured=8")
+        .confederate("army jackson cp=3")
+        .union("army banks cp=1")
+        .confederate("infantry 21-va strength=4 morale=4 weapon=R")
+        .union("infantry 10-me strength=4 morale=4 weapon=R")
+        .place("21-va", "0808", "n", "line")
+        .place("10-me", "0101", "s", "line")
+        .leader("jackson", "0808")
+        .leader("banks", "0101")
+        .build_at(2, UNION, Phase::Movement);
+    for (leader, casualty) in [("jackson", Casualty::Wounded), ("banks", Casualty::Captured)] {
+        let e = GbacwEvent::LeaderLost {
+            leader: id(leader),
+            casualty,
+        };
+        t.rs.evolve(&mut t.s, &e);
+    }
+    let vps = t.rs.victory_points(&t.s);
+    assert_eq!(vps[0].leaders, 5, "the Union, for Jackson wounded");
+    assert_eq!(vps[1].leaders, 8, "the Confederates, for Banks captured");
 }
