@@ -171,7 +171,12 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
 
 /// GBACW 12.94: a leader of `side` in `hex` is engaged when the friendly
 /// units there are.
-pub(crate) fn leader_engaged(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> bool {
+pub(crate) fn leader_engaged(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    hex: HexNumber,
+) -> bool {
     Board::new(rs, state)
         .units_of(hex, side)
         .into_iter()

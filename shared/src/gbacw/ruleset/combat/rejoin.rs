@@ -46,7 +46,11 @@ pub(crate) fn after_fire(rs: &Gbacw, u: &mut Unfold, side: &CounterId, hex: HexN
 /// brigades he leads now (17.81–17.83), of the brigades of the division he
 /// leads now (17.2, 17.83; its attached brigade in, a detached one out,
 /// 17.6), or his whole side's for an army commander.
-fn command_units(rs: &Gbacw, state: &GbacwState, leader: &CounterId) -> Vec<(CounterId, HexNumber)> {
+fn command_units(
+    rs: &Gbacw,
+    state: &GbacwState,
+    leader: &CounterId,
+) -> Vec<(CounterId, HexNumber)> {
     let oob = &rs.game.oob;
     let Some(l) = oob.leaders.get(leader) else {
         return Vec::new();

@@ -131,10 +131,7 @@ fn case_15_0_moved_battery_may_not_fire() {
         .expect_err("a battery that moved may not fire");
     assert!(e.rule.contains("15.0"), "{e}");
     assert_eq!(t.s.units[&id("a")].status.rounds, 20);
-    assert_eq!(
-        t.s.units[&id("a")].status.formation,
-        Formation::Unlimbered
-    );
+    assert_eq!(t.s.units[&id("a")].status.formation, Formation::Unlimbered);
 }
 
 /// GBACW 15.0: "However, if an artillery unit does not move but changes
@@ -703,7 +700,10 @@ fn case_16_31_mounted_cav_zoc_blocks_leader_path() {
     let t = zoc_radius("mounted");
     assert_eq!(dist(&t, "0302", "0304"), 2);
     assert_eq!(dist(&t, "0402", "0303"), 1);
-    assert!(t.s.command.out_of_command.contains(&id("u")), "Y is in K's ZOC");
+    assert!(
+        t.s.command.out_of_command.contains(&id("u")),
+        "Y is in K's ZOC"
+    );
     assert!(t.decide(UNION, &mv(&["u"], &["0305", "0306"])).is_err());
     // Control: dismounted, K's ZOC is its three frontal hexes.
     let t = zoc_radius("dismounted");
@@ -943,8 +943,11 @@ fn brigade_away(s_hex: &str, u_hex: &str, s_line: &str) -> Position {
 /// units may move normally within his Effectiveness Radius".
 #[test]
 fn case_17_21_brigade_leader_outside_dir_moves_one_hex() {
-    let t = brigade_away("0112", "0114", "brigade s er=3 rally=1 division=d")
-        .build_at(1, UNION, Phase::Movement);
+    let t = brigade_away("0112", "0114", "brigade s er=3 rally=1 division=d").build_at(
+        1,
+        UNION,
+        Phase::Movement,
+    );
     assert_eq!(dist(&t, "0101", "0112"), 11);
     assert!(t.s.command.out_of_radius.contains(&id("s")));
     // (a) Two hexes: refused.
@@ -963,8 +966,11 @@ fn case_17_21_brigade_leader_outside_dir_moves_one_hex() {
 #[test]
 fn case_17_21_detached_or_independent_leader_moves_freely() {
     // (a) Detached this Initial Command Phase, 9 hexes from D.
-    let mut t = brigade_away("0110", "0112", "brigade s er=3 rally=1 division=d")
-        .build_at(1, UNION, Phase::InitialCommand);
+    let mut t = brigade_away("0110", "0112", "brigade s er=3 rally=1 division=d").build_at(
+        1,
+        UNION,
+        Phase::InitialCommand,
+    );
     assert_eq!(dist(&t, "0101", "0110"), 9);
     t.ok(UNION, GbacwAction::Detach { brigade: id("s") });
     t.advance_to(UNION, Phase::Movement);
@@ -977,8 +983,11 @@ fn case_17_21_detached_or_independent_leader_moves_freely() {
     t.ok(UNION, mv(&["u"], &["0115", "0116"]));
     t.ok(UNION, mv(&["s"], &["0115", "0116"]));
     // (b) Independent, twenty hexes from D.
-    let t = brigade_away("0121", "0123", "brigade s er=3 rally=1 indpnt")
-        .build_at(1, UNION, Phase::Movement);
+    let t = brigade_away("0121", "0123", "brigade s er=3 rally=1 indpnt").build_at(
+        1,
+        UNION,
+        Phase::Movement,
+    );
     assert!(dist(&t, "0101", "0121") >= 20);
     assert!(!t.s.command.out_of_radius.contains(&id("s")));
     assert!(
@@ -1200,8 +1209,11 @@ fn case_17_76_repulse_both_sides_roll() {
 /// Phase, that brigade commander is out of command, not detached."
 #[test]
 fn case_17_63_out_of_dir_is_out_of_command_not_detached() {
-    let mut t = brigade_away("0113", "0115", "brigade s er=3 rally=1 division=d")
-        .build_at(1, UNION, Phase::InitialCommand);
+    let mut t = brigade_away("0113", "0115", "brigade s er=3 rally=1 division=d").build_at(
+        1,
+        UNION,
+        Phase::InitialCommand,
+    );
     assert_eq!(dist(&t, "0101", "0113"), 12);
     assert!(
         t.decide(UNION, &GbacwAction::Detach { brigade: id("s") })
@@ -1297,7 +1309,9 @@ fn case_17_74_leader_never_routs() {
     assert_eq!(casualty(&t, "s"), None, "a leader never routs");
     let offered = t.rs.pending(&t.s);
     assert!(
-        offered.iter().any(|d| d.seat == REBEL && d.rule.contains("13.43")),
+        offered
+            .iter()
+            .any(|d| d.seat == REBEL && d.rule.contains("13.43")),
         "S may go with U1 or stay with U2: {offered:?}"
     );
 }

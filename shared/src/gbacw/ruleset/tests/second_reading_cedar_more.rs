@@ -90,7 +90,12 @@ fn whites_against(target: &str, formation: &str, whites: &str) -> T {
         .confederate("cavalry whites-c strength=1 morale=2 mounted-morale=4 weapon=C")
         .union(target)
         .place("whites-c", "0303", "s", whites)
-        .place(target.split_whitespace().nth(1).unwrap(), "0304", "n", formation)
+        .place(
+            target.split_whitespace().nth(1).unwrap(),
+            "0304",
+            "n",
+            formation,
+        )
         .build_at(3, REBEL, Phase::RetreatBeforeMelee)
 }
 
@@ -99,9 +104,18 @@ fn whites_against(target: &str, formation: &str, whites: &str) -> T {
 #[test]
 fn cedar_21_11_dismounted_cav_may_melee_cav_and_guns() {
     for (target, formation) in [
-        ("cavalry 1-pa-c strength=2 morale=2 mounted-morale=5 weapon=C", "dismounted"),
-        ("battery 6-me weapon=TB guns=6 rounds=0 morale=4", "unlimbered"),
-        ("battery 4-me weapon=TA guns=6 rounds=0 morale=4", "limbered"),
+        (
+            "cavalry 1-pa-c strength=2 morale=2 mounted-morale=5 weapon=C",
+            "dismounted",
+        ),
+        (
+            "battery 6-me weapon=TB guns=6 rounds=0 morale=4",
+            "unlimbered",
+        ),
+        (
+            "battery 4-me weapon=TA guns=6 rounds=0 morale=4",
+            "limbered",
+        ),
     ] {
         let t = whites_against(target, formation, "dismounted");
         assert!(
@@ -117,13 +131,20 @@ fn cedar_21_11_dismounted_cav_may_melee_cav_and_guns() {
 fn cedar_21_11_dismounted_cav_may_not_melee_infantry_or_mounted() {
     for (target, formation) in [
         ("infantry 10-me strength=4 morale=4 weapon=R", "line"),
-        ("cavalry 1-me-c strength=5 morale=2 mounted-morale=4 weapon=C", "mounted"),
+        (
+            "cavalry 1-me-c strength=5 morale=2 mounted-morale=4 weapon=C",
+            "mounted",
+        ),
     ] {
         let t = whites_against(target, formation, "dismounted");
         refused_case(&t, REBEL, melee("0304", &["whites-c"]), "21.11");
     }
     // Mounted, 21.11 does not apply.
-    let t = whites_against("infantry 10-me strength=4 morale=4 weapon=R", "line", "mounted");
+    let t = whites_against(
+        "infantry 10-me strength=4 morale=4 weapon=R",
+        "line",
+        "mounted",
+    );
     assert!(t.decide(REBEL, &melee("0304", &["whites-c"])).is_ok());
 }
 
@@ -140,7 +161,11 @@ fn nj_meleed(with: Option<&str>, attacker: &str, formation: &str) -> T {
     if let Some(w) = with {
         p = p.union(w);
         let wid = w.split_whitespace().nth(1).unwrap().to_string();
-        let f = if w.starts_with("cavalry") { "dismounted" } else { "line" };
+        let f = if w.starts_with("cavalry") {
+            "dismounted"
+        } else {
+            "line"
+        };
         p = p.place(&wid, "0303", "s", f);
     }
     let mut t = p.build_at(3, REBEL, Phase::RetreatBeforeMelee);
@@ -156,11 +181,7 @@ fn nj_meleed(with: Option<&str>, attacker: &str, formation: &str) -> T {
 #[test]
 fn cedar_21_12_lone_dismounted_cav_must_retreat() {
     for (die, routs) in [(2u16, false), (3, true)] {
-        let mut t = nj_meleed(
-            None,
-            "infantry 15-ala strength=7 morale=4 weapon=R",
-            "line",
-        );
+        let mut t = nj_meleed(None, "infantry 15-ala strength=7 morale=4 weapon=R", "line");
         refused_case(&t, UNION, GbacwAction::StandFast, "21.12");
         // East is up the map (north left): the retreat goes to 0302.
         t.script(&[die, 1, 1, 1]);
@@ -408,7 +429,10 @@ fn cedar_21_34_all_lake_hexside_impassable_to_move() {
         .decide(UNION, &mv(&["2-me"], &["0304"]))
         .expect_err("impassable");
     // The engine cites its movement rule (5.19) and names the lake.
-    assert!(e.rule.contains("21.34") || e.message.contains("lake"), "{e}");
+    assert!(
+        e.rule.contains("21.34") || e.message.contains("lake"),
+        "{e}"
+    );
 }
 
 /// Cedar Mountain 21.34: "Only combat may be performed across all-lake
@@ -562,7 +586,10 @@ fn cedar_23_1_confederate_retreats_westward() {
         .unwrap();
     assert_eq!(r.result.to_string(), "-/R2");
     for east in [["0304", "0204"], ["0504", "0604"], ["0405", "0404"]] {
-        assert!(t.decide(REBEL, &retreat("5-la", &east)).is_err(), "{east:?}");
+        assert!(
+            t.decide(REBEL, &retreat("5-la", &east)).is_err(),
+            "{east:?}"
+        );
     }
     t.script(&[4]);
     let mut events = t.act(REBEL, retreat("5-la", &["0405", "0406"]));
@@ -637,9 +664,7 @@ fn greene_lines() -> Position {
     cedar(8, 10)
         .union("army banks cp=1")
         .union("division augur army=banks dir=5 cp=1")
-        .union(
-            "brigade greene division=augur er=4 rally=1 promoted=4 repl=3/1/3 bce=3/6 bce-vp=5",
-        )
+        .union("brigade greene division=augur er=4 rally=1 promoted=4 repl=3/1/3 bce=3/6 bce-vp=5")
         .union("infantry 1-dc brigade=greene morale=4 weapon=R strength=2")
         .union("infantry 78-ny brigade=greene morale=4 weapon=R strength=4")
         .leader("banks", "0810")
@@ -733,7 +758,10 @@ fn cedar_24_13_bce_target_no_shift() {
     let broken = fire_on_78(true);
     let whole = fire_on_78(false);
     assert_eq!(broken.strength_columns_left, 0, "{broken:?}");
-    assert_eq!(broken.net_shift, whole.net_shift + broken.density_shift - whole.density_shift);
+    assert_eq!(
+        broken.net_shift,
+        whole.net_shift + broken.density_shift - whole.density_shift
+    );
     assert_eq!(broken.strength, whole.strength);
 }
 
@@ -792,7 +820,10 @@ fn cedar_24_14_bce_may_not_enter_enemy_zoc() {
         .build_at(2, UNION, Phase::Movement);
     broken(&mut t);
     refused_case(&t, UNION, mv(&["78-ny"], &["0204"]), "24.14");
-    assert!(t.decide(UNION, &GbacwAction::EndPhase).is_ok(), "it may stay");
+    assert!(
+        t.decide(UNION, &GbacwAction::EndPhase).is_ok(),
+        "it may stay"
+    );
 }
 
 /// Cedar Mountain 24.14: "In addition, a unit may not retreat through an
@@ -838,10 +869,7 @@ fn cedar_24_15_bce_out_of_radius_cannot_rally() {
         .place("15-ala", "0101", "n", "line")
         .build_at(2, UNION, Phase::Rally);
     broken(&mut t);
-    assert_eq!(
-        t.rs.game().map.grid.distance(n("0303"), n("0308")),
-        5
-    );
+    assert_eq!(t.rs.game().map.grid.distance(n("0303"), n("0308")), 5);
     t.s.units
         .get_mut(&id("78-ny"))
         .unwrap()
@@ -919,15 +947,14 @@ fn cedar_27_22_leader_alone_does_not_control() {
         &["0701", "0601", "0501", "0401", "0302", "0303"],
     );
     t.advance_to_turn(4, UNION, Phase::InitialCommand);
-    let gt3 = t
-        .s
-        .progress
-        .hex_track
-        .iter()
-        .find(|r| r.turn == 3)
-        .expect("GT 3 recorded")
-        .control
-        .clone();
+    let gt3 =
+        t.s.progress
+            .hex_track
+            .iter()
+            .find(|r| r.turn == 3)
+            .expect("GT 3 recorded")
+            .control
+            .clone();
     assert_eq!(gt3, vec![(n("0303"), Some(id("union")))]);
 }
 
@@ -1105,7 +1132,10 @@ fn cedar_27_21_army_commander_vp() {
         .leader("jackson", "0808")
         .leader("banks", "0101")
         .build_at(2, UNION, Phase::Movement);
-    for (leader, casualty) in [("jackson", Casualty::Wounded), ("banks", Casualty::Captured)] {
+    for (leader, casualty) in [
+        ("jackson", Casualty::Wounded),
+        ("banks", Casualty::Captured),
+    ] {
         let e = GbacwEvent::LeaderLost {
             leader: id(leader),
             casualty,
