@@ -57,6 +57,9 @@ pub enum GbacwEvent {
         cost: Mp,
         finished: bool,
     },
+    /// GBACW 17.53: a leader whose units were eliminated by fire, unhurt,
+    /// is placed on the nearest combat unit of his command, in `hex`.
+    LeaderRejoined { leader: CounterId, hex: HexNumber },
     /// GBACW 17.75: an enemy leader alone in a hex a unit entered.
     LeaderLost {
         leader: CounterId,
@@ -542,6 +545,11 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 u.status.formation = *to;
                 u.moved.mp = u.moved.mp + *cost;
                 u.moved.finished |= *finished;
+            }
+        }
+        E::LeaderRejoined { leader, hex } => {
+            if let Some(l) = state.leaders.get_mut(leader) {
+                l.hex = Some(*hex);
             }
         }
         E::LeaderLost { leader, casualty } => {

@@ -113,6 +113,10 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
             formation_word(*to),
             mp_text(*cost)
         ),
+        E::LeaderRejoined { leader, hex } => format!(
+            "{}, his units shot away, joins his command at {hex} (17.53)",
+            name(leader)
+        ),
         E::LeaderLost { leader, casualty } => format!(
             "{} is {}: alone when the enemy came (17.75)",
             name(leader),

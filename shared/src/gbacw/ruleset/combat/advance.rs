@@ -91,7 +91,12 @@ pub(crate) fn carry_on(
 
 /// GBACW 12.85: if `target` holds none of the defenders' units now, offer
 /// the units declared against it the advance.
-fn offer_advance(rs: &Gbacw, u: &mut Unfold, target: HexNumber, defenders: &[CounterId]) {
+pub(crate) fn offer_advance(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    target: HexNumber,
+    defenders: &[CounterId],
+) {
     let Some(first) = defenders.first() else {
         return;
     };

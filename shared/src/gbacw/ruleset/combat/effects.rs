@@ -179,13 +179,21 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
                     // number then reads, 11.34, is not applied yet.)
                 } else {
                     // GBACW 9.82, 15.12: small arms hit a battery's crew, a
-                    // step per result (half, then gone). GBACW 11.12
-                    // (case_11_12_small_arms_on_wagon_crew): on a wagon,
-                    // ""1," "2," etc.: The crew is eliminated and the wagon
-                    // is turned over to show that it is crewless."
-                    let crew = match st.crew {
-                        Crew::Full if battery => Crew::Half,
-                        _ => Crew::None,
+                    // step per point: "If a battery suffers a result of
+                    // "1," the gun crew counter is flipped over to its
+                    // Reduced Strength side; another Point loss and the
+                    // crew is eliminated" — a "2" on a full crew eliminates
+                    // it (case_15_12_two_point_result_on_full_crew). GBACW
+                    // 11.12 (case_11_12_small_arms_on_wagon_crew): on a
+                    // wagon, ""1," "2," etc.: The crew is eliminated and
+                    // the wagon is turned over to show that it is crewless."
+                    let crew = if battery {
+                        (0..points).fold(st.crew, |c, _| match c {
+                            Crew::Full => Crew::Half,
+                            Crew::Half | Crew::None => Crew::None,
+                        })
+                    } else {
+                        Crew::None
                     };
                     u.push(GbacwEvent::CrewHit {
                         unit: id.clone(),
@@ -213,6 +221,8 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
                     CasualtyCause::SmallArms
                 };
                 leader_casualties(rs, u, roll, &side, p.target, cause);
+                // GBACW 17.53: leaders left alone rejoin their command.
+                super::rejoin::after_fire(rs, u, &side, p.target);
             }
             // GBACW 13.41–13.44: the top unit checks; those beneath only if
             // it routs, or all of them under artillery from three hexes. A
@@ -929,6 +939,8 @@ pub(crate) fn apply_per_unit(
     if suffered {
         let side = oob.units[&first.stack[0]].side.clone();
         leader_casualties(rs, u, roll, &side, at, CasualtyCause::Artillery);
+        // GBACW 17.53: leaders left alone rejoin their command.
+        super::rejoin::after_fire(rs, u, &side, at);
     }
     // The checks, top first; a unit whose own roll did nothing checks
     // plainly (a failed check routs) when it must check at all.

@@ -351,6 +351,21 @@ pub(crate) fn retreat_before(
             path,
         )?;
     }
+    // GBACW 16.1: "Unrouted mounted cavalry units in danger of being melee
+    // attacked solely by infantry or dismounted cavalry may refuse melee
+    // and retreat one or two hexes. ... However, if the cavalry unit is
+    // retreated into a hex in an Enemy ZOC, it must undergo possible
+    // retreat fire." — the one retreat before melee 12.82 does not bar
+    // from an enemy ZOC; retreat fire (10.2) meets it there
+    // (case_16_1_cav_rbm_into_enemy_zoc_retreat_fire).
+    let threat = threat(rs, state, &attackers, charged(state, offer.target));
+    let into_zoc_allowed = |u: &CounterId| {
+        threat.foot_only
+            && !threat.charge
+            && state.units[u].status.formation == Formation::Mounted
+            && !state.units[u].status.markers.contains(&Marker::Rout)
+    };
+    let mut entered_zoc = false;
     let mut at = offer.target;
     for (k, &to) in path.iter().enumerate() {
         let away = game.map.grid.distance(offer.target, to) == k as u32 + 1
@@ -374,10 +389,13 @@ pub(crate) fn retreat_before(
                 },
             );
             if zoc.contains(&to) {
-                return Err(illegal(
-                    "GBACW 12.82",
-                    format!("{to} is in an enemy Zone of Control"),
-                ));
+                if !into_zoc_allowed(u) {
+                    return Err(illegal(
+                        "GBACW 12.82",
+                        format!("{to} is in an enemy Zone of Control"),
+                    ));
+                }
+                entered_zoc = true;
             }
             let class = st
                 .formation
@@ -402,7 +420,6 @@ pub(crate) fn retreat_before(
             format!("{at} would be over its stacking limits"),
         ));
     }
-    let threat = threat(rs, state, &attackers, charged(state, offer.target));
     let mut fired_on = Vec::new();
     for id in units {
         let st = &state.units[id];
@@ -421,7 +438,17 @@ pub(crate) fn retreat_before(
         return Ok(u.events);
     }
     let mut roll = Roller::new(dice);
-    super::advance::carry_on(rs, &mut u, &mut roll, offer.target, units, path, &fired_on);
+    if entered_zoc {
+        // GBACW 16.1, 10.2: into the enemy ZOC, retreat fire on the way
+        // (the units whose ZOC held the hex left, the attackers', fire
+        // none); no withdrawal fire, no check.
+        for id in units {
+            super::retreat_fire::go_along(rs, &mut u, &mut roll, id, path, false, Vec::new(), None);
+        }
+        super::advance::offer_advance(rs, &mut u, offer.target, units);
+    } else {
+        super::advance::carry_on(rs, &mut u, &mut roll, offer.target, units, path, &fired_on);
+    }
     roll.finish()?;
     Ok(u.events)
 }

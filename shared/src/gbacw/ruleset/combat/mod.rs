@@ -35,6 +35,7 @@ pub(crate) mod engaged;
 pub(crate) mod melee;
 pub(crate) mod rally;
 pub(crate) mod rbm_options;
+pub(crate) mod rejoin;
 pub(crate) mod resolve;
 pub(crate) mod resupply;
 pub(crate) mod retreat_fire;

@@ -139,6 +139,16 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
             format!("{id} has no leader with it and its brigade commander is not on the map"),
         ));
     };
+    // GBACW 12.94: "Leaders that are "engaged" may not rally other units;
+    // nor do they have Effectiveness Radii." — a leader in a hex whose
+    // units are engaged (case_17_13_engaged_leader_cannot_rally).
+    if leader_engaged(rs, state, side, at) {
+        return Err(err(
+            "GBACW 12.94",
+            RuleCode::Illegal,
+            format!("{b} is engaged in melee and may not rally other units"),
+        ));
+    }
     let radius = r
         .effectiveness_radius
         .saturating_add(l.augmented.as_ref().map_or(0, |(_, p)| *p));
@@ -157,6 +167,20 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
         ));
     }
     Ok(Way::RallyPoint(b.clone()))
+}
+
+/// GBACW 12.94: a leader of `side` in `hex` is engaged when the friendly
+/// units there are.
+pub(crate) fn leader_engaged(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    hex: HexNumber,
+) -> bool {
+    Board::new(rs, state)
+        .units_of(hex, side)
+        .into_iter()
+        .any(|id| state.units[id].status.markers.contains(&Marker::Engaged))
 }
 
 /// Whether the rally of `id` rolls a die (13.54), for `rolls_dice`.

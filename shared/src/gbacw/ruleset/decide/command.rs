@@ -313,7 +313,15 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
                     .as_ref()
                     .and_then(|c| succession::brigade_ratings(rs, state, c));
                 match (leader, ratings) {
+                    // GBACW 12.94: "Leaders that are "engaged" ... nor do
+                    // they have Effectiveness Radii" — units away from an
+                    // engaged brigade commander are not within his radius.
                     (Some(l), Some(ratings)) => l.hex.is_some_and(|bh| {
+                        if crate::gbacw::ruleset::combat::rally::leader_engaged(rs, state, side, bh)
+                            && bh != hex
+                        {
+                            return false;
+                        }
                         let plus = l.augmented.as_ref().map_or(0, |(_, p)| *p);
                         within_radius(
                             &rs.game.map,
