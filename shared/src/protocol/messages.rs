@@ -37,6 +37,9 @@ pub struct TableOptions {
     pub spectators_allowed: bool,
     /// Spectators see the game this many actions behind (anti-ghosting).
     pub spectator_delay: u32,
+    /// Issue 18: a take-back needs the other players' agreement (the
+    /// default for tables on a server; a hot-seat table never asks).
+    pub take_back_needs_agreement: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,6 +65,9 @@ pub struct TableSummary {
     /// The identity in each seat, beside [`TableSummary::seats`]: two
     /// names that look alike are told apart by it (issue 20).
     pub seat_users: Vec<Option<UserId>>,
+    /// Issue 18: the seats the game waits on now (from the ruleset's
+    /// decision model), so the lobby can mark "your move".
+    pub to_act: Vec<SeatId>,
 }
 
 /// A session (one sign-in token) of the signed-in identity, as listed by
@@ -140,6 +146,10 @@ pub enum DeltaBody {
         anchor: ChainAnchor,
         last: Hash32,
     },
+    /// Issue 18: `seat` took back its action at `undone`. Every viewer
+    /// folds it by restoring its copy of the state from before that
+    /// action. Appended: variant numbers are the wire.
+    TakeBack { seat: SeatId, undone: u64 },
 }
 
 /// Client → server.
@@ -216,6 +226,19 @@ pub enum ClientMsg {
     /// A new session (token) for this identity, e.g. for another device:
     /// answered with `SignedIn` carrying the new token.
     NewSession,
+    // Appended: take-back (issue 18).
+    /// Ask to take back your seat's last action. Applied at once when the
+    /// table needs no agreement; else the other players are asked
+    /// ([`ServerMsg::TakeBackAsked`]). Refusals come as
+    /// [`ServerMsg::TakeBackEnded`] with the reason in words.
+    TakeBack {
+        table: TableId,
+    },
+    /// Answer the open take-back request at `table`.
+    AnswerTakeBack {
+        table: TableId,
+        agree: bool,
+    },
 }
 
 /// Server → client.
@@ -293,6 +316,31 @@ pub enum ServerMsg {
     /// This identity's live sessions (answer to `ListSessions` and `RevokeSession`).
     Sessions {
         sessions: Vec<SessionInfo>,
+    },
+    // Appended: take-back (issue 18).
+    /// `name` (at `seat`) asks to take back the action logged at `undone`;
+    /// sent to every seated player while the request is open.
+    TakeBackAsked {
+        table: TableId,
+        seat: SeatId,
+        name: String,
+        undone: u64,
+    },
+    /// The take-back request at `table` is over: `refusal` says why in
+    /// words when it was refused (by the rules or by a player); `None`
+    /// when it was applied (its delta follows or went before).
+    TakeBackEnded {
+        table: TableId,
+        refusal: Option<String>,
+    },
+    /// Issue 18: the decision clock, for every seated player: the seat a
+    /// decision waits on and the seconds left before the server applies
+    /// its default. `secs_left: None` when no clock runs (no decision, or
+    /// a seat still free: nobody is timed out before everyone sits).
+    Clock {
+        table: TableId,
+        seat: Option<SeatId>,
+        secs_left: Option<u32>,
     },
 }
 

@@ -107,6 +107,18 @@ pub fn scenario_words(t: &TableSummary) -> &str {
 /// The heading of the tables this player sits at.
 pub const YOUR_TABLES: &str = "Your tables";
 
+/// Issue 18: the mark beside a table of yours where the game waits on you.
+pub const YOUR_MOVE: &str = "your move";
+
+/// Whether the game at `t` waits on the seat held under the name `me`.
+pub fn waits_on(t: &TableSummary, me: Option<&str>) -> bool {
+    t.status == TableStatus::Playing
+        && t.seats.iter().enumerate().any(|(i, s)| {
+            s.as_deref().is_some_and(|n| Some(n) == me)
+                && t.to_act.iter().any(|a| usize::from(a.0) == i)
+        })
+}
+
 /// What the person clicked in the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pick {
@@ -154,6 +166,14 @@ pub fn ui(
                 ));
                 if ui.button(format!("Open #{}", t.table.0)).clicked() {
                     pick = Some(Pick::Join(t.table));
+                }
+                if waits_on(t, me) {
+                    ui.label(
+                        RichText::new(YOUR_MOVE)
+                            .strong()
+                            .color(Color32::BLACK)
+                            .background_color(Color32::from_rgb(0xff, 0xd0, 0x40)),
+                    );
                 }
             });
         }
@@ -275,7 +295,21 @@ mod tests {
             private: false,
             spectators_allowed: true,
             seat_users: vec![None; 2],
+            to_act: Vec::new(),
         }
+    }
+
+    #[test]
+    fn your_move_marks_only_the_seat_the_game_waits_on() {
+        use muster_shared::SeatId;
+        let mut t = table(5, "gbacw", vec![Some("Meade"), Some("Jackson")]);
+        t.status = TableStatus::Playing;
+        t.to_act = vec![SeatId(1)];
+        assert!(waits_on(&t, Some("Jackson")));
+        assert!(!waits_on(&t, Some("Meade")));
+        assert!(!waits_on(&t, None));
+        t.status = TableStatus::Finished;
+        assert!(!waits_on(&t, Some("Jackson")));
     }
 
     #[test]
