@@ -8,7 +8,7 @@
 
 use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use muster_client::ConnectOptions;
 use muster_client::app::gbacw::{GbacwApp, TAKE_BACK, TAKE_BACK_AGREE, TAKE_BACK_REFUSE, track};
 use muster_client::app::{Join, NetTable};

@@ -314,19 +314,26 @@ impl<R: Narrate> Replay<R> {
                 ui.label(RichText::new(e).color(Color32::RED));
             }
         });
-        // What happened at the entry shown, in the log's words.
-        if let Some(at) = self.at {
-            let lines: Vec<&str> = book
-                .log
-                .iter()
-                .filter(|l| l.seq == Some(at))
-                .map(|l| l.text.as_str())
-                .collect();
-            ui.weak(if lines.is_empty() {
-                format!("entry {at}")
-            } else {
-                format!("entry {at}: {}", lines.join("; "))
-            });
-        }
+        // What happened at the entry shown, in the log's words, on one
+        // line that is always there (blank while live, cut short with
+        // "…" when long): the bar's height never changes, so the map
+        // below it does not jump when a replay starts (issue 18).
+        let text = match self.at {
+            Some(at) => {
+                let lines: Vec<&str> = book
+                    .log
+                    .iter()
+                    .filter(|l| l.seq == Some(at))
+                    .map(|l| l.text.as_str())
+                    .collect();
+                if lines.is_empty() {
+                    format!("entry {at}")
+                } else {
+                    format!("entry {at}: {}", lines.join("; "))
+                }
+            }
+            None => " ".to_string(),
+        };
+        ui.add(egui::Label::new(RichText::new(text).weak()).truncate());
     }
 }

@@ -271,19 +271,21 @@ impl GbacwApp {
                 if tb.clicked() {
                     self.take_back();
                 }
-                if self.session.take_back_waiting {
-                    ui.weak("waiting for the other player to agree to the take-back");
-                }
-                ui.separator();
-                match (&self.map.path_refusal, &self.session.last_refusal) {
-                    (Some(text), _) | (None, Some(text)) => {
-                        ui.label(RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));
-                    }
-                    (None, None) => {
-                        ui.weak(self.session.describe_link());
-                    }
-                }
             });
+            // The status line, on a line of its own and cut short with
+            // "…" (the whole on hover): a long refusal never wraps the bar
+            // and pushes the map down (issue 18).
+            let status = match (&self.map.path_refusal, &self.session.last_refusal) {
+                (Some(text), _) | (None, Some(text)) => {
+                    RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00))
+                }
+                (None, None) if self.session.take_back_waiting => RichText::new(
+                    "waiting for the other player to agree to the take-back",
+                )
+                .weak(),
+                (None, None) => RichText::new(self.session.describe_link()).weak(),
+            };
+            ui.add(egui::Label::new(status).truncate());
             self.replay.ui(ui, &self.session);
             if let Some(f) = self.replay.view(&self.session)
                 && let track::TrackOutput::EndPhase =
@@ -291,9 +293,18 @@ impl GbacwApp {
             {
                 actions.push(GbacwAction::EndPhase);
             }
-            if live && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state()) {
-                turn::banner(ui, r, s, self.session.acting_seat());
-            }
+            // Always the same height, live or replaying (issue 18).
+            ui.horizontal(|ui| {
+                ui.set_min_height(turn::BANNER_HEIGHT);
+                ui.set_max_height(turn::BANNER_HEIGHT);
+                if live
+                    && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state())
+                {
+                    turn::banner(ui, r, s, self.session.acting_seat());
+                } else if !live {
+                    ui.weak("Replaying: nobody acts from the past; Live returns to the game");
+                }
+            });
         });
         if let Some(ask) = self.session.take_back_asked.clone()
             && let Some(agree) = take_back_ask_ui(ui, &ask.name)
