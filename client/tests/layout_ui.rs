@@ -153,8 +153,14 @@ fn the_lobby_marks_your_move_and_fits_at_three_sizes() {
     for size in SIZES {
         a.set_size(size);
         steps(&mut a);
-        for label in ["Create table", "Join #2", "Open #1", YOUR_MOVE, "Search:"] {
+        for label in ["Create table", "Join #2", "Watch #2", "Open #1", YOUR_MOVE, "Search:"] {
             inside(&a, size, label);
+        }
+        // The list's last buttons stay left of the create form.
+        let form = a.get_by_label("New table").rect().left();
+        for label in ["Watch #1", "Watch #2"] {
+            let r = a.get_by_label(label).rect();
+            assert!(r.right() <= form, "{label} at {r:?} runs under the form at {size:?}");
         }
         if size == SIZES[0] {
             let image = a.render().expect("headless wgpu renders");

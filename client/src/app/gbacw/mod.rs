@@ -367,16 +367,17 @@ impl GbacwApp {
                         // a player who is not there.
                         self.prompts.no_countdown = hot_seat;
                         self.prompts.clock = self.session.clock;
-                        if let Some(a) = self.prompts.ui(
-                            ui,
-                            rules,
-                            &pending,
-                            acting,
-                            &answers,
-                            &seat_name,
-                        ) {
-                            actions.push(a);
-                        }
+                        // In a scope of its own: the server's clock line
+                        // comes and goes, and the widgets after it (the
+                        // tray) must keep their ids, or a click landing as
+                        // the clock arrives is lost.
+                        let prompts = &mut self.prompts;
+                        let answered = ui
+                            .push_id("prompts", |ui| {
+                                prompts.ui(ui, rules, &pending, acting, &answers, &seat_name)
+                            })
+                            .inner;
+                        actions.extend(answered);
                         let placing = self.tray.ui(ui, rules, state, &legal);
                         actions.extend(placing.action);
                         self.map.lit = placing.lit;

@@ -94,6 +94,16 @@ pub fn game_words(ruleset: &str) -> &str {
     super::create::game_title(ruleset)
 }
 
+/// A game's short name for the list's narrow column ("Great Battles
+/// (SPI)"); the whole title is on hover and in the game filter.
+pub fn game_short(ruleset: &str) -> &str {
+    match ruleset {
+        "gbacw" => "Great Battles (SPI)",
+        "sandbox" => "Sandbox",
+        other => other,
+    }
+}
+
 /// A table's battle as printed ("Cedar Mountain, 9 August 1862") for a
 /// GBACW table; a sandbox table's own name.
 pub fn scenario_words(t: &TableSummary) -> &str {
@@ -179,7 +189,7 @@ pub fn ui(
         }
         ui.separator();
     }
-    egui::ScrollArea::vertical()
+    egui::ScrollArea::both()
         .id_salt("lobby_tables")
         .show(ui, |ui| {
             // Names and seats on one line each; the list scrolls instead.
@@ -228,7 +238,9 @@ pub fn seat_labels(t: &TableSummary) -> Vec<Option<String>> {
 fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
     let mut pick = None;
     ui.label(format!("#{}", t.table.0));
-    ui.label(game_words(&t.ruleset));
+    // The short name keeps the row inside the list at 1280 px (issue 18).
+    ui.label(game_short(&t.ruleset))
+        .on_hover_text(game_words(&t.ruleset));
     ui.horizontal(|ui| {
         ui.label(scenario_words(t));
         if t.private {
