@@ -97,6 +97,15 @@ fn move_by_clicks(h: &mut Harness<'_, GbacwApp>) -> HexNumber {
     target
 }
 
+/// Scroll the button labelled `label` into view (the side panel's card
+/// is below the tray's long list), then click it.
+fn press(h: &mut Harness<'_, GbacwApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+}
+
 fn take_back_enabled(h: &Harness<'_, GbacwApp>) -> bool {
     !h.get_by_label(TAKE_BACK)
         .accesskit_node()
@@ -224,4 +233,58 @@ fn over_a_server_the_opponent_is_asked_and_may_refuse_or_agree() {
 
     drop((a, b));
     rt.block_on(server.shutdown());
+}
+
+/// Cedar Mountain 26.2 ("in any formation"), issue 18: a counter set up
+/// from the tray is faced and put in column on its card, by clicks; then
+/// the whole placement is taken back, one click per step.
+#[test]
+fn set_up_facing_and_formation_on_the_card_then_taken_back() {
+    use muster_client::app::gbacw::card::{SET_UP_FACE, SET_UP_FORMATION};
+    use muster_shared::gbacw::oob::Formation;
+    let config = GbacwConfig {
+        battle: "cedar_mountain".into(),
+        ..GbacwConfig::default()
+    };
+    let mut h = support::kittest::gbacw_harness(&config, support::kittest::SIZE, false);
+    let dc = CounterId("1-dc".into());
+    let start = h.state().session.state().unwrap().clone();
+    h.get_by_label_contains("1 DC").click();
+    h.run();
+    let lit: Vec<HexNumber> = h.state().map.lit.keys().copied().collect();
+    let to = lit[lit.len() / 2];
+    let p = h.state().map.hex_screen_pos(to).unwrap();
+    support::kittest::click_at(&mut h, p);
+    let unit = |h: &Harness<'_, GbacwApp>| h.state().session.state().unwrap().units[&dc].clone();
+    assert_eq!(unit(&h).hex, Some(to));
+    // Select it (the tray has picked the next counter, so a click on the
+    // map would place that one): its card offers the set-up rows.
+    h.state_mut().map.select(vec![dc.clone()]);
+    h.run();
+    h.get_by_label(SET_UP_FACE);
+    h.get_by_label(SET_UP_FORMATION);
+    let (facing, other) = {
+        let app = h.state();
+        let rules = app.session.ruleset().unwrap();
+        let o = rules.game().map.grid.orientation;
+        let now = unit(&h).facing;
+        let other = (0..6u8)
+            .filter_map(muster_shared::gbacw::facing::Facing::from_index)
+            .find(|f| *f != now)
+            .unwrap();
+        (other.name(o), other)
+    };
+    press(&mut h, facing);
+    assert_eq!(unit(&h).facing, other, "{:?}", h.state().session.last_refusal);
+    assert_eq!(unit(&h).hex, Some(to), "set up again on its hex");
+    press(&mut h, Formation::Column.name());
+    assert_eq!(unit(&h).status.formation, Formation::Column);
+    // Three set-up actions, taken back one click each.
+    for _ in 0..3 {
+        assert!(take_back_enabled(&h));
+        h.get_by_label(TAKE_BACK).click();
+        h.run();
+    }
+    assert!(*h.state().session.state().unwrap() == start);
+    assert!(!take_back_enabled(&h), "nothing left to take back");
 }

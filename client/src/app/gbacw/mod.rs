@@ -275,9 +275,13 @@ impl GbacwApp {
             // The status line, on a line of its own and cut short with
             // "…" (the whole on hover): a long refusal never wraps the bar
             // and pushes the map down (issue 18).
+            let replay_note = self.replay.note(&self.session);
             let status = match (&self.map.path_refusal, &self.session.last_refusal) {
                 (Some(text), _) | (None, Some(text)) => {
                     RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00))
+                }
+                (None, None) if replay_note.is_some() => {
+                    RichText::new(replay_note.unwrap_or_default()).weak()
                 }
                 (None, None) if self.session.take_back_waiting => RichText::new(
                     "waiting for the other player to agree to the take-back",
@@ -294,9 +298,10 @@ impl GbacwApp {
                 actions.push(GbacwAction::EndPhase);
             }
             // Always the same height, live or replaying (issue 18).
+            let banner_height = turn::banner_height(ui);
             ui.horizontal(|ui| {
-                ui.set_min_height(turn::BANNER_HEIGHT);
-                ui.set_max_height(turn::BANNER_HEIGHT);
+                ui.set_min_height(banner_height);
+                ui.set_max_height(banner_height);
                 if live
                     && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state())
                 {

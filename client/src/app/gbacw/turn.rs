@@ -79,10 +79,17 @@ pub fn banner_text(rules: &Gbacw, state: &GbacwState, seat: SeatId) -> String {
     format!("{YOUR_TURN}: {}", asked(rules, state, seat))
 }
 
-/// The banner's fixed height: the gold banner, the quiet line, the
-/// replay's note and nothing at all take the same room, so the map below
-/// never jumps (issue 18).
-pub const BANNER_HEIGHT: f32 = 32.0;
+/// The banner's fixed height, the gold banner's own (its 16-point line
+/// and margins): the quiet line, the replay's note and nothing at all
+/// take the same room, so the map below never jumps (issue 18).
+pub fn banner_height(ui: &Ui) -> f32 {
+    ui.ctx()
+        .fonts_mut(|f| f.row_height(&egui::FontId::proportional(BANNER_TEXT_SIZE)))
+        + 8.0
+}
+
+/// The gold banner's text size.
+const BANNER_TEXT_SIZE: f32 = 16.0;
 
 /// Draw the banner: gold and loud when `mine`, a quiet line naming who
 /// acts otherwise.
@@ -105,7 +112,7 @@ pub fn banner(ui: &mut Ui, rules: &Gbacw, state: &GbacwState, mine: Option<SeatI
                         egui::Label::new(
                             RichText::new(text)
                                 .strong()
-                                .size(16.0)
+                                .size(BANNER_TEXT_SIZE)
                                 .color(Color32::BLACK),
                         )
                         .truncate(),
