@@ -18,7 +18,11 @@ use muster_client::app::replay;
 use muster_shared::gbacw::ruleset::GbacwConfig;
 use support::{start_server, wait};
 
-const SIZES: [Vec2; 3] = [vec2(1280.0, 800.0), vec2(1920.0, 1080.0), vec2(2560.0, 1440.0)];
+const SIZES: [Vec2; 3] = [
+    vec2(1280.0, 800.0),
+    vec2(1920.0, 1080.0),
+    vec2(2560.0, 1440.0),
+];
 
 fn screen(size: Vec2) -> Rect {
     Rect::from_min_size(egui::Pos2::ZERO, size)
@@ -86,7 +90,12 @@ fn the_table_holds_still_and_nothing_is_clipped_at_three_sizes() {
     }
 }
 
-fn lobby(store: &tempfile::TempDir, url: &str, name: &str, wgpu: bool) -> Harness<'static, LobbyApp> {
+fn lobby(
+    store: &tempfile::TempDir,
+    url: &str,
+    name: &str,
+    wgpu: bool,
+) -> Harness<'static, LobbyApp> {
     let mut b = Harness::builder().with_size(SIZES[0]);
     if wgpu {
         b = b.wgpu();
@@ -153,14 +162,24 @@ fn the_lobby_marks_your_move_and_fits_at_three_sizes() {
     for size in SIZES {
         a.set_size(size);
         steps(&mut a);
-        for label in ["Create table", "Join #2", "Watch #2", "Open #1", YOUR_MOVE, "Search:"] {
+        for label in [
+            "Create table",
+            "Join #2",
+            "Watch #2",
+            "Open #1",
+            YOUR_MOVE,
+            "Search:",
+        ] {
             inside(&a, size, label);
         }
         // The list's last buttons stay left of the create form.
         let form = a.get_by_label("New table").rect().left();
         for label in ["Watch #1", "Watch #2"] {
             let r = a.get_by_label(label).rect();
-            assert!(r.right() <= form, "{label} at {r:?} runs under the form at {size:?}");
+            assert!(
+                r.right() <= form,
+                "{label} at {r:?} runs under the form at {size:?}"
+            );
         }
         if size == SIZES[0] {
             let image = a.render().expect("headless wgpu renders");

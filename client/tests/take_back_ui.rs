@@ -107,9 +107,7 @@ fn press(h: &mut Harness<'_, GbacwApp>, label: &str) {
 }
 
 fn take_back_enabled(h: &Harness<'_, GbacwApp>) -> bool {
-    !h.get_by_label(TAKE_BACK)
-        .accesskit_node()
-        .is_disabled()
+    !h.get_by_label(TAKE_BACK).accesskit_node().is_disabled()
 }
 
 #[test]
@@ -207,7 +205,9 @@ fn over_a_server_the_opponent_is_asked_and_may_refuse_or_agree() {
     assert!(take_back_enabled(&a));
     a.get_by_label(TAKE_BACK).click();
     a.step();
-    wait(&mut b, "the request", |app| app.session.take_back_asked.is_some());
+    wait(&mut b, "the request", |app| {
+        app.session.take_back_asked.is_some()
+    });
     b.get_by_label_contains("Banks asks to take back their last move");
     b.get_by_label(TAKE_BACK_REFUSE).click();
     b.step();
@@ -222,7 +222,9 @@ fn over_a_server_the_opponent_is_asked_and_may_refuse_or_agree() {
     // Asked again, agreed: undone on both tables.
     a.get_by_label(TAKE_BACK).click();
     a.step();
-    wait(&mut b, "the request", |app| app.session.take_back_asked.is_some());
+    wait(&mut b, "the request", |app| {
+        app.session.take_back_asked.is_some()
+    });
     b.get_by_label(TAKE_BACK_AGREE).click();
     b.step();
     wait(&mut a, "the take-back", move |app| hex_of(app) == start);
@@ -275,7 +277,12 @@ fn set_up_facing_and_formation_on_the_card_then_taken_back() {
         (other.name(o), other)
     };
     press(&mut h, facing);
-    assert_eq!(unit(&h).facing, other, "{:?}", h.state().session.last_refusal);
+    assert_eq!(
+        unit(&h).facing,
+        other,
+        "{:?}",
+        h.state().session.last_refusal
+    );
     assert_eq!(unit(&h).hex, Some(to), "set up again on its hex");
     press(&mut h, Formation::Column.name());
     assert_eq!(unit(&h).status.formation, Formation::Column);

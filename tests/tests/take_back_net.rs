@@ -12,9 +12,7 @@ use muster_shared::engine::{Ruleset, verify_log};
 use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, TableOptions};
 use muster_shared::sandbox::{Loc, PieceId, Position, SandboxAction};
 use muster_shared::{SeatId, Viewer};
-use muster_tests::e2e::{
-    Client, Target, WAIT, sandbox_table, start_server_in, stored_logs,
-};
+use muster_tests::e2e::{Client, Target, WAIT, sandbox_table, start_server_in, stored_logs};
 
 fn hex(col: u16, row: u16) -> Position {
     Position {
@@ -93,10 +91,12 @@ async fn take_back_with_and_without_agreement_over_a_real_server() {
     a.send(ClientMsg::TakeBack { table }).await;
     b.until(WAIT, |m| matches!(m, ServerMsg::TakeBackAsked { .. }))
         .await;
-    a.send(ClientMsg::AnswerTakeBack { table, agree: true }).await;
+    a.send(ClientMsg::AnswerTakeBack { table, agree: true })
+        .await;
     let own = refusal(a.until(WAIT, ended).await).expect("refused");
     assert!(own.contains("other player"), "{own}");
-    b.send(ClientMsg::AnswerTakeBack { table, agree: true }).await;
+    b.send(ClientMsg::AnswerTakeBack { table, agree: true })
+        .await;
     let taken = match a
         .until(WAIT, |m| {
             matches!(
@@ -159,12 +159,16 @@ async fn take_back_with_and_without_agreement_over_a_real_server() {
     assert!(a.follower().state().pieces.is_empty());
     assert!(b.follower().state().pieces.is_empty());
     assert!(
-        !b.received[b_seen..]
-            .iter()
-            .any(|f| matches!(ServerMsg::decode(&f[..]), Ok(ServerMsg::TakeBackAsked { .. }))),
+        !b.received[b_seen..].iter().any(|f| matches!(
+            ServerMsg::decode(&f[..]),
+            Ok(ServerMsg::TakeBackAsked { .. })
+        )),
         "nobody is asked at a table that needs no agreement"
     );
-    let a_view = a.follower().ruleset().view(a.follower().state(), Viewer::Spectator);
+    let a_view = a
+        .follower()
+        .ruleset()
+        .view(a.follower().state(), Viewer::Spectator);
     drop((a, b, s));
     server.shutdown().await;
 

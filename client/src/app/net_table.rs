@@ -83,7 +83,9 @@ enum Cmd {
     /// Issue 18: ask to take back this seat's last action.
     TakeBack,
     /// Issue 18: answer the open take-back request.
-    AnswerTakeBack { agree: bool },
+    AnswerTakeBack {
+        agree: bool,
+    },
 }
 
 /// A table on a server.

@@ -333,6 +333,5 @@ impl<R: Narrate> Replay<R> {
                 ui.label(RichText::new(e).color(Color32::RED));
             }
         });
-
     }
 }

@@ -220,8 +220,7 @@ impl<R: Narrate> Session<R> {
                 self.clock = seat.zip(secs_left).map(|(s, secs)| {
                     (
                         s,
-                        std::time::Instant::now()
-                            + std::time::Duration::from_secs(u64::from(secs)),
+                        std::time::Instant::now() + std::time::Duration::from_secs(u64::from(secs)),
                     )
                 });
             }

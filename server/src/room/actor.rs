@@ -1172,11 +1172,7 @@ impl Room {
                 return self.reply(&out, f);
             }
         };
-        let someone_else = self
-            .seats
-            .iter()
-            .flatten()
-            .any(|h| h.user != who.user);
+        let someone_else = self.seats.iter().flatten().any(|h| h.user != who.user);
         if self.options.take_back_needs_agreement && someone_else {
             self.take_back_ask = Some((seat, undone));
             let f = encode_msg(&ServerMsg::TakeBackAsked {

@@ -324,9 +324,7 @@ impl<R: Ruleset> Hosted<R> {
                 LogEntry::TakeBack { seat, undone } => {
                     // Issue 18: folded as `Match::take_back` did (replay
                     // above has checked it).
-                    state = undo
-                        .take_back(*seat, *undone)
-                        .map_err(|e| e.to_string())?;
+                    state = undo.take_back(*seat, *undone).map_err(|e| e.to_string())?;
                     if i >= horizon {
                         spec_queue.push_back((
                             seq,
@@ -384,9 +382,8 @@ impl<R: Ruleset> Hosted<R> {
             // The same undo points as `Match::apply` keeps (the take-backs
             // later in the log need them): hidden information is judged
             // event by event on the evolving state, as there.
-            let may = rec.roll.is_none()
-                && !rec.by_default
-                && ruleset.may_take_back(&state, &action);
+            let may =
+                rec.roll.is_none() && !rec.by_default && ruleset.may_take_back(&state, &action);
             let before = may.then(|| state.clone());
             let mut hidden = false;
             let mut hides = |state: &R::State, e: &R::Event| {

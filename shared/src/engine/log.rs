@@ -68,7 +68,10 @@ pub enum LogEntry {
     /// hidden information, was not applied by default, and the ruleset
     /// lets it be taken back ([`crate::engine::Ruleset::may_take_back`]).
     /// Appended: variant numbers are the layout.
-    TakeBack { seat: SeatId, undone: u64 },
+    TakeBack {
+        seat: SeatId,
+        undone: u64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -79,10 +79,7 @@ impl<S> UndoStack<S> {
 
     /// The action `seat` would take back now (its sequence number).
     pub fn last_for(&self, seat: SeatId) -> Option<u64> {
-        self.points
-            .last()
-            .filter(|p| p.seat == seat)
-            .map(|p| p.seq)
+        self.points.last().filter(|p| p.seat == seat).map(|p| p.seq)
     }
 
     /// The action `seat` may take back now, or why there is none, in words.

@@ -20,7 +20,14 @@ pub const SET_UP_FACE: &str = "Set up facing:";
 pub const SET_UP_FORMATION: &str = "Set up in formation:";
 const SET_UP_FORMATIONS: [muster_shared::gbacw::oob::Formation; 6] = {
     use muster_shared::gbacw::oob::Formation as F;
-    [F::Line, F::Column, F::Mounted, F::Dismounted, F::Limbered, F::Unlimbered]
+    [
+        F::Line,
+        F::Column,
+        F::Mounted,
+        F::Dismounted,
+        F::Limbered,
+        F::Unlimbered,
+    ]
 };
 
 /// The card for `id`; `act` says the viewer may act on it now (the
@@ -135,9 +142,8 @@ pub fn ui(
         // up is set up again on its hex, facing or formation changed
         // (the engine's `PlaceUnit`, which the set-up accepts for placed
         // counters too). Chosen on the counter's card (issue 18).
-        let setting_up_here = act
-            && st.hex.is_some()
-            && state.progress.setting_up.as_ref() == Some(&unit.side);
+        let setting_up_here =
+            act && st.hex.is_some() && state.progress.setting_up.as_ref() == Some(&unit.side);
         if let (true, Some(hex)) = (setting_up_here, st.hex) {
             let place = |facing, formation| GbacwAction::PlaceUnit {
                 unit: id.clone(),

@@ -283,10 +283,9 @@ impl GbacwApp {
                 (None, None) if replay_note.is_some() => {
                     RichText::new(replay_note.unwrap_or_default()).weak()
                 }
-                (None, None) if self.session.take_back_waiting => RichText::new(
-                    "waiting for the other player to agree to the take-back",
-                )
-                .weak(),
+                (None, None) if self.session.take_back_waiting => {
+                    RichText::new("waiting for the other player to agree to the take-back").weak()
+                }
                 (None, None) => RichText::new(self.session.describe_link()).weak(),
             };
             ui.add(egui::Label::new(status).truncate());
@@ -302,9 +301,7 @@ impl GbacwApp {
             ui.horizontal(|ui| {
                 ui.set_min_height(banner_height);
                 ui.set_max_height(banner_height);
-                if live
-                    && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state())
-                {
+                if live && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state()) {
                     turn::banner(ui, r, s, self.session.acting_seat());
                 } else if !live {
                     ui.weak("Replaying: nobody acts from the past; Live returns to the game");
@@ -665,7 +662,9 @@ fn take_back_ask_ui(ui: &Ui, name: &str) -> Option<bool> {
     let mut answer = None;
     egui::Modal::new(egui::Id::unique("take_back_asked")).show(ui.ctx(), |ui| {
         ui.heading(format!("{name} asks to take back their last move"));
-        ui.label("The move is undone as if it had not been made; nothing was rolled or revealed since.");
+        ui.label(
+            "The move is undone as if it had not been made; nothing was rolled or revealed since.",
+        );
         ui.add_space(6.0);
         ui.horizontal(|ui| {
             if ui.button(TAKE_BACK_AGREE).clicked() {
