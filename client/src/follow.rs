@@ -10,7 +10,7 @@ use muster_shared::dice::{
     ActionRef, ChainAnchor, ChainBook, Die, HashChain, LeanRoll, Party, RollFailure, RollProof,
     SeatLink, action_digest, previous_link,
 };
-use muster_shared::engine::{RuleError, Ruleset};
+use muster_shared::engine::{RuleError, Ruleset, UndoStack};
 use muster_shared::protocol::{DeltaBody, Snapshot};
 use muster_shared::{MatchId, SeatId, Viewer};
 use std::collections::{BTreeMap, VecDeque};
@@ -29,6 +29,10 @@ pub enum FollowError {
     /// A delta arrived out of order: the caller should ask for a resync.
     #[error("delta {got} arrived where {expected} was next; resync needed")]
     Gap { expected: u64, got: u64 },
+    /// A take-back of an action this copy cannot undo (it started from a
+    /// snapshot after it): the caller should ask for a resync.
+    #[error("a take-back reached past this copy's start; resync needed")]
+    TakeBackTooFar,
 }
 
 /// One roll that did not verify: shown loudly, never ignored.
@@ -61,6 +65,10 @@ pub struct Follower<R: Ruleset> {
     /// Each party's link number as of the newest roll folded, where it is
     /// ahead of `book` (links used by waiting rolls).
     claimed: BTreeMap<Party, u32>,
+    /// Issue 18: this copy of the state from before each action that may
+    /// still be taken back (the server decides which; a copy keeps every
+    /// action that did not roll and was not a default).
+    undo: UndoStack<R::State>,
 }
 
 /// What waits to be folded into the book, in order.
@@ -139,6 +147,7 @@ impl<R: Ruleset> Follower<R> {
             own_anchor: None,
             waiting: VecDeque::new(),
             claimed: BTreeMap::new(),
+            undo: UndoStack::default(),
         })
     }
 
@@ -172,6 +181,7 @@ impl<R: Ruleset> Follower<R> {
                 by_default,
             } => {
                 let events: Vec<R::Event> = codec::decode(events, codec::MAX_SERVER_MSG)?;
+                self.note_undo(seq, *seat, roll.is_none() && !by_default);
                 if let Some(lean) = roll {
                     self.lean_roll(seq, *seat, *by_default, &events, lean);
                 }
@@ -187,6 +197,7 @@ impl<R: Ruleset> Follower<R> {
                 by_default,
             } => {
                 let events: Vec<R::Event> = codec::decode(events, codec::MAX_SERVER_MSG)?;
+                self.note_undo(seq, *seat, roll.is_none() && !by_default);
                 if let Some(proof) = roll {
                     let actor = (!by_default).then_some(*seat);
                     let mut failures = self.book.check_roll(self.match_id, seq, actor, None, proof);
@@ -224,6 +235,13 @@ impl<R: Ruleset> Follower<R> {
                     self.ruleset.evolve(&mut self.state, e);
                 }
                 events
+            }
+            DeltaBody::TakeBack { seat, undone } => {
+                self.state = self
+                    .undo
+                    .take_back(*seat, *undone)
+                    .map_err(|_| FollowError::TakeBackTooFar)?;
+                Vec::new()
             }
         };
         self.seq = seq;
@@ -517,6 +535,23 @@ impl<R: Ruleset> Follower<R> {
         self.viewer
     }
     /// The last sequence number folded in (send it with a resync).
+    /// Keep this copy's state from before an action a take-back may undo
+    /// (one that rolled nothing and was no default); else nothing before
+    /// it can be undone.
+    fn note_undo(&mut self, seq: u64, seat: SeatId, takeable: bool) {
+        if takeable {
+            self.undo.record(seq, seat, self.state.clone(), true);
+        } else {
+            self.undo.clear();
+        }
+    }
+
+    /// The action `seat` could take back as far as this copy can tell
+    /// (the server has the last word: hidden information it may refuse).
+    pub fn take_back_target(&self, seat: SeatId) -> Option<u64> {
+        self.undo.last_for(seat)
+    }
+
     pub fn seq(&self) -> u64 {
         self.seq
     }

@@ -104,6 +104,7 @@ impl Args {
                 private: self.invite.is_some(),
                 spectators_allowed: true,
                 spectator_delay: 0,
+                take_back_needs_agreement: true,
             }));
         }
         if let Some(t) = self.join {

@@ -59,6 +59,7 @@ fn players_and_spectators_each_talk_on_their_own_channel() {
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     };
     let a = NetTable::<Sandbox>::join(
         &srv.ws,

@@ -61,8 +61,11 @@ fn seq(app: &LobbyApp) -> u64 {
         .map_or(0, |b| b.follower.seq())
 }
 
-/// Click the widget labelled `label`, counting it.
+/// Click the widget labelled `label`, counting it. A frame is drawn
+/// first, as a person sees the screen before clicking: what arrived from
+/// the server meanwhile (the decision clock once both sit) is on it.
 fn click(h: &mut Harness<'_, LobbyApp>, clicks: &mut usize, label: &str) {
+    h.step();
     h.get_by_label(label).click();
     *clicks += 1;
     steps(h);

@@ -81,6 +81,7 @@ fn two_players_play_gbacw_through_the_ui_over_a_real_server() {
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     };
     let ws = format!("ws://{}", server.ws_addr);
     let quic = format!("quic://{}", server.quic_addr);

@@ -340,6 +340,7 @@ fn a_cut_connection_reconnects_resumes_the_seat_and_play_goes_on() {
         private: true,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     };
     let opts = ConnectOptions {
         fingerprint: Some(srv.server.fingerprint.clone()),
@@ -450,6 +451,7 @@ fn a_cut_connection_reconnects_resumes_the_seat_and_play_goes_on() {
             private: false,
             spectators_allowed: true,
             spectator_delay: 0,
+            take_back_needs_agreement: true,
         }),
     )
     .expect("another table");
@@ -474,6 +476,7 @@ fn quiet_tables_and_lobbies_ping_and_outlive_the_servers_idle_limit() {
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     };
     let pinging = ConnectOptions {
         ping_every: Some(Duration::from_millis(500)),

@@ -93,6 +93,7 @@ fn two_players_and_a_spectator_play_through_the_ui_over_a_real_server() {
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     };
 
     let union = NetTable::<Sandbox>::join(&ws, opts.clone(), "Meade", Join::Create(options))

@@ -34,6 +34,7 @@ fn table(scenario: &str, private: bool) -> TableOptions {
         private,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     }
 }
 

@@ -213,6 +213,7 @@ async fn main() {
                 private: false,
                 spectators_allowed: true,
                 spectator_delay: 0,
+                take_back_needs_agreement: true,
             },
         })
         .await;

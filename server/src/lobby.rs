@@ -240,6 +240,7 @@ mod tests {
             private: false,
             spectators_allowed: true,
             seat_users: vec![None, None],
+            to_act: Vec::new(),
         }
     }
 

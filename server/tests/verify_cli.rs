@@ -118,7 +118,7 @@ fn tampered_log_exits_one_and_names_the_entry_and_reason() {
             let die = &mut rec.roll.as_mut().unwrap().dice[1];
             die.value = die.value % 6 + 1;
         }
-        LogEntry::Anchor { .. } => panic!("entry 6 is a roll"),
+        LogEntry::Anchor { .. } | LogEntry::TakeBack { .. } => panic!("entry 6 is a roll"),
     }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tampered.mlog");

@@ -77,6 +77,7 @@ fn options() -> impl Strategy<Value = TableOptions> {
                     private,
                     spectators_allowed,
                     spectator_delay,
+                    take_back_needs_agreement: private,
                 }
             },
         )
@@ -108,6 +109,7 @@ fn summary() -> impl Strategy<Value = TableSummary> {
                     private,
                     spectators_allowed,
                     seat_users: vec![None, Some(UserId(table.0))],
+                    to_act: vec![muster_shared::SeatId(spectators as u8)],
                 }
             },
         )

@@ -158,6 +158,7 @@ fn record(log: &mut MatchLog, seq: u64) -> &mut ActionRecord {
     match &mut log.entries[seq as usize - 1] {
         LogEntry::Action(rec) => rec,
         LogEntry::Anchor { .. } => panic!("entry {seq} is an anchor"),
+        LogEntry::TakeBack { .. } => panic!("entry {seq} is a take-back"),
     }
 }
 

@@ -74,6 +74,7 @@ pub fn sandbox_table(private: bool, spectator_delay: u32) -> TableOptions {
         private,
         spectators_allowed: true,
         spectator_delay,
+        take_back_needs_agreement: true,
     }
 }
 

@@ -319,6 +319,7 @@ async fn corinth_29_2_the_secret_plan_does_not_reach_the_union_seat_or_a_spectat
             private: false,
             spectators_allowed: true,
             spectator_delay: 0,
+            take_back_needs_agreement: true,
         })
         .await;
     rebel.sit(table, REBEL, invite.clone()).await;
@@ -464,6 +465,7 @@ async fn corinth_29_51_the_solitaire_battle_is_played_over_the_server_with_both_
             private: true,
             spectators_allowed: false,
             spectator_delay: 0,
+            take_back_needs_agreement: true,
         })
         .await;
     rebel.sit(table, REBEL, invite.clone()).await;

@@ -30,6 +30,7 @@ fn corinth() -> TableOptions {
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     }
 }
 

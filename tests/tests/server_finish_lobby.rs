@@ -192,6 +192,7 @@ async fn a_finished_table_stays_listed_in_play_until_delayed_spectators_see_the_
                 private: false,
                 spectators_allowed: true,
                 spectator_delay: DELAY,
+                take_back_needs_agreement: true,
             },
         })
         .await

@@ -328,6 +328,7 @@ async fn refused_table_options_get_a_typed_error_that_says_why() {
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     };
     let too_slow = sandbox_table(false, 11);
     for (options, says) in [

@@ -131,6 +131,7 @@ fn sandbox_table(index: usize, run: &str) -> TableOptions {
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     }
 }
 

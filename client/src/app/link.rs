@@ -37,6 +37,23 @@ pub enum LinkEvent {
         /// Who said it (two names that look alike are told apart by it).
         user: UserId,
     },
+    /// Issue 18: `name` (at `seat`) asks to take back the action logged
+    /// at `undone`; the other players answer Agree or Refuse.
+    TakeBackAsked {
+        seat: SeatId,
+        name: String,
+        undone: u64,
+    },
+    /// The take-back request is over: refused (the reason in words) or
+    /// applied (`None`; its delta comes as any other entry).
+    TakeBackEnded { refusal: Option<String> },
+    /// Issue 18: the server's decision clock: the seat a decision waits on
+    /// and the seconds left; `None` when no clock runs. A hot-seat table
+    /// never sends one (nobody waits on an absent player).
+    Clock {
+        seat: Option<SeatId>,
+        secs_left: Option<u32>,
+    },
 }
 
 /// Called when something arrives from a table that lives elsewhere, so the
@@ -87,6 +104,23 @@ pub trait TableLink<R: Ruleset> {
     fn say(&mut self, _channel: ChatChannel, _text: String) -> Result<(), LinkError> {
         Err(LinkError::Disconnected(
             "a table in this process has no chat".into(),
+        ))
+    }
+
+    /// Issue 18: ask to take back `seat`'s last action. A hot-seat table
+    /// applies it at once; a server table asks the other players first
+    /// when the table says so. The outcome comes back through
+    /// [`TableLink::poll`] (a `TakeBack` delta, or `TakeBackEnded`).
+    fn take_back(&mut self, _seat: SeatId) -> Result<(), LinkError> {
+        Err(LinkError::Disconnected(
+            "this table cannot take actions back".into(),
+        ))
+    }
+
+    /// Issue 18: answer another player's take-back request.
+    fn answer_take_back(&mut self, _agree: bool) -> Result<(), LinkError> {
+        Err(LinkError::Disconnected(
+            "this table cannot take actions back".into(),
         ))
     }
 

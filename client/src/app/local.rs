@@ -184,6 +184,32 @@ impl<R: Ruleset> TableLink<R> for LocalTable<R> {
         std::mem::take(&mut self.outbox)
     }
 
+    /// Issue 18: at a hot-seat table nobody else is asked.
+    fn take_back(&mut self, seat: SeatId) -> Result<(), LinkError> {
+        if usize::from(seat.0) >= self.seat_chains.len() {
+            return Err(LinkError::NotYourSeat(seat));
+        }
+        match self.m.take_back(seat) {
+            Ok(taken) => {
+                for &viewer in &self.viewers {
+                    self.outbox.push(LinkEvent::Delta {
+                        viewer,
+                        seq: taken.seq,
+                        body: taken.delta(),
+                    });
+                }
+                self.outbox.push(LinkEvent::TakeBackEnded { refusal: None });
+            }
+            Err(e) => self.outbox.push(LinkEvent::TakeBackEnded {
+                refusal: Some(match e {
+                    MatchError::Rule(r) => r.message,
+                    other => other.to_string(),
+                }),
+            }),
+        }
+        Ok(())
+    }
+
     fn resync(&mut self, viewer: Viewer) {
         // Snapshots only for the viewers this table serves: a referee's
         // would show every hidden piece.

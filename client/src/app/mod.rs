@@ -102,6 +102,9 @@ impl MusterApp {
                 }
             });
             self.replay.ui(ui, &self.session);
+            if let Some(note) = self.replay.note(&self.session) {
+                ui.weak(note);
+            }
         });
         egui::Panel::right("side")
             .default_size(280.0)

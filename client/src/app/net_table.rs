@@ -80,6 +80,12 @@ enum Cmd {
         channel: ChatChannel,
         text: String,
     },
+    /// Issue 18: ask to take back this seat's last action.
+    TakeBack,
+    /// Issue 18: answer the open take-back request.
+    AnswerTakeBack {
+        agree: bool,
+    },
 }
 
 /// A table on a server.
@@ -236,6 +242,21 @@ impl<R: Ruleset> TableLink<R> for NetTable<R> {
             .map_err(|_| LinkError::Disconnected("the connection has closed".into()))
     }
 
+    fn take_back(&mut self, seat: SeatId) -> Result<(), LinkError> {
+        if self.viewer != Viewer::Seat(seat) {
+            return Err(LinkError::NotYourSeat(seat));
+        }
+        self.to_net
+            .send(Cmd::TakeBack)
+            .map_err(|_| LinkError::Disconnected("the connection has closed".into()))
+    }
+
+    fn answer_take_back(&mut self, agree: bool) -> Result<(), LinkError> {
+        self.to_net
+            .send(Cmd::AnswerTakeBack { agree })
+            .map_err(|_| LinkError::Disconnected("the connection has closed".into()))
+    }
+
     fn describe(&self) -> String {
         if self.is_connected() {
             format!("{} table {}", self.url, self.table.0)
@@ -369,6 +390,8 @@ impl Task {
                         }
                         Cmd::Resync => ClientMsg::Resync { table: seen.table, last_seq: seen.seq },
                         Cmd::Chat { channel, text } => ClientMsg::Chat { table: seen.table, channel, text },
+                        Cmd::TakeBack => ClientMsg::TakeBack { table: seen.table },
+                        Cmd::AnswerTakeBack { agree } => ClientMsg::AnswerTakeBack { table: seen.table, agree },
                     };
                     if let Err(e) = conn.send(&msg).await {
                         return Ended::Lost(e.to_string());
@@ -416,6 +439,9 @@ impl Task {
                         )),
                         Some(Cmd::Chat { .. }) => self.emit(LinkEvent::Error(
                             "not connected: the message was not sent".into(),
+                        )),
+                        Some(Cmd::TakeBack | Cmd::AnswerTakeBack { .. }) => self.emit(LinkEvent::Error(
+                            "not connected: the take-back was not sent".into(),
                         )),
                         Some(Cmd::Resync) => {}
                     },
@@ -612,6 +638,8 @@ impl Task {
                     // Compact deltas go to spectators only, who need no
                     // next link; the follower checks their rolls.
                     DeltaBody::Action { .. } | DeltaBody::Lean { .. } => {}
+                    // Rolls nothing: the chains stay as they are.
+                    DeltaBody::TakeBack { .. } => {}
                 }
                 seen.seq = seq;
                 self.emit(LinkEvent::Delta {
@@ -663,6 +691,24 @@ impl Task {
                     text,
                     user,
                 });
+            }
+            ServerMsg::TakeBackAsked {
+                table,
+                seat,
+                name,
+                undone,
+            } if table == seen.table => {
+                self.emit(LinkEvent::TakeBackAsked { seat, name, undone });
+            }
+            ServerMsg::TakeBackEnded { table, refusal } if table == seen.table => {
+                self.emit(LinkEvent::TakeBackEnded { refusal });
+            }
+            ServerMsg::Clock {
+                table,
+                seat,
+                secs_left,
+            } if table == seen.table => {
+                self.emit(LinkEvent::Clock { seat, secs_left });
             }
             // The lobby has its own connection; pending decisions are read
             // from the followed state (`Ruleset::pending`).

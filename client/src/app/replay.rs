@@ -246,6 +246,25 @@ impl<R: Narrate> Replay<R> {
         }
     }
 
+    /// While replaying, what happened at the entry shown, in the log's
+    /// words ("entry 12: 10 Me moves 0306 to 0407"): the table shows it on
+    /// its status line, so the bar's height never changes (issue 18).
+    pub fn note(&self, session: &Session<R>) -> Option<String> {
+        let at = self.at?;
+        let book = session.book()?;
+        let lines: Vec<&str> = book
+            .log
+            .iter()
+            .filter(|l| l.seq == Some(at))
+            .map(|l| l.text.as_str())
+            .collect();
+        Some(if lines.is_empty() {
+            format!("entry {at}")
+        } else {
+            format!("entry {at}: {}", lines.join("; "))
+        })
+    }
+
     /// The scrubber bar. Generic: it only needs the session's history and
     /// log lines.
     pub fn ui(&mut self, ui: &mut Ui, session: &Session<R>) {
@@ -314,19 +333,5 @@ impl<R: Narrate> Replay<R> {
                 ui.label(RichText::new(e).color(Color32::RED));
             }
         });
-        // What happened at the entry shown, in the log's words.
-        if let Some(at) = self.at {
-            let lines: Vec<&str> = book
-                .log
-                .iter()
-                .filter(|l| l.seq == Some(at))
-                .map(|l| l.text.as_str())
-                .collect();
-            ui.weak(if lines.is_empty() {
-                format!("entry {at}")
-            } else {
-                format!("entry {at}: {}", lines.join("; "))
-            });
-        }
     }
 }

@@ -80,6 +80,21 @@ pub struct Session<R: Narrate = Sandbox> {
     pub last_refusal: Option<String>,
     /// Chat received, oldest first (the most recent [`MAX_CHAT`]).
     pub chat: Vec<ChatLine>,
+    /// Issue 18: another player's open take-back request, to agree to or refuse.
+    pub take_back_asked: Option<TakeBackAsk>,
+    /// Issue 18: this client's own take-back request is waiting on the others.
+    pub take_back_waiting: bool,
+    /// Issue 18: the server's decision clock: the seat it runs for and
+    /// when the server applies the default. Never set at a hot-seat table.
+    pub clock: Option<(SeatId, std::time::Instant)>,
+}
+
+/// Another player asks to take back their last action (issue 18).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakeBackAsk {
+    pub seat: SeatId,
+    pub name: String,
+    pub undone: u64,
 }
 
 /// Most chat lines kept.
@@ -110,6 +125,9 @@ impl<R: Narrate> Session<R> {
             orphan_log: Vec::new(),
             last_refusal: None,
             chat: Vec::new(),
+            take_back_asked: None,
+            take_back_waiting: false,
+            clock: None,
         };
         s.pump();
         s
@@ -198,7 +216,70 @@ impl<R: Narrate> Session<R> {
                     self.chat.remove(0);
                 }
             }
+            LinkEvent::Clock { seat, secs_left } => {
+                self.clock = seat.zip(secs_left).map(|(s, secs)| {
+                    (
+                        s,
+                        std::time::Instant::now() + std::time::Duration::from_secs(u64::from(secs)),
+                    )
+                });
+            }
+            LinkEvent::TakeBackAsked { seat, name, undone } => {
+                if self.link.seats().contains(&seat) {
+                    // Our own request, echoed: wait for the answer.
+                    self.take_back_waiting = true;
+                } else {
+                    self.take_back_asked = Some(TakeBackAsk { seat, name, undone });
+                }
+            }
+            LinkEvent::TakeBackEnded { refusal } => {
+                let mine = self.take_back_waiting || self.take_back_asked.is_none();
+                self.take_back_waiting = false;
+                self.take_back_asked = None;
+                if let (Some(why), true) = (refusal, mine) {
+                    self.last_refusal = Some(format!("take-back refused: {why}"));
+                }
+            }
         }
+    }
+
+    /// Issue 18: whether the acting seat may take back its last action now
+    /// (as far as its copy tells; the server has the last word).
+    pub fn can_take_back(&self) -> bool {
+        !self.take_back_waiting
+            && self.take_back_asked.is_none()
+            && self.acting_seat().is_some_and(|s| {
+                self.book()
+                    .is_some_and(|b| b.follower.take_back_target(s).is_some())
+            })
+    }
+
+    /// Issue 18: ask to take back the acting seat's last action.
+    pub fn take_back(&mut self) {
+        let Some(seat) = self.acting_seat() else {
+            return;
+        };
+        self.last_refusal = None;
+        match self.link.take_back(seat) {
+            Ok(()) => {
+                if !self.is_hot_seat() {
+                    self.take_back_waiting = true;
+                }
+            }
+            Err(e) => self.last_refusal = Some(format!("take-back: {e}")),
+        }
+        self.pump();
+    }
+
+    /// Issue 18: agree to (or refuse) the other player's take-back.
+    pub fn answer_take_back(&mut self, agree: bool) {
+        if self.take_back_asked.take().is_none() {
+            return;
+        }
+        if let Err(e) = self.link.answer_take_back(agree) {
+            self.last_refusal = Some(format!("take-back: {e}"));
+        }
+        self.pump();
     }
 
     fn delta(&mut self, viewer: Viewer, seq: u64, body: &DeltaBody) {
@@ -215,8 +296,17 @@ impl<R: Narrate> Session<R> {
                 book.history.push(seq, body);
                 let seat = match body {
                     DeltaBody::Action { seat, .. } | DeltaBody::Lean { seat, .. } => Some(*seat),
+                    DeltaBody::TakeBack { seat, .. } => Some(*seat),
                     DeltaBody::Anchor { .. } | DeltaBody::Reanchor { .. } => None,
                 };
+                if let DeltaBody::TakeBack { seat, .. } = body {
+                    push_line(
+                        &mut book.log,
+                        Some(seq),
+                        LineKind::Event,
+                        format!("{} took back their last move", seat_name(&names, *seat)),
+                    );
+                }
                 // A compact roll's number; it is checked once its links are
                 // shown, and a failure then is logged like any other.
                 let lean_roll = book.follower.rolls();

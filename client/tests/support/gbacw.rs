@@ -96,6 +96,7 @@ pub fn three_clients(
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,
+        take_back_needs_agreement: true,
     };
     let first = NetTable::<Gbacw>::join(&server.ws, opts.clone(), names[0], Join::Create(options))
         .expect("create and sit");

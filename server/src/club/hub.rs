@@ -527,6 +527,8 @@ impl Hub {
             private: false,
             spectators_allowed: true,
             spectator_delay: 0,
+            // Issue 18: at an event a take-back needs the opponent's agreement.
+            take_back_needs_agreement: true,
         };
         // Every table at once: their builds share the blocking pool
         // (`table_builds` at a time) and their commits share groups, so a

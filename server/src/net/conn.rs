@@ -860,6 +860,10 @@ impl Conn {
                 },
                 None,
             ),
+            ClientMsg::TakeBack { table } => (table, RoomCmd::TakeBack { out, who }, None),
+            ClientMsg::AnswerTakeBack { table, agree } => {
+                (table, RoomCmd::AnswerTakeBack { out, who, agree }, None)
+            }
             // Handled before sign-in is required.
             ClientMsg::Hello { .. }
             | ClientMsg::Ping { .. }

@@ -93,6 +93,9 @@ pub struct Room {
     /// A table of a club event: its clock turns and its end are told to
     /// the club hub (issue 21).
     event_table: bool,
+    /// Issue 18: an open take-back request: the seat asking, and the
+    /// action it would undo.
+    take_back_ask: Option<(SeatId, u64)>,
     shared: Arc<Shared>,
 }
 
@@ -316,8 +319,8 @@ impl Room {
 
     /// A room from its stored rows and log (not yet running).
     fn rebuild(shared: &Arc<Shared>, t: StoredTable) -> Result<Room, String> {
-        let options: TableOptions =
-            codec::decode(&t.options, codec::MAX_SERVER_MSG).map_err(|e| e.to_string())?;
+        let options = TableOptions::decode_stored(&t.options, codec::MAX_SERVER_MSG)
+            .map_err(|e| e.to_string())?;
         let header: LogHeader =
             codec::decode(&t.header, codec::MAX_SERVER_MSG).map_err(|e| e.to_string())?;
         let entries = t
@@ -504,6 +507,7 @@ impl Room {
             idle_close: None,
             reveal: None,
             event_table: false,
+            take_back_ask: None,
             shared: shared.clone(),
         }
     }
@@ -611,6 +615,10 @@ impl Room {
                     .await
             }
             RoomCmd::Resync { out, who, last_seq } => self.resync(out, who, last_seq),
+            RoomCmd::TakeBack { out, who } => self.take_back(out, who).await,
+            RoomCmd::AnswerTakeBack { out, who, agree } => {
+                self.answer_take_back(out, who, agree).await
+            }
             RoomCmd::Chat {
                 out,
                 who,
@@ -647,7 +655,14 @@ impl Room {
             #[cfg(feature = "fault-injection")]
             RoomCmd::Crash => panic!("fault injection: table {} crashes", self.id.0),
         }
-        if !hot || self.status != status {
+        // Issue 18: the lobby's "your move" follows whose turn it is.
+        let turn_moved = hot
+            && self.status == TableStatus::Playing
+            && self
+                .published
+                .as_ref()
+                .is_some_and(|p| p.to_act != self.m.to_act());
+        if !hot || self.status != status || turn_moved {
             self.publish_summary();
         }
     }
@@ -743,6 +758,11 @@ impl Room {
                 .iter()
                 .map(|s| s.as_ref().map(|h| h.user))
                 .collect(),
+            to_act: if self.status == TableStatus::Playing {
+                self.m.to_act()
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -1191,6 +1211,114 @@ impl Room {
         }
     }
 
+    /// Issue 18: `who` asks to take back their seat's last action. With
+    /// no one else to ask (the table needs no agreement, or one identity
+    /// holds every seat) it is applied at once; else the other players
+    /// are asked. Every refusal says why in words.
+    async fn take_back(&mut self, out: Outbox, who: Who) {
+        let refuse = |id, why: &str| {
+            encode_msg(&ServerMsg::TakeBackEnded {
+                table: id,
+                refusal: Some(why.to_string()),
+            })
+        };
+        let Some(seat) = self.seat_of(who.user) else {
+            let f = refuse(self.id, "you hold no seat at this table");
+            return self.reply(&out, f);
+        };
+        let why = if self.broken {
+            Some("this table is stopped".to_string())
+        } else if self.status != TableStatus::Playing {
+            Some("the game is not in play".to_string())
+        } else if self.take_back_ask.is_some() {
+            Some("a take-back is already waiting for an answer".to_string())
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            let f = refuse(self.id, &why);
+            return self.reply(&out, f);
+        }
+        let undone = match self.m.take_back_target(seat) {
+            Ok(seq) => seq,
+            Err(e) => {
+                let f = refuse(self.id, &e.message);
+                return self.reply(&out, f);
+            }
+        };
+        let someone_else = self.seats.iter().flatten().any(|h| h.user != who.user);
+        if self.options.take_back_needs_agreement && someone_else {
+            self.take_back_ask = Some((seat, undone));
+            let f = encode_msg(&ServerMsg::TakeBackAsked {
+                table: self.id,
+                seat,
+                name: who.name.clone(),
+                undone,
+            });
+            self.broadcast(|v| matches!(v, Viewer::Seat(_)).then(|| f.clone()));
+        } else {
+            self.apply_take_back(seat).await;
+        }
+    }
+
+    /// Issue 18: another player answers the open take-back request.
+    async fn answer_take_back(&mut self, out: Outbox, who: Who, agree: bool) {
+        let refuse = |id, why: &str| {
+            encode_msg(&ServerMsg::TakeBackEnded {
+                table: id,
+                refusal: Some(why.to_string()),
+            })
+        };
+        let Some(seat) = self.seat_of(who.user) else {
+            let f = refuse(self.id, "you hold no seat at this table");
+            return self.reply(&out, f);
+        };
+        let Some((asker, _)) = self.take_back_ask else {
+            let f = refuse(self.id, "no take-back is waiting for an answer");
+            return self.reply(&out, f);
+        };
+        if asker == seat {
+            let f = refuse(self.id, "the other player answers your take-back, not you");
+            return self.reply(&out, f);
+        }
+        self.take_back_ask = None;
+        if agree {
+            self.apply_take_back(asker).await;
+        } else {
+            let f = refuse(self.id, &format!("{} refused the take-back", who.name));
+            self.broadcast(|v| matches!(v, Viewer::Seat(_)).then(|| f.clone()));
+        }
+    }
+
+    /// Issue 18: log and send a take-back, then tell the players it is done.
+    async fn apply_take_back(&mut self, seat: SeatId) {
+        match self.m.take_back(seat) {
+            Ok(entry) => {
+                if !self.commit(&entry, None).await {
+                    return;
+                }
+                self.distribute(entry);
+                let f = encode_msg(&ServerMsg::TakeBackEnded {
+                    table: self.id,
+                    refusal: None,
+                });
+                self.broadcast(|v| matches!(v, Viewer::Seat(_)).then(|| f.clone()));
+                self.after_action().await;
+            }
+            Err(e) => {
+                let why = match e {
+                    muster_shared::engine::MatchError::Rule(r) => r.message,
+                    _ => "the server could not take it back".to_string(),
+                };
+                let f = encode_msg(&ServerMsg::TakeBackEnded {
+                    table: self.id,
+                    refusal: Some(why),
+                });
+                self.broadcast(|v| matches!(v, Viewer::Seat(_)).then(|| f.clone()));
+            }
+        }
+    }
+
     /// A pending decision's deadline passed: apply its default for its seat.
     async fn apply_default(&mut self) {
         self.deadline = None;
@@ -1303,6 +1431,14 @@ impl Room {
     /// After every applied action: a new server chain when this one is used
     /// up, pending decisions, and the end of the game.
     async fn after_action(&mut self) {
+        // Issue 18: an unanswered take-back lapses once the game moves on.
+        if self.take_back_ask.take().is_some() {
+            let f = encode_msg(&ServerMsg::TakeBackEnded {
+                table: self.id,
+                refusal: Some("the game moved on before the take-back was answered".into()),
+            });
+            self.broadcast(|v| matches!(v, Viewer::Seat(_)).then(|| f.clone()));
+        }
         if self.m.server_links_left() == 0 {
             let chain = HashChain::generate(SERVER_CHAIN_LEN);
             match self.m.publish_anchor(Party::Server, chain.anchor()) {
@@ -1376,11 +1512,26 @@ impl Room {
             .map(|p| tokio::time::Instant::now() + Duration::from_secs(u64::from(p.deadline_secs)))
     }
 
+    /// Issue 18: the decision clock as it runs now (see `ServerMsg::Clock`).
+    fn clock_frame(&self) -> Bytes {
+        let now = tokio::time::Instant::now();
+        encode_msg(&ServerMsg::Clock {
+            table: self.id,
+            seat: self.pending.first().map(|p| p.seat),
+            secs_left: self.deadline.map(|d| {
+                u32::try_from(d.saturating_duration_since(now).as_secs()).unwrap_or(u32::MAX)
+            }),
+        })
+    }
+
     /// The decisions waiting on this subscriber's seat, if it holds one.
     fn send_pending_to(&mut self, conn: u64) {
         let Some(Viewer::Seat(seat)) = self.subs.get(&conn).map(|s| s.viewer) else {
             return;
         };
+        // Issue 18: every seated player sees the same clock, the server's.
+        let clock = self.clock_frame();
+        self.send_to(conn, clock);
         let frames: Vec<Bytes> = self
             .pending
             .iter()

@@ -15,7 +15,7 @@ use muster_shared::dice::{
 use muster_shared::engine::log::LOG_FORMAT;
 use muster_shared::engine::{
     ActionContext, Dice, LogEntry, LogHeader, Match, MatchError, MatchLog, Outcome, RuleCode,
-    RuleError, Ruleset, SeatInfo, Submission, verify,
+    RuleError, Ruleset, SeatInfo, Submission, UndoStack, verify,
 };
 use muster_shared::gbacw::ruleset::Gbacw;
 use muster_shared::protocol::DeltaBody;
@@ -112,6 +112,39 @@ pub trait AnyMatch: Send {
     /// form (`DeltaBody::Lean`); 1 (the default) sends every proof whole.
     /// Set before the first action.
     fn set_reveal_every(&mut self, every: u32);
+    /// Issue 18: the action `seat` may take back now, by its sequence
+    /// number, or why none may be, in words.
+    fn take_back_target(&self, seat: SeatId) -> Result<u64, RuleError>;
+    /// Issue 18: take back `seat`'s last action (a log entry of its own).
+    fn take_back(&mut self, seat: SeatId) -> Result<AppliedEntry, MatchError>;
+    /// Issue 18: the seats the game waits on now.
+    fn to_act(&self) -> Vec<SeatId>;
+}
+
+/// One entry waiting in the delayed spectators' queue.
+enum SpecItem<E> {
+    /// An action's events as spectators see them (`seat` is `None` for
+    /// an anchor, which has none). `takeable`: it rolled nothing and was
+    /// no default, so a later take-back may undo it.
+    Entry {
+        seat: Option<SeatId>,
+        events: Vec<E>,
+        takeable: bool,
+    },
+    TakeBack {
+        seat: SeatId,
+        undone: u64,
+    },
+}
+
+impl<E> SpecItem<E> {
+    fn anchor() -> Self {
+        SpecItem::Entry {
+            seat: None,
+            events: Vec::new(),
+            takeable: false,
+        }
+    }
 }
 
 /// Which chain links spectators have not been shown yet, for the compact
@@ -209,7 +242,9 @@ pub struct Hosted<R: Ruleset> {
     spec_state: R::State,
     spec_seq: u64,
     /// Spectator views of entries past `spec_seq`, not yet released.
-    spec_queue: VecDeque<(u64, Vec<R::Event>)>,
+    spec_queue: VecDeque<(u64, SpecItem<R::Event>)>,
+    /// The spectators' copy before each action a take-back may still undo.
+    spec_undo: UndoStack<R::State>,
     /// Delta bodies rebuilt on restore, until the room takes them.
     restored: Vec<(u64, Vec<DeltaBody>)>,
     /// Links not yet shown to spectators (compact form).
@@ -242,6 +277,7 @@ impl<R: Ruleset> Hosted<R> {
             spec_state,
             spec_seq: 0,
             spec_queue: VecDeque::new(),
+            spec_undo: UndoStack::default(),
             restored: Vec::new(),
             unshown: Unshown::default(),
         })
@@ -270,6 +306,8 @@ impl<R: Ruleset> Hosted<R> {
         // events of each entry past it (or in the window) are redacted for
         // the viewers as `Match::apply` does.
         let mut state = ruleset.initial_state();
+        let mut undo: UndoStack<R::State> = UndoStack::default();
+        let mut spec_undo = None;
         let mut spec_state = None;
         let mut spec_queue = VecDeque::new();
         let mut history = Vec::new();
@@ -281,12 +319,35 @@ impl<R: Ruleset> Hosted<R> {
             let seq = i as u64 + 1;
             if i == horizon {
                 spec_state = Some(ruleset.view(&state, Viewer::Spectator));
+                spec_undo = Some(undo.map(|s| ruleset.view(s, Viewer::Spectator)));
             }
             let wanted = i >= horizon || i >= from;
             let rec = match entry {
+                LogEntry::TakeBack { seat, undone } => {
+                    // Issue 18: folded as `Match::take_back` did (replay
+                    // above has checked it).
+                    state = undo.take_back(*seat, *undone).map_err(|e| e.to_string())?;
+                    if i >= horizon {
+                        spec_queue.push_back((
+                            seq,
+                            SpecItem::TakeBack {
+                                seat: *seat,
+                                undone: *undone,
+                            },
+                        ));
+                    }
+                    if i >= from {
+                        let body = DeltaBody::TakeBack {
+                            seat: *seat,
+                            undone: *undone,
+                        };
+                        history.push((seq, vec![body; viewers.len()]));
+                    }
+                    continue;
+                }
                 LogEntry::Anchor { party, anchor } => {
                     if i >= horizon {
-                        spec_queue.push_back((seq, Vec::new()));
+                        spec_queue.push_back((seq, SpecItem::anchor()));
                     }
                     let spectators = unshown.anchor(*party, *anchor);
                     if i >= from {
@@ -320,9 +381,28 @@ impl<R: Ruleset> Hosted<R> {
             let events = ruleset
                 .decide(&state, &ctx, &action, &mut dice)
                 .map_err(|e| e.to_string())?;
+            // The same undo points as `Match::apply` keeps (the take-backs
+            // later in the log need them): hidden information is judged
+            // event by event on the evolving state, as there.
+            let may =
+                rec.roll.is_none() && !rec.by_default && ruleset.may_take_back(&state, &action);
+            let before = may.then(|| state.clone());
+            let mut hidden = false;
+            let mut hides = |state: &R::State, e: &R::Event| {
+                if may {
+                    hidden |= viewers
+                        .iter()
+                        .any(|v| ruleset.view_event(state, e, *v).as_ref() != Some(e));
+                }
+            };
             if !wanted {
                 for e in &events {
+                    hides(&state, e);
                     ruleset.evolve(&mut state, e);
+                }
+                match before {
+                    Some(b) if !hidden => undo.record(seq, rec.seat, b, true),
+                    _ => undo.clear(),
                 }
                 if let (true, Some(p)) = (unshown.lean(), &rec.roll) {
                     // Only the links matter here: which are still unshown.
@@ -333,12 +413,17 @@ impl<R: Ruleset> Hosted<R> {
             }
             let mut views: Vec<Vec<R::Event>> = vec![Vec::new(); viewers.len()];
             for e in &events {
+                hides(&state, e);
                 for (v, seen) in viewers.iter().zip(&mut views) {
                     if let Some(e) = ruleset.view_event(&state, e, *v) {
                         seen.push(e);
                     }
                 }
                 ruleset.evolve(&mut state, e);
+            }
+            match before {
+                Some(b) if !hidden => undo.record(seq, rec.seat, b, true),
+                _ => undo.clear(),
             }
             let spectators = unshown.lean().then(|| {
                 let finished = ruleset.outcome(&state).is_some();
@@ -371,15 +456,25 @@ impl<R: Ruleset> Hosted<R> {
             }
             if i >= horizon {
                 let spectator = views.pop().unwrap_or_default();
-                spec_queue.push_back((seq, spectator));
+                spec_queue.push_back((
+                    seq,
+                    SpecItem::Entry {
+                        seat: Some(rec.seat),
+                        events: spectator,
+                        takeable: rec.roll.is_none() && !rec.by_default,
+                    },
+                ));
             }
         }
         let spec_state = spec_state.unwrap_or_else(|| ruleset.view(&state, Viewer::Spectator));
+        let spec_undo =
+            spec_undo.unwrap_or_else(|| undo.map(|s| ruleset.view(s, Viewer::Spectator)));
         Ok(Hosted {
             m,
             spec_state,
             spec_seq: horizon as u64,
             spec_queue,
+            spec_undo,
             restored: history,
             unshown,
         })
@@ -423,7 +518,7 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
         anchor: ChainAnchor,
     ) -> Result<AppliedEntry, MatchError> {
         let seq = self.m.publish_anchor(party, anchor)?;
-        self.spec_queue.push_back((seq, Vec::new()));
+        self.spec_queue.push_back((seq, SpecItem::anchor()));
         let body = DeltaBody::Anchor { party, anchor };
         let mut bodies = vec![body; usize::from(self.seats()) + 1];
         if let Some(last) = bodies.last_mut() {
@@ -504,7 +599,14 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
             .find(|(v, _)| *v == Viewer::Spectator)
             .map(|(_, e)| e)
             .unwrap_or_default();
-        self.spec_queue.push_back((applied.seq, spectator_events));
+        self.spec_queue.push_back((
+            applied.seq,
+            SpecItem::Entry {
+                seat: Some(seat),
+                events: spectator_events,
+                takeable: applied.roll.is_none() && !by_default,
+            },
+        ));
         Ok(AppliedEntry {
             seq: applied.seq,
             bodies,
@@ -522,11 +624,32 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
             if *seq > horizon {
                 break;
             }
-            if let Some((seq, events)) = self.spec_queue.pop_front() {
-                for e in &events {
-                    self.m.ruleset().evolve(&mut self.spec_state, e);
+            match self.spec_queue.pop_front() {
+                Some((
+                    seq,
+                    SpecItem::Entry {
+                        seat,
+                        events,
+                        takeable,
+                    },
+                )) => {
+                    if let Some(seat) = seat {
+                        self.spec_undo
+                            .record(seq, seat, self.spec_state.clone(), takeable);
+                    }
+                    for e in &events {
+                        self.m.ruleset().evolve(&mut self.spec_state, e);
+                    }
+                    self.spec_seq = seq;
                 }
-                self.spec_seq = seq;
+                Some((seq, SpecItem::TakeBack { seat, undone })) => {
+                    // The server accepted it, so the point is there.
+                    if let Ok(before) = self.spec_undo.take_back(seat, undone) {
+                        self.spec_state = before;
+                    }
+                    self.spec_seq = seq;
+                }
+                None => {}
             }
         }
     }
@@ -563,6 +686,31 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
     }
     fn set_reveal_every(&mut self, every: u32) {
         self.unshown.every = every;
+    }
+
+    fn take_back_target(&self, seat: SeatId) -> Result<u64, RuleError> {
+        self.m.take_back_target(seat)
+    }
+
+    fn take_back(&mut self, seat: SeatId) -> Result<AppliedEntry, MatchError> {
+        let taken = self.m.take_back(seat)?;
+        self.spec_queue.push_back((
+            taken.seq,
+            SpecItem::TakeBack {
+                seat,
+                undone: taken.undone,
+            },
+        ));
+        Ok(AppliedEntry {
+            seq: taken.seq,
+            bodies: vec![taken.delta(); usize::from(self.seats()) + 1],
+            logged: self.logged(taken.seq),
+            is_action: false,
+        })
+    }
+
+    fn to_act(&self) -> Vec<SeatId> {
+        self.m.ruleset().to_act(self.m.state())
     }
 }
 

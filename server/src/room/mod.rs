@@ -75,6 +75,18 @@ pub enum RoomCmd {
         channel: ChatChannel,
         text: String,
     },
+    /// Issue 18: take back this seat's last action (asking the others
+    /// first when the table says so).
+    TakeBack {
+        out: Outbox,
+        who: Who,
+    },
+    /// Issue 18: answer the open take-back request.
+    AnswerTakeBack {
+        out: Outbox,
+        who: Who,
+        agree: bool,
+    },
     /// The connection drained its queue after being dropped for lagging:
     /// send it a fresh snapshot.
     Resubscribe {
@@ -125,6 +137,7 @@ pub fn chain_heads(log: &MatchLog, upto: u64) -> (Vec<ChainHeadState>, u64) {
                     },
                 );
             }
+            LogEntry::TakeBack { .. } => {}
             LogEntry::Action(rec) => {
                 let Some(proof) = &rec.roll else { continue };
                 rolls = proof.roll_index;

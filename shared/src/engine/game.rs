@@ -3,6 +3,7 @@
 
 use super::log::{ActionRecord, LogEntry, LogHeader, MatchLog, events_digest};
 use super::ruleset::{ActionContext, Dice, RuleCode, RuleError, Ruleset};
+use super::take_back::UndoStack;
 use crate::codec;
 use crate::dice::{
     ChainAnchor, ChainBook, DiceStream, HashChain, Party, RollFailure, RollProof, SeatLink,
@@ -68,6 +69,40 @@ impl<R: Ruleset> Applied<R> {
     }
 }
 
+/// A take-back accepted into the log (issue 18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TakenBack {
+    /// The take-back's own sequence number.
+    pub seq: u64,
+    pub seat: SeatId,
+    /// The action it undid.
+    pub undone: u64,
+}
+
+impl TakenBack {
+    /// The delta every viewer receives: the same for all.
+    pub fn delta(&self) -> DeltaBody {
+        DeltaBody::TakeBack {
+            seat: self.seat,
+            undone: self.undone,
+        }
+    }
+}
+
+/// Whether an applied action may later be taken back (issue 18): not if
+/// it rolled, was applied by default, showed some viewer other events
+/// than the full ones (hidden information), or the ruleset says no.
+pub(crate) fn takeable<R: Ruleset>(
+    ruleset: &R,
+    state_before: &R::State,
+    action: &R::Action,
+    rolled: bool,
+    by_default: bool,
+    hidden: bool,
+) -> bool {
+    !rolled && !by_default && !hidden && ruleset.may_take_back(state_before, action)
+}
+
 /// Whether `action_bytes` is the default of a decision pending on `seat`:
 /// the only actions the server may apply on a seat's behalf.
 pub(crate) fn is_pending_default<R: Ruleset>(
@@ -88,6 +123,8 @@ pub struct Match<R: Ruleset> {
     state: R::State,
     log: MatchLog,
     book: ChainBook,
+    /// What may still be taken back (issue 18).
+    undo: UndoStack<R::State>,
 }
 
 impl<R: Ruleset> Match<R> {
@@ -114,19 +151,49 @@ impl<R: Ruleset> Match<R> {
             state,
             log: MatchLog::new(header),
             book: ChainBook::new(),
+            undo: UndoStack::default(),
         })
     }
 
     /// Rebuild a match from a stored log without re-checking it (the server
     /// restarting from its own database). Use [`super::verify::replay`] for
     /// untrusted logs.
-    pub(crate) fn from_parts(ruleset: R, state: R::State, log: MatchLog, book: ChainBook) -> Self {
+    pub(crate) fn from_parts(
+        ruleset: R,
+        state: R::State,
+        log: MatchLog,
+        book: ChainBook,
+        undo: UndoStack<R::State>,
+    ) -> Self {
         Match {
             ruleset,
             state,
             log,
             book,
+            undo,
         }
+    }
+
+    /// The action `seat` may take back now, by its sequence number
+    /// (issue 18): its own last action, if nothing final came after.
+    /// Refused in words when there is none.
+    pub fn take_back_target(&self, seat: SeatId) -> Result<u64, RuleError> {
+        self.undo.target(seat)
+    }
+
+    /// Take back `seat`'s last action: logged as its own entry, the state
+    /// restored to what it was before that action. On a refusal nothing
+    /// changes.
+    pub fn take_back(&mut self, seat: SeatId) -> Result<TakenBack, MatchError> {
+        self.check_seat(seat)?;
+        let undone = self.undo.target(seat)?;
+        self.state = self.undo.take_back(seat, undone)?;
+        self.log.entries.push(LogEntry::TakeBack { seat, undone });
+        Ok(TakenBack {
+            seq: self.log.entries.len() as u64,
+            seat,
+            undone,
+        })
     }
 
     pub fn ruleset(&self) -> &R {
@@ -177,7 +244,7 @@ impl<R: Ruleset> Match<R> {
     }
 
     /// The delta everyone receives for the log entry at `seq`, if it is an
-    /// anchor (anchors are public); `None` for actions, whose deltas come
+    /// anchor or a take-back (both public); `None` for actions, whose deltas come
     /// from [`Applied::delta_for`].
     pub fn anchor_delta(&self, seq: u64) -> Option<DeltaBody> {
         match self.log.get(seq)? {
@@ -186,6 +253,10 @@ impl<R: Ruleset> Match<R> {
                 anchor: *anchor,
             }),
             LogEntry::Action(_) => None,
+            LogEntry::TakeBack { seat, undone } => Some(DeltaBody::TakeBack {
+                seat: *seat,
+                undone: *undone,
+            }),
         }
     }
 
@@ -329,6 +400,7 @@ impl<R: Ruleset> Match<R> {
         let viewers = self.viewers();
         let mut views: Vec<(Viewer, Vec<R::Event>)> =
             viewers.iter().map(|v| (*v, Vec::new())).collect();
+        let before = self.state.clone();
         for event in &events {
             for (viewer, seen) in &mut views {
                 if let Some(e) = self.ruleset.view_event(&self.state, event, *viewer) {
@@ -346,6 +418,16 @@ impl<R: Ruleset> Match<R> {
             by_default: sub.by_default,
         }));
         self.book = book;
+        let hidden = views.iter().any(|(_, seen)| *seen != events);
+        let may = takeable(
+            &self.ruleset,
+            &before,
+            &sub.action,
+            roll.is_some(),
+            sub.by_default,
+            hidden,
+        );
+        self.undo.record(seq, sub.seat, before, may);
         Ok(Applied {
             seq,
             seat: sub.seat,

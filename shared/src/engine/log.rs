@@ -60,6 +60,18 @@ pub enum LogEntry {
         anchor: ChainAnchor,
     },
     Action(ActionRecord),
+    /// Issue 18: `seat` takes back its own action logged at `undone`, the
+    /// last one still standing. Nothing is deleted: folding the log
+    /// restores the state from before `undone`, and [`super::verify`]
+    /// replays it the same way. Valid only while that action is the
+    /// latest standing one, was `seat`'s, rolled no dice, revealed no
+    /// hidden information, was not applied by default, and the ruleset
+    /// lets it be taken back ([`crate::engine::Ruleset::may_take_back`]).
+    /// Appended: variant numbers are the layout.
+    TakeBack {
+        seat: SeatId,
+        undone: u64,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,16 +14,19 @@
 //! - [`ruleset`]: the [`Ruleset`] trait, rule errors, pending decisions, dice access.
 //! - [`log`]: the append-only [`MatchLog`].
 //! - [`game`]: [`Match`], a ruleset plus its state and log, applying actions.
+//! - [`take_back`]: what a seat may take back, and how folds undo it.
 //! - [`verify`]: replaying and verifying a whole log.
 
 pub mod game;
 pub mod log;
 pub mod ruleset;
+pub mod take_back;
 pub mod verify;
 
-pub use game::{Applied, Match, MatchError, Submission};
+pub use game::{Applied, Match, MatchError, Submission, TakenBack};
 pub use log::{ActionRecord, LogEntry, LogHeader, MatchLog, SeatInfo, events_digest};
 pub use ruleset::{
     ActionContext, ClockTurn, Dice, Outcome, PendingDecision, RuleCode, RuleError, Ruleset,
 };
+pub use take_back::{UNDO_DEPTH, UndoStack};
 pub use verify::{Failure, VerifyReport, verify_log};

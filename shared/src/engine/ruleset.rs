@@ -269,6 +269,29 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         false
     }
 
+    /// Issue 18: the seats the game waits on now (the lobby marks "your
+    /// move" with it). The default asks [`Ruleset::legal_actions`]; a
+    /// ruleset with a decision model answers from it more cheaply.
+    fn to_act(&self, state: &Self::State) -> Vec<SeatId> {
+        if self.outcome(state).is_some() {
+            return Vec::new();
+        }
+        (0..self.seats())
+            .map(SeatId)
+            .filter(|s| !self.legal_actions(state, *s).is_empty())
+            .collect()
+    }
+
+    /// Issue 18: whether `action`, taken with the game in `state_before`,
+    /// may later be taken back by its seat. The engine already refuses a
+    /// take-back of anything that rolled, was applied by default or
+    /// involved hidden information; a ruleset says here which of its
+    /// decisions are final for other reasons (an answer another seat is
+    /// waiting on). `true`, the default, leaves only the engine's limits.
+    fn may_take_back(&self, _state_before: &Self::State, _action: &Self::Action) -> bool {
+        true
+    }
+
     /// `Some` once the game is over.
     fn outcome(&self, _state: &Self::State) -> Option<Outcome> {
         None

@@ -7,12 +7,14 @@
 //! logged digest. [`verify_log`] runs both and reports every failure with
 //! its sequence number; [`replay`] rebuilds the state and stops at the first.
 
-use super::game::{Match, is_pending_default};
+use super::game::{Match, is_pending_default, takeable};
 use super::log::{LogEntry, MatchLog, events_digest};
 use super::ruleset::{ActionContext, Dice, RuleError, Ruleset};
+use super::take_back::UndoStack;
 use crate::codec;
 use crate::dice::{ChainBook, DiceStream, RollFailure};
 use crate::gbacw::ruleset::Gbacw;
+use crate::ids::Viewer;
 use crate::sandbox::Sandbox;
 use std::fmt;
 
@@ -166,6 +168,8 @@ pub fn check_dice(log: &MatchLog) -> VerifyReport {
                     }
                 }
             }
+            // Rolls nothing; the rules layer checks it.
+            LogEntry::TakeBack { .. } => {}
         }
     }
     report
@@ -194,12 +198,25 @@ fn check<R: Ruleset>(log: &MatchLog) -> (VerifyReport, Option<Match<R>>) {
     report.rules_checked = true;
     let mut state = ruleset.initial_state();
     let mut book = ChainBook::new();
+    let mut undo = UndoStack::default();
+    let viewers: Vec<Viewer> = (0..ruleset.seats())
+        .map(|s| Viewer::Seat(crate::ids::SeatId(s)))
+        .chain([Viewer::Spectator])
+        .collect();
     for (i, entry) in log.entries.iter().enumerate() {
         let seq = i as u64 + 1;
         let rec = match entry {
             LogEntry::Anchor { party, anchor } => {
                 // Failures here were reported by the dice layer.
                 let _ = book.anchor(*party, *anchor);
+                continue;
+            }
+            LogEntry::TakeBack { seat, undone } => {
+                // Issue 18: folded exactly as `Match::take_back` did.
+                match undo.take_back(*seat, *undone) {
+                    Ok(before) => state = before,
+                    Err(e) => fail(&mut report, seq, None, FailureKind::Refused(e)),
+                }
                 continue;
             }
             LogEntry::Action(rec) => rec,
@@ -284,13 +301,32 @@ fn check<R: Ruleset>(log: &MatchLog) -> (VerifyReport, Option<Match<R>>) {
         if events_digest(&codec::encode_infallible(&events)) != rec.events_digest {
             fail(&mut report, seq, roll_no, FailureKind::EventsDiffer);
         }
+        // The undo point, kept exactly as `Match::apply` keeps it; the
+        // state is copied only when the action may be taken back at all.
+        let before = takeable(
+            &ruleset,
+            &state,
+            &action,
+            rec.roll.is_some(),
+            rec.by_default,
+            false,
+        )
+        .then(|| state.clone());
+        let mut hidden = false;
         for e in &events {
+            hidden |= viewers
+                .iter()
+                .any(|v| ruleset.view_event(&state, e, *v).as_ref() != Some(e));
             ruleset.evolve(&mut state, e);
+        }
+        match before {
+            Some(before) if !hidden => undo.record(seq, rec.seat, before, true),
+            _ => undo.clear(),
         }
     }
     report.failures.sort_by_key(|f| f.seq);
     let built = report
         .ok()
-        .then(|| Match::from_parts(ruleset, state, log.clone(), book));
+        .then(|| Match::from_parts(ruleset, state, log.clone(), book, undo));
     (report, built)
 }

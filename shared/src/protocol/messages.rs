@@ -37,6 +37,32 @@ pub struct TableOptions {
     pub spectators_allowed: bool,
     /// Spectators see the game this many actions behind (anti-ghosting).
     pub spectator_delay: u32,
+    /// Issue 18: a take-back needs the other players' agreement (the
+    /// default for tables on a server; a hot-seat table never asks).
+    pub take_back_needs_agreement: bool,
+}
+
+impl TableOptions {
+    /// Options as a server stored them, from any version of the format.
+    /// Tables stored before issue 18 lack the trailing
+    /// `take_back_needs_agreement`: they decode as if it were `true` (the
+    /// cautious reading: nobody at those tables chose to allow take-backs
+    /// without asking). Without this a server upgraded over an existing
+    /// database would find every older table undecodable and refuse to
+    /// start.
+    pub fn decode_stored(
+        bytes: &[u8],
+        limit: usize,
+    ) -> Result<TableOptions, crate::codec::DecodeError> {
+        match crate::codec::decode(bytes, limit) {
+            Ok(o) => Ok(o),
+            Err(e) => {
+                let mut older = bytes.to_vec();
+                older.push(1); // bincode's `true`
+                crate::codec::decode(&older, limit).map_err(|_| e)
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -62,6 +88,9 @@ pub struct TableSummary {
     /// The identity in each seat, beside [`TableSummary::seats`]: two
     /// names that look alike are told apart by it (issue 20).
     pub seat_users: Vec<Option<UserId>>,
+    /// Issue 18: the seats the game waits on now (from the ruleset's
+    /// decision model), so the lobby can mark "your move".
+    pub to_act: Vec<SeatId>,
 }
 
 /// A session (one sign-in token) of the signed-in identity, as listed by
@@ -140,6 +169,10 @@ pub enum DeltaBody {
         anchor: ChainAnchor,
         last: Hash32,
     },
+    /// Issue 18: `seat` took back its action at `undone`. Every viewer
+    /// folds it by restoring its copy of the state from before that
+    /// action. Appended: variant numbers are the wire.
+    TakeBack { seat: SeatId, undone: u64 },
 }
 
 /// Client → server.
@@ -219,6 +252,19 @@ pub enum ClientMsg {
     // Appended: club events (issue 21).
     /// Accounts, clubs and events ([`super::club`]).
     Club(super::club::ClubRequest),
+    // Appended: take-back (issue 18).
+    /// Ask to take back your seat's last action. Applied at once when the
+    /// table needs no agreement; else the other players are asked
+    /// ([`ServerMsg::TakeBackAsked`]). Refusals come as
+    /// [`ServerMsg::TakeBackEnded`] with the reason in words.
+    TakeBack {
+        table: TableId,
+    },
+    /// Answer the open take-back request at `table`.
+    AnswerTakeBack {
+        table: TableId,
+        agree: bool,
+    },
 }
 
 /// Server → client.
@@ -300,6 +346,31 @@ pub enum ServerMsg {
     // Appended: club events (issue 21).
     /// Answers and news about accounts, clubs and events ([`super::club`]).
     Club(super::club::ClubReply),
+    // Appended: take-back (issue 18).
+    /// `name` (at `seat`) asks to take back the action logged at `undone`;
+    /// sent to every seated player while the request is open.
+    TakeBackAsked {
+        table: TableId,
+        seat: SeatId,
+        name: String,
+        undone: u64,
+    },
+    /// The take-back request at `table` is over: `refusal` says why in
+    /// words when it was refused (by the rules or by a player); `None`
+    /// when it was applied (its delta follows or went before).
+    TakeBackEnded {
+        table: TableId,
+        refusal: Option<String>,
+    },
+    /// Issue 18: the decision clock, for every seated player: the seat a
+    /// decision waits on and the seconds left before the server applies
+    /// its default. `secs_left: None` when no clock runs (no decision, or
+    /// a seat still free: nobody is timed out before everyone sits).
+    Clock {
+        table: TableId,
+        seat: Option<SeatId>,
+        secs_left: Option<u32>,
+    },
 }
 
 /// Protocol-level refusals (rule refusals are [`ServerMsg::Rejected`]).

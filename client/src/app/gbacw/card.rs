@@ -15,6 +15,21 @@ fn row(ui: &mut Ui, key: &str, value: impl Into<String>) {
     ui.end_row();
 }
 
+/// The card's set-up rows (Cedar Mountain 26.2, issue 18).
+pub const SET_UP_FACE: &str = "Set up facing:";
+pub const SET_UP_FORMATION: &str = "Set up in formation:";
+const SET_UP_FORMATIONS: [muster_shared::gbacw::oob::Formation; 6] = {
+    use muster_shared::gbacw::oob::Formation as F;
+    [
+        F::Line,
+        F::Column,
+        F::Mounted,
+        F::Dismounted,
+        F::Limbered,
+        F::Unlimbered,
+    ]
+};
+
 /// The card for `id`; `act` says the viewer may act on it now (the
 /// facing and formation buttons are offered then). Returns the action a
 /// button asked for.
@@ -123,7 +138,49 @@ pub fn ui(
                 row(ui, "Provisional", p);
             }
         });
-        if act {
+        // Cedar Mountain 26.2: "in any formation" — a counter already set
+        // up is set up again on its hex, facing or formation changed
+        // (the engine's `PlaceUnit`, which the set-up accepts for placed
+        // counters too). Chosen on the counter's card (issue 18).
+        let setting_up_here =
+            act && st.hex.is_some() && state.progress.setting_up.as_ref() == Some(&unit.side);
+        if let (true, Some(hex)) = (setting_up_here, st.hex) {
+            let place = |facing, formation| GbacwAction::PlaceUnit {
+                unit: id.clone(),
+                hex,
+                facing,
+                formation,
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.label(SET_UP_FACE);
+                for i in 0..6u8 {
+                    let Some(f) = muster_shared::gbacw::facing::Facing::from_index(i) else {
+                        continue;
+                    };
+                    if ui
+                        .add_enabled(f != st.facing, egui::Button::new(f.name(orientation)))
+                        .clicked()
+                    {
+                        out = Some(place(f, st.status.formation));
+                    }
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                ui.label(SET_UP_FORMATION);
+                for f in SET_UP_FORMATIONS {
+                    if !f.allowed_for(&unit.kind) {
+                        continue;
+                    }
+                    if ui
+                        .add_enabled(f != st.status.formation, egui::Button::new(f.name()))
+                        .clicked()
+                    {
+                        out = Some(place(st.facing, f));
+                    }
+                }
+            });
+        }
+        if act && !setting_up_here {
             // GBACW 7.12: facing changes are free in the Friendly Movement
             // Phase (the engine refuses them elsewhere; no button then).
             let movement = matches!(

@@ -52,12 +52,13 @@ pub const HELP_BUTTON: &str = "?";
 pub const HELP_TITLE: &str = "Keys and mouse";
 
 /// The help overlay's lines: (key or gesture, what it does).
-pub const HELP_KEYS: [(&str, &str); 7] = [
+pub const HELP_KEYS: [(&str, &str); 8] = [
     ("+ or =", "zoom in"),
     ("- (minus)", "zoom out"),
     ("0", "fit the whole map in the window"),
     ("arrow keys", "pan the map"),
     ("Space", "end the phase (asks first)"),
+    ("Z", "take back your last move, where allowed"),
     ("Esc", "clear the selection, close this help"),
     ("F1 or ?", "show or hide this help"),
 ];

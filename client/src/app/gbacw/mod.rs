@@ -218,6 +218,14 @@ impl GbacwApp {
         if !may_end {
             self.confirm_end = false;
         }
+        // Z: take back this seat's last move (issue 18), where allowed.
+        let may_take_back = live && self.session.can_take_back();
+        if may_take_back
+            && !ui.ctx().egui_wants_keyboard_input()
+            && ui.input(|i| i.key_pressed(egui::Key::Z))
+        {
+            self.take_back();
+        }
 
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -251,15 +259,36 @@ impl GbacwApp {
                      are reasoned reconstructions, each with its reason.",
                 );
                 ui.separator();
-                match (&self.map.path_refusal, &self.session.last_refusal) {
-                    (Some(text), _) | (None, Some(text)) => {
-                        ui.label(RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));
-                    }
-                    (None, None) => {
-                        ui.weak(self.session.describe_link());
-                    }
+                // Always drawn (greyed when not allowed), so the bar's
+                // height never changes with it.
+                let tb = ui
+                    .add_enabled(may_take_back, egui::Button::new(TAKE_BACK))
+                    .on_hover_text(
+                        "Take back your last move (Z): allowed for your own moves since \
+                         the last roll or the last reveal of hidden information. \
+                         At a table on a server the other player is asked first.",
+                    );
+                if tb.clicked() {
+                    self.take_back();
                 }
             });
+            // The status line, on a line of its own and cut short with
+            // "…" (the whole on hover): a long refusal never wraps the bar
+            // and pushes the map down (issue 18).
+            let replay_note = self.replay.note(&self.session);
+            let status = match (&self.map.path_refusal, &self.session.last_refusal) {
+                (Some(text), _) | (None, Some(text)) => {
+                    RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00))
+                }
+                (None, None) if replay_note.is_some() => {
+                    RichText::new(replay_note.unwrap_or_default()).weak()
+                }
+                (None, None) if self.session.take_back_waiting => {
+                    RichText::new("waiting for the other player to agree to the take-back").weak()
+                }
+                (None, None) => RichText::new(self.session.describe_link()).weak(),
+            };
+            ui.add(egui::Label::new(status).truncate());
             self.replay.ui(ui, &self.session);
             if let Some(f) = self.replay.view(&self.session)
                 && let track::TrackOutput::EndPhase =
@@ -267,10 +296,23 @@ impl GbacwApp {
             {
                 actions.push(GbacwAction::EndPhase);
             }
-            if live && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state()) {
-                turn::banner(ui, r, s, self.session.acting_seat());
-            }
+            // Always the same height, live or replaying (issue 18).
+            let banner_height = turn::banner_height(ui);
+            ui.horizontal(|ui| {
+                ui.set_min_height(banner_height);
+                ui.set_max_height(banner_height);
+                if live && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state()) {
+                    turn::banner(ui, r, s, self.session.acting_seat());
+                } else if !live {
+                    ui.weak("Replaying: nobody acts from the past; Live returns to the game");
+                }
+            });
         });
+        if let Some(ask) = self.session.take_back_asked.clone()
+            && let Some(agree) = take_back_ask_ui(ui, &ask.name)
+        {
+            self.session.answer_take_back(agree);
+        }
         if self.confirm_end {
             match self.confirm_end_ui(ui) {
                 Some(true) => {
@@ -326,16 +368,18 @@ impl GbacwApp {
                         // No countdown at a hot-seat table: nobody waits on
                         // a player who is not there.
                         self.prompts.no_countdown = hot_seat;
-                        if let Some(a) = self.prompts.ui(
-                            ui,
-                            rules,
-                            &pending,
-                            acting,
-                            &answers,
-                            &seat_name,
-                        ) {
-                            actions.push(a);
-                        }
+                        self.prompts.clock = self.session.clock;
+                        // In a scope of its own: the server's clock line
+                        // comes and goes, and the widgets after it (the
+                        // tray) must keep their ids, or a click landing as
+                        // the clock arrives is lost.
+                        let prompts = &mut self.prompts;
+                        let answered = ui
+                            .push_id("prompts", |ui| {
+                                prompts.ui(ui, rules, &pending, acting, &answers, &seat_name)
+                            })
+                            .inner;
+                        actions.extend(answered);
                         let placing = self.tray.ui(ui, rules, state, &legal);
                         actions.extend(placing.action);
                         self.map.lit = placing.lit;
@@ -574,6 +618,15 @@ impl GbacwApp {
 impl GbacwApp {
     /// "End the phase?" after Space: `Some(true)` to end it, `Some(false)`
     /// to cancel, `None` while asking.
+    /// Issue 18: ask to take back the acting seat's last move; the
+    /// selection and any drawn path go with it (they may name a unit
+    /// that is no longer where it was).
+    fn take_back(&mut self) {
+        self.map.select(Vec::new());
+        self.map.path_refusal = None;
+        self.session.take_back();
+    }
+
     fn confirm_end_ui(&mut self, ui: &Ui) -> Option<bool> {
         let step = self
             .session
@@ -602,6 +655,33 @@ impl GbacwApp {
         answer
     }
 }
+
+/// Issue 18: another player asks to take back their last move: Agree or
+/// Refuse (`Some(true)` / `Some(false)`), `None` while unanswered.
+fn take_back_ask_ui(ui: &Ui, name: &str) -> Option<bool> {
+    let mut answer = None;
+    egui::Modal::new(egui::Id::unique("take_back_asked")).show(ui.ctx(), |ui| {
+        ui.heading(format!("{name} asks to take back their last move"));
+        ui.label(
+            "The move is undone as if it had not been made; nothing was rolled or revealed since.",
+        );
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button(TAKE_BACK_AGREE).clicked() {
+                answer = Some(true);
+            }
+            if ui.button(TAKE_BACK_REFUSE).clicked() {
+                answer = Some(false);
+            }
+        });
+    });
+    answer
+}
+
+/// The take-back button (issue 18) and the answers to a request.
+pub const TAKE_BACK: &str = "Take back";
+pub const TAKE_BACK_AGREE: &str = "Agree";
+pub const TAKE_BACK_REFUSE: &str = "Refuse";
 
 /// The confirm button Space opens.
 pub const CONFIRM_END: &str = "Yes, end the phase";

@@ -1,8 +1,9 @@
 //! Pending decisions as prompts, for any ruleset: what `Ruleset::pending`
-//! says is waiting (who, the rule, the question, the default and its
-//! deadline, not at a hot-seat table) and, for the seat it waits on, a button per answer in
-//! `Ruleset::legal_actions`. The countdown starts when this client first
-//! saw the decision; the server applies the default when it runs out.
+//! says is waiting (who, the rule, the question, the default) and, for
+//! the seat it waits on, a button per answer in `Ruleset::legal_actions`.
+//! The countdown is the server's clock (`ServerMsg::Clock`, issue 18):
+//! the same on every client, running only once every seat is taken, and
+//! never at a hot-seat table (which has no server to time anyone out).
 
 use crate::app::narrate::Narrate;
 use egui::{Color32, RichText, Ui};
@@ -10,12 +11,13 @@ use muster_shared::SeatId;
 use muster_shared::engine::PendingDecision;
 use std::time::Instant;
 
-/// When each decision (by its prompt) was first seen.
+/// The prompts panel and the server's clock for it.
 #[derive(Default)]
 pub struct Prompts {
-    seen: Vec<(String, Instant)>,
     /// No countdown (a hot-seat table: nobody waits on an absent player).
     pub no_countdown: bool,
+    /// The server's clock: the seat it runs for and when the default applies.
+    pub clock: Option<(SeatId, Instant)>,
 }
 
 impl Prompts {
@@ -30,21 +32,16 @@ impl Prompts {
         answers: &[R::Action],
         seat_name: &dyn Fn(SeatId) -> String,
     ) -> Option<R::Action> {
-        let countdown = !self.no_countdown;
         let now = Instant::now();
-        self.seen
-            .retain(|(p, _)| pending.iter().any(|d| d.prompt == *p));
         let mut out = None;
         for d in pending {
-            let since = match self.seen.iter().find(|(p, _)| *p == d.prompt) {
-                Some((_, t)) => *t,
-                None => {
-                    self.seen.push((d.prompt.clone(), now));
-                    now
-                }
-            };
-            let left =
-                u64::from(d.deadline_secs).saturating_sub(now.duration_since(since).as_secs());
+            // The server's clock for this decision's seat, if one runs.
+            let deadline = self
+                .clock
+                .filter(|(s, _)| !self.no_countdown && *s == d.seat)
+                .map(|(_, at)| at);
+            let countdown = deadline.is_some();
+            let left = deadline.map_or(0, |at| at.saturating_duration_since(now).as_secs());
             egui::Frame::group(ui.style())
                 .fill(Color32::from_rgb(0x4a, 0x3a, 0x10))
                 .show(ui, |ui| {

@@ -79,6 +79,18 @@ pub fn banner_text(rules: &Gbacw, state: &GbacwState, seat: SeatId) -> String {
     format!("{YOUR_TURN}: {}", asked(rules, state, seat))
 }
 
+/// The banner's fixed height, the gold banner's own (its 16-point line
+/// and margins): the quiet line, the replay's note and nothing at all
+/// take the same room, so the map below never jumps (issue 18).
+pub fn banner_height(ui: &Ui) -> f32 {
+    ui.ctx()
+        .fonts_mut(|f| f.row_height(&egui::FontId::proportional(BANNER_TEXT_SIZE)))
+        + 8.0
+}
+
+/// The gold banner's text size.
+const BANNER_TEXT_SIZE: f32 = 16.0;
+
 /// Draw the banner: gold and loud when `mine`, a quiet line naming who
 /// acts otherwise.
 pub fn banner(ui: &mut Ui, rules: &Gbacw, state: &GbacwState, mine: Option<SeatId>) {
@@ -94,11 +106,16 @@ pub fn banner(ui: &mut Ui, rules: &Gbacw, state: &GbacwState, mine: Option<SeatI
                 .inner_margin(egui::Margin::symmetric(8, 4))
                 .corner_radius(4.0)
                 .show(ui, |ui| {
-                    ui.label(
-                        RichText::new(text)
-                            .strong()
-                            .size(16.0)
-                            .color(Color32::BLACK),
+                    // One line, cut short with "…" (the whole on hover):
+                    // the banner's height never changes (issue 18).
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(text)
+                                .strong()
+                                .size(BANNER_TEXT_SIZE)
+                                .color(Color32::BLACK),
+                        )
+                        .truncate(),
                     );
                 });
         }
@@ -108,7 +125,12 @@ pub fn banner(ui: &mut Ui, rules: &Gbacw, state: &GbacwState, mine: Option<SeatI
                 Some(_) => "set-up".to_string(),
                 None => step_words(rules, state),
             };
-            ui.weak(format!("Waiting for the {side} player ({step})"));
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!("Waiting for the {side} player ({step})")).weak(),
+                )
+                .truncate(),
+            );
         }
         (_, None) => {}
     }

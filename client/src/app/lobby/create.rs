@@ -23,6 +23,9 @@ pub fn game_title(game: &str) -> &str {
     }
 }
 
+/// Issue 18: the create form's take-back setting.
+pub const TAKE_BACK_AGREEMENT: &str = "Take-backs need the other player's agreement";
+
 /// The largest delay offered (the server's default `max_spectator_delay`).
 const MAX_DELAY: u32 = 1000;
 
@@ -46,6 +49,8 @@ pub struct CreateForm {
     pub readings: BTreeSet<String>,
     /// The seat the creator takes once the table exists.
     pub side: SideChoice,
+    /// Issue 18: a take-back needs the other player's agreement.
+    pub take_back_needs_agreement: bool,
 }
 
 /// Which seat the creator of a table sits in (issue 18: "choose a side
@@ -134,6 +139,7 @@ impl Default for CreateForm {
             scenario_options: BTreeMap::new(),
             readings: BTreeSet::new(),
             side: SideChoice::First,
+            take_back_needs_agreement: true,
         }
     }
 }
@@ -169,6 +175,7 @@ impl CreateForm {
             private: self.private,
             spectators_allowed: self.spectators_allowed,
             spectator_delay: self.spectator_delay.min(MAX_DELAY),
+            take_back_needs_agreement: self.take_back_needs_agreement,
         }
     }
 
@@ -264,6 +271,17 @@ impl CreateForm {
                 ui.end_row();
                 ui.label("");
                 ui.checkbox(&mut self.spectators_allowed, "Spectators allowed");
+                ui.end_row();
+                ui.label("");
+                ui.checkbox(
+                    &mut self.take_back_needs_agreement,
+                    TAKE_BACK_AGREEMENT,
+                )
+                .on_hover_text(
+                    "A player may take back their own moves since the last roll or the \
+                     last reveal of hidden information. Ticked, the other player is asked \
+                     to agree first.",
+                );
                 ui.end_row();
                 ui.label("Spectator delay:");
                 ui.add_enabled(

@@ -94,6 +94,16 @@ pub fn game_words(ruleset: &str) -> &str {
     super::create::game_title(ruleset)
 }
 
+/// A game's short name for the list's narrow column ("Great Battles
+/// (SPI)"); the whole title is on hover and in the game filter.
+pub fn game_short(ruleset: &str) -> &str {
+    match ruleset {
+        "gbacw" => "Great Battles (SPI)",
+        "sandbox" => "Sandbox",
+        other => other,
+    }
+}
+
 /// A table's battle as printed ("Cedar Mountain, 9 August 1862") for a
 /// GBACW table; a sandbox table's own name.
 pub fn scenario_words(t: &TableSummary) -> &str {
@@ -106,6 +116,18 @@ pub fn scenario_words(t: &TableSummary) -> &str {
 
 /// The heading of the tables this player sits at.
 pub const YOUR_TABLES: &str = "Your tables";
+
+/// Issue 18: the mark beside a table of yours where the game waits on you.
+pub const YOUR_MOVE: &str = "your move";
+
+/// Whether the game at `t` waits on the seat held under the name `me`.
+pub fn waits_on(t: &TableSummary, me: Option<&str>) -> bool {
+    t.status == TableStatus::Playing
+        && t.seats.iter().enumerate().any(|(i, s)| {
+            s.as_deref().is_some_and(|n| Some(n) == me)
+                && t.to_act.iter().any(|a| usize::from(a.0) == i)
+        })
+}
 
 /// What the person clicked in the list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,11 +177,19 @@ pub fn ui(
                 if ui.button(format!("Open #{}", t.table.0)).clicked() {
                     pick = Some(Pick::Join(t.table));
                 }
+                if waits_on(t, me) {
+                    ui.label(
+                        RichText::new(YOUR_MOVE)
+                            .strong()
+                            .color(Color32::BLACK)
+                            .background_color(Color32::from_rgb(0xff, 0xd0, 0x40)),
+                    );
+                }
             });
         }
         ui.separator();
     }
-    egui::ScrollArea::vertical()
+    egui::ScrollArea::both()
         .id_salt("lobby_tables")
         .show(ui, |ui| {
             // Names and seats on one line each; the list scrolls instead.
@@ -208,7 +238,9 @@ pub fn seat_labels(t: &TableSummary) -> Vec<Option<String>> {
 fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
     let mut pick = None;
     ui.label(format!("#{}", t.table.0));
-    ui.label(game_words(&t.ruleset));
+    // The short name keeps the row inside the list at 1280 px (issue 18).
+    ui.label(game_short(&t.ruleset))
+        .on_hover_text(game_words(&t.ruleset));
     ui.horizontal(|ui| {
         ui.label(scenario_words(t));
         if t.private {
@@ -275,7 +307,21 @@ mod tests {
             private: false,
             spectators_allowed: true,
             seat_users: vec![None; 2],
+            to_act: Vec::new(),
         }
+    }
+
+    #[test]
+    fn your_move_marks_only_the_seat_the_game_waits_on() {
+        use muster_shared::SeatId;
+        let mut t = table(5, "gbacw", vec![Some("Meade"), Some("Jackson")]);
+        t.status = TableStatus::Playing;
+        t.to_act = vec![SeatId(1)];
+        assert!(waits_on(&t, Some("Jackson")));
+        assert!(!waits_on(&t, Some("Meade")));
+        assert!(!waits_on(&t, None));
+        t.status = TableStatus::Finished;
+        assert!(!waits_on(&t, Some("Jackson")));
     }
 
     #[test]

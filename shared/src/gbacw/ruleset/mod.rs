@@ -411,6 +411,16 @@ impl Ruleset for Gbacw {
         self.awaiting(state).legal(self, state, seat)
     }
 
+    /// Issue 18: the seat the decision model waits on.
+    fn to_act(&self, state: &GbacwState) -> Vec<SeatId> {
+        self.acting_seat(state).into_iter().collect()
+    }
+
+    /// Issue 18: what the decision model lets a seat take back.
+    fn may_take_back(&self, state_before: &GbacwState, _action: &GbacwAction) -> bool {
+        self.awaiting(state_before).may_take_back()
+    }
+
     /// Cedar Mountain 27.0: the level of victory once the game is over.
     fn outcome(&self, state: &GbacwState) -> Option<Outcome> {
         victory::outcome(self, state)

@@ -159,6 +159,16 @@ impl Awaiting<'_> {
         }
     }
 
+    /// Issue 18: whether an answer given now may later be taken back by
+    /// the seat that gave it. Set-up placements and the phase's own
+    /// actions may (the engine still refuses anything that rolled or
+    /// revealed hidden information); an answer to a decision asked in the
+    /// middle of another seat's action may not: that seat was waiting on
+    /// it and has been told. The plot is hidden, the game's end final.
+    pub fn may_take_back(&self) -> bool {
+        matches!(self, Awaiting::SetUp(_) | Awaiting::Phase)
+    }
+
     /// The legal answers of `seat` (none for a seat not asked).
     pub(crate) fn legal(&self, rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAction> {
         use Awaiting as W;
