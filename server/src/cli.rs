@@ -34,6 +34,10 @@ pub struct ServeArgs {
     /// Data directory [default: ./muster-data].
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
+    /// Storage: `sqlite:` (the file in the data directory) or
+    /// `postgres://user@host:port/db` [default: sqlite:].
+    #[arg(long)]
+    pub database: Option<String>,
     /// PEM certificate chain for QUIC (with --tls-key); default: self-signed.
     #[arg(long)]
     pub tls_cert: Option<PathBuf>,
@@ -81,6 +85,9 @@ pub fn serve(args: ServeArgs) -> ExitCode {
     }
     if let Some(d) = args.data_dir {
         config.data_dir = d;
+    }
+    if let Some(d) = args.database {
+        config.database = d;
     }
     if args.tls_cert.is_some() {
         config.tls_cert = args.tls_cert;

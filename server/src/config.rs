@@ -18,6 +18,10 @@ pub struct Config {
     pub metrics: SocketAddr,
     /// SQLite database and the generated certificate live here.
     pub data_dir: PathBuf,
+    /// Where games are stored: `sqlite:` (the default) is the embedded
+    /// SQLite file in `data_dir`; `postgres://user@host:port/db` a
+    /// PostgreSQL database (see `storage::Backend`).
+    pub database: String,
     /// A real certificate chain and key (PEM) for QUIC; when absent a
     /// self-signed one is generated on first run and kept in `data_dir`.
     pub tls_cert: Option<PathBuf>,
@@ -126,6 +130,7 @@ impl Default for Config {
             quic: "127.0.0.1:7701".parse().expect("literal address"),
             metrics: "127.0.0.1:7702".parse().expect("literal address"),
             data_dir: PathBuf::from("muster-data"),
+            database: "sqlite:".into(),
             tls_cert: None,
             tls_key: None,
             workers: 1,
@@ -188,6 +193,7 @@ impl Config {
         if !(1..=256).contains(&self.reveal_every) {
             return Err("reveal_every is a number of rolls from 1 to 256".into());
         }
+        crate::storage::Backend::from_config(&self.database, &self.data_dir)?;
         let l = &self.limits;
         if l.queue == 0
             || l.rate_per_sec == 0

@@ -73,8 +73,9 @@ impl Server {
         config.check()?;
         std::fs::create_dir_all(&config.data_dir)
             .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
-        let (storage, storage_thread) = Storage::open(
-            &config.data_dir,
+        let backend = storage::Backend::from_config(&config.database, &config.data_dir)?;
+        let (storage, storage_thread) = Storage::open_backend(
+            &backend,
             std::time::Duration::from_millis(config.commit_window_ms),
         )
         .map_err(|e| e.to_string())?;
@@ -131,9 +132,9 @@ impl Server {
                 .join("; ");
             if !config.skip_damaged {
                 return Err(format!(
-                    "{} unfinished table(s) cannot be rebuilt from {}: {list}. Restore the database from a backup, or start with --skip-damaged to serve the others (the damaged tables stay in the file, untouched)",
+                    "{} unfinished table(s) cannot be rebuilt from {}: {list}. Restore the database from a backup, or start with --skip-damaged to serve the others (the damaged tables stay in the database, untouched)",
                     damaged.len(),
-                    config.data_dir.display()
+                    backend
                 ));
             }
             for (id, why) in &damaged {

@@ -1,6 +1,7 @@
 //! Durable storage behind one small async API. The embedded default is
-//! SQLite ([`sqlite`]); a shared database for several nodes can come later
-//! behind the same handle.
+//! SQLite ([`sqlite`]); a PostgreSQL database ([`pg`]), shared by several
+//! nodes, sits behind the same handle. The configured URL picks one
+//! ([`Backend`]); the rest of the server never knows which.
 //!
 //! All database work happens on one dedicated thread, never on the async
 //! runtime: a commit waits for `fsync`, which would stall every task on a
@@ -9,11 +10,12 @@
 //! the previous group was being written), so many rooms acting at once
 //! share the cost of durability.
 
+pub mod pg;
 pub mod sqlite;
 
 use muster_shared::Hash32;
 use muster_shared::protocol::{SessionId, SessionInfo, TableId, TableStatus, UserId};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -168,6 +170,55 @@ pub type Damaged = Vec<(TableId, String)>;
 /// under load, and adds about its length to one action's latency.
 pub const DEFAULT_COMMIT_WINDOW: Duration = Duration::from_millis(2);
 
+/// Which database, from the configured `database` URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// `sqlite:` — the file `muster.sqlite3` in the data directory.
+    Sqlite(PathBuf),
+    /// `postgres://…` or `postgresql://…`, as the driver takes it.
+    Postgres(String),
+}
+
+impl Backend {
+    /// The backend a configured URL names; `data_dir` holds SQLite's file.
+    pub fn from_config(url: &str, data_dir: &Path) -> Result<Backend, String> {
+        if url == "sqlite:" || url.is_empty() {
+            Ok(Backend::Sqlite(data_dir.join("muster.sqlite3")))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres(url.to_string()))
+        } else {
+            Err(format!(
+                "database must be `sqlite:` (the file in the data directory) or a `postgres://user@host:port/db` URL, not `{}`",
+                redact(url)
+            ))
+        }
+    }
+}
+
+/// For logs and errors: the URL without its password.
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Backend::Sqlite(path) => write!(f, "{}", path.display()),
+            Backend::Postgres(url) => f.write_str(&redact(url)),
+        }
+    }
+}
+
+/// `scheme://user:secret@host…` → `scheme://user:***@host…`.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let Some((userinfo, host)) = rest.split_once('@') else {
+        return url.to_string();
+    };
+    match userinfo.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
+}
+
 /// A cloneable handle to the storage thread. The thread stops (after
 /// committing everything queued and checkpointing the WAL) once every
 /// handle is dropped.
@@ -193,6 +244,20 @@ impl Storage {
             .spawn(move || db.run(rx, window, runtime))
             .map_err(|e| StorageError::Corrupt(format!("cannot start storage thread: {e}")))?;
         Ok((Storage { tx }, thread))
+    }
+
+    /// Open the configured backend and start its thread (see [`Storage::open`]).
+    pub fn open_backend(
+        backend: &Backend,
+        window: Duration,
+    ) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
+        match backend {
+            Backend::Sqlite(path) => {
+                let dir = path.parent().unwrap_or(Path::new("."));
+                Storage::open(dir, window)
+            }
+            Backend::Postgres(url) => pg::start(url, window),
+        }
     }
 
     async fn ask<T>(

@@ -18,7 +18,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Most requests folded into one transaction: bounds how long the first
 /// waiter waits for the last one's work.
-const MAX_GROUP: usize = 512;
+pub(super) const MAX_GROUP: usize = 512;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (
@@ -60,13 +60,13 @@ pub(crate) struct Db {
     conn: Connection,
 }
 
-fn now() -> i64 {
+pub(super) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-fn status_code(s: TableStatus) -> i64 {
+pub(super) fn status_code(s: TableStatus) -> i64 {
     match s {
         TableStatus::Open => 0,
         TableStatus::Playing => 1,
@@ -75,9 +75,9 @@ fn status_code(s: TableStatus) -> i64 {
 }
 
 /// An open table closed for inactivity: not loaded on start, not shown.
-const ABANDONED: i64 = 3;
+pub(super) const ABANDONED: i64 = 3;
 
-fn status_from(code: i64) -> TableStatus {
+pub(super) fn status_from(code: i64) -> TableStatus {
     match code {
         0 => TableStatus::Open,
         2 => TableStatus::Finished,
@@ -85,7 +85,7 @@ fn status_from(code: i64) -> TableStatus {
     }
 }
 
-fn corrupt(e: impl std::fmt::Display) -> StorageError {
+pub(super) fn corrupt(e: impl std::fmt::Display) -> StorageError {
     StorageError::Corrupt(e.to_string())
 }
 
@@ -232,7 +232,7 @@ impl Db {
 }
 
 /// Answer a request that never ran.
-fn fail(op: Op, err: impl Fn() -> StorageError) {
+pub(super) fn fail(op: Op, err: impl Fn() -> StorageError) {
     match op {
         Op::CreateUser { reply, .. } => drop(reply.send(Err(err()))),
         Op::FindUser { reply, .. } => drop(reply.send(Err(err()))),
@@ -248,10 +248,10 @@ fn fail(op: Op, err: impl Fn() -> StorageError) {
 }
 
 /// A request's reply, sent once the commit's outcome (an error text or none) is known.
-type Answer = Box<dyn FnOnce(Option<&str>) + Send>;
+pub(super) type Answer = Box<dyn FnOnce(Option<&str>) + Send>;
 
 /// Wrap a result so it is sent after the commit, or replaced by the commit's error.
-fn deferred<T: Send + 'static>(
+pub(super) fn deferred<T: Send + 'static>(
     reply: tokio::sync::oneshot::Sender<Result<T, StorageError>>,
     result: Result<T, StorageError>,
 ) -> Answer {
@@ -498,7 +498,7 @@ fn append(
 }
 
 /// An entry's checksum: the first 16 bytes of its blake3 hash.
-fn entry_sum(entry: &[u8]) -> [u8; 16] {
+pub(super) fn entry_sum(entry: &[u8]) -> [u8; 16] {
     let h = blake3::hash(entry);
     let mut out = [0u8; 16];
     out.copy_from_slice(&h.as_bytes()[..16]);
