@@ -30,6 +30,10 @@ pub enum StorageError {
     Corrupt(String),
     #[error("the storage thread has stopped")]
     Closed,
+    /// Another node took this table's lease (a higher fencing token): this
+    /// node must stop serving it.
+    #[error("table {0} is now served by another node; this node may no longer write to it")]
+    LeaseLost(u64),
 }
 
 impl From<rusqlite::Error> for StorageError {
@@ -157,6 +161,14 @@ pub(crate) enum Op {
     Abandon {
         table: TableId,
         reply: oneshot::Sender<Result<(), StorageError>>,
+    },
+    /// Take (or keep) a table's lease for this node: its fencing token, or
+    /// `None` while another node's lease is live.
+    AcquireLease {
+        table: TableId,
+        node: String,
+        lease: Duration,
+        reply: oneshot::Sender<Result<Option<u64>, StorageError>>,
     },
 }
 
@@ -385,6 +397,28 @@ impl Storage {
     /// start; its log stays.
     pub async fn abandon(&self, table: TableId) -> Result<(), StorageError> {
         self.ask(|reply| Op::Abandon { table, reply }).await
+    }
+
+    /// Take table `table`'s lease for node `node` for `lease` (PostgreSQL,
+    /// several nodes): its new fencing token, or `None` while another
+    /// node's lease has not expired. From then on this handle's writes to
+    /// the table are checked against the token inside their transaction,
+    /// so once another node takes the table (a higher token) they are
+    /// refused, however late they arrive. The storage thread renews its
+    /// leases while it runs. SQLite has one writer: always `Some(0)`.
+    pub async fn acquire_lease(
+        &self,
+        table: TableId,
+        node: String,
+        lease: Duration,
+    ) -> Result<Option<u64>, StorageError> {
+        self.ask(|reply| Op::AcquireLease {
+            table,
+            node,
+            lease,
+            reply,
+        })
+        .await
     }
 
     /// Every table not finished, with its whole log, and the unfinished

@@ -17,6 +17,14 @@
 //!   nodes starting at once migrate once. A database newer than the
 //!   server is refused.
 //!
+//! - several nodes may share the database: a node takes a table's lease
+//!   ([`super::Storage::acquire_lease`]) and gets a fencing token, one
+//!   more than the last owner's; every write to that table then checks the
+//!   token inside its own statement, so a node that lost the lease (paused
+//!   past its expiry, cut off) can never write after the new owner took
+//!   over, whatever its clock says. Leases are renewed by the storage
+//!   thread every third of their length.
+//!
 //! The driver is the synchronous `postgres` crate: it runs tokio-postgres
 //! on a private current-thread runtime, which fits the dedicated storage
 //! thread (no second pool, no async plumbing through the server) and keeps
@@ -97,6 +105,15 @@ pub const MIGRATIONS: &[&str] = &[
         sum BYTEA,
         PRIMARY KEY (table_id, seq)
     );",
+    // 2 (issue 23): table leases for several nodes. The token grows by
+    // one at every change of hands; each write checks it (fencing).
+    // Times are the database's clock, so nodes' clocks need not agree.
+    "CREATE TABLE leases (
+        table_id BIGINT PRIMARY KEY REFERENCES tables(id),
+        node TEXT NOT NULL,
+        token BIGINT NOT NULL,
+        expires TIMESTAMPTZ NOT NULL
+    );",
 ];
 
 /// The advisory lock migrations run under ("MUSTER" in ASCII): nodes
@@ -104,13 +121,16 @@ pub const MIGRATIONS: &[&str] = &[
 const MIGRATION_LOCK: i64 = 0x4d55_5354_4552;
 
 /// One log entry and the table's new head, in one statement. It inserts
-/// nothing (and reports 0 rows) when the table does not exist or the
-/// sequence number is taken, instead of failing: a failed statement would
-/// abort the whole group's transaction.
+/// nothing (and reports 0 rows) when the table does not exist, the
+/// sequence number is taken, or this node's fencing token `$7` (when it
+/// holds the table's lease) is no longer the lease's, instead of failing:
+/// a failed statement would abort the whole group's transaction.
 const APPEND_SQL: &str = "
 WITH ins AS (
     INSERT INTO entries (table_id, seq, entry, sum)
-    SELECT $1::BIGINT, $2::BIGINT, $3::BYTEA, $4::BYTEA WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
+    SELECT $1::BIGINT, $2::BIGINT, $3::BYTEA, $4::BYTEA
+    WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
+      AND ($7::BIGINT IS NULL OR EXISTS (SELECT 1 FROM leases WHERE table_id = $1 AND token = $7))
     ON CONFLICT DO NOTHING
     RETURNING 1
 )
@@ -154,6 +174,27 @@ pub(crate) struct Db {
     url: String,
     client: Client,
     append: Statement,
+    leases: Leases,
+}
+
+/// The leases this node took: table → fencing token. A token stays here
+/// after the lease is lost, so the table's writes stay refused.
+#[derive(Default)]
+struct Leases {
+    tokens: std::collections::HashMap<i64, i64>,
+    /// The lease length last asked for; renewed every third of it.
+    length: Duration,
+    renewed: Option<std::time::Instant>,
+}
+
+impl Leases {
+    fn token(&self, table: TableId) -> Option<i64> {
+        self.tokens.get(&id(table.0)).copied()
+    }
+
+    fn renew_every(&self) -> Option<Duration> {
+        (!self.tokens.is_empty()).then(|| (self.length / 3).max(Duration::from_millis(50)))
+    }
 }
 
 impl Db {
@@ -185,6 +226,7 @@ impl Db {
             url: url.to_string(),
             client,
             append,
+            leases: Leases::default(),
         })
     }
 
@@ -196,7 +238,27 @@ impl Db {
         window: Duration,
         runtime: Option<tokio::runtime::Handle>,
     ) {
-        while let Ok(first) = rx.recv() {
+        loop {
+            // Leases are renewed between groups, and on time when idle.
+            let first = match self.leases.renew_every() {
+                None => match rx.recv() {
+                    Ok(op) => op,
+                    Err(_) => break,
+                },
+                Some(every) => {
+                    let due = self.leases.renewed.map_or(Duration::ZERO, |t| {
+                        every.saturating_sub(t.elapsed())
+                    });
+                    match rx.recv_timeout(due) {
+                        Ok(op) => op,
+                        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                            self.renew_leases();
+                            continue;
+                        }
+                        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                    }
+                }
+            };
             std::thread::sleep(window);
             let mut group = vec![first];
             while group.len() < MAX_GROUP {
@@ -215,8 +277,31 @@ impl Db {
                 Some(rt) => drop(rt.spawn(async move { reply() })),
                 None => reply(),
             }
+            // Busy, the channel never times out: renew here when due.
+            if let Some(every) = self.leases.renew_every()
+                && self.leases.renewed.is_none_or(|t| t.elapsed() >= every)
+            {
+                self.renew_leases();
+            }
         }
         tracing::info!("storage closed");
+    }
+
+    /// Push back the expiry of every lease this node still holds (a lease
+    /// another node took keeps its new owner: the token no longer matches).
+    fn renew_leases(&mut self) {
+        self.leases.renewed = Some(std::time::Instant::now());
+        let (tables, tokens): (Vec<i64>, Vec<i64>) =
+            self.leases.tokens.iter().map(|(t, k)| (*t, *k)).unzip();
+        let ms = i64::try_from(self.leases.length.as_millis()).unwrap_or(i64::MAX);
+        if let Err(e) = self.client.execute(
+            "UPDATE leases l SET expires = clock_timestamp() + $3::BIGINT * interval '1 millisecond'
+             FROM unnest($1::BIGINT[], $2::BIGINT[]) AS held(table_id, token)
+             WHERE l.table_id = held.table_id AND l.token = held.token",
+            &[&tables, &tokens, &ms],
+        ) {
+            tracing::warn!("cannot renew table leases: {}", StorageError::from(e));
+        }
     }
 
     /// A lost connection (the database restarted) is made again before the
@@ -242,6 +327,7 @@ impl Db {
             return (Vec::new(), None);
         }
         let append = self.append.clone();
+        let leases = &mut self.leases;
         let mut tx = match self.client.transaction() {
             Ok(tx) => tx,
             Err(e) => {
@@ -255,7 +341,7 @@ impl Db {
         };
         let mut answers: Vec<Answer> = Vec::new();
         for op in group {
-            answers.push(execute_isolated(&mut tx, &append, op));
+            answers.push(execute_isolated(&mut tx, &append, leases, op));
         }
         let err = tx
             .commit()
@@ -313,9 +399,14 @@ fn migrate(client: &mut Client) -> Result<(), StorageError> {
 
 /// Run one request in its own savepoint (see the module's note), except an
 /// append, which cannot fail on bad input.
-fn execute_isolated(tx: &mut Transaction<'_>, append: &Statement, op: Op) -> Answer {
+fn execute_isolated(
+    tx: &mut Transaction<'_>,
+    append: &Statement,
+    leases: &mut Leases,
+    op: Op,
+) -> Answer {
     if matches!(op, Op::Append { .. }) {
-        return execute(tx, append, op).0;
+        return execute(tx, append, leases, op).0;
     }
     let mut sp = match tx.savepoint("request") {
         Ok(sp) => sp,
@@ -324,7 +415,7 @@ fn execute_isolated(tx: &mut Transaction<'_>, append: &Statement, op: Op) -> Ans
             return Box::new(move |_| fail(op, || StorageError::Db(msg.clone())));
         }
     };
-    let (answer, ok) = execute(&mut sp, append, op);
+    let (answer, ok) = execute(&mut sp, append, leases, op);
     // Release on success; roll back to the savepoint (on drop) on failure.
     if ok && let Err(e) = sp.commit() {
         tracing::error!("cannot release a savepoint: {e}");
@@ -345,7 +436,12 @@ fn id(v: u64) -> i64 {
     i64::try_from(v).unwrap_or(i64::MAX)
 }
 
-fn execute(tx: &mut Transaction<'_>, append_stmt: &Statement, op: Op) -> (Answer, bool) {
+fn execute(
+    tx: &mut Transaction<'_>,
+    append_stmt: &Statement,
+    leases: &mut Leases,
+    op: Op,
+) -> (Answer, bool) {
     match op {
         Op::CreateUser {
             name,
@@ -403,25 +499,66 @@ fn execute(tx: &mut Transaction<'_>, append_stmt: &Statement, op: Op) -> (Answer
             entry,
             chain,
             reply,
-        } => answered(reply, append(tx, append_stmt, table, seq, &entry, chain)),
+        } => {
+            let token = leases.token(table);
+            answered(
+                reply,
+                append(tx, append_stmt, table, seq, &entry, chain, token),
+            )
+        }
         Op::SaveSeats {
             table,
             seats,
             status,
             reply,
         } => {
+            let token = leases.token(table);
             let r = tx
                 .execute(
-                    "UPDATE tables SET seats = $1, status = $2, active = $3 WHERE id = $4",
+                    "UPDATE tables SET seats = $1, status = $2, active = $3 WHERE id = $4
+                     AND ($5::BIGINT IS NULL OR EXISTS (SELECT 1 FROM leases WHERE table_id = $4 AND token = $5))",
                     &[
                         &codec::encode_infallible(&seats),
                         &(status_code(status) as i32),
                         &now(),
                         &id(table.0),
+                        &token,
                     ],
                 )
-                .map(|_| ())
-                .map_err(StorageError::from);
+                .map_err(StorageError::from)
+                .and_then(|n| match (n, token) {
+                    (0, Some(_)) => Err(StorageError::LeaseLost(table.0)),
+                    _ => Ok(()),
+                });
+            answered(reply, r)
+        }
+        Op::AcquireLease {
+            table,
+            node,
+            lease,
+            reply,
+        } => {
+            let ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+            let r = tx
+                .query_opt(
+                    "INSERT INTO leases (table_id, node, token, expires)
+                     VALUES ($1, $2, 1, clock_timestamp() + $3::BIGINT * interval '1 millisecond')
+                     ON CONFLICT (table_id) DO UPDATE
+                     SET node = EXCLUDED.node, token = leases.token + 1, expires = EXCLUDED.expires
+                     WHERE leases.expires < clock_timestamp() OR leases.node = EXCLUDED.node
+                     RETURNING token",
+                    &[&id(table.0), &node, &ms],
+                )
+                .map_err(StorageError::from)
+                .map(|row| {
+                    row.map(|row| {
+                        let token: i64 = row.get(0);
+                        leases.tokens.insert(id(table.0), token);
+                        leases.length = lease;
+                        leases.renewed.get_or_insert_with(std::time::Instant::now);
+                        token as u64
+                    })
+                });
             answered(reply, r)
         }
         Op::LoadUnfinished { reply } => answered(reply, load_unfinished(tx)),
@@ -543,7 +680,7 @@ fn create_table(
         .get(0);
     let table = TableId(table as u64);
     for (i, entry) in t.entries.iter().enumerate() {
-        append(tx, append_stmt, table, i as u64 + 1, entry, None)?;
+        append(tx, append_stmt, table, i as u64 + 1, entry, None, None)?;
     }
     Ok(table)
 }
@@ -555,6 +692,7 @@ fn append(
     seq: u64,
     entry: &[u8],
     chain: Option<StoredChain>,
+    token: Option<i64>,
 ) -> Result<(), StorageError> {
     let secret = chain.map(|c| c.secret.0.to_vec());
     let len = chain.map(|c| i64::from(c.len));
@@ -567,10 +705,23 @@ fn append(
             &entry_sum(entry).as_slice(),
             &secret,
             &len,
+            &token,
         ],
     )?;
     if written == 1 {
-        Ok(())
+        return Ok(());
+    }
+    let held = match token {
+        Some(token) => tx
+            .query_opt(
+                "SELECT 1 FROM leases WHERE table_id = $1 AND token = $2",
+                &[&id(table.0), &token],
+            )?
+            .is_some(),
+        None => true,
+    };
+    if !held {
+        Err(StorageError::LeaseLost(table.0))
     } else {
         Err(StorageError::Db(format!(
             "table {} has no log entry slot {seq} (no such table, or the entry is already stored)",
