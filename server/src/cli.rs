@@ -38,6 +38,13 @@ pub struct ServeArgs {
     /// `postgres://user@host:port/db` [default: sqlite:].
     #[arg(long)]
     pub database: Option<String>,
+    /// This node's name in a fleet sharing one PostgreSQL database
+    /// (takes table leases) [default: none, the only node].
+    #[arg(long)]
+    pub node: Option<String>,
+    /// Seconds a table lease lasts without renewal [default: 10].
+    #[arg(long)]
+    pub lease_secs: Option<u64>,
     /// PEM certificate chain for QUIC (with --tls-key); default: self-signed.
     #[arg(long)]
     pub tls_cert: Option<PathBuf>,
@@ -88,6 +95,12 @@ pub fn serve(args: ServeArgs) -> ExitCode {
     }
     if let Some(d) = args.database {
         config.database = d;
+    }
+    if let Some(n) = args.node {
+        config.node = n;
+    }
+    if let Some(l) = args.lease_secs {
+        config.lease_secs = l;
     }
     if args.tls_cert.is_some() {
         config.tls_cert = args.tls_cert;

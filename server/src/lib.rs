@@ -103,8 +103,24 @@ impl Server {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let mut closed = 0;
+        let mut elsewhere = 0;
         for table in stored {
             let id = table.id;
+            // In a fleet, a table is this node's only with its lease; one
+            // another node holds is served there.
+            if let Some(lease) = config.lease() {
+                match storage.acquire_lease(id, config.node.clone(), lease).await {
+                    Ok(Some(_)) => {}
+                    Ok(None) => {
+                        elsewhere += 1;
+                        continue;
+                    }
+                    Err(e) => {
+                        damaged.push((id, format!("cannot take its lease: {e}")));
+                        continue;
+                    }
+                }
+            }
             // An open table nobody sat at or left for too long is closed
             // here, before it costs a replay.
             let idle = now.saturating_sub(u64::try_from(table.active).unwrap_or(0));
@@ -142,8 +158,8 @@ impl Server {
             }
         }
         tracing::info!(
-            "rebuilt {} unfinished table(s) from storage; closed {closed} open one(s) idle too long",
-            count.saturating_sub(closed + damaged.len())
+            "rebuilt {} unfinished table(s) from storage; closed {closed} open one(s) idle too long; {elsewhere} served by other nodes",
+            count.saturating_sub(closed + elsewhere + damaged.len())
         );
 
         let ws = tokio::net::TcpListener::bind(config.ws)

@@ -236,7 +236,10 @@ async fn tables_and_logs_come_back_whole_after_reopening() {
         assert_eq!(ta.creator, Some(user), "{name}");
         assert_eq!(ta.addr.as_deref(), Some("127.0.0.1"), "{name}");
         assert_eq!(ta.invite.as_deref(), Some("inv"), "{name}");
-        assert_eq!((ta.options.as_slice(), ta.header.as_slice()), (&[1u8, 2, 3][..], &[4u8, 5, 6][..]));
+        assert_eq!(
+            (ta.options.as_slice(), ta.header.as_slice()),
+            (&[1u8, 2, 3][..], &[4u8, 5, 6][..])
+        );
         assert_eq!(tables[1].status, TableStatus::Open, "{name}");
         assert_eq!(tables[1].chain.secret, hash(9), "{name}");
         close(s, t).await;

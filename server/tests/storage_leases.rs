@@ -143,7 +143,11 @@ async fn a_paused_node_cannot_write_after_another_takes_its_table() {
     signal(pid, "-STOP");
     tokio::time::sleep(LEASE + Duration::from_secs(1)).await;
     let token = b.acquire_lease(t, "node-b".into(), LEASE).await.unwrap();
-    assert_eq!(token, Some(2), "an expired lease is taken, with a new token");
+    assert_eq!(
+        token,
+        Some(2),
+        "an expired lease is taken, with a new token"
+    );
     let (tables, damaged) = b.load_unfinished().await.unwrap();
     assert!(damaged.is_empty());
     assert_eq!(tables[0].entries.len(), 2, "B replays what A committed");

@@ -38,12 +38,10 @@
 //! [`APPEND_SQL`]), which saves two round trips per action.
 
 use super::sqlite::{
-    ABANDONED, Answer, MAX_GROUP, corrupt, deferred, entry_sum, fail, now, status_code,
-    status_from,
+    ABANDONED, Answer, MAX_GROUP, corrupt, deferred, entry_sum, fail, now, status_code, status_from,
 };
 use super::{
-    Damaged, NewTable, Op, SeatHolder, Storage, StorageError, StoredChain, StoredTable,
-    TokenLookup,
+    Damaged, NewTable, Op, SeatHolder, Storage, StorageError, StoredChain, StoredTable, TokenLookup,
 };
 use muster_shared::Hash32;
 use muster_shared::codec;
@@ -202,9 +200,7 @@ impl Db {
         let mut client = connect(url)?;
         // "Committed" must mean "on disk", as with SQLite's synchronous=FULL.
         for setting in ["fsync", "synchronous_commit"] {
-            let value: String = client
-                .query_one(&format!("SHOW {setting}"), &[])?
-                .get(0);
+            let value: String = client.query_one(&format!("SHOW {setting}"), &[])?.get(0);
             if value == "off" {
                 return Err(corrupt(format!(
                     "PostgreSQL has {setting} = off, so a commit may be lost on a crash and Muster promises that acknowledged play is not; turn it on"
@@ -246,9 +242,10 @@ impl Db {
                     Err(_) => break,
                 },
                 Some(every) => {
-                    let due = self.leases.renewed.map_or(Duration::ZERO, |t| {
-                        every.saturating_sub(t.elapsed())
-                    });
+                    let due = self
+                        .leases
+                        .renewed
+                        .map_or(Duration::ZERO, |t| every.saturating_sub(t.elapsed()));
                     match rx.recv_timeout(due) {
                         Ok(op) => op,
                         Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
@@ -343,10 +340,7 @@ impl Db {
         for op in group {
             answers.push(execute_isolated(&mut tx, &append, leases, op));
         }
-        let err = tx
-            .commit()
-            .err()
-            .map(|e| StorageError::from(e).to_string());
+        let err = tx.commit().err().map(|e| StorageError::from(e).to_string());
         if let Some(e) = &err {
             tracing::error!("commit failed: {e}");
         }
@@ -490,9 +484,7 @@ fn execute(
                 .map_err(StorageError::from);
             answered(reply, r)
         }
-        Op::CreateTable { table, reply } => {
-            answered(reply, create_table(tx, append_stmt, table))
-        }
+        Op::CreateTable { table, reply } => answered(reply, create_table(tx, append_stmt, table)),
         Op::Append {
             table,
             seq,
@@ -741,7 +733,8 @@ fn load_unfinished(tx: &mut Transaction<'_>) -> Result<(Vec<StoredTable>, Damage
             &(status_code(TableStatus::Playing) as i32),
         ],
     )?;
-    let entries_stmt = tx.prepare("SELECT seq, entry, sum FROM entries WHERE table_id = $1 ORDER BY seq")?;
+    let entries_stmt =
+        tx.prepare("SELECT seq, entry, sum FROM entries WHERE table_id = $1 ORDER BY seq")?;
     let mut out = Vec::new();
     for row in rows {
         let id: i64 = row.get(0);

@@ -159,7 +159,9 @@ fn start() -> Option<Cluster> {
 
 /// `None` when not root; else who runs the cluster.
 fn run_as() -> Option<String> {
-    let uid = std::fs::metadata("/proc/self").map(|m| m.uid()).unwrap_or(1);
+    let uid = std::fs::metadata("/proc/self")
+        .map(|m| m.uid())
+        .unwrap_or(1);
     if uid != 0 {
         return None;
     }
@@ -188,7 +190,11 @@ fn command(user: &Option<String>, program: &Path) -> Command {
 fn reap_at_exit(user: &Option<String>, bin: &Path, dir: &Path) {
     let pg_ctl = bin.join("pg_ctl");
     let stop = match user {
-        None => format!("'{}' -D '{}/data' -m immediate -w stop", pg_ctl.display(), dir.display()),
+        None => format!(
+            "'{}' -D '{}/data' -m immediate -w stop",
+            pg_ctl.display(),
+            dir.display()
+        ),
         Some(u) => format!(
             "runuser -u {u} -- '{}' -D '{}/data' -m immediate -w stop",
             pg_ctl.display(),
