@@ -187,6 +187,10 @@ fn command(user: &Option<String>, program: &Path) -> Command {
 /// A shell that waits for this test process to end (at most six hours),
 /// then stops the cluster and deletes its directory: statics are never
 /// dropped, and a panicking or killed test must not leave a server behind.
+#[expect(
+    clippy::zombie_processes,
+    reason = "the reaper must outlive this process: it is never waited for"
+)]
 fn reap_at_exit(user: &Option<String>, bin: &Path, dir: &Path) {
     let pg_ctl = bin.join("pg_ctl");
     let stop = match user {
