@@ -35,8 +35,10 @@ pub struct ServeArgs {
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
     /// Storage: `sqlite:` (the file in the data directory) or
-    /// `postgres://user@host:port/db` [default: sqlite:].
-    #[arg(long)]
+    /// `postgres://user:password@host:port/db` [default: sqlite:]. Also
+    /// read from MUSTER_DATABASE, which keeps a password out of the
+    /// process list.
+    #[arg(long, env = "MUSTER_DATABASE", hide_env_values = true)]
     pub database: Option<String>,
     /// This node's name in a fleet sharing one PostgreSQL database
     /// (takes table leases) [default: none, the only node].

@@ -231,6 +231,11 @@ fn redact(url: &str) -> String {
     }
 }
 
+/// Transactions committed by the storage thread (one per group), for the
+/// metric `muster_storage_commits_total`: actions per commit is how well
+/// group commit shares the cost of durability.
+pub static COMMITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 /// A cloneable handle to the storage thread. The thread stops (after
 /// committing everything queued and checkpointing the WAL) once every
 /// handle is dropped.

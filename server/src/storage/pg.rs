@@ -341,6 +341,7 @@ impl Db {
             answers.push(execute_isolated(&mut tx, &append, leases, op));
         }
         let err = tx.commit().err().map(|e| StorageError::from(e).to_string());
+        super::COMMITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Some(e) = &err {
             tracing::error!("commit failed: {e}");
         }

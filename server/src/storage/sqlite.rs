@@ -224,6 +224,7 @@ impl Db {
             answers.push(execute(&tx, op));
         }
         let err = tx.commit().err().map(|e| e.to_string());
+        super::COMMITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Some(e) = &err {
             tracing::error!("commit failed: {e}");
         }
