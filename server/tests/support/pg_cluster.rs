@@ -29,7 +29,13 @@ static NEXT_DB: AtomicU32 = AtomicU32::new(1);
 /// Where `initdb`, `pg_ctl` and `postgres` are, if anywhere.
 pub fn find_bin_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("MUSTER_PG_BIN") {
-        return Some(PathBuf::from(dir));
+        let dir = PathBuf::from(dir);
+        assert!(
+            dir.join("initdb").is_file(),
+            "MUSTER_PG_BIN={} has no initdb",
+            dir.display()
+        );
+        return Some(dir);
     }
     if let Some(path) = std::env::var_os("PATH") {
         for dir in std::env::split_paths(&path) {
