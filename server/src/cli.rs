@@ -34,6 +34,19 @@ pub struct ServeArgs {
     /// Data directory [default: ./muster-data].
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
+    /// Storage: `sqlite:` (the file in the data directory) or
+    /// `postgres://user:password@host:port/db` [default: sqlite:]. Also
+    /// read from MUSTER_DATABASE, which keeps a password out of the
+    /// process list.
+    #[arg(long, env = "MUSTER_DATABASE", hide_env_values = true)]
+    pub database: Option<String>,
+    /// This node's name in a fleet sharing one PostgreSQL database
+    /// (takes table leases) [default: none, the only node].
+    #[arg(long)]
+    pub node: Option<String>,
+    /// Seconds a table lease lasts without renewal [default: 10].
+    #[arg(long)]
+    pub lease_secs: Option<u64>,
     /// PEM certificate chain for QUIC (with --tls-key); default: self-signed.
     #[arg(long)]
     pub tls_cert: Option<PathBuf>,
@@ -81,6 +94,15 @@ pub fn serve(args: ServeArgs) -> ExitCode {
     }
     if let Some(d) = args.data_dir {
         config.data_dir = d;
+    }
+    if let Some(d) = args.database {
+        config.database = d;
+    }
+    if let Some(n) = args.node {
+        config.node = n;
+    }
+    if let Some(l) = args.lease_secs {
+        config.lease_secs = l;
     }
     if args.tls_cert.is_some() {
         config.tls_cert = args.tls_cert;

@@ -18,6 +18,18 @@ pub struct Config {
     pub metrics: SocketAddr,
     /// SQLite database and the generated certificate live here.
     pub data_dir: PathBuf,
+    /// Where games are stored: `sqlite:` (the default) is the embedded
+    /// SQLite file in `data_dir`; `postgres://user@host:port/db` a
+    /// PostgreSQL database (see `storage::Backend`).
+    pub database: String,
+    /// This node's name when several nodes share one PostgreSQL database
+    /// (empty: the only node, no leases). A named node takes a lease on
+    /// each table it creates or rebuilds, and leaves alone the tables whose
+    /// lease another node holds (see docs/server.md, "PostgreSQL").
+    pub node: String,
+    /// How long a node's table lease lasts without renewal (it is renewed
+    /// every third of it): how long a dead node's tables wait for another.
+    pub lease_secs: u64,
     /// A real certificate chain and key (PEM) for QUIC; when absent a
     /// self-signed one is generated on first run and kept in `data_dir`.
     pub tls_cert: Option<PathBuf>,
@@ -126,6 +138,9 @@ impl Default for Config {
             quic: "127.0.0.1:7701".parse().expect("literal address"),
             metrics: "127.0.0.1:7702".parse().expect("literal address"),
             data_dir: PathBuf::from("muster-data"),
+            database: "sqlite:".into(),
+            node: String::new(),
+            lease_secs: 10,
             tls_cert: None,
             tls_key: None,
             workers: 1,
@@ -178,6 +193,11 @@ impl Config {
     }
 
     /// Refuse combinations that would make the server misbehave later.
+    /// The table lease length, when this node is one of a fleet.
+    pub fn lease(&self) -> Option<std::time::Duration> {
+        (!self.node.is_empty()).then(|| std::time::Duration::from_secs(self.lease_secs))
+    }
+
     pub fn check(&self) -> Result<(), String> {
         if self.tls_cert.is_some() != self.tls_key.is_some() {
             return Err("tls_cert and tls_key go together".into());
@@ -187,6 +207,13 @@ impl Config {
         }
         if !(1..=256).contains(&self.reveal_every) {
             return Err("reveal_every is a number of rolls from 1 to 256".into());
+        }
+        let backend = crate::storage::Backend::from_config(&self.database, &self.data_dir)?;
+        if !self.node.is_empty() && matches!(backend, crate::storage::Backend::Sqlite(_)) {
+            return Err("node names a node of a fleet, which shares a PostgreSQL database: set database to a postgres:// URL".into());
+        }
+        if !(1..=3600).contains(&self.lease_secs) {
+            return Err("lease_secs is a number of seconds from 1 to 3600".into());
         }
         let l = &self.limits;
         if l.queue == 0

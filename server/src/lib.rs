@@ -77,8 +77,9 @@ impl Server {
         config.check()?;
         std::fs::create_dir_all(&config.data_dir)
             .map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
-        let (storage, storage_thread) = Storage::open(
-            &config.data_dir,
+        let backend = storage::Backend::from_config(&config.database, &config.data_dir)?;
+        let (storage, storage_thread) = Storage::open_backend(
+            &backend,
             std::time::Duration::from_millis(config.commit_window_ms),
         )
         .map_err(|e| e.to_string())?;
@@ -112,8 +113,24 @@ impl Server {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         let mut closed = 0;
+        let mut elsewhere = 0;
         for table in stored {
             let id = table.id;
+            // In a fleet, a table is this node's only with its lease; one
+            // another node holds is served there.
+            if let Some(lease) = config.lease() {
+                match storage.acquire_lease(id, config.node.clone(), lease).await {
+                    Ok(Some(_)) => {}
+                    Ok(None) => {
+                        elsewhere += 1;
+                        continue;
+                    }
+                    Err(e) => {
+                        damaged.push((id, format!("cannot take its lease: {e}")));
+                        continue;
+                    }
+                }
+            }
             // An open table nobody sat at or left for too long is closed
             // here, before it costs a replay.
             let idle = now.saturating_sub(u64::try_from(table.active).unwrap_or(0));
@@ -141,9 +158,9 @@ impl Server {
                 .join("; ");
             if !config.skip_damaged {
                 return Err(format!(
-                    "{} unfinished table(s) cannot be rebuilt from {}: {list}. Restore the database from a backup, or start with --skip-damaged to serve the others (the damaged tables stay in the file, untouched)",
+                    "{} unfinished table(s) cannot be rebuilt from {}: {list}. Restore the database from a backup, or start with --skip-damaged to serve the others (the damaged tables stay in the database, untouched)",
                     damaged.len(),
-                    config.data_dir.display()
+                    backend
                 ));
             }
             for (id, why) in &damaged {
@@ -151,8 +168,8 @@ impl Server {
             }
         }
         tracing::info!(
-            "rebuilt {} unfinished table(s) from storage; closed {closed} open one(s) idle too long",
-            count.saturating_sub(closed + damaged.len())
+            "rebuilt {} unfinished table(s) from storage; closed {closed} open one(s) idle too long; {elsewhere} served by other nodes",
+            count.saturating_sub(closed + elsewhere + damaged.len())
         );
 
         let ws = tokio::net::TcpListener::bind(config.ws)

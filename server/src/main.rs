@@ -23,7 +23,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the server. With no flags: loopback only, data in ./muster-data.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Check every roll of a match log and replay it through its ruleset.
     ///
     /// Exits 0 when everything verifies, 1 when something fails (each
@@ -67,7 +67,7 @@ fn main() -> ExitCode {
             out,
             data_dir,
         } => export::run(&data_dir, table, &out),
-        Command::Serve(args) => serve(args),
+        Command::Serve(args) => serve(*args),
         Command::Check { data_dir } => muster_server::check::run(&data_dir),
     }
 }

@@ -63,6 +63,12 @@ impl Metrics {
             self.rooms.load(Relaxed),
         );
         one(
+            "muster_storage_commits_total",
+            "counter",
+            "Storage transactions committed (one per commit group).",
+            crate::storage::COMMITS.load(Relaxed),
+        );
+        one(
             "muster_connections_ws",
             "gauge",
             "Open WebSocket connections.",

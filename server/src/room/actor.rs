@@ -276,6 +276,20 @@ impl Room {
             })
             .await
             .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
+        // In a fleet the new table is this node's by its lease.
+        if let Some(lease) = shared.config.lease() {
+            let held = shared
+                .storage
+                .acquire_lease(id, shared.config.node.clone(), lease)
+                .await
+                .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
+            if held.is_none() {
+                return Err(CreateError(
+                    ErrorCode::Internal,
+                    "the new table was taken by another server; try again".into(),
+                ));
+            }
+        }
         // Every seat bound from the start: in play now, durably.
         let status = if seated.is_some() {
             shared
@@ -1360,11 +1374,15 @@ impl Room {
                     "cannot store entry: {e}; table stopped"
                 );
                 self.broken = true;
-                let f = error_frame(
-                    ErrorCode::Internal,
-                    "the server could not store the last action",
-                    None,
-                );
+                // Fenced off: another node took the table (this one was
+                // paused or cut off past its lease) and serves it now.
+                let text = match e {
+                    crate::storage::StorageError::LeaseLost(_) => {
+                        "this table has moved to another server; connect again to go on"
+                    }
+                    _ => "the server could not store the last action",
+                };
+                let f = error_frame(ErrorCode::Internal, text, None);
                 self.broadcast(|_| Some(f.clone()));
                 false
             }

@@ -1,6 +1,7 @@
 //! Durable storage behind one small async API. The embedded default is
-//! SQLite ([`sqlite`]); a shared database for several nodes can come later
-//! behind the same handle.
+//! SQLite ([`sqlite`]); a PostgreSQL database ([`pg`]), shared by several
+//! nodes, sits behind the same handle. The configured URL picks one
+//! ([`Backend`]); the rest of the server never knows which.
 //!
 //! All database work happens on one dedicated thread, never on the async
 //! runtime: a commit waits for `fsync`, which would stall every task on a
@@ -10,11 +11,12 @@
 //! share the cost of durability.
 
 pub mod club;
+pub mod pg;
 pub mod sqlite;
 
 use muster_shared::Hash32;
 use muster_shared::protocol::{SessionId, SessionInfo, TableId, TableStatus, UserId};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -29,6 +31,10 @@ pub enum StorageError {
     Corrupt(String),
     #[error("the storage thread has stopped")]
     Closed,
+    /// Another node took this table's lease (a higher fencing token): this
+    /// node must stop serving it.
+    #[error("table {0} is now served by another node; this node may no longer write to it")]
+    LeaseLost(u64),
 }
 
 impl From<rusqlite::Error> for StorageError {
@@ -160,6 +166,14 @@ pub(crate) enum Op {
     /// Club events' work (issue 21; its SQL is in [`club`]): run in the
     /// group's transaction, or told why it could not run.
     Club { job: ClubJob },
+    /// Take (or keep) a table's lease for this node: its fencing token, or
+    /// `None` while another node's lease is live.
+    AcquireLease {
+        table: TableId,
+        node: String,
+        lease: Duration,
+        reply: oneshot::Sender<Result<Option<u64>, StorageError>>,
+    },
 }
 
 /// A club request: given the transaction (or the error that stopped the
@@ -176,6 +190,60 @@ pub type Damaged = Vec<(TableId, String)>;
 /// `fsync` each; the window gathers several rooms' entries per commit
 /// under load, and adds about its length to one action's latency.
 pub const DEFAULT_COMMIT_WINDOW: Duration = Duration::from_millis(2);
+
+/// Which database, from the configured `database` URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// `sqlite:` — the file `muster.sqlite3` in the data directory.
+    Sqlite(PathBuf),
+    /// `postgres://…` or `postgresql://…`, as the driver takes it.
+    Postgres(String),
+}
+
+impl Backend {
+    /// The backend a configured URL names; `data_dir` holds SQLite's file.
+    pub fn from_config(url: &str, data_dir: &Path) -> Result<Backend, String> {
+        if url == "sqlite:" || url.is_empty() {
+            Ok(Backend::Sqlite(data_dir.join("muster.sqlite3")))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres(url.to_string()))
+        } else {
+            Err(format!(
+                "database must be `sqlite:` (the file in the data directory) or a `postgres://user@host:port/db` URL, not `{}`",
+                redact(url)
+            ))
+        }
+    }
+}
+
+/// For logs and errors: the URL without its password.
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Backend::Sqlite(path) => write!(f, "{}", path.display()),
+            Backend::Postgres(url) => f.write_str(&redact(url)),
+        }
+    }
+}
+
+/// `scheme://user:secret@host…` → `scheme://user:***@host…`.
+fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let Some((userinfo, host)) = rest.split_once('@') else {
+        return url.to_string();
+    };
+    match userinfo.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
+}
+
+/// Transactions committed by the storage thread (one per group), for the
+/// metric `muster_storage_commits_total`: actions per commit is how well
+/// group commit shares the cost of durability.
+pub static COMMITS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 /// A cloneable handle to the storage thread. The thread stops (after
 /// committing everything queued and checkpointing the WAL) once every
@@ -202,6 +270,20 @@ impl Storage {
             .spawn(move || db.run(rx, window, runtime))
             .map_err(|e| StorageError::Corrupt(format!("cannot start storage thread: {e}")))?;
         Ok((Storage { tx }, thread))
+    }
+
+    /// Open the configured backend and start its thread (see [`Storage::open`]).
+    pub fn open_backend(
+        backend: &Backend,
+        window: Duration,
+    ) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
+        match backend {
+            Backend::Sqlite(path) => {
+                let dir = path.parent().unwrap_or(Path::new("."));
+                Storage::open(dir, window)
+            }
+            Backend::Postgres(url) => pg::start(url, window),
+        }
     }
 
     async fn ask<T>(
@@ -345,6 +427,28 @@ impl Storage {
                     Box::new(|_| {})
                 }
             }),
+        })
+        .await
+    }
+
+    /// Take table `table`'s lease for node `node` for `lease` (PostgreSQL,
+    /// several nodes): its new fencing token, or `None` while another
+    /// node's lease has not expired. From then on this handle's writes to
+    /// the table are checked against the token inside their transaction,
+    /// so once another node takes the table (a higher token) they are
+    /// refused, however late they arrive. The storage thread renews its
+    /// leases while it runs. SQLite has one writer: always `Some(0)`.
+    pub async fn acquire_lease(
+        &self,
+        table: TableId,
+        node: String,
+        lease: Duration,
+    ) -> Result<Option<u64>, StorageError> {
+        self.ask(|reply| Op::AcquireLease {
+            table,
+            node,
+            lease,
+            reply,
         })
         .await
     }

@@ -18,7 +18,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Most requests folded into one transaction: bounds how long the first
 /// waiter waits for the last one's work.
-const MAX_GROUP: usize = 512;
+pub(super) const MAX_GROUP: usize = 512;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS users (
@@ -60,13 +60,13 @@ pub(crate) struct Db {
     conn: Connection,
 }
 
-fn now() -> i64 {
+pub(super) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
 }
 
-fn status_code(s: TableStatus) -> i64 {
+pub(super) fn status_code(s: TableStatus) -> i64 {
     match s {
         TableStatus::Open => 0,
         TableStatus::Playing => 1,
@@ -75,9 +75,9 @@ fn status_code(s: TableStatus) -> i64 {
 }
 
 /// An open table closed for inactivity: not loaded on start, not shown.
-const ABANDONED: i64 = 3;
+pub(super) const ABANDONED: i64 = 3;
 
-fn status_from(code: i64) -> TableStatus {
+pub(super) fn status_from(code: i64) -> TableStatus {
     match code {
         0 => TableStatus::Open,
         2 => TableStatus::Finished,
@@ -85,7 +85,7 @@ fn status_from(code: i64) -> TableStatus {
     }
 }
 
-fn corrupt(e: impl std::fmt::Display) -> StorageError {
+pub(super) fn corrupt(e: impl std::fmt::Display) -> StorageError {
     StorageError::Corrupt(e.to_string())
 }
 
@@ -226,6 +226,7 @@ impl Db {
             answers.push(execute(&tx, op));
         }
         let err = tx.commit().err().map(|e| e.to_string());
+        super::COMMITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Some(e) = &err {
             tracing::error!("commit failed: {e}");
         }
@@ -234,7 +235,7 @@ impl Db {
 }
 
 /// Answer a request that never ran.
-fn fail(op: Op, err: impl Fn() -> StorageError) {
+pub(super) fn fail(op: Op, err: impl Fn() -> StorageError) {
     match op {
         Op::CreateUser { reply, .. } => drop(reply.send(Err(err()))),
         Op::FindUser { reply, .. } => drop(reply.send(Err(err()))),
@@ -247,6 +248,7 @@ fn fail(op: Op, err: impl Fn() -> StorageError) {
         Op::LoadUnfinished { reply, .. } => drop(reply.send(Err(err()))),
         Op::Abandon { reply, .. } => drop(reply.send(Err(err()))),
         Op::Club { job } => job(Err(err()))(None),
+        Op::AcquireLease { reply, .. } => drop(reply.send(Err(err()))),
     }
 }
 
@@ -348,6 +350,8 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
         }
         Op::LoadUnfinished { reply } => deferred(reply, load_unfinished(tx)),
         Op::Club { job } => job(Ok(tx)),
+        // One writer owns every table of a SQLite file.
+        Op::AcquireLease { reply, .. } => deferred(reply, Ok(Some(0))),
         Op::Abandon { table, reply } => {
             let r = tx
                 .execute(
@@ -502,7 +506,7 @@ fn append(
 }
 
 /// An entry's checksum: the first 16 bytes of its blake3 hash.
-fn entry_sum(entry: &[u8]) -> [u8; 16] {
+pub(super) fn entry_sum(entry: &[u8]) -> [u8; 16] {
     let h = blake3::hash(entry);
     let mut out = [0u8; 16];
     out.copy_from_slice(&h.as_bytes()[..16]);

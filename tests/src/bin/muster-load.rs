@@ -65,6 +65,10 @@ struct Args {
     /// The server's group-commit window (its `--commit-window-ms`).
     #[arg(long)]
     commit_window_ms: Option<u64>,
+    /// The server's storage (its `--database`): `sqlite:` by default, or a
+    /// `postgres://…` URL to an empty database.
+    #[arg(long)]
+    database: Option<String>,
 }
 
 /// QUIC connections per shared driver endpoint (one UDP socket each).
@@ -231,6 +235,9 @@ async fn main() {
     }
     if let Some(w) = args.commit_window_ms {
         extra.extend(["--commit-window-ms".to_string(), w.to_string()]);
+    }
+    if let Some(d) = &args.database {
+        extra.extend(["--database".to_string(), d.clone()]);
     }
     let server = Process::start_with(server_bin.to_str().expect("utf-8 path"), dir.path(), &extra);
     let pid = server.child.id();
