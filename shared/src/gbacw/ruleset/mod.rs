@@ -76,12 +76,12 @@ pub struct Gbacw {
     config: GbacwConfig,
     // The battle's data is shared by every table of the battle
     // (`shared_data`): a table owns only its config and options.
-    game: Arc<Game>,
+    game: shared_data::Shared<Game>,
     options: RuleOptions,
-    steps: Arc<StepTable>,
+    steps: shared_data::Shared<StepTable>,
     /// The step table with the ground the battle's rules clear in play
     /// (`BattleRules::cleared_steps`), read for the hexes cleared.
-    steps_cleared: Option<Arc<StepTable>>,
+    steps_cleared: Option<shared_data::Shared<StepTable>>,
     /// The battle's exclusive rules at the Standard Rules' hook points.
     battle: Arc<dyn BattleRules>,
     /// The result tables (9.16, 12.98, 13.15, 17.76, 8.35, 11.34).

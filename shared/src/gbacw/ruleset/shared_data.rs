@@ -11,16 +11,43 @@ use super::{RuleCode, RuleError, combat, err, exclusive};
 use crate::gbacw::movement::StepTable;
 use crate::gbacw::tables::Tables;
 use std::collections::BTreeMap;
+use std::ops::{Deref, DerefMut};
 use std::sync::{Arc, Mutex};
+
+/// Data shared between tables, read through `Deref`. Writing through it
+/// (`DerefMut`, only rule tests do: a position built by hand edits its
+/// table's order of battle or scenario hooks) copies it first, so no other
+/// table ever sees the edit.
+#[derive(Clone, Debug)]
+pub(crate) struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Clone> DerefMut for Shared<T> {
+    fn deref_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
 
 /// One battle's shared data.
 #[derive(Clone, Debug)]
 pub(crate) struct BattleData {
-    pub game: Arc<Game>,
+    pub game: Shared<Game>,
     pub battle: Arc<dyn BattleRules>,
-    pub steps: Arc<StepTable>,
+    pub steps: Shared<StepTable>,
     /// The step table with the ground the battle's rules clear in play.
-    pub steps_cleared: Option<Arc<StepTable>>,
+    pub steps_cleared: Option<Shared<StepTable>>,
     pub tables: Arc<Tables>,
 }
 
@@ -29,11 +56,11 @@ impl BattleData {
     pub fn build(game: Game, battle: Arc<dyn BattleRules>) -> Result<BattleData, RuleError> {
         let mut steps = StepTable::new(&game.map, &game.charts.movement);
         battle.adjust_steps(&game, &mut steps);
-        let steps_cleared = battle.cleared_steps(&game).map(Arc::new);
+        let steps_cleared = battle.cleared_steps(&game).map(Shared::new);
         Ok(BattleData {
-            game: Arc::new(game),
+            game: Shared::new(game),
             battle,
-            steps: Arc::new(steps),
+            steps: Shared::new(steps),
             steps_cleared,
             tables: result_tables()?,
         })
