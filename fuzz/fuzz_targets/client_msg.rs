@@ -1,15 +1,12 @@
-//! Any bytes a client can send: the server's decoder must answer with a
-//! message or an error, never panic, and never allocate past the limit it
-//! is given (run with `-malloc_limit_mb`). What decodes encodes back to
-//! bytes that decode to the same message.
+//! cargo-fuzz target `client_msg`: the body is `muster_shared::fuzzing::client_msg`,
+//! shared with the stable corpus replay (`tests/tests/fuzz_corpus.rs`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use muster_shared::protocol::ClientMsg;
+use muster_shared::fuzzing::alloc_guard::LimitAlloc;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(msg) = ClientMsg::decode(data) {
-        let again = msg.encode().expect("a decoded message encodes");
-        assert_eq!(ClientMsg::decode(&again).expect("and decodes again"), msg);
-    }
-});
+/// A single allocation over the target's limit fails the input.
+#[global_allocator]
+static ALLOC: LimitAlloc = LimitAlloc;
+
+fuzz_target!(|data: &[u8]| muster_shared::fuzzing::client_msg(data));

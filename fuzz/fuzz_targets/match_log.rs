@@ -1,18 +1,12 @@
-//! Any bytes given to `muster-server verify` as a match log file: the
-//! reader must not panic or allocate past the file limit, and a sandbox
-//! log that reads is verified (replayed, every roll checked) without a
-//! panic. GBACW logs are read but not replayed here: building a battle
-//! for every input would slow the search a thousandfold.
+//! cargo-fuzz target `match_log`: the body is `muster_shared::fuzzing::match_log`,
+//! shared with the stable corpus replay (`tests/tests/fuzz_corpus.rs`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use muster_shared::engine::{MatchLog, verify_log};
+use muster_shared::fuzzing::alloc_guard::LimitAlloc;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(log) = MatchLog::from_file_bytes(data) {
-        if log.header.ruleset == "sandbox" {
-            let _ = verify_log(&log);
-        }
-        let _ = log.to_file_bytes();
-    }
-});
+/// A single allocation over the target's limit fails the input.
+#[global_allocator]
+static ALLOC: LimitAlloc = LimitAlloc;
+
+fuzz_target!(|data: &[u8]| muster_shared::fuzzing::match_log(data));

@@ -1,13 +1,12 @@
-//! Any bytes a server (or a man in the middle of a plain WebSocket) can
-//! send: the client's decoder must not panic or allocate past its limit.
+//! cargo-fuzz target `server_msg`: the body is `muster_shared::fuzzing::server_msg`,
+//! shared with the stable corpus replay (`tests/tests/fuzz_corpus.rs`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use muster_shared::protocol::ServerMsg;
+use muster_shared::fuzzing::alloc_guard::LimitAlloc;
 
-fuzz_target!(|data: &[u8]| {
-    if let Ok(msg) = ServerMsg::decode(data) {
-        let again = msg.encode().expect("a decoded message encodes");
-        assert_eq!(ServerMsg::decode(&again).expect("and decodes again"), msg);
-    }
-});
+/// A single allocation over the target's limit fails the input.
+#[global_allocator]
+static ALLOC: LimitAlloc = LimitAlloc;
+
+fuzz_target!(|data: &[u8]| muster_shared::fuzzing::server_msg(data));

@@ -70,17 +70,24 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<T, Deco
             limit,
         });
     }
-    // bincode counts bytes read plus the in-memory size of every container
-    // it is told to allocate, and refuses before allocating once the total
-    // would pass its (compile-time) limit. In-memory sizes run larger than
-    // encoded ones (a varint u64 is 1 byte on the wire, 8 in a Vec), so the
-    // allocation ceiling is a fixed multiple of the input tier.
-    let (value, used) = if limit <= MAX_CLIENT_MSG {
-        decode_with::<T, { 16 * MAX_CLIENT_MSG }>(bytes)?
-    } else if limit <= MAX_SERVER_MSG {
-        decode_with::<T, { 16 * MAX_SERVER_MSG }>(bytes)?
-    } else {
-        decode_with::<T, { 4 * MAX_LOG_FILE }>(bytes)?
+    // bincode counts bytes read plus the length of every string and byte
+    // string it is told to allocate (serde sequences are not claimed: serde
+    // caps their reservation at 1 MiB), and refuses before allocating once
+    // the total would pass its (compile-time) limit. The limit follows the
+    // size of the input, not the caller's ceiling: a string can be no
+    // longer than the input holding it, so an 8-byte message claiming a
+    // 24 MB name is refused before the 24 MB are reserved (it used to pass
+    // under a server message's 128 MiB budget; found by the `server_msg`
+    // fuzz target). Small inputs keep the client tier's 1 MiB; larger ones
+    // get twice their tier, tiers a factor of 4 apart.
+    let (value, used) = match bytes.len() {
+        n if n <= MAX_CLIENT_MSG => decode_with::<T, { 16 * MAX_CLIENT_MSG }>(bytes)?,
+        n if n <= 256 << 10 => decode_with::<T, { 2 * (256 << 10) }>(bytes)?,
+        n if n <= 1 << 20 => decode_with::<T, { 2 * (1 << 20) }>(bytes)?,
+        n if n <= 4 << 20 => decode_with::<T, { 2 * (4 << 20) }>(bytes)?,
+        n if n <= 16 << 20 => decode_with::<T, { 2 * (16 << 20) }>(bytes)?,
+        n if n <= 64 << 20 => decode_with::<T, { 2 * (64 << 20) }>(bytes)?,
+        _ => decode_with::<T, { 2 * MAX_LOG_FILE }>(bytes)?,
     };
     if used != bytes.len() {
         return Err(DecodeError::TrailingBytes(bytes.len() - used));

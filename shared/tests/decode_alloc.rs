@@ -70,3 +70,20 @@ fn hostile_length_prefixes_allocate_nothing_large() {
         "a hostile prefix allocated {largest} bytes"
     );
 }
+
+/// Found by the `server_msg` fuzz target (issue 20): an 8-byte
+/// `SignedIn` whose name claims 24,790,527 bytes made the client reserve
+/// them before finding the input ended: a server message's string budget
+/// was 128 MiB whatever the message's size. The budget now follows the
+/// input's size (`codec::decode`).
+#[test]
+fn a_short_server_message_claiming_a_long_string_reserves_nothing_large() {
+    let bytes = [0x01, 0x00, 0xfc, 0xff, 0x45, 0x7a, 0x01, 0x08];
+    LARGEST.store(0, Ordering::Relaxed);
+    assert!(ServerMsg::decode(&bytes).is_err());
+    let largest = LARGEST.load(Ordering::Relaxed);
+    assert!(
+        largest <= 1024 * 1024,
+        "8 bytes made the decoder reserve {largest} bytes"
+    );
+}

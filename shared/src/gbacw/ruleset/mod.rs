@@ -35,6 +35,7 @@ pub mod path_query;
 // The client's drawn command radius (additive query).
 pub mod radius_query;
 pub mod scenario;
+mod shared_data;
 pub(crate) mod sight;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.
@@ -73,16 +74,18 @@ pub const WITHDRAWAL_DEADLINE_SECS: u32 = 60;
 #[derive(Clone, Debug)]
 pub struct Gbacw {
     config: GbacwConfig,
-    game: Game,
+    // The battle's data is shared by every table of the battle
+    // (`shared_data`): a table owns only its config and options.
+    game: shared_data::Shared<Game>,
     options: RuleOptions,
-    steps: StepTable,
+    steps: shared_data::Shared<StepTable>,
     /// The step table with the ground the battle's rules clear in play
     /// (`BattleRules::cleared_steps`), read for the hexes cleared.
-    steps_cleared: Option<StepTable>,
+    steps_cleared: Option<shared_data::Shared<StepTable>>,
     /// The battle's exclusive rules at the Standard Rules' hook points.
     battle: Arc<dyn BattleRules>,
     /// The result tables (9.16, 12.98, 13.15, 17.76, 8.35, 11.34).
-    tables: Tables,
+    tables: Arc<Tables>,
     /// The scenario options on at this table (Cedar Mountain 26.3).
     scenario_options: std::collections::BTreeSet<CounterId>,
 }
@@ -108,20 +111,22 @@ impl Gbacw {
         game: Game,
         battle: Arc<dyn BattleRules>,
     ) -> Result<Gbacw, RuleError> {
+        Gbacw::with_data(config, shared_data::BattleData::build(game, battle)?)
+    }
+
+    /// A table of `config` on a battle's shared data.
+    fn with_data(config: &GbacwConfig, data: shared_data::BattleData) -> Result<Gbacw, RuleError> {
+        let shared_data::BattleData {
+            game,
+            battle,
+            steps,
+            steps_cleared,
+            tables,
+        } = data;
         let options = config
             .rule_options()
             .map_err(|e| err("GBACW config", RuleCode::Invalid, e))?;
-        let mut steps = StepTable::new(&game.map, &game.charts.movement);
-        battle.adjust_steps(&game, &mut steps);
-        let tables = Tables::load(combat::TABLES).map_err(|e| {
-            err(
-                "GBACW tables",
-                RuleCode::Invalid,
-                format!("tables.toml: {e}"),
-            )
-        })?;
         let scenario_options = scenario_options(&game, config)?;
-        let steps_cleared = battle.cleared_steps(&game);
         let rs = Gbacw {
             config: config.clone(),
             game,
@@ -221,9 +226,7 @@ impl Ruleset for Gbacw {
     type Event = GbacwEvent;
 
     fn new(config: &GbacwConfig) -> Result<Self, RuleError> {
-        let game =
-            Game::load(&config.battle).map_err(|e| err("GBACW scenario", RuleCode::Invalid, e))?;
-        Gbacw::with_game(config, game)
+        Gbacw::with_data(config, shared_data::BattleData::shipped(&config.battle)?)
     }
 
     fn seats(&self) -> u8 {

@@ -60,7 +60,8 @@ fn case_12_33_without_corinth_23_31_the_chart_alone_decides() {
     // builds without `hook town-road-entry`), 2934 -> 2834 is an ordinary
     // town step for horses and the melee may be declared.
     let mut t = town_field("2934");
-    t.rs.steps = crate::gbacw::movement::StepTable::new(&t.rs.game.map, &t.rs.game.charts.movement);
+    *t.rs.steps =
+        crate::gbacw::movement::StepTable::new(&t.rs.game.map, &t.rs.game.charts.movement);
     t.ok(REBEL, melee("2834", &["adams-cav"]));
 }
 

@@ -1,0 +1,147 @@
+//! Issue 20, CI's short pass of the fuzzing: every file of every stored
+//! corpus (`fuzz/corpus/<target>/`, minimised with `cargo fuzz cmin`)
+//! through the same target bodies the nightly fuzzer runs
+//! (`muster_shared::fuzzing`), with the same allocation guard. The long
+//! runs and their counts are in docs/server.md ("Fuzzing").
+//!
+//! `MUSTER_FUZZ_SEEDS=1 cargo test -p muster-tests --test fuzz_corpus --
+//! --ignored` writes the seed files the corpora started from (shipped
+//! assets, encoded messages, a sandbox log, legal GBACW games).
+
+use muster_shared::codec;
+use muster_shared::dice::HashChain;
+use muster_shared::engine::{LogHeader, Match, SeatInfo, Submission};
+use muster_shared::fuzzing::alloc_guard::LimitAlloc;
+use muster_shared::fuzzing::{self, TARGETS};
+use muster_shared::gbacw::battles;
+use muster_shared::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+use muster_shared::sandbox::{Sandbox, SandboxAction, SandboxConfig};
+use muster_shared::{Hash32, MatchId, SeatId};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+#[global_allocator]
+static ALLOC: LimitAlloc = LimitAlloc;
+
+fn corpus_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus")
+}
+
+/// One test, not one per target: the allocation guard is process-wide.
+#[test]
+fn every_stored_corpus_file_passes_its_target() {
+    let started = Instant::now();
+    let mut total = 0;
+    for target in TARGETS {
+        let dir = corpus_root().join(target.name);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e} (every target keeps a corpus)", dir.display()))
+            .map(|e| e.expect("a directory entry").path())
+            .collect();
+        files.sort();
+        assert!(!files.is_empty(), "{}: an empty corpus", target.name);
+        assert!(
+            files.len() <= 1000,
+            "{}: {} files; minimise it (cargo fuzz cmin)",
+            target.name,
+            files.len()
+        );
+        for file in &files {
+            let data = std::fs::read(file).expect("a corpus file reads");
+            let run = std::panic::catch_unwind(|| (target.body)(&data));
+            assert!(run.is_ok(), "{}: {} panics", target.name, file.display());
+        }
+        total += files.len();
+    }
+    eprintln!(
+        "{total} corpus files through {} targets in {:.1?}",
+        TARGETS.len(),
+        started.elapsed()
+    );
+}
+
+fn write_seed(target: &str, name: &str, data: &[u8]) {
+    let dir = corpus_root().join(target);
+    std::fs::create_dir_all(&dir).expect("the corpus folder");
+    std::fs::write(dir.join(format!("seed-{name}")), data).expect("a seed writes");
+}
+
+/// A short sandbox game's log file, for `match_log`.
+fn sandbox_log() -> Vec<u8> {
+    let header = LogHeader {
+        format: muster_shared::engine::log::LOG_FORMAT,
+        match_id: MatchId([3; 16]),
+        ruleset: String::new(),
+        config: Vec::new(),
+        seats: (0..2)
+            .map(|s| SeatInfo {
+                seat: SeatId(s),
+                name: format!("seat {s}"),
+            })
+            .collect(),
+    };
+    let mut m = Match::<Sandbox>::new(header, &SandboxConfig::default()).expect("sandbox");
+    let server = HashChain::from_secret(Hash32([9; 32]), 16);
+    m.publish_anchor(muster_shared::dice::Party::Server, server.anchor())
+        .expect("anchor");
+    for s in 0..2u8 {
+        let c = HashChain::from_secret(Hash32([s; 32]), 16);
+        m.publish_anchor(muster_shared::dice::Party::Seat(SeatId(s)), c.anchor())
+            .expect("anchor");
+    }
+    let _ = m.apply(
+        Submission {
+            seat: SeatId(0),
+            action: SandboxAction::Roll {
+                count: 2,
+                sides: 6,
+                note: "seed".into(),
+            },
+            seat_links: Vec::new(),
+            by_default: false,
+        },
+        &server,
+    );
+    m.log().to_file_bytes()
+}
+
+#[test]
+#[ignore = "writes the seed corpora; run once with MUSTER_FUZZ_SEEDS=1"]
+fn write_seed_corpora() {
+    if std::env::var_os("MUSTER_FUZZ_SEEDS").is_none() {
+        return;
+    }
+    let hello = ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+        client: "seed".into(),
+    };
+    write_seed("client_msg", "hello", &hello.encode().expect("encodes"));
+    let chat = ClientMsg::GuestSignIn {
+        name: "Grant".into(),
+    };
+    write_seed("client_msg", "guest", &chat.encode().expect("encodes"));
+    let error = ServerMsg::Pong { nonce: 7 };
+    write_seed("server_msg", "pong", &error.encode().expect("encodes"));
+    write_seed("match_log", "sandbox", &sandbox_log());
+    for b in battles::BATTLES {
+        write_seed("map_file", b.name, b.map.as_bytes());
+        write_seed("oob_file", b.name, b.oob.as_bytes());
+        write_seed("scenario_file", b.name, b.scenario.as_bytes());
+    }
+    write_seed(
+        "charts_file",
+        "charts",
+        muster_shared::gbacw::ruleset::scenario::CHARTS.as_bytes(),
+    );
+    let roll = codec::encode_infallible(&SandboxAction::Roll {
+        count: 1,
+        sides: 6,
+        note: String::new(),
+    });
+    let sandbox = fuzzing::match_commands([(0, roll.as_slice()), (1, roll.as_slice())]);
+    write_seed("sandbox_match", "rolls", &sandbox);
+    for (battle, steps, seed) in [(0, 40, 1), (0, 60, 2), (1, 60, 3), (2, 60, 4)] {
+        let data = fuzzing::gbacw_seed(battle, steps, seed);
+        write_seed("gbacw_match", &format!("{battle}-{seed}"), &data);
+    }
+}
