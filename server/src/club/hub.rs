@@ -55,11 +55,6 @@ pub struct Hub {
 /// running clocks (see [`super::clock`]). Run before the tables are
 /// rebuilt, so their rooms know they belong to an event.
 pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
-    let rows = shared
-        .storage
-        .club(sql::load)
-        .await
-        .map_err(|e| format!("cannot read the club tables: {e}"))?;
     let mut hub = Hub {
         shared: shared.clone(),
         clubs: HashMap::new(),
@@ -67,6 +62,24 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
         tables: HashMap::new(),
         online: HashMap::new(),
     };
+    // The club tables' SQL is SQLite's only so far (storage/club.rs): a
+    // server on PostgreSQL plays tables but hosts no events, and every
+    // club request there is refused in words by the storage.
+    let on_sqlite = matches!(
+        crate::storage::Backend::from_config(&shared.config.database, &shared.config.data_dir),
+        Ok(crate::storage::Backend::Sqlite(_))
+    );
+    if !on_sqlite {
+        tracing::warn!(
+            "club events are kept only in SQLite storage so far: this server hosts none"
+        );
+        return Ok(hub);
+    }
+    let rows = shared
+        .storage
+        .club(sql::load)
+        .await
+        .map_err(|e| format!("cannot read the club tables: {e}"))?;
     for (id, _name) in rows.clubs {
         hub.clubs.insert(
             id,
