@@ -34,6 +34,7 @@ mod melee_reach;
 mod movement;
 mod night_reach;
 mod position;
+mod reading_support;
 mod retreat_fire;
 mod retreat_limits;
 mod second_reading_11_14;

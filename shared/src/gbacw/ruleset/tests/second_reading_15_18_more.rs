@@ -4,6 +4,7 @@
 //! text and the seed, built with the position builder and the cases'
 //! dice; each test is named as its case and quotes its sentence.
 
+use super::reading_support::settle;
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::ruleset::event::MeleeReport;
@@ -52,18 +53,6 @@ fn morale_dice(events: &[GbacwEvent], unit: &str) -> Vec<u8> {
             _ => None,
         })
         .collect()
-}
-
-/// Answer every pending decision with its default, with the scripted dice.
-fn settle(t: &mut T) -> Vec<GbacwEvent> {
-    let mut all = Vec::new();
-    for _ in 0..40 {
-        let Some(d) = t.rs.pending(&t.s).into_iter().next() else {
-            break;
-        };
-        all.extend(t.act(d.seat, d.default));
-    }
-    all
 }
 
 fn melee(target: &str, attackers: &[&str]) -> GbacwAction {

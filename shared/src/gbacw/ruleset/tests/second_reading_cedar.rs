@@ -7,6 +7,7 @@
 //! `hook`, `north` and victory lines of the shipped scenario), or on the
 //! real battle where the case needs it.
 
+use super::reading_support::{refused_case, settle};
 use super::*;
 use crate::gbacw::oob::Crew;
 use crate::gbacw::oob::Marker;
@@ -85,27 +86,6 @@ fn checks(events: &[GbacwEvent], unit: &str) -> Vec<(u8, u8, i8, bool)> {
             _ => None,
         })
         .collect()
-}
-
-/// Answer every pending decision with its default, with the scripted dice.
-fn settle(t: &mut T) -> Vec<GbacwEvent> {
-    let mut all = Vec::new();
-    for _ in 0..40 {
-        let Some(d) = t.rs.pending(&t.s).into_iter().next() else {
-            break;
-        };
-        all.extend(t.act(d.seat, d.default));
-    }
-    all
-}
-
-/// `a` must be refused citing `case` (a position's battle is called
-/// "Position", so its exclusive rules cite as "Position 21.11").
-fn refused_case(t: &T, seat: SeatId, a: GbacwAction, case: &str) {
-    let e = t
-        .decide(seat, &a)
-        .expect_err(&format!("{a:?} should be refused by {case}"));
-    assert!(e.rule.ends_with(&format!(" {case}")), "{e}");
 }
 
 /// Fold an event as if an action had produced it (a loss before the case).

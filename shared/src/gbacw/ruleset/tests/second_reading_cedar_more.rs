@@ -4,6 +4,7 @@
 //! text and the seed with the position builder and the cases' dice. Each
 //! test is named as its case and quotes the sentence it rests on.
 
+use super::reading_support::{refused_case, settle};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::state::Casualty;
@@ -49,27 +50,6 @@ fn morale_dice(events: &[GbacwEvent], unit: &str) -> Vec<u8> {
             _ => None,
         })
         .collect()
-}
-
-/// Answer every pending decision with its default, with the scripted dice.
-fn settle(t: &mut T) -> Vec<GbacwEvent> {
-    let mut all = Vec::new();
-    for _ in 0..40 {
-        let Some(d) = t.rs.pending(&t.s).into_iter().next() else {
-            break;
-        };
-        all.extend(t.act(d.seat, d.default));
-    }
-    all
-}
-
-/// `a` must be refused citing `case` (a position's battle is called
-/// "Position", so its exclusive rules cite as "Position 21.11").
-fn refused_case(t: &T, seat: SeatId, a: GbacwAction, case: &str) {
-    let e = t
-        .decide(seat, &a)
-        .expect_err(&format!("{a:?} should be refused by {case}"));
-    assert!(e.rule.ends_with(&format!(" {case}")), "{e}");
 }
 
 fn hit(t: &mut T, unit: &str, points: u8) {
