@@ -47,6 +47,10 @@ pub struct ServeArgs {
     /// Seconds a table lease lasts without renewal [default: 10].
     #[arg(long)]
     pub lease_secs: Option<u64>,
+    /// Where clients reach this node in a fleet (`ws://host:port`; other
+    /// nodes redirect clients here) [default: the WebSocket address].
+    #[arg(long)]
+    pub public_addr: Option<String>,
     /// PEM certificate chain for QUIC (with --tls-key); default: self-signed.
     #[arg(long)]
     pub tls_cert: Option<PathBuf>,
@@ -103,6 +107,9 @@ pub fn serve(args: ServeArgs) -> ExitCode {
     }
     if let Some(l) = args.lease_secs {
         config.lease_secs = l;
+    }
+    if let Some(a) = args.public_addr {
+        config.public_addr = a;
     }
     if args.tls_cert.is_some() {
         config.tls_cert = args.tls_cert;

@@ -30,6 +30,11 @@ pub struct Config {
     /// How long a node's table lease lasts without renewal (it is renewed
     /// every third of it): how long a dead node's tables wait for another.
     pub lease_secs: u64,
+    /// Where clients reach this node, as other nodes send them here
+    /// (`ws://host:port`, recorded with each lease it takes). Empty: the
+    /// WebSocket listener's own address, right when it is reachable as
+    /// bound (not `0.0.0.0`, not behind a NAT or a proxy).
+    pub public_addr: String,
     /// A real certificate chain and key (PEM) for QUIC; when absent a
     /// self-signed one is generated on first run and kept in `data_dir`.
     pub tls_cert: Option<PathBuf>,
@@ -141,6 +146,7 @@ impl Default for Config {
             database: "sqlite:".into(),
             node: String::new(),
             lease_secs: 10,
+            public_addr: String::new(),
             tls_cert: None,
             tls_key: None,
             workers: 1,
@@ -211,6 +217,9 @@ impl Config {
         let backend = crate::storage::Backend::from_config(&self.database, &self.data_dir)?;
         if !self.node.is_empty() && matches!(backend, crate::storage::Backend::Sqlite(_)) {
             return Err("node names a node of a fleet, which shares a PostgreSQL database: set database to a postgres:// URL".into());
+        }
+        if !self.public_addr.is_empty() && !self.public_addr.starts_with("ws://") {
+            return Err("public_addr is where clients reach this node: ws://host:port".into());
         }
         if !(1..=3600).contains(&self.lease_secs) {
             return Err("lease_secs is a number of seconds from 1 to 3600".into());

@@ -13,12 +13,15 @@
 //! - [`export`]: one table's match log to a file, for `verify`.
 //! - [`check`]: every table's state in a data directory, for operators.
 //! - [`club`]: club events: accounts, clubs, events, pairings, clocks.
+//! - [`fleet`]: several nodes on one PostgreSQL: taking over a dead
+//!   node's tables, redirecting clients, draining on SIGTERM.
 
 pub mod check;
 pub mod cli;
 pub mod club;
 pub mod config;
 pub mod export;
+pub mod fleet;
 pub mod identity;
 pub mod lobby;
 pub mod metrics;
@@ -55,6 +58,8 @@ pub struct Shared {
     pub sessions: identity::LiveSessions,
     /// Club events: the hub's channels and the event tables (issue 21).
     pub club: club::ClubHub,
+    /// This node's part in a fleet (issue 23; idle when alone).
+    pub fleet: fleet::FleetState,
 }
 
 /// A running server.
@@ -68,6 +73,9 @@ pub struct Server {
     stop: watch::Sender<bool>,
     storage_thread: std::thread::JoinHandle<()>,
     tasks: Vec<tokio::task::JoinHandle<()>>,
+    /// In a fleet: the task taking over dead nodes' tables (stopped first
+    /// when draining, so a leaving node takes nothing more).
+    takeover: Option<tokio::task::JoinHandle<()>>,
     quic: quinn::Endpoint,
 }
 
@@ -84,6 +92,35 @@ impl Server {
         )
         .map_err(|e| e.to_string())?;
         let identity = net::quic::load_identity(&config)?;
+        // Listen before the tables are rebuilt (connections wait in the
+        // backlog until the accept loops start below): in a fleet the
+        // leases record the address clients are sent to, which may be a
+        // port the system picked.
+        let ws = tokio::net::TcpListener::bind(config.ws)
+            .await
+            .map_err(|e| format!("cannot listen on {} (WebSocket): {e}", config.ws))?;
+        let quic = net::quic::bind(
+            net::quic::server_config(&identity)?,
+            config.quic,
+            config.limits.udp_socket_buffer,
+        )
+        .map_err(|e| format!("cannot listen on {} (QUIC): {e}", config.quic))?;
+        let metrics = metrics::bind(config.metrics)
+            .await
+            .map_err(|e| format!("cannot listen on {} (metrics): {e}", config.metrics))?;
+        let ws_addr = ws.local_addr().map_err(|e| e.to_string())?;
+        let quic_addr = quic.local_addr().map_err(|e| e.to_string())?;
+        let metrics_addr = metrics.local_addr().map_err(|e| e.to_string())?;
+        let mut config = config;
+        if config.public_addr.is_empty() {
+            config.public_addr = format!("ws://{ws_addr}");
+        }
+        if let Some(lease) = config.lease() {
+            storage
+                .join_fleet(config.node.clone(), config.public_addr.clone(), lease)
+                .await
+                .map_err(|e| format!("cannot join the fleet: {e}"))?;
+        }
         let (stop, shutdown) = watch::channel(false);
         let (club, club_inbox) = club::ClubHub::new();
         let shared = Arc::new(Shared {
@@ -101,6 +138,7 @@ impl Server {
             builds: tokio::sync::Semaphore::new(config.limits.table_builds),
             sessions: identity::LiveSessions::default(),
             club,
+            fleet: fleet::FleetState::default(),
         });
         // Clubs and events before the tables: an event's rooms must know
         // they belong to it when they are rebuilt.
@@ -172,27 +210,15 @@ impl Server {
             count.saturating_sub(closed + elsewhere + damaged.len())
         );
 
-        let ws = tokio::net::TcpListener::bind(config.ws)
-            .await
-            .map_err(|e| format!("cannot listen on {} (WebSocket): {e}", config.ws))?;
-        let quic = net::quic::bind(
-            net::quic::server_config(&identity)?,
-            config.quic,
-            config.limits.udp_socket_buffer,
-        )
-        .map_err(|e| format!("cannot listen on {} (QUIC): {e}", config.quic))?;
-        let metrics = metrics::bind(config.metrics)
-            .await
-            .map_err(|e| format!("cannot listen on {} (metrics): {e}", config.metrics))?;
-        let ws_addr = ws.local_addr().map_err(|e| e.to_string())?;
-        let quic_addr = quic.local_addr().map_err(|e| e.to_string())?;
-        let metrics_addr = metrics.local_addr().map_err(|e| e.to_string())?;
         let tasks = vec![
             tokio::spawn(net::ws::accept_loop(shared.clone(), ws)),
             tokio::spawn(net::quic::accept_loop(shared.clone(), quic.clone())),
             tokio::spawn(metrics::serve(metrics, shared.metrics.clone())),
             club_task,
         ];
+        let takeover = config
+            .lease()
+            .map(|lease| tokio::spawn(fleet::takeover::run(shared.clone(), lease)));
         Ok(Server {
             ws_addr,
             quic_addr,
@@ -202,14 +228,11 @@ impl Server {
             stop,
             storage_thread,
             tasks,
+            takeover,
             quic,
         })
     }
 
-    /// Stop accepting, close every connection, stop every room, then close
-    /// storage. Every entry was durable before it was announced, so there is
-    /// nothing to lose; this only lets clients see a clean close and leaves
-    /// the database checkpointed.
     /// Fault injection for the supervision tests: make table `table`'s
     /// room panic on its next command. `false` if there is no such room.
     #[cfg(feature = "fault-injection")]
@@ -220,7 +243,17 @@ impl Server {
             .is_some_and(|r| r.tx.try_send(room::RoomCmd::Crash).is_ok())
     }
 
-    pub async fn shutdown(self) {
+    /// Stop accepting, close every connection, stop every room, then close
+    /// storage. Every entry was durable before it was announced, so there is
+    /// nothing to lose; this only lets clients see a clean close and leaves
+    /// the database checkpointed.
+    /// In a fleet the node drains first ([`fleet::drain`]).
+    pub async fn shutdown(mut self) {
+        // In a fleet, hand every table over first (issue 23): give up its
+        // lease and tell its clients where to go, before connections close.
+        if self.shared.config.lease().is_some() {
+            fleet::drain::run(&self.shared, self.takeover.take()).await;
+        }
         let _ = self.stop.send(true);
         let m = &self.shared.metrics;
         for _ in 0..50 {

@@ -194,6 +194,11 @@ impl Lobby {
             .send(encode_msg(&ServerMsg::LobbyUpdate { table }));
     }
 
+    /// Every room this node runs (a draining node hands each over).
+    pub fn rooms(&self) -> Vec<RoomHandle> {
+        self.read().values().map(|e| e.room.clone()).collect()
+    }
+
     pub fn room(&self, table: TableId) -> Option<RoomHandle> {
         self.read().get(&table).map(|e| e.room.clone())
     }

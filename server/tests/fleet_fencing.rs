@@ -3,8 +3,9 @@
 //! lease; node B starts, takes the table's lease (a higher fencing token)
 //! and rebuilds it by replaying its log; the player moves to B and plays
 //! on. A is woken with SIGCONT and takes one more action on its old
-//! connection: its commit is refused by the token, the player is told the
-//! table moved, and nothing of A's reaches the log.
+//! connection: its commit is refused by the token, the player is told
+//! where the table went (`Moved`, B's address), and nothing of A's
+//! reaches the log.
 //!
 //! The client here is a few lines over WebSocket (the real client crate
 //! pulls in the UI toolkit, too heavy for the server's own tests).
@@ -87,8 +88,9 @@ async fn a_frozen_node_is_fenced_off_when_another_takes_its_table() {
     // A wakes: its player's next action cannot be stored.
     a.signal("-CONT");
     match on_a.place(table, "A after the hand-over").await {
-        ServerMsg::Error { message, .. } => {
-            assert!(message.contains("moved to another server"), "{message}")
+        ServerMsg::Moved { table: t, to } => {
+            assert_eq!(t, table);
+            assert_eq!(to, b.ws, "A sends its player to B, which took the table");
         }
         other => panic!("A's write was not refused: {other:?}"),
     }

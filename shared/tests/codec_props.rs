@@ -323,7 +323,33 @@ fn server_msg() -> impl Strategy<Value = ServerMsg> {
                 })
                 .collect()
         }),
+        (table(), ".{0,40}").prop_map(|(table, to)| ServerMsg::Moved { table, to }),
     ]
+}
+
+/// Issue 23: `Moved` is appended, so every older message keeps its
+/// number on the wire and an older client still reads them all (it
+/// cannot read `Moved` itself; the server closes the connection after it,
+/// so such a client reconnects instead).
+#[test]
+fn moved_is_appended_after_every_older_message() {
+    let pong = ServerMsg::Pong { nonce: 1 }.encode().unwrap();
+    assert_eq!(pong[0], 13);
+    let clock = ServerMsg::Clock {
+        table: TableId(1),
+        seat: None,
+        secs_left: None,
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(clock[0], 18);
+    let moved = ServerMsg::Moved {
+        table: TableId(1),
+        to: "ws://127.0.0.1:7700".into(),
+    }
+    .encode()
+    .unwrap();
+    assert_eq!(moved[0], 19);
 }
 
 proptest! {

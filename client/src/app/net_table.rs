@@ -15,7 +15,10 @@
 //! identity with its session token, sits in the same seat (the server binds
 //! a seat to the identity) or watches again, and forwards the fresh
 //! snapshot; the seat publishes a fresh dice chain. The UI's follower
-//! simply starts again from that snapshot, its log kept.
+//! simply starts again from that snapshot, its log kept. A server of a
+//! fleet that no longer serves the table says where it went
+//! (`ServerMsg::Moved`, issue 23): the thread follows it the same way,
+//! to the new address.
 
 use super::link::{LinkError, LinkEvent, TableLink, Waker};
 use crate::net::{ConnectOptions, Connection, NetError};
@@ -127,7 +130,7 @@ impl<R: Ruleset> NetTable<R> {
         let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
         let connected = Arc::new(AtomicBool::new(false));
         let task = Task {
-            url: url.to_string(),
+            url: Mutex::new(url.to_string()),
             opts,
             sign_in,
             join,
@@ -274,7 +277,8 @@ impl<R: Ruleset> TableLink<R> for NetTable<R> {
 
 /// The network thread's side.
 struct Task {
-    url: String,
+    /// Where the table is served; a redirect changes it.
+    url: Mutex<String>,
     opts: ConnectOptions,
     sign_in: SignIn,
     join: Join,
@@ -311,15 +315,44 @@ enum Ended {
     Dropped,
     /// The connection broke.
     Lost(String),
+    /// The server said the table is served elsewhere now (issue 23).
+    Moved(String),
 }
 
+/// Redirects followed in a row while joining before giving up (two
+/// servers naming each other would otherwise go on for ever).
+const MAX_REDIRECTS: usize = 3;
+
 impl Task {
+    fn url(&self) -> String {
+        self.url.lock().map(|u| u.clone()).unwrap_or_default()
+    }
+
+    /// Go to `to` from now on. Only `ws://`: a `quic://` address would
+    /// need its certificate's fingerprint, which a redirect does not carry.
+    fn follow(&self, to: &str) {
+        if to.starts_with("ws://")
+            && let Ok(mut url) = self.url.lock()
+        {
+            tracing::info!("the table moved to {to}");
+            *url = to.to_string();
+        }
+    }
+
     async fn run(
         self,
         mut cmds: mpsc::UnboundedReceiver<Cmd>,
         ready: std_mpsc::Sender<Result<Ready, NetError>>,
     ) {
-        let (mut conn, mut seen) = match tokio::time::timeout(JOIN_TIMEOUT, self.open()).await {
+        let mut opened = tokio::time::timeout(JOIN_TIMEOUT, self.open()).await;
+        for _ in 0..MAX_REDIRECTS {
+            let Ok(Err(NetError::Moved { to })) = &opened else {
+                break;
+            };
+            self.follow(to);
+            opened = tokio::time::timeout(JOIN_TIMEOUT, self.open()).await;
+        }
+        let (mut conn, mut seen) = match opened {
             Ok(Ok(x)) => x,
             Ok(Err(e)) => {
                 let _ = ready.send(Err(e));
@@ -343,6 +376,18 @@ impl Task {
                     let _ = conn.send(&ClientMsg::Leave { table: seen.table }).await;
                     conn.close().await;
                     return;
+                }
+                Ended::Moved(to) => {
+                    self.connected.store(false, Ordering::Relaxed);
+                    self.follow(&to);
+                    conn.close().await;
+                    match self.reconnect(&mut seen, &mut cmds).await {
+                        Some(c) => {
+                            conn = c;
+                            self.connected.store(true, Ordering::Relaxed);
+                        }
+                        None => return,
+                    }
                 }
                 Ended::Lost(why) => {
                     self.connected.store(false, Ordering::Relaxed);
@@ -398,6 +443,9 @@ impl Task {
                     }
                 }
                 msg = conn.recv() => match msg {
+                    Ok(ServerMsg::Moved { table, to }) if table == seen.table => {
+                        return Ended::Moved(to);
+                    }
                     Ok(msg) => {
                         if let Some(reply) = self.receive(seen, msg)
                             && let Err(e) = conn.send(&reply).await
@@ -464,6 +512,8 @@ impl Task {
                     )));
                     return None;
                 }
+                // Served elsewhere: try there next.
+                Ok(Err(NetError::Moved { to })) => self.follow(&to),
                 Ok(Err(e)) => {
                     tracing::debug!("reconnect failed: {e}");
                 }
@@ -475,7 +525,7 @@ impl Task {
 
     /// Connect, resume the identity, and sit (or watch) again.
     async fn rejoin(&self, seen: &mut Seen) -> Result<Connection, NetError> {
-        let mut conn = Connection::connect(&self.url, &self.opts).await?;
+        let mut conn = Connection::connect(&self.url(), &self.opts).await?;
         conn.resume(&seen.token).await?;
         let msg = match seen.viewer {
             Viewer::Seat(seat) => ClientMsg::JoinSeat {
@@ -504,7 +554,7 @@ impl Task {
     /// Connect, sign in, join, and wait for the first snapshot (forwarded
     /// to the UI like any other).
     async fn open(&self) -> Result<(Connection, Seen), NetError> {
-        let mut conn = Connection::connect(&self.url, &self.opts).await?;
+        let mut conn = Connection::connect(&self.url(), &self.opts).await?;
         let token = match &self.sign_in {
             SignIn::Guest(name) => conn.sign_in_guest(name).await?.1,
             SignIn::Resume(token) => {
@@ -578,6 +628,9 @@ impl Task {
                 ServerMsg::Snapshot(s) if s.table == table => break s,
                 ServerMsg::Error { code, message, .. } => {
                     return Err(NetError::Refused { code, message });
+                }
+                ServerMsg::Moved { table: t, to } if t == table => {
+                    return Err(NetError::Moved { to });
                 }
                 _ => {}
             }

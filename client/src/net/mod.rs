@@ -41,6 +41,10 @@ pub enum NetError {
     Timeout,
     #[error("the server refused ({code}): {message}")]
     Refused { code: ErrorCode, message: String },
+    /// Issue 23: the table is served by another server of the fleet, at
+    /// `to`; connect there and go on.
+    #[error("the table moved to another server ({to})")]
+    Moved { to: String },
     #[error("the server answered something this client did not expect")]
     Unexpected(Box<ServerMsg>),
 }
@@ -290,6 +294,7 @@ pub async fn probe_fingerprint(url: &str) -> Result<String, NetError> {
 fn refusal(msg: ServerMsg) -> NetError {
     match msg {
         ServerMsg::Error { code, message, .. } => NetError::Refused { code, message },
+        ServerMsg::Moved { to, .. } => NetError::Moved { to },
         other => NetError::Unexpected(Box::new(other)),
     }
 }

@@ -9,6 +9,7 @@
 //! fresh snapshot. A client that never reads therefore costs a room one
 //! failed `try_send`, and its writer is closed after the write timeout.
 
+use crate::fleet::redirect::Located;
 use crate::Shared;
 use crate::club::accounts;
 use crate::identity;
@@ -384,7 +385,7 @@ impl Conn {
                         .await;
                     return Next::Go;
                 };
-                self.table_msg(who, other).await;
+                return self.table_msg(who, other).await;
             }
         }
         Next::Go
@@ -785,7 +786,7 @@ impl Conn {
         }));
     }
 
-    async fn table_msg(&mut self, who: Who, msg: ClientMsg) {
+    async fn table_msg(&mut self, who: Who, msg: ClientMsg) -> Next {
         let out = self.out.clone();
         let (table, cmd, client_ref) = match msg {
             ClientMsg::CreateTable { options } => {
@@ -795,7 +796,8 @@ impl Conn {
                     Ok((table, invite)) => encode_msg(&ServerMsg::TableCreated { table, invite }),
                     Err(CreateError(code, m)) => error_frame(code, &m, None),
                 };
-                return self.send(frame).await;
+                self.send(frame).await;
+                return Next::Go;
             }
             ClientMsg::JoinSeat {
                 table,
@@ -873,17 +875,30 @@ impl Conn {
             | ClientMsg::ListSessions
             | ClientMsg::RevokeSession { .. }
             | ClientMsg::NewSession
-            | ClientMsg::Club(_) => return,
+            | ClientMsg::Club(_) => return Next::Go,
         };
-        let Some(room) = self.shared.lobby.room(table) else {
-            self.tables.remove(&table);
-            return self
-                .error(
+        // In a fleet the table may be another node's (issue 23).
+        let room = match crate::fleet::redirect::locate(&self.shared, table).await {
+            Located::Here(room) => room,
+            Located::At(to) => {
+                self.tables.remove(&table);
+                self.send(crate::fleet::redirect::moved_frame(table, &to))
+                    .await;
+                // Closed after the redirect: the client must connect
+                // there anyway, and a client too old to read `Moved`
+                // would otherwise ask again at once, forever.
+                return Next::Close;
+            }
+            Located::Nowhere => {
+                self.tables.remove(&table);
+                self.error(
                     ErrorCode::NoSuchTable,
                     &format!("no table {}", table.0),
                     client_ref,
                 )
                 .await;
+                return Next::Go;
+            }
         };
         if room.tx.try_send(cmd).is_err() {
             self.shared.metrics.rate_limited.fetch_add(1, Relaxed);
@@ -894,5 +909,6 @@ impl Conn {
             )
             .await;
         }
+        Next::Go
     }
 }

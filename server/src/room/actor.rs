@@ -96,6 +96,11 @@ pub struct Room {
     /// Issue 18: an open take-back request: the seat asking, and the
     /// action it would undo.
     take_back_ask: Option<(SeatId, u64)>,
+    /// Issue 23: a commit was refused because another node took the
+    /// table's lease; the room hands the table over and stops.
+    lease_lost: bool,
+    /// Handed over: the room stops.
+    gone: bool,
     shared: Arc<Shared>,
 }
 
@@ -522,6 +527,8 @@ impl Room {
             reveal: None,
             event_table: false,
             take_back_ask: None,
+            lease_lost: false,
+            gone: false,
             shared: shared.clone(),
         }
     }
@@ -579,6 +586,13 @@ impl Room {
                 _ = async { tokio::time::sleep_until(reveal.unwrap_or_else(tokio::time::Instant::now)).await },
                     if reveal.is_some() => self.reveal_step(),
                 _ = shutdown.changed() => break,
+            }
+            // Fenced off (issue 23): another node serves the table now.
+            if self.lease_lost && !self.gone {
+                self.hand_over(false).await;
+            }
+            if self.gone {
+                break;
             }
             // A finished table is off the list already (once its delayed
             // spectators have seen the end); once nobody follows it any
@@ -666,6 +680,12 @@ impl Room {
                     self.apply_default().await;
                 }
             }
+            RoomCmd::HandOver { release } => {
+                if !self.gone {
+                    self.hand_over(release).await;
+                }
+                return;
+            }
             #[cfg(feature = "fault-injection")]
             RoomCmd::Crash => panic!("fault injection: table {} crashes", self.id.0),
         }
@@ -679,6 +699,39 @@ impl Room {
         if !hot || self.status != status || turn_moved {
             self.publish_summary();
         }
+    }
+
+    /// Issue 23: stop serving the table here. With `release` (a drain) the
+    /// lease is given up first, so another node can take the table at
+    /// once; then every client following it is told where it went
+    /// (`Moved`), and the room leaves the lobby and stops. Nothing is
+    /// lost: every entry it acknowledged is in the log the next node
+    /// replays.
+    async fn hand_over(&mut self, release: bool) {
+        self.gone = true;
+        self.broken = true;
+        self.deadline = None;
+        if release && let Err(e) = self.shared.storage.release_lease(self.id).await {
+            tracing::warn!(table = self.id.0, "cannot give up the lease: {e}");
+        }
+        if self.status != TableStatus::Finished {
+            let frame = match crate::fleet::redirect::where_to(&self.shared, self.id).await {
+                Some(to) => crate::fleet::redirect::moved_frame(self.id, &to),
+                None => error_frame(
+                    ErrorCode::Internal,
+                    "this server stopped serving the table and no other server is up yet; \
+                     connect again shortly",
+                    None,
+                ),
+            };
+            self.broadcast(|_| Some(frame.clone()));
+            for sub in self.lagged.values() {
+                let _ = sub.out.push(frame.clone());
+            }
+            self.shared.lobby.release(self.owner);
+        }
+        self.shared.lobby.remove(self.id);
+        tracing::info!(table = self.id.0, "handed over to another node");
     }
 
     /// A seat was taken or given up (or the table was made): an open
@@ -1375,14 +1428,17 @@ impl Room {
                 );
                 self.broken = true;
                 // Fenced off: another node took the table (this one was
-                // paused or cut off past its lease) and serves it now.
-                let text = match e {
-                    crate::storage::StorageError::LeaseLost(_) => {
-                        "this table has moved to another server; connect again to go on"
-                    }
-                    _ => "the server could not store the last action",
-                };
-                let f = error_frame(ErrorCode::Internal, text, None);
+                // paused or cut off past its lease) and serves it now;
+                // the room hands it over once this command is done.
+                if let crate::storage::StorageError::LeaseLost(_) = e {
+                    self.lease_lost = true;
+                    return false;
+                }
+                let f = error_frame(
+                    ErrorCode::Internal,
+                    "the server could not store the last action",
+                    None,
+                );
                 self.broadcast(|_| Some(f.clone()));
                 false
             }

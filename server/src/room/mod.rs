@@ -107,6 +107,12 @@ pub enum RoomCmd {
     TimeOut {
         seat: SeatId,
     },
+    /// Issue 23: this node no longer serves the table (its lease was lost,
+    /// or with `release` the node drains and gives the lease up): the
+    /// room tells its clients where the table went and stops.
+    HandOver {
+        release: bool,
+    },
     /// Fault injection for the supervision tests: the room panics while
     /// handling this command (never sent by a connection).
     #[cfg(feature = "fault-injection")]

@@ -174,6 +174,66 @@ pub(crate) enum Op {
         lease: Duration,
         reply: oneshot::Sender<Result<Option<u64>, StorageError>>,
     },
+    /// The rest of a fleet's bookkeeping (PostgreSQL only): see [`FleetReq`].
+    Fleet {
+        req: FleetReq,
+        reply: oneshot::Sender<Result<FleetAnswer, StorageError>>,
+    },
+}
+
+/// A fleet's requests to the shared database (issue 23). Kept in one
+/// request type so the SQLite store, which has no fleet, refuses them all
+/// in one line.
+#[derive(Debug)]
+pub enum FleetReq {
+    /// This node joins the fleet under `node`, reached by clients at
+    /// `addr`; its leases last `lease`. Recorded in `nodes`, renewed with
+    /// the leases (a heartbeat), and written beside every lease it takes.
+    Join {
+        node: String,
+        addr: String,
+        lease: Duration,
+    },
+    /// This node leaves (drain): other nodes stop sending clients here.
+    Leave,
+    /// Take the expired leases of other nodes' unfinished tables (this
+    /// node's share of them, and any left over for a while): the tables
+    /// taken, with their new fencing tokens held.
+    TakeExpired,
+    /// Renew now; the tables whose lease this node found lost since the
+    /// last ask (another node holds a higher token).
+    LostLeases,
+    /// Who holds `table`'s lease, and whether the table is unfinished.
+    Owner(TableId),
+    /// Another live node's address, if any.
+    Peer,
+    /// Give up `table`'s lease now (drain): another node may take it at
+    /// once instead of after its expiry.
+    Release(TableId),
+    /// These tables, as [`Storage::load_unfinished`] loads them.
+    Load(Vec<TableId>),
+}
+
+/// What a [`FleetReq`] answers.
+pub enum FleetAnswer {
+    Done,
+    Tables(Vec<TableId>),
+    Owner(Option<LeaseOwner>),
+    Peer(Option<String>),
+    Loaded(Vec<StoredTable>, Damaged),
+}
+
+/// A table's lease as the database has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeaseOwner {
+    /// `None`: no lease was ever taken on it.
+    pub node: Option<String>,
+    /// Where that node's clients connect (`ws://host:port`).
+    pub addr: String,
+    /// The lease has not expired.
+    pub live: bool,
+    /// The table is open or in play (not finished or abandoned).
+    pub unfinished: bool,
 }
 
 /// A club request: given the transaction (or the error that stopped the
@@ -224,6 +284,10 @@ impl std::fmt::Display for Backend {
             Backend::Postgres(url) => f.write_str(&redact(url)),
         }
     }
+}
+
+fn unexpected(_: FleetAnswer) -> StorageError {
+    StorageError::Db("the storage thread answered a fleet request out of turn".into())
 }
 
 /// `scheme://user:secret@host…` → `scheme://user:***@host…`.
@@ -451,6 +515,75 @@ impl Storage {
             reply,
         })
         .await
+    }
+
+    async fn fleet(&self, req: FleetReq) -> Result<FleetAnswer, StorageError> {
+        self.ask(|reply| Op::Fleet { req, reply }).await
+    }
+
+    /// Join a fleet (see [`FleetReq::Join`]).
+    pub async fn join_fleet(
+        &self,
+        node: String,
+        addr: String,
+        lease: Duration,
+    ) -> Result<(), StorageError> {
+        self.fleet(FleetReq::Join { node, addr, lease })
+            .await
+            .map(drop)
+    }
+
+    /// Leave the fleet (see [`FleetReq::Leave`]).
+    pub async fn leave_fleet(&self) -> Result<(), StorageError> {
+        self.fleet(FleetReq::Leave).await.map(drop)
+    }
+
+    /// Take expired leases (see [`FleetReq::TakeExpired`]).
+    pub async fn take_expired(&self) -> Result<Vec<TableId>, StorageError> {
+        match self.fleet(FleetReq::TakeExpired).await? {
+            FleetAnswer::Tables(t) => Ok(t),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Leases lost since the last ask (see [`FleetReq::LostLeases`]).
+    pub async fn lost_leases(&self) -> Result<Vec<TableId>, StorageError> {
+        match self.fleet(FleetReq::LostLeases).await? {
+            FleetAnswer::Tables(t) => Ok(t),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Who holds a table's lease; `None` when there is no such table.
+    pub async fn lease_owner(&self, table: TableId) -> Result<Option<LeaseOwner>, StorageError> {
+        match self.fleet(FleetReq::Owner(table)).await? {
+            FleetAnswer::Owner(o) => Ok(o),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Another live node's address (see [`FleetReq::Peer`]).
+    pub async fn peer(&self) -> Result<Option<String>, StorageError> {
+        match self.fleet(FleetReq::Peer).await? {
+            FleetAnswer::Peer(p) => Ok(p),
+            other => Err(unexpected(other)),
+        }
+    }
+
+    /// Give up a table's lease now (see [`FleetReq::Release`]).
+    pub async fn release_lease(&self, table: TableId) -> Result<(), StorageError> {
+        self.fleet(FleetReq::Release(table)).await.map(drop)
+    }
+
+    /// Load some unfinished tables (see [`Storage::load_unfinished`]).
+    pub async fn load_tables(
+        &self,
+        tables: Vec<TableId>,
+    ) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
+        match self.fleet(FleetReq::Load(tables)).await? {
+            FleetAnswer::Loaded(t, d) => Ok((t, d)),
+            other => Err(unexpected(other)),
+        }
     }
 
     /// Every table not finished, with its whole log, and the unfinished

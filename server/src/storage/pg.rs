@@ -41,7 +41,8 @@ use super::sqlite::{
     ABANDONED, Answer, MAX_GROUP, corrupt, deferred, entry_sum, fail, now, status_code, status_from,
 };
 use super::{
-    Damaged, NewTable, Op, SeatHolder, Storage, StorageError, StoredChain, StoredTable, TokenLookup,
+    Damaged, FleetAnswer, FleetReq, LeaseOwner, NewTable, Op, SeatHolder, Storage, StorageError,
+    StoredChain, StoredTable, TokenLookup,
 };
 use muster_shared::Hash32;
 use muster_shared::codec;
@@ -112,6 +113,17 @@ pub const MIGRATIONS: &[&str] = &[
         token BIGINT NOT NULL,
         expires TIMESTAMPTZ NOT NULL
     );",
+    // 3 (issue 23): where a table's clients go. A lease records its
+    // node's public address, so a node that does not own a table can
+    // redirect a client to the one that does; `nodes` lists the live
+    // nodes (a heartbeat with the lease renewals), so a draining node or
+    // one that lost a table can name another.
+    "ALTER TABLE leases ADD COLUMN addr TEXT NOT NULL DEFAULT '';
+    CREATE TABLE nodes (
+        node TEXT PRIMARY KEY,
+        addr TEXT NOT NULL,
+        seen TIMESTAMPTZ NOT NULL
+    );",
 ];
 
 /// The advisory lock migrations run under ("MUSTER" in ASCII): nodes
@@ -176,13 +188,21 @@ pub(crate) struct Db {
 }
 
 /// The leases this node took: table → fencing token. A token stays here
-/// after the lease is lost, so the table's writes stay refused.
+/// after the lease is lost or given up, so the table's writes stay refused
+/// once another node takes it.
 #[derive(Default)]
 struct Leases {
     tokens: std::collections::HashMap<i64, i64>,
+    /// Lost or given up: no longer renewed (their tokens stay, see above).
+    gone: std::collections::HashSet<i64>,
+    /// Lost since the takeover task last asked ([`FleetReq::LostLeases`]).
+    lost: Vec<TableId>,
     /// The lease length last asked for; renewed every third of it.
     length: Duration,
     renewed: Option<std::time::Instant>,
+    /// This node's name and public address once it joined a fleet
+    /// ([`FleetReq::Join`]); `None` after it left.
+    node: Option<(String, String)>,
 }
 
 impl Leases {
@@ -191,7 +211,52 @@ impl Leases {
     }
 
     fn renew_every(&self) -> Option<Duration> {
-        (!self.tokens.is_empty()).then(|| (self.length / 3).max(Duration::from_millis(50)))
+        (!self.tokens.is_empty() || self.node.is_some())
+            .then(|| (self.length / 3).max(Duration::from_millis(50)))
+    }
+
+    fn length_ms(&self) -> i64 {
+        i64::try_from(self.length.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// Push back the expiry of every lease this node still holds (a lease
+    /// another node took keeps its new owner: the token no longer matches,
+    /// and the table is noted as lost), and this node's heartbeat.
+    fn renew(&mut self, client: &mut impl postgres::GenericClient) -> Result<(), StorageError> {
+        self.renewed = Some(std::time::Instant::now());
+        let (tables, tokens): (Vec<i64>, Vec<i64>) = self
+            .tokens
+            .iter()
+            .filter(|(t, _)| !self.gone.contains(t))
+            .map(|(t, k)| (*t, *k))
+            .unzip();
+        let ms = self.length_ms();
+        if !tables.is_empty() {
+            let kept: std::collections::HashSet<i64> = client
+                .query(
+                    "UPDATE leases l SET expires = clock_timestamp() + $3::BIGINT * interval '1 millisecond'
+                     FROM unnest($1::BIGINT[], $2::BIGINT[]) AS held(table_id, token)
+                     WHERE l.table_id = held.table_id AND l.token = held.token
+                     RETURNING l.table_id",
+                    &[&tables, &tokens, &ms],
+                )?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            for t in tables {
+                if !kept.contains(&t) {
+                    self.gone.insert(t);
+                    self.lost.push(TableId(t as u64));
+                }
+            }
+        }
+        if let Some((node, _)) = &self.node {
+            client.execute(
+                "UPDATE nodes SET seen = clock_timestamp() WHERE node = $1",
+                &[node],
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -284,20 +349,14 @@ impl Db {
         tracing::info!("storage closed");
     }
 
-    /// Push back the expiry of every lease this node still holds (a lease
-    /// another node took keeps its new owner: the token no longer matches).
+    /// Renew the leases between groups (see [`Leases::renew`]).
     fn renew_leases(&mut self) {
-        self.leases.renewed = Some(std::time::Instant::now());
-        let (tables, tokens): (Vec<i64>, Vec<i64>) =
-            self.leases.tokens.iter().map(|(t, k)| (*t, *k)).unzip();
-        let ms = i64::try_from(self.leases.length.as_millis()).unwrap_or(i64::MAX);
-        if let Err(e) = self.client.execute(
-            "UPDATE leases l SET expires = clock_timestamp() + $3::BIGINT * interval '1 millisecond'
-             FROM unnest($1::BIGINT[], $2::BIGINT[]) AS held(table_id, token)
-             WHERE l.table_id = held.table_id AND l.token = held.token",
-            &[&tables, &tokens, &ms],
-        ) {
-            tracing::warn!("cannot renew table leases: {}", StorageError::from(e));
+        if let Err(e) = self.reconnect_if_closed() {
+            tracing::warn!("cannot renew table leases: {e}");
+            return;
+        }
+        if let Err(e) = self.leases.renew(&mut self.client) {
+            tracing::warn!("cannot renew table leases: {e}");
         }
     }
 
@@ -532,21 +591,24 @@ fn execute(
             reply,
         } => {
             let ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
+            let addr = leases.node.as_ref().map_or("", |(_, a)| a.as_str());
             let r = tx
                 .query_opt(
-                    "INSERT INTO leases (table_id, node, token, expires)
-                     VALUES ($1, $2, 1, clock_timestamp() + $3::BIGINT * interval '1 millisecond')
+                    "INSERT INTO leases (table_id, node, token, expires, addr)
+                     VALUES ($1, $2, 1, clock_timestamp() + $3::BIGINT * interval '1 millisecond', $4)
                      ON CONFLICT (table_id) DO UPDATE
-                     SET node = EXCLUDED.node, token = leases.token + 1, expires = EXCLUDED.expires
+                     SET node = EXCLUDED.node, token = leases.token + 1, expires = EXCLUDED.expires,
+                         addr = EXCLUDED.addr
                      WHERE leases.expires < clock_timestamp() OR leases.node = EXCLUDED.node
                      RETURNING token",
-                    &[&id(table.0), &node, &ms],
+                    &[&id(table.0), &node, &ms, &addr],
                 )
                 .map_err(StorageError::from)
                 .map(|row| {
                     row.map(|row| {
                         let token: i64 = row.get(0);
                         leases.tokens.insert(id(table.0), token);
+                        leases.gone.remove(&id(table.0));
                         leases.length = lease;
                         leases.renewed.get_or_insert_with(std::time::Instant::now);
                         token as u64
@@ -564,7 +626,8 @@ fn execute(
             ))),
             false,
         ),
-        Op::LoadUnfinished { reply } => answered(reply, load_unfinished(tx)),
+        Op::LoadUnfinished { reply } => answered(reply, load_unfinished(tx, None)),
+        Op::Fleet { req, reply } => answered(reply, fleet(tx, leases, req)),
         Op::Abandon { table, reply } => {
             let r = tx
                 .execute(
@@ -733,15 +796,21 @@ fn append(
     }
 }
 
-fn load_unfinished(tx: &mut Transaction<'_>) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
+/// Every unfinished table, or (`only`) those of these that are.
+fn load_unfinished(
+    tx: &mut Transaction<'_>,
+    only: Option<&[i64]>,
+) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
     let mut damaged = Damaged::new();
     let rows = tx.query(
         "SELECT id, options, header, chain_secret, chain_len, invite, seats, status, creator,
                 head_seq, creator_addr, COALESCE(active, created)
-         FROM tables WHERE status IN ($1, $2) ORDER BY id",
+         FROM tables WHERE status IN ($1, $2) AND ($3::BIGINT[] IS NULL OR id = ANY($3))
+         ORDER BY id",
         &[
             &(status_code(TableStatus::Open) as i32),
             &(status_code(TableStatus::Playing) as i32),
+            &only,
         ],
     )?;
     let entries_stmt =
@@ -816,6 +885,9 @@ fn load_unfinished(tx: &mut Transaction<'_>) -> Result<(Vec<StoredTable>, Damage
     }
     // The foreign key keeps a log from outliving its table record here, but
     // the check costs one query and matches SQLite's.
+    if only.is_some() {
+        return Ok((out, damaged));
+    }
     for r in tx.query(
         "SELECT DISTINCT table_id FROM entries WHERE table_id NOT IN (SELECT id FROM tables) ORDER BY table_id",
         &[],
@@ -826,4 +898,127 @@ fn load_unfinished(tx: &mut Transaction<'_>) -> Result<(Vec<StoredTable>, Damage
         ));
     }
     Ok((out, damaged))
+}
+
+/// A fleet's bookkeeping (see [`FleetReq`]).
+fn fleet(
+    tx: &mut Transaction<'_>,
+    leases: &mut Leases,
+    req: FleetReq,
+) -> Result<FleetAnswer, StorageError> {
+    let open = status_code(TableStatus::Open) as i32;
+    let playing = status_code(TableStatus::Playing) as i32;
+    match req {
+        FleetReq::Join { node, addr, lease } => {
+            tx.execute(
+                "INSERT INTO nodes (node, addr, seen) VALUES ($1, $2, clock_timestamp())
+                 ON CONFLICT (node) DO UPDATE SET addr = EXCLUDED.addr, seen = EXCLUDED.seen",
+                &[&node, &addr],
+            )?;
+            leases.length = lease;
+            leases.node = Some((node, addr));
+            leases.renewed.get_or_insert_with(std::time::Instant::now);
+            Ok(FleetAnswer::Done)
+        }
+        FleetReq::Leave => {
+            if let Some((node, _)) = leases.node.take() {
+                tx.execute("DELETE FROM nodes WHERE node = $1", &[&node])?;
+            }
+            Ok(FleetAnswer::Done)
+        }
+        FleetReq::TakeExpired => {
+            let Some((node, addr)) = leases.node.clone() else {
+                return Ok(FleetAnswer::Tables(Vec::new()));
+            };
+            let ms = leases.length_ms();
+            // The dead node's tables are spread over the live nodes: each
+            // takes those whose number falls to its rank among them at
+            // once, and any table still expired half a lease later,
+            // whoever's share it was (its node may have died too).
+            let live: Vec<String> = tx
+                .query(
+                    "SELECT node FROM nodes
+                     WHERE seen > clock_timestamp() - $1::BIGINT * interval '1 millisecond'
+                     ORDER BY node",
+                    &[&ms],
+                )?
+                .iter()
+                .map(|r| r.get(0))
+                .collect();
+            let count = i64::try_from(live.len().max(1)).unwrap_or(1);
+            let rank = live
+                .iter()
+                .position(|n| *n == node)
+                .and_then(|r| i64::try_from(r).ok())
+                .unwrap_or(0);
+            let rows = tx.query(
+                "UPDATE leases l SET node = $1, addr = $2, token = l.token + 1,
+                        expires = clock_timestamp() + $3::BIGINT * interval '1 millisecond'
+                 WHERE l.table_id IN (
+                     SELECT x.table_id FROM leases x JOIN tables t ON t.id = x.table_id
+                     WHERE x.expires < clock_timestamp() AND x.node <> $1
+                       AND t.status IN ($4, $5)
+                       AND (x.table_id % $6 = $7
+                            OR x.expires < clock_timestamp() - $3::BIGINT / 2 * interval '1 millisecond')
+                     ORDER BY x.table_id
+                     FOR UPDATE OF x SKIP LOCKED)
+                 RETURNING l.table_id, l.token",
+                &[&node, &addr, &ms, &open, &playing, &count, &rank],
+            )?;
+            let mut taken = Vec::with_capacity(rows.len());
+            for r in rows {
+                let (table, token): (i64, i64) = (r.get(0), r.get(1));
+                leases.tokens.insert(table, token);
+                leases.gone.remove(&table);
+                taken.push(TableId(table as u64));
+            }
+            taken.sort();
+            Ok(FleetAnswer::Tables(taken))
+        }
+        FleetReq::LostLeases => {
+            leases.renew(tx)?;
+            Ok(FleetAnswer::Tables(std::mem::take(&mut leases.lost)))
+        }
+        FleetReq::Owner(table) => {
+            let row = tx.query_opt(
+                "SELECT l.node, COALESCE(l.addr, ''), COALESCE(l.expires > clock_timestamp(), FALSE),
+                        t.status IN ($2, $3)
+                 FROM tables t LEFT JOIN leases l ON l.table_id = t.id WHERE t.id = $1",
+                &[&id(table.0), &open, &playing],
+            )?;
+            Ok(FleetAnswer::Owner(row.map(|r| LeaseOwner {
+                node: r.get(0),
+                addr: r.get(1),
+                live: r.get(2),
+                unfinished: r.get(3),
+            })))
+        }
+        FleetReq::Peer => {
+            let me = leases.node.as_ref().map_or("", |(n, _)| n.as_str());
+            let row = tx.query_opt(
+                "SELECT addr FROM nodes
+                 WHERE node <> $1 AND addr <> ''
+                   AND seen > clock_timestamp() - $2::BIGINT * interval '1 millisecond'
+                 ORDER BY random() LIMIT 1",
+                &[&me, &leases.length_ms()],
+            )?;
+            Ok(FleetAnswer::Peer(row.map(|r| r.get(0))))
+        }
+        FleetReq::Release(table) => {
+            if let Some(token) = leases.token(table) {
+                tx.execute(
+                    "UPDATE leases SET expires = clock_timestamp() - interval '1 millisecond'
+                     WHERE table_id = $1 AND token = $2",
+                    &[&id(table.0), &token],
+                )?;
+                leases.gone.insert(id(table.0));
+            }
+            Ok(FleetAnswer::Done)
+        }
+        FleetReq::Load(tables) => {
+            let ids: Vec<i64> = tables.iter().map(|t| id(t.0)).collect();
+            let (t, d) = load_unfinished(tx, Some(&ids))?;
+            Ok(FleetAnswer::Loaded(t, d))
+        }
+    }
 }

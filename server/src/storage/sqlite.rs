@@ -249,6 +249,7 @@ pub(super) fn fail(op: Op, err: impl Fn() -> StorageError) {
         Op::Abandon { reply, .. } => drop(reply.send(Err(err()))),
         Op::Club { job } => job(Err(err()))(None),
         Op::AcquireLease { reply, .. } => drop(reply.send(Err(err()))),
+        Op::Fleet { reply, .. } => drop(reply.send(Err(err()))),
     }
 }
 
@@ -352,6 +353,13 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
         Op::Club { job } => job(Ok(tx)),
         // One writer owns every table of a SQLite file.
         Op::AcquireLease { reply, .. } => deferred(reply, Ok(Some(0))),
+        // `Config::check` refuses a fleet on SQLite; this is the backstop.
+        Op::Fleet { reply, .. } => deferred(
+            reply,
+            Err(StorageError::Db(
+                "several nodes share a PostgreSQL database, not a SQLite file".into(),
+            )),
+        ),
         Op::Abandon { table, reply } => {
             let r = tx
                 .execute(

@@ -147,7 +147,7 @@ impl Player {
         self.until(|m| match m {
             ServerMsg::Accepted { client_ref: r, .. }
             | ServerMsg::Rejected { client_ref: r, .. } => *r == client_ref,
-            ServerMsg::Error { .. } => true,
+            ServerMsg::Error { .. } | ServerMsg::Moved { .. } => true,
             _ => false,
         })
         .await

@@ -371,6 +371,18 @@ pub enum ServerMsg {
         seat: Option<SeatId>,
         secs_left: Option<u32>,
     },
+    // Appended: several servers (issue 23).
+    /// `table` is served by another server of the fleet now (it was
+    /// handed over, this server lost it, or it was never here): connect to
+    /// `to` (a `ws://host:port` address), sign in again with the same
+    /// token and resync from the last sequence number seen; nothing
+    /// acknowledged is lost. A connection that asked about a table served
+    /// elsewhere is closed after this message (a client too old to read
+    /// it reconnects instead of asking again and again).
+    Moved {
+        table: TableId,
+        to: String,
+    },
 }
 
 /// Protocol-level refusals (rule refusals are [`ServerMsg::Rejected`]).
