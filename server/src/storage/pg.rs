@@ -135,12 +135,21 @@ const MIGRATION_LOCK: i64 = 0x4d55_5354_4552;
 /// sequence number is taken, or this node's fencing token `$7` (when it
 /// holds the table's lease) is no longer the lease's, instead of failing:
 /// a failed statement would abort the whole group's transaction.
+///
+/// The token's row is locked `FOR SHARE` until the group commits: a
+/// takeover (an `UPDATE` of that row) waits for, or skips, a transaction
+/// that checked the old token and has not committed yet, so an entry
+/// checked before a takeover cannot land after it (a node frozen between
+/// its check and its commit). A frozen node's open transaction is ended
+/// by the server after half a lease (`idle_in_transaction_session_timeout`,
+/// set on joining a fleet), so it cannot hold its tables for ever.
 const APPEND_SQL: &str = "
 WITH ins AS (
     INSERT INTO entries (table_id, seq, entry, sum)
     SELECT $1::BIGINT, $2::BIGINT, $3::BYTEA, $4::BYTEA
     WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
-      AND ($7::BIGINT IS NULL OR EXISTS (SELECT 1 FROM leases WHERE table_id = $1 AND token = $7))
+      AND ($7::BIGINT IS NULL OR EXISTS (
+          SELECT 1 FROM leases WHERE table_id = $1 AND token = $7 FOR SHARE))
     ON CONFLICT DO NOTHING
     RETURNING 1
 )
@@ -369,6 +378,7 @@ impl Db {
         tracing::warn!("the PostgreSQL connection was lost; connecting again");
         let mut client = connect(&self.url)?;
         self.append = client.prepare(APPEND_SQL)?;
+        session_settings(&mut client, &self.leases)?;
         self.client = client;
         Ok(())
     }
@@ -568,7 +578,8 @@ fn execute(
             let r = tx
                 .execute(
                     "UPDATE tables SET seats = $1, status = $2, active = $3 WHERE id = $4
-                     AND ($5::BIGINT IS NULL OR EXISTS (SELECT 1 FROM leases WHERE table_id = $4 AND token = $5))",
+                     AND ($5::BIGINT IS NULL OR EXISTS (
+                         SELECT 1 FROM leases WHERE table_id = $4 AND token = $5 FOR SHARE))",
                     &[
                         &codec::encode_infallible(&seats),
                         &(status_code(status) as i32),
@@ -592,6 +603,12 @@ fn execute(
         } => {
             let ms = i64::try_from(lease.as_millis()).unwrap_or(i64::MAX);
             let addr = leases.node.as_ref().map_or("", |(_, a)| a.as_str());
+            // A lease row locked by another node's open transaction (see
+            // APPEND_SQL) is not worth stalling this node's storage for:
+            // the lease is refused now and asked again later.
+            if let Err(e) = tx.batch_execute("SET LOCAL lock_timeout = '200ms'") {
+                return answered(reply, Err(e.into()));
+            }
             let r = tx
                 .query_opt(
                     "INSERT INTO leases (table_id, node, token, expires, addr)
@@ -613,6 +630,10 @@ fn execute(
                         leases.renewed.get_or_insert_with(std::time::Instant::now);
                         token as u64
                     })
+                })
+                .and_then(|token| {
+                    tx.batch_execute("SET LOCAL lock_timeout = DEFAULT")?;
+                    Ok(token)
                 });
             answered(reply, r)
         }
@@ -918,6 +939,7 @@ fn fleet(
             leases.length = lease;
             leases.node = Some((node, addr));
             leases.renewed.get_or_insert_with(std::time::Instant::now);
+            session_settings(tx, leases)?;
             Ok(FleetAnswer::Done)
         }
         FleetReq::Leave => {
@@ -1021,4 +1043,18 @@ fn fleet(
             Ok(FleetAnswer::Loaded(t, d))
         }
     }
+}
+
+/// A fleet node's session: a transaction left open longer than half a
+/// lease (the node froze between a write and its commit) is ended by the
+/// server, releasing the lease rows it locked (see [`APPEND_SQL`]).
+fn session_settings(
+    client: &mut impl postgres::GenericClient,
+    leases: &Leases,
+) -> Result<(), StorageError> {
+    if leases.node.is_some() {
+        let ms = (leases.length_ms() / 2).max(100);
+        client.batch_execute(&format!("SET idle_in_transaction_session_timeout = {ms}"))?;
+    }
+    Ok(())
 }
