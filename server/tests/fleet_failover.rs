@@ -9,7 +9,10 @@
 //!    SIGCONT: the remaining node takes its tables meanwhile; once awake,
 //!    the frozen node writes nothing more (the actions its players sent it
 //!    while it was frozen never reach the log) and tells its players where
-//!    their tables went (`Moved`).
+//!    their tables went (`Moved`);
+//! 3. the third node is sent SIGTERM: it drains, giving up its leases and
+//!    sending its players to the last node, which serves them at once
+//!    (well within a lease), and exits cleanly.
 //! At the end every acknowledged action is in the log at the sequence
 //! number it was acknowledged with: zero acknowledged actions lost.
 //!
@@ -523,6 +526,43 @@ async fn a_killed_node_s_tables_are_served_again_and_a_frozen_node_writes_nothin
         .count();
     eprintln!("{told} of them were told by the woken node where to go (Moved)");
     assert!(told > 0, "the woken node redirected none of its players");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+
+    // 3. n3 drains on SIGTERM: it gives its leases up and sends its
+    // players to n1, which serves them at once (not after a lease).
+    let leaving = world.nodes[2].clone();
+    let handed = on(&leaving);
+    assert!(!handed.is_empty());
+    let termed = Instant::now();
+    nodes[2].signal("-TERM");
+    let took = served_again(&seen, &handed, termed, &leaving, Duration::from_secs(40))
+        .await
+        .unwrap();
+    let (median, max) = stats(took);
+    eprintln!(
+        "SIGTERM: {} tables handed over: median {:.2} s, max {:.2} s after the signal",
+        handed.len(),
+        median.as_secs_f64(),
+        max.as_secs_f64()
+    );
+    assert!(
+        max < Duration::from_secs(lease),
+        "a drained table waited {max:?}, as long as its lease"
+    );
+    let told = handed
+        .iter()
+        .filter(|t| seen[t].lock().unwrap().moved_from.contains(&leaving))
+        .count();
+    assert_eq!(told, handed.len(), "every player of the draining node is told where to go");
+    let exit = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = nodes[2].child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < exit, "the drained node did not exit");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "the drained node exits cleanly: {status}");
     tokio::time::sleep(Duration::from_secs(1)).await;
 
     // The end: every acknowledged action is in the log at its number, and
