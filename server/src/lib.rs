@@ -92,25 +92,15 @@ impl Server {
         )
         .map_err(|e| e.to_string())?;
         let identity = net::quic::load_identity(&config)?;
-        // Listen before the tables are rebuilt (connections wait in the
-        // backlog until the accept loops start below): in a fleet the
-        // leases record the address clients are sent to, which may be a
-        // port the system picked.
+        // The WebSocket listener binds before the tables are rebuilt
+        // (connections wait in its backlog until the accept loops start
+        // below): in a fleet the leases record the address clients are
+        // sent to, which may be a port the system picked. QUIC and the
+        // metrics endpoint (readiness) still bind once the tables are back.
         let ws = tokio::net::TcpListener::bind(config.ws)
             .await
             .map_err(|e| format!("cannot listen on {} (WebSocket): {e}", config.ws))?;
-        let quic = net::quic::bind(
-            net::quic::server_config(&identity)?,
-            config.quic,
-            config.limits.udp_socket_buffer,
-        )
-        .map_err(|e| format!("cannot listen on {} (QUIC): {e}", config.quic))?;
-        let metrics = metrics::bind(config.metrics)
-            .await
-            .map_err(|e| format!("cannot listen on {} (metrics): {e}", config.metrics))?;
         let ws_addr = ws.local_addr().map_err(|e| e.to_string())?;
-        let quic_addr = quic.local_addr().map_err(|e| e.to_string())?;
-        let metrics_addr = metrics.local_addr().map_err(|e| e.to_string())?;
         let mut config = config;
         if config.public_addr.is_empty() {
             config.public_addr = format!("ws://{ws_addr}");
@@ -210,6 +200,17 @@ impl Server {
             count.saturating_sub(closed + elsewhere + damaged.len())
         );
 
+        let quic = net::quic::bind(
+            net::quic::server_config(&identity)?,
+            config.quic,
+            config.limits.udp_socket_buffer,
+        )
+        .map_err(|e| format!("cannot listen on {} (QUIC): {e}", config.quic))?;
+        let metrics = metrics::bind(config.metrics)
+            .await
+            .map_err(|e| format!("cannot listen on {} (metrics): {e}", config.metrics))?;
+        let quic_addr = quic.local_addr().map_err(|e| e.to_string())?;
+        let metrics_addr = metrics.local_addr().map_err(|e| e.to_string())?;
         let tasks = vec![
             tokio::spawn(net::ws::accept_loop(shared.clone(), ws)),
             tokio::spawn(net::quic::accept_loop(shared.clone(), quic.clone())),

@@ -13,6 +13,7 @@
 //! 3. the third node is sent SIGTERM: it drains, giving up its leases and
 //!    sending its players to the last node, which serves them at once
 //!    (well within a lease), and exits cleanly.
+//!
 //! At the end every acknowledged action is in the log at the sequence
 //! number it was acknowledged with: zero acknowledged actions lost.
 //!
@@ -197,7 +198,13 @@ async fn play(world: Arc<World>, table: TableId, token: String, seen: Arc<Mutex<
         // (Re)connect, resume, sit.
         let joined = async {
             let mut ws = hello(&node).await?;
-            sign_in(&mut ws, ClientMsg::Resume { token: token.clone() }).await?;
+            sign_in(
+                &mut ws,
+                ClientMsg::Resume {
+                    token: token.clone(),
+                },
+            )
+            .await?;
             Ok::<_, String>((sit(&mut ws, table).await?, ws))
         }
         .await;
@@ -206,7 +213,8 @@ async fn play(world: Arc<World>, table: TableId, token: String, seen: Arc<Mutex<
                 let mut s = seen.lock().unwrap();
                 let last = s.acked.last().map_or(0, |a| a.0);
                 if seq < last {
-                    s.went_back.push(format!("table {} resumed at {seq} after {last}", table.0));
+                    s.went_back
+                        .push(format!("table {} resumed at {seq} after {last}", table.0));
                 }
                 if !first {
                     s.rejoined.push((Instant::now(), node.clone()));
@@ -495,7 +503,11 @@ async fn a_killed_node_s_tables_are_served_again_and_a_frozen_node_writes_nothin
     let url2 = url.clone();
     let held = blocking(move || owners(&url2));
     for t in &orphans {
-        assert_ne!(held[&t.0], "n2", "table {} still leased to the dead node", t.0);
+        assert_ne!(
+            held[&t.0], "n2",
+            "table {} still leased to the dead node",
+            t.0
+        );
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
 
@@ -553,7 +565,11 @@ async fn a_killed_node_s_tables_are_served_again_and_a_frozen_node_writes_nothin
         .iter()
         .filter(|t| seen[t].lock().unwrap().moved_from.contains(&leaving))
         .count();
-    assert_eq!(told, handed.len(), "every player of the draining node is told where to go");
+    assert_eq!(
+        told,
+        handed.len(),
+        "every player of the draining node is told where to go"
+    );
     let exit = Instant::now() + Duration::from_secs(20);
     let status = loop {
         if let Some(status) = nodes[2].child.try_wait().unwrap() {

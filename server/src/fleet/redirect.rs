@@ -46,7 +46,9 @@ pub async fn locate(shared: &Arc<Shared>, table: TableId) -> Located {
         return Located::Nowhere;
     };
     if shared.fleet.draining.load(Relaxed) {
-        return where_to(shared, table).await.map_or(Located::Nowhere, Located::At);
+        return where_to(shared, table)
+            .await
+            .map_or(Located::Nowhere, Located::At);
     }
     // Twice at most: when another node takes the lease between the look
     // and the take, the second look names it.

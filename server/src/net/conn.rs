@@ -9,9 +9,9 @@
 //! fresh snapshot. A client that never reads therefore costs a room one
 //! failed `try_send`, and its writer is closed after the write timeout.
 
-use crate::fleet::redirect::Located;
 use crate::Shared;
 use crate::club::accounts;
+use crate::fleet::redirect::Located;
 use crate::identity;
 use crate::outbox::{Lag, Outbox, encode_msg, error_frame};
 use crate::quota::{Bucket, ConnSlot};

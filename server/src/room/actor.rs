@@ -1421,11 +1421,15 @@ impl Room {
         {
             Ok(()) => true,
             Err(e) => {
-                tracing::error!(
-                    table = self.id.0,
-                    seq = entry.seq,
-                    "cannot store entry: {e}; table stopped"
-                );
+                if let crate::storage::StorageError::LeaseLost(_) = e {
+                    tracing::warn!(table = self.id.0, seq = entry.seq, "{e}; handing it over");
+                } else {
+                    tracing::error!(
+                        table = self.id.0,
+                        seq = entry.seq,
+                        "cannot store entry: {e}; table stopped"
+                    );
+                }
                 self.broken = true;
                 // Fenced off: another node took the table (this one was
                 // paused or cut off past its lease) and serves it now;
