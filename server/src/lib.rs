@@ -103,6 +103,13 @@ impl Server {
         let ws_addr = ws.local_addr().map_err(|e| e.to_string())?;
         let mut config = config;
         if config.public_addr.is_empty() {
+            // Other nodes would send this node's clients to an address
+            // nobody can connect to.
+            if config.lease().is_some() && ws_addr.ip().is_unspecified() {
+                return Err(format!(
+                    "this node of a fleet listens on {ws_addr}, which is not an address clients can be sent to: set public_addr (--public-addr ws://host:port)"
+                ));
+            }
             config.public_addr = format!("ws://{ws_addr}");
         }
         if let Some(lease) = config.lease() {
