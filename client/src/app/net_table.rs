@@ -131,6 +131,7 @@ impl<R: Ruleset> NetTable<R> {
         let connected = Arc::new(AtomicBool::new(false));
         let task = Task {
             url: Mutex::new(url.to_string()),
+            home: url.to_string(),
             opts,
             sign_in,
             join,
@@ -279,6 +280,9 @@ impl<R: Ruleset> TableLink<R> for NetTable<R> {
 struct Task {
     /// Where the table is served; a redirect changes it.
     url: Mutex<String>,
+    /// The address the player gave: where to start again when a server
+    /// that a redirect named cannot be reached (it died after naming it).
+    home: String,
     opts: ConnectOptions,
     sign_in: SignIn,
     join: Join,
@@ -326,6 +330,14 @@ const MAX_REDIRECTS: usize = 3;
 impl Task {
     fn url(&self) -> String {
         self.url.lock().map(|u| u.clone()).unwrap_or_default()
+    }
+
+    /// Back to the address the player gave (it asks the fleet again
+    /// where the table is).
+    fn go_home(&self) {
+        if let Ok(mut url) = self.url.lock() {
+            url.clone_from(&self.home);
+        }
     }
 
     /// Go to `to` from now on. Only `ws://`: a `quic://` address would
@@ -516,8 +528,12 @@ impl Task {
                 Ok(Err(NetError::Moved { to })) => self.follow(&to),
                 Ok(Err(e)) => {
                     tracing::debug!("reconnect failed: {e}");
+                    self.go_home();
                 }
-                Err(_) => tracing::debug!("reconnect timed out"),
+                Err(_) => {
+                    tracing::debug!("reconnect timed out");
+                    self.go_home();
+                }
             }
             wait = (wait * 2).min(RECONNECT_MAX_WAIT);
         }
