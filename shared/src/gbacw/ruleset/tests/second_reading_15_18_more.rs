@@ -313,7 +313,6 @@ fn battery_under_fire(formation: &str) -> T {
 /// guns never rout. However, their crews may rout, thus abandoning the
 /// guns".
 #[test]
-#[ignore = "disagreement: 15.16 — the Standard Rules engine does not rout the crew of unlimbered guns at all (only Corinth's `crew-rout` hook does); see results-t1518.md"]
 fn case_15_16_unlimbered_crew_routs_guns_stay() {
     let mut t = battery_under_fire("unlimbered");
     t.ok(UNION, fire("0305", &[("f", 4)]));
