@@ -64,10 +64,11 @@ pub fn direction_names(orientation: Orientation) -> [&'static str; 6] {
 /// (6.34). Column and limbered guns: none (they cannot fire, 9.62).
 ///
 /// GBACW 11.16: a supply wagon's crew "may only fire in the Friendly
-/// Defensive Fire Phase" — so it fires through some hexside. 11.1: "The
-/// crew has its weapon type, morale, and Combat Strength indicated in the
-/// same manner as an infantry unit": it fires as Line infantry does,
-/// through the faced hexside and its two neighbours. The wagon itself is
+/// Defensive Fire Phase" — so it fires through some hexside. 6.0:
+/// "Supply wagons engage in combat as Line infantry" (and 11.1: "The crew
+/// has its weapon type, morale, and Combat Strength indicated in the same
+/// manner as an infantry unit"): it fires as Line infantry does, through
+/// the faced hexside and its two neighbours. The wagon itself is
 /// still always enfiladed (7.0) and its crew has no ZOC (11.16,
 /// `zoc::exerts_zoc`).
 pub fn frontal_directions(facing: Facing, formation: Formation) -> Vec<EdgeDirection> {

@@ -753,8 +753,10 @@ fn retreat_then(
         return;
     }
     // GBACW 11.17: the crew retreats, the wagon doesn't (and the crew,
-    // not on the map, makes no check at the end of its retreat).
-    if wagon_crew_leaves(rs, u, id, kind == RetreatKind::Rout) {
+    // not on the map, makes no check at the end of its retreat). A wagon
+    // never routs (its crew does, `rout_with_brigade`), so this is a
+    // melee result's retreat or a displacement (14.3).
+    if wagon_crew_leaves(rs, u, id, false) {
         return;
     }
     // A unit already waiting for its owner's choice of path (14.4) that is
