@@ -61,16 +61,24 @@ pub fn direction_names(orientation: Orientation) -> [&'static str; 6] {
 /// GBACW 7.0: the hexsides a unit fires through and projects a ZOC from.
 /// Line infantry, dismounted cavalry and unlimbered guns: the faced
 /// hexside and its two neighbours. Mounted cavalry: the faced hexside only
-/// (6.34). Column, limbered guns and wagons: none (they cannot fire, 9.62,
-/// 11.15, and are always enfiladed).
+/// (6.34). Column and limbered guns: none (they cannot fire, 9.62).
+///
+/// GBACW 11.16: a supply wagon's crew "may only fire in the Friendly
+/// Defensive Fire Phase" — so it fires through some hexside. 6.0:
+/// "Supply wagons engage in combat as Line infantry" (and 11.1: "The crew
+/// has its weapon type, morale, and Combat Strength indicated in the same
+/// manner as an infantry unit"): it fires as Line infantry does, through
+/// the faced hexside and its two neighbours. The wagon itself is
+/// still always enfiladed (7.0) and its crew has no ZOC (11.16,
+/// `zoc::exerts_zoc`).
 pub fn frontal_directions(facing: Facing, formation: Formation) -> Vec<EdgeDirection> {
     let d = facing.direction();
     match formation {
-        Formation::Line | Formation::Dismounted | Formation::Unlimbered => {
+        Formation::Line | Formation::Dismounted | Formation::Unlimbered | Formation::Wagon => {
             vec![d.counter_clockwise(), d, d.clockwise()]
         }
         Formation::Mounted => vec![d],
-        Formation::Column | Formation::Limbered | Formation::Wagon => Vec::new(),
+        Formation::Column | Formation::Limbered => Vec::new(),
     }
 }
 

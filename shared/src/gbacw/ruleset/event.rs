@@ -12,7 +12,7 @@ use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation};
 use crate::gbacw::oob::{Crew, Marker, UnitStatus};
 use crate::gbacw::sequence::{Clock, Phase, Step};
-use crate::gbacw::tables::{FireResult, FireRow, MeleeResult};
+use crate::gbacw::tables::{AmmoLoss, FireResult, FireRow, MeleeResult};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -376,6 +376,19 @@ pub enum GbacwEvent {
         from: HexNumber,
         enemy: Vec<HexNumber>,
     },
+    /// GBACW 11.12, 11.34: artillery fire's number on `wagon`, read as the
+    /// `column` of the Ammunition Loss Table with `die`: `loss` comes off
+    /// the wagon's supply track (a `WE` is followed by the wagon's removal).
+    WagonAmmoLost {
+        wagon: CounterId,
+        column: u8,
+        die: u8,
+        loss: AmmoLoss,
+    },
+    /// GBACW 11.12, 11.17, 11.1: `wagon`'s crew left it — it routed away
+    /// (`routed`), or retreated after melee — and the wagon stays where it
+    /// is, turned over: uncrewed.
+    WagonCrewLeft { wagon: CounterId, routed: bool },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -827,6 +840,16 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::CrewRouted { .. } | E::CrewMoved { .. } => super::exclusive::evolve(state, event),
         E::EngagedWithdrawn { from, enemy } => {
             state.engaged_withdrawals.push((*from, enemy.clone()))
+        }
+        E::WagonAmmoLost { wagon, loss, .. } => {
+            if let Some(u) = state.units.get_mut(wagon) {
+                crate::gbacw::ammo::apply_ammo_loss(&mut u.status, *loss);
+            }
+        }
+        E::WagonCrewLeft { wagon, .. } => {
+            if let Some(u) = state.units.get_mut(wagon) {
+                u.status.crew = Crew::None;
+            }
         }
         E::BrigadeRetreatHeld(run) => state.held_brigade_runs.push(run.clone()),
         E::BrigadeRetreatResumed { .. } => {

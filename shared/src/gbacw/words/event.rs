@@ -8,7 +8,7 @@ use super::names::{
 use crate::gbacw::oob::{CounterId, Crew, Marker};
 use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
 use crate::gbacw::ruleset::{Gbacw, GbacwEvent};
-use crate::gbacw::tables::FireRow;
+use crate::gbacw::tables::{AmmoLoss, FireRow};
 
 fn casualty_word(c: Casualty) -> &'static str {
     match c {
@@ -32,6 +32,31 @@ fn marker_word(m: Marker) -> &'static str {
         Marker::Rout => "routed",
         Marker::Engaged => "engaged",
         Marker::AmmoDepleted => "out of ammunition",
+    }
+}
+
+/// GBACW 11.34: what a wagon loses, as the table's key says it.
+fn ammo_loss_words(loss: AmmoLoss) -> String {
+    match loss {
+        AmmoLoss::WagonEliminated => "the wagon is eliminated".into(),
+        AmmoLoss::Points {
+            small_arms,
+            artillery: Some(a),
+        } => format!(
+            "{small_arms} small-arms and {a} artillery ammunition {} marked off",
+            if u16::from(small_arms) + u16::from(a) == 1 {
+                "box"
+            } else {
+                "boxes"
+            }
+        ),
+        AmmoLoss::Points {
+            small_arms,
+            artillery: None,
+        } => format!(
+            "{small_arms} small-arms ammunition {} and all its artillery ammunition marked off",
+            if small_arms == 1 { "box" } else { "boxes" }
+        ),
     }
 }
 
@@ -702,6 +727,26 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
         }
         E::EngagedWithdrawn { from, .. } => format!(
             "the engaged units withdraw from {from}: no further melee in that engagement this Player-Turn (12.94)"
+        ),
+        E::WagonAmmoLost {
+            wagon,
+            column,
+            die,
+            loss,
+        } => format!(
+            "{} is hit by artillery: Ammunition Loss Table column {column}, die {die}: {} (11.34)",
+            name(wagon),
+            ammo_loss_words(*loss)
+        ),
+        E::WagonCrewLeft { wagon, routed } => format!(
+            "the crew of {} {}; the wagon stays, without a crew, and may neither move nor resupply (11.1, {})",
+            name(wagon),
+            if *routed {
+                "routs away from its wagon"
+            } else {
+                "retreats from its wagon"
+            },
+            if *routed { "11.12" } else { "11.17" }
         ),
     }
 }

@@ -93,3 +93,62 @@ fn refusals_name_counters_as_printed() {
     );
     assert_words(&text);
 }
+
+/// GBACW 11.34, 11.12, 11.17: a wagon's ammunition loss and its crew
+/// leaving read as the table and the rule say them, with printed names.
+#[test]
+fn case_11_34_wagon_ammunition_loss_and_crew_read_as_words() {
+    use crate::gbacw::tables::AmmoLoss;
+    let rs = Gbacw::new(&GbacwConfig {
+        battle: "corinth".into(),
+        ..GbacwConfig::default()
+    })
+    .expect("Corinth loads");
+    let w = id("supply-stanley");
+    let lines: Vec<String> = [
+        AmmoLoss::Points {
+            small_arms: 2,
+            artillery: Some(5),
+        },
+        AmmoLoss::Points {
+            small_arms: 4,
+            artillery: None,
+        },
+        AmmoLoss::WagonEliminated,
+    ]
+    .into_iter()
+    .map(|loss| {
+        event(
+            &rs,
+            &GbacwEvent::WagonAmmoLost {
+                wagon: w.clone(),
+                column: 2,
+                die: 6,
+                loss,
+            },
+        )
+    })
+    .chain([true, false].map(|routed| {
+        event(
+            &rs,
+            &GbacwEvent::WagonCrewLeft {
+                wagon: w.clone(),
+                routed,
+            },
+        )
+    }))
+    .collect();
+    for l in &lines {
+        assert_words(l);
+        assert!(l.contains("Supply Stanley"), "{l}");
+    }
+    assert!(
+        lines[0].contains("2 small-arms and 5 artillery"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains("all its artillery"), "{}", lines[1]);
+    assert!(lines[2].contains("eliminated"), "{}", lines[2]);
+    assert!(lines[3].contains("routs") && lines[3].contains("11.12"));
+    assert!(lines[4].contains("retreats") && lines[4].contains("11.17"));
+}

@@ -16,7 +16,7 @@ use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::state::{Casualty, GbacwState, RetreatOrder};
-use crate::gbacw::tables::{CasualtyCause, FireResult, LeaderLoss};
+use crate::gbacw::tables::{AmmoLoss, CasualtyCause, FireResult, LeaderLoss};
 
 /// GBACW 13.31: hexes a routed unit retreats at once.
 pub const ROUT_HEXES: usize = 3;
@@ -175,8 +175,9 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
                 } else if !battery && p.artillery {
                     // GBACW 11.12 (case_11_12_artillery_hit_on_wagon_ammo_loss):
                     // "Supply wagon crews suffer casualties only from
-                    // small-arms fire". (The Ammunition Loss Table the
-                    // number then reads, 11.34, is not applied yet.)
+                    // small-arms fire"; the number reads the Ammunition
+                    // Loss Table (11.34).
+                    wagon_ammo_loss(rs, u, roll, id, points);
                 } else {
                     // GBACW 9.82, 15.12: small arms hit a battery's crew, a
                     // step per point: "If a battery suffers a result of
@@ -252,6 +253,83 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
         }
     }
     deferred
+}
+
+/// GBACW 11.12: "Artillery Fire Results: ... "1," "2," etc.: This number
+/// is used to determine the column on the Ammunition Loss Table (11.34). A
+/// die is rolled and cross-indexed with the column to determine the number
+/// of Supply Points the wagon loses." GBACW 11.34: "Results to the left of
+/// the slash apply to the wagon's small-arms supply; to the right its
+/// artillery supply. ... E = All artillery ammunition is eliminated and
+/// marked off the wagons supply. WE = The supply wagon is eliminated and
+/// removed from play." The table has three columns, the Fire CRT's
+/// largest artillery result on a wagon (a larger number would read the
+/// third: `wagon_fire_effect`).
+fn wagon_ammo_loss(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId, points: u8) {
+    let column = points.clamp(1, 3);
+    let die = roll.d6();
+    let Some(loss) = rs.tables.ammo_loss.result(column, die) else {
+        return;
+    };
+    u.push(GbacwEvent::WagonAmmoLost {
+        wagon: id.clone(),
+        column,
+        die,
+        loss,
+    });
+    if loss == AmmoLoss::WagonEliminated {
+        u.push(GbacwEvent::UnitRemoved {
+            unit: id.clone(),
+            captured: false,
+        });
+    }
+}
+
+/// GBACW 11.12: "ROUT: The crew routs. A Wagon Crew Marker is used and the
+/// crew routs three hexes. The Wagon Counter is turned over to show that
+/// it is crewless." GBACW 11.17: "Crewed supply wagons may retreat before
+/// melee. In other forms of retreat the crew retreats but the wagon
+/// doesn't." When `id` is a supply wagon that must rout (`routed`) or
+/// retreat in any way but before melee, its crew (if it has one) leaves
+/// and the wagon stays, uncrewed (11.1: it "may not be used to resupply
+/// units, nor may it move"); returns whether `id` is a wagon (the caller
+/// then moves nothing). The crew counter's own play once away (its three
+/// hexes, its rally, 13.54) is not modelled: the crew leaves the map with
+/// no way back to the wagon (11.18 recrews only a wagon whose crew "has
+/// been eliminated").
+pub(crate) fn wagon_crew_leaves(rs: &Gbacw, u: &mut Unfold, id: &CounterId, routed: bool) -> bool {
+    if !matches!(rs.game.oob.units[id].kind, UnitKind::Wagon { .. }) {
+        return false;
+    }
+    let goes = crate::gbacw::ammo::wagon_retreat(&u.state.units[id].status, false);
+    if goes.crew && !goes.wagon {
+        u.push(GbacwEvent::WagonCrewLeft {
+            wagon: id.clone(),
+            routed,
+        });
+    }
+    true
+}
+
+/// GBACW 15.16: "When an unlimbered artillery crew is routed, the crew
+/// routs but the guns remain in the original hex." 13.25: "Unlimbered
+/// guns never rout. However, their crews may rout, thus abandoning the
+/// guns". The battle's own crews first (Corinth 24.21: the crew a piece
+/// of its own, `BattleRules::guns_rout`); otherwise, in the Standard
+/// Rules, the guns stay where they are and take the Rout marker, which
+/// stands for their routed crew (13.32: the guns neither fire nor have a
+/// ZOC until it rallies, 13.54). The crew's three hexes away as a counter
+/// of its own are not modelled outside Corinth: the crew is held to rout
+/// at its guns. Returns whether the crew routed (the stack then checks,
+/// 13.41).
+fn crew_routs_from_guns(rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> bool {
+    if let Some(done) = rs.battle().guns_rout(rs, u, id) {
+        return done;
+    }
+    set_markers(u, id, |s| {
+        rout(&mut s.markers);
+    });
+    true
 }
 
 /// GBACW 6.11: "A unit in Column formation that is fired upon
@@ -335,7 +413,7 @@ fn check_one(
         modifier: i8::try_from(modifier).unwrap_or(0),
         failed,
     });
-    let (mut routed, mut pinned) = match hit.result {
+    let (routed, mut pinned) = match hit.result {
         FireResult::MaybePin => (false, failed),
         FireResult::MaybeRout => (failed, false),
         FireResult::PinOrRout => (failed, !failed),
@@ -355,13 +433,10 @@ fn check_one(
             failed: pinned,
         });
     }
-    // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
-    // routs away from them (15.16).
+    // GBACW 13.25: unlimbered guns never rout; their crew routs, the guns
+    // staying (15.16; Corinth 24.21: away from them).
     if routed && (st.formation == Formation::Unlimbered || rs.battle().guns_held_in_place(rs, id)) {
-        if let Some(done) = rs.battle().guns_rout(rs, u, id) {
-            return done;
-        }
-        routed = false;
+        return crew_routs_from_guns(rs, u, id);
     }
     if routed {
         rout_with_brigade(rs, u, roll, id);
@@ -391,13 +466,10 @@ pub(crate) fn check_morale(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &C
     if !roll_check(rs, u, roll, id) {
         return false;
     }
-    // GBACW 13.25: unlimbered guns never rout; Corinth 24.21: their crew
-    // routs away from them (15.16).
+    // GBACW 13.25: unlimbered guns never rout; their crew routs, the guns
+    // staying (15.16; Corinth 24.21: away from them).
     if st.formation == Formation::Unlimbered || rs.battle().guns_held_in_place(rs, id) {
-        if let Some(done) = rs.battle().guns_rout(rs, u, id) {
-            return done;
-        }
-        return false;
+        return crew_routs_from_guns(rs, u, id);
     }
     rout_with_brigade(rs, u, roll, id);
     true
@@ -441,6 +513,10 @@ fn roll_check(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) -> 
 /// GBACW 13.31: `id` fails its check and routs three hexes; Corinth 25.2:
 /// its broken brigade may retreat with it (asked where it routed).
 fn rout_with_brigade(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
+    // GBACW 11.12: a wagon's crew routs away; the wagon stays.
+    if wagon_crew_leaves(rs, u, id, true) {
+        return;
+    }
     let brigade = rs.battle().brigade_retreat(rs, &u.state, id);
     set_markers(u, id, |s| {
         rout(&mut s.markers);
@@ -674,6 +750,13 @@ fn retreat_then(
     then_check: Option<bool>,
 ) {
     if u.state.units[id].hex.is_none() {
+        return;
+    }
+    // GBACW 11.17: the crew retreats, the wagon doesn't (and the crew,
+    // not on the map, makes no check at the end of its retreat). A wagon
+    // never routs (its crew does, `rout_with_brigade`), so this is a
+    // melee result's retreat or a displacement (14.3).
+    if wagon_crew_leaves(rs, u, id, false) {
         return;
     }
     // A unit already waiting for its owner's choice of path (14.4) that is
@@ -924,8 +1007,8 @@ pub(crate) fn apply_per_unit(
         } else {
             // GBACW 11.12: a wagon under artillery fire loses no crew
             // ("Supply wagon crews suffer casualties only from small-arms
-            // fire"); its Ammunition Loss Table roll (11.34) is not applied
-            // yet.
+            // fire"); the number reads the Ammunition Loss Table (11.34).
+            wagon_ammo_loss(rs, u, roll, id, points);
         }
         let st = &u.state.units[id].status;
         let battery = matches!(kind, UnitKind::Battery { .. });

@@ -313,7 +313,6 @@ fn battery_under_fire(formation: &str) -> T {
 /// guns never rout. However, their crews may rout, thus abandoning the
 /// guns".
 #[test]
-#[ignore = "disagreement: 15.16 — the Standard Rules engine does not rout the crew of unlimbered guns at all (only Corinth's `crew-rout` hook does); see results-t1518.md"]
 fn case_15_16_unlimbered_crew_routs_guns_stay() {
     let mut t = battery_under_fire("unlimbered");
     t.ok(UNION, fire("0305", &[("f", 4)]));
@@ -327,6 +326,36 @@ fn case_15_16_unlimbered_crew_routs_guns_stay() {
         marked(&t, "b", Marker::Rout) || t.s.crews_away.contains_key(&id("b")),
         "the crew routed"
     );
+}
+
+/// GBACW 15.16: "the crew routs but the guns remain in the original
+/// hex." / 13.32: "Routed units may not engage in any kind of Fire
+/// Combat." / 13.54: "Routed artillery gun crews ... may rally without
+/// leaders. ... If the die roll result is higher than the unit's Morale
+/// Rating, the unit remains routed. Otherwise, the unit rallies." The
+/// Standard Rules crew routed at its guns (no crew counter of its own
+/// outside Corinth 24.21): the guns may not fire until it rallies, by die.
+#[test]
+fn case_15_16_routed_crew_holds_its_guns_silent_until_it_rallies() {
+    let mut t = battery_under_fire("unlimbered");
+    t.ok(UNION, fire("0305", &[("f", 4)]));
+    t.script(&[4, 5]);
+    t.act(UNION, GbacwAction::EndPhase);
+    settle(&mut t);
+    assert!(marked(&t, "b", Marker::Rout));
+    t.advance_to(UNION, Phase::DefensiveFire);
+    assert!(
+        t.decide(REBEL, &fire("0306", &[("b", 4)])).is_err(),
+        "13.32: routed, no fire"
+    );
+    t.advance_to(REBEL, Phase::Rally);
+    t.script(&[2]);
+    t.act(REBEL, GbacwAction::Rally { unit: id("b") });
+    assert!(
+        !marked(&t, "b", Marker::Rout),
+        "a 2 against morale 2 rallies"
+    );
+    assert_eq!(t.hex("b"), Some(n("0305")));
 }
 
 /// GBACW 15.16: "When limbered, the entire battery is moved in rout

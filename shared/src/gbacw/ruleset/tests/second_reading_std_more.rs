@@ -1231,7 +1231,6 @@ fn wagon_target() -> Position {
 /// etc.: This number is used to determine the column on the Ammunition
 /// Loss Table (11.34)."
 #[test]
-#[ignore = "disagreement: the Ammunition Loss Table (11.34) is transcribed but never applied to a wagon hit by artillery"]
 fn case_11_12_artillery_hit_on_wagon_ammo_loss() {
     // 4 HB guns at three hexes: 12, counter-battery row "11 to 14"; a
     // wagon is 4 points (no shift) and always enfiladed: "15 to 20". Die
@@ -1261,7 +1260,6 @@ fn case_11_12_artillery_hit_on_wagon_ammo_loss() {
 /// play." / "E = All artillery ammunition is eliminated and marked off the
 /// wagons supply."
 #[test]
-#[ignore = "disagreement: the Ammunition Loss Table (11.34) is never applied, so no WE and no E"]
 fn case_11_34_ammo_loss_table_wagon_eliminated() {
     // 4 HB adjacent: 40, "35 to 42"; enfiladed: "43 to 50". Die 6 reads
     // "3*" (column 3); die 3 reads "2*" (column 2).
@@ -1334,7 +1332,6 @@ fn case_11_12_small_arms_on_wagon_crew() {
 /// crew routs three hexes. The Wagon Counter is turned over to show that
 /// it is crewless."
 #[test]
-#[ignore = "disagreement: a routed wagon crew stays with its wagon (no crewless wagon, no crew counter)"]
 fn case_11_12_small_arms_on_wagon_crew_rout() {
     let p = wagon_target()
         .confederate(&inf("d", 3, 3))
@@ -1381,7 +1378,6 @@ fn case_11_15_wagon_crew_cannot_initiate_or_fire_offensively() {
 /// Sub-case (d) of case_11_15: W's crew fires at U in the Confederate
 /// Defensive Fire Phase of the Union Player-Turn.
 #[test]
-#[ignore = "disagreement: a wagon has no frontal hexside (7.22), so its crew can never fire"]
 fn case_11_15_wagon_crew_fires_in_defensive_fire() {
     let t = field()
         .confederate("wagon w morale=3 weapon=R strength=1 small-arms=5 artillery=10")
@@ -1395,7 +1391,6 @@ fn case_11_15_wagon_crew_fires_in_defensive_fire() {
 /// GBACW 11.17: "Crewed supply wagons may retreat before melee. In other
 /// forms of retreat the crew retreats but the wagon doesn't."
 #[test]
-#[ignore = "disagreement: a melee retreat moves the whole wagon; 11.17 moves only its crew"]
 fn case_11_17_melee_retreat_crew_goes_wagon_stays() {
     let mut t = wagon_target()
         .union(&inf("x", 2, 3))
