@@ -46,6 +46,7 @@ mod second_reading_cedar;
 mod second_reading_cedar_more;
 mod second_reading_corinth;
 mod second_reading_corinth_more;
+mod second_reading_part4_cedar;
 mod second_reading_part4_corinth;
 mod second_reading_std_more;
 mod sequence;
