@@ -48,6 +48,7 @@ mod second_reading_corinth;
 mod second_reading_corinth_more;
 mod second_reading_part4_cedar;
 mod second_reading_part4_corinth;
+mod second_reading_part4_std;
 mod second_reading_std_more;
 mod sequence;
 mod succession;

@@ -1,0 +1,380 @@
+//! The second reading of the Standard Rules, part 4 (issue 19): reader
+//! cases of `docs/second-reading/std-*.md` that parts 1–3 left unwritten,
+//! written from the cases' text and the seed (not from the engine's code
+//! for the rule) with the position builder and scripted dice. Each test is
+//! named as its case and quotes the sentence it rests on.
+
+use super::reading_support::settle;
+use super::*;
+use crate::gbacw::oob::Marker;
+use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
+use crate::gbacw::tables::FireResult;
+use crate::gbacw::testkit::Position;
+
+fn dist(t: &T, a: &str, b: &str) -> u32 {
+    t.rs.game().map.grid.distance(n(a), n(b))
+}
+
+fn marked(t: &T, unit: &str, m: Marker) -> bool {
+    t.s.units[&id(unit)].status.markers.contains(&m)
+}
+
+fn lost(t: &mut T, leader: &str, how: Casualty) {
+    let l = t.s.leaders.get_mut(&id(leader)).unwrap();
+    l.hex = None;
+    l.casualty = Some(how);
+}
+
+/// End phases, keeping every event, until `seat`'s `phase` of `turn`.
+fn run_to(t: &mut T, turn: u16, seat: SeatId, phase: Phase) -> Vec<GbacwEvent> {
+    let mut all = Vec::new();
+    for _ in 0..400 {
+        let phasing = t.rs.phasing_side(t.s.clock).map(|s| t.rs.seat_of(s));
+        if t.s.clock.turn == turn && t.phase() == Some(phase) && phasing == Some(seat) {
+            return all;
+        }
+        let actor = t.rs.acting_seat(&t.s).expect("someone acts");
+        all.extend(t.ok(actor, GbacwAction::EndPhase));
+    }
+    panic!("never reached Game-Turn {turn}, {phase:?} for {seat}");
+}
+
+fn succeeded(events: &[GbacwEvent], lost: &str) -> Option<SuccessionKind> {
+    events.iter().find_map(|e| match e {
+        GbacwEvent::LeaderSucceeded(r) if r.lost == id(lost) => Some(r.kind.clone()),
+        _ => None,
+    })
+}
+
+// --- 15.0 A battery that moved ------------------------------------------------------
+
+/// Lakes on both sides of 0404–0407: E's only way back is down that
+/// corridor, into the front of A at 0408.
+const CORRIDOR: &str = "hex 0304 lake\nhex 0305 lake\nhex 0504 lake\nhex 0505 lake\nhex 0306 lake\nhex 0506 lake\nhex 0307 lake\nhex 0507 lake";
+
+/// Union battery A (HB, 4 guns) at `a_start`, Union infantry I (4 SP)
+/// north of Confederate E (4 SP, morale 4) in 0404; the Union Movement
+/// Phase of Game-Turn 3.
+fn retreat_into_battery(a_start: &str) -> T {
+    Position::new(8, 10)
+        .map(CORRIDOR)
+        .union("battery a weapon=HB guns=4 rounds=20 morale=3")
+        .union("infantry i strength=4 morale=4 weapon=R")
+        .confederate("infantry e strength=4 morale=4 weapon=R")
+        .place("a", a_start, "n", "limbered")
+        .place("i", "0403", "s", "line")
+        .place("e", "0404", "n", "line")
+        .build_at(3, UNION, Phase::Movement)
+}
+
+/// I fires on E: the first die that reads "R", E's check 6 (a rout); E
+/// routs by 0405 and 0406 into 0407, the hex in front of A at 0408: the
+/// retreat fire offers.
+fn rout_past_battery(t: &T) -> (T, Vec<crate::gbacw::ruleset::state::RetreatFireOffer>) {
+    let mut t = t.clone();
+    t.advance_to(UNION, Phase::OffensiveFire);
+    t.ok(UNION, fire("0404", &[("i", 4)]));
+    for die in 1..=6u16 {
+        let mut x = t.clone();
+        x.script(&[die, 6]);
+        let events = x.act(UNION, GbacwAction::EndPhase);
+        if fire_reports(&events)[0].result != FireResult::MaybeRout {
+            continue;
+        }
+        assert!(marked(&x, "e", Marker::Rout));
+        x.script(&[1, 1, 1]);
+        if !x.s.retreats.is_empty() {
+            x.act(
+                REBEL,
+                GbacwAction::Retreat {
+                    unit: id("e"),
+                    path: vec![n("0405"), n("0406"), n("0407")],
+                },
+            );
+        }
+        let offers = x.s.retreat_fire.clone();
+        return (x, offers);
+    }
+    panic!("no die reads R");
+}
+
+/// GBACW 15.0: "once an artillery unit has moved, it may not fire." /
+/// 10.2: "A unit that is forced to retreat into the ZOC of an Enemy unit,
+/// other than the unit which caused the retreat, may undergo *retreat
+/// fire*." Battery A moved a hex limbered and unlimbered; E's rout enters
+/// its front: A is not offered retreat fire. (Control: a battery that only
+/// unlimbered in place is offered the shot.)
+///
+/// Case corrected: the case had E retreat from a melee R2; 12.92 forbids
+/// that ("Units may not retreat into hexes containing impassable terrain,
+/// Enemy units or Enemy ZOC's"), so a melee retreat never draws retreat
+/// fire. The test routs E after fire instead (14.2: "Units may be
+/// retreated through or into hexes in Enemy ZOC's").
+#[test]
+#[ignore = "disagreement: case 15.0 — the text says a battery that moved \"may not fire\"; the engine offers it retreat fire (10.2) in the same Player-Turn and accepts the shot"]
+fn case_15_0_moved_battery_no_retreat_fire() {
+    let unlimber = GbacwAction::ChangeFormation {
+        unit: id("a"),
+        to: crate::gbacw::oob::Formation::Unlimbered,
+    };
+    let mut still = retreat_into_battery("0408");
+    still.ok(UNION, unlimber.clone());
+    assert_eq!(dist(&still, "0408", "0407"), 1);
+    let (_, offers) = rout_past_battery(&still);
+    assert!(
+        offers.iter().any(|o| o.firers.contains(&id("a"))),
+        "control: {offers:?}"
+    );
+    let mut moved = retreat_into_battery("0409");
+    moved.ok(UNION, mv(&["a"], &["0408"]));
+    settle(&mut moved);
+    moved.ok(UNION, unlimber);
+    let (x, offers) = rout_past_battery(&moved);
+    assert!(
+        x.decide(
+            UNION,
+            &GbacwAction::RetreatFire {
+                firers: ids(&["a"])
+            }
+        )
+        .is_err(),
+        "A moved and fires: {offers:?}"
+    );
+    assert!(
+        !offers.iter().any(|o| o.firers.contains(&id("a"))),
+        "A moved: {offers:?}"
+    );
+}
+
+// --- 16.24 Charge ------------------------------------------------------------------
+
+/// GBACW 16.24: "If it is still adjacent at the beginning of the Melee
+/// Phase, it may then charge". Union mounted cavalry K moves next to
+/// Confederate E; E's Defensive Fire reads "R" and K's check (6, +1 for
+/// the enfilade of mounted cavalry, 13.26) routs it 3 hexes away: no
+/// charge.
+#[test]
+fn case_16_24_not_adjacent_at_melee_phase_no_charge() {
+    let mut t = Position::new(6, 10)
+        .union("cavalry k strength=3 morale=3 weapon=C")
+        .confederate("infantry e strength=4 morale=3 weapon=R")
+        .place("k", "0306", "n", "mounted")
+        .place("e", "0302", "s", "line")
+        .build_at(5, UNION, Phase::Movement);
+    t.ok(UNION, mv(&["k"], &["0305", "0304", "0303"]));
+    t.advance_to(UNION, Phase::DefensiveFire);
+    t.ok(REBEL, fire("0303", &[("e", 4)]));
+    let mut routed = None;
+    for die in 1..=6u16 {
+        let mut x = t.clone();
+        x.script(&[die, 6, 1, 1]);
+        let mut events = x.act(REBEL, GbacwAction::EndPhase);
+        events.extend(settle(&mut x));
+        if fire_reports(&events)[0].result == FireResult::MaybeRout {
+            routed = Some(x);
+            break;
+        }
+    }
+    let mut t = routed.expect("a die reads R");
+    assert!(marked(&t, "k", Marker::Rout));
+    assert!(dist(&t, &t.hex("k").unwrap().to_string(), "0302") > 1);
+    t.advance_to(UNION, Phase::RetreatBeforeMelee);
+    assert!(
+        t.decide(
+            UNION,
+            &GbacwAction::DeclareCharge {
+                target: n("0302"),
+                attackers: ids(&["k"]),
+            }
+        )
+        .is_err()
+    );
+}
+
+// --- 17.6 Detachment and attachment ------------------------------------------------
+
+/// Union divisions D1 (brigades X, Y, Z) and D2 (brigade V) and the
+/// independent brigade W, every leader near the others; the Union Initial
+/// Command Phase of Game-Turn 3.
+fn divisions() -> T {
+    let mut p = Position::new(10, 10)
+        .union("army a cp=1")
+        .union("division d1 army=a dir=10 cp=2")
+        .union("division d2 army=a dir=10 cp=2")
+        .union("brigade w indpnt er=3 rally=1");
+    for (b, d) in [("x", "d1"), ("y", "d1"), ("z", "d1"), ("v", "d2")] {
+        p = p
+            .union(&format!("brigade {b} division={d} er=3 rally=1"))
+            .union(&format!(
+                "infantry {b}1 brigade={b} strength=4 morale=4 weapon=R"
+            ));
+    }
+    p = p
+        .union("infantry w1 brigade=w strength=4 morale=4 weapon=R")
+        .confederate("infantry far strength=4 morale=4 weapon=R")
+        .place("far", "1010", "n", "line");
+    for (l, h) in [
+        ("a", "0101"),
+        ("d1", "0202"),
+        ("d2", "0302"),
+        ("x", "0203"),
+        ("y", "0303"),
+        ("z", "0403"),
+        ("v", "0503"),
+        ("w", "0603"),
+    ] {
+        p = p.leader(l, h);
+        if l.len() == 1 && l != "a" {
+            p = p.place(&format!("{l}1"), h, "n", "line");
+        }
+    }
+    p.build_at(3, UNION, Phase::InitialCommand)
+}
+
+/// GBACW 17.6: "A division may only detach one of its original brigades
+/// at any one time and may only have one brigade from another command
+/// attached to it at any one time." (a) X detached from D1; (b) Y as well:
+/// refused; (c) X attached to D2, which has W: X replaces W (17.64: "the
+/// brigade which is attached may be changed").
+#[test]
+fn case_17_6_one_detach_one_attach() {
+    let mut t = divisions();
+    t.ok(
+        UNION,
+        GbacwAction::Attach {
+            brigade: id("w"),
+            division: id("d2"),
+        },
+    );
+    t.ok(UNION, GbacwAction::Detach { brigade: id("x") });
+    assert!(
+        t.decide(UNION, &GbacwAction::Detach { brigade: id("y") })
+            .is_err(),
+        "(b)"
+    );
+    t.ok(
+        UNION,
+        GbacwAction::Attach {
+            brigade: id("x"),
+            division: id("d2"),
+        },
+    );
+    assert_eq!(t.s.links[&id("d2")].attached, Some(id("x")), "(c)");
+}
+
+/// GBACW 17.65: "A division's brigades are never detached simply because
+/// that division commander has been killed or a brigade commander is out
+/// of divisional integrity." D1 killed; V's commander far outside D2's
+/// radius: after the Initial Command Phase no brigade is detached.
+#[test]
+fn case_17_65_no_automatic_detachment() {
+    let mut t = divisions();
+    lost(&mut t, "d1", Casualty::Killed);
+    t.s.leaders.get_mut(&id("d2")).unwrap().hex = Some(n("1009"));
+    t.advance_to(UNION, Phase::Movement);
+    for d in ["d1", "d2"] {
+        let links = t.s.links.get(&id(d)).cloned().unwrap_or_default();
+        assert_eq!(links.detached, None, "{d}");
+    }
+}
+
+// --- 17.8 Succession ---------------------------------------------------------------
+
+/// Confederate division D (DIR 4, 2 CP) with brigades S ("3 1 (5)") and
+/// S2 (ER 3), the anonymous replacement "Brigade Comdr REPL 2 0 (2)".
+fn division_d(turn: u16, seat: SeatId, phase: Phase) -> T {
+    Position::new(10, 10)
+        .turns(10)
+        .confederate("army a cp=1")
+        .confederate("division d army=a dir=4 cp=2")
+        .confederate("brigade s division=d er=3 rally=1 promoted=5")
+        .confederate("brigade s2 division=d er=3 rally=1 promoted=4")
+        .confederate("replacement c-repl er=2 rally=0 promoted=2")
+        .scenario("setup pool units=c-repl case=17.83")
+        .confederate("infantry s1 brigade=s strength=4 morale=4 weapon=R")
+        .confederate("infantry s21 brigade=s2 strength=4 morale=4 weapon=R")
+        .union("infantry far strength=4 morale=4 weapon=R")
+        .leader("a", "0808")
+        .leader("d", "0505")
+        .leader("s", "0504")
+        .leader("s2", "0506")
+        .place("s1", "0504", "n", "line")
+        .place("s21", "0506", "n", "line")
+        .place("far", "0101", "s", "line")
+        .build_at(turn, seat, phase)
+}
+
+/// GBACW 17.85: "When a brigade commander is promoted to division
+/// commander, he has a Divisional Integrity Radius but *no* Command
+/// Points." D killed; S is promoted at the Confederate Final Command
+/// Phase with DIR 5; at the next Initial Command Phase his Command Point
+/// spend is refused.
+#[test]
+fn case_17_85_promoted_brigade_leader_has_dir_no_cp() {
+    let mut t = division_d(3, REBEL, Phase::FinalCommand);
+    lost(&mut t, "d", Casualty::Killed);
+    let events = t.ok(REBEL, GbacwAction::EndPhase);
+    let kind = succeeded(&events, "d");
+    assert!(
+        matches!(&kind, Some(SuccessionKind::Promote { promoted, .. }) if *promoted == id("s")),
+        "{kind:?}"
+    );
+    assert_eq!(
+        crate::gbacw::ruleset::combat::succession::division_commander(&t.rs, &t.s, &id("d")),
+        Some((id("s"), 5))
+    );
+    t.advance_to(REBEL, Phase::InitialCommand);
+    assert!(
+        t.decide(
+            REBEL,
+            &GbacwAction::SpendCommandPoints {
+                division: id("s"),
+                brigade: id("s2"),
+                points: 1,
+            }
+        )
+        .is_err(),
+        "no Command Points"
+    );
+}
+
+/// GBACW 17.8: "New leaders are placed on any unit of their command during
+/// the next Friendly Final Command Phase after the leader was removed from
+/// play." / 17.84: "All promotions take place at the end of the Friendly
+/// Final Command Phase". Union division commander D (the Union moves
+/// first) killed in the Confederate Player-Turn of Game-Turn 5: no
+/// promotion until the end of the Union Final Command Phase of Game-Turn
+/// 6. (Whether D's brigade commanders are limited in Game-Turn 6 the case
+/// flags as open and does not assert.)
+#[test]
+fn case_17_84_promotion_timing_enemy_second_player_turn() {
+    let mut t = Position::new(10, 10)
+        .turns(10)
+        .union("army a cp=1")
+        .union("division d army=a dir=4 cp=2")
+        .union("brigade s division=d er=3 rally=1 promoted=5")
+        .union("replacement u-repl er=2 rally=0 promoted=2")
+        .scenario("setup pool units=u-repl case=17.83")
+        .union("infantry s1 brigade=s strength=4 morale=4 weapon=R")
+        .confederate("infantry far strength=4 morale=4 weapon=R")
+        .leader("a", "0808")
+        .leader("d", "0505")
+        .leader("s", "0504")
+        .place("s1", "0504", "n", "line")
+        .place("far", "0101", "s", "line")
+        .build_at(5, REBEL, Phase::Movement);
+    lost(&mut t, "d", Casualty::Killed);
+    let events = run_to(&mut t, 6, UNION, Phase::InitialCommand);
+    assert_eq!(succeeded(&events, "d"), None, "no promotion in GT 5");
+    assert_eq!(t.hex("d"), None, "D is off the map until then");
+    let mut events = run_to(&mut t, 6, UNION, Phase::FinalCommand);
+    assert_eq!(succeeded(&events, "d"), None);
+    events = t.ok(UNION, GbacwAction::EndPhase);
+    assert!(
+        matches!(
+            succeeded(&events, "d"),
+            Some(SuccessionKind::Promote { .. })
+        ),
+        "{events:?}"
+    );
+}
