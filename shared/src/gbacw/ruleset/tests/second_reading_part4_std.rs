@@ -378,3 +378,159 @@ fn case_17_84_promotion_timing_enemy_second_player_turn() {
         "{events:?}"
     );
 }
+
+// --- 10.2, 13.33, 14.2 Retreat fire on a rout -----------------------------------------
+
+/// Union B (4 SP, morale 3) in 0404 with lakes on both sides of the
+/// corridor 0405–0407; Confederate A (4 SP) north of it in 0403; the
+/// Confederate battery C (N, `guns` guns) in 0307, facing ne, whose front
+/// covers 0406 and 0407; Confederate D in 0408, facing n, whose front
+/// covers 0407 only. The Confederate Offensive Fire Phase of Game-Turn 3.
+fn rout_corridor(guns: u8) -> T {
+    Position::new(8, 10)
+        .map("hex 0304 lake\nhex 0305 lake\nhex 0504 lake\nhex 0505 lake\nhex 0306 lake\nhex 0506 lake\nhex 0507 lake")
+        .union("infantry b strength=4 morale=3 weapon=R")
+        .confederate("infantry a strength=4 morale=4 weapon=R")
+        .confederate(&format!("battery c weapon=N guns={guns} rounds=20 morale=4"))
+        .confederate("infantry d strength=4 morale=4 weapon=R")
+        .place("b", "0404", "n", "line")
+        .place("a", "0403", "s", "line")
+        .place("c", "0307", "ne", "unlimbered")
+        .place("d", "0408", "n", "line")
+        .build_at(3, REBEL, Phase::OffensiveFire)
+}
+
+/// A fires on B: the first die that reads "R", B's check 6 routs it; the
+/// table with B's rout under way.
+fn a_routs_b(t: &T) -> T {
+    let mut t = t.clone();
+    t.ok(REBEL, fire("0404", &[("a", 4)]));
+    for die in 1..=6u16 {
+        let mut x = t.clone();
+        x.script(&[die, 6]);
+        let events = x.act(REBEL, GbacwAction::EndPhase);
+        if fire_reports(&events)[0].result != FireResult::MaybeRout {
+            continue;
+        }
+        assert!(marked(&x, "b", Marker::Rout));
+        if !x.s.retreats.is_empty() {
+            x.act(
+                UNION,
+                GbacwAction::Retreat {
+                    unit: id("b"),
+                    path: vec![n("0405"), n("0406"), n("0407")],
+                },
+            );
+        }
+        return x;
+    }
+    panic!("no die reads R");
+}
+
+/// Answer the retreat fire offers in turn: `c_result` (the Fire CRT result
+/// wanted, as printed) is fired by C at its first offer, every other offer
+/// declined. The offers seen, as (hex, firers), and the events.
+fn answer_offers(t: &mut T, c_result: &str) -> (Vec<(HexNumber, Vec<CounterId>)>, Vec<GbacwEvent>) {
+    let mut seen = Vec::new();
+    let mut all = Vec::new();
+    let mut c_fired = false;
+    for _ in 0..10 {
+        let Some(o) = t.s.retreat_fire.first().cloned() else {
+            break;
+        };
+        seen.push((o.hex, o.firers.clone()));
+        if !c_fired && o.firers.contains(&id("c")) {
+            c_fired = true;
+            let mut done = None;
+            for die in 1..=6u16 {
+                let mut x = t.clone();
+                x.script(&[die, 1, 1, 1, 1]);
+                let events = x.act(
+                    o.seat,
+                    GbacwAction::RetreatFire {
+                        firers: ids(&["c"]),
+                    },
+                );
+                if fire_reports(&events)
+                    .first()
+                    .is_some_and(|r| r.result.to_string() == c_result)
+                {
+                    done = Some((x, events));
+                    break;
+                }
+            }
+            let (x, events) = done.unwrap_or_else(|| panic!("no die reads {c_result}"));
+            *t = x;
+            all.extend(events);
+        } else {
+            all.extend(t.act(o.seat, GbacwAction::DeclineRetreatFire));
+        }
+    }
+    all.extend(settle(t));
+    (seen, all)
+}
+
+/// GBACW 10.2: "other than the unit which caused the retreat" / "a
+/// retreating unit may be fired on by several Enemy units as it retreats.
+/// ... Enemy units firing on retreating units may only fire once at a
+/// given unit during any retreat." B routs down the corridor: A (the
+/// cause) is never offered; C fires once (at 0406) and is not offered
+/// again at 0407; D is offered at 0407. (A's front does not reach the
+/// first hex here: the corridor keeps every step farther from A.)
+#[test]
+fn case_10_2_no_retreat_fire_from_causing_unit_and_once_only() {
+    let mut t = a_routs_b(&rout_corridor(1));
+    let (seen, _) = answer_offers(&mut t, "-");
+    assert!(
+        seen.iter().all(|(_, f)| !f.contains(&id("a"))),
+        "A caused the retreat: {seen:?}"
+    );
+    let c_at: Vec<HexNumber> = seen
+        .iter()
+        .filter(|(_, f)| f.contains(&id("c")))
+        .map(|(h, _)| *h)
+        .collect();
+    assert_eq!(c_at, vec![n("0406")], "C once: {seen:?}");
+    assert!(
+        seen.iter()
+            .any(|(h, f)| *h == n("0407") && f.contains(&id("d"))),
+        "D at 0407: {seen:?}"
+    );
+    assert_eq!(t.hex("b"), Some(n("0407")));
+}
+
+/// GBACW 14.2: "Units may be retreated through or into hexes in Enemy
+/// ZOC's. However, they may thereby be subject to retreat fire (10.2)."
+/// B's only rout path runs through C's front: B is not captured, ends its
+/// three hexes, and C's shot is offered.
+#[test]
+fn case_14_2_rout_retreat_may_enter_enemy_zoc_with_retreat_fire() {
+    let mut t = a_routs_b(&rout_corridor(1));
+    let (seen, events) = answer_offers(&mut t, "-");
+    assert!(seen.iter().any(|(_, f)| f.contains(&id("c"))), "{seen:?}");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::UnitRemoved { .. })),
+        "not captured"
+    );
+    assert_eq!(t.hex("b"), Some(n("0407")));
+}
+
+/// GBACW 10.2: "Retreating routed units that suffer casualties from
+/// retreat fire do not roll for additional rout." C's retreat fire at
+/// 0406 reads "1": B loses a point, finishes its three hexes at 0407, and
+/// makes no further check nor a second rout.
+#[test]
+fn case_13_33_retreat_fire_casualty_no_extra_rout() {
+    let mut t = a_routs_b(&rout_corridor(4));
+    let (_, events) = answer_offers(&mut t, "1");
+    assert_eq!(t.s.units[&id("b")].status.strength, 3);
+    assert_eq!(t.hex("b"), Some(n("0407")), "three hexes, no more");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::MoraleChecked { unit, .. } if *unit == id("b"))),
+        "{events:?}"
+    );
+}
