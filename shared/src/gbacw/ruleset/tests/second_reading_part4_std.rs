@@ -534,3 +534,100 @@ fn case_13_33_retreat_fire_casualty_no_extra_rout() {
         "{events:?}"
     );
 }
+
+// --- 5.2 Out-of-command brigade commander -------------------------------------------
+
+/// GBACW 5.2 (004): "An out of command brigade commander may only move one
+/// hex (see 17.21), but his subordinate units may move normally within his
+/// Effectiveness Radius (i.e., they are still in command)." Brigade
+/// commander L, 8 hexes from his division commander (DIR 3): one hex, not
+/// two; his regiment A, a hex from him, moves four hexes and may change
+/// formation.
+#[test]
+fn case_5_2_out_of_command_brigade_leader_subordinates_move_normally() {
+    let t = Position::new(10, 10)
+        .union("army ar cp=1")
+        .union("division d army=ar dir=3 cp=0")
+        .union("brigade l division=d er=3 rally=1")
+        .union("infantry a brigade=l strength=4 morale=4 weapon=R")
+        .confederate("infantry far strength=4 morale=4 weapon=R")
+        .leader("ar", "0101")
+        .leader("d", "0101")
+        .leader("l", "0901")
+        .place("a", "0902", "s", "line")
+        .place("far", "0110", "n", "line")
+        .build_at(3, UNION, Phase::Movement);
+    assert_eq!(dist(&t, "0101", "0901"), 8);
+    assert!(t.decide(UNION, &mv(&["l"], &["0801", "0701"])).is_err());
+    assert!(t.decide(UNION, &mv(&["l"], &["0801"])).is_ok());
+    assert!(
+        t.decide(UNION, &mv(&["a"], &["0903", "0904", "0905", "0906"]))
+            .is_ok(),
+        "A is in command"
+    );
+    assert!(
+        t.decide(
+            UNION,
+            &GbacwAction::ChangeFormation {
+                unit: id("a"),
+                to: crate::gbacw::oob::Formation::Column,
+            }
+        )
+        .is_ok()
+    );
+}
+
+// --- 9.7 Line of sight ----------------------------------------------------------------
+
+/// Confederate A in 0404 facing ne, Union T two hexes east in 0604: the
+/// line of fire runs exactly along the hexside between 0504 and 0505,
+/// with `map`; the Confederate Offensive Fire Phase.
+fn along_hexside(map: &str) -> T {
+    Position::new(8, 8)
+        .map(map)
+        .confederate("infantry a strength=4 morale=4 weapon=R")
+        .union("infantry t strength=4 morale=4 weapon=R")
+        .place("a", "0404", "ne", "line")
+        .place("t", "0604", "nw", "line")
+        .build_at(3, REBEL, Phase::OffensiveFire)
+}
+
+/// GBACW 9.7 (001 only): "An LOS running along a hexside is blocked only
+/// if both hexes are blocking terrain." (a) 0504 woods, 0505 clear: the
+/// fire is allowed; (b) both woods: refused.
+#[test]
+fn case_9_7_los_along_hexside_001() {
+    let t = along_hexside("hex 0504 woods");
+    assert_eq!(dist(&t, "0404", "0604"), 2);
+    for between in ["0504", "0505"] {
+        assert_eq!((dist(&t, "0404", between), dist(&t, between, "0604")), (1, 1));
+    }
+    assert!(t.decide(REBEL, &fire("0604", &[("a", 4)])).is_ok(), "(a)");
+    let t = along_hexside("hex 0504 woods\nhex 0505 woods");
+    assert!(t.decide(REBEL, &fire("0604", &[("a", 4)])).is_err(), "(b)");
+}
+
+/// Union A in 0405 fires at Confederate T three hexes north (0402) across
+/// Corinth's outer works (23.1: 10 feet high) on `side`.
+fn across_works(side: &str) -> T {
+    Position::new(8, 8)
+        .scenario("hook outer-works case=23.1 height=10 die=1")
+        .map(&format!("side {side}"))
+        .union("infantry a strength=4 morale=4 weapon=R")
+        .confederate("infantry t strength=4 morale=4 weapon=R")
+        .place("a", "0405", "n", "line")
+        .place("t", "0402", "s", "line")
+        .build_at(3, UNION, Phase::OffensiveFire)
+}
+
+/// GBACW 9.7: "The LOS may only be blocked (depending on elevation) if it
+/// passes through a blocking hex or through a blocking hexside which is
+/// not common with or adjacent to either the firing unit's or the
+/// target's hex." A works hexside that is a side of A's own hex does not
+/// block A's fire at T, three hexes straight ahead.
+#[test]
+fn case_9_7_blocking_hexside_of_firer_hex_ignored() {
+    let t = across_works("0405/0404 works:0405");
+    assert_eq!(dist(&t, "0405", "0402"), 3);
+    assert!(t.decide(UNION, &fire("0402", &[("a", 4)])).is_ok());
+}
