@@ -600,7 +600,10 @@ fn case_9_7_los_along_hexside_001() {
     let t = along_hexside("hex 0504 woods");
     assert_eq!(dist(&t, "0404", "0604"), 2);
     for between in ["0504", "0505"] {
-        assert_eq!((dist(&t, "0404", between), dist(&t, between, "0604")), (1, 1));
+        assert_eq!(
+            (dist(&t, "0404", between), dist(&t, between, "0604")),
+            (1, 1)
+        );
     }
     assert!(t.decide(REBEL, &fire("0604", &[("a", 4)])).is_ok(), "(a)");
     let t = along_hexside("hex 0504 woods\nhex 0505 woods");
@@ -630,4 +633,94 @@ fn case_9_7_blocking_hexside_of_firer_hex_ignored() {
     let t = across_works("0405/0404 works:0405");
     assert_eq!(dist(&t, "0405", "0402"), 3);
     assert!(t.decide(UNION, &fire("0402", &[("a", 4)])).is_ok());
+}
+
+// --- 8.15 Retreat into a friendly hex --------------------------------------------------
+
+fn checks(events: &[GbacwEvent]) -> Vec<(CounterId, u8, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::MoraleChecked {
+                unit, die, failed, ..
+            } => Some((unit.clone(), *die, *failed)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Confederate B (3 SP, morale 3) in 0404, meleed from 0403 by Union I
+/// (4 SP): 4 against 3 is +1, die 2 reads "-/R2". Lakes leave B one way
+/// back, through 0405, where the Confederate stack P (top, 4 SP, morale 4)
+/// and Q (3 SP, morale 2) stands; 0406 and 0306 are vacant. B's retreat
+/// is resolved with `dice` after the melee die; every event after the
+/// melee.
+fn retreat_through_stack(dice: &[u16]) -> (T, Vec<GbacwEvent>) {
+    let mut t = Position::new(8, 10)
+        .map("hex 0304 lake\nhex 0305 lake\nhex 0504 lake\nhex 0505 lake\nhex 0506 lake")
+        .union("infantry i strength=4 morale=4 weapon=R")
+        .confederate("infantry b strength=3 morale=3 weapon=R")
+        .confederate("infantry p-top strength=4 morale=4 weapon=R")
+        .confederate("infantry q-under strength=3 morale=2 weapon=R")
+        .place("i", "0403", "s", "line")
+        .place("b", "0404", "n", "line")
+        .place("p-top", "0405", "n", "line")
+        .place("q-under", "0405", "n", "line")
+        .build_at(3, UNION, Phase::RetreatBeforeMelee);
+    t.ok(
+        UNION,
+        GbacwAction::DeclareMelee {
+            target: n("0404"),
+            attackers: ids(&["i"]),
+        },
+    );
+    if t.s.rbm.is_some() {
+        t.ok(REBEL, GbacwAction::StandFast);
+    }
+    t.ok(UNION, GbacwAction::EndPhase);
+    t.script(&[2]);
+    t.script(dice);
+    let mut events = t.act(UNION, GbacwAction::EndPhase);
+    let r = events
+        .iter()
+        .find_map(|e| match e {
+            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
+            _ => None,
+        })
+        .expect("the melee");
+    assert_eq!(r.result.to_string(), "-/R2");
+    if !t.s.retreats.is_empty() {
+        events.extend(t.act(
+            REBEL,
+            GbacwAction::Retreat {
+                unit: id("b"),
+                path: vec![n("0405"), n("0406")],
+            },
+        ));
+    }
+    events.extend(settle(&mut t));
+    (t, events)
+}
+
+/// GBACW 8.15: "If a retreating unit is forced to enter a Friendly-occupied
+/// hex, the other units in that hex are displaced and must then undergo a
+/// morale check (see 14.3)." / 14.3: "If a stack is displaced, a morale
+/// check is performed on the top unit. If it does not rout, the other
+/// units need not make morale checks." (a) P rolls 3 and holds: Q is not
+/// checked; (b) P rolls 5 and routs: Q checks, 2, and holds. B ends its
+/// retreat beyond and checks (12.92).
+#[test]
+fn case_8_15_retreat_into_friendly_hex_displaces() {
+    let (t, events) = retreat_through_stack(&[3, 1, 1, 1]);
+    let c = checks(&events);
+    assert_eq!(c.first(), Some(&(id("p-top"), 3, false)), "{c:?}");
+    assert!(c.iter().all(|(u, _, _)| *u != id("q-under")), "{c:?}");
+    assert!(c.iter().any(|(u, _, _)| *u == id("b")), "{c:?}");
+    assert_ne!(t.hex("p-top"), Some(n("0405")), "displaced");
+    let (t, events) = retreat_through_stack(&[5, 2, 1, 1, 1]);
+    let c = checks(&events);
+    assert_eq!(c.first(), Some(&(id("p-top"), 5, true)), "{c:?}");
+    assert!(c.contains(&(id("q-under"), 2, false)), "{c:?}");
+    assert!(marked(&t, "p-top", Marker::Rout));
+    assert!(!marked(&t, "q-under", Marker::Rout));
 }
