@@ -518,10 +518,10 @@ fn redan_stack(inside: &str, inside_formation: &str, mover: &str, mover_formatio
 
 /// Corinth 23.27: "The stacking limit is *one* battery (with or without
 /// crew) *plus* one infantry Strength Point or four infantry Strength
-/// Points (and no guns at all)." (a) battery + 1 SP allowed; (b) battery
-/// + 2 SP refused; (c) 4 SP alone allowed; (d) two batteries refused; (f)
-/// 4 SP + 1 SP refused. ((e), two sections as one battery, needs the
-/// shipped sections and is not written.)
+/// Points (and no guns at all)." (a) A battery and 1 SP: allowed; (b) a
+/// battery and 2 SP: refused; (c) 4 SP alone: allowed; (d) two batteries:
+/// refused; (f) 4 SP and 1 SP: refused. ((e), two sections as one
+/// battery, needs the shipped sections and is not written.)
 #[test]
 fn corinth_23_27_redan_stacking() {
     let battery = "battery in weapon=N guns=4 rounds=12 morale=4";
@@ -917,7 +917,7 @@ fn corinth_25_13_stacked_with_brigade_leader_minus_one_free() {
     );
     t.script(&[3]);
     let e1 = t.act(UNION, GbacwAction::Rally { unit: id("r1") });
-    assert_eq!(rally_tried(&e1).1, true, "3 - 1 = 2 <= 3");
+    assert!(rally_tried(&e1).1, "3 - 1 = 2 <= 3");
     assert_eq!(points_spent(&e1), 0);
     t.script(&[2]);
     let e2 = t.act(UNION, GbacwAction::Rally { unit: id("r2") });
