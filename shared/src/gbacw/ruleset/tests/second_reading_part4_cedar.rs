@@ -480,3 +480,189 @@ fn cedar_25_31_army_commander_not_replaced() {
     );
     assert_eq!(t.hex("jackson"), None);
 }
+
+// --- 25.3 Succession on the battle's own leaders ------------------------------------
+
+use crate::gbacw::oob::Formation;
+use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
+
+fn lost(t: &mut T, leader: &str, how: Casualty) {
+    let l = t.s.leaders.get_mut(&id(leader)).unwrap();
+    l.hex = None;
+    l.casualty = Some(how);
+    t.s.progress.to_arrive.remove(&id(leader));
+}
+
+fn promoted(events: &[GbacwEvent], division: &str) -> Option<CounterId> {
+    events.iter().find_map(|e| match e {
+        GbacwEvent::LeaderSucceeded(r) if r.lost == id(division) => match &r.kind {
+            SuccessionKind::Promote { promoted, .. } => Some(promoted.clone()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+fn dir_of(t: &T, division: &str) -> Option<(CounterId, u8)> {
+    crate::gbacw::ruleset::combat::succession::division_commander(&t.rs, &t.s, &id(division))
+}
+
+/// Cedar Mountain 25.32: "Union division commander **Williams** is
+/// replaced first by Crawford and then by Gordon." / GBACW 17.85: "When a
+/// brigade commander is promoted to division commander, he has a
+/// Divisional Integrity Radius but *no* Command Points." Williams killed:
+/// at the end of the next Union Final Command Phase Crawford ("Crawfrd
+/// Williams ★★★ 5 2 (5)") commands the division with DIR 5; Gordon is not
+/// promoted; in the next Initial Command Phase Crawford spends no point.
+#[test]
+fn cedar_25_32_williams_replaced_by_crawford() {
+    let mut t = super::cedar_rules::field();
+    t.field_unit("5-conn", "0505", Formation::Line);
+    t.field_unit("27-ind", "0507", Formation::Line);
+    t.field_leader("crawford", "0505");
+    t.field_leader("gordon", "0507");
+    t.field_leader("williams", "0506");
+    lost(&mut t, "williams", Casualty::Killed);
+    t.advance_to(UNION, Phase::FinalCommand);
+    let events = t.ok(UNION, GbacwAction::EndPhase);
+    assert_eq!(
+        promoted(&events, "williams"),
+        Some(id("crawford")),
+        "{events:?}"
+    );
+    assert_eq!(dir_of(&t, "williams"), Some((id("crawford"), 5)));
+    assert_eq!(t.hex("gordon"), Some(n("0507")), "Gordon stays a brigadier");
+}
+
+/// Cedar Mountain 25.33: "**Hill** is replaced by Branch, Pender, Archer,
+/// and then Thomas." / 25.3: "if that leader is already a casualty, the
+/// second replacement is selected". Branch wounded earlier (his counter
+/// flipped); Hill killed, stacked with Archer; Pender 7 hexes off is
+/// promoted, not Archer.
+#[test]
+fn cedar_25_33_hill_order() {
+    let mut t = super::cedar_rules::field();
+    for (u, l, h) in [
+        ("7-nc", "branch", "0505"),
+        ("19-ga", "archer", "0506"),
+        ("16-nc", "pender", "0513"),
+    ] {
+        t.field_unit(u, h, Formation::Line);
+        t.field_leader(l, h);
+    }
+    t.field_leader("hill", "0506");
+    assert_eq!(dist(&t, "0506", "0513"), 7);
+    lost(&mut t, "branch", Casualty::Wounded);
+    t.advance_to(REBEL, Phase::FinalCommand);
+    t.ok(REBEL, GbacwAction::EndPhase);
+    assert_eq!(t.hex("branch"), Some(n("0505")), "Branch's REPL side");
+    lost(&mut t, "hill", Casualty::Killed);
+    t.advance_to(UNION, Phase::InitialCommand);
+    t.advance_to(REBEL, Phase::FinalCommand);
+    let events = t.ok(REBEL, GbacwAction::EndPhase);
+    assert_eq!(promoted(&events, "hill"), Some(id("pender")), "{events:?}");
+    assert_eq!(dir_of(&t, "hill"), Some((id("pender"), 3)));
+}
+
+/// Cedar Mountain 25.34: "an *attached* commander may never be promoted
+/// to command a division to which he does not belong". Early (independent)
+/// attached to Winder's division; Winder killed, Taliaferro and Ronald
+/// already casualties: Early is not promoted; an anonymous replacement
+/// takes the division.
+#[test]
+fn cedar_25_34_attached_commander_never_promoted() {
+    let mut t = super::cedar_rules::field();
+    t.field_unit("12-ga", "0505", Formation::Line);
+    t.field_leader("early", "0505");
+    t.field_unit("10-va", "0507", Formation::Line);
+    t.field_unit("5-va", "0509", Formation::Line);
+    t.field_leader("winder", "0506");
+    // The position's fact: Early's brigade is attached to Winder's division.
+    t.s.links.entry(id("winder")).or_default().attached = Some(id("early"));
+    for (l, h) in [("taliaferro", "0507"), ("ronald", "0509")] {
+        t.field_leader(l, h);
+        lost(&mut t, l, Casualty::Killed);
+    }
+    t.advance_to(REBEL, Phase::FinalCommand);
+    t.ok(REBEL, GbacwAction::EndPhase);
+    lost(&mut t, "winder", Casualty::Killed);
+    t.advance_to(UNION, Phase::InitialCommand);
+    t.advance_to(REBEL, Phase::FinalCommand);
+    let events = t.ok(REBEL, GbacwAction::EndPhase);
+    let p = promoted(&events, "winder").expect("someone takes the division");
+    assert_ne!(p, id("early"));
+    assert!(
+        matches!(
+            t.rs.game().oob.leaders[&p].role,
+            crate::gbacw::oob::LeaderRole::Replacement { .. }
+        ),
+        "{p:?}"
+    );
+    assert_eq!(t.hex("early"), Some(n("0505")));
+}
+
+// --- 26.1, 27.22 The first Game-Turn -------------------------------------------------
+
+/// The battle after the Union set-up, played phase by phase to the start
+/// of Game-Turn 3: the (Game-Turn, phasing seat) of every phase entered.
+fn first_turns() -> (T, Vec<(u16, Option<SeatId>)>, T) {
+    let mut t = super::cedar_rules::field();
+    let mut seen = vec![(
+        t.s.clock.turn,
+        t.rs.phasing_side(t.s.clock).map(|s| t.rs.seat_of(s)),
+    )];
+    let mut after_one = None;
+    for _ in 0..200 {
+        if t.s.clock.turn >= 3 || t.s.over {
+            break;
+        }
+        let actor = t.rs.acting_seat(&t.s).expect("someone acts");
+        let (events, _) = t.roll(actor, GbacwAction::EndPhase, u64::from(t.s.clock.turn));
+        for e in &events {
+            if let GbacwEvent::PhaseChanged { clock } = e {
+                seen.push((
+                    clock.turn,
+                    t.rs.phasing_side(*clock).map(|s| t.rs.seat_of(s)),
+                ));
+                if clock.turn == 2 && after_one.is_none() {
+                    after_one = Some(t.clone());
+                }
+            }
+        }
+    }
+    (t, seen, after_one.expect("Game-Turn 2 began"))
+}
+
+/// Cedar Mountain 26.1: "On Game-Turn One, however, the Union Player-Turn
+/// is omitted. Thus, the Confederate player moves first in the game."
+/// Every phase of Game-Turn 1 is the Confederates'; Game-Turn 2 opens
+/// with the Union's.
+#[test]
+fn cedar_26_1_game_turn_one_confederate_only() {
+    let (_, seen, _) = first_turns();
+    let one: Vec<_> = seen.iter().filter(|(turn, _)| *turn == 1).collect();
+    assert!(!one.is_empty());
+    assert!(
+        one.iter().all(|(_, s)| *s == Some(REBEL) || s.is_none()),
+        "{seen:?}"
+    );
+    let two: Vec<Option<SeatId>> = seen
+        .iter()
+        .filter(|(turn, s)| *turn == 2 && s.is_some())
+        .map(|(_, s)| *s)
+        .collect();
+    assert_eq!(two.first(), Some(&Some(UNION)), "{seen:?}");
+    assert!(two.contains(&Some(REBEL)));
+}
+
+/// Cedar Mountain 27.22: "**Important:** All Victory Point hexes begin
+/// uncontrolled by either player; thus, it is physically impossible for
+/// either player to control any of the hexes at the conclusion of
+/// Game-Turn One." At the start of Game-Turn 2 neither side has a point
+/// for hexes.
+#[test]
+fn cedar_27_22_vp_hexes_none_on_turn_one() {
+    let (_, _, t) = first_turns();
+    assert_eq!(t.s.clock.turn, 2);
+    assert_eq!((vp(&t, UNION).hexes, vp(&t, REBEL).hexes), (0, 0));
+}
