@@ -68,6 +68,7 @@ pub(crate) fn go_along(
         let new: Vec<CounterId> = here
             .iter()
             .filter(|f| !before.contains(*f) && !at_start.contains(f) && !offered.contains(f))
+            .filter(|f| !moved_battery(rs, &u.state, f))
             .cloned()
             .collect();
         if !new.is_empty() {
@@ -108,6 +109,22 @@ pub(crate) fn go_along(
     if leaves_map && u.state.units.get(id).and_then(|x| x.hex) == Some(end) {
         u.push(rs.battle().retreat_blocked(rs, &u.state, id));
     }
+}
+
+/// GBACW 15.0: "Artillery units may either move or fire in any one
+/// Player-Turn. They may not do both. … once an artillery unit has moved,
+/// it may not fire." Retreat fire is fire too, "a free shot" (10.2) only
+/// in that it costs no Fire Phase: a battery that entered a hex since
+/// this Player-Turn's Movement Phase began is not offered it (its ZOC
+/// still holds the retreater). Unlimbering in place moves no hex.
+fn moved_battery(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {
+    let battery = rs
+        .game
+        .oob
+        .units
+        .get(id)
+        .is_some_and(|x| matches!(x.kind, crate::gbacw::oob::UnitKind::Battery { .. }));
+    battery && state.units.get(id).is_some_and(|x| x.moved.hexes > 0)
 }
 
 /// GBACW 10.2: the answer to `offer`: `firers` (of those offered, each

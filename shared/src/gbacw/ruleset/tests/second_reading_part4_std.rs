@@ -111,7 +111,6 @@ fn rout_past_battery(t: &T) -> (T, Vec<crate::gbacw::ruleset::state::RetreatFire
 /// fire. The test routs E after fire instead (14.2: "Units may be
 /// retreated through or into hexes in Enemy ZOC's").
 #[test]
-#[ignore = "disagreement: case 15.0 — the text says a battery that moved \"may not fire\"; the engine offers it retreat fire (10.2) in the same Player-Turn and accepts the shot"]
 fn case_15_0_moved_battery_no_retreat_fire() {
     let unlimber = GbacwAction::ChangeFormation {
         unit: id("a"),
