@@ -643,15 +643,14 @@ impl MapView {
         self.last_extent = Some(extent);
         let focus = self.open_focus.take();
         let cam = self.camera.get_or_insert_with(|| {
-            // Open close enough to read the counters and the hex numbers,
-            // on the acting side's units (or the map's middle).
-            let mut cam = Camera::fit(rect, extent);
-            if cam.zoom < OPEN_ZOOM {
-                cam.zoom = OPEN_ZOOM;
-                let at = focus.map_or((extent / 2.0).to_pos2(), |h| centre(layout, h));
-                cam.offset = at.to_vec2() - rect.size() / 2.0 / cam.zoom;
-            }
-            cam
+            // Open close enough to read the counters and the hex numbers
+            // (closer still when the whole map fits larger), on the acting
+            // side's units (or the map's middle). The same rule whatever
+            // the zoom, so a window a few points taller or shorter opens
+            // the same way.
+            let zoom = Camera::fit(rect, extent).zoom.max(OPEN_ZOOM);
+            let at = focus.map_or((extent / 2.0).to_pos2(), |h| centre(layout, h));
+            Camera::looking_at(rect, extent, zoom, at)
         });
         cam.wheel_zoom(ui, &response, rect);
         self.keys(ui, rect);
