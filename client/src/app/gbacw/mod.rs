@@ -13,6 +13,8 @@
 //!   (30.3) on the unit card.
 //! - [`tray`]: counters to set up (26.2) or arriving (26.4), placed by
 //!   picking one and clicking a lit hex.
+//! - [`place_answers`]: retreat paths (14.4, 12.81) and the advance
+//!   (12.85) lit and drawn on the map, answered by a click there.
 //! - [`narrate`]: GBACW's log lines (the engine's `gbacw::words`).
 //! - [`turn`]: whose turn it is: the "Your turn: ..." banner, the window
 //!   title and attention request, the hot-seat view following the seat
@@ -31,6 +33,7 @@ pub mod map;
 pub mod narrate;
 pub mod oob_panel;
 pub mod orders;
+pub mod place_answers;
 pub mod plot;
 pub mod prompts;
 pub mod solitaire;
@@ -367,6 +370,15 @@ impl GbacwApp {
                             .collect();
                         // No countdown at a hot-seat table: nobody waits on
                         // a player who is not there.
+                        // Issue 18: where to retreat or advance is
+                        // answered on the map too (never while placing),
+                        // its paths drawn from the units; the prompt says so.
+                        let places = if legal.iter().any(tray::is_tray_action) {
+                            place_answers::PlaceAnswers::default()
+                        } else {
+                            place_answers::PlaceAnswers::from_legal(state, &legal)
+                        };
+                        self.prompts.hint = places.kind.map(place_answers::AnswerKind::hint);
                         self.prompts.no_countdown = hot_seat;
                         self.prompts.clock = self.session.clock;
                         // In a scope of its own: the server's clock line
@@ -383,6 +395,14 @@ impl GbacwApp {
                         let placing = self.tray.ui(ui, rules, state, &legal);
                         actions.extend(placing.action);
                         self.map.lit = placing.lit;
+                        // They come into view once, when first asked.
+                        if self.map.answer_paths.is_empty()
+                            && let Some(path) = places.paths.values().next()
+                        {
+                            self.map.centre_on(path[0]);
+                        }
+                        self.map.lit.extend(places.lit);
+                        self.map.answer_paths = places.paths;
                         // Arrivals just became due: their entry hexes come
                         // into view (once; the player may look elsewhere).
                         if self.map.entry_marks.is_empty()
