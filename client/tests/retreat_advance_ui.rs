@@ -10,11 +10,11 @@
 //! `docs/screens/retreat-paths.png` and `docs/screens/advance.png`.
 
 use egui_kittest::Harness;
-use muster_client::app::gbacw::GbacwApp;
+use muster_client::app::gbacw::{GbacwApp, TAKE_BACK};
 use muster_client::app::gbacw::place_answers::{ADVANCE_HINT, RETREAT_HINT};
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
-use muster_shared::gbacw::oob::Marker;
+use muster_shared::gbacw::oob::{CounterId, Marker};
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 use muster_shared::{SeatId, Viewer};
@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 
 mod support;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use support::kittest::{SIZE, gbacw_harness, settle};
 use support::play::{Clicker, assert_words_only, legal_now, rules, state, where_is};
 
@@ -68,42 +68,53 @@ fn shows(h: &Harness<'_, GbacwApp>, text: &str) -> bool {
     h.query_by_label_contains(text).is_some()
 }
 
-#[test]
-fn case_12_81_12_85_the_retreat_path_and_the_advance_are_chosen_on_the_map() {
-    let mut h = gbacw_harness(&GbacwConfig::default(), SIZE, true);
-    let mut c = Clicker::default();
-    end_phases_to(&mut c, &mut h, Phase::Movement);
+/// Whether the bar's "Take back" button is enabled.
+fn take_back_enabled(h: &Harness<'_, GbacwApp>) -> bool {
+    !h.get_by_label(TAKE_BACK).accesskit_node().is_disabled()
+}
 
-    // A Union unit closes on the enemy and turns to face it.
+/// By clicks: a Union unit closes on the enemy, turns to face it, and
+/// declares a melee in the Retreat Before Melee Phase. Returns the unit
+/// and the hex it declared against.
+fn melee_declared(c: &mut Clicker, h: &mut Harness<'_, GbacwApp>) -> (CounterId, HexNumber) {
+    end_phases_to(c, h, Phase::Movement);
     let (unit, path, at, target) = support::gbacw::closing_move(h.state());
     let mv = GbacwAction::Move {
         pieces: vec![unit.clone()],
         path,
     };
-    assert!(c.perform(&mut h, &mv), "{:?}", c.last_miss);
-    if legal_now(&h).contains(&GbacwAction::DeclineWithdrawalFire) {
-        assert!(c.perform(&mut h, &GbacwAction::DeclineWithdrawalFire));
+    assert!(c.perform(h, &mv), "{:?}", c.last_miss);
+    if legal_now(h).contains(&GbacwAction::DeclineWithdrawalFire) {
+        assert!(c.perform(h, &GbacwAction::DeclineWithdrawalFire));
     }
-    assert_eq!(where_is(&h, &unit), Some(at), "{unit} closed on {target}");
-    let facing = Facing::new(rules(&h).game().map.grid.direction(at, target).unwrap());
-    if state(&h).units[&unit].facing != facing {
+    assert_eq!(where_is(h, &unit), Some(at), "{unit} closed on {target}");
+    // Issue 18: a move of one's own may be taken back.
+    assert!(take_back_enabled(h), "the move may be taken back");
+    let facing = Facing::new(rules(h).game().map.grid.direction(at, target).unwrap());
+    if state(h).units[&unit].facing != facing {
         let face = GbacwAction::Face {
             unit: unit.clone(),
             facing,
         };
-        assert!(c.perform(&mut h, &face), "{:?}", c.last_miss);
+        assert!(c.perform(h, &face), "{:?}", c.last_miss);
     }
-
-    // The melee is declared in the Retreat Before Melee Phase.
-    end_phases_to(&mut c, &mut h, Phase::RetreatBeforeMelee);
-    let melee = legal_now(&h)
+    end_phases_to(c, h, Phase::RetreatBeforeMelee);
+    let melee = legal_now(h)
         .into_iter()
         .find(|a| {
             matches!(a, GbacwAction::DeclareMelee { target: t, attackers }
                 if *t == target && attackers.contains(&unit))
         })
         .expect("12.2x: the engine offers the melee");
-    assert!(c.perform(&mut h, &melee), "{:?}", c.last_miss);
+    assert!(c.perform(h, &melee), "{:?}", c.last_miss);
+    (unit, target)
+}
+
+#[test]
+fn case_12_81_12_85_the_retreat_path_and_the_advance_are_chosen_on_the_map() {
+    let mut h = gbacw_harness(&GbacwConfig::default(), SIZE, true);
+    let mut c = Clicker::default();
+    let (_, target) = melee_declared(&mut c, &mut h);
 
     // 12.81: the Confederates answer; the view is theirs, the prompt
     // says to click the map, each path's last hex is lit and its path
@@ -156,10 +167,10 @@ fn case_12_81_12_85_the_retreat_path_and_the_advance_are_chosen_on_the_map() {
 
     // A click on the lit hex answers.
     assert!(c.perform(&mut h, &answer), "{:?}", c.last_miss);
-    // 12.83: the Union may fire at them as they go: declined by its button.
-    if legal_now(&h).contains(&GbacwAction::DeclineWithdrawalFire) {
-        assert!(c.perform(&mut h, &GbacwAction::DeclineWithdrawalFire));
-    }
+    // 12.83: the Union may fire at them as they go: declined by its
+    // button. A unit that fails its morale check at the end routs and
+    // its owner chooses its retreat (14.4): on the map too.
+    answer_what_follows(&mut c, &mut h);
     for u in &going {
         let routed = state(&h).units[u].status.markers.contains(&Marker::Rout);
         let now = where_is(&h, u);
@@ -202,4 +213,69 @@ fn case_12_81_12_85_the_retreat_path_and_the_advance_are_chosen_on_the_map() {
         "retreat before melee and advance by {} clicks; {} texts checked",
         c.clicks, c.texts_checked
     );
+}
+
+/// After the retreat before melee: withdrawal fire declined by its
+/// button; a rout's retreat path (GBACW 14.4), if the dice bring one,
+/// chosen on the map, where each path's last hex is lit. Bounded.
+fn answer_what_follows(c: &mut Clicker, h: &mut Harness<'_, GbacwApp>) {
+    for _ in 0..8 {
+        let legal = legal_now(h);
+        if legal.contains(&GbacwAction::DeclineWithdrawalFire) {
+            assert!(c.perform(h, &GbacwAction::DeclineWithdrawalFire));
+            continue;
+        }
+        let retreats: Vec<&GbacwAction> = legal
+            .iter()
+            .filter(|a| matches!(a, GbacwAction::Retreat { path, .. } if !path.is_empty()))
+            .collect();
+        let Some(first) = retreats.first() else {
+            return;
+        };
+        let ends: BTreeSet<HexNumber> = retreats
+            .iter()
+            .filter_map(|a| match a {
+                GbacwAction::Retreat { path, .. } => path.last().copied(),
+                _ => None,
+            })
+            .collect();
+        let lit: BTreeSet<HexNumber> = h.state().map.lit.keys().copied().collect();
+        assert_eq!(lit, ends, "14.4: every retreat path's last hex lit");
+        assert!(shows(h, RETREAT_HINT));
+        eprintln!("14.4: a retreat path chosen on the map");
+        assert!(c.perform(h, first), "{:?}", c.last_miss);
+    }
+}
+
+/// Issue 18: the Take back button (and Z) is offered only where the
+/// engine's decision model lets the last action be taken back: a move of
+/// one's own, yes (checked on the way); an answer to a question the
+/// engine asked (here declining the advance, 12.85: no dice, no default,
+/// yet final, as the server's check says), no.
+#[test]
+fn case_12_85_an_answer_to_a_question_is_not_offered_for_take_back() {
+    let mut h = gbacw_harness(&GbacwConfig::default(), SIZE, false);
+    let mut c = Clicker::default();
+    let (_, target) = melee_declared(&mut c, &mut h);
+    // The Confederates retreat (the whole stack, by the map), so that
+    // the Union is offered the advance.
+    let to = *h.state().map.lit.keys().next().expect("paths lit");
+    let answer = h.state().map.lit[&to].clone();
+    assert!(c.perform(&mut h, &answer), "{:?}", c.last_miss);
+    answer_what_follows(&mut c, &mut h);
+    assert_eq!(state(&h).advance.as_ref().map(|o| o.hex), Some(target));
+    assert!(c.perform(&mut h, &GbacwAction::DeclineAdvance), "{:?}", c.last_miss);
+    let after = support::play::seq(&h);
+    assert!(state(&h).advance.is_none(), "declined");
+    assert_eq!(h.state().session.active(), Viewer::Seat(SeatId(0)));
+    // The follower alone would offer it (no roll, no default); the
+    // decision model says it was final.
+    let book = h.state().session.book().unwrap();
+    assert!(book.follower.take_back_target(SeatId(0)).is_some());
+    assert!(!take_back_enabled(&h), "an answer is final");
+    // Z does nothing either.
+    h.key_press(egui::Key::Z);
+    settle(&mut h);
+    assert_eq!(support::play::seq(&h), after, "nothing taken back");
+    assert!(h.state().session.last_refusal.is_none());
 }

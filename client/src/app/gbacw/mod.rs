@@ -123,6 +123,22 @@ impl GbacwApp {
         Ok(Self::new(Session::new(Box::new(table), names)))
     }
 
+    /// Issue 18: whether the engine's decision model lets the acting
+    /// seat's last action be taken back. The follower keeps every action
+    /// that rolled nothing and was no default; GBACW also makes an answer
+    /// to a pending question final (withdrawal fire, a retreat, the
+    /// advance: the other side acted on it), as the server's take-back
+    /// check does (`Awaiting::may_take_back`), so the button is not
+    /// offered where the server would refuse.
+    fn last_action_not_final(&self) -> bool {
+        let (Some(book), Some(seat)) = (self.session.book(), self.session.acting_seat()) else {
+            return false;
+        };
+        book.follower
+            .take_back_before(seat)
+            .is_some_and(|before| book.follower.ruleset().awaiting(before).may_take_back())
+    }
+
     /// The active viewer's legal actions, cached per log entry.
     fn legal_actions(&mut self) -> Vec<GbacwAction> {
         let Some(book) = self.session.book() else {
@@ -222,7 +238,7 @@ impl GbacwApp {
             self.confirm_end = false;
         }
         // Z: take back this seat's last move (issue 18), where allowed.
-        let may_take_back = live && self.session.can_take_back();
+        let may_take_back = live && self.session.can_take_back() && self.last_action_not_final();
         if may_take_back
             && !ui.ctx().egui_wants_keyboard_input()
             && ui.input(|i| i.key_pressed(egui::Key::Z))
