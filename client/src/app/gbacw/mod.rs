@@ -694,7 +694,8 @@ impl GbacwApp {
 
 /// Issue 18: another player asks to take back their last move: Agree or
 /// Refuse (`Some(true)` / `Some(false)`), `None` while unanswered.
-fn take_back_ask_ui(ui: &Ui, name: &str) -> Option<bool> {
+/// Shared with the sandbox table.
+pub(crate) fn take_back_ask_ui(ui: &Ui, name: &str) -> Option<bool> {
     let mut answer = None;
     egui::Modal::new(egui::Id::unique("take_back_asked")).show(ui.ctx(), |ui| {
         ui.heading(format!("{name} asks to take back their last move"));
