@@ -98,25 +98,42 @@ fn the_create_form_shows_options_and_readings_in_words_with_their_cases_on_hover
         let mut texts: Vec<String> = Vec::new();
         for node in h.query_all(By::new().include_labels()) {
             let n = node.accesskit_node();
-            texts.extend([n.label(), n.value()].into_iter().flatten().map(|t| t[..].to_string()));
+            texts.extend(
+                [n.label(), n.value()]
+                    .into_iter()
+                    .flatten()
+                    .map(|t| t[..].to_string()),
+            );
         }
         for t in &texts {
             assert!(!has_slug(t), "{}: an id on screen in {t:?}", battle.name);
             assert!(!t.contains("docs/") && !t.contains(".md"), "{t:?}");
         }
         for o in battle_options(battle.name) {
-            assert!(texts.contains(&o.label), "{}: {:?} not shown", battle.name, o.label);
+            assert!(
+                texts.contains(&o.label),
+                "{}: {:?} not shown",
+                battle.name,
+                o.label
+            );
             assert!(!o.label.contains(&o.id), "{o:?}");
             // The case is the tooltip, with its rulebook.
             h.get_by_label(&o.label).hover();
             h.run();
             h.get_by_label_contains(&o.case);
-            assert!(o.case.starts_with("Cedar Mountain ") || o.case.starts_with("Corinth "), "{o:?}");
+            assert!(
+                o.case.starts_with("Cedar Mountain ") || o.case.starts_with("Corinth "),
+                "{o:?}"
+            );
         }
         // Each reading in words, its case and what it changes on hover.
         for (name, case, _) in EDITION_001 {
             let w = reading_words(name).expect("every reading has words");
-            assert!(texts.iter().any(|t| t == w.label), "{name}: {:?} not shown", w.label);
+            assert!(
+                texts.iter().any(|t| t == w.label),
+                "{name}: {:?} not shown",
+                w.label
+            );
             assert!(!texts.iter().any(|t| t.contains(name)), "{name} on screen");
             h.get_by_label(w.label).hover();
             h.run();

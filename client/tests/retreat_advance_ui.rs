@@ -10,8 +10,8 @@
 //! `docs/screens/retreat-paths.png` and `docs/screens/advance.png`.
 
 use egui_kittest::Harness;
-use muster_client::app::gbacw::{GbacwApp, TAKE_BACK};
 use muster_client::app::gbacw::place_answers::{ADVANCE_HINT, RETREAT_HINT};
+use muster_client::app::gbacw::{GbacwApp, TAKE_BACK};
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::oob::{CounterId, Marker};
@@ -125,7 +125,10 @@ fn case_12_81_12_85_the_retreat_path_and_the_advance_are_chosen_on_the_map() {
         .into_iter()
         .filter(|a| matches!(a, GbacwAction::RetreatBeforeMelee { .. }))
         .collect();
-    assert!(!offered.is_empty(), "12.81: a retreat before melee is offered");
+    assert!(
+        !offered.is_empty(),
+        "12.81: a retreat before melee is offered"
+    );
     let ends: BTreeSet<HexNumber> = offered
         .iter()
         .filter_map(|a| match a {
@@ -182,7 +185,10 @@ fn case_12_81_12_85_the_retreat_path_and_the_advance_are_chosen_on_the_map() {
 
     // 12.85: the Union is offered the advance into the hex they left:
     // lit, its path drawn from the attacker, answered by a click there.
-    let offer = state(&h).advance.clone().expect("12.85: the advance offered");
+    let offer = state(&h)
+        .advance
+        .clone()
+        .expect("12.85: the advance offered");
     assert_eq!(offer.hex, target);
     assert_eq!(h.state().session.active(), Viewer::Seat(SeatId(0)));
     assert!(shows(&h, ADVANCE_HINT), "the hint under the prompt");
@@ -264,7 +270,11 @@ fn case_12_85_an_answer_to_a_question_is_not_offered_for_take_back() {
     assert!(c.perform(&mut h, &answer), "{:?}", c.last_miss);
     answer_what_follows(&mut c, &mut h);
     assert_eq!(state(&h).advance.as_ref().map(|o| o.hex), Some(target));
-    assert!(c.perform(&mut h, &GbacwAction::DeclineAdvance), "{:?}", c.last_miss);
+    assert!(
+        c.perform(&mut h, &GbacwAction::DeclineAdvance),
+        "{:?}",
+        c.last_miss
+    );
     let after = support::play::seq(&h);
     assert!(state(&h).advance.is_none(), "declined");
     assert_eq!(h.state().session.active(), Viewer::Seat(SeatId(0)));

@@ -631,7 +631,10 @@ fn hot_seat_take_back_by_button_and_by_z() {
     image.save(dir.join("sandbox-take-back.png")).unwrap();
     h.get_by_label(TAKE_BACK).click();
     h.run();
-    assert!(pieces_at(&h, hex(5, 5)).is_empty(), "the button took it back");
+    assert!(
+        pieces_at(&h, hex(5, 5)).is_empty(),
+        "the button took it back"
+    );
     assert!(*h.state().session.state().unwrap() == before);
     assert!(!enabled(&h), "nothing left to take back");
     let log = &h.state().session.book().unwrap().log;

@@ -68,10 +68,7 @@ impl Camera {
             }
         };
         Camera {
-            offset: Vec2::new(
-                axis(extent.x, shown.x, at.x),
-                axis(extent.y, shown.y, at.y),
-            ),
+            offset: Vec2::new(axis(extent.x, shown.x, at.x), axis(extent.y, shown.y, at.y)),
             zoom,
         }
     }
@@ -114,7 +111,10 @@ mod tests {
         let cam = Camera::looking_at(rect(), extent, 0.8, at);
         assert_eq!(cam.zoom, 0.8);
         let on_screen = cam.to_screen(rect(), at);
-        assert!((on_screen - rect().center()).length() < 0.01, "{on_screen:?}");
+        assert!(
+            (on_screen - rect().center()).length() < 0.01,
+            "{on_screen:?}"
+        );
     }
 
     #[test]
@@ -124,7 +124,10 @@ mod tests {
         // margin), and the unit is still on screen.
         let at = pos2(10.0, 10.0);
         let cam = Camera::looking_at(rect(), extent, 0.8, at);
-        assert_eq!(cam.to_screen(rect(), pos2(0.0, 0.0)), rect().min + vec2(FIT_MARGIN, FIT_MARGIN));
+        assert_eq!(
+            cam.to_screen(rect(), pos2(0.0, 0.0)),
+            rect().min + vec2(FIT_MARGIN, FIT_MARGIN)
+        );
         assert!(rect().contains(cam.to_screen(rect(), at)));
     }
 

@@ -581,7 +581,13 @@ impl Clicker {
                 self.hex(h, *path.last().expect("checked just above"))
             }
             A::Advance { .. } if h.state().map.lit.values().any(|x| x == a) => {
-                let to = h.state().map.lit.iter().find(|(_, x)| *x == a).map(|(t, _)| *t);
+                let to = h
+                    .state()
+                    .map
+                    .lit
+                    .iter()
+                    .find(|(_, x)| *x == a)
+                    .map(|(t, _)| *t);
                 to.is_some_and(|to| self.hex(h, to))
             }
             A::WithdrawEngaged { units, .. } => {

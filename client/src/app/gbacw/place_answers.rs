@@ -146,7 +146,10 @@ mod tests {
         ];
         let a = PlaceAnswers::from_legal(&s, &legal);
         assert_eq!(a.kind, Some(AnswerKind::Retreat));
-        assert_eq!(a.lit.keys().copied().collect::<Vec<_>>(), vec![hex("0106"), hex("0308")]);
+        assert_eq!(
+            a.lit.keys().copied().collect::<Vec<_>>(),
+            vec![hex("0106"), hex("0308")]
+        );
         assert_eq!(a.lit[&hex("0308")], legal[0]);
         assert_eq!(a.paths[&hex("0308")], vec![start, hex("0307"), hex("0308")]);
     }
@@ -162,14 +165,23 @@ mod tests {
         });
         let legal = vec![
             GbacwAction::DeclineAdvance,
-            GbacwAction::Advance { units: vec![a.clone()] },
-            GbacwAction::Advance { units: vec![b.clone()] },
-            GbacwAction::Advance { units: vec![a.clone(), b.clone()] },
+            GbacwAction::Advance {
+                units: vec![a.clone()],
+            },
+            GbacwAction::Advance {
+                units: vec![b.clone()],
+            },
+            GbacwAction::Advance {
+                units: vec![a.clone(), b.clone()],
+            },
         ];
         let p = PlaceAnswers::from_legal(&s, &legal);
         assert_eq!(p.kind, Some(AnswerKind::Advance));
         assert_eq!(p.lit.len(), 1);
         assert_eq!(p.lit[&hex("0406")], legal[3]);
-        assert_eq!(PlaceAnswers::from_legal(&s, &legal[..1]), PlaceAnswers::default());
+        assert_eq!(
+            PlaceAnswers::from_legal(&s, &legal[..1]),
+            PlaceAnswers::default()
+        );
     }
 }

@@ -64,7 +64,9 @@ impl Prompts {
                     }
                     if seat == Some(d.seat) {
                         if let Some(hint) = self.hint {
-                            ui.label(RichText::new(hint).color(Color32::from_rgb(0x40, 0xff, 0x70)));
+                            ui.label(
+                                RichText::new(hint).color(Color32::from_rgb(0x40, 0xff, 0x70)),
+                            );
                         }
                         ui.horizontal_wrapped(|ui| {
                             for a in answers {

@@ -257,8 +257,11 @@ impl CreateForm {
                         ui.label("Scenario options:");
                         ui.vertical(|ui| {
                             for o in &offered {
-                                let mut on =
-                                    self.scenario_options.get(&o.id).copied().unwrap_or(o.default_on);
+                                let mut on = self
+                                    .scenario_options
+                                    .get(&o.id)
+                                    .copied()
+                                    .unwrap_or(o.default_on);
                                 if ui
                                     .checkbox(&mut on, &o.label)
                                     .on_hover_text(&o.case)
@@ -325,15 +328,12 @@ impl CreateForm {
                 ui.checkbox(&mut self.spectators_allowed, "Spectators allowed");
                 ui.end_row();
                 ui.label("");
-                ui.checkbox(
-                    &mut self.take_back_needs_agreement,
-                    TAKE_BACK_AGREEMENT,
-                )
-                .on_hover_text(
-                    "A player may take back their own moves since the last roll or the \
+                ui.checkbox(&mut self.take_back_needs_agreement, TAKE_BACK_AGREEMENT)
+                    .on_hover_text(
+                        "A player may take back their own moves since the last roll or the \
                      last reveal of hidden information. Ticked, the other player is asked \
                      to agree first.",
-                );
+                    );
                 ui.end_row();
                 ui.label("Spectator delay:");
                 ui.add_enabled(
