@@ -552,6 +552,13 @@ impl<R: Ruleset> Follower<R> {
         self.undo.last_for(seat)
     }
 
+    /// The state before the action [`Follower::take_back_target`] names
+    /// (the ruleset may say that action was final: an answer to a
+    /// question another seat asked).
+    pub fn take_back_before(&self, seat: SeatId) -> Option<&R::State> {
+        self.undo.before_last_for(seat)
+    }
+
     pub fn seq(&self) -> u64 {
         self.seq
     }

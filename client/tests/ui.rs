@@ -607,3 +607,55 @@ fn garbage_from_the_table_is_reported_and_recovered_from_never_a_panic() {
         h.state().session.book().unwrap().log
     );
 }
+
+/// Issue 18: take-back at a hot-seat sandbox table, by the bar's button
+/// and by Z: a piece placed by a click is taken back (the board is as
+/// before), the button greys when nothing is left, and a roll is final.
+#[test]
+fn hot_seat_take_back_by_button_and_by_z() {
+    use egui_kittest::kittest::NodeT;
+    use muster_client::app::gbacw::TAKE_BACK;
+    let enabled =
+        |h: &Harness<'_, MusterApp>| !h.get_by_label(TAKE_BACK).accesskit_node().is_disabled();
+    let mut h = hot_seat();
+    assert!(!enabled(&h), "nothing to take back at the start");
+    let before = h.state().session.state().unwrap().clone();
+    place(&mut h, hex(5, 5));
+    assert_eq!(pieces_at(&h, hex(5, 5)).len(), 1);
+    assert!(enabled(&h), "the placement may be taken back");
+    h.get_by_label(TAKE_BACK).hover();
+    h.run();
+    let image = h.render().expect("headless wgpu renders");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screens");
+    std::fs::create_dir_all(&dir).unwrap();
+    image.save(dir.join("sandbox-take-back.png")).unwrap();
+    h.get_by_label(TAKE_BACK).click();
+    h.run();
+    assert!(
+        pieces_at(&h, hex(5, 5)).is_empty(),
+        "the button took it back"
+    );
+    assert!(*h.state().session.state().unwrap() == before);
+    assert!(!enabled(&h), "nothing left to take back");
+    let log = &h.state().session.book().unwrap().log;
+    assert!(
+        log.iter().any(|l| l.text.contains("took back")),
+        "the log says so: {log:?}"
+    );
+    // Z does the same.
+    place(&mut h, hex(6, 6));
+    assert_eq!(pieces_at(&h, hex(6, 6)).len(), 1);
+    h.key_press(egui::Key::Z);
+    h.run();
+    assert!(pieces_at(&h, hex(6, 6)).is_empty(), "Z took it back");
+    // A roll is final, and so is what came before it.
+    place(&mut h, hex(7, 7));
+    h.get_by_label("Roll").click();
+    h.run();
+    assert!(!enabled(&h), "a roll cannot be taken back");
+    h.key_press(egui::Key::Z);
+    h.run();
+    assert_eq!(pieces_at(&h, hex(7, 7)).len(), 1, "Z did nothing");
+    h.get_by_label(TAKE_BACK);
+    assert!(h.state().session.last_refusal.is_none());
+}

@@ -6,6 +6,8 @@ use egui::{Pos2, Rect, Response, Ui, Vec2};
 
 pub const MIN_ZOOM: f32 = 0.1;
 pub const MAX_ZOOM: f32 = 6.0;
+/// The margin, in screen points, [`Camera::fit`] leaves around a board.
+const FIT_MARGIN: f32 = 16.0;
 
 /// Where a board is looked at from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -38,13 +40,35 @@ impl Camera {
     /// The camera that shows a board of `extent` whole in `rect`, with a
     /// small margin.
     pub fn fit(rect: Rect, extent: Vec2) -> Camera {
-        let margin = 16.0;
+        let margin = FIT_MARGIN;
         let zoom = ((rect.width() - 2.0 * margin) / extent.x)
             .min((rect.height() - 2.0 * margin) / extent.y)
             .clamp(MIN_ZOOM, MAX_ZOOM);
         let shown = rect.size() / zoom;
         Camera {
             offset: (extent - shown) / 2.0,
+            zoom,
+        }
+    }
+
+    /// The camera at `zoom` with world point `at` in the middle of
+    /// `rect`, as far as the board allows: along an axis where the whole
+    /// board fits, the board is centred instead; along one where it does
+    /// not, the view stops at the board's edge (with the same margin as
+    /// [`Camera::fit`]) rather than show empty table beyond it.
+    pub fn looking_at(rect: Rect, extent: Vec2, zoom: f32, at: Pos2) -> Camera {
+        let zoom = zoom.clamp(MIN_ZOOM, MAX_ZOOM);
+        let shown = rect.size() / zoom;
+        let margin = FIT_MARGIN / zoom;
+        let axis = |extent: f32, shown: f32, at: f32| {
+            if extent + 2.0 * margin <= shown {
+                (extent - shown) / 2.0
+            } else {
+                (at - shown / 2.0).clamp(-margin, extent - shown + margin)
+            }
+        };
+        Camera {
+            offset: Vec2::new(axis(extent.x, shown.x, at.x), axis(extent.y, shown.y, at.y)),
             zoom,
         }
     }
@@ -68,5 +92,52 @@ impl Camera {
         {
             self.zoom_at(rect, p, factor);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use egui::{pos2, vec2};
+
+    fn rect() -> Rect {
+        Rect::from_min_size(pos2(0.0, 100.0), vec2(900.0, 500.0))
+    }
+
+    #[test]
+    fn looking_at_puts_the_point_in_the_middle_of_a_large_board() {
+        let extent = vec2(4000.0, 3000.0);
+        let at = pos2(2000.0, 1500.0);
+        let cam = Camera::looking_at(rect(), extent, 0.8, at);
+        assert_eq!(cam.zoom, 0.8);
+        let on_screen = cam.to_screen(rect(), at);
+        assert!(
+            (on_screen - rect().center()).length() < 0.01,
+            "{on_screen:?}"
+        );
+    }
+
+    #[test]
+    fn looking_at_stops_at_the_board_edge_and_keeps_the_point_in_view() {
+        let extent = vec2(4000.0, 3000.0);
+        // A corner unit: the view stops at the board's corner (the fit
+        // margin), and the unit is still on screen.
+        let at = pos2(10.0, 10.0);
+        let cam = Camera::looking_at(rect(), extent, 0.8, at);
+        assert_eq!(
+            cam.to_screen(rect(), pos2(0.0, 0.0)),
+            rect().min + vec2(FIT_MARGIN, FIT_MARGIN)
+        );
+        assert!(rect().contains(cam.to_screen(rect(), at)));
+    }
+
+    #[test]
+    fn looking_at_centres_a_board_that_fits_whatever_the_point() {
+        let extent = vec2(500.0, 400.0);
+        let a = Camera::looking_at(rect(), extent, 1.0, pos2(10.0, 10.0));
+        let b = Camera::looking_at(rect(), extent, 1.0, pos2(490.0, 390.0));
+        assert_eq!(a, b);
+        let middle = a.to_screen(rect(), (extent / 2.0).to_pos2());
+        assert!((middle - rect().center()).length() < 0.01);
     }
 }

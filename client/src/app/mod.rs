@@ -85,6 +85,21 @@ impl MusterApp {
         if self.session.pump() {
             ui.ctx().request_repaint();
         }
+        // Issue 18: take back this seat's last action (the button or Z),
+        // as at a GBACW table; the sandbox has no rules that make an
+        // action final, so what the follower can undo is offered.
+        let may_take_back = self.replay.is_live() && self.session.can_take_back();
+        if may_take_back
+            && !ui.ctx().egui_wants_keyboard_input()
+            && ui.input(|i| i.key_pressed(egui::Key::Z))
+        {
+            self.take_back();
+        }
+        if let Some(ask) = self.session.take_back_asked.clone()
+            && let Some(agree) = gbacw::take_back_ask_ui(ui, &ask.name)
+        {
+            self.session.answer_take_back(agree);
+        }
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.strong("Muster");
@@ -92,9 +107,25 @@ impl MusterApp {
                 ui.separator();
                 seats::ui(ui, &mut self.session);
                 ui.separator();
+                // Always drawn (greyed when not allowed): the bar's
+                // height never changes with it.
+                let tb = ui
+                    .add_enabled(may_take_back, egui::Button::new(gbacw::TAKE_BACK))
+                    .on_hover_text(
+                        "Take back your last action (Z): allowed for your own actions since \
+                         the last roll. At a table on a server the other player may be asked \
+                         first.",
+                    );
+                if tb.clicked() {
+                    self.take_back();
+                }
+                ui.separator();
                 match &self.session.last_refusal {
                     Some(text) => {
                         ui.label(RichText::new(text).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));
+                    }
+                    None if self.session.take_back_waiting => {
+                        ui.weak("waiting for the other player to agree to the take-back");
                     }
                     None => {
                         ui.weak(self.session.describe_link());
@@ -167,6 +198,15 @@ impl MusterApp {
                 self.session.act(action);
             }
         });
+    }
+}
+
+impl MusterApp {
+    /// Take back the acting seat's last action; the selection (perhaps a
+    /// piece the action placed) is dropped.
+    fn take_back(&mut self) {
+        self.board.select(None);
+        self.session.take_back();
     }
 }
 

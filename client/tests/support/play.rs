@@ -569,6 +569,27 @@ impl Clicker {
             }
             A::Resupply { unit, .. } => self.select(h, unit) && self.button(h, &words, 0),
             A::TransferRounds { from, .. } => self.select(h, from) && self.button(h, &words, 0),
+            // Issue 18: a retreat path or the advance is a click on the
+            // lit hex it ends in, when the map lights this very answer
+            // (other answers ending there, and part of a stack, stay
+            // buttons in the prompt).
+            A::Retreat { path, .. } | A::RetreatBeforeMelee { path, .. }
+                if path
+                    .last()
+                    .is_some_and(|to| h.state().map.lit.get(to) == Some(a)) =>
+            {
+                self.hex(h, *path.last().expect("checked just above"))
+            }
+            A::Advance { .. } if h.state().map.lit.values().any(|x| x == a) => {
+                let to = h
+                    .state()
+                    .map
+                    .lit
+                    .iter()
+                    .find(|(_, x)| *x == a)
+                    .map(|(t, _)| *t);
+                to.is_some_and(|to| self.hex(h, to))
+            }
             A::WithdrawEngaged { units, .. } => {
                 self.select(h, &units[0]) && self.button(h, &words, 0)
             }

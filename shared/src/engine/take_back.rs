@@ -82,6 +82,15 @@ impl<S> UndoStack<S> {
         self.points.last().filter(|p| p.seat == seat).map(|p| p.seq)
     }
 
+    /// The state from before the action `seat` would take back now (for
+    /// a client to ask the ruleset whether that action was final).
+    pub fn before_last_for(&self, seat: SeatId) -> Option<&S> {
+        self.points
+            .last()
+            .filter(|p| p.seat == seat)
+            .map(|p| &p.before)
+    }
+
     /// The action `seat` may take back now, or why there is none, in words.
     pub fn target(&self, seat: SeatId) -> Result<u64, RuleError> {
         match self.last_for(seat) {

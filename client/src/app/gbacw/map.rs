@@ -237,6 +237,9 @@ pub struct MapView {
     /// `tray.rs`), each with the legal action a click there sends; set
     /// every frame by the table.
     pub lit: BTreeMap<HexNumber, GbacwAction>,
+    /// Retreat and advance paths to draw this frame, by the lit hex each
+    /// ends in (`place_answers`; their answers are in `lit`).
+    pub answer_paths: BTreeMap<HexNumber, Vec<HexNumber>>,
     /// Entry hexes to mark this frame (arrivals due), with their words.
     pub entry_marks: Vec<(HexNumber, String)>,
     last_fire_sights: Vec<SightPreview>,
@@ -643,15 +646,14 @@ impl MapView {
         self.last_extent = Some(extent);
         let focus = self.open_focus.take();
         let cam = self.camera.get_or_insert_with(|| {
-            // Open close enough to read the counters and the hex numbers,
-            // on the acting side's units (or the map's middle).
-            let mut cam = Camera::fit(rect, extent);
-            if cam.zoom < OPEN_ZOOM {
-                cam.zoom = OPEN_ZOOM;
-                let at = focus.map_or((extent / 2.0).to_pos2(), |h| centre(layout, h));
-                cam.offset = at.to_vec2() - rect.size() / 2.0 / cam.zoom;
-            }
-            cam
+            // Open close enough to read the counters and the hex numbers
+            // (closer still when the whole map fits larger), on the acting
+            // side's units (or the map's middle). The same rule whatever
+            // the zoom, so a window a few points taller or shorter opens
+            // the same way.
+            let zoom = Camera::fit(rect, extent).zoom.max(OPEN_ZOOM);
+            let at = focus.map_or((extent / 2.0).to_pos2(), |h| centre(layout, h));
+            Camera::looking_at(rect, extent, zoom, at)
         });
         cam.wheel_zoom(ui, &response, rect);
         self.keys(ui, rect);
@@ -901,6 +903,15 @@ impl MapView {
         );
         paint_entries(&painter, &self.entry_marks, layout, cam, rect, hex_px);
         paint_lit(&painter, &self.lit, layout, cam, rect, hex_px);
+        paint_answer_paths(
+            &painter,
+            &self.answer_paths,
+            self.hovered_hex,
+            layout,
+            cam,
+            rect,
+            hex_px,
+        );
         // Over the reach's outlines, under the counters.
         if let Some(r) = self.command_radius() {
             paint_radius(&painter, map, r, layout, cam, rect, hex_px);
@@ -1476,6 +1487,55 @@ fn paint_lit(
             Color32::from_rgba_unmultiplied(0x40, 0xff, 0x70, 90),
             Stroke::new(3.0, LIT),
         ));
+    }
+}
+
+/// The colour of a retreat or advance path (the hovered one is drawn in
+/// the lit colour, thicker).
+pub const ANSWER_PATH: Color32 = Color32::from_rgb(0xff, 0xf0, 0xa0);
+
+/// Retreat and advance paths: a line from the units through each hex,
+/// an arrowhead on the lit hex it ends in.
+fn paint_answer_paths(
+    painter: &Painter,
+    paths: &BTreeMap<HexNumber, Vec<HexNumber>>,
+    hovered: Option<HexNumber>,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    hex_px: f32,
+) {
+    // The hovered path last, over the others.
+    let order = paths
+        .iter()
+        .filter(|(end, _)| Some(**end) != hovered)
+        .chain(paths.iter().filter(|(end, _)| Some(**end) == hovered));
+    for (end, path) in order {
+        let pts: Vec<Pos2> = path
+            .iter()
+            .map(|h| cam.to_screen(rect, centre(layout, *h)))
+            .collect();
+        let [.., before, last] = pts.as_slice() else {
+            continue;
+        };
+        let (colour, width) = if Some(*end) == hovered {
+            (LIT, (hex_px * 0.14).max(3.0))
+        } else {
+            (ANSWER_PATH, (hex_px * 0.07).max(2.0))
+        };
+        let dark = Stroke::new(width + 2.0, Color32::from_black_alpha(160));
+        painter.add(Shape::line(pts.clone(), dark));
+        painter.add(Shape::line(pts.clone(), Stroke::new(width, colour)));
+        let dir = (*last - *before).normalized();
+        let side = vec2(-dir.y, dir.x);
+        let size = (hex_px * 0.35).max(8.0);
+        let tip = *last;
+        let head = vec![
+            tip,
+            tip - dir * size + side * size * 0.5,
+            tip - dir * size - side * size * 0.5,
+        ];
+        painter.add(Shape::convex_polygon(head, colour, dark));
     }
 }
 

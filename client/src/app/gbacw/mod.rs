@@ -13,6 +13,8 @@
 //!   (30.3) on the unit card.
 //! - [`tray`]: counters to set up (26.2) or arriving (26.4), placed by
 //!   picking one and clicking a lit hex.
+//! - [`place_answers`]: retreat paths (14.4, 12.81) and the advance
+//!   (12.85) lit and drawn on the map, answered by a click there.
 //! - [`narrate`]: GBACW's log lines (the engine's `gbacw::words`).
 //! - [`turn`]: whose turn it is: the "Your turn: ..." banner, the window
 //!   title and attention request, the hot-seat view following the seat
@@ -31,6 +33,7 @@ pub mod map;
 pub mod narrate;
 pub mod oob_panel;
 pub mod orders;
+pub mod place_answers;
 pub mod plot;
 pub mod prompts;
 pub mod solitaire;
@@ -118,6 +121,22 @@ impl GbacwApp {
         let table = LocalTable::<Gbacw>::new(config, names)?;
         let names = names.iter().map(|n| (*n).to_string()).collect();
         Ok(Self::new(Session::new(Box::new(table), names)))
+    }
+
+    /// Issue 18: whether the engine's decision model lets the acting
+    /// seat's last action be taken back. The follower keeps every action
+    /// that rolled nothing and was no default; GBACW also makes an answer
+    /// to a pending question final (withdrawal fire, a retreat, the
+    /// advance: the other side acted on it), as the server's take-back
+    /// check does (`Awaiting::may_take_back`), so the button is not
+    /// offered where the server would refuse.
+    fn last_action_not_final(&self) -> bool {
+        let (Some(book), Some(seat)) = (self.session.book(), self.session.acting_seat()) else {
+            return false;
+        };
+        book.follower
+            .take_back_before(seat)
+            .is_some_and(|before| book.follower.ruleset().awaiting(before).may_take_back())
     }
 
     /// The active viewer's legal actions, cached per log entry.
@@ -219,7 +238,7 @@ impl GbacwApp {
             self.confirm_end = false;
         }
         // Z: take back this seat's last move (issue 18), where allowed.
-        let may_take_back = live && self.session.can_take_back();
+        let may_take_back = live && self.session.can_take_back() && self.last_action_not_final();
         if may_take_back
             && !ui.ctx().egui_wants_keyboard_input()
             && ui.input(|i| i.key_pressed(egui::Key::Z))
@@ -367,6 +386,15 @@ impl GbacwApp {
                             .collect();
                         // No countdown at a hot-seat table: nobody waits on
                         // a player who is not there.
+                        // Issue 18: where to retreat or advance is
+                        // answered on the map too (never while placing),
+                        // its paths drawn from the units; the prompt says so.
+                        let places = if legal.iter().any(tray::is_tray_action) {
+                            place_answers::PlaceAnswers::default()
+                        } else {
+                            place_answers::PlaceAnswers::from_legal(state, &legal)
+                        };
+                        self.prompts.hint = places.kind.map(place_answers::AnswerKind::hint);
                         self.prompts.no_countdown = hot_seat;
                         self.prompts.clock = self.session.clock;
                         // In a scope of its own: the server's clock line
@@ -383,6 +411,14 @@ impl GbacwApp {
                         let placing = self.tray.ui(ui, rules, state, &legal);
                         actions.extend(placing.action);
                         self.map.lit = placing.lit;
+                        // They come into view once, when first asked.
+                        if self.map.answer_paths.is_empty()
+                            && let Some(path) = places.paths.values().next()
+                        {
+                            self.map.centre_on(path[0]);
+                        }
+                        self.map.lit.extend(places.lit);
+                        self.map.answer_paths = places.paths;
                         // Arrivals just became due: their entry hexes come
                         // into view (once; the player may look elsewhere).
                         if self.map.entry_marks.is_empty()
@@ -658,7 +694,8 @@ impl GbacwApp {
 
 /// Issue 18: another player asks to take back their last move: Agree or
 /// Refuse (`Some(true)` / `Some(false)`), `None` while unanswered.
-fn take_back_ask_ui(ui: &Ui, name: &str) -> Option<bool> {
+/// Shared with the sandbox table.
+pub(crate) fn take_back_ask_ui(ui: &Ui, name: &str) -> Option<bool> {
     let mut answer = None;
     egui::Modal::new(egui::Id::unique("take_back_asked")).show(ui.ctx(), |ui| {
         ui.heading(format!("{name} asks to take back their last move"));

@@ -18,6 +18,9 @@ pub struct Prompts {
     pub no_countdown: bool,
     /// The server's clock: the seat it runs for and when the default applies.
     pub clock: Option<(SeatId, Instant)>,
+    /// A line for the seat asked, over its answers: how else to answer
+    /// (issue 18: "click a lit hex on the map...").
+    pub hint: Option<&'static str>,
 }
 
 impl Prompts {
@@ -60,6 +63,11 @@ impl Prompts {
                         });
                     }
                     if seat == Some(d.seat) {
+                        if let Some(hint) = self.hint {
+                            ui.label(
+                                RichText::new(hint).color(Color32::from_rgb(0x40, 0xff, 0x70)),
+                            );
+                        }
                         ui.horizontal_wrapped(|ui| {
                             for a in answers {
                                 if ui.button(rules.describe_action(a)).clicked() {

@@ -7,6 +7,7 @@ use muster_shared::codec;
 use muster_shared::gbacw::battles::{BATTLES, for_players, title};
 use muster_shared::gbacw::ruleset::{EDITION_001, GbacwConfig};
 use muster_shared::gbacw::scenario::parse_scenario;
+use muster_shared::gbacw::words::reading_words;
 use muster_shared::protocol::TableOptions;
 use muster_shared::sandbox::SandboxConfig;
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,6 +23,9 @@ pub fn game_title(game: &str) -> &str {
         other => other,
     }
 }
+
+/// The heading of the rules readings' boxes.
+pub const READINGS_LABEL: &str = "Rules readings:";
 
 /// Issue 18: the create form's take-back setting.
 pub const TAKE_BACK_AGREEMENT: &str = "Take-backs need the other player's agreement";
@@ -97,9 +101,48 @@ impl SideChoice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OfferedOption {
     pub id: String,
-    /// What the box says: the option's name and its case.
+    /// What the box says: the option's name as the scenario file words
+    /// it, without its case.
     pub label: String,
+    /// The case, with its rulebook ("Corinth 30.5"): the box's tooltip.
+    pub case: String,
     pub default_on: bool,
+}
+
+/// The rulebook a battle's own cases are in ("Cedar Mountain",
+/// "Corinth"): its title up to the date.
+fn rulebook(battle: &str) -> &str {
+    let t = title(battle);
+    t.split(',').next().unwrap_or(t).trim()
+}
+
+/// `name` without its case in brackets: "Heat (30.5, by agreement)" is
+/// "Heat (by agreement)", "Rapid fire in a row fouls sooner (24.13)" is
+/// "Rapid fire in a row fouls sooner" (the case goes in the tooltip).
+fn without_case(name: &str, case: &str) -> String {
+    let Some(open) = name.find('(') else {
+        return name.to_string();
+    };
+    let Some(close) = name[open..].find(')').map(|c| open + c) else {
+        return name.to_string();
+    };
+    let inside: Vec<&str> = name[open + 1..close]
+        .split(',')
+        .map(str::trim)
+        .filter(|p| *p != case && !p.is_empty())
+        .collect();
+    let head = name[..open].trim_end();
+    let tail = name[close + 1..].trim();
+    let mut out = if inside.is_empty() {
+        head.to_string()
+    } else {
+        format!("{head} ({})", inside.join(", "))
+    };
+    if !tail.is_empty() {
+        out.push(' ');
+        out.push_str(tail);
+    }
+    out
 }
 
 /// The options `battle`'s scenario offers, read from the scenario file
@@ -117,11 +160,8 @@ pub fn battle_options(battle: &str) -> Vec<OfferedOption> {
         .iter()
         .map(|o| OfferedOption {
             id: o.id.0.clone(),
-            label: if o.name.contains(o.case.as_str()) {
-                o.name.clone()
-            } else {
-                format!("{} ({})", o.name, o.case)
-            },
+            label: without_case(&o.name, &o.case),
+            case: format!("{} {}", rulebook(battle), o.case),
             default_on: o.default_on,
         })
         .collect()
@@ -217,22 +257,37 @@ impl CreateForm {
                         ui.label("Scenario options:");
                         ui.vertical(|ui| {
                             for o in &offered {
-                                let mut on =
-                                    self.scenario_options.get(&o.id).copied().unwrap_or(o.default_on);
-                                if ui.checkbox(&mut on, &o.label).changed() {
+                                let mut on = self
+                                    .scenario_options
+                                    .get(&o.id)
+                                    .copied()
+                                    .unwrap_or(o.default_on);
+                                if ui
+                                    .checkbox(&mut on, &o.label)
+                                    .on_hover_text(&o.case)
+                                    .changed()
+                                {
                                     self.scenario_options.insert(o.id.clone(), on);
                                 }
                             }
                         });
                         ui.end_row();
                     }
-                    ui.label("Rules readings:");
+                    ui.label(READINGS_LABEL).on_hover_text(
+                        "Cases the printings word differently, or that read two ways. \
+                         Unticked, each is played as the later printing (004) reads it.",
+                    );
                     ui.vertical(|ui| {
-                        for (name, case, _) in EDITION_001 {
+                        for (name, _, _) in EDITION_001 {
+                            // A reading with no words yet is not offered
+                            // (its name is not for players).
+                            let Some(words) = reading_words(name) else {
+                                continue;
+                            };
                             let mut on = self.readings.contains(*name);
                             if ui
-                                .checkbox(&mut on, format!("{name} ({case})"))
-                                .on_hover_text("Unticked: the rule as the later printing (004) reads; ticked: the other reading of that case. The notes that ship with Muster quote both.")
+                                .checkbox(&mut on, words.label)
+                                .on_hover_text(format!("{}: {}", words.case, words.explained))
                                 .changed()
                             {
                                 if on {
@@ -273,15 +328,12 @@ impl CreateForm {
                 ui.checkbox(&mut self.spectators_allowed, "Spectators allowed");
                 ui.end_row();
                 ui.label("");
-                ui.checkbox(
-                    &mut self.take_back_needs_agreement,
-                    TAKE_BACK_AGREEMENT,
-                )
-                .on_hover_text(
-                    "A player may take back their own moves since the last roll or the \
+                ui.checkbox(&mut self.take_back_needs_agreement, TAKE_BACK_AGREEMENT)
+                    .on_hover_text(
+                        "A player may take back their own moves since the last roll or the \
                      last reveal of hidden information. Ticked, the other player is asked \
                      to agree first.",
-                );
+                    );
                 ui.end_row();
                 ui.label("Spectator delay:");
                 ui.add_enabled(
@@ -294,5 +346,32 @@ impl CreateForm {
             });
         ui.add_enabled(!busy, egui::Button::new("Create table"))
             .clicked()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_options_case_leaves_its_name_for_the_tooltip() {
+        assert_eq!(
+            without_case("Heat (30.5, by agreement)", "30.5"),
+            "Heat (by agreement)"
+        );
+        assert_eq!(
+            without_case("Rapid fire in a row fouls sooner (24.13)", "24.13"),
+            "Rapid fire in a row fouls sooner"
+        );
+        assert_eq!(
+            without_case("Union optional deployment", "26.3"),
+            "Union optional deployment"
+        );
+        let heat = battle_options("corinth")
+            .into_iter()
+            .find(|o| o.id == "heat")
+            .unwrap();
+        assert_eq!(heat.case, "Corinth 30.5");
+        assert_eq!(rulebook("cedar_mountain"), "Cedar Mountain");
     }
 }

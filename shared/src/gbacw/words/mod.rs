@@ -14,10 +14,12 @@
 //! - `action.rs`: what a player asks for.
 //! - `event.rs`: what happened.
 //! - `refusal.rs`: refusals, their counters named as printed.
+//! - `readings.rs`: the rules readings a table may choose.
 
 mod action;
 mod event;
 mod names;
+mod readings;
 mod refusal;
 
 pub use action::action;
@@ -26,6 +28,7 @@ pub use names::{
     area_name, counter_name, facing_word, formation_word, hex_path, mp_text, plan_words,
     reserve_name, side_name,
 };
+pub use readings::{ReadingWords, reading_words};
 pub use refusal::{refusal, refusal_text};
 
 #[cfg(test)]
