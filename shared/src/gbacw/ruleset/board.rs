@@ -69,7 +69,7 @@ impl<'a> Board<'a> {
     pub fn bce_broken(&self, unit: &CounterId) -> bool {
         let lost = self
             .bce_lost
-            .get_or_init(|| super::bce_loss::broken_brigades(self.rs, self.state));
+            .get_or_init(|| super::exclusive::bce_loss::broken_brigades(self.rs, self.state));
         match self.rs.game.oob.units.get(unit).map(|u| &u.command) {
             Some(crate::gbacw::oob::Command::Brigade(b)) => lost.contains(b),
             _ => false,

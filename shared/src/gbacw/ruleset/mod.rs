@@ -18,7 +18,6 @@ pub mod action;
 pub mod awaiting;
 pub(crate) mod battle_rules;
 pub mod bce;
-pub(crate) mod bce_loss;
 pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;

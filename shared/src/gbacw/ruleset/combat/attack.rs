@@ -267,7 +267,7 @@ pub(crate) fn prepare_with(
         ),
         enfiladed,
     };
-    let strength_columns_left = crate::gbacw::ruleset::bce_loss::fire_columns_left(
+    let strength_columns_left = crate::gbacw::ruleset::exclusive::bce_loss::fire_columns_left(
         rs,
         state,
         &firers.iter().map(|f| f.unit.clone()).collect::<Vec<_>>(),

@@ -12,9 +12,9 @@ use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Morale, Unit, UnitKi
 use crate::gbacw::options::elephant_rating;
 use crate::gbacw::retreat::{RetreatKind, retreat_paths_on};
 use crate::gbacw::ruleset::Gbacw;
-use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::exclusive::bce_loss;
 use crate::gbacw::ruleset::state::{Casualty, GbacwState, RetreatOrder};
 use crate::gbacw::tables::{CasualtyCause, FireResult, LeaderLoss};
 

@@ -137,9 +137,11 @@ pub(crate) fn declare(
         may_initiate_melee(&intent)
             .map_err(|rule| illegal(rule, format!("{a} may not melee {target}")))?;
         // Cedar Mountain 24.12: not from a brigade that has lost BCE.
-        crate::gbacw::ruleset::bce_loss::may_initiate_melee(rs, state, a)?;
+        crate::gbacw::ruleset::exclusive::bce_loss::may_initiate_melee(rs, state, a)?;
         // Cedar Mountain 21.11: dismounted cavalry's targets.
-        crate::gbacw::ruleset::combat::dismounted_cavalry::may_initiate(rs, state, a, &defenders)?;
+        crate::gbacw::ruleset::exclusive::dismounted_cavalry::may_initiate(
+            rs, state, a, &defenders,
+        )?;
         // GBACW 12.33: only into a hex it could move into, by the
         // ruleset's steps (Corinth 23.31: guns, wagons and mounted cavalry
         // enter a town only across a road, and so melee into it only so).

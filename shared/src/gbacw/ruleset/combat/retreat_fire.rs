@@ -202,7 +202,9 @@ pub(crate) fn shuns_rest(
     unit: &CounterId,
     rest: &[HexNumber],
 ) -> bool {
-    if rest.is_empty() || !crate::gbacw::ruleset::bce_loss::retreat_shuns_zoc(rs, state, unit) {
+    if rest.is_empty()
+        || !crate::gbacw::ruleset::exclusive::bce_loss::retreat_shuns_zoc(rs, state, unit)
+    {
         return false;
     }
     let side = &rs.game.oob.units[unit].side;

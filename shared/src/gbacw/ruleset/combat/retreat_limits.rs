@@ -20,10 +20,10 @@ use crate::gbacw::map::{Grid, HexNumber, Offset, Orientation};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::retreat::{RetreatKind, RetreatLimits, retreat_paths_on};
 use crate::gbacw::ruleset::Gbacw;
-use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::effects;
 use crate::gbacw::ruleset::err;
+use crate::gbacw::ruleset::exclusive::bce_loss;
 use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 

@@ -31,7 +31,7 @@
 //! - [`retreat_batteries`]: 25.26, the brigade's batteries may retreat.
 //!
 //! The BCE-loss effects Corinth shares with Cedar Mountain (25.1, 30.4)
-//! live in `ruleset/bce_loss.rs` (one rule, the hook naming each battle's
+//! live in `ruleset/exclusive/bce_loss.rs` (one rule, the hook naming each battle's
 //! case); 27.0's goal is a `RetreatLimits` limit beside Cedar Mountain
 //! 23.0's compass (`combat/retreat_limits.rs`).
 //!

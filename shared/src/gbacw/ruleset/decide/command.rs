@@ -207,7 +207,7 @@ fn link(
     let mut links = state.links.clone();
     // 17.67, Cedar Mountain 24.2: a brigade past its BCE limit is not
     // detached (it may still be attached if already detached).
-    let bce_lost = crate::gbacw::ruleset::bce_loss::brigade_at_limit(rs, state, brigade);
+    let bce_lost = crate::gbacw::ruleset::exclusive::bce_loss::brigade_at_limit(rs, state, brigade);
     apply_link_order(
         &rs.game.oob,
         &mut links,
@@ -341,7 +341,8 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
     }
     // Cedar Mountain 24.2: a detached, unattached brigade at its BCE
     // limit is out of command.
-    out.out_of_command
-        .extend(crate::gbacw::ruleset::bce_loss::stranded_units(rs, state, side).cloned());
+    out.out_of_command.extend(
+        crate::gbacw::ruleset::exclusive::bce_loss::stranded_units(rs, state, side).cloned(),
+    );
     out
 }

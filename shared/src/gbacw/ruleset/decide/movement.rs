@@ -149,9 +149,9 @@ pub(crate) fn mover(
             hexes: l.moved.hexes,
             one_hex: if state.command.out_of_radius.contains(id) {
                 Some("GBACW 17.21")
-            } else if crate::gbacw::ruleset::bce_loss::stranded(rs, state, id) {
+            } else if crate::gbacw::ruleset::exclusive::bce_loss::stranded(rs, state, id) {
                 // Cedar Mountain 24.2: one hex a Game-Turn until attached.
-                Some(crate::gbacw::ruleset::bce_loss::STRANDED_CASE)
+                Some(crate::gbacw::ruleset::exclusive::bce_loss::STRANDED_CASE)
             } else {
                 None
             },
@@ -295,7 +295,7 @@ pub(crate) fn step(
     // Cedar Mountain 24.14: a brigade that has lost BCE keeps out of enemy
     // ZOCs (asked only of such units: most movers never build the ZOCs).
     if m.is_unit && board.bce_broken(&m.id) {
-        crate::gbacw::ruleset::bce_loss::check_zoc_entry(
+        crate::gbacw::ruleset::exclusive::bce_loss::check_zoc_entry(
             board.rs,
             board.state,
             &m.id,
