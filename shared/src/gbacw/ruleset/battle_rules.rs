@@ -47,6 +47,7 @@ use crate::gbacw::movement::StepTable;
 use crate::gbacw::oob::{CounterId, Formation, Unit, UnitKind, UnitStatus};
 use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::ruleset::action::GbacwAction;
+use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::attack::Prepared;
 use crate::gbacw::ruleset::combat::effects::Hit;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
@@ -640,6 +641,76 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// Whether `side` may take `action` at all now, before the phase's own
+    /// checks (what a night forbids, say).
+    fn check_action(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        action: &GbacwAction,
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// Whether a move of `side` may enter every hex of `path` (hexes kept
+    /// clear of an assault's areas, say), after [`Self::held`].
+    fn check_move_path(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        path: &[HexNumber],
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// Whether a move of `side` may enter `hex` now, for the movement
+    /// queries: what [`Self::check_action`] accepts of a move.
+    fn move_may_enter(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        board: &Board<'_>,
+        side: &CounterId,
+        hex: HexNumber,
+    ) -> bool {
+        true
+    }
+
+    /// An attempt of `side` to commit the scenario's `reserve`.
+    fn commit_reserve(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        reserve: &CounterId,
+        dice: &mut Dice,
+    ) -> Result<Vec<GbacwEvent>, RuleError> {
+        Err(crate::gbacw::ruleset::err(
+            "GBACW 4.0",
+            crate::engine::RuleCode::NotFound,
+            format!("there is no reserve {reserve}"),
+        ))
+    }
+
+    /// Whether an attempt to commit a reserve rolls a die now.
+    fn commit_reserve_rolls(&self, rs: &Gbacw, state: &GbacwState) -> bool {
+        false
+    }
+
+    /// Events that follow `seat`'s decided `action` before
+    /// [`Self::after_action`] (reserves attacked, say).
+    fn after_decided(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        seat: crate::ids::SeatId,
+        action: &GbacwAction,
+    ) -> Vec<GbacwEvent> {
+        Vec::new()
+    }
+
     /// Whether `side` may end its Movement Phase now.
     fn check_end_of_movement(
         &self,
@@ -684,7 +755,8 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
-    /// Whether `units` may act (`what`: "fire") or are held.
+    /// Whether `units` may act (`what`: "fire") or are held, after
+    /// [`Self::held`] (held pieces that may not even fire defensively).
     fn check_not_held(
         &self,
         rs: &Gbacw,
@@ -963,6 +1035,12 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         problem: &Problem,
     ) -> bool {
         false
+    }
+
+    /// Events as `side`'s set-up ends (after [`Self::check_setup`]; `state`
+    /// holds the whole set-up).
+    fn at_setup_end(&self, rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<GbacwEvent> {
+        None
     }
 
     /// The battle's checks of `side`'s whole set-up.

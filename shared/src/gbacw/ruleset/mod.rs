@@ -364,12 +364,9 @@ impl Ruleset for Gbacw {
         } else {
             decide::decide(self, state, ctx.seat, action, dice).map_err(words)?
         };
-        // Corinth 30.33: a reserve attacked is committed.
-        events.extend(decide::restraint::committed_by_attack(
-            self, state, ctx.seat, action,
-        ));
-        // Corinth 29.43: the first combat; the Hotel brigades attacked.
-        events.extend(decide::restraint::combat_marks(self, state, action));
+        // What follows the decided action in the battle's rules (hook
+        // `after_decided`).
+        events.extend(self.battle().after_decided(self, state, ctx.seat, action));
         // Corinth 29.47: reinforcements attacked may leave column; 22.33:
         // a leader used to bypass a check goes with them.
         let after = self.battle().after_action(self, state, action, &events);

@@ -81,7 +81,7 @@ pub(super) fn rolls(
                 && state.retreats.is_empty()
                 && !units.is_empty()
         }
-        GbacwAction::CommitReserve { .. } => decide::restraint::commit_rolls(rs, state),
+        GbacwAction::CommitReserve { .. } => rs.battle().commit_reserve_rolls(rs, state),
         _ => false,
     }
 }

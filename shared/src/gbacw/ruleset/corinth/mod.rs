@@ -77,6 +77,7 @@ pub(crate) mod park;
 pub(crate) mod rapid_fire;
 pub(crate) mod redans;
 pub(crate) mod reinforcements;
+pub(crate) mod restraint;
 pub(crate) mod retreat;
 pub mod retreat_batteries;
 pub(crate) mod rules;

@@ -871,8 +871,8 @@ fn finish(
     // brigade batteries within their commander's radius; 30.18: the freed
     // independent batteries.
     rs.battle().check_setup(rs, &after, side)?;
-    // Corinth 29.43: the brigades by the Hotel are frozen.
-    events.extend(super::restraint::freeze_at_setup(rs, &after, side));
+    // The battle's own events as the set-up ends (hook `at_setup_end`).
+    events.extend(rs.battle().at_setup_end(rs, &after, side));
     let sides = rs.setup_sides();
     let next = sides.iter().skip_while(|s| *s != side).nth(1).cloned();
     events.push(GbacwEvent::SetUpEnded { next });
