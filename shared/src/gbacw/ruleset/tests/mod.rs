@@ -48,6 +48,7 @@ mod second_reading_corinth;
 mod second_reading_corinth_more;
 mod second_reading_std_more;
 mod sequence;
+mod standard_names_no_battle;
 mod succession;
 mod third_battle;
 mod withdrawal;
