@@ -64,6 +64,15 @@ use std::collections::BTreeSet;
 /// battle's own continuation (see [`BattleRules::resume_after_fire`]).
 pub(crate) use crate::gbacw::ruleset::state::Resume;
 
+/// How a routed unit rallies under a battle's own rule (see
+/// [`BattleRules::rally_way`]).
+pub(crate) enum OwnRally {
+    /// By a die roll, `minus` off it, against the unit's rating.
+    Die { minus: u8 },
+    /// At once, without a roll.
+    Automatic,
+}
+
 /// A set-up's default completion: orders the hexes a unit may take, best
 /// first (see [`BattleRules::setup_unit_order`]).
 pub(crate) type UnitOrder<'a> = Box<dyn Fn(&GbacwState, &CounterId, &mut [HexNumber]) + 'a>;
@@ -546,6 +555,19 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
+    /// How `side`'s routed `unit` in `hex` rallies under the battle's own
+    /// rule; `None`: the Standard Rules' ways (GBACW 13.5, 17.13).
+    fn rally_way(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        hex: HexNumber,
+        unit: &CounterId,
+    ) -> Option<OwnRally> {
+        None
+    }
+
     /// The hex `id`'s rally is tried in (it stands in `hex`).
     fn rally_hex(&self, state: &GbacwState, id: &CounterId, hex: HexNumber) -> HexNumber {
         hex
@@ -960,6 +982,23 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
         Ok(Vec::new())
+    }
+
+    /// As the current step ends, a roll of the battle's own that may skip
+    /// the Game-Turn the next step opens (its weather, say): the roll's
+    /// event and the Game-Turn skipped; `None`: no roll.
+    fn turn_skip_roll(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        dice: &mut Dice,
+    ) -> Result<Option<(GbacwEvent, Option<u16>)>, RuleError> {
+        Ok(None)
+    }
+
+    /// Whether [`Self::turn_skip_roll`] rolls as the current step ends.
+    fn turn_skip_roll_due(&self, rs: &Gbacw, state: &GbacwState) -> bool {
+        false
     }
 
     /// Whether passing to `next` rolls dice of the battle's own.

@@ -69,6 +69,8 @@ pub(crate) mod crew_piece;
 pub(crate) mod crew_stack;
 pub(crate) mod crews;
 pub mod free_batteries;
+pub(crate) mod heat;
+pub(crate) mod impetus;
 pub(crate) mod keep_moving;
 pub mod leader_binding;
 pub(crate) mod melee_gate;

@@ -4,9 +4,9 @@
 
 use super::{
     barrage, bce_recovery, brigade_batteries, brigade_counts, brigade_retreat, cavalry, command,
-    crew_melee, crew_piece, crew_stack, crews, free_batteries, keep_moving, leader_binding,
-    melee_gate, night, park, rapid_fire, redans, reinforcements, restraint, retreat,
-    retreat_batteries, siege, solitaire, stragglers, town,
+    crew_melee, crew_piece, crew_stack, crews, free_batteries, heat, impetus, keep_moving,
+    leader_binding, melee_gate, night, park, rapid_fire, redans, reinforcements, restraint,
+    retreat, retreat_batteries, siege, solitaire, stragglers, town,
 };
 use crate::engine::{Dice, RuleError};
 use crate::gbacw::charts::Mp;
@@ -17,7 +17,7 @@ use crate::gbacw::movement::StepTable;
 use crate::gbacw::oob::{CounterId, Formation, Unit, UnitStatus};
 use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::ruleset::action::GbacwAction;
-use crate::gbacw::ruleset::battle_rules::{BattleRules, Resume, UnitOrder};
+use crate::gbacw::ruleset::battle_rules::{BattleRules, OwnRally, Resume, UnitOrder};
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::attack::Prepared;
 use crate::gbacw::ruleset::combat::effects::Hit;
@@ -500,6 +500,19 @@ impl BattleRules for Corinth {
         crew_piece::crew_hex(state, unit).is_some()
     }
 
+    /// Corinth 29.61 (30.6): the assault impetus; 28.14: only leaders who
+    /// may affect the unit count.
+    fn rally_way(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        hex: HexNumber,
+        unit: &CounterId,
+    ) -> Option<OwnRally> {
+        impetus::rally_way(rs, state, side, hex, unit)
+    }
+
     /// Corinth 24.21: a crew away rallies where it stands, once.
     fn check_rally(&self, rs: &Gbacw, state: &GbacwState, id: &CounterId) -> Result<(), RuleError> {
         crew_piece::check_rally(rs, state, id)
@@ -864,6 +877,21 @@ impl BattleRules for Corinth {
         } else {
             Vec::new()
         }
+    }
+
+    /// Corinth 30.5: the heat roll as a Game-Turn begins; doubles skip it.
+    fn turn_skip_roll(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        dice: &mut Dice,
+    ) -> Result<Option<(GbacwEvent, Option<u16>)>, RuleError> {
+        heat::roll(rs, state, dice)
+    }
+
+    /// Corinth 30.5: whether the heat roll is due.
+    fn turn_skip_roll_due(&self, rs: &Gbacw, state: &GbacwState) -> bool {
+        heat::heat_due(rs, state).is_some()
     }
 
     /// Corinth 26.2: straggler recovery as a night Game-Turn ends; 26.3:

@@ -57,18 +57,14 @@ pub(crate) fn end_phase(
         }
     }
     let mut next = super::turns::next_step(rs, state.clock);
-    // Corinth 30.5: the heat roll as a Game-Turn begins; doubles skip it.
-    if let Some(turn) = super::turns::heat_due(rs, state) {
-        let a = u8::try_from(dice.roll(6)?).unwrap_or(1);
-        let b = u8::try_from(dice.roll(6)?).unwrap_or(1);
-        let skip = a == b;
-        events.push(GbacwEvent::HeatRolled {
-            turn,
-            dice: [a, b],
-            skipped: skip,
-        });
-        while skip && let Some(c) = next.filter(|c| c.turn == turn) {
-            next = super::turns::next_step(rs, c);
+    // A roll of the battle's own as a Game-Turn begins may skip it (hook
+    // `turn_skip_roll`).
+    if let Some((event, skipped)) = rs.battle().turn_skip_roll(rs, state, dice)? {
+        events.push(event);
+        if let Some(turn) = skipped {
+            while let Some(c) = next.filter(|c| c.turn == turn) {
+                next = super::turns::next_step(rs, c);
+            }
         }
     }
     // Corinth 26.2: straggler recovery as a night Game-Turn ends; 26.3:
