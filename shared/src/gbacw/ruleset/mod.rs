@@ -367,8 +367,7 @@ impl Ruleset for Gbacw {
         // What follows the decided action in the battle's rules (hook
         // `after_decided`).
         events.extend(self.battle().after_decided(self, state, ctx.seat, action));
-        // Corinth 29.47: reinforcements attacked may leave column; 22.33:
-        // a leader used to bypass a check goes with them.
+        // The battle's own rule here (hook `after_action`).
         let after = self.battle().after_action(self, state, action, &events);
         events.extend(after);
         // GBACW 18.0: brigades whose BCE these events broke.

@@ -104,7 +104,7 @@ pub(super) fn decide(
                 offer,
                 Some(units),
             )?;
-            // Corinth 22.1: a morale check first; failed, they stand.
+            // The battle's own rule here (hook `retreat_before_melee`).
             rs.battle()
                 .retreat_before_melee(rs, state, offer, units, path, dice)
         }

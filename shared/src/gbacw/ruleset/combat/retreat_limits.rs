@@ -98,8 +98,7 @@ pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<Re
             .chain(fallback)
             .map(|g| RetreatLimits {
                 toward: Some(g),
-                // Corinth 27.3: into the Assault Area with hexes left,
-                // off the map.
+                // The battle's own rule here (hook `retreat_leaves_at_goal`).
                 leave_at_goal: rs.battle().retreat_leaves_at_goal(rs, state, unit),
                 ..base.clone()
             })

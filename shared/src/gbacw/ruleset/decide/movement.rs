@@ -116,7 +116,7 @@ pub(crate) fn mover(
         let one_hex = if m.contains(&Marker::Rout) {
             Some("GBACW 5.2")
         } else if state.command.out_of_command.contains(id)
-            // Corinth 21.44: mounted cavalry moves freely out of the ER.
+            // The battle's own rule here (hook `moves_freely`).
             && !rs.battle().moves_freely(rs, state, id)
         {
             Some("GBACW 17.11")
@@ -128,7 +128,7 @@ pub(crate) fn mover(
             is_unit: true,
             formation: Some(f),
             class,
-            // Corinth 26.11: half as much again at night.
+            // The battle's own rule here (hook `allowance`).
             allowance: rs.battle().allowance(rs, state, chart.allowance(class)),
             spent: u.moved.mp,
             hexes: u.moved.hexes,
@@ -290,7 +290,7 @@ pub(crate) fn step(
             format!("{} may not move from {from} into {to} ({b})", m.id),
         )
     })?;
-    // Corinth 26.12: woods cost one more at night.
+    // The battle's own rule here (hook `step_cost`).
     let cost = board.rs.battle().step_cost(board.rs, board.state, to, cost);
     // Cedar Mountain 24.14: a brigade that has lost BCE keeps out of enemy
     // ZOCs (asked only of such units: most movers never build the ZOCs).
