@@ -47,6 +47,7 @@ use crate::gbacw::movement::StepTable;
 use crate::gbacw::oob::{CounterId, Formation, Unit, UnitKind, UnitStatus};
 use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::ruleset::action::GbacwAction;
+use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::attack::Prepared;
 use crate::gbacw::ruleset::combat::effects::Hit;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
@@ -62,6 +63,15 @@ use std::collections::BTreeSet;
 /// Where a withdrawal fire or a retreat was interrupted, to go on with a
 /// battle's own continuation (see [`BattleRules::resume_after_fire`]).
 pub(crate) use crate::gbacw::ruleset::state::Resume;
+
+/// How a routed unit rallies under a battle's own rule (see
+/// [`BattleRules::rally_way`]).
+pub(crate) enum OwnRally {
+    /// By a die roll, `minus` off it, against the unit's rating.
+    Die { minus: u8 },
+    /// At once, without a roll.
+    Automatic,
+}
 
 /// A set-up's default completion: orders the hexes a unit may take, best
 /// first (see [`BattleRules::setup_unit_order`]).
@@ -545,6 +555,19 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
+    /// How `side`'s routed `unit` in `hex` rallies under the battle's own
+    /// rule; `None`: the Standard Rules' ways (GBACW 13.5, 17.13).
+    fn rally_way(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        hex: HexNumber,
+        unit: &CounterId,
+    ) -> Option<OwnRally> {
+        None
+    }
+
     /// The hex `id`'s rally is tried in (it stands in `hex`).
     fn rally_hex(&self, state: &GbacwState, id: &CounterId, hex: HexNumber) -> HexNumber {
         hex
@@ -640,6 +663,76 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// Whether `side` may take `action` at all now, before the phase's own
+    /// checks (what a night forbids, say).
+    fn check_action(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        action: &GbacwAction,
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// Whether a move of `side` may enter every hex of `path` (hexes kept
+    /// clear of an assault's areas, say), after [`Self::held`].
+    fn check_move_path(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        path: &[HexNumber],
+    ) -> Result<(), RuleError> {
+        Ok(())
+    }
+
+    /// Whether a move of `side` may enter `hex` now, for the movement
+    /// queries: what [`Self::check_action`] accepts of a move.
+    fn move_may_enter(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        board: &Board<'_>,
+        side: &CounterId,
+        hex: HexNumber,
+    ) -> bool {
+        true
+    }
+
+    /// An attempt of `side` to commit the scenario's `reserve`.
+    fn commit_reserve(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        reserve: &CounterId,
+        dice: &mut Dice,
+    ) -> Result<Vec<GbacwEvent>, RuleError> {
+        Err(crate::gbacw::ruleset::err(
+            "GBACW 4.0",
+            crate::engine::RuleCode::NotFound,
+            format!("there is no reserve {reserve}"),
+        ))
+    }
+
+    /// Whether an attempt to commit a reserve rolls a die now.
+    fn commit_reserve_rolls(&self, rs: &Gbacw, state: &GbacwState) -> bool {
+        false
+    }
+
+    /// Events that follow `seat`'s decided `action` before
+    /// [`Self::after_action`] (reserves attacked, say).
+    fn after_decided(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        seat: crate::ids::SeatId,
+        action: &GbacwAction,
+    ) -> Vec<GbacwEvent> {
+        Vec::new()
+    }
+
     /// Whether `side` may end its Movement Phase now.
     fn check_end_of_movement(
         &self,
@@ -684,7 +777,8 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         Ok(())
     }
 
-    /// Whether `units` may act (`what`: "fire") or are held.
+    /// Whether `units` may act (`what`: "fire") or are held, after
+    /// [`Self::held`] (held pieces that may not even fire defensively).
     fn check_not_held(
         &self,
         rs: &Gbacw,
@@ -890,6 +984,23 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         Ok(Vec::new())
     }
 
+    /// As the current step ends, a roll of the battle's own that may skip
+    /// the Game-Turn the next step opens (its weather, say): the roll's
+    /// event and the Game-Turn skipped; `None`: no roll.
+    fn turn_skip_roll(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        dice: &mut Dice,
+    ) -> Result<Option<(GbacwEvent, Option<u16>)>, RuleError> {
+        Ok(None)
+    }
+
+    /// Whether [`Self::turn_skip_roll`] rolls as the current step ends.
+    fn turn_skip_roll_due(&self, rs: &Gbacw, state: &GbacwState) -> bool {
+        false
+    }
+
     /// Whether passing to `next` rolls dice of the battle's own.
     fn between_steps_roll(&self, rs: &Gbacw, state: &GbacwState, next: Option<Clock>) -> bool {
         false
@@ -963,6 +1074,12 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         problem: &Problem,
     ) -> bool {
         false
+    }
+
+    /// Events as `side`'s set-up ends (after [`Self::check_setup`]; `state`
+    /// holds the whole set-up).
+    fn at_setup_end(&self, rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<GbacwEvent> {
+        None
     }
 
     /// The battle's checks of `side`'s whole set-up.

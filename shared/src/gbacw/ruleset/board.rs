@@ -69,7 +69,7 @@ impl<'a> Board<'a> {
     pub fn bce_broken(&self, unit: &CounterId) -> bool {
         let lost = self
             .bce_lost
-            .get_or_init(|| super::bce_loss::broken_brigades(self.rs, self.state));
+            .get_or_init(|| super::exclusive::bce_loss::broken_brigades(self.rs, self.state));
         match self.rs.game.oob.units.get(unit).map(|u| &u.command) {
             Some(crate::gbacw::oob::Command::Brigade(b)) => lost.contains(b),
             _ => false,
@@ -104,7 +104,7 @@ impl<'a> Board<'a> {
         self.units_at
             .get(&hex)
             .is_some_and(|v| v.iter().any(|(_, s)| *s != side))
-            // Corinth 24.21: a lone enemy crew away from its guns.
+            // The battle's own rule here (hook `enemy_piece_in`).
             || self.rs.battle().enemy_piece_in(self.rs, self.state, hex, side)
     }
 
@@ -149,7 +149,7 @@ impl<'a> Board<'a> {
             Some(hex) => zoc_hexes(
                 self.map(),
                 hex,
-                // Corinth 23.21: a redan's occupant faces the redan.
+                // The battle's own rule here (hook `facing_in`).
                 self.rs.battle().facing_in(self.rs, hex, u.facing),
                 u.status.formation,
                 &u.status.markers,
@@ -246,7 +246,7 @@ impl<'a> Board<'a> {
                     && can_fire_through(
                         &map.grid,
                         at,
-                        // Corinth 23.22: out of a redan's ZOC hexsides only.
+                        // The battle's own rule here (hook `facing_in`).
                         self.rs.battle().facing_in(self.rs, at, state.facing),
                         state.status.formation,
                         hex,
@@ -313,7 +313,7 @@ impl<'a> Board<'a> {
             .collect();
         let pairs: Vec<(&Unit, &UnitStatus)> = statuses.iter().map(|(u, s)| (*u, s)).collect();
         let map = self.map();
-        // Cedar Mountain 21.43: blown-down corn stacks as clear ground.
+        // The battle's own rule here (hook `terrain_now`).
         let terrain = self.rs.battle().terrain_now(self.rs, self.state, hex);
         let terrain = terrain.iter().flatten();
         check_hex(

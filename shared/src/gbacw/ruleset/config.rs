@@ -17,8 +17,8 @@ pub struct GbacwConfig {
     /// option added later does not change how an older log's config
     /// decodes.
     pub readings_001: BTreeSet<String>,
-    /// The scenario's options chosen at the table (Cedar Mountain 26.3
-    /// `free-deployment`), by the option's id: on or off. An option not
+    /// The scenario's options chosen at the table (an exclusive rule's
+    /// free deployment, say), by the option's id: on or off. An option not
     /// named keeps the scenario's `default=`.
     pub scenario_options: BTreeMap<String, bool>,
 }
@@ -61,9 +61,9 @@ pub const EDITION_001: &[Reading] = &[
     ("half-crew-halves-final", "GBACW 15.13", |o| {
         o.half_crew_halves_final = true
     }),
-    // Cedar Mountain 27.22 "actually occupied": an ambiguity of 004 (the
-    // Cedar Mountain rules are in no other printing), chosen the same way.
-    ("vp-hex-stand", "Cedar Mountain 27.22", |o| {
+    // An exclusive rule's ambiguity, chosen the same way (its case and
+    // why: `exclusive::VP_HEX_STAND_CASE`).
+    ("vp-hex-stand", super::exclusive::VP_HEX_STAND_CASE, |o| {
         o.vp_hex_where_units_stand = true
     }),
     // GBACW 10.19 against 9.41: an ambiguity of both printings.

@@ -7,7 +7,7 @@
 //! - GBACW 12.4 melee strength (+1 a side): `combat/melee.rs`;
 //! - GBACW 13.0 morale checks (the stacked leader's modifier):
 //!   `combat/effects.rs`;
-//! - GBACW 13.52 rally by a stacked leader: `combat/rally.rs`, `bce_loss.rs`;
+//! - GBACW 13.52 rally by a stacked leader: `combat/rally.rs`, `exclusive/bce_loss.rs`;
 //! - GBACW 17.12 in command stacked with a leader: `decide/command.rs`;
 //! - a battle's own leader exemptions (its melee gate, leader binding).
 //!

@@ -18,7 +18,6 @@ pub mod action;
 pub mod awaiting;
 pub(crate) mod battle_rules;
 pub mod bce;
-pub(crate) mod bce_loss;
 pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
@@ -365,14 +364,10 @@ impl Ruleset for Gbacw {
         } else {
             decide::decide(self, state, ctx.seat, action, dice).map_err(words)?
         };
-        // Corinth 30.33: a reserve attacked is committed.
-        events.extend(decide::restraint::committed_by_attack(
-            self, state, ctx.seat, action,
-        ));
-        // Corinth 29.43: the first combat; the Hotel brigades attacked.
-        events.extend(decide::restraint::combat_marks(self, state, action));
-        // Corinth 29.47: reinforcements attacked may leave column; 22.33:
-        // a leader used to bypass a check goes with them.
+        // What follows the decided action in the battle's rules (hook
+        // `after_decided`).
+        events.extend(self.battle().after_decided(self, state, ctx.seat, action));
+        // The battle's own rule here (hook `after_action`).
         let after = self.battle().after_action(self, state, action, &events);
         events.extend(after);
         // GBACW 18.0: brigades whose BCE these events broke.

@@ -34,9 +34,10 @@ impl Gbacw {
         let board = Board::new(self, state);
         let zocs = movement::Zocs::new(&board, side);
         let group = [piece.clone()];
-        // Corinth 26.13: at night, no hex next to the enemy.
+        // Hexes the battle's rules keep a move from (hook
+        // `move_may_enter`).
         let step = |from, to| {
-            if !super::decide::restraint::night_allows_entry(self, state, &board, side, to) {
+            if !self.battle().move_may_enter(self, state, &board, side, to) {
                 return None;
             }
             movement::step(&board, &zocs, side, &m, &group, from, to).ok()

@@ -55,7 +55,7 @@ pub(super) fn rolls(
         GbacwAction::EndPhase => {
             state.decision.is_none()
                 && state.rbm.is_none()
-                && (decide::turns::heat_due(rs, state).is_some()
+                && (rs.battle().turn_skip_roll_due(rs, state)
                     || rs.battle().between_steps_roll(
                         rs,
                         state,
@@ -81,7 +81,7 @@ pub(super) fn rolls(
                 && state.retreats.is_empty()
                 && !units.is_empty()
         }
-        GbacwAction::CommitReserve { .. } => decide::restraint::commit_rolls(rs, state),
+        GbacwAction::CommitReserve { .. } => rs.battle().commit_reserve_rolls(rs, state),
         _ => false,
     }
 }

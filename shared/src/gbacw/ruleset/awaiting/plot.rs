@@ -68,7 +68,7 @@ pub(super) fn decide(
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
     use GbacwAction as A;
-    // Corinth 29.51: the solitaire version rolls what 29.2 plots.
+    // The battle's own rule here (hook `rolls_the_plot`).
     if rs.battle().rolls_the_plot(rs) {
         return match action {
             A::SolitaireRoll if Some(seat) == plan::plotting_seat(rs) => {

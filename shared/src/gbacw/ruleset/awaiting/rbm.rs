@@ -29,7 +29,7 @@ pub(super) fn pending(
         rule: "GBACW 12.8".to_string(),
         prompt: prompt(rs, r),
         // Cedar Mountain 21.12: dismounted cavalry that must retreat does.
-        default: combat::dismounted_cavalry::default_answer(rs, state, r),
+        default: crate::gbacw::ruleset::exclusive::dismounted_cavalry::default_answer(rs, state, r),
         deadline_secs: WITHDRAWAL_DEADLINE_SECS,
     }
 }
@@ -46,7 +46,8 @@ pub(super) fn legal(
         return Vec::new();
     }
     let mut out = vec![GbacwAction::StandFast];
-    let forced = combat::dismounted_cavalry::default_answer(rs, state, offer);
+    let forced =
+        crate::gbacw::ruleset::exclusive::dismounted_cavalry::default_answer(rs, state, offer);
     let paths = combat::rbm_options::candidate_paths(rs, state, offer);
     for a in std::iter::once(forced).chain(paths.into_iter().map(|path| {
         GbacwAction::RetreatBeforeMelee {
@@ -90,13 +91,20 @@ pub(super) fn decide(
     match action {
         GbacwAction::StandFast => {
             // Cedar Mountain 21.12: some dismounted cavalry must go.
-            combat::dismounted_cavalry::check_answer(rs, state, offer, None)?;
+            crate::gbacw::ruleset::exclusive::dismounted_cavalry::check_answer(
+                rs, state, offer, None,
+            )?;
             Ok(vec![GbacwEvent::RbmAnswered])
         }
         GbacwAction::RetreatBeforeMelee { units, path } => {
             combat::melee::check_retreating(state, offer, units)?;
-            combat::dismounted_cavalry::check_answer(rs, state, offer, Some(units))?;
-            // Corinth 22.1: a morale check first; failed, they stand.
+            crate::gbacw::ruleset::exclusive::dismounted_cavalry::check_answer(
+                rs,
+                state,
+                offer,
+                Some(units),
+            )?;
+            // The battle's own rule here (hook `retreat_before_melee`).
             rs.battle()
                 .retreat_before_melee(rs, state, offer, units, path, dice)
         }

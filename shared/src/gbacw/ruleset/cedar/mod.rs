@@ -4,8 +4,8 @@
 //! battle, which has no such lines, plays the Standard Rules. [`rules`]
 //! puts them at the Standard Rules' hook points
 //! (`ruleset/battle_rules.rs`). The rules it first needed that Corinth
-//! shares live beside the Standard Rules: `ruleset/bce_loss.rs` (24.0;
-//! Corinth 25.1, 30.4), `combat/dismounted_cavalry.rs` (21.11, 21.12;
+//! shares live in `ruleset/exclusive/`: `bce_loss.rs` (24.0; Corinth
+//! 25.1, 30.4), `dismounted_cavalry.rs` (21.11, 21.12;
 //! Corinth 21.41, 21.42), `combat/retreat_limits.rs` (23.0's limit, beside
 //! Corinth 27.0's goal).
 //!

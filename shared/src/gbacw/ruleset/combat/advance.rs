@@ -171,7 +171,7 @@ pub(crate) fn advance(
                     mover_mounted: mounted,
                 },
             );
-            crate::gbacw::ruleset::bce_loss::check_zoc_entry(
+            crate::gbacw::ruleset::exclusive::bce_loss::check_zoc_entry(
                 rs,
                 state,
                 id,

@@ -146,9 +146,9 @@ pub(crate) fn prepare_with(
             board.units_of(target, enemy).into_iter().cloned().collect()
         }
     };
-    // Corinth 24.21, 24.12: a lone crew away from its guns is fired on as
-    // Line infantry (6.13); the attack names its battery.
-    // Withdrawal and retreat fire name it among `only` (10.13, 10.2).
+    // A lone piece of the battle's own fired on (hook `lone_target`); the
+    // attack names it. Withdrawal and retreat fire name it among `only`
+    // (10.13, 10.2).
     let crew = if stack.is_empty() {
         rs.battle()
             .lone_target(rs, state, target, rs.enemy_of(firing_side))
@@ -251,8 +251,7 @@ pub(crate) fn prepare_with(
         .map(|id| (&game.oob.units[id], &state.units[id].status))
         .collect();
     let shifts = ColumnShifts {
-        // Cedar Mountain 21.43: blown-down corn shelters no one.
-        // Corinth 23.24: a redan's occupant one column left from any side.
+        // The battle's own rule here (hook `ground`).
         terrain: terrain_shift(
             &rs.battle().ground(rs, state),
             &game.charts.combat,
@@ -267,13 +266,13 @@ pub(crate) fn prepare_with(
         ),
         enfiladed,
     };
-    let strength_columns_left = crate::gbacw::ruleset::bce_loss::fire_columns_left(
+    let strength_columns_left = crate::gbacw::ruleset::exclusive::bce_loss::fire_columns_left(
         rs,
         state,
         &firers.iter().map(|f| f.unit.clone()).collect::<Vec<_>>(),
     );
     let firer_ids: Vec<CounterId> = firers.iter().map(|f| f.unit.clone()).collect();
-    // Corinth 23.1, 21.3: the fire die's modifier.
+    // The battle's own rule here (hook `fire_die_modifier`).
     let die_modifier = rs
         .battle()
         .fire_die_modifier(rs, target, &firer_ids, &hexes);

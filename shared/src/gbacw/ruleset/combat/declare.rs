@@ -66,7 +66,7 @@ pub(crate) fn declare(
             format!("{target} is not on the map"),
         ));
     }
-    // Cedar Mountain 21.43: not into an empty cornfield to blow it down.
+    // The battle's own rule here (hook `check_fire_target`).
     rs.battle().check_fire_target(
         rs,
         state,
@@ -87,9 +87,9 @@ pub(crate) fn declare(
     for f in firers {
         let (u, from) = own_unit(rs, state, side, &f.unit)?;
         let unit = &game.oob.units[&f.unit];
-        // Corinth 24.1: fouled guns may not fire.
+        // The battle's own rule here (hook `check_firer`).
         rs.battle().check_firer(rs, state, &f.unit)?;
-        // Cedar Mountain 21.2: no ammunition rules.
+        // The battle's own rule here (hook `fire_status`).
         let status = rs.battle().fire_status(rs, &unit.kind, &u.status);
         may_fire(unit, &status, &game.charts.range, occasion)
             .map_err(|rule| illegal(rule, format!("{} may not fire now", f.unit)))?;

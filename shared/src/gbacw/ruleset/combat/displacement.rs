@@ -103,7 +103,7 @@ pub(crate) fn displace(
         return;
     }
     let mut stacks = displaced_along(rs, &u.state, mover, path);
-    // Corinth 24.21: crews away in the way are displaced too (crew_stack).
+    // The battle's own rule here (hook `displaced_piece_steps`).
     for k in rs.battle().displaced_piece_steps(rs, &u.state, mover, path) {
         if !stacks.iter().any(|(at, _)| *at == k) {
             stacks.push((k, Vec::new()));

@@ -12,9 +12,9 @@ use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Morale, Unit, UnitKi
 use crate::gbacw::options::elephant_rating;
 use crate::gbacw::retreat::{RetreatKind, retreat_paths_on};
 use crate::gbacw::ruleset::Gbacw;
-use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::exclusive::bce_loss;
 use crate::gbacw::ruleset::state::{Casualty, GbacwState, RetreatOrder};
 use crate::gbacw::tables::{AmmoLoss, CasualtyCause, FireResult, LeaderLoss};
 
@@ -99,7 +99,7 @@ pub(crate) fn pin_hex(rs: &Gbacw, u: &mut Unfold, id: &CounterId) {
 pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) -> Vec<CounterId> {
     let p = hit.prepared;
     let at = p.target;
-    // Corinth 24.21: the attack was on a lone crew away from its guns.
+    // The battle's own rule here (hook `apply_lone_hit`).
     if let Some(deferred) = rs.battle().apply_lone_hit(rs, u, roll, hit) {
         return deferred;
     }
@@ -681,12 +681,12 @@ pub(crate) fn retreat_blocks(
             blocks.enemy_units.insert(h);
         }
     }
-    // Corinth 24.21, GBACW 14.3: a friendly crew away is a friend in the way.
+    // The battle's own rule here (hook `friendly_pieces_in_the_way`).
     blocks.friendly_units.extend(
         rs.battle()
             .friendly_pieces_in_the_way(rs, state, &unit.side, id, start),
     );
-    // Corinth 24.21: a lone enemy crew away from its guns is an enemy unit.
+    // The battle's own rule here (hook `enemy_pieces`).
     blocks
         .enemy_units
         .extend(rs.battle().enemy_pieces(rs, state, &unit.side));

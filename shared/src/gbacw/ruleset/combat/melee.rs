@@ -57,7 +57,7 @@ pub(crate) fn declare(
     let enemy = rs.enemy_of(side);
     let mut defenders: Vec<CounterId> =
         board.units_of(target, enemy).into_iter().cloned().collect();
-    // Corinth 22.4: "a lone ... battery crew" away from its guns.
+    // The battle's own rule here (hook `melee_lone_defender`).
     let lone_crew = if defenders.is_empty()
         && let Some(b) = rs.battle().melee_lone_defender(rs, state, target, enemy)
     {
@@ -120,7 +120,7 @@ pub(crate) fn declare(
             through_frontal_hexside: can_fire_through(
                 &game.map.grid,
                 from,
-                // Corinth 23.21: a redan's occupant faces the redan.
+                // The battle's own rule here (hook `facing_in`).
                 rs.battle().facing_in(rs, from, u.facing),
                 // 12.21: mounted cavalry melee through their frontal side.
                 match u.status.formation {
@@ -137,9 +137,11 @@ pub(crate) fn declare(
         may_initiate_melee(&intent)
             .map_err(|rule| illegal(rule, format!("{a} may not melee {target}")))?;
         // Cedar Mountain 24.12: not from a brigade that has lost BCE.
-        crate::gbacw::ruleset::bce_loss::may_initiate_melee(rs, state, a)?;
+        crate::gbacw::ruleset::exclusive::bce_loss::may_initiate_melee(rs, state, a)?;
         // Cedar Mountain 21.11: dismounted cavalry's targets.
-        crate::gbacw::ruleset::combat::dismounted_cavalry::may_initiate(rs, state, a, &defenders)?;
+        crate::gbacw::ruleset::exclusive::dismounted_cavalry::may_initiate(
+            rs, state, a, &defenders,
+        )?;
         // GBACW 12.33: only into a hex it could move into, by the
         // ruleset's steps (Corinth 23.31: guns, wagons and mounted cavalry
         // enter a town only across a road, and so melee into it only so).
@@ -168,7 +170,7 @@ pub(crate) fn declare(
             )
         })?;
     }
-    // Corinth 22.35: the attackers must fit in the hex they would take.
+    // The battle's own rule here (hook `check_melee_stacking`).
     rs.battle()
         .check_melee_stacking(rs, state, target, attackers)?;
     // GBACW 12.72: "The attacker may not enter a hex to melee with more
@@ -508,7 +510,7 @@ pub(crate) fn resolve_all(
         })
         .map(|(id, _)| id.clone())
         .collect();
-    // Corinth 22.2: the attackers' checks, before any melee is fought.
+    // The battle's own rule here (hook `before_melees`).
     rs.battle().before_melees(rs, &mut u, &mut roll);
     let melees = u.state.melees.clone();
     // GBACW 12.97 (case_12_97_half_crew_battery_k_vs_last_point): engaged
@@ -572,7 +574,7 @@ fn resolve_one(
         .into_iter()
         .cloned()
         .collect();
-    // Corinth 22.4, 24.21: a lone crew away from its guns defends alone.
+    // The battle's own rule here (hook `melee_lone_defender`).
     let lone = if defenders.is_empty() {
         rs.battle()
             .melee_lone_defender(rs, &u.state, m.target, &enemy)
@@ -580,7 +582,7 @@ fn resolve_one(
         None
     };
     defenders.extend(lone.clone());
-    // Corinth 24.21, GBACW 12.74: a crew away among friends defends too.
+    // The battle's own rule here (hook `melee_stacked_defender`).
     let stacked = if lone.is_none() {
         rs.battle()
             .melee_stacked_defender(rs, &u.state, m.target, &enemy)
@@ -642,8 +644,7 @@ fn resolve_one(
             } else {
                 x.hex.map_or(0, |h| {
                     crossing_penalty(&game.map, &game.charts.combat, h, m.target)
-                        // Corinth 23.26: the redan's part comes off the
-                        // total, after 23.25's cap (below).
+                        // The battle's own rule here (hook `melee_crossing_penalty`).
                         - rs.battle().melee_crossing_penalty(rs, h, m.target)
                 })
             };
@@ -659,7 +660,7 @@ fn resolve_one(
                 MeleeRole::Defender,
                 against(&attackers, m.charge, u),
             );
-            // Corinth 24.24 (optional): the 1st US Infantry crews, 0.
+            // The battle's own rule here (hook `melee_defender_strength`).
             rs.battle().melee_defender_strength(rs, id, s)
         })
         .collect();
@@ -681,7 +682,7 @@ fn resolve_one(
         .any(|d| stacked_for(&board, m.target, &enemy, d));
     let lowest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).min().unwrap_or(0);
     let highest = |ids: &[CounterId]| ids.iter().map(|id| rating(u, id)).max().unwrap_or(0);
-    // Corinth 23.25: at most 4 Strength Points count meleeing into a redan.
+    // The battle's own rule here (hook `melee_attack_cap`).
     let att_cap = rs
         .battle()
         .melee_attack_cap(rs, m.target)

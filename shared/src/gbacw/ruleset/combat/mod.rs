@@ -28,7 +28,6 @@ pub(crate) mod attack;
 pub(crate) mod caisson;
 pub(crate) mod charge;
 pub(crate) mod declare;
-pub(crate) mod dismounted_cavalry;
 pub(crate) mod displacement;
 pub(crate) mod effects;
 pub(crate) mod engaged;

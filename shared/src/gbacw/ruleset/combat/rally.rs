@@ -5,15 +5,15 @@ use super::Roller;
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::command::within_radius;
 use crate::gbacw::map::HexNumber;
-use crate::gbacw::oob::{Command, CounterId, LeaderRole, Marker, Morale, UnitKind};
+use crate::gbacw::oob::{Command, CounterId, Marker, Morale, UnitKind};
 use crate::gbacw::rally::{RallyBy, rallies};
-use crate::gbacw::ruleset::bce_loss;
+use crate::gbacw::ruleset::battle_rules::OwnRally;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::decide::own_unit;
 use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::exclusive::bce_loss;
 use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::ruleset::{Gbacw, err};
-use crate::gbacw::scenario::HookKind;
 
 /// GBACW 9.85: at the start of the friendly Rally Phase the pins of
 /// `side`'s units come off.
@@ -43,43 +43,11 @@ enum Way {
     RallyPoint(CounterId),
     /// GBACW 13.54: crews, wagons and independents roll a die.
     Die,
-    /// Corinth 29.61: only by a die roll, `minus` off it with a friendly
-    /// commander stacked.
-    ImpetusDie { minus: u8 },
-    /// Corinth 29.61: stacked with an army commander.
+    /// A battle's own way (hook `rally_way`): by a die roll, `minus` off
+    /// it, against the unit's rating.
+    OwnDie { minus: u8 },
+    /// A battle's own way: it rallies without a roll.
     Automatic,
-}
-
-/// Corinth 29.61 (30.6): how `side`'s unit in `hex` rallies while the
-/// Confederate assault impetus lasts; `None` when it does not apply.
-/// Corinth 28.14: only leaders who may affect `unit` count.
-fn impetus(
-    rs: &Gbacw,
-    state: &GbacwState,
-    side: &CounterId,
-    hex: HexNumber,
-    unit: &CounterId,
-) -> Option<Way> {
-    let hook = rs.game.scenario.hook(HookKind::AssaultImpetus)?;
-    let until = hook.number("until")?;
-    if hook.param("side") != Some(side.0.as_str()) || state.clock.turn > until {
-        return None;
-    }
-    let board = Board::new(rs, state);
-    let leaders = crate::gbacw::ruleset::leader_reach::leaders_for(&board, hex, side, unit);
-    let army = leaders.iter().any(|l| {
-        matches!(
-            rs.game.oob.leaders.get(*l).map(|x| &x.role),
-            Some(LeaderRole::Army { .. })
-        )
-    });
-    Some(if army {
-        Way::Automatic
-    } else {
-        Way::ImpetusDie {
-            minus: u8::from(!leaders.is_empty()),
-        }
-    })
 }
 
 fn self_rallying(rs: &Gbacw, id: &CounterId) -> bool {
@@ -104,14 +72,19 @@ fn way(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> Resu
             format!("{id} has already tried to rally this Rally Phase"),
         ));
     }
-    // Corinth 24.21: a crew away rallies where it stands, once.
+    // The battle's own limits on a rally and where it is tried (hooks
+    // `check_rally`, `rally_hex`).
     rs.battle().check_rally(rs, state, id)?;
     let hex = rs.battle().rally_hex(state, id, hex);
-    if let Some(w) = impetus(rs, state, side, hex, id) {
-        return Ok(w);
+    // A battle's own way to rally, before the Standard Rules' (hook
+    // `rally_way`).
+    match rs.battle().rally_way(rs, state, side, hex, id) {
+        Some(OwnRally::Die { minus }) => return Ok(Way::OwnDie { minus }),
+        Some(OwnRally::Automatic) => return Ok(Way::Automatic),
+        None => {}
     }
     let board = Board::new(rs, state);
-    // Corinth 28.14: Price rallies none of Lovell's units.
+    // Leaders who may not affect the unit do not count (`leader_reach`).
     if crate::gbacw::ruleset::leader_reach::stacked_for(&board, hex, side, id) {
         return Ok(Way::Leader);
     }
@@ -185,19 +158,16 @@ pub(crate) fn leader_engaged(
 
 /// Whether the rally of `id` rolls a die (13.54), for `rolls_dice`.
 pub(crate) fn rolls(rs: &Gbacw, state: &GbacwState, side: &CounterId, id: &CounterId) -> bool {
-    // Cedar Mountain 24.15: a brigade that has lost BCE rallies by a die.
+    // A brigade that has lost BCE rallies by a die (`exclusive::bce_loss`).
     if let Some(w) = bce_rally(rs, state, side, id) {
         return w.is_ok_and(|w| w.rolls());
     }
-    matches!(
-        way(rs, state, side, id),
-        Ok(Way::Die | Way::ImpetusDie { .. })
-    )
+    matches!(way(rs, state, side, id), Ok(Way::Die | Way::OwnDie { .. }))
 }
 
-/// Cedar Mountain 24.15, for a routed unit of `side` (after the checks
-/// every rally makes: its own, routed, not tried yet); `None` when the
-/// Standard Rules apply.
+/// The exclusive BCE-loss rally (`exclusive::bce_loss`), for a routed
+/// unit of `side` (after the checks every rally makes: its own, routed,
+/// not tried yet); `None` when the Standard Rules apply.
 fn bce_rally(
     rs: &Gbacw,
     state: &GbacwState,
@@ -219,7 +189,7 @@ pub(crate) fn rally(
     id: &CounterId,
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    // Corinth 24.21: a crew away that has rallied rallies no more.
+    // The battle's own limits on a rally (hook `check_rally`).
     rs.battle().check_rally(rs, state, id)?;
     if let Some(w) = bce_rally(rs, state, side, id) {
         let w = w?;
@@ -263,7 +233,7 @@ pub(crate) fn rally(
             die: None,
             rallied: true,
         }],
-        Way::ImpetusDie { minus } => {
+        Way::OwnDie { minus } => {
             let mut roll = Roller::new(dice);
             let die = roll.d6();
             roll.finish()?;

@@ -134,7 +134,7 @@ pub(crate) fn resolve_one(
     let result = report.result;
     let enfiladed = report.enfilade;
     u.push(GbacwEvent::FireResolved(report));
-    // Cedar Mountain 21.43: fired into at close range, the corn goes down.
+    // The battle's own rule here (hook `ground_fired_on`).
     if let Some(e) = rs
         .battle()
         .ground_fired_on(rs, &u.state, p.target, &p.firers, p.artillery)
@@ -338,8 +338,7 @@ pub(crate) fn resolve_withdrawal(
             path,
             checks,
         } => super::advance::carry_on(rs, &mut u, &mut roll, d.hex, units, path, checks),
-        // Corinth 25.23: the brigade retreat goes on; 24.21: the crew's
-        // move goes on.
+        // The battle's own rule here (hook `resume_after_fire`).
         r @ (Resume::BrigadeRetreat { .. } | Resume::CrewMove { .. }) => rs
             .battle()
             .resume_after_fire(rs, &mut u, &mut roll, d.hex, r, &pinned),

@@ -154,7 +154,7 @@ pub(crate) fn answer(
             }
         }
     }
-    // Corinth 24.21: the crew away from its guns, routing on its own.
+    // The battle's own rule here (hook `answer_retreat_fire`).
     if let Some(answer) = rs
         .battle()
         .answer_retreat_fire(rs, state, offer, firers, dice)
@@ -180,8 +180,7 @@ pub(crate) fn answer(
         .markers
         .contains(&Marker::Rout);
     if here(&u) && (was_routed || !routed_now) && broke_into_zoc(rs, &u.state, offer) {
-        // Cedar Mountain 24.14: the fire broke its brigade, and the rest
-        // of its path runs through an enemy ZOC: forced to, captured.
+        // The battle's own rule here (hook `retreat_blocked`).
         u.push(rs.battle().retreat_blocked(rs, &u.state, &offer.unit));
     } else if here(&u) && (was_routed || !routed_now) {
         go_along(
@@ -219,7 +218,9 @@ pub(crate) fn shuns_rest(
     unit: &CounterId,
     rest: &[HexNumber],
 ) -> bool {
-    if rest.is_empty() || !crate::gbacw::ruleset::bce_loss::retreat_shuns_zoc(rs, state, unit) {
+    if rest.is_empty()
+        || !crate::gbacw::ruleset::exclusive::bce_loss::retreat_shuns_zoc(rs, state, unit)
+    {
         return false;
     }
     let side = &rs.game.oob.units[unit].side;
@@ -236,7 +237,7 @@ pub(crate) fn shuns_rest(
 /// Whether declining `offer` rolls dice: the rest of the retreat
 /// displaces friends, who check morale (14.3).
 pub(crate) fn decline_rolls(rs: &Gbacw, state: &GbacwState, offer: &RetreatFireOffer) -> bool {
-    // Corinth 24.21, 15.1: a crew away displaces nobody (it does not stack).
+    // The battle's own rule here (hook `is_own_piece`).
     if rs.battle().is_own_piece(state, &offer.unit) {
         return false;
     }

@@ -20,10 +20,10 @@ use crate::gbacw::map::{Grid, HexNumber, Offset, Orientation};
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::retreat::{RetreatKind, RetreatLimits, retreat_paths_on};
 use crate::gbacw::ruleset::Gbacw;
-use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::effects;
 use crate::gbacw::ruleset::err;
+use crate::gbacw::ruleset::exclusive::bce_loss;
 use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::scenario::HookKind;
 
@@ -98,8 +98,7 @@ pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<Re
             .chain(fallback)
             .map(|g| RetreatLimits {
                 toward: Some(g),
-                // Corinth 27.3: into the Assault Area with hexes left,
-                // off the map.
+                // The battle's own rule here (hook `retreat_leaves_at_goal`).
                 leave_at_goal: rs.battle().retreat_leaves_at_goal(rs, state, unit),
                 ..base.clone()
             })

@@ -248,7 +248,7 @@ fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Opt
         .map(|r| r.by.clone());
     let named = listed.is_some();
     let chain = listed.unwrap_or_else(|| promotion_candidates(&rs.game.oob, division));
-    // Corinth 28.32: the highest rank, then the higher ER.
+    // The battle's own rule here (hook `succession_order`).
     let chain = rs.battle().succession_order(rs, state, chain);
     chain.into_iter().find(|c| {
         state

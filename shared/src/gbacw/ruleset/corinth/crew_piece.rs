@@ -49,7 +49,6 @@ use crate::gbacw::morale::MoraleMods;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, Unit, UnitKind, UnitStatus};
 use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::ruleset::action::MAX_PATH;
-use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::attack::Prepared;
 use crate::gbacw::ruleset::combat::effects::{
@@ -59,6 +58,7 @@ use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::ruleset::decide::movement::{Mover, Zocs, step};
 use crate::gbacw::ruleset::decide::own_unit;
 use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::exclusive::bce_loss;
 use crate::gbacw::ruleset::state::{
     GbacwState, Resume, RetreatFireOffer, Trigger, WithdrawalDecision,
 };

@@ -32,11 +32,11 @@ use crate::gbacw::facing::is_enfiladed;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Crew, Formation, Marker, UnitKind};
 use crate::gbacw::ruleset::Gbacw;
-use crate::gbacw::ruleset::bce_loss;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::effects::rating_for;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
 use crate::gbacw::ruleset::event::GbacwEvent;
+use crate::gbacw::ruleset::exclusive::bce_loss;
 use crate::gbacw::ruleset::state::{DeclaredMelee, GbacwState, RbmOffer};
 use crate::gbacw::scenario::{Hook, HookKind};
 use serde::{Deserialize, Serialize};
@@ -211,7 +211,8 @@ fn checkers_but_for_leaders(
             || state.units[a].status.formation == Formation::Dismounted
     });
     let charged = crate::gbacw::ruleset::combat::melee::charged(state, offer.target);
-    let forced = crate::gbacw::ruleset::combat::dismounted_cavalry::must_retreat(rs, state, offer);
+    let forced =
+        crate::gbacw::ruleset::exclusive::dismounted_cavalry::must_retreat(rs, state, offer);
     units
         .iter()
         .filter(|u| {

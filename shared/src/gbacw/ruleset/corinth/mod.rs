@@ -31,7 +31,7 @@
 //! - [`retreat_batteries`]: 25.26, the brigade's batteries may retreat.
 //!
 //! The BCE-loss effects Corinth shares with Cedar Mountain (25.1, 30.4)
-//! live in `ruleset/bce_loss.rs` (one rule, the hook naming each battle's
+//! live in `ruleset/exclusive/bce_loss.rs` (one rule, the hook naming each battle's
 //! case); 27.0's goal is a `RetreatLimits` limit beside Cedar Mountain
 //! 23.0's compass (`combat/retreat_limits.rs`).
 //!
@@ -69,6 +69,8 @@ pub(crate) mod crew_piece;
 pub(crate) mod crew_stack;
 pub(crate) mod crews;
 pub mod free_batteries;
+pub(crate) mod heat;
+pub(crate) mod impetus;
 pub(crate) mod keep_moving;
 pub mod leader_binding;
 pub(crate) mod melee_gate;
@@ -77,6 +79,7 @@ pub(crate) mod park;
 pub(crate) mod rapid_fire;
 pub(crate) mod redans;
 pub(crate) mod reinforcements;
+pub(crate) mod restraint;
 pub(crate) mod retreat;
 pub mod retreat_batteries;
 pub(crate) mod rules;

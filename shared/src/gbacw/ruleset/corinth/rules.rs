@@ -4,9 +4,9 @@
 
 use super::{
     barrage, bce_recovery, brigade_batteries, brigade_counts, brigade_retreat, cavalry, command,
-    crew_melee, crew_piece, crew_stack, crews, free_batteries, keep_moving, leader_binding,
-    melee_gate, night, park, rapid_fire, redans, reinforcements, retreat, retreat_batteries, siege,
-    solitaire, stragglers, town,
+    crew_melee, crew_piece, crew_stack, crews, free_batteries, heat, impetus, keep_moving,
+    leader_binding, melee_gate, night, park, rapid_fire, redans, reinforcements, restraint,
+    retreat, retreat_batteries, siege, solitaire, stragglers, town,
 };
 use crate::engine::{Dice, RuleError};
 use crate::gbacw::charts::Mp;
@@ -17,7 +17,8 @@ use crate::gbacw::movement::StepTable;
 use crate::gbacw::oob::{CounterId, Formation, Unit, UnitStatus};
 use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::ruleset::action::GbacwAction;
-use crate::gbacw::ruleset::battle_rules::{BattleRules, Resume, UnitOrder};
+use crate::gbacw::ruleset::battle_rules::{BattleRules, OwnRally, Resume, UnitOrder};
+use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::attack::Prepared;
 use crate::gbacw::ruleset::combat::effects::Hit;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
@@ -499,6 +500,19 @@ impl BattleRules for Corinth {
         crew_piece::crew_hex(state, unit).is_some()
     }
 
+    /// Corinth 29.61 (30.6): the assault impetus; 28.14: only leaders who
+    /// may affect the unit count.
+    fn rally_way(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        hex: HexNumber,
+        unit: &CounterId,
+    ) -> Option<OwnRally> {
+        impetus::rally_way(rs, state, side, hex, unit)
+    }
+
     /// Corinth 24.21: a crew away rallies where it stands, once.
     fn check_rally(&self, rs: &Gbacw, state: &GbacwState, id: &CounterId) -> Result<(), RuleError> {
         crew_piece::check_rally(rs, state, id)
@@ -584,14 +598,76 @@ impl BattleRules for Corinth {
         siege::check_move(rs, state, pieces, path)
     }
 
-    /// Corinth 29.44.4, 30.18: the artillery park.
+    /// Corinth 30.0, 30.32: counters held back (the Game-Turn's own
+    /// reinforcements only, the reserves until committed); 29.43: the
+    /// Hotel brigades until activated; 29.44.4, 30.18: the artillery park.
     fn held(&self, rs: &Gbacw, state: &GbacwState, piece: &CounterId) -> Option<(String, String)> {
-        park::frozen(rs, state, piece).then(|| {
-            (
-                rs.case_rule("29.44"),
-                "it is in the artillery park, held until the second day or until a Confederate unit comes within six hexes of a Corinth hex".into(),
-            )
-        })
+        restraint::held(rs, state, piece)
+    }
+
+    /// Corinth 26.13, 26.15: what night forbids.
+    fn check_action(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        action: &GbacwAction,
+    ) -> Result<(), RuleError> {
+        restraint::night_check(rs, state, side, action)
+    }
+
+    /// Corinth 29.41: away from the Assault Areas until all are in.
+    fn check_move_path(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        path: &[HexNumber],
+    ) -> Result<(), RuleError> {
+        restraint::keep_away(rs, state, side, path)
+    }
+
+    /// Corinth 26.13: at night, no hex next to the enemy.
+    fn move_may_enter(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        board: &Board<'_>,
+        side: &CounterId,
+        hex: HexNumber,
+    ) -> bool {
+        restraint::night_allows_entry(rs, state, board, side, hex)
+    }
+
+    /// Corinth 30.34, 30.35: commitment attempts.
+    fn commit_reserve(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        side: &CounterId,
+        reserve: &CounterId,
+        dice: &mut Dice,
+    ) -> Result<Vec<GbacwEvent>, RuleError> {
+        restraint::commit(rs, state, side, reserve, dice)
+    }
+
+    /// Corinth 30.34: a commitment roll before Game-Turn 15 (30.35).
+    fn commit_reserve_rolls(&self, rs: &Gbacw, state: &GbacwState) -> bool {
+        restraint::commit_rolls(rs, state)
+    }
+
+    /// Corinth 30.33: a reserve attacked is committed; 29.43: the first
+    /// combat, and the Hotel brigades attacked.
+    fn after_decided(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        seat: crate::ids::SeatId,
+        action: &GbacwAction,
+    ) -> Vec<GbacwEvent> {
+        let mut out = restraint::committed_by_attack(rs, state, seat, action);
+        out.extend(restraint::combat_marks(rs, state, action));
+        out
     }
 
     /// Corinth 30.13: Oliver's column keeps moving.
@@ -643,7 +719,9 @@ impl BattleRules for Corinth {
         crew_piece::check_guns_manned(rs, state, pieces)
     }
 
-    /// Corinth 29.44.4: the park "may not move or fire".
+    /// Corinth 29.44.4: the park "may not move or fire" (defensive fire
+    /// too); 29.43: the Hotel brigades "may not ... perform any other
+    /// action".
     fn check_not_held(
         &self,
         rs: &Gbacw,
@@ -651,7 +729,8 @@ impl BattleRules for Corinth {
         units: &[&CounterId],
         what: &str,
     ) -> Result<(), RuleError> {
-        park::check(rs, state, units, what)
+        park::check(rs, state, units, what)?;
+        restraint::check_not_frozen(rs, state, units)
     }
 
     /// Corinth 29.44.4: the park freed for good.
@@ -800,6 +879,21 @@ impl BattleRules for Corinth {
         }
     }
 
+    /// Corinth 30.5: the heat roll as a Game-Turn begins; doubles skip it.
+    fn turn_skip_roll(
+        &self,
+        rs: &Gbacw,
+        state: &GbacwState,
+        dice: &mut Dice,
+    ) -> Result<Option<(GbacwEvent, Option<u16>)>, RuleError> {
+        heat::roll(rs, state, dice)
+    }
+
+    /// Corinth 30.5: whether the heat roll is due.
+    fn turn_skip_roll_due(&self, rs: &Gbacw, state: &GbacwState) -> bool {
+        heat::heat_due(rs, state).is_some()
+    }
+
     /// Corinth 26.2: straggler recovery as a night Game-Turn ends; 26.3:
     /// then the BCE Recovery Interphase after Game-Turn 20; 26.4: then
     /// the Pre-Dawn Barrage.
@@ -912,6 +1006,11 @@ impl BattleRules for Corinth {
         problem: &Problem,
     ) -> bool {
         free_batteries::excused(rs, state, side, problem)
+    }
+
+    /// Corinth 29.43: the brigades by the Hotel are frozen.
+    fn at_setup_end(&self, rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<GbacwEvent> {
+        restraint::freeze_at_setup(rs, state, side)
     }
 
     /// Corinth 29.42: the brigade counts of the whole set-up; 29.44.1:

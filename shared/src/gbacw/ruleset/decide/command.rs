@@ -95,7 +95,7 @@ fn in_radius(
     let Some(dh) = state.leaders.get(&leader).and_then(|l| l.hex) else {
         return false;
     };
-    // Cedar Mountain 25.1, 25.2: the army commander's points this turn.
+    // The battle's own rule here (hook `radius_bonus`).
     let radius = radius.saturating_add(rs.battle().radius_bonus(rs, state, division));
     within_radius(&rs.game.map, blocks, dh, brigade_hex, radius)
 }
@@ -112,9 +112,7 @@ pub(crate) fn spend(
     brigade: &CounterId,
     points: u8,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    // Corinth 28.11, 28.21: army and division commanders raise brigade
-    // commanders' radii; Cedar Mountain 25.1, 25.2: an army commander
-    // raises a division commander's radius.
+    // The battle's own rule here (hook `spend_command_points`).
     if let Some(r) = rs
         .battle()
         .spend_command_points(rs, state, side, division, brigade, points)
@@ -181,7 +179,7 @@ fn link(
     brigade: &CounterId,
     division: Option<&CounterId>,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
-    // Corinth 21.2: every brigade is independent.
+    // The battle's own rule here (hook `check_links`).
     rs.battle().check_links(rs)?;
     let (_, bh) = own_leader(rs, state, side, brigade)?;
     let (original, _) = brigade_role(rs, brigade, "GBACW 17.6")?;
@@ -207,7 +205,7 @@ fn link(
     let mut links = state.links.clone();
     // 17.67, Cedar Mountain 24.2: a brigade past its BCE limit is not
     // detached (it may still be attached if already detached).
-    let bce_lost = crate::gbacw::ruleset::bce_loss::brigade_at_limit(rs, state, brigade);
+    let bce_lost = crate::gbacw::ruleset::exclusive::bce_loss::brigade_at_limit(rs, state, brigade);
     apply_link_order(
         &rs.game.oob,
         &mut links,
@@ -286,7 +284,7 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
         let Some(hex) = state.leaders.get(&commander).and_then(|l| l.hex) else {
             continue;
         };
-        // Corinth 21.2: no divisional integrity, no radius to be out of.
+        // The battle's own rule here (hook `no_divisional_integrity`).
         if let Some(d) = current_division(rs, state, id)
             && !rs.battle().no_divisional_integrity(rs)
             && !in_radius(rs, state, &blocks, d, hex)
@@ -341,7 +339,8 @@ pub(crate) fn check(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Command
     }
     // Cedar Mountain 24.2: a detached, unattached brigade at its BCE
     // limit is out of command.
-    out.out_of_command
-        .extend(crate::gbacw::ruleset::bce_loss::stranded_units(rs, state, side).cloned());
+    out.out_of_command.extend(
+        crate::gbacw::ruleset::exclusive::bce_loss::stranded_units(rs, state, side).cloned(),
+    );
     out
 }

@@ -110,10 +110,10 @@ pub(crate) fn plan(
             format!("{unit} is routed and may not change formation"),
         ));
     }
-    // Corinth 21.43: mount or dismount inside the brigade commander's ER;
-    // checked before 6.21's out-of-command refusal, because mounted
-    // cavalry outside its radius is "in effect, independent" (21.44) and
-    // 21.43 is the case that forbids its formation change.
+    // The battle's own limits on a formation change (hook
+    // `check_formation_change`), checked before 6.21's out-of-command
+    // refusal: the battle's rule may treat a unit outside its radius as
+    // independent, and its own case is the one that forbids the change.
     rs.battle().check_formation_change(rs, state, unit, to)?;
     may_change_formation(!state.command.out_of_command.contains(unit)).map_err(|rule| {
         err(
@@ -141,7 +141,7 @@ pub(crate) fn plan(
     // The points a unit has are its formation's allowance (a battery: the
     // limbered one, 6.13) less what it has spent.
     let class = from.move_class().unwrap_or(MoveClass::Limbered);
-    // Corinth 26.11: half as much again at night.
+    // The battle's own rule here (hook `allowance`).
     let allowance = rs.battle().allowance(rs, state, chart.allowance(class));
     let left = Mp(allowance.0.saturating_sub(u.moved.mp.0));
     if cost > left {

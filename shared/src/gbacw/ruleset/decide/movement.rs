@@ -116,7 +116,7 @@ pub(crate) fn mover(
         let one_hex = if m.contains(&Marker::Rout) {
             Some("GBACW 5.2")
         } else if state.command.out_of_command.contains(id)
-            // Corinth 21.44: mounted cavalry moves freely out of the ER.
+            // The battle's own rule here (hook `moves_freely`).
             && !rs.battle().moves_freely(rs, state, id)
         {
             Some("GBACW 17.11")
@@ -128,7 +128,7 @@ pub(crate) fn mover(
             is_unit: true,
             formation: Some(f),
             class,
-            // Corinth 26.11: half as much again at night.
+            // The battle's own rule here (hook `allowance`).
             allowance: rs.battle().allowance(rs, state, chart.allowance(class)),
             spent: u.moved.mp,
             hexes: u.moved.hexes,
@@ -149,9 +149,9 @@ pub(crate) fn mover(
             hexes: l.moved.hexes,
             one_hex: if state.command.out_of_radius.contains(id) {
                 Some("GBACW 17.21")
-            } else if crate::gbacw::ruleset::bce_loss::stranded(rs, state, id) {
+            } else if crate::gbacw::ruleset::exclusive::bce_loss::stranded(rs, state, id) {
                 // Cedar Mountain 24.2: one hex a Game-Turn until attached.
-                Some(crate::gbacw::ruleset::bce_loss::STRANDED_CASE)
+                Some(crate::gbacw::ruleset::exclusive::bce_loss::STRANDED_CASE)
             } else {
                 None
             },
@@ -290,12 +290,12 @@ pub(crate) fn step(
             format!("{} may not move from {from} into {to} ({b})", m.id),
         )
     })?;
-    // Corinth 26.12: woods cost one more at night.
+    // The battle's own rule here (hook `step_cost`).
     let cost = board.rs.battle().step_cost(board.rs, board.state, to, cost);
     // Cedar Mountain 24.14: a brigade that has lost BCE keeps out of enemy
     // ZOCs (asked only of such units: most movers never build the ZOCs).
     if m.is_unit && board.bce_broken(&m.id) {
-        crate::gbacw::ruleset::bce_loss::check_zoc_entry(
+        crate::gbacw::ruleset::exclusive::bce_loss::check_zoc_entry(
             board.rs,
             board.state,
             &m.id,

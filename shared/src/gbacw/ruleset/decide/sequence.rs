@@ -32,7 +32,7 @@ pub(crate) fn end_phase(
             }
             Phase::Movement => {
                 check_lone_leaders(rs, state, side)?;
-                // Corinth 30.13: Oliver's column keeps moving.
+                // The battle's own rule here (hook `check_end_of_movement`).
                 rs.battle().check_end_of_movement(rs, state, side)?;
             }
             // GBACW 9.42: the phase's attacks are rolled as it ends.
@@ -50,30 +50,24 @@ pub(crate) fn end_phase(
                         rs, state, side,
                     ),
                 );
-                // Corinth 26.15: melees still engaged as the day ends.
+                // The battle's own rule here (hook `end_of_final_command`).
                 events.extend(rs.battle().end_of_final_command(rs, state));
             }
             _ => {}
         }
     }
     let mut next = super::turns::next_step(rs, state.clock);
-    // Corinth 30.5: the heat roll as a Game-Turn begins; doubles skip it.
-    if let Some(turn) = super::turns::heat_due(rs, state) {
-        let a = u8::try_from(dice.roll(6)?).unwrap_or(1);
-        let b = u8::try_from(dice.roll(6)?).unwrap_or(1);
-        let skip = a == b;
-        events.push(GbacwEvent::HeatRolled {
-            turn,
-            dice: [a, b],
-            skipped: skip,
-        });
-        while skip && let Some(c) = next.filter(|c| c.turn == turn) {
-            next = super::turns::next_step(rs, c);
+    // A roll of the battle's own as a Game-Turn begins may skip it (hook
+    // `turn_skip_roll`).
+    if let Some((event, skipped)) = rs.battle().turn_skip_roll(rs, state, dice)? {
+        events.push(event);
+        if let Some(turn) = skipped {
+            while let Some(c) = next.filter(|c| c.turn == turn) {
+                next = super::turns::next_step(rs, c);
+            }
         }
     }
-    // Corinth 26.2: straggler recovery as a night Game-Turn ends; 26.3:
-    // then the BCE Recovery Interphase after Game-Turn 20; 26.4: then the
-    // Pre-Dawn Barrage.
+    // The battle's own rule here (hook `between_steps`).
     let between = rs.battle().between_steps(rs, state, next, &events, dice)?;
     events.extend(between);
     // Cedar Mountain 26.44, 27.22; Corinth 31.2: what the scenario does

@@ -305,7 +305,7 @@ pub(crate) fn place_unit(
     if rs.restriction(RestrictionKind::InPlace).is_some() {
         let (allowed, case) = allowed_areas(rs, state, unit, line);
         let here = rs.area_at(hex);
-        // Corinth 30.18: two independent batteries freed to go with a brigade.
+        // The battle's own rule here (hook `setup_placement`).
         let freed = || rs.battle().setup_placement(rs, state, side, id, hex);
         if !allowed.iter().any(|a| rs.in_area(a, hex)) && freed().transpose()?.is_none() {
             return Err(err(
@@ -706,8 +706,7 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
     let mut s = state.clone();
     let mut events = Vec::new();
     let (units, leaders) = unplaced(rs, &s, side);
-    // Corinth 29.42: each brigade's units try the zone its count wants;
-    // 29.44.1: brigade batteries by their commander.
+    // The battle's own rule here (hook `setup_unit_order`).
     let order = rs.battle().setup_unit_order(rs, state, side);
     for id in units {
         let kind = &rs.game.oob.units[&id].kind;
@@ -721,8 +720,7 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
                     .find_map(|f| place_unit(rs, &s, side, &id, hex, facing, f).ok())
             })
         };
-        // Corinth 30.18: no room in its area, a freed battery goes with a
-        // brigade.
+        // The battle's own rule here (hook `setup_fallback_hexes`).
         let placed = try_hexes(hexes)
             .or_else(|| try_hexes(rs.battle().setup_fallback_hexes(rs, &s, side, &id)))?;
         for e in placed {
@@ -744,8 +742,7 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
                 commands(rs, &id, unit).then_some(hex)
             })
             .collect();
-        // Corinth 30.18: where the free batteries have a commander near;
-        // 29.44.1: where his batteries are within his radius.
+        // The battle's own rule here (hook `setup_leader_order`).
         rs.battle()
             .setup_leader_order(rs, &s, side, &id, &mut hexes);
         let placed = hexes
@@ -782,7 +779,7 @@ fn complete(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Option<Vec<Gbac
             .filter(|id| side_of(rs, id).is_some_and(|s| s != side))
             .any(|id| p.0.contains(&format!("`{id}`")))
     };
-    // Corinth 30.18: a freed battery outside its area is that case's to judge.
+    // The battle's own rule here (hook `setup_problem_excused`).
     let freed =
         |p: &crate::gbacw::scenario::Problem| rs.battle().setup_problem_excused(rs, &s, side, p);
     problems
@@ -867,12 +864,10 @@ fn finish(
     for e in &events {
         crate::gbacw::ruleset::event::evolve(&mut after, e);
     }
-    // Corinth 29.42: the brigade counts of the whole set-up; 29.44.1:
-    // brigade batteries within their commander's radius; 30.18: the freed
-    // independent batteries.
+    // The battle's own rule here (hook `check_setup`).
     rs.battle().check_setup(rs, &after, side)?;
-    // Corinth 29.43: the brigades by the Hotel are frozen.
-    events.extend(super::restraint::freeze_at_setup(rs, &after, side));
+    // The battle's own events as the set-up ends (hook `at_setup_end`).
+    events.extend(rs.battle().at_setup_end(rs, &after, side));
     let sides = rs.setup_sides();
     let next = sides.iter().skip_while(|s| *s != side).nth(1).cloned();
     events.push(GbacwEvent::SetUpEnded { next });
@@ -891,8 +886,8 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
         return Vec::new();
     }
     let mut out = Vec::new();
-    // Corinth 29.42, 29.44.1 may refuse the end (a costly check: only
-    // where they apply).
+    // The battle's checks of the whole set-up may refuse the end (hook
+    // `setup_checks_whole`; a costly check: only where they apply).
     let whole_checks = rs.battle().setup_checks_whole(rs, side);
     if !whole_checks || end_setup(rs, state, side).is_ok() {
         out.push(GbacwAction::EndSetUp);
@@ -965,9 +960,9 @@ pub(crate) fn legal(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec<GbacwAc
             }
         }
     }
-    // Corinth 29.42, 29.44.1: only placements after which the set-up can
-    // still be finished legally, so that following the legal set always
-    // leads to an accepted EndSetUp.
+    // Only placements after which the set-up can still be finished
+    // legally (hook `setup_feasible_after`), so that following the legal
+    // set always leads to an accepted EndSetUp.
     if whole_checks {
         out.retain(|a| rs.battle().setup_feasible_after(rs, state, side, a));
     }

@@ -1,19 +1,18 @@
 //! What a scenario adds to the turn of the clock: omitted Player-Turns
-//! (Cedar Mountain 26.1), the victory hexes recorded at the end of a
-//! Player-Turn (27.22), and entry hexes found held by the enemy when a
-//! Movement Phase begins (26.44).
+//! (the scenario's `skip` lines), the victory hexes recorded at the end of
+//! a Player-Turn, a day's victory determination, and entry hexes found
+//! held by the enemy when a Movement Phase begins.
 
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::progress::HexRecord;
 use crate::gbacw::ruleset::state::GbacwState;
-use crate::gbacw::scenario::HookKind;
 use crate::gbacw::sequence::{Clock, Phase, Step};
 use std::collections::BTreeSet;
 
-/// Cedar Mountain 26.1: whether the Player-Turn `clock` is in is omitted
-/// ("On Game-Turn One, however, the Union Player-Turn is omitted").
+/// Whether the Player-Turn `clock` is in is omitted by the scenario (an
+/// exclusive rule's Game-Turn One, say).
 pub(crate) fn skipped(rs: &Gbacw, clock: Clock) -> bool {
     rs.phasing_side(clock)
         .is_some_and(|side| rs.game.scenario.skips(clock.turn, side))
@@ -44,44 +43,6 @@ pub(crate) fn next_step(rs: &Gbacw, clock: Clock) -> Option<Clock> {
         next = c.next(spec);
     }
     next
-}
-
-/// Corinth 30.5: the Game-Turn whose heat roll ending the current step
-/// makes, if any: the next step opens a new Game-Turn, the table plays
-/// with the heat, the turn is in the hook's `turns=` ranges (GT 8-16 and
-/// 25-31: none at night, none on the last turn), and no turn was skipped
-/// in the `rest=` turns before it.
-pub(crate) fn heat_due(rs: &Gbacw, state: &GbacwState) -> Option<u16> {
-    let hook = rs.game.scenario.hook(HookKind::Heat)?;
-    if let Some(option) = hook.param("when")
-        && !rs.scenario_options().iter().any(|o| o.0 == option)
-    {
-        return None;
-    }
-    if state.progress.setting_up.is_some() {
-        return None;
-    }
-    let next = next_step(rs, state.clock)?;
-    let turn = next.turn;
-    if turn == state.clock.turn {
-        return None;
-    }
-    let in_range = hook.param("turns").is_some_and(|ranges| {
-        ranges.split(',').any(|r| {
-            let (a, b) = r.split_once('-').unwrap_or((r, r));
-            match (a.parse::<u16>(), b.parse::<u16>()) {
-                (Ok(a), Ok(b)) => (a..=b).contains(&turn),
-                _ => false,
-            }
-        })
-    });
-    let rest = hook.number("rest").unwrap_or(2);
-    let resting = state
-        .progress
-        .heat_skipped
-        .iter()
-        .any(|s| *s < turn && turn - *s <= rest);
-    (in_range && !resting).then_some(turn)
 }
 
 /// The events of passing from `state.clock` to `next` (`None`: the game

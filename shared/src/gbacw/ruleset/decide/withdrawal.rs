@@ -51,9 +51,7 @@ fn carry_on_declined(
             roll.finish()?;
             return Ok(u.events);
         }
-        // Corinth 25.23: the brigade retreat goes on, with its checks;
-        // 24.21: the crew's move goes on (further ZOCs left on the way
-        // draw withdrawal fire again).
+        // The battle's own rule here (hook `resume_after_decline`).
         r @ (Resume::BrigadeRetreat { .. } | Resume::CrewMove { .. }) => {
             return rs.battle().resume_after_decline(rs, state, side, r, dice);
         }

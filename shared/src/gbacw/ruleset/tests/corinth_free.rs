@@ -306,7 +306,7 @@ fn corinth_29_41_no_union_unit_moves_within_4_hexes_until_all_three_divisions_ar
 
 #[test]
 fn corinth_29_43_the_hotel_brigades_wait_four_turns_after_the_first_combat() {
-    use crate::gbacw::ruleset::decide::restraint::{held, hotel_frozen};
+    use crate::gbacw::ruleset::corinth::restraint::{held, hotel_frozen};
     let mut t = free();
     t.ok(REBEL, plot(a_plan(), "hebert"));
     // Baldwin's brigade by the Hotel.

@@ -7,7 +7,7 @@
 
 use super::*;
 use crate::gbacw::oob::Marker;
-use crate::gbacw::ruleset::bce_loss;
+use crate::gbacw::ruleset::exclusive::bce_loss;
 
 /// Corinth after the default Union set-up (built once, cloned).
 pub(super) fn base() -> T {

@@ -186,14 +186,14 @@ fn corinth_27_0_a_forced_retreat_before_melee_with_no_way_toward_the_goal_stands
     open.refused(UNION, GbacwAction::StandFast, "Corinth 21.42");
     let offer = open.s.rbm.clone().unwrap();
     assert_eq!(
-        crate::gbacw::ruleset::combat::dismounted_cavalry::default_answer(
+        crate::gbacw::ruleset::exclusive::dismounted_cavalry::default_answer(
             &open.rs, &open.s, &offer
         ),
         rbm(&["7-ill-cav"], &["1226", "1227"])
     );
     let offer = t.s.rbm.clone().unwrap();
     assert_eq!(
-        crate::gbacw::ruleset::combat::dismounted_cavalry::default_answer(&t.rs, &t.s, &offer),
+        crate::gbacw::ruleset::exclusive::dismounted_cavalry::default_answer(&t.rs, &t.s, &offer),
         GbacwAction::StandFast
     );
     let legal = t.rs.legal_actions(&t.s, UNION);

@@ -1286,7 +1286,7 @@ fn example_29_43_hotel_brigades_activate_four_turns_after_first_combat() {
     // The set-up's end freezes the brigades by the hotel (the position
     // has no set-up step of its own).
     let frozen =
-        crate::gbacw::ruleset::decide::restraint::freeze_at_setup(&t.rs, &t.s, &id("union"))
+        crate::gbacw::ruleset::corinth::restraint::freeze_at_setup(&t.rs, &t.s, &id("union"))
             .expect("the hook freezes");
     t.rs.evolve(&mut t.s, &frozen);
     assert!(t.s.progress.frozen_brigades.contains(&id("h")));

@@ -2,7 +2,7 @@
 //! 6 × 6 field around a stone mill, with one exclusive rule of its own.
 //! It implements the battle-rules hooks (`ruleset/battle_rules.rs`) and
 //! hands them to the table ([`Gbacw::with_rules`]); no Standard Rules file
-//! names it, and the shipped battles' registry (`ruleset/exclusive.rs`)
+//! names it, and the shipped battles' registry (`ruleset/exclusive/mod.rs`)
 //! does not list it.
 //!
 //! Mill Run 1.1 (this test's own rule): the mill in 0303 is of stone:

@@ -6,6 +6,19 @@
 //! folder (`cedar/`, `corinth/`) with a [`BattleRules`] implementation and
 //! is listed here; a battle written for a test hands its implementation to
 //! [`crate::gbacw::ruleset::Gbacw::with_rules`] and touches nothing else.
+//!
+//! The folder also holds the exclusive rules more than one battle plays,
+//! each switched on by its scenario `hook` line: a brigade that has lost
+//! its Brigade Combat Effectiveness ([`bce_loss`]), dismounted cavalry in
+//! melee ([`dismounted_cavalry`]).
+
+pub(crate) mod bce_loss;
+pub(crate) mod dismounted_cavalry;
+
+/// Cedar Mountain 27.22 "actually occupied": an ambiguity of 004 (the
+/// Cedar Mountain rules are in no other printing), offered as a table
+/// option (`vp-hex-stand`, `config.rs`).
+pub(crate) const VP_HEX_STAND_CASE: &str = "Cedar Mountain 27.22";
 
 use super::battle_rules::{BattleRules, StandardRules};
 use super::cedar::rules::CedarMountain;

@@ -1,4 +1,7 @@
-//! What a scenario holds back beyond the Standard Rules (Corinth):
+//! What the Corinth scenario holds back beyond the Standard Rules (at the
+//! hooks `held`, `check_action`, `check_move_path`, `move_may_enter`,
+//! `commit_reserve`, `after_decided`, `at_setup_end` and
+//! `check_not_held`, `corinth/rules.rs`):
 //!
 //! - 30.0: on the Union Player-Turn of Game-Turn 2 "the only thing the
 //!   Union player may do ... is bring in the reinforcements he receives
@@ -71,8 +74,11 @@ pub(crate) fn held(rs: &Gbacw, state: &GbacwState, piece: &CounterId) -> Option<
         ));
     }
     // Corinth 29.44.4, 30.18: the artillery park.
-    if let Some(held) = rs.battle().held(rs, state, piece) {
-        return Some(held);
+    if super::park::frozen(rs, state, piece) {
+        return Some((
+            rs.case_rule("29.44"),
+            "it is in the artillery park, held until the second day or until a Confederate unit comes within six hexes of a Corinth hex".into(),
+        ));
     }
     held_reserve(rs, state, piece).map(|r| {
         (
@@ -188,21 +194,19 @@ fn piece_side<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a CounterId> {
         .or_else(|| oob.leaders.get(id).map(|l| &l.side))
 }
 
-/// Refuse `what` if any of `pieces` is held.
-pub(crate) fn check_free(
+/// Corinth 29.43: "may not ... perform any other action": fire by a
+/// unit of a brigade frozen at the Hotel.
+pub(crate) fn check_not_frozen(
     rs: &Gbacw,
     state: &GbacwState,
-    pieces: &[&CounterId],
-    what: &str,
+    units: &[&CounterId],
 ) -> Result<(), RuleError> {
-    for p in pieces {
-        if let Some((rule, why)) = held(rs, state, p) {
-            return Err(err(
-                &rule,
-                RuleCode::Illegal,
-                format!("{p} may not {what}: {why}"),
-            ));
-        }
+    if let Some(unit) = units.iter().find(|u| hotel_frozen(rs, state, u)) {
+        return Err(err(
+            &rs.case_rule("29.43"),
+            RuleCode::Illegal,
+            format!("{unit} is in a brigade frozen by the Hotel until activated"),
+        ));
     }
     Ok(())
 }
@@ -232,7 +236,7 @@ pub(crate) fn keep_away(
         return Ok(());
     }
     for h in path {
-        super::setup::away_from_areas(rs, *h).map_err(|e| {
+        crate::gbacw::ruleset::decide::setup::away_from_areas(rs, *h).map_err(|e| {
             err(
                 &e.rule,
                 RuleCode::Illegal,
