@@ -70,6 +70,11 @@ pub const EDITION_001: &[Reading] = &[
     ("withdrawal-fire-separate", "GBACW 10.19", |o| {
         o.withdrawal_fire_separate = true
     }),
+    // Corinth 22.1: mounted cavalry's enfilade in a retreat-before-melee
+    // check, by the attacker's hex or always (GBACW 7.0, 16.35).
+    ("mounted-always-enfiladed", "Corinth 22.1", |o| {
+        o.mounted_always_enfiladed = true
+    }),
 ];
 
 impl GbacwConfig {

@@ -152,6 +152,9 @@ pub(crate) fn phase_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             // Whole stacks, one hex at a time.
             for (hex, pieces) in stacks.into_iter().filter(|(_, p)| p.len() > 1) {
                 for (_, n) in rs.game.map.grid.neighbours_on_map(hex) {
+                    if decide::movement::stop_within_limits(rs, state, side, &pieces, n).is_err() {
+                        continue;
+                    }
                     out.push(A::Move {
                         pieces: pieces.clone(),
                         path: vec![n],
@@ -356,7 +359,20 @@ fn moves(
         .partition(|h| grid.distance(start, *h) == 1);
     let stride = far.len().div_ceil(FAR_TARGETS).max(1);
     let targets = near.into_iter().chain(far.into_iter().step_by(stride));
+    let oob = &rs.game.oob;
+    let side = oob
+        .units
+        .get(piece)
+        .map(|u| &u.side)
+        .or_else(|| oob.leaders.get(piece).map(|l| &l.side));
     for to in targets {
+        // GBACW 8.0: a stop over the limits is legal mid-phase, but the
+        // representative set keeps to stops within them.
+        if let Some(side) = side
+            && decide::movement::stop_within_limits(rs, state, side, &[piece.clone()], to).is_err()
+        {
+            continue;
+        }
         if let Some(path) = reach.path_to(to) {
             out.push(GbacwAction::Move {
                 pieces: vec![piece.clone()],

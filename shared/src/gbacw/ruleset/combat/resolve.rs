@@ -309,7 +309,9 @@ pub(crate) fn resolve_withdrawal(
             // `execute_forced`).
             if !pinned.is_empty()
                 && let Some(plan) = (1..=path.len())
-                    .find_map(|k| movement::plan(rs, &u.state, &side, &pinned, &path[..k]).ok())
+                    .find_map(|k| {
+                        movement::plan_within_limits(rs, &u.state, &side, &pinned, &path[..k]).ok()
+                    })
             {
                 for e in movement::execute_forced(rs, &u.state, &plan) {
                     u.push(e);

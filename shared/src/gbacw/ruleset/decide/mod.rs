@@ -85,7 +85,10 @@ pub(crate) fn phase_action(
             // Corinth 24.21: guns whose crew is away stay.
             rs.battle().check_pieces_move(rs, state, pieces)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
-            Ok(movement::execute(rs, state, &plan, false))
+            let events = movement::execute(rs, state, &plan, false);
+            // GBACW 8.0: a stop over the limits must stay mendable.
+            movement::check_overstack_stop(rs, state, side, &plan, &events)?;
+            Ok(events)
         }
         A::MoveCrew { battery, path } => {
             in_phase(Phase::Movement, "GBACW 5.0", "crews move")?;
@@ -253,6 +256,11 @@ pub(crate) fn phase_action(
             &rs.case_rule("25.26"),
             RuleCode::Illegal,
             "no batteries are offered a retreat",
+        )),
+        A::LeaderRout { .. } => Err(err(
+            "GBACW 13.43",
+            RuleCode::Illegal,
+            "no leader is choosing whether to go with a routed unit",
         )),
         A::Retreat { .. } => Err(err(
             "GBACW 14.4",

@@ -32,6 +32,7 @@ pub(crate) fn end_phase(
             }
             Phase::Movement => {
                 check_lone_leaders(rs, state, side)?;
+                check_stacking(rs, state, side)?;
                 // Corinth 30.13: Oliver's column keeps moving.
                 rs.battle().check_end_of_movement(rs, state, side)?;
             }
@@ -154,6 +155,34 @@ fn check_lone_leaders(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Resul
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// GBACW 8.0: "stacking restrictions apply only at the end of a Movement
+/// or Combat Phase." The Movement Phase does not end while a hex of the
+/// phasing player's is over its limits (8.11, 8.18) and a unit there can
+/// still leave it; enforced, like 17.52, so that it never deadlocks (a
+/// stop that leaves no unit able to leave is refused when it is made:
+/// `movement::check_overstack_stop`).
+fn check_stacking(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<(), RuleError> {
+    use super::movement::{may_leave, overstacked};
+    let board = Board::new(rs, state);
+    for hex in overstacked(rs, state, side) {
+        if !may_leave(rs, state, side, hex) {
+            continue;
+        }
+        let Err(o) = board.check_stack(hex, side, &[], &[], None) else {
+            continue;
+        };
+        // The limit broken (8.11, 8.13, a redan's) is the case cited.
+        return Err(err(
+            o.rule(),
+            RuleCode::Illegal,
+            format!(
+                "{hex} is over its stacking limits ({o}): move units out of it before the Movement Phase ends (8.0)"
+            ),
+        ));
     }
     Ok(())
 }
