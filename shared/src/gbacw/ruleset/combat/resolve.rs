@@ -327,7 +327,8 @@ pub(crate) fn resolve_withdrawal(
                 .cloned()
                 .collect();
             if !going_on.is_empty()
-                && let Ok(plan) = movement::plan(rs, &u.state, &side, &going_on, path)
+                && let Ok(plan) =
+                    movement::plan_within_limits(rs, &u.state, &side, &going_on, path)
             {
                 for e in movement::execute_forced(rs, &u.state, &plan) {
                     u.push(e);

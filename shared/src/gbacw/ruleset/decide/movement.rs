@@ -539,8 +539,8 @@ pub(crate) fn stop_within_limits(
 /// GBACW 8.0: "stacking restrictions apply only at the end of a Movement
 /// or Combat Phase": a move may stop in a hex over its limits, as long as
 /// the player can still set it right before the phase ends. The engine
-/// refuses the stop that would leave no unit there able to leave it (the
-/// phase could then never end within the limits).
+/// refuses the stop that the units able to leave it again could not mend
+/// (the phase could then never end within the limits).
 pub(crate) fn check_overstack_stop(
     rs: &Gbacw,
     state: &GbacwState,
@@ -563,38 +563,60 @@ pub(crate) fn check_overstack_stop(
     for ev in events {
         crate::gbacw::ruleset::event::evolve(&mut after, ev);
     }
-    if may_leave(rs, &after, side, end) {
+    if may_mend(rs, &after, side, end) {
         Ok(())
     } else {
         Err(err(
             "GBACW 8.0",
             RuleCode::Illegal,
             format!(
-                "{}; no unit there could leave it again before the phase ends",
+                "{}; the units there that could leave it again would not bring it within them before the phase ends",
                 e.message
             ),
         ))
     }
 }
 
-/// Whether some combat unit of `side` in `hex` can still move out of it
-/// this phase (one hex, alone).
-pub(crate) fn may_leave(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> bool {
+/// The combat units of `side` in `hex` that can still move out of it this
+/// phase (one hex, alone), by the checks a move is decided with.
+fn may_leave(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> Vec<CounterId> {
     let units: Vec<CounterId> = state
         .units
         .iter()
         .filter(|(id, u)| u.hex == Some(hex) && rs.game.oob.units[*id].side == *side)
         .map(|(id, _)| id.clone())
         .collect();
-    units.iter().any(|u| {
-        rs.steps.neighbours(hex).any(|n| {
-            plan(rs, state, side, std::slice::from_ref(u), &[n]).is_ok()
-                && rs
-                    .battle()
-                    .check_pieces_move(rs, state, std::slice::from_ref(u))
-                    .is_ok()
+    units
+        .into_iter()
+        .filter(|u| {
+            let one = std::slice::from_ref(u);
+            super::restraint::check_free(rs, state, &[u], "move").is_ok()
+                && rs.battle().check_pieces_move(rs, state, one).is_ok()
+                && rs.steps.neighbours(hex).any(|n| {
+                    let action = crate::gbacw::ruleset::action::GbacwAction::Move {
+                        pieces: one.to_vec(),
+                        path: vec![n],
+                    };
+                    super::restraint::night_check(rs, state, side, &action).is_ok()
+                        && super::restraint::keep_away(rs, state, side, &[n]).is_ok()
+                        && rs.battle().check_move(rs, state, one, &[n]).is_ok()
+                        && plan(rs, state, side, one, &[n]).is_ok()
+                })
         })
-    })
+        .collect()
+}
+
+/// GBACW 8.0: whether `side` can still bring `hex` within its limits this
+/// phase: with every unit there that can still leave gone, the rest fit.
+pub(crate) fn may_mend(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> bool {
+    let leaving = may_leave(rs, state, side, hex);
+    if leaving.is_empty() {
+        return false;
+    }
+    let gone: Vec<&CounterId> = leaving.iter().collect();
+    Board::new(rs, state)
+        .check_stack(hex, side, &gone, &[], None)
+        .is_ok()
 }
 
 /// GBACW 8.0: the hexes of `side` over their stacking limits now.

@@ -161,15 +161,15 @@ fn check_lone_leaders(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Resul
 
 /// GBACW 8.0: "stacking restrictions apply only at the end of a Movement
 /// or Combat Phase." The Movement Phase does not end while a hex of the
-/// phasing player's is over its limits (8.11, 8.18) and a unit there can
-/// still leave it; enforced, like 17.52, so that it never deadlocks (a
-/// stop that leaves no unit able to leave is refused when it is made:
-/// `movement::check_overstack_stop`).
+/// phasing player's is over its limits (8.11, 8.18) and the units there
+/// that can still leave it would bring it within them; enforced, like
+/// 17.52, so that it never deadlocks (a stop that could not be mended so
+/// is refused when it is made: `movement::check_overstack_stop`).
 fn check_stacking(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<(), RuleError> {
-    use super::movement::{may_leave, overstacked};
+    use super::movement::{may_mend, overstacked};
     let board = Board::new(rs, state);
     for hex in overstacked(rs, state, side) {
-        if !may_leave(rs, state, side, hex) {
+        if !may_mend(rs, state, side, hex) {
             continue;
         }
         let Err(o) = board.check_stack(hex, side, &[], &[], None) else {

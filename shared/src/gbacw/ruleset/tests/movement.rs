@@ -278,7 +278,7 @@ fn case_8_0_an_overstack_no_unit_could_leave_is_refused_where_it_stops() {
         UNION,
         mv(&["5-conn"], &["0303"]),
         "GBACW 8.0",
-        "could leave it again",
+        "could leave it again would not bring it within them",
     );
     // Mended: in, then out again, and the phase ends.
     t.mv(UNION, &["5-conn"], &["0303"]);
