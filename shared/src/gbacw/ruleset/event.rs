@@ -2,8 +2,9 @@
 
 use super::progress::HexRecord;
 use super::state::{
-    AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer,
-    LeaderRoutOffer, RetreatFireOffer, RetreatOrder, SuccessionKind, SuccessionRecord, WithdrawalDecision,
+    AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, LeaderRoutOffer, Moved,
+    PlannedFire, RbmOffer, RetreatFireOffer, RetreatOrder, SuccessionKind, SuccessionRecord,
+    WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;

@@ -17,8 +17,8 @@
 
 mod advance;
 mod barrage;
-mod leader_rout;
 mod battery_retreat;
+mod leader_rout;
 mod over;
 mod phase;
 mod plot;

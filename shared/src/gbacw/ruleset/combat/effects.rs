@@ -271,7 +271,9 @@ fn offer_leader_choice(
     let side = rs.game.oob.units[first].side.clone();
     let routed_now = |id: &CounterId, was: &UnitStatus| {
         let x = &u.state.units[id];
-        x.hex.is_some() && x.status.markers.contains(&Marker::Rout) && !was.markers.contains(&Marker::Rout)
+        x.hex.is_some()
+            && x.status.markers.contains(&Marker::Rout)
+            && !was.markers.contains(&Marker::Rout)
     };
     let Some(unit) = stack
         .iter()

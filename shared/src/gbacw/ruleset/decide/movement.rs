@@ -578,7 +578,8 @@ pub(crate) fn check_overstack_stop(
 }
 
 /// The combat units of `side` in `hex` that can still move out of it this
-/// phase (one hex, alone), by the checks a move is decided with.
+/// phase (one hex, alone, to a hex that holds it), by the checks a move
+/// is decided with.
 fn may_leave(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> Vec<CounterId> {
     let units: Vec<CounterId> = state
         .units
@@ -601,6 +602,9 @@ fn may_leave(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -
                         && super::restraint::keep_away(rs, state, side, &[n]).is_ok()
                         && rs.battle().check_move(rs, state, one, &[n]).is_ok()
                         && plan(rs, state, side, one, &[n]).is_ok()
+                        // Out to a hex that holds it: a mend, not a move
+                        // of the over-stack next door.
+                        && stop_within_limits(rs, state, side, one, n).is_ok()
                 })
         })
         .collect()
