@@ -169,7 +169,14 @@ fn check_stacking(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<()
     use super::movement::{may_mend, overstacked};
     let board = Board::new(rs, state);
     for hex in overstacked(rs, state, side) {
-        if !may_mend(rs, state, side, hex) {
+        // Only stacks this phase's moves made: a hex over its limits for
+        // another reason (a retreat's or an arrival's rules) is not the
+        // Movement Phase's to mend.
+        let moved_in = state
+            .units
+            .values()
+            .any(|u| u.hex == Some(hex) && u.moved.hexes > 0);
+        if !moved_in || !may_mend(rs, state, side, hex) {
             continue;
         }
         let Err(o) = board.check_stack(hex, side, &[], &[], None) else {
