@@ -369,7 +369,14 @@ fn moves(
         // GBACW 8.0: a stop over the limits is legal mid-phase, but the
         // representative set keeps to stops within them.
         if let Some(side) = side
-            && decide::movement::stop_within_limits(rs, state, side, &[piece.clone()], to).is_err()
+            && decide::movement::stop_within_limits(
+                rs,
+                state,
+                side,
+                std::slice::from_ref(piece),
+                to,
+            )
+            .is_err()
         {
             continue;
         }
