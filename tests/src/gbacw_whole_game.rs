@@ -143,9 +143,18 @@ pub fn check_refusal(
 /// retreat stopped for retreat fire (10.2) with hexes still to go, may
 /// stand in a hex it is only passing through (8.1 binds where a move
 /// ends), so that hex's limits wait for the answer, and for the retreat of
-/// a unit the fire routed there.
+/// a unit the fire routed there. 8.0: "stacking restrictions apply only
+/// at the end of a Movement or Combat Phase": during the Movement Phase a
+/// stack may stand over its limits until the phase ends.
 pub fn check_invariants(rs: &Gbacw, state: &GbacwState) {
     let sc = rs.game();
+    let moving = matches!(
+        state.clock.step,
+        muster_shared::gbacw::sequence::Step::Phase {
+            phase: muster_shared::gbacw::sequence::Phase::Movement,
+            ..
+        }
+    );
     let mut passing: Vec<HexNumber> = state
         .decision
         .iter()
@@ -177,7 +186,7 @@ pub fn check_invariants(rs: &Gbacw, state: &GbacwState) {
     let mut sides_at: BTreeMap<HexNumber, &CounterId> = BTreeMap::new();
     for ((hex, side), units) in &stacks {
         let terrain = &sc.map.hex(*hex).unwrap().terrain;
-        if !passing.contains(hex) {
+        if !moving && !passing.contains(hex) {
             check_hex(
                 &sc.charts.stacking,
                 terrain,

@@ -98,11 +98,21 @@ fn check_invariants(rs: &Gbacw, state: &GbacwState) {
         .unwrap();
         assert!(u.moved.mp <= most, "{id} spent {} of {most}", u.moved.mp);
     }
-    // 8.0: stacking is checked where a move ends; a move halted for
-    // withdrawal fire may stand in a hex it is only passing through, and a
-    // unit routed there stays until its owner picks its retreat (14.4).
-    let in_transit =
-        state.decision.is_some() || !state.retreats.is_empty() || !state.retreat_fire.is_empty();
+    // 8.0: stacking is checked at the end of the Movement Phase (a stack
+    // may stand over its limits until then); a move halted for withdrawal
+    // fire may stand in a hex it is only passing through, and a unit
+    // routed there stays until its owner picks its retreat (14.4).
+    let moving = matches!(
+        state.clock.step,
+        muster_shared::gbacw::sequence::Step::Phase {
+            phase: muster_shared::gbacw::sequence::Phase::Movement,
+            ..
+        }
+    );
+    let in_transit = moving
+        || state.decision.is_some()
+        || !state.retreats.is_empty()
+        || !state.retreat_fire.is_empty();
     for ((hex, side), units) in stacks.iter().filter(|_| !in_transit) {
         let terrain = &sc.map.hex(*hex).unwrap().terrain;
         check_hex(

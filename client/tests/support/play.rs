@@ -52,6 +52,7 @@ pub fn kind_of(a: &GbacwAction) -> &'static str {
         A::WithdrawEngaged { .. } => "WithdrawEngaged",
         A::Advance { .. } => "Advance",
         A::DeclineAdvance => "DeclineAdvance",
+        A::LeaderRout { .. } => "LeaderRout",
         A::RetreatFire { .. } => "RetreatFire",
         A::DeclineRetreatFire => "DeclineRetreatFire",
         A::TransferRounds { .. } => "TransferRounds",
@@ -167,6 +168,7 @@ pub const BY_PROMPT_OR_ORDERS: &[&str] = &[
     "ReplaceLeader",
     "Advance",
     "DeclineAdvance",
+    "LeaderRout",
     "RetreatFire",
     "DeclineRetreatFire",
     "RetreatBatteries",
@@ -643,6 +645,7 @@ impl Clicker {
             | A::ReplaceLeader { .. }
             | A::Advance { .. }
             | A::DeclineAdvance
+            | A::LeaderRout { .. }
             | A::RetreatFire { .. }
             | A::DeclineRetreatFire
             | A::RetreatBatteries { .. }

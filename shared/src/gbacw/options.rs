@@ -54,6 +54,13 @@ pub struct RuleOptions {
     /// Strength into one total"); `true`: each firer is a shot of its own
     /// at its own strength, with its own die, applied in the order named.
     pub withdrawal_fire_separate: bool,
+    /// Corinth 22.1 (and 22.2's enfilade hex), an ambiguity of the text:
+    /// whether mounted cavalry checking to retreat before melee is
+    /// enfiladed by an attacker in any hex but its one frontal hex
+    /// (`false`, the default: "an attacking unit(s) occupies the enfilade
+    /// hex(es) of the defending unit") or always (`true`: GBACW 7.0 and
+    /// 16.35, "always enfiladed when fired upon", read into the check).
+    pub mounted_always_enfiladed: bool,
 }
 
 impl Default for RuleOptions {
@@ -68,6 +75,7 @@ impl Default for RuleOptions {
             half_crew_halves_final: false,
             vp_hex_where_units_stand: false,
             withdrawal_fire_separate: false,
+            mounted_always_enfiladed: false,
         }
     }
 }
@@ -122,6 +130,7 @@ mod tests {
         half_crew_halves_final: false,
         vp_hex_where_units_stand: false,
         withdrawal_fire_separate: false,
+        mounted_always_enfiladed: false,
     };
 
     #[test]

@@ -193,6 +193,10 @@ pub enum GbacwAction {
         battery: CounterId,
         path: Vec<HexNumber>,
     },
+    /// GBACW 13.43, 17.74: the answer to a leader's choice when his
+    /// stack's top unit routed: `go` with the routed unit, or stay with
+    /// the units beneath (the default).
+    LeaderRout { leader: CounterId, go: bool },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

@@ -70,6 +70,12 @@ pub const EDITION_001: &[Reading] = &[
     ("withdrawal-fire-separate", "GBACW 10.19", |o| {
         o.withdrawal_fire_separate = true
     }),
+    // An exclusive rule's ambiguity: mounted cavalry's enfilade in a
+    // retreat-before-melee check, by the attacker's hex or always (GBACW
+    // 7.0, 16.35; `exclusive::MOUNTED_ALWAYS_ENFILADED_CASE`).
+    ("mounted-always-enfiladed", super::exclusive::MOUNTED_ALWAYS_ENFILADED_CASE, |o| {
+        o.mounted_always_enfiladed = true
+    }),
 ];
 
 impl GbacwConfig {

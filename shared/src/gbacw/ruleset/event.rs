@@ -2,8 +2,9 @@
 
 use super::progress::HexRecord;
 use super::state::{
-    AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, Moved, PlannedFire, RbmOffer,
-    RetreatFireOffer, RetreatOrder, SuccessionKind, SuccessionRecord, WithdrawalDecision,
+    AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, LeaderRoutOffer, Moved,
+    PlannedFire, RbmOffer, RetreatFireOffer, RetreatOrder, SuccessionKind, SuccessionRecord,
+    WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;
@@ -389,6 +390,19 @@ pub enum GbacwEvent {
     /// (`routed`), or retreated after melee — and the wagon stays where it
     /// is, turned over: uncrewed.
     WagonCrewLeft { wagon: CounterId, routed: bool },
+    /// GBACW 13.43: a leader is asked whether he retreats with the routed
+    /// top unit of his stack or stays with the units beneath.
+    LeaderRoutOffered(LeaderRoutOffer),
+    /// GBACW 13.43, 17.74: `leader` goes with routed `unit` (`go`) or
+    /// stays. Going, he is placed in `to` when the unit has already
+    /// retreated there; with its retreat still to come, he goes with it
+    /// (`to` is `None`) and ends where it ends.
+    LeaderRoutAnswered {
+        leader: CounterId,
+        unit: CounterId,
+        go: bool,
+        to: Option<HexNumber>,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -462,6 +476,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 state.fired_this_turn.clear();
             }
             state.clock = *clock;
+            state.leaders_following.clear();
             // Corinth 24.1: one unfouling try per battery per Fire Phase.
             state.rapid_fire.unfoul_tried.clear();
             if let Step::Phase { phase, .. } = clock.step {
@@ -654,6 +669,12 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 && let Some(last) = path.last()
             {
                 u.hex = Some(*last);
+                // GBACW 13.43, 17.74: a leader who chose to go with it.
+                for (l, _) in state.leaders_following.iter().filter(|(_, x)| *x == unit) {
+                    if let Some(ls) = state.leaders.get_mut(l) {
+                        ls.hex = Some(*last);
+                    }
+                }
             }
         }
         E::UnitRemoved { unit, captured } => {
@@ -849,6 +870,26 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::WagonCrewLeft { wagon, .. } => {
             if let Some(u) = state.units.get_mut(wagon) {
                 u.status.crew = Crew::None;
+            }
+        }
+        E::LeaderRoutOffered(o) => state.leader_routs.push(o.clone()),
+        E::LeaderRoutAnswered {
+            leader,
+            unit,
+            go,
+            to,
+        } => {
+            state.leader_routs.retain(|o| o.leader != *leader);
+            match (go, to) {
+                (true, Some(h)) => {
+                    if let Some(l) = state.leaders.get_mut(leader) {
+                        l.hex = Some(*h);
+                    }
+                }
+                (true, None) => {
+                    state.leaders_following.insert(leader.clone(), unit.clone());
+                }
+                (false, _) => {}
             }
         }
         E::BrigadeRetreatHeld(run) => state.held_brigade_runs.push(run.clone()),

@@ -335,6 +335,8 @@ impl Ruleset for Gbacw {
             crews_rallied: Default::default(),
             crews_moved: BTreeMap::new(),
             engaged_withdrawals: Vec::new(),
+            leader_routs: Vec::new(),
+            leaders_following: BTreeMap::new(),
         }
     }
 

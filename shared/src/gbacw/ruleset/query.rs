@@ -21,8 +21,8 @@ impl Gbacw {
     /// GBACW 5.11, 5.16: every hex `piece` (a unit or leader) can reach by
     /// moving alone now, with the least Movement Points and the cheapest
     /// path to each (ties broken by hex number). `None` when it may not
-    /// move at all. Stopping in a hex must also keep to its stacking
-    /// limits (8.1), which `decide` checks.
+    /// move at all. A move may stop over a hex's stacking limits (8.0:
+    /// they bind at the end of the phase), which `decide` checks.
     pub fn reachable(&self, state: &GbacwState, piece: &CounterId) -> Option<Reach> {
         let side = self.side_of_piece(piece)?;
         let m = movement::mover(self, state, side, piece).ok()?;

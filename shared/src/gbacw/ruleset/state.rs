@@ -285,6 +285,28 @@ pub struct GbacwState {
     /// ("Option 3 may not be combined with options 1 or 2").
     #[serde(default)]
     pub engaged_withdrawals: Vec<(HexNumber, Vec<HexNumber>)>,
+    /// GBACW 13.43: leaders whose stack's top unit routed, each asked in
+    /// turn whether he goes with it or stays.
+    #[serde(default)]
+    pub leader_routs: Vec<LeaderRoutOffer>,
+    /// GBACW 13.43, 17.74: by leader, the routed unit he chose to retreat
+    /// with while its retreat was still to come: he ends where it ends
+    /// (folded from its `UnitRetreated`). Cleared as the phase changes.
+    #[serde(default)]
+    pub leaders_following: BTreeMap<CounterId, CounterId>,
+}
+
+/// GBACW 13.43: "Leaders in a stack may choose to retreat with a routed
+/// unit or remain with the unit beneath (and take their chances there)."
+/// `leader`, in `hex`, where `unit` (the stack's top unit) routed while
+/// units beneath it held; `seat` (his owner) answers. The default: he
+/// stays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeaderRoutOffer {
+    pub seat: SeatId,
+    pub leader: CounterId,
+    pub unit: CounterId,
+    pub hex: HexNumber,
 }
 
 /// GBACW 10.2: `unit`, retreating, has entered the Zone of Control of

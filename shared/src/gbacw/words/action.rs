@@ -107,6 +107,12 @@ pub fn action(rs: &Gbacw, action: &GbacwAction) -> String {
         ),
         A::Advance { units } => format!("advance {} (12.85)", names(rs, units)),
         A::DeclineAdvance => "decline the advance".into(),
+        A::LeaderRout { leader, go: true } => {
+            format!("{} goes with the routed unit (13.43)", name(leader))
+        }
+        A::LeaderRout { leader, go: false } => {
+            format!("{} stays with the units beneath (13.43)", name(leader))
+        }
         A::RetreatFire { firers } => format!("retreat fire by {} (10.2)", names(rs, firers)),
         A::DeclineRetreatFire => "decline retreat fire".into(),
         A::TransferRounds { from, to, rounds } => format!(

@@ -449,6 +449,26 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
             format!("{} may advance into {} (12.85)", names(rs, &a.units), a.hex)
         }
         E::AdvanceAnswered => "the advance is answered (12.85)".into(),
+        E::LeaderRoutOffered(o) => format!(
+            "{} routed from {}: {} may go with it or stay with the units beneath (13.43)",
+            name(&o.unit),
+            o.hex,
+            name(&o.leader)
+        ),
+        E::LeaderRoutAnswered {
+            leader,
+            unit,
+            go,
+            to,
+        } => match (go, to) {
+            (true, Some(h)) => format!("{} goes with {} to {h} (13.43)", name(leader), name(unit)),
+            (true, None) => format!(
+                "{} goes with {} on its retreat (13.43)",
+                name(leader),
+                name(unit)
+            ),
+            (false, _) => format!("{} stays with the units beneath (13.43)", name(leader)),
+        },
         E::RetreatFireOffered(o) => format!(
             "{} halts in an enemy ZOC at {}: {} may fire at it (10.2)",
             name(&o.unit),

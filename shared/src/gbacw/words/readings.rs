@@ -61,6 +61,12 @@ pub fn reading_words(name: &str) -> Option<ReadingWords> {
             "Each firer is a shot of its own, at its own strength, with its own die. Unticked: \
              the firers combine into one attack with one die (9.41).",
         ),
+        "mounted-always-enfiladed" => (
+            "Mounted cavalry is always enfiladed when it checks before a melee",
+            "Reading 22.1 with 7.0 and 16.35: mounted cavalry checks as enfiladed whoever \
+             attacks it. Unticked: only when an attacker stands in one of its enfilade hexes \
+             (22.1's own \"i.e.\"), which also decides 22.2's enfilade modifier.",
+        ),
         _ => return None,
     };
     Some(ReadingWords {

@@ -10,13 +10,15 @@
 //! the game's end; Corinth 29.2's plot (29.51: the solitaire roll in its
 //! place); Cedar Mountain 26.2's set-up; Corinth 29.53's solitaire roll;
 //! GBACW 10.1's withdrawal-fire offer; 12.8's retreat-before-melee offer;
-//! 10.2's retreat-fire offer; 14.4's retreat path; 12.85's advance;
+//! 10.2's retreat-fire offer; 13.43's leader choice when his stack's top
+//! unit routs; 14.4's retreat path; 12.85's advance;
 //! Corinth 25.26's battery retreat; Corinth 26.4's Pre-Dawn Barrage; and
 //! else the phase's own actions (4.0).
 
 mod advance;
 mod barrage;
 mod battery_retreat;
+mod leader_rout;
 mod over;
 mod phase;
 mod plot;
@@ -31,7 +33,8 @@ use super::action::GbacwAction;
 use super::event::GbacwEvent;
 use super::exclusive::{Barrage, BatteryRetreatOffer};
 use super::state::{
-    AdvanceOffer, GbacwState, RbmOffer, RetreatFireOffer, RetreatOrder, WithdrawalDecision,
+    AdvanceOffer, GbacwState, LeaderRoutOffer, RbmOffer, RetreatFireOffer, RetreatOrder,
+    WithdrawalDecision,
 };
 use super::{Gbacw, plan};
 use crate::engine::{ActionContext, Dice, PendingDecision, RuleError};
@@ -56,6 +59,9 @@ pub enum Awaiting<'s> {
     RetreatBeforeMelee(&'s RbmOffer),
     /// GBACW 10.2: retreat fire offered.
     RetreatFire(&'s RetreatFireOffer),
+    /// GBACW 13.43: a leader goes with his stack's routed top unit or
+    /// stays.
+    LeaderRout(&'s LeaderRoutOffer),
     /// GBACW 14.4: a retreat's path to choose.
     RetreatPath(&'s RetreatOrder),
     /// GBACW 12.85: the advance into a vacated hex, or not.
@@ -86,6 +92,8 @@ pub fn awaiting<'s>(rs: &Gbacw, state: &'s GbacwState) -> Awaiting<'s> {
         W::RetreatBeforeMelee(r)
     } else if let Some(o) = state.retreat_fire.first() {
         W::RetreatFire(o)
+    } else if let Some(o) = state.leader_routs.first() {
+        W::LeaderRout(o)
     } else if let Some(o) = state.retreats.first() {
         W::RetreatPath(o)
     } else if let Some(a) = &state.advance {
@@ -112,6 +120,7 @@ impl Awaiting<'_> {
             W::WithdrawalFire(d) => Some(d.seat),
             W::RetreatBeforeMelee(r) => Some(r.seat),
             W::RetreatFire(o) => Some(o.seat),
+            W::LeaderRout(o) => Some(o.seat),
             W::RetreatPath(o) => Some(o.seat),
             W::Advance(a) => Some(a.seat),
             W::BatteryRetreat(o) => Some(o.seat),
@@ -132,6 +141,7 @@ impl Awaiting<'_> {
             W::WithdrawalFire(d) => withdrawal_fire::prompt(rs, d),
             W::RetreatBeforeMelee(r) => rbm::prompt(rs, r),
             W::RetreatFire(o) => retreat_fire::prompt(rs, o),
+            W::LeaderRout(o) => leader_rout::prompt(rs, o),
             W::RetreatPath(o) => retreat_path::prompt(rs, o),
             W::Advance(a) => advance::prompt(a),
             W::BatteryRetreat(o) => battery_retreat::prompt(rs, o),
@@ -152,6 +162,7 @@ impl Awaiting<'_> {
             W::WithdrawalFire(d) => Some(withdrawal_fire::pending(rs, d)),
             W::RetreatBeforeMelee(r) => Some(rbm::pending(rs, state, r)),
             W::RetreatFire(o) => Some(retreat_fire::pending(rs, o)),
+            W::LeaderRout(o) => Some(leader_rout::pending(rs, o)),
             W::RetreatPath(o) => Some(retreat_path::pending(rs, state, o)),
             W::Advance(a) => Some(advance::pending(a)),
             W::BatteryRetreat(o) => Some(battery_retreat::pending(rs, o)),
@@ -180,6 +191,7 @@ impl Awaiting<'_> {
             W::WithdrawalFire(d) => withdrawal_fire::legal(rs, state, d, seat),
             W::RetreatBeforeMelee(r) => rbm::legal(rs, state, r, seat),
             W::RetreatFire(o) => retreat_fire::legal(rs, state, o, seat),
+            W::LeaderRout(o) => leader_rout::legal(rs, state, o, seat),
             W::RetreatPath(o) => retreat_path::legal(rs, state, o, seat),
             W::Advance(a) => advance::legal(rs, state, a, seat),
             W::BatteryRetreat(o) => battery_retreat::legal(o, seat),
@@ -210,6 +222,7 @@ impl Awaiting<'_> {
             W::WithdrawalFire(d) => withdrawal_fire::decide(rs, state, d, seat, action, dice),
             W::RetreatBeforeMelee(r) => rbm::decide(rs, state, r, seat, action, dice),
             W::RetreatFire(o) => retreat_fire::decide(rs, state, o, seat, action, dice),
+            W::LeaderRout(o) => leader_rout::decide(rs, state, o, seat, action),
             W::RetreatPath(o) => retreat_path::decide(rs, state, o, seat, action, dice),
             W::Advance(a) => advance::decide(rs, state, a, seat, action),
             W::BatteryRetreat(o) => battery_retreat::decide(rs, state, o, seat, action, dice),

@@ -7,9 +7,14 @@
 //! displace others in turn (the "chain reaction").
 //!
 //! Decisions (docs/gbacw-notes.md):
-//! - Unlimbered batteries are not displaced: their crews would retreat
-//!   and the guns stay (14.3), and the engine does not model crews apart
-//!   from their battery (13.25).
+//! - GBACW 14.3: "Artillery crews retreat away from their unlimbered
+//!   batteries when forced to retreat. The battery remains in the hex
+//!   unless captured by the Enemy." An unlimbered battery in the way is
+//!   displaced as its crew: the guns stay where they are and the crew
+//!   takes the displaced unit's morale check (the top unit's rule holds);
+//!   a failed check routs the crew away from its guns (13.25, 15.16, by
+//!   `check_morale`). The Standard Rules engine keeps no crew counter
+//!   apart from its guns, so a crew that holds sits back at its guns.
 //! - The displaced units retreat one hex each, by the ordinary retreat
 //!   (the owner chooses among paths, 14.4), before the morale check, which
 //!   is made at once even when the path waits for the owner's choice.
@@ -30,7 +35,17 @@ pub const MAX_CHAIN: u8 = 6;
 /// GBACW 14.3: one hex for a displaced unit.
 pub const DISPLACED_HEXES: usize = 1;
 
-/// Whether `id` would be displaced by a friend retreating into its hex.
+/// GBACW 14.3: whether `id` is an unlimbered battery, whose crew is
+/// displaced while its guns stay.
+pub(crate) fn guns_stay(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {
+    state.units.get(id).is_some_and(|x| {
+        matches!(rs.game.oob.units[id].kind, UnitKind::Battery { .. })
+            && x.status.formation == Formation::Unlimbered
+    })
+}
+
+/// Whether `id` would retreat away when displaced by a friend retreating
+/// into its hex (the guns of an unlimbered battery stay, 14.3).
 pub(crate) fn displaceable(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bool {
     let Some(x) = state.units.get(id) else {
         return false;
@@ -72,7 +87,7 @@ fn displaced_along(
                     *id != mover
                         && x.hex == Some(*h)
                         && rs.game.oob.units[*id].side == *side
-                        && displaceable(rs, state, id)
+                        && (displaceable(rs, state, id) || guns_stay(rs, state, id))
                 })
                 .map(|(id, _)| id.clone())
                 .collect::<Vec<_>>();
@@ -118,6 +133,15 @@ pub(crate) fn displace(
         let mut checked_top_routed = None;
         for id in &stack {
             if u.state.units[id].hex.is_none() {
+                continue;
+            }
+            // GBACW 14.3: the crew of unlimbered guns retreats away from
+            // them, the guns stay; it checks as a displaced unit does.
+            if guns_stay(rs, &u.state, id) {
+                if checked_top_routed.unwrap_or(true) {
+                    let routed = check_morale(rs, u, roll, id);
+                    checked_top_routed.get_or_insert(routed);
+                }
                 continue;
             }
             if u.state.units[id].status.markers.contains(&Marker::Rout) {

@@ -15,7 +15,7 @@ use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::exclusive::bce_loss;
-use crate::gbacw::ruleset::state::{Casualty, GbacwState, RetreatOrder};
+use crate::gbacw::ruleset::state::{Casualty, GbacwState, LeaderRoutOffer, RetreatOrder};
 use crate::gbacw::tables::{AmmoLoss, CasualtyCause, FireResult, LeaderLoss};
 
 /// GBACW 13.31: hexes a routed unit retreats at once.
@@ -252,6 +252,7 @@ pub(crate) fn apply(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, hit: &Hit) ->
             }
         }
     }
+    offer_leader_choice(rs, u, &stack, &owned, at);
     deferred
 }
 
@@ -330,6 +331,56 @@ fn crew_routs_from_guns(rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> bool {
         rout(&mut s.markers);
     });
     true
+}
+
+/// GBACW 13.43: "Leaders in a stack may choose to retreat with a routed
+/// unit or remain with the unit beneath (and take their chances there)."
+/// When this result routed a unit of `stack` (the top-most routed) and
+/// units beneath it held, each leader in `at` is asked (the default:
+/// he stays). With the whole stack routed there is no one to stay with.
+fn offer_leader_choice(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    stack: &[CounterId],
+    before: &[(Unit, UnitStatus)],
+    at: crate::gbacw::map::HexNumber,
+) {
+    let Some(first) = stack.first() else { return };
+    let side = rs.game.oob.units[first].side.clone();
+    let routed_now = |id: &CounterId, was: &UnitStatus| {
+        let x = &u.state.units[id];
+        x.hex.is_some()
+            && x.status.markers.contains(&Marker::Rout)
+            && !was.markers.contains(&Marker::Rout)
+    };
+    let Some(unit) = stack
+        .iter()
+        .zip(before)
+        .find(|(id, (_, was))| routed_now(id, was))
+        .map(|(id, _)| id.clone())
+    else {
+        return;
+    };
+    let board = Board::new(rs, &u.state);
+    let holding = board
+        .units_of(at, &side)
+        .into_iter()
+        .any(|x| !u.state.units[x].status.markers.contains(&Marker::Rout));
+    if !holding {
+        return;
+    }
+    let leaders: Vec<CounterId> = board.leaders_of(at, &side).into_iter().cloned().collect();
+    for leader in leaders {
+        if u.state.leader_routs.iter().any(|o| o.leader == leader) {
+            continue;
+        }
+        u.push(GbacwEvent::LeaderRoutOffered(LeaderRoutOffer {
+            seat: rs.seat_of(&side),
+            leader,
+            unit: unit.clone(),
+            hex: at,
+        }));
+    }
 }
 
 /// GBACW 6.11: "A unit in Column formation that is fired upon
@@ -629,7 +680,11 @@ pub(crate) fn retreat_options(
                     || super::displacement::displaced_by(rs, state, id, &[*end])
                         .first()
                         .is_some_and(|d| {
-                            let gone: Vec<&CounterId> = d.iter().collect();
+                            // 14.3: unlimbered guns stay, their crew goes.
+                            let gone: Vec<&CounterId> = d
+                                .iter()
+                                .filter(|x| super::displacement::displaceable(rs, state, x))
+                                .collect();
                             d.len() == board.units_of(*end, &unit.side).len()
                                 && board
                                     .check_stack(*end, &unit.side, &gone, &[id], None)

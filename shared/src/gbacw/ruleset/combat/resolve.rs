@@ -308,8 +308,9 @@ pub(crate) fn resolve_withdrawal(
             // No withdrawal fire is offered on that slide (see
             // `execute_forced`).
             if !pinned.is_empty()
-                && let Some(plan) = (1..=path.len())
-                    .find_map(|k| movement::plan(rs, &u.state, &side, &pinned, &path[..k]).ok())
+                && let Some(plan) = (1..=path.len()).find_map(|k| {
+                    movement::plan_within_limits(rs, &u.state, &side, &pinned, &path[..k]).ok()
+                })
             {
                 for e in movement::execute_forced(rs, &u.state, &plan) {
                     u.push(e);
@@ -325,7 +326,7 @@ pub(crate) fn resolve_withdrawal(
                 .cloned()
                 .collect();
             if !going_on.is_empty()
-                && let Ok(plan) = movement::plan(rs, &u.state, &side, &going_on, path)
+                && let Ok(plan) = movement::plan_within_limits(rs, &u.state, &side, &going_on, path)
             {
                 for e in movement::execute_forced(rs, &u.state, &plan) {
                     u.push(e);

@@ -95,11 +95,29 @@ fn hex_of(state: &GbacwState, id: &CounterId) -> Option<HexNumber> {
 
 /// Whether an attacker in `from` occupies an enfilade hex of `unit`
 /// (7.23's enfilade, the fire rule's reading).
+///
+/// Corinth 22.1: "The checking unit is enfiladed (i.e., an attacking
+/// unit(s) occupies the enfilade hex(es) of the defending unit)". Mounted
+/// cavalry has two readings (option `mounted-always-enfiladed`): by the
+/// attacker's hex (the default, 22.1's own parenthesis, with GBACW 7.0's
+/// "Mounted cavalry have one frontal hexside": an attacker in any other
+/// hex enfilades it), or always, as in fire (GBACW 7.0 "always considered
+/// *enfiladed* whenever fired upon regardless of the direction of the
+/// fire"; 16.35 "Mounted cavalry units are *always* enfiladed when fired
+/// upon").
 fn enfilades(rs: &Gbacw, state: &GbacwState, unit: &CounterId, from: HexNumber) -> bool {
     let Some(u) = state.units.get(unit) else {
         return false;
     };
     let Some(at) = u.hex else { return false };
+    if u.status.formation == Formation::Mounted
+        && !u.status.markers.contains(&Marker::Rout)
+        && !rs.options.mounted_always_enfiladed
+    {
+        let front = super::redans::facing(rs, at, u.facing).direction();
+        let crossings = crate::gbacw::facing::hexsides::fire_crossings(&rs.game.map.grid, at, from);
+        return !crossings.is_empty() && crossings.iter().all(|c| *c != front);
+    }
     is_enfiladed(
         &rs.game.map.grid,
         at,

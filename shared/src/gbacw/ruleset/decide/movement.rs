@@ -136,7 +136,14 @@ pub(crate) fn mover(
             shuns_zoc: one_hex.is_some(),
         })
     } else if state.leaders.contains_key(id) {
-        let (l, _) = own_leader(rs, state, side, id)?;
+        let (l, at) = own_leader(rs, state, side, id)?;
+        if pinned_leader(rs, state, side, at) {
+            return Err(err(
+                "GBACW 9.86",
+                RuleCode::Illegal,
+                format!("{id} is pinned with the units of his hex and may not move"),
+            ));
+        }
         Ok(Mover {
             id: id.clone(),
             is_unit: false,
@@ -164,6 +171,25 @@ pub(crate) fn mover(
             format!("there is no counter {id}"),
         ))
     }
+}
+
+/// GBACW 9.86: "A leader may be pinned, but the leader does not lose his
+/// Effectiveness Rating as a result of such a pin. He simply cannot move
+/// (except to retreat as a result of melee)." 9.84 places the PIN marker
+/// "on top of all the units in the hex": a leader in a hex whose friendly
+/// units are pinned is under it, and stays until the marker goes (9.85,
+/// the Friendly Rally Phase) or no pinned unit is left with him.
+pub(crate) fn pinned_leader(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    hex: HexNumber,
+) -> bool {
+    state.units.iter().any(|(id, u)| {
+        u.hex == Some(hex)
+            && u.status.markers.contains(&Marker::Pin)
+            && rs.game.oob.units[id].side == *side
+    })
 }
 
 /// The enemy ZOCs a mover must mind (10.0: mounted cavalry's counts only
@@ -457,19 +483,6 @@ pub(crate) fn plan(
             ));
         }
     }
-    let end = *path.last().unwrap_or(&start);
-    let arriving: Vec<&CounterId> = units.iter().map(|m| &m.id).collect();
-    if !arriving.is_empty() {
-        board
-            .check_stack(end, side, &arriving, &arriving, None)
-            .map_err(|o| {
-                err(
-                    o.rule(),
-                    RuleCode::Illegal,
-                    format!("stopping in {end} would break its stacking limits ({o})"),
-                )
-            })?;
-    }
     Ok(Plan {
         side: side.clone(),
         start,
@@ -478,6 +491,151 @@ pub(crate) fn plan(
         path: path.to_vec(),
         costs,
     })
+}
+
+/// [`plan`], keeping to the stacking limits of the hex where the move
+/// stops (8.11): for the slide of units pinned by withdrawal fire (10.15),
+/// who cannot move again this phase to undo an over-stack.
+pub(crate) fn plan_within_limits(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    pieces: &[CounterId],
+    path: &[HexNumber],
+) -> Result<Plan, RuleError> {
+    let plan = plan(rs, state, side, pieces, path)?;
+    let end = *plan.path.last().unwrap_or(&plan.start);
+    stop_within_limits(rs, state, side, pieces, end)?;
+    Ok(plan)
+}
+
+/// GBACW 8.11: whether `pieces` (their combat units) stopping in `end`
+/// keep to its stacking limits; `Err` names the limit.
+pub(crate) fn stop_within_limits(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    pieces: &[CounterId],
+    end: HexNumber,
+) -> Result<(), RuleError> {
+    let arriving: Vec<&CounterId> = pieces
+        .iter()
+        .filter(|p| state.units.contains_key(*p))
+        .collect();
+    if arriving.is_empty() {
+        return Ok(());
+    }
+    Board::new(rs, state)
+        .check_stack(end, side, &arriving, &arriving, None)
+        .map_err(|o| {
+            err(
+                o.rule(),
+                RuleCode::Illegal,
+                format!("stopping in {end} would break its stacking limits ({o})"),
+            )
+        })
+}
+
+/// GBACW 8.0: "stacking restrictions apply only at the end of a Movement
+/// or Combat Phase": a move may stop in a hex over its limits, as long as
+/// the player can still set it right before the phase ends. The engine
+/// refuses the stop that the units able to leave it again could not mend
+/// (the phase could then never end within the limits).
+pub(crate) fn check_overstack_stop(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    plan: &Plan,
+    events: &[GbacwEvent],
+) -> Result<(), RuleError> {
+    let end = *plan.path.last().unwrap_or(&plan.start);
+    // A move halted for withdrawal fire has not stopped yet.
+    if events
+        .iter()
+        .any(|e| matches!(e, GbacwEvent::WithdrawalFireOffered(_)))
+    {
+        return Ok(());
+    }
+    let Err(e) = stop_within_limits(rs, state, side, &plan.pieces, end) else {
+        return Ok(());
+    };
+    let mut after = state.clone();
+    for ev in events {
+        crate::gbacw::ruleset::event::evolve(&mut after, ev);
+    }
+    if may_mend(rs, &after, side, end) {
+        Ok(())
+    } else {
+        Err(err(
+            "GBACW 8.0",
+            RuleCode::Illegal,
+            format!(
+                "{}; the units there that could leave it again would not bring it within them before the phase ends",
+                e.message
+            ),
+        ))
+    }
+}
+
+/// The combat units of `side` in `hex` that can still move out of it this
+/// phase (one hex, alone, to a hex that holds it), by the checks a move
+/// is decided with.
+fn may_leave(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> Vec<CounterId> {
+    let units: Vec<CounterId> = state
+        .units
+        .iter()
+        .filter(|(id, u)| u.hex == Some(hex) && rs.game.oob.units[*id].side == *side)
+        .map(|(id, _)| id.clone())
+        .collect();
+    units
+        .into_iter()
+        .filter(|u| {
+            let one = std::slice::from_ref(u);
+            super::check_free(rs, state, &[u], "move").is_ok()
+                && rs.battle().check_pieces_move(rs, state, one).is_ok()
+                && rs.steps.neighbours(hex).any(|n| {
+                    let action = crate::gbacw::ruleset::action::GbacwAction::Move {
+                        pieces: one.to_vec(),
+                        path: vec![n],
+                    };
+                    rs.battle().check_action(rs, state, side, &action).is_ok()
+                        && rs.battle().check_move_path(rs, state, side, &[n]).is_ok()
+                        && rs.battle().check_move(rs, state, one, &[n]).is_ok()
+                        && plan(rs, state, side, one, &[n]).is_ok()
+                        // Out to a hex that holds it: a mend, not a move
+                        // of the over-stack next door.
+                        && stop_within_limits(rs, state, side, one, n).is_ok()
+                })
+        })
+        .collect()
+}
+
+/// GBACW 8.0: whether `side` can still bring `hex` within its limits this
+/// phase: with every unit there that can still leave gone, the rest fit.
+pub(crate) fn may_mend(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: HexNumber) -> bool {
+    let leaving = may_leave(rs, state, side, hex);
+    if leaving.is_empty() {
+        return false;
+    }
+    let gone: Vec<&CounterId> = leaving.iter().collect();
+    Board::new(rs, state)
+        .check_stack(hex, side, &gone, &[], None)
+        .is_ok()
+}
+
+/// GBACW 8.0: the hexes of `side` over their stacking limits now.
+pub(crate) fn overstacked(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
+    let board = Board::new(rs, state);
+    let mut hexes: Vec<HexNumber> = state
+        .units
+        .iter()
+        .filter(|(id, _)| rs.game.oob.units[*id].side == *side)
+        .filter_map(|(_, u)| u.hex)
+        .collect();
+    hexes.sort();
+    hexes.dedup();
+    hexes.retain(|h| board.check_stack(*h, side, &[], &[], None).is_err());
+    hexes
 }
 
 /// Carry out a validated move until it ends or leaves a hex in an enemy

@@ -32,6 +32,7 @@ pub(crate) fn end_phase(
             }
             Phase::Movement => {
                 check_lone_leaders(rs, state, side)?;
+                check_stacking(rs, state, side)?;
                 // The battle's own rule here (hook `check_end_of_movement`).
                 rs.battle().check_end_of_movement(rs, state, side)?;
             }
@@ -148,6 +149,41 @@ fn check_lone_leaders(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Resul
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// GBACW 8.0: "stacking restrictions apply only at the end of a Movement
+/// or Combat Phase." The Movement Phase does not end while a hex of the
+/// phasing player's is over its limits (8.11, 8.18) and the units there
+/// that can still leave it would bring it within them; enforced, like
+/// 17.52, so that it never deadlocks (a stop that could not be mended so
+/// is refused when it is made: `movement::check_overstack_stop`).
+fn check_stacking(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<(), RuleError> {
+    use super::movement::{may_mend, overstacked};
+    let board = Board::new(rs, state);
+    for hex in overstacked(rs, state, side) {
+        // Only stacks this phase's moves made: a hex over its limits for
+        // another reason (a retreat's or an arrival's rules) is not the
+        // Movement Phase's to mend.
+        let moved_in = state
+            .units
+            .values()
+            .any(|u| u.hex == Some(hex) && u.moved.hexes > 0);
+        if !moved_in || !may_mend(rs, state, side, hex) {
+            continue;
+        }
+        let Err(o) = board.check_stack(hex, side, &[], &[], None) else {
+            continue;
+        };
+        // The limit broken (8.11, 8.13, a redan's) is the case cited.
+        return Err(err(
+            o.rule(),
+            RuleCode::Illegal,
+            format!(
+                "{hex} is over its stacking limits ({o}): move units out of it before the Movement Phase ends (8.0)"
+            ),
+        ));
     }
     Ok(())
 }

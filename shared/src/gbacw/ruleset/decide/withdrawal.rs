@@ -32,8 +32,11 @@ fn carry_on_declined(
     let side = rs.enemy_of(rs.side_of(d.seat));
     let mut events = vec![GbacwEvent::WithdrawalFireDeclined];
     match &d.resume {
+        // GBACW 8.0 with 10.1: a move halted for withdrawal fire goes on
+        // only to a stop within the limits (the stop is not the mover's
+        // to mend once another seat's answer carries it there).
         Resume::Move { pieces, path } => {
-            if let Ok(plan) = movement::plan(rs, state, side, pieces, path) {
+            if let Ok(plan) = movement::plan_within_limits(rs, state, side, pieces, path) {
                 events.extend(movement::execute(rs, state, &plan, true));
             }
         }

@@ -19,6 +19,11 @@ pub(crate) mod dismounted_cavalry;
 /// Cedar Mountain rules are in no other printing), offered as a table
 /// option (`vp-hex-stand`, `config.rs`).
 pub(crate) const VP_HEX_STAND_CASE: &str = "Cedar Mountain 27.22";
+/// Corinth 22.1 "always enfiladed" for mounted cavalry in a
+/// retreat-before-melee check: by the attacker's hex (22.1's own "i.e.")
+/// or always (GBACW 7.0, 16.35); a named option
+/// (`mounted-always-enfiladed`, `config.rs`; docs/gbacw-notes.md).
+pub(crate) const MOUNTED_ALWAYS_ENFILADED_CASE: &str = "Corinth 22.1";
 
 use super::battle_rules::{BattleRules, StandardRules};
 use super::cedar::rules::CedarMountain;

@@ -29,6 +29,9 @@ pub(super) fn movement_actions(
     // Whole stacks, one hex at a time.
     for (hex, pieces) in stacks.into_iter().filter(|(_, p)| p.len() > 1) {
         for (_, n) in rs.game.map.grid.neighbours_on_map(hex) {
+            if decide::movement::stop_within_limits(rs, state, own.side, &pieces, n).is_err() {
+                continue;
+            }
             out.push(GbacwAction::Move {
                 pieces: pieces.clone(),
                 path: vec![n],
@@ -123,7 +126,27 @@ fn moves(
         .partition(|h| grid.distance(start, *h) == 1);
     let stride = far.len().div_ceil(FAR_TARGETS).max(1);
     let targets = near.into_iter().chain(far.into_iter().step_by(stride));
+    let oob = &rs.game.oob;
+    let side = oob
+        .units
+        .get(piece)
+        .map(|u| &u.side)
+        .or_else(|| oob.leaders.get(piece).map(|l| &l.side));
     for to in targets {
+        // GBACW 8.0: a stop over the limits is legal mid-phase, but the
+        // representative set keeps to stops within them.
+        if let Some(side) = side
+            && decide::movement::stop_within_limits(
+                rs,
+                state,
+                side,
+                std::slice::from_ref(piece),
+                to,
+            )
+            .is_err()
+        {
+            continue;
+        }
         if let Some(path) = reach.path_to(to) {
             out.push(GbacwAction::Move {
                 pieces: vec![piece.clone()],

@@ -232,16 +232,58 @@ fn case_7_11_a_unit_faces_the_hex_it_enters() {
     assert_eq!(t.s.units[&id("5-conn")].facing, dir("nw"));
 }
 
+/// GBACW 8.0: "stacking restrictions apply only at the end of a Movement
+/// or Combat Phase": `a` stops over a limit (the case `rule`): accepted
+/// mid-phase, but the Movement Phase may not then end, the refusal citing
+/// the limit, until a unit leaves the hex.
+fn overstacks(t: &T, a: GbacwAction, rule: &str) {
+    let mut x = t.clone();
+    x.ok(UNION, a);
+    let e = x.refused(UNION, GbacwAction::EndPhase, rule);
+    assert!(e.message.contains("before the Movement Phase ends"), "{e}");
+}
+
 #[test]
-fn case_8_0_stacking_is_checked_where_a_move_stops() {
+fn case_8_0_stacking_is_checked_at_the_end_of_the_phase() {
     let mut t = field();
     // 0303 is woods (8 points). 5 Conn (6) and 10 Me (4) make 10.
     t.put("10-me", "0303", "s", Formation::Line);
     t.put("5-conn", "0302", "s", Formation::Line);
-    t.refused(UNION, mv(&["5-conn"], &["0303"]), "GBACW 8.11");
+    overstacks(&t, mv(&["5-conn"], &["0303"]), "GBACW 8.11");
     // Passing through is free (8.0).
     t.mv(UNION, &["5-conn"], &["0303", "0304"]);
     assert_eq!(t.hex("5-conn"), Some(n("0304")));
+}
+
+/// GBACW 8.0: the phase ends within the limits, so a stop over them that
+/// no unit there could undo (10 Me pinned, 9.84; 5 Conn's last Movement
+/// Points spent entering) is refused as it is made; leaving again mends
+/// a stop that could be undone.
+#[test]
+fn case_8_0_an_overstack_no_unit_could_leave_is_refused_where_it_stops() {
+    let mut t = field();
+    t.put("10-me", "0303", "s", Formation::Line);
+    t.put("5-conn", "0302", "s", Formation::Line);
+    let mut pinned = t.clone();
+    pinned
+        .s
+        .units
+        .get_mut(&id("10-me"))
+        .unwrap()
+        .status
+        .markers
+        .insert(Marker::Pin);
+    pinned.s.units.get_mut(&id("5-conn")).unwrap().moved.mp = Mp::from_whole(4);
+    pinned.refused_saying(
+        UNION,
+        mv(&["5-conn"], &["0303"]),
+        "GBACW 8.0",
+        "could leave it again would not bring it within them",
+    );
+    // Mended: in, then out again, and the phase ends.
+    t.mv(UNION, &["5-conn"], &["0303"]);
+    t.mv(UNION, &["5-conn"], &["0304"]);
+    t.ok(UNION, GbacwAction::EndPhase);
 }
 
 #[test]
@@ -252,7 +294,7 @@ fn case_8_11_stacking_limits_depend_on_terrain() {
     t.mv(UNION, &["5-conn"], &["0207"]);
     // A third unit of 2 would be 12: still fits; the wagon (4) would not.
     t.put("supply-u", "0206", "s", Formation::Wagon);
-    t.refused(UNION, mv(&["supply-u"], &["0207"]), "GBACW 8.11");
+    overstacks(&t, mv(&["supply-u"], &["0207"]), "GBACW 8.11");
 }
 
 #[test]
@@ -263,7 +305,7 @@ fn case_8_12_wagons_count_four_and_batteries_one() {
     t.put("4-me", "0302", "s", Formation::Limbered);
     t.mv(UNION, &["4-me"], &["0303"]);
     t.put("supply-u", "0302", "s", Formation::Wagon);
-    t.refused(UNION, mv(&["supply-u"], &["0303"]), "GBACW 8.11");
+    overstacks(&t, mv(&["supply-u"], &["0303"]), "GBACW 8.11");
 }
 
 #[test]
@@ -274,7 +316,7 @@ fn case_8_13_batteries_per_hex_are_limited() {
     t.put("aleghny", "0302", "s", Formation::Limbered);
     let side = t.rs.side_of(UNION).clone();
     t.rs.game.oob.units.get_mut(&id("aleghny")).unwrap().side = side;
-    t.refused(UNION, mv(&["aleghny"], &["0303"]), "GBACW 8.13");
+    overstacks(&t, mv(&["aleghny"], &["0303"]), "GBACW 8.13");
 }
 
 #[test]
@@ -287,7 +329,7 @@ fn case_8_14_leaders_never_count_for_stacking() {
         t.mv(UNION, &[l], &["0303"]);
     }
     // 6 + 0 leaders: 10 Me's 4 would make 10 of 8.
-    t.refused(UNION, mv(&["10-me"], &["0303"]), "GBACW 8.11");
+    overstacks(&t, mv(&["10-me"], &["0303"]), "GBACW 8.11");
 }
 
 #[test]
@@ -400,7 +442,7 @@ fn case_3_32_current_strength_counts_for_stacking() {
     // reduced to 4 does.
     t.put("10-me", "0303", "s", Formation::Line);
     t.put("5-conn", "0302", "s", Formation::Line);
-    t.refused(UNION, mv(&["5-conn"], &["0303"]), "GBACW 8.11");
+    overstacks(&t, mv(&["5-conn"], &["0303"]), "GBACW 8.11");
     t.s.units.get_mut(&id("5-conn")).unwrap().status.strength = 4;
     t.mv(UNION, &["5-conn"], &["0303"]);
 }

@@ -1304,7 +1304,6 @@ fn case_17_67_bce_lost_brigade_cannot_detach() {
 /// routed unit or remain with the unit beneath (and take their chances
 /// there)."
 #[test]
-#[ignore = "disagreement: 13.43/17.74 — the engine offers no choice to a leader whose stack's top unit routs; he stays (see results-t1518.md)"]
 fn case_17_74_leader_never_routs() {
     let mut t = Position::new(8, 10)
         .confederate("brigade s er=3 rally=1 indpnt")

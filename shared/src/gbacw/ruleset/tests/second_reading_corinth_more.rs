@@ -982,8 +982,16 @@ fn corinth_26_42_barrage_range_and_die_minus_one() {
 /// C charges D in the Confederate Retreat Before Melee Phase of
 /// Game-Turn 10.
 fn charged(defender: &str, formation: &str, extra: &[&str]) -> T {
+    charged_reading(defender, formation, extra, None)
+}
+
+/// [`charged`] at a table playing the named `reading`.
+fn charged_reading(defender: &str, formation: &str, extra: &[&str], reading: Option<&str>) -> T {
     let mut p =
         corinth_field().confederate("cavalry c strength=3 morale=2 mounted-morale=4 weapon=C");
+    if let Some(r) = reading {
+        p = p.reading_001(r);
+    }
     for l in extra {
         p = p.union(l);
     }
@@ -1026,15 +1034,13 @@ fn corinth_22_32_charged_infantry_cannot_retreat() {
 /// retreat." Union mounted cavalry M (printed morale 3, no leader)
 /// charged by C: (a) a 3 lets it retreat; (b) a 4 holds it to be charged.
 ///
-/// Disagreement (two readings, not settled here): the engine adds 22.1's
-/// +1 ("The checking unit is enfiladed (i.e., an attacking unit(s)
-/// occupies the enfilade hex(es) of the defending unit)") because mounted
-/// cavalry "are always considered *enfiladed*" (GBACW 7.0, 16.35), so M
-/// fails on 3; the case (and 7.0's "whenever fired upon", with "Mounted
-/// cavalry have one frontal hexside") reads C, in M's frontal hex, as no
-/// enfilade. See docs/second-reading/results-tcor.md.
+/// Two readings, made the named option `mounted-always-enfiladed`: this
+/// case is the default's, 22.1's "(i.e., an attacking unit(s) occupies the
+/// enfilade hex(es) of the defending unit)" with GBACW 7.0's "Mounted
+/// cavalry have one frontal hexside": C, in M's frontal hex, does not
+/// enfilade it (see `corinth_22_1_mounted_always_enfiladed_reading` for
+/// the other). See docs/second-reading/results-tcor.md.
 #[test]
-#[ignore = "disagreement: Corinth 22.1 enfilade of mounted cavalry in a retreat-before-melee check (always, 7.0/16.35, or by the attacker's hex)"]
 fn corinth_22_32_mounted_charged_by_mounted_must_check() {
     for (die, goes) in [(3, true), (4, false)] {
         let mut t = charged(
@@ -1056,6 +1062,57 @@ fn corinth_22_32_mounted_charged_by_mounted_must_check() {
         decline_fire(&mut t, 4);
         assert_eq!(t.hex("d") != Some(n("0404")), goes, "die {die}");
     }
+}
+
+/// Corinth 22.1 under the option `mounted-always-enfiladed`: GBACW 7.0
+/// "Infantry in Column, supply wagons, mounted cavalry, and limbered
+/// artillery are always considered *enfiladed* whenever fired upon
+/// regardless of the direction of the fire" and 16.35 "Mounted cavalry
+/// units are *always* enfiladed when fired upon", read into 22.1's "+1 if
+/// the checking unit is enfiladed": M (morale 3) charged from its front
+/// fails on a 3 (3 + 1 > 3) and stays to be charged; a 2 passes.
+#[test]
+fn corinth_22_1_mounted_always_enfiladed_reading() {
+    for (die, goes) in [(2, true), (3, false)] {
+        let mut t = charged_reading(
+            "cavalry d strength=3 morale=2 mounted-morale=3 weapon=C",
+            "mounted",
+            &[],
+            Some("mounted-always-enfiladed"),
+        );
+        assert!(t.rs.options.mounted_always_enfiladed);
+        t.script(&[die, 1]);
+        let events = t.act(UNION, retreat_d(&["0405"]));
+        let c = gate_checks(&events);
+        assert_eq!(c.len(), 1, "one check: {events:?}");
+        assert_eq!(
+            (c[0].die, c[0].rating, c[0].passed),
+            (die as u8, 3, goes),
+            "{:?}",
+            c[0]
+        );
+        decline_fire(&mut t, 4);
+        assert_eq!(t.hex("d") != Some(n("0404")), goes, "die {die}");
+    }
+}
+
+/// Corinth 22.1, the default reading: an attacker in any hex but mounted
+/// cavalry's one frontal hex (GBACW 7.0) occupies an enfilade hex of it.
+/// C charging M from M's rear flank: +1, M (morale 3) fails on a 3.
+#[test]
+fn corinth_22_1_mounted_enfiladed_from_a_flank_by_default() {
+    let mut t = charged(
+        "cavalry d strength=3 morale=2 mounted-morale=3 weapon=C",
+        "mounted",
+        &[],
+    );
+    // D faces south: C, in 0403 to its north, is behind it.
+    t.s.units.get_mut(&id("d")).unwrap().facing = dir("s");
+    t.script(&[3, 1]);
+    let events = t.act(UNION, retreat_d(&["0405"]));
+    let c = gate_checks(&events);
+    assert_eq!(c.len(), 1, "one check: {events:?}");
+    assert_eq!((c[0].die, c[0].passed), (3, false), "{:?}", c[0]);
 }
 
 // --- 28.3 Leader replacement --------------------------------------------------------

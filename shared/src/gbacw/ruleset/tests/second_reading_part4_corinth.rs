@@ -516,12 +516,25 @@ fn redan_stack(inside: &str, inside_formation: &str, mover: &str, mover_formatio
         .build_at(10, UNION, Phase::Movement)
 }
 
+/// GBACW 8.0 with Corinth 23.27: `enter` is accepted mid-phase; the
+/// Movement Phase may not end with the redan over its limit.
+fn over_limit_at_phase_end(mut t: T, enter: &GbacwAction) {
+    t.ok(UNION, enter.clone());
+    refused_citing(&t, UNION, GbacwAction::EndPhase, "23.27");
+}
+
 /// Corinth 23.27: "The stacking limit is *one* battery (with or without
 /// crew) *plus* one infantry Strength Point or four infantry Strength
 /// Points (and no guns at all)." (a) A battery and 1 SP: allowed; (b) a
 /// battery and 2 SP: refused; (c) 4 SP alone: allowed; (d) two batteries:
 /// refused; (f) 4 SP and 1 SP: refused. ((e), two sections as one
 /// battery, needs the shipped sections and is not written.)
+///
+/// Case corrected (when, not what): GBACW 8.0, which Corinth 19.0 keeps
+/// ("All Standard Rules are in effect unless noted otherwise"): "stacking
+/// restrictions apply only at the end of a Movement or Combat Phase". The
+/// move over the redan's limit is accepted; ending the Movement Phase
+/// with it is refused, citing 23.27.
 #[test]
 fn corinth_23_27_redan_stacking() {
     let battery = "battery in weapon=N guns=4 rounds=12 morale=4";
@@ -539,7 +552,7 @@ fn corinth_23_27_redan_stacking() {
         "infantry mover strength=2 morale=4 weapon=R",
         "line",
     );
-    refused_citing(&t, UNION, enter.clone(), "23.27"); // (b) battery + 2 SP
+    over_limit_at_phase_end(t, &enter); // (b) battery + 2 SP
     let t = redan_stack(
         "infantry in strength=1 morale=4 weapon=R",
         "line",
@@ -553,14 +566,14 @@ fn corinth_23_27_redan_stacking() {
         "battery mover weapon=N guns=4 rounds=12 morale=4",
         "limbered",
     );
-    refused_citing(&t, UNION, enter.clone(), "23.27"); // (d) two batteries
+    over_limit_at_phase_end(t, &enter); // (d) two batteries
     let t = redan_stack(
         "infantry in strength=4 morale=4 weapon=R",
         "line",
         "infantry mover strength=1 morale=4 weapon=R",
         "line",
     );
-    refused_citing(&t, UNION, enter.clone(), "23.27"); // (f) 5 SP
+    over_limit_at_phase_end(t, &enter); // (f) 5 SP
 }
 
 /// Corinth 23.28: "A LOS into the redan from an adjacent hex is not

@@ -896,7 +896,6 @@ fn case_8_0_stacking_limit_checked_only_at_phase_end() {
 /// or Combat Phase." A over-stacks X for a moment and R then leaves it:
 /// at the end of the phase X holds 12 points, within the limit.
 #[test]
-#[ignore = "disagreement: the engine checks stacking where each move stops (8.11), not at the end of the phase (8.0)"]
 fn case_8_0_overstack_mid_phase_then_unstack() {
     let mut t = field()
         .union(&inf("p", 4, 4))
@@ -979,7 +978,6 @@ fn case_8_17_mounted_cavalry_may_only_join_mounted_cavalry_and_leaders() {
 /// Effectiveness Rating as a result of such a pin. He simply cannot move
 /// (except to retreat as a result of melee)."
 #[test]
-#[ignore = "disagreement: the engine has no pinned leaders (9.86): a leader stacked with a pinned unit moves"]
 fn case_9_86_pinned_leader_keeps_radius() {
     let mut t = field()
         .union("brigade l indpnt er=2 rally=1")
@@ -2001,7 +1999,6 @@ fn case_14_3_displaced_stack_checks_top_only() {
 /// batteries when forced to retreat. The battery remains in the hex unless
 /// captured by the Enemy."
 #[test]
-#[ignore = "disagreement: a unit retreating through an unlimbered battery displaces no crew and makes no check (14.3)"]
 fn case_14_3_artillery_crew_displaced_guns_stay() {
     let mut t = displacement(&[("battery g weapon=N guns=4 rounds=20 morale=4", "unlimbered")]);
     let events = retreat_x_along_p1(&mut t, &[2]);

@@ -97,6 +97,7 @@ fn part_of(action: &GbacwAction) -> Part {
         | A::DeclineAdvance
         | A::RetreatBatteries { .. }
         | A::DeclineBatteryRetreat
+        | A::LeaderRout { .. }
         | A::Retreat { .. }
         | A::RetreatBeforeMelee { .. }
         | A::StandFast

@@ -26,7 +26,10 @@ pub(super) fn decide(turn: &Turn<'_>, action: &GbacwAction) -> Result<Vec<GbacwE
             rs.battle().check_move(rs, state, pieces, path)?;
             rs.battle().check_pieces_move(rs, state, pieces)?;
             let plan = movement::plan(rs, state, side, pieces, path)?;
-            Ok(movement::execute(rs, state, &plan, false))
+            let events = movement::execute(rs, state, &plan, false);
+            // GBACW 8.0: a stop over the limits must stay mendable.
+            movement::check_overstack_stop(rs, state, side, &plan, &events)?;
+            Ok(events)
         }
         A::MoveCrew { battery, path } => {
             turn.in_phase(Phase::Movement, "GBACW 5.0", "crews move")?;

@@ -28,6 +28,11 @@ pub(super) fn nothing_asked(rs: &Gbacw, action: &GbacwAction) -> RuleError {
             RuleCode::Illegal,
             "no batteries are offered a retreat",
         ),
+        A::LeaderRout { .. } => err(
+            "GBACW 13.43",
+            RuleCode::Illegal,
+            "no leader is choosing whether to go with a routed unit",
+        ),
         A::Retreat { .. } => err(
             "GBACW 14.4",
             RuleCode::Illegal,
