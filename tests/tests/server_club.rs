@@ -1046,7 +1046,12 @@ async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<SeatClient>, 
 /// tie-break), not 0; the standings and the CSV show it.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_engine_result_keeps_the_engines_victory_point_margin() {
-    let (server, _dir) = start_server(|_| {}).await;
+    // Two scripted players act faster than any person: no rate limit.
+    let (server, _dir) = start_server(|c| {
+        c.limits.rate_per_sec = 100_000;
+        c.limits.rate_burst = 100_000;
+    })
+    .await;
     let t = Target::of(&server);
     let (mut d, club) = director(&t).await;
     let mut players = vec![
@@ -1101,5 +1106,71 @@ async fn an_engine_result_keeps_the_engines_victory_point_margin() {
             "{text}"
         );
     }
+    server.shutdown().await;
+}
+
+/// Issue 21: a side out of time under "engine defaults" plays on by the
+/// defaults while the engine offers them, but once the engine awaits it in
+/// its own phase (what to move, whom to fire at: no default answer) the
+/// table would wait for ever. It is scored as a loss on time instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_defaults_with_no_default_to_give_fall_back_to_a_loss_on_time() {
+    let (server, _dir) = start_server(|_| {}).await;
+    let t = Target::of(&server);
+    let (mut d, club) = director(&t).await;
+    let mut players = vec![
+        Player::guest(&t, "Pope").await,
+        Player::guest(&t, "Jackson").await,
+    ];
+    let mut s = cedar_settings(1, 1);
+    if let Some(tc) = &mut s.time {
+        tc.at_zero = AtZero::EngineDefaults;
+    }
+    let event = create_event(&mut d, club, s).await;
+    enter(&mut players, event, false).await;
+    let pairings = start_round(&mut d, event).await;
+    let table = pairings[0].table.unwrap();
+    let p = &mut players[0];
+    p.conn
+        .send(&ClientMsg::JoinSeat {
+            table,
+            seat: None,
+            invite: None,
+        })
+        .await
+        .unwrap();
+    // Nobody moves: the set-up is answered by default, then the game
+    // reaches a decision without one, and ends.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let mut defaults = 0;
+    let result = loop {
+        let m = tokio::time::timeout_at(deadline, p.conn.recv())
+            .await
+            .expect("the table ends within the wait instead of stalling")
+            .unwrap();
+        match m {
+            ServerMsg::Delta {
+                body: DeltaBody::Action {
+                    by_default: true, ..
+                },
+                ..
+            } => defaults += 1,
+            ServerMsg::Club(ClubReply::Result { result, .. }) => break result,
+            _ => {}
+        }
+    };
+    assert!(defaults > 0, "the defaults were used while there were any");
+    let ResultHow::Clock { seat } = result.how else {
+        panic!("{result:?}")
+    };
+    let loser = usize::from(seat.0);
+    assert_eq!(result.points[loser], 0);
+    assert_eq!(result.points[1 - loser], 2);
+    let ClubReply::Round { pairings, .. } = d.ask(ClubRequest::Round { event, round: 1 }).await
+    else {
+        panic!()
+    };
+    assert_eq!(pairings[0].result.as_ref(), Some(&result));
+    assert_eq!(pairings[0].clock_ms.unwrap()[loser], 0);
     server.shutdown().await;
 }

@@ -724,7 +724,7 @@ impl Hub {
         let Some(clock) = &mut game.clock else { return };
         clock.turn(&tc, turn, now_ms());
         let defaults_now = tc.at_zero == AtZero::EngineDefaults
-            && turn.is_some_and(|t| clock.flagged == Some(t.seat.0));
+            && turn.is_some_and(|t| clock.is_flagged(t.seat.0));
         self.save(id).await;
         if defaults_now
             && let Some(t) = turn
@@ -767,8 +767,8 @@ impl Hub {
             return;
         };
         let game = &entry.event.rounds[r].games[g];
-        let flagged = game.clock.as_ref().and_then(|c| c.flagged);
-        if game.result.is_some() || flagged != Some(seat.0) {
+        let flagged = game.clock.as_ref().is_some_and(|c| c.is_flagged(seat.0));
+        if game.result.is_some() || !flagged {
             return;
         }
         let result = entry.event.loss_for(seat.0, ResultHow::Clock { seat });
