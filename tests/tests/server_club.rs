@@ -2,8 +2,11 @@
 //! clients: accounts (claim, sign in from another connection, refusals in
 //! words, the limit on failures), an 8-player Swiss event of 3 rounds to
 //! its standings and CSV with results by resignation and adjudication, a
-//! round robin, a clock running out, and a restart in the middle of an
-//! event keeping its clocks and standings.
+//! round robin, a clock running out, a restart in the middle of an
+//! event keeping its clocks and standings, a Cedar Mountain table played
+//! to the engine's end scored with the engine's victory-point margin, and
+//! a side out of time under "engine defaults" losing on time once the
+//! engine has no default to answer for it.
 
 use muster_client::{Connection, Follower};
 use muster_shared::SeatId;
