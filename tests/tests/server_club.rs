@@ -2,18 +2,26 @@
 //! clients: accounts (claim, sign in from another connection, refusals in
 //! words, the limit on failures), an 8-player Swiss event of 3 rounds to
 //! its standings and CSV with results by resignation and adjudication, a
-//! round robin, a clock running out, and a restart in the middle of an
-//! event keeping its clocks and standings.
+//! round robin, a clock running out, a restart in the middle of an
+//! event keeping its clocks and standings, a Cedar Mountain table played
+//! to the engine's end scored with the engine's victory-point margin, and
+//! a side out of time under "engine defaults" losing on time once the
+//! engine has no default to answer for it.
 
-use muster_client::Connection;
+use muster_client::{Connection, Follower};
+use muster_shared::SeatId;
 use muster_shared::codec;
-use muster_shared::gbacw::ruleset::GbacwConfig;
+use muster_shared::dice::{HashChain, Party};
+use muster_shared::engine::{ActionContext, RuleError, Ruleset};
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
 use muster_shared::protocol::club::{
     AtZero, ClubError, ClubId, ClubReply, ClubRequest, ClubRole, EventId, EventSettings, Pairing,
     PairingMethod, PointsTable, ResultHow, SideAssignment, TimeControl,
 };
-use muster_shared::protocol::{ClientMsg, ServerMsg, UserId};
+use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, TableId, UserId};
 use muster_tests::e2e::{Target, sandbox_table, start_server, start_server_in};
+use muster_tests::gbacw_policy::{Player as PolicyPlayer, Temper, deciding};
+use muster_tests::random_play::Chooser;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Duration;
 
@@ -834,5 +842,338 @@ async fn two_hundred_tables_cost() {
         after.rss_kib.saturating_sub(before.rss_kib),
         after.rss_kib.saturating_sub(before.rss_kib) as f64 / 200.0
     );
+    server.shutdown().await;
+}
+
+/// One seat of an event's GBACW table, followed over the player's own
+/// connection (as in server_finish_lobby.rs).
+struct SeatClient {
+    conn: Connection,
+    table: TableId,
+    seat: SeatId,
+    follower: Option<Follower<Gbacw>>,
+    chain: HashChain,
+    next_ref: u32,
+}
+
+impl SeatClient {
+    async fn sit(conn: Connection, table: TableId, seat: SeatId) -> SeatClient {
+        let mut c = SeatClient {
+            conn,
+            table,
+            seat,
+            follower: None,
+            chain: HashChain::generate(4096),
+            next_ref: 1,
+        };
+        c.conn
+            .send(&ClientMsg::JoinSeat {
+                table,
+                seat: Some(seat),
+                invite: None,
+            })
+            .await
+            .unwrap();
+        c.until(|m| matches!(m, ServerMsg::Snapshot(_))).await;
+        let anchor = c.chain.anchor();
+        if let Some(f) = c.follower.as_mut() {
+            f.note_own_anchor(anchor);
+        }
+        c.conn
+            .send(&ClientMsg::PublishAnchor { table, anchor })
+            .await
+            .unwrap();
+        c.until(|m| {
+            matches!(m, ServerMsg::Delta { body: DeltaBody::Anchor { party, anchor: a }, .. }
+                if *party == Party::Seat(seat) && *a == anchor)
+        })
+        .await;
+        c
+    }
+
+    fn f(&self) -> &Follower<Gbacw> {
+        self.follower.as_ref().expect("following")
+    }
+
+    fn seq(&self) -> u64 {
+        self.follower.as_ref().map_or(0, Follower::seq)
+    }
+
+    async fn step(&mut self) -> ServerMsg {
+        let msg = self
+            .conn
+            .recv_timeout(WAIT)
+            .await
+            .expect("a message in time");
+        match &msg {
+            ServerMsg::Snapshot(s) => {
+                self.follower = Some(Follower::from_snapshot(s).expect("snapshot"));
+            }
+            ServerMsg::Delta { seq, body, .. } => {
+                self.follower
+                    .as_mut()
+                    .expect("snapshot first")
+                    .apply(*seq, body)
+                    .expect("delta follows");
+            }
+            _ => {}
+        }
+        msg
+    }
+
+    async fn until(&mut self, mut pred: impl FnMut(&ServerMsg) -> bool) -> ServerMsg {
+        loop {
+            let m = self.step().await;
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    async fn sync_to(&mut self, seq: u64) {
+        while self.seq() < seq {
+            self.step().await;
+        }
+    }
+
+    async fn act(&mut self, action: &GbacwAction) -> Result<u64, RuleError> {
+        let f = self.f();
+        let ctx = ActionContext {
+            seat: self.seat,
+            seq: f.seq() + 1,
+            by_default: false,
+        };
+        let links = if f.ruleset().rolls_dice(f.state(), &ctx, action) {
+            f.next_link(self.seat, &self.chain).into_iter().collect()
+        } else {
+            Vec::new()
+        };
+        let client_ref = self.next_ref;
+        self.next_ref += 1;
+        let bytes = codec::encode_infallible(action);
+        if let (Some(l), Some(f)) = (links.first(), self.follower.as_mut()) {
+            f.note_sent(l.index, &bytes);
+        }
+        self.conn
+            .send(&ClientMsg::Act {
+                table: self.table,
+                client_ref,
+                action: bytes,
+                links,
+            })
+            .await
+            .unwrap();
+        match self
+            .until(|m| match m {
+                ServerMsg::Accepted { client_ref: r, .. }
+                | ServerMsg::Rejected { client_ref: r, .. } => *r == client_ref,
+                ServerMsg::Error { client_ref: r, .. } => *r == Some(client_ref),
+                _ => false,
+            })
+            .await
+        {
+            ServerMsg::Accepted { seq, .. } => Ok(seq),
+            ServerMsg::Rejected { error, .. } => Err(error),
+            other => panic!("action failed: {other:?}"),
+        }
+    }
+}
+
+/// A Cedar Mountain event table whose two players sit and play it to the
+/// engine's end (decisions by their defaults, every phase ended).
+async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<SeatClient>, Vec<UserId>) {
+    let mut seated = Vec::new();
+    let mut users = Vec::new();
+    for mut p in players {
+        let ClubReply::YourTable { table, seat, .. } = p
+            .news_where(|r| matches!(r, ClubReply::YourTable { .. }))
+            .await
+        else {
+            unreachable!()
+        };
+        users.push(p.user);
+        seated.push(SeatClient::sit(p.conn, table, seat).await);
+    }
+    if seated[0].seat != SeatId(0) {
+        seated.swap(0, 1);
+        users.swap(0, 1);
+    }
+    let start = std::time::Instant::now();
+    let mut actions = 0u32;
+    let mut attacker = PolicyPlayer::new(Temper::assault());
+    let mut ch = Chooser::new(21);
+    let mut tries = 0u32;
+    while !seated[0].f().state().over {
+        actions += 1;
+        assert!(actions < 20_000, "Cedar Mountain did not end");
+        assert!(start.elapsed() < Duration::from_secs(600), "too slow");
+        let f = seated[0].f();
+        let (rs, st) = (f.ruleset(), f.state());
+        // Decisions by their defaults; the Confederates attack (so that
+        // the victory points differ), the Union only ends its phases.
+        let (seat, action) = match rs.pending(st).into_iter().next() {
+            Some(p) => (p.seat, p.default),
+            None => {
+                let seat = rs
+                    .acting_seat(st)
+                    .expect("someone acts while the game is on");
+                let attack = (seat == SeatId(1) && !deciding(st) && tries < 400)
+                    .then(|| attacker.next(rs, st, seat, &mut ch))
+                    .flatten();
+                (seat, attack.unwrap_or(GbacwAction::EndPhase))
+            }
+        };
+        let seq = match seated[usize::from(seat.0.min(1))].act(&action).await {
+            Ok(seq) => seq,
+            // The dice over the wire differ from the policy's check.
+            Err(_) if action != GbacwAction::EndPhase => {
+                tries += 1;
+                attacker.forget();
+                continue;
+            }
+            Err(e) => panic!("{action:?} refused: {e}"),
+        };
+        for s in &mut seated {
+            s.sync_to(seq).await;
+        }
+    }
+    println!(
+        "{actions} actions to the end of Cedar Mountain in {:?}",
+        start.elapsed()
+    );
+    (seated, users)
+}
+
+/// Issue 21: a game the engine ends is scored with the engine's
+/// victory-point difference as its margin (the standings' last
+/// tie-break), not 0; the standings and the CSV show it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_result_keeps_the_engines_victory_point_margin() {
+    // Two scripted players act faster than any person: no rate limit.
+    let (server, _dir) = start_server(|c| {
+        c.limits.rate_per_sec = 100_000;
+        c.limits.rate_burst = 100_000;
+    })
+    .await;
+    let t = Target::of(&server);
+    let (mut d, club) = director(&t).await;
+    let mut players = vec![
+        Player::guest(&t, "Pope").await,
+        Player::guest(&t, "Jackson").await,
+    ];
+    let mut s = cedar_settings(1, 1);
+    s.time = None;
+    let event = create_event(&mut d, club, s).await;
+    enter(&mut players, event, false).await;
+    start_round(&mut d, event).await;
+    let (seated, users) = play_event_table_to_its_end(players).await;
+
+    // The engine's own count on the final position, seat 0 less seat 1.
+    let f = seated[0].f();
+    let (rs, st) = (f.ruleset(), f.state());
+    let vp = rs.victory_points(st);
+    let total = |seat: u8| {
+        let side = rs.side_of(SeatId(seat));
+        i64::from(vp.iter().find(|p| p.side == *side).unwrap().total())
+    };
+    let expected = total(0) - total(1);
+    let outcome = rs.outcome(st).expect("the game is over");
+    println!("{}; margin {expected}", outcome.summary);
+    assert_ne!(
+        expected, 0,
+        "the attack scored: a margin of 0 would prove nothing"
+    );
+
+    let ClubReply::Result { result, .. } = d
+        .news_where(|r| matches!(r, ClubReply::Result { .. }))
+        .await
+    else {
+        unreachable!()
+    };
+    assert!(matches!(result.how, ResultHow::Engine { .. }), "{result:?}");
+    assert_eq!(i64::from(result.vp_margin), expected, "{result:?}");
+    let ClubReply::Standings { rows, .. } = d.ask(ClubRequest::Standings { event }).await else {
+        panic!()
+    };
+    let margin_of = |u: UserId| rows.iter().find(|r| r.user == u).unwrap().vp_margin;
+    assert_eq!(margin_of(users[0]), expected, "{rows:?}");
+    assert_eq!(margin_of(users[1]), -expected, "{rows:?}");
+    let ClubReply::Csv { text, .. } = d.ask(ClubRequest::ExportCsv { event }).await else {
+        panic!()
+    };
+    for (u, m) in [(users[0], expected), (users[1], -expected)] {
+        let name = rows.iter().find(|r| r.user == u).unwrap().name.clone();
+        assert!(
+            text.lines()
+                .any(|l| l.contains(&format!("\"{name}\",")) && l.ends_with(&format!(",{m},1"))),
+            "{text}"
+        );
+    }
+    server.shutdown().await;
+}
+
+/// Issue 21: a side out of time under "engine defaults" plays on by the
+/// defaults while the engine offers them, but once the engine awaits it in
+/// its own phase (what to move, whom to fire at: no default answer) the
+/// table would wait for ever. It is scored as a loss on time instead.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn engine_defaults_with_no_default_to_give_fall_back_to_a_loss_on_time() {
+    let (server, _dir) = start_server(|_| {}).await;
+    let t = Target::of(&server);
+    let (mut d, club) = director(&t).await;
+    let mut players = vec![
+        Player::guest(&t, "Pope").await,
+        Player::guest(&t, "Jackson").await,
+    ];
+    let mut s = cedar_settings(1, 1);
+    if let Some(tc) = &mut s.time {
+        tc.at_zero = AtZero::EngineDefaults;
+    }
+    let event = create_event(&mut d, club, s).await;
+    enter(&mut players, event, false).await;
+    let pairings = start_round(&mut d, event).await;
+    let table = pairings[0].table.unwrap();
+    let p = &mut players[0];
+    p.conn
+        .send(&ClientMsg::JoinSeat {
+            table,
+            seat: None,
+            invite: None,
+        })
+        .await
+        .unwrap();
+    // Nobody moves: the set-up is answered by default, then the game
+    // reaches a decision without one, and ends.
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let mut defaults = 0;
+    let result = loop {
+        let m = tokio::time::timeout_at(deadline, p.conn.recv())
+            .await
+            .expect("the table ends within the wait instead of stalling")
+            .unwrap();
+        match m {
+            ServerMsg::Delta {
+                body: DeltaBody::Action {
+                    by_default: true, ..
+                },
+                ..
+            } => defaults += 1,
+            ServerMsg::Club(ClubReply::Result { result, .. }) => break result,
+            _ => {}
+        }
+    };
+    assert!(defaults > 0, "the defaults were used while there were any");
+    let ResultHow::Clock { seat } = result.how else {
+        panic!("{result:?}")
+    };
+    let loser = usize::from(seat.0);
+    assert_eq!(result.points[loser], 0);
+    assert_eq!(result.points[1 - loser], 2);
+    let ClubReply::Round { pairings, .. } = d.ask(ClubRequest::Round { event, round: 1 }).await
+    else {
+        panic!()
+    };
+    assert_eq!(pairings[0].result.as_ref(), Some(&result));
+    assert_eq!(pairings[0].clock_ms.unwrap()[loser], 0);
     server.shutdown().await;
 }

@@ -41,8 +41,12 @@ pub struct GameClock {
     pub running: Option<Running>,
     /// The last Player-Turn each seat received its increment for.
     pub credited: [Option<u32>; 2],
-    /// The side that ran out of time.
-    pub flagged: Option<u8>,
+    /// The sides that ran out of time, per seat. Both can: under
+    /// `AtZero::EngineDefaults` the game goes on after the first, and the
+    /// other side's bank still runs out (one flag for the game left the
+    /// second side's clock past its deadline and never flagged, so its
+    /// table waited and the hub's timer fired at once, over and over).
+    pub flagged: [bool; 2],
 }
 
 impl GameClock {
@@ -52,7 +56,7 @@ impl GameClock {
             left_ms: [bank, bank],
             running: None,
             credited: [None, None],
-            flagged: None,
+            flagged: [false, false],
         }
     }
 
@@ -72,7 +76,7 @@ impl GameClock {
         self.charge(now_ms);
         // A side out of time has nothing left to run (it plays on with
         // defaults, when the event says so); the other side's clock runs.
-        let turn = turn.filter(|t| self.flagged != Some(t.seat.0.min(1)));
+        let turn = turn.filter(|t| !self.is_flagged(t.seat.0));
         self.running = turn.map(|t| {
             let seat = t.seat.0.min(1);
             let i = usize::from(seat);
@@ -107,18 +111,23 @@ impl GameClock {
     /// Charge up to `now_ms`; the seat that is flagged now, if one is
     /// (returned once: later calls return `None`).
     pub fn check(&mut self, tc: &TimeControl, now_ms: u64) -> Option<u8> {
-        if self.flagged.is_some() {
+        let seat = self.running?.seat.min(1);
+        if self.is_flagged(seat) {
             return None;
         }
         let due = self.deadline_ms(tc)?;
         self.charge(now_ms);
         if now_ms >= due {
-            let seat = self.running?.seat;
-            self.flagged = Some(seat);
+            self.flagged[usize::from(seat)] = true;
             self.running = None;
             return Some(seat);
         }
         None
+    }
+
+    /// Whether `seat` has run out of time.
+    pub fn is_flagged(&self, seat: u8) -> bool {
+        self.flagged[usize::from(seat.min(1))]
     }
 
     /// After a restart: the server was last known up at `alive_ms` and is
@@ -185,6 +194,14 @@ mod tests {
         assert_eq!(c.check(&tc, 4_999), None);
         assert_eq!(c.check(&tc, 5_000), Some(1));
         assert_eq!(c.check(&tc, 9_000), None);
+        // Play goes on (engine defaults): the other side can run out too.
+        c.turn(&tc, t(1, 1), 9_000);
+        assert_eq!(c.running, None, "a side out of time has no clock to run");
+        c.turn(&tc, t(0, 1), 9_000);
+        assert_eq!(c.deadline_ms(&tc), Some(13_000));
+        assert_eq!(c.check(&tc, 13_000), Some(0));
+        assert_eq!(c.flagged, [true, true]);
+        assert_eq!(c.check(&tc, 20_000), None);
     }
 
     /// The rule for time while the server was down: the side on move is

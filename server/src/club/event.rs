@@ -368,8 +368,10 @@ impl Event {
 
     /// A result from the engine's end of game: the victory level named in
     /// its words, mapped by the event's points table (the first level
-    /// whose name appears), else a plain win, loss or draw.
-    pub fn engine_result(&self, outcome: &Outcome) -> GameResult {
+    /// whose name appears), else a plain win, loss or draw. The margin is
+    /// the engine's victory-point difference (seat 0 less seat 1; 0 for a
+    /// game without victory points).
+    pub fn engine_result(&self, outcome: &Outcome, vp_margin: Option<i32>) -> GameResult {
         let p = &self.settings.points;
         let summary = outcome.summary.to_lowercase();
         let points = match outcome.winner {
@@ -385,7 +387,7 @@ impl Event {
         };
         GameResult {
             points,
-            vp_margin: 0,
+            vp_margin: vp_margin.unwrap_or(0),
             how: ResultHow::Engine {
                 summary: outcome.summary.clone(),
             },
@@ -467,17 +469,17 @@ mod tests {
             winner: Some(SeatId(1)),
             summary: "Confederate Decisive victory".into(),
         };
-        assert_eq!(e.engine_result(&o).points, [0, 3]);
+        assert_eq!(e.engine_result(&o, None).points, [0, 3]);
         let o = Outcome {
             winner: Some(SeatId(0)),
             summary: "Union marginal victory".into(),
         };
-        assert_eq!(e.engine_result(&o).points, [2, 0]);
+        assert_eq!(e.engine_result(&o, None).points, [2, 0]);
         let o = Outcome {
             winner: None,
             summary: "draw".into(),
         };
-        assert_eq!(e.engine_result(&o).points, [1, 1]);
+        assert_eq!(e.engine_result(&o, None).points, [1, 1]);
     }
 
     #[test]

@@ -154,7 +154,12 @@ impl Hub {
                 req,
             } => self.request(who, addr, out, *req).await,
             HubMsg::Turn { table, turn } => self.turn(table, turn).await,
-            HubMsg::GameOver { table, outcome } => self.game_over(table, outcome).await,
+            HubMsg::GameOver {
+                table,
+                outcome,
+                vp_margin,
+            } => self.game_over(table, outcome, vp_margin).await,
+            HubMsg::NoDefault { table, seat } => self.no_default(table, seat).await,
             HubMsg::Detach { conn } => {
                 for outs in self.online.values_mut() {
                     outs.retain(|o| o.id != conn);
@@ -719,7 +724,7 @@ impl Hub {
         let Some(clock) = &mut game.clock else { return };
         clock.turn(&tc, turn, now_ms());
         let defaults_now = tc.at_zero == AtZero::EngineDefaults
-            && turn.is_some_and(|t| clock.flagged == Some(t.seat.0));
+            && turn.is_some_and(|t| clock.is_flagged(t.seat.0));
         self.save(id).await;
         if defaults_now
             && let Some(t) = turn
@@ -729,7 +734,7 @@ impl Hub {
         }
     }
 
-    async fn game_over(&mut self, table: TableId, outcome: Outcome) {
+    async fn game_over(&mut self, table: TableId, outcome: Outcome, vp_margin: Option<i32>) {
         let Some(&id) = self.tables.get(&table) else {
             return;
         };
@@ -742,8 +747,38 @@ impl Hub {
         if entry.event.rounds[r].games[g].result.is_some() {
             return;
         }
-        let result = entry.event.engine_result(&outcome);
+        let result = entry.event.engine_result(&outcome, vp_margin);
         self.set_result(id, r, g, result, outcome.summary).await;
+    }
+
+    /// Issue 21: a seat out of time plays on with the engine's defaults
+    /// (`AtZero::EngineDefaults`), but now owes a decision the engine has
+    /// no default for (its own phase). Waiting would stall the table for
+    /// good, so the clock's other rule applies: a loss on time, said so in
+    /// the words the table ends with.
+    async fn no_default(&mut self, table: TableId, seat: SeatId) {
+        let Some(&id) = self.tables.get(&table) else {
+            return;
+        };
+        let Some(entry) = self.events.get(&id) else {
+            return;
+        };
+        let Some((r, g)) = entry.event.game_of_table(table) else {
+            return;
+        };
+        let game = &entry.event.rounds[r].games[g];
+        let flagged = game.clock.as_ref().is_some_and(|c| c.is_flagged(seat.0));
+        if game.result.is_some() || !flagged {
+            return;
+        }
+        let result = entry.event.loss_for(seat.0, ResultHow::Clock { seat });
+        let who = game.seats[usize::from(seat.0.min(1))]
+            .map_or_else(|| "the side".to_string(), |u| entry.event.name_of(u));
+        let words = format!(
+            "{who}'s clock reached zero and the game has no default answer for what {who} must \
+             decide now: a loss on time"
+        );
+        self.set_result(id, r, g, result, words).await;
     }
 
     /// When the next running clock runs out (Unix ms).

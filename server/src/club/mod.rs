@@ -20,12 +20,14 @@ pub mod accounts;
 pub mod clock;
 pub mod event;
 pub mod hub;
+pub mod margin;
 pub mod pairing;
 pub mod standings;
 
 use crate::outbox::Outbox;
 use crate::quota::AddrKey;
 use crate::room::Who;
+use muster_shared::SeatId;
 use muster_shared::engine::{ClockTurn, Outcome};
 use muster_shared::protocol::TableId;
 use muster_shared::protocol::club::ClubRequest;
@@ -53,11 +55,14 @@ pub enum HubMsg {
     GameOver {
         table: TableId,
         outcome: Outcome,
+        /// Seat 0's victory points less seat 1's, when the game keeps them.
+        vp_margin: Option<i32>,
     },
+    /// A seat out of time under `AtZero::EngineDefaults` owes a decision
+    /// the engine has no default for.
+    NoDefault { table: TableId, seat: SeatId },
     /// A connection closed.
-    Detach {
-        conn: u64,
-    },
+    Detach { conn: u64 },
 }
 
 /// How connections and rooms reach the hub; shared by the whole server.
@@ -123,8 +128,16 @@ impl ClubHub {
         let _ = self.notes.send(HubMsg::Turn { table, turn });
     }
 
-    pub fn game_over(&self, table: TableId, outcome: Outcome) {
-        let _ = self.notes.send(HubMsg::GameOver { table, outcome });
+    pub fn game_over(&self, table: TableId, outcome: Outcome, vp_margin: Option<i32>) {
+        let _ = self.notes.send(HubMsg::GameOver {
+            table,
+            outcome,
+            vp_margin,
+        });
+    }
+
+    pub fn no_default(&self, table: TableId, seat: SeatId) {
+        let _ = self.notes.send(HubMsg::NoDefault { table, seat });
     }
 
     pub fn detach(&self, conn: u64) {

@@ -674,10 +674,8 @@ impl Room {
                 }
             }
             RoomCmd::TimeOut { seat } => {
-                if self.status == TableStatus::Playing
-                    && self.pending.first().is_some_and(|p| p.seat == seat)
-                {
-                    self.apply_default().await;
+                if self.status == TableStatus::Playing {
+                    self.time_out(seat).await;
                 }
             }
             RoomCmd::HandOver { release } => {
@@ -1387,13 +1385,34 @@ impl Room {
     }
 
     /// A pending decision's deadline passed: apply its default for its seat.
-    async fn apply_default(&mut self) {
+    /// Issue 21: `seat`'s clock is out and its event answers for it with
+    /// the engine's defaults. The decision the seat owes has a default
+    /// (a reaction, a loss allocation): it is applied. When the engine
+    /// awaits the seat but offers no default (its own phase: what to move,
+    /// whom to fire at, no answer is the rules' own), or refuses the one it
+    /// offers, nothing could ever move the game on; the event is told, and
+    /// scores it as a loss on time rather than leave the table stalled.
+    async fn time_out(&mut self, seat: SeatId) {
+        if self.pending.first().is_some_and(|p| p.seat == seat) {
+            if !self.apply_default().await {
+                self.shared.club.no_default(self.id, seat);
+            }
+        } else if !self.pending.iter().any(|p| p.seat == seat)
+            && self.m.clock_turn().is_some_and(|t| t.seat == seat)
+        {
+            self.shared.club.no_default(self.id, seat);
+        }
+    }
+
+    /// Apply the first pending decision's default; `false` when the
+    /// engine refused it.
+    async fn apply_default(&mut self) -> bool {
         self.deadline = None;
         let Some(p) = self.pending.first().cloned() else {
-            return;
+            return true;
         };
         if self.broken {
-            return;
+            return true;
         }
         match self
             .m
@@ -1404,8 +1423,12 @@ impl Room {
                     self.distribute(entry);
                     self.after_action().await;
                 }
+                true
             }
-            Err(e) => tracing::error!(table = self.id.0, "default for {} refused: {e}", p.seat),
+            Err(e) => {
+                tracing::error!(table = self.id.0, "default for {} refused: {e}", p.seat);
+                false
+            }
         }
     }
 
@@ -1546,7 +1569,9 @@ impl Room {
         if self.event_table && self.status == TableStatus::Playing {
             self.shared.club.turn(self.id, self.m.clock_turn());
             if let Some(outcome) = self.m.outcome() {
-                self.shared.club.game_over(self.id, outcome);
+                self.shared
+                    .club
+                    .game_over(self.id, outcome, self.m.vp_margin());
             }
         }
         if self.status == TableStatus::Playing && self.m.outcome().is_some() {

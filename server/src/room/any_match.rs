@@ -105,6 +105,9 @@ pub trait AnyMatch: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// Whose clock runs now (club events, issue 21).
     fn clock_turn(&self) -> Option<muster_shared::engine::ClockTurn>;
+    /// Seat 0's victory points less seat 1's, for a game that keeps them
+    /// (the club standings' tie-break, issue 21).
+    fn vp_margin(&self) -> Option<i32>;
     /// The last entries' delta bodies (one per viewer class) rebuilt by a
     /// restore, oldest first; empty afterwards and for a new match.
     fn take_restored_history(&mut self) -> Vec<(u64, Vec<DeltaBody>)>;
@@ -679,6 +682,10 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
 
     fn clock_turn(&self) -> Option<muster_shared::engine::ClockTurn> {
         self.m.ruleset().clock_turn(self.m.state())
+    }
+
+    fn vp_margin(&self) -> Option<i32> {
+        crate::club::margin::vp_margin(self.m.ruleset(), self.m.state())
     }
 
     fn take_restored_history(&mut self) -> Vec<(u64, Vec<DeltaBody>)> {
