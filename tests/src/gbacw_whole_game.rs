@@ -351,9 +351,16 @@ pub fn play(
             } else {
                 Vec::new()
             };
+            // GBACW 8.0: a spent budget with the end refused mends first.
+            let mend = if in_phase >= budget && !setting_up {
+                mending_moves(rs, &state, &others)
+            } else {
+                Vec::new()
+            };
             let a = match legal.iter().find(|a| end.contains(a)) {
                 Some(e) if done => e,
                 _ if !rejoin.is_empty() => rejoin[ch.below(rejoin.len())],
+                _ if !mend.is_empty() => mend[ch.below(mend.len())],
                 _ if others.is_empty() => &legal[0],
                 _ => others[ch.below(others.len())],
             };
@@ -393,4 +400,38 @@ pub fn replays_to_the_same_outcome(game: &GbacwGame) {
     assert_eq!(again.ruleset().outcome(again.state()), outcome);
     let report = verify_log(&stored);
     assert!(report.ok() && report.rules_checked, "{report}");
+}
+
+/// GBACW 8.0: a stop over the stacking limits is legal mid-phase, and the
+/// Movement Phase may not end until it is mended. When the end is refused
+/// the drivers prefer these: single moves of a unit out of a hex it
+/// shares with friends, one of which moved this phase (the mends are
+/// among them; a random pick from hundreds of moves wanders for long).
+pub fn mending_moves<'a>(
+    rs: &Gbacw,
+    state: &GbacwState,
+    others: &[&'a GbacwAction],
+) -> Vec<&'a GbacwAction> {
+    let oob = &rs.game().oob;
+    others
+        .iter()
+        .copied()
+        .filter(|a| match a {
+            GbacwAction::Move { pieces, .. } if pieces.len() == 1 => {
+                let Some(u) = state.units.get(&pieces[0]) else {
+                    return false;
+                };
+                let (Some(hex), side) = (u.hex, &oob.units[&pieces[0]].side) else {
+                    return false;
+                };
+                let mates: Vec<_> = state
+                    .units
+                    .iter()
+                    .filter(|(id, x)| x.hex == Some(hex) && oob.units[*id].side == *side)
+                    .collect();
+                mates.len() > 1 && mates.iter().any(|(_, x)| x.moved.hexes > 0)
+            }
+            _ => false,
+        })
+        .collect()
 }

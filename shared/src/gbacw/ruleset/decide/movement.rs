@@ -623,6 +623,56 @@ pub(crate) fn may_mend(rs: &Gbacw, state: &GbacwState, side: &CounterId, hex: He
         .is_ok()
 }
 
+/// GBACW 8.0: "stacking restrictions apply only at the end of a Movement
+/// or Combat Phase", so a stack this phase's moves put over its limits
+/// must still be mendable when the phase ends. A stop over the limits is
+/// checked where it happens (`check_overstack_stop`); this refuses any
+/// later action of the phase (a facing or formation change spending the
+/// last Movement Points of the units that could leave, a move filling the
+/// hexes they could leave to) that would leave such a stack beyond
+/// mending. A hex already beyond mending before `events` is not this
+/// action's doing.
+pub(crate) fn keeps_stacks_mendable(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    events: &[GbacwEvent],
+) -> Result<(), RuleError> {
+    // A move halted for withdrawal fire has not stopped yet.
+    if events
+        .iter()
+        .any(|e| matches!(e, GbacwEvent::WithdrawalFireOffered(_)))
+    {
+        return Ok(());
+    }
+    let before = overstacked(rs, state, side);
+    let mut after = state.clone();
+    for ev in events {
+        crate::gbacw::ruleset::event::evolve(&mut after, ev);
+    }
+    for hex in overstacked(rs, &after, side) {
+        let moved_in = after
+            .units
+            .values()
+            .any(|u| u.hex == Some(hex) && u.moved.hexes > 0);
+        if !moved_in || may_mend(rs, &after, side, hex) {
+            continue;
+        }
+        if before.contains(&hex) && !may_mend(rs, state, side, hex) {
+            continue;
+        }
+        return Err(err(
+            "GBACW 8.0",
+            RuleCode::Illegal,
+            format!(
+                "{hex} is over its stacking limits, and after this no unit there could leave it \
+                 to bring it within them before the Movement Phase ends"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// GBACW 8.0: the hexes of `side` over their stacking limits now.
 pub(crate) fn overstacked(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
     let board = Board::new(rs, state);

@@ -138,7 +138,15 @@ pub(crate) fn phase_action(
             events.extend(rs.battle().at_phase_end(rs, state));
             Ok(events)
         }
-        Part::Movement => movement::decide(&turn, action),
+        Part::Movement => {
+            let events = movement::decide(&turn, action)?;
+            // GBACW 8.0: no action may leave a stack this phase's moves
+            // over-stacked beyond mending before the phase ends.
+            crate::gbacw::ruleset::decide::movement::keeps_stacks_mendable(
+                rs, state, side, &events,
+            )?;
+            Ok(events)
+        }
         Part::Command => command::decide(&turn, action, dice),
         Part::Fire => fire::decide(&turn, action, dice),
         Part::Melee => melee::decide(&turn, action, dice),
