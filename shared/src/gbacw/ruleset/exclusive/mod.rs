@@ -119,6 +119,6 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         }
         // Crews away from their guns: routed, moved, and what becomes of
         // them when their guns are removed or move.
-        _ => corinth::crews::evolve(state, event),
+        _ => super::crews::evolve(state, event),
     }
 }
