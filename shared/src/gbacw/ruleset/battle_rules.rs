@@ -224,7 +224,8 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         target: HexNumber,
         side: &CounterId,
     ) -> Option<(CounterId, Unit, UnitStatus)> {
-        None
+        // GBACW 15.16, 15.1: a crew away from its guns, as Line infantry.
+        crate::gbacw::ruleset::crews::piece::lone_crew(rs, state, target, side)
     }
 
     /// A fire result on such a lone target: `Some` with the deferred pins
@@ -236,7 +237,8 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         roll: &mut Roller,
         hit: &Hit,
     ) -> Option<Vec<CounterId>> {
-        None
+        crate::gbacw::ruleset::crews::piece::is_crew_target(&u.state, hit.prepared)
+            .then(|| crate::gbacw::ruleset::crews::piece::hit(rs, u, roll, hit))
     }
 
     // ---- Melee -------------------------------------------------------
@@ -396,13 +398,20 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
 
     /// Whether a routed `id` (guns, unlimbered or not) routs the battle's
     /// own way; `true` when the battle carried the rout out.
+    /// GBACW 15.16: an unlimbered battery's crew routs away from its guns.
     fn guns_rout(&self, rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> Option<bool> {
+        if crate::gbacw::ruleset::crews::crew_routs(rs, &u.state, id) {
+            crate::gbacw::ruleset::crews::abandon(rs, u, id);
+            return Some(true);
+        }
         None
     }
 
     /// Whether guns that would rout stay where they are.
+    /// GBACW 13.25, 15.16: guns whose crew is away, or that leave a
+    /// routed crew go, stay.
     fn guns_stay_in_rout(&self, rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> bool {
-        false
+        crate::gbacw::ruleset::crews::guns_stay_in_rout(rs, u, id)
     }
 
     /// Whether `id` is guns that do not move in rout, though limbered.
@@ -447,6 +456,7 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         resume: &Resume,
         pinned: &[CounterId],
     ) {
+        crate::gbacw::ruleset::crews::piece::resume_after_fire(rs, u, hex, resume, pinned);
     }
 
     /// After withdrawal fire at such a continuation was declined: every
@@ -459,7 +469,9 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         resume: &Resume,
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
-        Ok(vec![GbacwEvent::WithdrawalFireDeclined])
+        Ok(crate::gbacw::ruleset::crews::piece::resume_after_decline(
+            rs, state, side, resume,
+        ))
     }
 
     /// Hexes holding pieces of the battle's own: friends in the way of a
@@ -478,7 +490,8 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
     /// Hexes holding enemy pieces of the battle's own (enemy units to a
     /// retreat or to fire).
     fn enemy_pieces(&self, rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
-        Vec::new()
+        // GBACW 15.16: a lone enemy crew away from its guns is an enemy unit.
+        crate::gbacw::ruleset::crews::piece::enemy_crew_hexes(rs, state, side)
     }
 
     /// Whether `hex` holds an enemy piece of the battle's own.
@@ -489,7 +502,7 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         hex: HexNumber,
         side: &CounterId,
     ) -> bool {
-        false
+        crate::gbacw::ruleset::crews::piece::enemy_crew_in(rs, state, hex, side)
     }
 
     /// Whether `mover` retreating along `path` displaces pieces of the
@@ -539,20 +552,29 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         firers: Option<&[CounterId]>,
         dice: &mut Dice,
     ) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-        None
+        // GBACW 15.16: the crew away from its guns, routing on its own.
+        crate::gbacw::ruleset::crews::piece::crew_hex(state, &offer.unit)
+            .is_some()
+            .then(|| {
+                crate::gbacw::ruleset::crews::piece::answer_retreat_fire(
+                    rs, state, offer, firers, dice,
+                )
+            })
     }
 
     /// Whether `unit` is a piece of the battle's own (not a unit on the
     /// map: it displaces nobody).
     fn is_own_piece(&self, state: &GbacwState, unit: &CounterId) -> bool {
-        false
+        // GBACW 15.1: a crew away displaces nobody (it does not stack).
+        crate::gbacw::ruleset::crews::piece::crew_hex(state, unit).is_some()
     }
 
     // ---- Rally -------------------------------------------------------
 
     /// Whether `id` may try to rally now.
     fn check_rally(&self, rs: &Gbacw, state: &GbacwState, id: &CounterId) -> Result<(), RuleError> {
-        Ok(())
+        // GBACW 13.54, 15.16: a crew away rallies where it stands, once.
+        crate::gbacw::ruleset::crews::piece::check_rally(rs, state, id)
     }
 
     /// How `side`'s routed `unit` in `hex` rallies under the battle's own
@@ -570,7 +592,7 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
 
     /// The hex `id`'s rally is tried in (it stands in `hex`).
     fn rally_hex(&self, state: &GbacwState, id: &CounterId, hex: HexNumber) -> HexNumber {
-        hex
+        crate::gbacw::ruleset::crews::piece::rally_hex(state, id, hex)
     }
 
     // ---- Leaders and command -----------------------------------------
@@ -774,7 +796,8 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         state: &GbacwState,
         pieces: &[CounterId],
     ) -> Result<(), RuleError> {
-        Ok(())
+        // GBACW 15.16: guns whose crew is away stay.
+        crate::gbacw::ruleset::crews::piece::check_guns_manned(rs, state, pieces)
     }
 
     /// Whether `units` may act (`what`: "fire") or are held, after
@@ -834,11 +857,8 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         battery: &CounterId,
         path: &[HexNumber],
     ) -> Result<Vec<GbacwEvent>, RuleError> {
-        Err(crate::gbacw::ruleset::err(
-            "GBACW 5.0",
-            crate::engine::RuleCode::Illegal,
-            format!("{battery} has no crew away from its guns"),
-        ))
+        // GBACW 15.16: a crew away from its guns moves.
+        crate::gbacw::ruleset::crews::piece::move_crew(rs, state, side, battery, path)
     }
 
     /// The battle's own legal moves in the Movement Phase.
@@ -849,6 +869,8 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         side: &CounterId,
         out: &mut Vec<GbacwAction>,
     ) {
+        // GBACW 15.16: crews away from their guns.
+        crate::gbacw::ruleset::crews::piece::legal(rs, state, side, out);
     }
 
     /// The battle's own legal actions in a Fire Phase.

@@ -23,6 +23,7 @@ pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
 pub mod corinth;
+pub(crate) mod crews;
 mod decide;
 pub mod event;
 pub mod exclusive;

@@ -315,14 +315,12 @@ pub(crate) fn wagon_crew_leaves(rs: &Gbacw, u: &mut Unfold, id: &CounterId, rout
 /// GBACW 15.16: "When an unlimbered artillery crew is routed, the crew
 /// routs but the guns remain in the original hex." 13.25: "Unlimbered
 /// guns never rout. However, their crews may rout, thus abandoning the
-/// guns". The battle's own crews first (Corinth 24.21: the crew a piece
-/// of its own, `BattleRules::guns_rout`); otherwise, in the Standard
-/// Rules, the guns stay where they are and take the Rout marker, which
-/// stands for their routed crew (13.32: the guns neither fire nor have a
-/// ZOC until it rallies, 13.54). The crew's three hexes away as a counter
-/// of its own are not modelled outside Corinth: the crew is held to rout
-/// at its guns. Returns whether the crew routed (the stack then checks,
-/// 13.41).
+/// guns". `BattleRules::guns_rout` routs the crew three hexes away as a
+/// piece of its own, the guns staying with the Rout marker for their
+/// absent crew (`ruleset/crews/`, the Standard Rules' in every battle).
+/// Should a battle leave the guns to this caller, they stay and take the
+/// Rout marker (13.32: no fire, no ZOC until it rallies, 13.54). Returns
+/// whether the crew routed (the stack then checks, 13.41).
 fn crew_routs_from_guns(rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> bool {
     if let Some(done) = rs.battle().guns_rout(rs, u, id) {
         return done;

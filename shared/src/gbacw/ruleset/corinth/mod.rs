@@ -65,7 +65,8 @@ pub mod brigade_retreat;
 pub(crate) mod cavalry;
 pub(crate) mod command;
 pub(crate) mod crew_melee;
-pub(crate) mod crew_piece;
+// The crew away from its guns is the Standard Rules' (GBACW 15.16).
+pub(crate) use super::crews::piece as crew_piece;
 pub(crate) mod crew_stack;
 pub(crate) mod crews;
 pub mod free_batteries;

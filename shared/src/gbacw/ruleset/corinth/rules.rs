@@ -4,9 +4,9 @@
 
 use super::{
     barrage, bce_recovery, brigade_batteries, brigade_counts, brigade_retreat, cavalry, command,
-    crew_melee, crew_piece, crew_stack, crews, free_batteries, heat, impetus, keep_moving,
-    leader_binding, melee_gate, night, park, rapid_fire, redans, reinforcements, restraint,
-    retreat, retreat_batteries, siege, solitaire, stragglers, town,
+    crew_melee, crew_stack, crews, free_batteries, heat, impetus, keep_moving, leader_binding,
+    melee_gate, night, park, rapid_fire, redans, reinforcements, restraint, retreat,
+    retreat_batteries, siege, solitaire, stragglers, town,
 };
 use crate::engine::{Dice, RuleError};
 use crate::gbacw::charts::Mp;
@@ -14,18 +14,18 @@ use crate::gbacw::facing::Facing;
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::melee::SideOutcome;
 use crate::gbacw::movement::StepTable;
-use crate::gbacw::oob::{CounterId, Formation, Unit, UnitStatus};
+use crate::gbacw::oob::{CounterId, Formation, UnitStatus};
 use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::ruleset::action::GbacwAction;
 use crate::gbacw::ruleset::battle_rules::{BattleRules, OwnRally, Resume, UnitOrder};
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::attack::Prepared;
-use crate::gbacw::ruleset::combat::effects::Hit;
 use crate::gbacw::ruleset::combat::{Roller, Unfold};
+use crate::gbacw::ruleset::crews as std_crews;
 use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::exclusive::BatteryRetreatOffer;
 use crate::gbacw::ruleset::scenario::Game;
-use crate::gbacw::ruleset::state::{GbacwState, PlannedFire, RbmOffer, RetreatFireOffer};
+use crate::gbacw::ruleset::state::{GbacwState, PlannedFire, RbmOffer};
 use crate::gbacw::scenario::{Problem, Scenario};
 use crate::gbacw::sequence::Clock;
 use std::collections::BTreeSet;
@@ -121,30 +121,6 @@ impl BattleRules for Corinth {
         if attack.rapid {
             rapid_fire::after_attack(rs, u, roll, &attack.firers);
         }
-    }
-
-    /// Corinth 24.21, 24.12: a lone crew away from its guns is fired on as
-    /// Line infantry (6.13).
-    fn lone_target(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-        target: HexNumber,
-        side: &CounterId,
-    ) -> Option<(CounterId, Unit, UnitStatus)> {
-        crew_piece::lone_crew(rs, state, target, side)
-    }
-
-    /// Corinth 24.21: the attack was on a lone crew away from its guns.
-    fn apply_lone_hit(
-        &self,
-        rs: &Gbacw,
-        u: &mut Unfold,
-        roll: &mut Roller,
-        hit: &Hit,
-    ) -> Option<Vec<CounterId>> {
-        crew_piece::is_crew_target(&u.state, hit.prepared)
-            .then(|| crew_piece::hit(rs, u, roll, hit))
     }
 
     /// Corinth 22.4: "a lone ... battery crew" away from its guns.
@@ -288,22 +264,6 @@ impl BattleRules for Corinth {
         retreat::no_path(rs, state, unit)
     }
 
-    /// Corinth 24.21: an unlimbered (or siege) battery's crew routs away
-    /// from its guns (15.16).
-    fn guns_rout(&self, rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> Option<bool> {
-        if crews::crew_routs(rs, &u.state, id) {
-            crews::abandon(rs, u, id);
-            return Some(true);
-        }
-        None
-    }
-
-    /// Corinth 24.21, 24.3: guns whose crew is away, or that leave a
-    /// routed crew go, stay.
-    fn guns_stay_in_rout(&self, rs: &Gbacw, u: &mut Unfold, id: &CounterId) -> bool {
-        crews::guns_stay_in_rout(rs, u, id)
-    }
-
     /// Corinth 24.3: siege guns' crews rout alone.
     fn guns_held_in_place(&self, rs: &Gbacw, id: &CounterId) -> bool {
         crews::siege_crew(rs, id)
@@ -331,8 +291,8 @@ impl BattleRules for Corinth {
         brigade_retreat::carry_out(rs, u, roll, trigger, brigade, members);
     }
 
-    /// Corinth 25.23: the brigade retreat goes on; 24.21: the crew's move
-    /// goes on.
+    /// Corinth 25.23: the brigade retreat goes on (the crew's move, the
+    /// Standard Rules').
     fn resume_after_fire(
         &self,
         rs: &Gbacw,
@@ -359,15 +319,7 @@ impl BattleRules for Corinth {
                 run.clone(),
                 pinned,
             ),
-            Resume::CrewMove { battery, path } => crew_piece::after_withdrawal_fire(
-                rs,
-                u,
-                hex,
-                battery,
-                path,
-                pinned.contains(battery),
-            ),
-            _ => {}
+            _ => std_crews::piece::resume_after_fire(rs, u, hex, resume, pinned),
         }
     }
 
@@ -404,14 +356,9 @@ impl BattleRules for Corinth {
                 roll.finish()?;
                 Ok(u.events)
             }
-            Resume::CrewMove { battery, path } => {
-                let mut events = vec![GbacwEvent::WithdrawalFireDeclined];
-                if let Some(at) = crew_piece::crew_hex(state, battery) {
-                    events.extend(crew_piece::carry(rs, state, side, battery, at, path, true));
-                }
-                Ok(events)
-            }
-            _ => Ok(vec![GbacwEvent::WithdrawalFireDeclined]),
+            _ => Ok(std_crews::piece::resume_after_decline(
+                rs, state, side, resume,
+            )),
         }
     }
 
@@ -430,21 +377,6 @@ impl BattleRules for Corinth {
         start: HexNumber,
     ) -> Vec<HexNumber> {
         crew_stack::friendly_crew_hexes(rs, state, side, mover, start)
-    }
-
-    /// Corinth 24.21: a lone enemy crew away from its guns is an enemy unit.
-    fn enemy_pieces(&self, rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
-        crew_piece::enemy_crew_hexes(rs, state, side)
-    }
-
-    fn enemy_piece_in(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-        hex: HexNumber,
-        side: &CounterId,
-    ) -> bool {
-        crew_piece::enemy_crew_in(rs, state, hex, side)
     }
 
     /// Corinth 24.21: crews away in the way are displaced too.
@@ -481,25 +413,6 @@ impl BattleRules for Corinth {
         crew_stack::displace(rs, u, roll, mover, path, at, top_routed);
     }
 
-    /// Corinth 24.21: the crew away from its guns, routing on its own.
-    fn answer_retreat_fire(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-        offer: &RetreatFireOffer,
-        firers: Option<&[CounterId]>,
-        dice: &mut Dice,
-    ) -> Option<Result<Vec<GbacwEvent>, RuleError>> {
-        crew_piece::crew_hex(state, &offer.unit)
-            .is_some()
-            .then(|| crew_piece::answer_retreat_fire(rs, state, offer, firers, dice))
-    }
-
-    /// Corinth 24.21, 15.1: a crew away displaces nobody (it does not stack).
-    fn is_own_piece(&self, state: &GbacwState, unit: &CounterId) -> bool {
-        crew_piece::crew_hex(state, unit).is_some()
-    }
-
     /// Corinth 29.61 (30.6): the assault impetus; 28.14: only leaders who
     /// may affect the unit count.
     fn rally_way(
@@ -511,15 +424,6 @@ impl BattleRules for Corinth {
         unit: &CounterId,
     ) -> Option<OwnRally> {
         impetus::rally_way(rs, state, side, hex, unit)
-    }
-
-    /// Corinth 24.21: a crew away rallies where it stands, once.
-    fn check_rally(&self, rs: &Gbacw, state: &GbacwState, id: &CounterId) -> Result<(), RuleError> {
-        crew_piece::check_rally(rs, state, id)
-    }
-
-    fn rally_hex(&self, state: &GbacwState, id: &CounterId, hex: HexNumber) -> HexNumber {
-        crew_piece::rally_hex(state, id, hex)
     }
 
     /// Corinth 28.14: Price affects none of Lovell's units.
@@ -709,16 +613,6 @@ impl BattleRules for Corinth {
         reinforcements::check_formation(rs, state, unit, to)
     }
 
-    /// Corinth 24.21: guns whose crew is away stay.
-    fn check_pieces_move(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-        pieces: &[CounterId],
-    ) -> Result<(), RuleError> {
-        crew_piece::check_guns_manned(rs, state, pieces)
-    }
-
     /// Corinth 29.44.4: the park "may not move or fire" (defensive fire
     /// too); 29.43: the Hotel brigades "may not ... perform any other
     /// action".
@@ -759,29 +653,6 @@ impl BattleRules for Corinth {
         dice: &mut Dice,
     ) -> Result<Vec<GbacwEvent>, RuleError> {
         rapid_fire::unfoul(rs, state, side, unit, dice)
-    }
-
-    /// Corinth 24.21: a crew away from its guns moves.
-    fn move_own_piece(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-        side: &CounterId,
-        battery: &CounterId,
-        path: &[HexNumber],
-    ) -> Result<Vec<GbacwEvent>, RuleError> {
-        crew_piece::move_crew(rs, state, side, battery, path)
-    }
-
-    /// Corinth 24.21: crews away from their guns.
-    fn legal_moves(
-        &self,
-        rs: &Gbacw,
-        state: &GbacwState,
-        side: &CounterId,
-        out: &mut Vec<GbacwAction>,
-    ) {
-        crew_piece::legal(rs, state, side, out);
     }
 
     /// Corinth 24.1: rapid fire and unfouling.

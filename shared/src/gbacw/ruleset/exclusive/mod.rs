@@ -122,8 +122,9 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
         E::BatteryRetreatOffered(_) | E::BatteryRetreatAnswered => {
             corinth::retreat_batteries::evolve(state, event)
         }
-        // Crews away from their guns: routed, moved, and what becomes of
-        // them when their guns are removed or move.
-        _ => corinth::crews::evolve(state, event),
+        // Crews away from their guns (the Standard Rules', GBACW 15.16):
+        // routed, moved, and what becomes of them when their guns are
+        // removed or move.
+        _ => super::crews::evolve(state, event),
     }
 }

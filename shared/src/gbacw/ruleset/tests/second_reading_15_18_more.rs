@@ -311,7 +311,11 @@ fn battery_under_fire(formation: &str) -> T {
 /// GBACW 15.16: "When an unlimbered artillery crew is routed, the crew
 /// routs but the guns remain in the original hex." / 13.25: "Unlimbered
 /// guns never rout. However, their crews may rout, thus abandoning the
-/// guns".
+/// guns". / 13.31: a routed unit "is immediately moved three hexes".
+/// The crew routs three hexes as a piece of its own (15.1: "considered
+/// line infantry for all purposes"); the guns stay where they were, with
+/// the Rout marker standing for their absent crew. (Before, outside
+/// Corinth, the crew was held to rout at its guns: an interim reading.)
 #[test]
 fn case_15_16_unlimbered_crew_routs_guns_stay() {
     let mut t = battery_under_fire("unlimbered");
@@ -322,39 +326,78 @@ fn case_15_16_unlimbered_crew_routs_guns_stay() {
     settle(&mut t);
     assert_eq!(reads(&events), vec![(3, 4, "R".to_string())]);
     assert_eq!(t.hex("b"), Some(n("0305")), "the guns stay");
-    assert!(
-        marked(&t, "b", Marker::Rout) || t.s.crews_away.contains_key(&id("b")),
-        "the crew routed"
+    assert!(marked(&t, "b", Marker::Rout), "the guns are crewless");
+    let away = *t.s.crews_away.get(&id("b")).expect("the crew routed away");
+    assert_eq!(
+        t.rs.game().map.grid.distance(n("0305"), away),
+        3,
+        "13.31: three hexes"
     );
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::UnitRetreated { unit, .. } if *unit == id("b"))),
+        "the guns never move with it (13.25)"
+    );
+    assert_eq!(strength(&t, "b"), 4);
 }
 
-/// GBACW 15.16: "the crew routs but the guns remain in the original
-/// hex." / 13.32: "Routed units may not engage in any kind of Fire
-/// Combat." / 13.54: "Routed artillery gun crews ... may rally without
-/// leaders. ... If the die roll result is higher than the unit's Morale
-/// Rating, the unit remains routed. Otherwise, the unit rallies." The
-/// Standard Rules crew routed at its guns (no crew counter of its own
-/// outside Corinth 24.21): the guns may not fire until it rallies, by die.
+/// GBACW 15.16: "When an unlimbered artillery crew is routed, the crew
+/// routs but the guns remain in the original hex." / 13.32: "Routed units
+/// may not engage in any kind of Fire Combat." / 13.54: "Routed artillery
+/// gun crews ... may rally without leaders. ... If the die roll result is
+/// higher than the unit's Morale Rating, the unit remains routed.
+/// Otherwise, the unit rallies." / 15.1: crews are "considered line
+/// infantry for all purposes". The guns left behind may not fire; the
+/// crew rallies by die where it stands and walks back as Line infantry;
+/// in its guns' hex the marker comes off.
 #[test]
-fn case_15_16_routed_crew_holds_its_guns_silent_until_it_rallies() {
+fn case_15_16_crewless_guns_stay_silent_until_their_crew_rallies_and_returns() {
     let mut t = battery_under_fire("unlimbered");
     t.ok(UNION, fire("0305", &[("f", 4)]));
     t.script(&[4, 5]);
     t.act(UNION, GbacwAction::EndPhase);
     settle(&mut t);
     assert!(marked(&t, "b", Marker::Rout));
+    let away = *t.s.crews_away.get(&id("b")).expect("the crew routed away");
     t.advance_to(UNION, Phase::DefensiveFire);
     assert!(
         t.decide(REBEL, &fire("0306", &[("b", 4)])).is_err(),
-        "13.32: routed, no fire"
+        "13.32: the guns are without their crew, no fire"
     );
     t.advance_to(REBEL, Phase::Rally);
     t.script(&[2]);
     t.act(REBEL, GbacwAction::Rally { unit: id("b") });
     assert!(
-        !marked(&t, "b", Marker::Rout),
-        "a 2 against morale 2 rallies"
+        t.s.crews_rallied.contains(&id("b")),
+        "a 2 against morale 2 rallies, where the crew stands"
     );
+    assert_eq!(t.s.crews_away.get(&id("b")), Some(&away));
+    assert!(marked(&t, "b", Marker::Rout), "the guns are still crewless");
+    // The crew walks back (three hexes, each nearer its guns).
+    t.advance_to(REBEL, Phase::Movement);
+    let grid = &t.rs.game().map.grid;
+    let mut path = Vec::new();
+    let mut at = away;
+    for _ in 0..3 {
+        at = grid
+            .neighbours_on_map(at)
+            .into_iter()
+            .map(|(_, h)| h)
+            .min_by_key(|h| grid.distance(*h, n("0305")))
+            .expect("a neighbour");
+        path.push(at);
+    }
+    assert_eq!(path.last(), Some(&n("0305")));
+    t.ok(
+        REBEL,
+        GbacwAction::MoveCrew {
+            battery: id("b"),
+            path,
+        },
+    );
+    assert!(!t.s.crews_away.contains_key(&id("b")), "back at its guns");
+    assert!(!marked(&t, "b", Marker::Rout), "the guns are crewed again");
     assert_eq!(t.hex("b"), Some(n("0305")));
 }
 

@@ -1,7 +1,10 @@
-//! Corinth 24.21, 24.3: a battery's crew away from its guns as a piece of
-//! its own on the map.
+//! GBACW 15.16, 13.31, 15.1 (and Corinth 24.21, 24.3, which say the same
+//! with a counter for it): a battery's crew away from its guns as a piece
+//! of its own on the map.
 //!
-//! "When a battery crew routs and abandons its guns, the player whose unit
+//! GBACW 15.16: "When an unlimbered artillery crew is routed, the crew
+//! routs but the guns remain in the original hex." Corinth 24.21 gives
+//! the crew a counter: "When a battery crew routs and abandons its guns, the player whose unit
 //! is affected places a neutral Crew marker on the battery and performs
 //! rout movement with the crew counter. ... The Crew marker is removed
 //! from play once the crew manages to get back to its original battery."
@@ -35,8 +38,9 @@
 //!   infantry, [`hit`] applies the result (a step lost to small arms, a
 //!   morale check, a rout from where it stands, 13.33's re-rout).
 //!
-//! - it can be meleed where it stands, alone (Corinth 22.4 "a lone wagon
-//!   or battery crew"): `super::crew_melee`.
+//! - it can be meleed where it stands, alone, where the battle says so
+//!   (Corinth 22.4 "a lone wagon or battery crew": its `crew_melee`,
+//!   behind the melee hooks of `BattleRules`).
 //!
 //! - it is pinned by fire (9.84: [`pin`], lifted in its Rally Phase) and
 //!   may not move while pinned; leaving an enemy ZOC it draws withdrawal
@@ -215,7 +219,9 @@ pub(crate) fn move_crew(
         is_unit: true,
         formation: Some(Formation::Line),
         class: MoveClass::Line,
-        allowance: super::night::allowance(rs, state, chart.allowance(MoveClass::Line)),
+        allowance: rs
+            .battle()
+            .allowance(rs, state, chart.allowance(MoveClass::Line)),
         spent: Mp::ZERO,
         hexes: 0,
         one_hex: routed.then_some("GBACW 5.2"),
@@ -719,4 +725,37 @@ pub(crate) fn legal(
             });
         }
     }
+}
+
+/// GBACW 10.1, 15.16: after withdrawal fire at a crew's move
+/// (`Resume::CrewMove`), the move goes on (`pinned`: the units the fire
+/// pinned). Any other continuation is the battle's own: nothing here.
+pub(crate) fn resume_after_fire(
+    rs: &Gbacw,
+    u: &mut Unfold,
+    hex: HexNumber,
+    resume: &Resume,
+    pinned: &[CounterId],
+) {
+    if let Resume::CrewMove { battery, path } = resume {
+        after_withdrawal_fire(rs, u, hex, battery, path, pinned.contains(battery));
+    }
+}
+
+/// GBACW 10.1, 15.16: withdrawal fire at a crew's move declined: the
+/// decline, then the move goes on (further ZOCs left on the way draw
+/// withdrawal fire again).
+pub(crate) fn resume_after_decline(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    resume: &Resume,
+) -> Vec<GbacwEvent> {
+    let mut events = vec![GbacwEvent::WithdrawalFireDeclined];
+    if let Resume::CrewMove { battery, path } = resume
+        && let Some(at) = crew_hex(state, battery)
+    {
+        events.extend(carry(rs, state, side, battery, at, path, true));
+    }
+    events
 }
