@@ -190,10 +190,6 @@ pub fn play_biased(
             (seat, pick.clone())
         };
         let before_len = game.m.log().entries.len();
-        if std::env::var_os("MUSTER_TRACE").is_some() {
-            let at = |u: &str| state.units.get(&muster_shared::gbacw::oob::CounterId(u.into())).and_then(|x| x.hex).map(|h| h.to_string()).unwrap_or_default();
-            eprintln!("TRACE {:?} {:?} {:?} wild={wild} {action:?} | cav {} ala {} ark {}", state.clock.turn, state.clock.step, seat, at("2-ark-cav"), at("4-ala-bn"), at("9-ark"));
-        }
         match game.submit(seat, action.clone(), false) {
             Ok(applied) => {
                 out.record(game.m.state(), night, &action, &applied.events);
