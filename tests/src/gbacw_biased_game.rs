@@ -123,6 +123,10 @@ pub fn play_biased(
                 SeatId(ch.below(2) as u8),
                 (battle.wild_action)(&mut ch, &state),
             )
+        } else if let Some(mend) = mend_now(rs, &state, seat, &mut ch) {
+            // GBACW 8.0: a stack over its limits is mended before the
+            // player goes on (the phase may not end with it).
+            (seat, mend)
         } else if deciding(&state) {
             let legal = rs.legal_actions(&state, seat);
             assert!(!legal.is_empty(), "a decision always has an answer");
@@ -204,4 +208,72 @@ pub fn play_biased(
     }
     watch.finish();
     out
+}
+
+/// GBACW 8.0: when `seat`'s side has a stack over its limits in its
+/// Movement Phase, a move out of such a hex from the legal set (the
+/// phase may not end until it is mended; a random walk takes long).
+fn mend_now(
+    rs: &muster_shared::gbacw::ruleset::Gbacw,
+    state: &GbacwState,
+    seat: SeatId,
+    ch: &mut Chooser,
+) -> Option<GbacwAction> {
+    use muster_shared::gbacw::sequence::{Phase, Step};
+    if !matches!(
+        state.clock.step,
+        Step::Phase {
+            phase: Phase::Movement,
+            ..
+        }
+    ) || deciding(state)
+    {
+        return None;
+    }
+    let sc = rs.game();
+    let side = &sc
+        .oob
+        .units
+        .values()
+        .find(|u| rs.seat_of(&u.side) == seat)?
+        .side;
+    let mut stacks: BTreeMap<_, Vec<_>> = BTreeMap::new();
+    for (id, u) in &state.units {
+        let (Some(hex), unit) = (u.hex, &sc.oob.units[id]) else {
+            continue;
+        };
+        if unit.side == *side {
+            stacks.entry(hex).or_default().push((unit, &u.status));
+        }
+    }
+    let over: Vec<_> = stacks
+        .iter()
+        .filter(|(hex, units)| {
+            let terrain = &sc.map.hex(**hex).unwrap().terrain;
+            muster_shared::gbacw::stacking::check_hex(
+                &sc.charts.stacking,
+                terrain,
+                muster_shared::gbacw::ruleset::is_redan_hex(&sc.map, **hex),
+                units,
+            )
+            .is_err()
+        })
+        .map(|(h, _)| *h)
+        .collect();
+    if over.is_empty() {
+        return None;
+    }
+    let legal = rs.legal_actions(state, seat);
+    let moves: Vec<&GbacwAction> = legal
+        .iter()
+        .filter(|a| match a {
+            GbacwAction::Move { pieces, .. } if pieces.len() == 1 => state
+                .units
+                .get(&pieces[0])
+                .and_then(|u| u.hex)
+                .is_some_and(|h| over.contains(&h)),
+            _ => false,
+        })
+        .collect();
+    (!moves.is_empty()).then(|| moves[ch.below(moves.len())].clone())
 }

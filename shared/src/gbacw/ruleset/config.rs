@@ -73,9 +73,11 @@ pub const EDITION_001: &[Reading] = &[
     // An exclusive rule's ambiguity: mounted cavalry's enfilade in a
     // retreat-before-melee check, by the attacker's hex or always (GBACW
     // 7.0, 16.35; `exclusive::MOUNTED_ALWAYS_ENFILADED_CASE`).
-    ("mounted-always-enfiladed", super::exclusive::MOUNTED_ALWAYS_ENFILADED_CASE, |o| {
-        o.mounted_always_enfiladed = true
-    }),
+    (
+        "mounted-always-enfiladed",
+        super::exclusive::MOUNTED_ALWAYS_ENFILADED_CASE,
+        |o| o.mounted_always_enfiladed = true,
+    ),
 ];
 
 impl GbacwConfig {

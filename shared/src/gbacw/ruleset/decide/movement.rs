@@ -645,17 +645,36 @@ pub(crate) fn keeps_stacks_mendable(
     {
         return Ok(());
     }
-    let before = overstacked(rs, state, side);
+    // Only a stack already over its limits can be left beyond mending: a
+    // new one is a move's stop (`check_overstack_stop`) or a formation
+    // change (checked where it happens). Without one, nothing to do (the
+    // legal set asks this of every candidate: it must be cheap).
+    let before = overstacked_moved_in(rs, state, side);
+    if before.is_empty() {
+        return Ok(());
+    }
+    // Only what happens in or next to such a stack can change whether it
+    // may be mended (its units' allowances, the hexes they could leave to).
+    let grid = &rs.game.map.grid;
+    let near = |h: HexNumber| before.iter().any(|b| grid.distance(*b, h) <= 1);
+    let touches = events.iter().any(|e| match e {
+        GbacwEvent::UnitMoved { unit, to, .. } => {
+            near(*to) || state.units.get(unit).and_then(|u| u.hex).is_some_and(near)
+        }
+        GbacwEvent::FacingChanged { unit, .. } | GbacwEvent::FormationChanged { unit, .. } => {
+            state.units.get(unit).and_then(|u| u.hex).is_some_and(near)
+        }
+        _ => false,
+    });
+    if !touches {
+        return Ok(());
+    }
     let mut after = state.clone();
     for ev in events {
         crate::gbacw::ruleset::event::evolve(&mut after, ev);
     }
-    for hex in overstacked(rs, &after, side) {
-        let moved_in = after
-            .units
-            .values()
-            .any(|u| u.hex == Some(hex) && u.moved.hexes > 0);
-        if !moved_in || may_mend(rs, &after, side, hex) {
+    for hex in overstacked_moved_in(rs, &after, side) {
+        if may_mend(rs, &after, side, hex) {
             continue;
         }
         if before.contains(&hex) && !may_mend(rs, state, side, hex) {
@@ -671,6 +690,25 @@ pub(crate) fn keeps_stacks_mendable(
         ));
     }
     Ok(())
+}
+
+/// GBACW 8.0: the hexes of `side` over their stacking limits now that a
+/// unit entered this Movement Phase (the stacks the phase must mend).
+fn overstacked_moved_in(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
+    let mut hexes: Vec<HexNumber> = state
+        .units
+        .iter()
+        .filter(|(id, u)| u.moved.hexes > 0 && rs.game.oob.units[*id].side == *side)
+        .filter_map(|(_, u)| u.hex)
+        .collect();
+    if hexes.is_empty() {
+        return hexes;
+    }
+    hexes.sort();
+    hexes.dedup();
+    let board = Board::new(rs, state);
+    hexes.retain(|h| board.check_stack(*h, side, &[], &[], None).is_err());
+    hexes
 }
 
 /// GBACW 8.0: the hexes of `side` over their stacking limits now.
