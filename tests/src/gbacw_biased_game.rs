@@ -213,7 +213,7 @@ pub fn play_biased(
 /// GBACW 8.0: when `seat`'s side has a stack over its limits in its
 /// Movement Phase, a move out of such a hex from the legal set (the
 /// phase may not end until it is mended; a random walk takes long).
-fn mend_now(
+pub fn mend_now(
     rs: &muster_shared::gbacw::ruleset::Gbacw,
     state: &GbacwState,
     seat: SeatId,

@@ -1020,6 +1020,10 @@ async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<SeatClient>, 
                 let attack = (seat == SeatId(1) && !deciding(st) && tries < 400)
                     .then(|| attacker.next(rs, st, seat, &mut ch))
                     .flatten();
+                // GBACW 8.0: a stack the attacker left over its limits
+                // is mended before the phase may end.
+                let attack = attack
+                    .or_else(|| muster_tests::gbacw_biased_game::mend_now(rs, st, seat, &mut ch));
                 (seat, attack.unwrap_or(GbacwAction::EndPhase))
             }
         };
