@@ -2,6 +2,7 @@
 
 pub mod e2e;
 pub mod gbacw_biased_game;
+pub mod gbacw_client;
 pub mod gbacw_match;
 pub mod gbacw_mutants;
 pub mod gbacw_policy;

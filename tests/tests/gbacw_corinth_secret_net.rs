@@ -10,202 +10,21 @@
 //! arrives and the plan opens, and the Union client recomputes the blake3
 //! commitment from what it received.
 
-use bytes::Bytes;
-use muster_client::{Connection, Follower, NetError};
 use muster_shared::codec;
-use muster_shared::dice::{HashChain, Party};
-use muster_shared::engine::{ActionContext, RuleError, Ruleset};
+use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::facing::Facing;
 use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::ruleset::plan::AssaultPlan;
-use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent};
+use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig, GbacwEvent};
 use muster_shared::gbacw::testkit::corinth::{assault_plan, division as div};
 use muster_shared::gbacw::testkit::id;
-use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, TableId, TableOptions};
+use muster_shared::protocol::{ClientMsg, ServerMsg, TableOptions};
 use muster_shared::{SeatId, Viewer};
-use muster_tests::e2e::{Target, WAIT, start_server};
-use std::time::Duration;
+use muster_tests::e2e::{Target, start_server};
+use muster_tests::gbacw_client::GbacwClient;
 
 const UNION: SeatId = SeatId(0);
 const REBEL: SeatId = SeatId(1);
-
-/// One signed-in client following a GBACW table (the e2e harness's
-/// `Client` follows sandbox tables; this is the same thing for GBACW).
-struct GbacwClient {
-    conn: Connection,
-    name: &'static str,
-    table: Option<TableId>,
-    follower: Option<Follower<Gbacw>>,
-    seat: Option<SeatId>,
-    chain: HashChain,
-    /// Every frame received, as bytes: what the hidden-information checks
-    /// search.
-    received: Vec<Bytes>,
-    /// Every event folded, in order, as this client received it.
-    events: Vec<GbacwEvent>,
-    next_ref: u32,
-}
-
-impl GbacwClient {
-    async fn connect(target: &Target, quic: bool, name: &'static str) -> GbacwClient {
-        let mut conn = Connection::connect(target.url(quic), &target.options())
-            .await
-            .expect("connect");
-        conn.sign_in_guest(name).await.expect("sign in");
-        GbacwClient {
-            conn,
-            name,
-            table: None,
-            follower: None,
-            seat: None,
-            chain: HashChain::generate(4096),
-            received: Vec::new(),
-            events: Vec::new(),
-            next_ref: 1,
-        }
-    }
-
-    fn follower(&self) -> &Follower<Gbacw> {
-        self.follower.as_ref().expect("following a table")
-    }
-
-    async fn step(&mut self, limit: Duration) -> Result<ServerMsg, NetError> {
-        let (msg, bytes) = self.conn.recv_frame_timeout(limit).await?;
-        self.received.push(bytes);
-        match &msg {
-            ServerMsg::Snapshot(snap) => {
-                self.follower = Some(Follower::from_snapshot(snap).expect("snapshot follows"));
-                self.seat = snap.seat.or(self.seat);
-            }
-            ServerMsg::Delta { seq, body, .. } => {
-                let f = self.follower.as_mut().expect("a delta before any snapshot");
-                let events = f.apply(*seq, body).expect("delta follows");
-                self.events.extend(events);
-            }
-            _ => {}
-        }
-        Ok(msg)
-    }
-
-    async fn until(&mut self, mut pred: impl FnMut(&ServerMsg) -> bool) -> ServerMsg {
-        let end = tokio::time::Instant::now() + WAIT;
-        loop {
-            let left = end.saturating_duration_since(tokio::time::Instant::now());
-            let msg = self
-                .step(left)
-                .await
-                .unwrap_or_else(|e| panic!("{}: waiting: {e}", self.name));
-            if pred(&msg) {
-                return msg;
-            }
-        }
-    }
-
-    async fn sync_to(&mut self, seq: u64) {
-        let end = tokio::time::Instant::now() + WAIT;
-        while self.follower.as_ref().map_or(0, Follower::seq) < seq {
-            let left = end.saturating_duration_since(tokio::time::Instant::now());
-            self.step(left)
-                .await
-                .unwrap_or_else(|e| panic!("{}: syncing to {seq}: {e}", self.name));
-        }
-    }
-
-    async fn send(&mut self, msg: ClientMsg) {
-        self.conn.send(&msg).await.expect("send");
-    }
-
-    async fn create_table(&mut self, options: TableOptions) -> (TableId, Option<String>) {
-        self.send(ClientMsg::CreateTable { options }).await;
-        match self
-            .until(|m| matches!(m, ServerMsg::TableCreated { .. } | ServerMsg::Error { .. }))
-            .await
-        {
-            ServerMsg::TableCreated { table, invite } => (table, invite),
-            other => panic!("table not created: {other:?}"),
-        }
-    }
-
-    /// Take `seat` and publish this seat's dice anchor.
-    async fn sit(&mut self, table: TableId, seat: SeatId, invite: Option<String>) {
-        self.table = Some(table);
-        self.send(ClientMsg::JoinSeat {
-            table,
-            seat: Some(seat),
-            invite,
-        })
-        .await;
-        self.until(|m| matches!(m, ServerMsg::Snapshot(_))).await;
-        assert_eq!(self.seat, Some(seat), "{} sits where asked", self.name);
-        let anchor = self.chain.anchor();
-        if let Some(f) = self.follower.as_mut() {
-            f.note_own_anchor(anchor);
-        }
-        self.send(ClientMsg::PublishAnchor { table, anchor }).await;
-        self.until(|m| {
-            matches!(m, ServerMsg::Delta { body: DeltaBody::Anchor { party, anchor: a }, .. }
-                if *party == Party::Seat(seat) && *a == anchor)
-        })
-        .await;
-    }
-
-    async fn spectate(&mut self, table: TableId, invite: Option<String>) {
-        self.table = Some(table);
-        self.send(ClientMsg::Spectate { table, invite }).await;
-        self.until(|m| matches!(m, ServerMsg::Snapshot(_))).await;
-    }
-
-    /// Send an action (with this seat's next chain link when it rolls) and
-    /// wait for its answer: `Ok(seq)` when accepted.
-    async fn act(&mut self, action: &GbacwAction) -> Result<u64, RuleError> {
-        let table = self.table.expect("at a table");
-        let seat = self.seat.expect("seated");
-        let f = self.follower();
-        let ctx = ActionContext {
-            seat,
-            seq: f.seq() + 1,
-            by_default: false,
-        };
-        let links = if f.ruleset().rolls_dice(f.state(), &ctx, action) {
-            f.next_link(seat, &self.chain).into_iter().collect()
-        } else {
-            Vec::new()
-        };
-        let client_ref = self.next_ref;
-        self.next_ref += 1;
-        let bytes = codec::encode_infallible(action);
-        if let (Some(link), Some(f)) = (links.first(), self.follower.as_mut()) {
-            f.note_sent(link.index, &bytes);
-        }
-        self.send(ClientMsg::Act {
-            table,
-            client_ref,
-            action: bytes,
-            links,
-        })
-        .await;
-        match self
-            .until(|m| match m {
-                ServerMsg::Accepted { client_ref: r, .. }
-                | ServerMsg::Rejected { client_ref: r, .. } => *r == client_ref,
-                ServerMsg::Error { client_ref: r, .. } => *r == Some(client_ref),
-                _ => false,
-            })
-            .await
-        {
-            ServerMsg::Accepted { seq, .. } => Ok(seq),
-            ServerMsg::Rejected { error, .. } => Err(error),
-            other => panic!("{}: action failed: {other:?}", self.name),
-        }
-    }
-
-    /// Whether any received frame contains `needle`.
-    fn saw(&self, needle: &[u8]) -> bool {
-        self.received
-            .iter()
-            .any(|b| b.windows(needle.len()).any(|w| w == needle))
-    }
-}
 
 /// Hebert through C (announced, 29.23) and Maury through D on Game-Turn 1,
 /// Lovell through F on Game-Turn 3 (29.22: F from Game-Turn 3); the cavalry

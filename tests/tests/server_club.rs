@@ -8,18 +8,18 @@
 //! a side out of time under "engine defaults" losing on time once the
 //! engine has no default to answer for it.
 
-use muster_client::{Connection, Follower};
+use muster_client::Connection;
 use muster_shared::SeatId;
 use muster_shared::codec;
-use muster_shared::dice::{HashChain, Party};
-use muster_shared::engine::{ActionContext, RuleError, Ruleset};
-use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
+use muster_shared::engine::Ruleset;
+use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
 use muster_shared::protocol::club::{
     AtZero, ClubError, ClubId, ClubReply, ClubRequest, ClubRole, EventId, EventSettings, Pairing,
     PairingMethod, PointsTable, ResultHow, SideAssignment, TimeControl,
 };
-use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, TableId, UserId};
+use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, UserId};
 use muster_tests::e2e::{Target, sandbox_table, start_server, start_server_in};
+use muster_tests::gbacw_client::GbacwClient;
 use muster_tests::gbacw_policy::{Player as PolicyPlayer, Temper, deciding};
 use muster_tests::random_play::Chooser;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -845,143 +845,9 @@ async fn two_hundred_tables_cost() {
     server.shutdown().await;
 }
 
-/// One seat of an event's GBACW table, followed over the player's own
-/// connection (as in server_finish_lobby.rs).
-struct SeatClient {
-    conn: Connection,
-    table: TableId,
-    seat: SeatId,
-    follower: Option<Follower<Gbacw>>,
-    chain: HashChain,
-    next_ref: u32,
-}
-
-impl SeatClient {
-    async fn sit(conn: Connection, table: TableId, seat: SeatId) -> SeatClient {
-        let mut c = SeatClient {
-            conn,
-            table,
-            seat,
-            follower: None,
-            chain: HashChain::generate(4096),
-            next_ref: 1,
-        };
-        c.conn
-            .send(&ClientMsg::JoinSeat {
-                table,
-                seat: Some(seat),
-                invite: None,
-            })
-            .await
-            .unwrap();
-        c.until(|m| matches!(m, ServerMsg::Snapshot(_))).await;
-        let anchor = c.chain.anchor();
-        if let Some(f) = c.follower.as_mut() {
-            f.note_own_anchor(anchor);
-        }
-        c.conn
-            .send(&ClientMsg::PublishAnchor { table, anchor })
-            .await
-            .unwrap();
-        c.until(|m| {
-            matches!(m, ServerMsg::Delta { body: DeltaBody::Anchor { party, anchor: a }, .. }
-                if *party == Party::Seat(seat) && *a == anchor)
-        })
-        .await;
-        c
-    }
-
-    fn f(&self) -> &Follower<Gbacw> {
-        self.follower.as_ref().expect("following")
-    }
-
-    fn seq(&self) -> u64 {
-        self.follower.as_ref().map_or(0, Follower::seq)
-    }
-
-    async fn step(&mut self) -> ServerMsg {
-        let msg = self
-            .conn
-            .recv_timeout(WAIT)
-            .await
-            .expect("a message in time");
-        match &msg {
-            ServerMsg::Snapshot(s) => {
-                self.follower = Some(Follower::from_snapshot(s).expect("snapshot"));
-            }
-            ServerMsg::Delta { seq, body, .. } => {
-                self.follower
-                    .as_mut()
-                    .expect("snapshot first")
-                    .apply(*seq, body)
-                    .expect("delta follows");
-            }
-            _ => {}
-        }
-        msg
-    }
-
-    async fn until(&mut self, mut pred: impl FnMut(&ServerMsg) -> bool) -> ServerMsg {
-        loop {
-            let m = self.step().await;
-            if pred(&m) {
-                return m;
-            }
-        }
-    }
-
-    async fn sync_to(&mut self, seq: u64) {
-        while self.seq() < seq {
-            self.step().await;
-        }
-    }
-
-    async fn act(&mut self, action: &GbacwAction) -> Result<u64, RuleError> {
-        let f = self.f();
-        let ctx = ActionContext {
-            seat: self.seat,
-            seq: f.seq() + 1,
-            by_default: false,
-        };
-        let links = if f.ruleset().rolls_dice(f.state(), &ctx, action) {
-            f.next_link(self.seat, &self.chain).into_iter().collect()
-        } else {
-            Vec::new()
-        };
-        let client_ref = self.next_ref;
-        self.next_ref += 1;
-        let bytes = codec::encode_infallible(action);
-        if let (Some(l), Some(f)) = (links.first(), self.follower.as_mut()) {
-            f.note_sent(l.index, &bytes);
-        }
-        self.conn
-            .send(&ClientMsg::Act {
-                table: self.table,
-                client_ref,
-                action: bytes,
-                links,
-            })
-            .await
-            .unwrap();
-        match self
-            .until(|m| match m {
-                ServerMsg::Accepted { client_ref: r, .. }
-                | ServerMsg::Rejected { client_ref: r, .. } => *r == client_ref,
-                ServerMsg::Error { client_ref: r, .. } => *r == Some(client_ref),
-                _ => false,
-            })
-            .await
-        {
-            ServerMsg::Accepted { seq, .. } => Ok(seq),
-            ServerMsg::Rejected { error, .. } => Err(error),
-            other => panic!("action failed: {other:?}"),
-        }
-    }
-}
-
 /// A Cedar Mountain event table whose two players sit and play it to the
 /// engine's end (decisions by their defaults, every phase ended).
-async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<SeatClient>, Vec<UserId>) {
+async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<GbacwClient>, Vec<UserId>) {
     let mut seated = Vec::new();
     let mut users = Vec::new();
     for mut p in players {
@@ -992,9 +858,11 @@ async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<SeatClient>, 
             unreachable!()
         };
         users.push(p.user);
-        seated.push(SeatClient::sit(p.conn, table, seat).await);
+        let mut c = GbacwClient::over(p.conn, "event player");
+        c.sit(table, seat, None).await;
+        seated.push(c);
     }
-    if seated[0].seat != SeatId(0) {
+    if seated[0].seat != Some(SeatId(0)) {
         seated.swap(0, 1);
         users.swap(0, 1);
     }
@@ -1003,11 +871,11 @@ async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<SeatClient>, 
     let mut attacker = PolicyPlayer::new(Temper::assault());
     let mut ch = Chooser::new(21);
     let mut tries = 0u32;
-    while !seated[0].f().state().over {
+    while !seated[0].follower().state().over {
         actions += 1;
         assert!(actions < 20_000, "Cedar Mountain did not end");
         assert!(start.elapsed() < Duration::from_secs(600), "too slow");
-        let f = seated[0].f();
+        let f = seated[0].follower();
         let (rs, st) = (f.ruleset(), f.state());
         // Decisions by their defaults; the Confederates attack (so that
         // the victory points differ), the Union only ends its phases.
@@ -1073,7 +941,7 @@ async fn an_engine_result_keeps_the_engines_victory_point_margin() {
     let (seated, users) = play_event_table_to_its_end(players).await;
 
     // The engine's own count on the final position, seat 0 less seat 1.
-    let f = seated[0].f();
+    let f = seated[0].follower();
     let (rs, st) = (f.ruleset(), f.state());
     let vp = rs.victory_points(st);
     let total = |seat: u8| {
