@@ -34,6 +34,10 @@ use std::time::Duration;
 const POLL: Duration = Duration::from_millis(500);
 /// Tables read at once after a wake-up.
 const BATCH: usize = 512;
+/// The directory's lines. A finished table's line stays while its
+/// delayed spectators have not seen the end (listed as in play, so the
+/// list does not tell them the result early); its room takes it off then.
+const LINES: &str = "SELECT table_id, summary FROM lobby";
 /// Longest pause between attempts to connect again.
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
@@ -79,16 +83,14 @@ fn follow(url: &str, shared: &Weak<Shared>) -> Result<(), String> {
     client
         .batch_execute(&format!("LISTEN {}", crate::storage::pg::LOBBY_CHANNEL))
         .map_err(db)?;
-    let all = client
-        .query("SELECT table_id, summary FROM lobby", &[])
-        .map_err(db)?;
+    let all = client.query(LINES, &[]).map_err(db)?;
     let lines = all.iter().filter_map(|r| line(r.get(0), r.get(1))).collect();
     match shared.upgrade() {
         Some(s) => s.lobby.remote_reset(lines),
         None => return Ok(()),
     }
     let some = client
-        .prepare("SELECT table_id, summary FROM lobby WHERE table_id = ANY($1)")
+        .prepare(&format!("{LINES} WHERE table_id = ANY($1)"))
         .map_err(db)?;
     loop {
         if stopped(shared) {

@@ -489,9 +489,10 @@ impl Db {
 }
 
 /// The group's lobby lines, after its other requests: the last line of
-/// each table only (a table's lobby line may change several times within
-/// one window), in one savepoint so a failure costs the lines, not the
-/// group's entries.
+/// each table and token only (a table's lobby line may change several
+/// times within one window; lines of an old room, refused by their token,
+/// must not hide the current room's), in one savepoint so a failure costs
+/// the lines, not the group's entries.
 fn write_listings(
     tx: &mut Transaction<'_>,
     (put, drop_line): (&Statement, &Statement),
@@ -500,11 +501,12 @@ fn write_listings(
 ) {
     let node = leases.node.as_ref().map_or("", |(n, _)| n.as_str());
     let mut seen = std::collections::HashSet::new();
-    let last: Vec<_> = listings
+    let mut last: Vec<_> = listings
         .into_iter()
         .rev()
-        .filter(|(table, _, _)| seen.insert(*table))
+        .filter(|(table, _, lease)| seen.insert((*table, *lease)))
         .collect();
+    last.reverse();
     let written = (|| {
         let mut sp = tx.savepoint("listings")?;
         for (table, summary, lease) in last {
@@ -767,6 +769,15 @@ fn execute(
                     ],
                 )
                 .map(|_| ())
+                .and_then(|()| {
+                    // Closed for good: off the fleet's lobby too.
+                    tx.query(
+                        "WITH gone AS (DELETE FROM lobby WHERE table_id = $1 RETURNING table_id)
+                         SELECT pg_notify('muster_lobby', table_id::TEXT) FROM gone",
+                        &[&id(table.0)],
+                    )
+                    .map(drop)
+                })
                 .map_err(StorageError::from);
             answered(reply, r)
         }
@@ -1094,6 +1105,17 @@ fn fleet(
                      FOR UPDATE OF x SKIP LOCKED)
                  RETURNING l.table_id, l.token",
                 &[&node, &addr, &ms, &open, &playing, &count, &rank],
+            )?;
+            // A finished table's line whose node died before taking it
+            // off (during the reveal to delayed spectators): nobody will.
+            tx.query(
+                "WITH gone AS (
+                     DELETE FROM lobby l USING tables t, leases x
+                     WHERE t.id = l.table_id AND x.table_id = l.table_id
+                       AND t.status NOT IN ($1, $2) AND x.expires < clock_timestamp()
+                     RETURNING l.table_id)
+                 SELECT pg_notify('muster_lobby', table_id::TEXT) FROM gone",
+                &[&open, &playing],
             )?;
             let mut taken = Vec::with_capacity(rows.len());
             for r in rows {
