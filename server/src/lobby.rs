@@ -458,7 +458,9 @@ mod tests {
         lobby.remote_put(summary(1, TableStatus::Playing));
         assert!(drain(&mut rx).is_empty());
         lobby.remote_reset(vec![summary(1, TableStatus::Playing)]);
-        assert!(matches!(&drain(&mut rx)[..], [ServerMsg::LobbyRemoved { table }] if *table == TableId(2)));
+        assert!(
+            matches!(&drain(&mut rx)[..], [ServerMsg::LobbyRemoved { table }] if *table == TableId(2))
+        );
         assert_eq!(listed(&lobby), vec![TableId(1)]);
         lobby.remote_drop(TableId(9));
         assert!(drain(&mut rx).is_empty(), "nothing to drop");

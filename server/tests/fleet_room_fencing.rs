@@ -134,7 +134,11 @@ async fn a_room_whose_table_left_and_came_back_cannot_write() {
         other => panic!("the table is stuck on A: {other:?}"),
     };
     assert!(seq > on_b_seq, "after B's entry, not over it: {seq}");
-    assert_eq!(entries_in(&url, table), seq as i64, "no entry lost or doubled");
+    assert_eq!(
+        entries_in(&url, table),
+        seq as i64,
+        "no entry lost or doubled"
+    );
     // And A goes on serving it.
     let mut again = resume(&a.ws, &token).await;
     again.sit(table).await;

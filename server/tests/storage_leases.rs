@@ -230,7 +230,10 @@ async fn a_write_is_checked_against_the_writing_rooms_own_token() {
     let seats = s
         .save_seats_fenced(t, vec![None, None], TableStatus::Open, Some(1))
         .await;
-    assert!(matches!(seats, Err(StorageError::LeaseLost(_))), "{seats:?}");
+    assert!(
+        matches!(seats, Err(StorageError::LeaseLost(_))),
+        "{seats:?}"
+    );
     s.append_fenced(t, 3, vec![3; 8], None, Some(3))
         .await
         .unwrap();
@@ -241,7 +244,12 @@ async fn a_write_is_checked_against_the_writing_rooms_own_token() {
     // The fleet's lobby line: the old room's is not written, nor can it
     // take the new room's off. (A later answered request means the
     // lines queued before it are committed.)
-    let line = || sql(format!("SELECT summary FROM lobby WHERE table_id = {}", t.0));
+    let line = || {
+        sql(format!(
+            "SELECT summary FROM lobby WHERE table_id = {}",
+            t.0
+        ))
+    };
     s.list_table(t, Some(vec![9]), Some(3));
     s.list_table(t, Some(vec![1]), Some(1));
     s.append_fenced(t, 4, vec![4; 8], None, Some(3))

@@ -84,7 +84,10 @@ fn follow(url: &str, shared: &Weak<Shared>) -> Result<(), String> {
         .batch_execute(&format!("LISTEN {}", crate::storage::pg::LOBBY_CHANNEL))
         .map_err(db)?;
     let all = client.query(LINES, &[]).map_err(db)?;
-    let lines = all.iter().filter_map(|r| line(r.get(0), r.get(1))).collect();
+    let lines = all
+        .iter()
+        .filter_map(|r| line(r.get(0), r.get(1)))
+        .collect();
     match shared.upgrade() {
         Some(s) => s.lobby.remote_reset(lines),
         None => return Ok(()),
@@ -150,7 +153,10 @@ fn line(table: i64, bytes: Vec<u8>) -> Option<TableSummary> {
             None
         }
         Err(e) => {
-            tracing::warn!(table, "the fleet's lobby line does not decode ({e}); ignored");
+            tracing::warn!(
+                table,
+                "the fleet's lobby line does not decode ({e}); ignored"
+            );
             None
         }
     }
