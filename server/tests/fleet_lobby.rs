@@ -3,7 +3,9 @@
 //! [`LIVE`], a table created on node A, each of its seats filling, the
 //! game starting, and a table closed on A leaving the list. A watcher
 //! who arrives later on B gets A's tables in its first list, and a player
-//! on B who asks for A's table is sent to A (`Moved`).
+//! on B who asks for A's table is sent to A (`Moved`). When the nodes'
+//! listening connections are cut, a table created meanwhile still reaches
+//! B's watcher (the feed connects again and reads the directory whole).
 //!
 //! The lines travel through the database: A writes each change of its
 //! lobby to the `lobby` table and announces it (`NOTIFY muster_lobby`);
@@ -152,6 +154,36 @@ async fn a_watcher_on_one_node_sees_another_nodes_tables_live() {
         }
         other => panic!("B served A's table itself: {other:?}"),
     }
+
+    // The feeds' connections cut (PostgreSQL restarted, a network blip):
+    // they connect again and read the directory whole, so a table created
+    // meanwhile still reaches B's watcher.
+    let url2 = url.clone();
+    let cut = std::thread::spawn(move || {
+        let mut c = postgres::Client::connect(&url2, postgres::NoTls).unwrap();
+        c.query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE application_name = 'muster lobby feed'",
+            &[],
+        )
+        .unwrap()
+        .len()
+    })
+    .join()
+    .unwrap();
+    assert_eq!(cut, 2, "one feed per node");
+    let during = grant.create_table("while the feeds reconnect").await;
+    let back = until_line(
+        &mut on_b,
+        during,
+        "a table made while B's feed was cut",
+        |l| l.is_some(),
+    )
+    .await;
+    println!(
+        "after the feeds were cut: B saw A's new table in {} ms",
+        back.as_millis()
+    );
 
     // A table closed on A (open, nobody sat down for IDLE_SECS) leaves B's list.
     let idle = grant.create_table("left empty").await;

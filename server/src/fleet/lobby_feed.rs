@@ -38,6 +38,8 @@ const BATCH: usize = 512;
 /// delayed spectators have not seen the end (listed as in play, so the
 /// list does not tell them the result early); its room takes it off then.
 const LINES: &str = "SELECT table_id, summary FROM lobby";
+/// The feed's connection's `application_name`.
+pub const APPLICATION: &str = "muster lobby feed";
 /// Longest pause between attempts to connect again.
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 
@@ -59,11 +61,17 @@ fn stopped(shared: &Weak<Shared>) -> bool {
 }
 
 fn run(url: &str, shared: &Weak<Shared>) {
-    let mut backoff = Duration::from_millis(100);
+    const FIRST: Duration = Duration::from_millis(100);
+    let mut backoff = FIRST;
     while !stopped(shared) {
+        let began = std::time::Instant::now();
         match follow(url, shared) {
             Ok(()) => return,
             Err(e) => {
+                // A connection that served a while starts the pauses over.
+                if began.elapsed() > 2 * MAX_BACKOFF {
+                    backoff = FIRST;
+                }
                 tracing::warn!(
                     "the fleet's lobby feed lost PostgreSQL ({e}); connecting again in {} ms",
                     backoff.as_millis()
@@ -79,9 +87,13 @@ fn run(url: &str, shared: &Weak<Shared>) {
 fn follow(url: &str, shared: &Weak<Shared>) -> Result<(), String> {
     let db = |e: postgres::Error| crate::storage::StorageError::from(e).to_string();
     let mut client = Client::connect(url, NoTls).map_err(db)?;
-    // Listen first, then read everything: no change falls in between.
+    // Named, for an operator reading `pg_stat_activity`; then listen
+    // first and read everything: no change falls in between.
     client
-        .batch_execute(&format!("LISTEN {}", crate::storage::pg::LOBBY_CHANNEL))
+        .batch_execute(&format!(
+            "SET application_name = '{APPLICATION}'; LISTEN {}",
+            crate::storage::pg::LOBBY_CHANNEL
+        ))
         .map_err(db)?;
     let all = client.query(LINES, &[]).map_err(db)?;
     let lines = all
