@@ -123,7 +123,11 @@ impl Server {
         let shared = Arc::new(Shared {
             config: config.clone(),
             storage: storage.clone(),
-            lobby: Lobby::default(),
+            // In a fleet the lobby is the fleet's (issue 23).
+            lobby: match config.lease() {
+                Some(_) => Lobby::shared_through(storage.clone()),
+                None => Lobby::default(),
+            },
             metrics: Arc::new(Metrics::default()),
             shutdown,
             next_conn: AtomicU64::new(1),
@@ -137,6 +141,10 @@ impl Server {
             club,
             fleet: fleet::FleetState::default(),
         });
+        // The fleet's lobby: other nodes' tables, live (issue 23).
+        if config.lease().is_some() {
+            fleet::lobby_feed::start(&shared)?;
+        }
         // Clubs and events before the tables: an event's rooms must know
         // they belong to it when they are rebuilt.
         let hub = club::hub::load(&shared).await?;
@@ -149,13 +157,13 @@ impl Server {
             .map_or(0, |d| d.as_secs());
         let mut closed = 0;
         let mut elsewhere = 0;
-        for table in stored {
+        for mut table in stored {
             let id = table.id;
             // In a fleet, a table is this node's only with its lease; one
             // another node holds is served there.
             if let Some(lease) = config.lease() {
                 match storage.acquire_lease(id, config.node.clone(), lease).await {
-                    Ok(Some(_)) => {}
+                    Ok(Some(token)) => table.lease = Some(token),
                     Ok(None) => {
                         elsewhere += 1;
                         continue;

@@ -4,11 +4,25 @@
 //! falls behind the broadcast gets the whole list again. Finished tables
 //! leave the list (their rooms stay reachable while someone follows them),
 //! and the lobby counts each identity's unfinished tables for the cap.
+//!
+//! In a fleet (issue 23) the list is the fleet's, not the node's: each
+//! node writes the lines of the tables it serves to the database's
+//! directory (`lobby` table, [`crate::storage::Storage::list_table`]) and
+//! hears every node's changes through PostgreSQL's `LISTEN/NOTIFY`
+//! ([`crate::fleet::lobby_feed`]), which it keeps here beside its own
+//! rooms ([`Lobby::remote_put`]). A table this node serves is shown from
+//! its room; any other from the directory.
+//!
+//! Each room's calls carry its serial number ([`RoomHandle::serial`]): a
+//! room that stopped serving a table that has a newer room here since (the
+//! table left this node and came back) cannot change the newer room's line.
 
 use crate::outbox::encode_msg;
 use crate::quota::AddrKey;
 use crate::room::RoomHandle;
+use crate::storage::Storage;
 use bytes::Bytes;
+use muster_shared::codec;
 use muster_shared::protocol::{ServerMsg, TableId, TableSummary, UserId};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Mutex, RwLock};
@@ -26,11 +40,22 @@ struct Entry {
     listed: bool,
 }
 
+/// The tables this node serves, and the fleet directory's lines.
+#[derive(Default)]
+struct Tables {
+    local: BTreeMap<TableId, Entry>,
+    /// Every line of the fleet's directory, whichever node wrote it;
+    /// shown for the tables with no room here.
+    remote: BTreeMap<TableId, TableSummary>,
+}
+
 pub struct Lobby {
-    tables: RwLock<BTreeMap<TableId, Entry>>,
+    tables: RwLock<Tables>,
     updates: broadcast::Sender<Bytes>,
     /// Unfinished tables per creator and per address, and in all, for the caps.
     owned: Mutex<Owned>,
+    /// In a fleet: where this node's lines go for the other nodes.
+    directory: Option<Storage>,
 }
 
 #[derive(Default)]
@@ -79,16 +104,38 @@ fn drop_one<K: std::hash::Hash + Eq>(map: &mut HashMap<K, u32>, k: K) {
 impl Default for Lobby {
     fn default() -> Self {
         Lobby {
-            tables: RwLock::new(BTreeMap::new()),
+            tables: RwLock::new(Tables::default()),
             updates: broadcast::channel(UPDATES).0,
             owned: Mutex::new(Owned::default()),
+            directory: None,
         }
     }
 }
 
+fn update_frame(table: TableSummary) -> Bytes {
+    encode_msg(&ServerMsg::LobbyUpdate { table })
+}
+
+fn removed_frame(table: TableId) -> Bytes {
+    encode_msg(&ServerMsg::LobbyRemoved { table })
+}
+
 impl Lobby {
+    /// A fleet node's lobby: its rooms' lines also go to the shared
+    /// directory through `storage`.
+    pub fn shared_through(storage: Storage) -> Lobby {
+        Lobby {
+            directory: Some(storage),
+            ..Lobby::default()
+        }
+    }
+
+    /// A room starts serving its table here (replacing an older room of
+    /// the same table, if any).
     pub fn register(&self, summary: TableSummary, room: RoomHandle) {
-        self.write().insert(
+        let mut t = self.write();
+        self.to_directory(summary.table, Some(&summary), room.lease);
+        t.local.insert(
             summary.table,
             Entry {
                 summary: summary.clone(),
@@ -96,43 +143,114 @@ impl Lobby {
                 listed: true,
             },
         );
-        self.announce(summary);
+        self.announce(update_frame(summary));
     }
 
-    pub fn update(&self, summary: TableSummary) {
-        let listed = match self.write().get_mut(&summary.table) {
-            Some(entry) => {
-                entry.summary = summary.clone();
-                entry.listed
-            }
-            None => false,
+    /// The room numbered `serial` shows a new summary of its table.
+    pub fn update(&self, serial: u64, summary: TableSummary) {
+        let mut t = self.write();
+        let Some(entry) = t.local.get_mut(&summary.table) else {
+            return;
         };
-        if listed {
-            self.announce(summary);
+        if entry.room.serial != serial {
+            return;
+        }
+        entry.summary = summary.clone();
+        if entry.listed {
+            self.to_directory(summary.table, Some(&summary), entry.room.lease);
+            self.announce(update_frame(summary));
         }
     }
 
     /// Take a table off the list (it finished); its room stays reachable.
-    pub fn unlist(&self, table: TableId) {
-        let was = self
-            .write()
-            .get_mut(&table)
-            .map(|e| std::mem::replace(&mut e.listed, false));
-        if was == Some(true) {
-            self.announce_removed(table);
+    pub fn unlist(&self, table: TableId, serial: u64) {
+        let mut t = self.write();
+        let Some(entry) = t.local.get_mut(&table) else {
+            return;
+        };
+        if entry.room.serial == serial && std::mem::replace(&mut entry.listed, false) {
+            self.to_directory(table, None, entry.room.lease);
+            self.announce(removed_frame(table));
         }
     }
 
-    pub fn remove(&self, table: TableId) {
-        if self.write().remove(&table).is_some_and(|e| e.listed) {
-            self.announce_removed(table);
+    /// The room numbered `serial` stopped and its table is closed (or no
+    /// longer listed): gone from this node and from the fleet's list.
+    pub fn remove(&self, table: TableId, serial: u64) {
+        let mut t = self.write();
+        if t.local.get(&table).is_some_and(|e| e.room.serial == serial)
+            && let Some(e) = t.local.remove(&table)
+            && e.listed
+        {
+            self.to_directory(table, None, e.room.lease);
+            self.announce(removed_frame(table));
         }
     }
 
-    fn announce_removed(&self, table: TableId) {
-        let _ = self
-            .updates
-            .send(encode_msg(&ServerMsg::LobbyRemoved { table }));
+    /// The room numbered `serial` stopped serving its table, which goes on
+    /// elsewhere (handed over to another node): gone from this node, but
+    /// its line in the fleet's directory stays for the next node to
+    /// update, and this node's watchers see that line.
+    pub fn forget(&self, table: TableId, serial: u64) {
+        let mut t = self.write();
+        if t.local.get(&table).is_some_and(|e| e.room.serial == serial)
+            && let Some(e) = t.local.remove(&table)
+            && e.listed
+        {
+            match t.remote.get(&table) {
+                Some(line) => self.announce(update_frame(line.clone())),
+                None => self.announce(removed_frame(table)),
+            }
+        }
+    }
+
+    /// A line of the fleet's directory, as another node (or this one)
+    /// wrote it; watchers see it unless a room here shows the table.
+    pub fn remote_put(&self, summary: TableSummary) {
+        let mut t = self.write();
+        let table = summary.table;
+        let changed = t.remote.get(&table) != Some(&summary);
+        t.remote.insert(table, summary.clone());
+        if changed && !t.local.contains_key(&table) {
+            self.announce(update_frame(summary));
+        }
+    }
+
+    /// A line left the fleet's directory (its table finished or closed).
+    pub fn remote_drop(&self, table: TableId) {
+        let mut t = self.write();
+        if t.remote.remove(&table).is_some() && !t.local.contains_key(&table) {
+            self.announce(removed_frame(table));
+        }
+    }
+
+    /// The whole directory, read again (the feed's connection was made
+    /// again and may have missed announcements): lines no longer there
+    /// are dropped, the rest put.
+    pub fn remote_reset(&self, lines: Vec<TableSummary>) {
+        let keep: std::collections::BTreeSet<TableId> = lines.iter().map(|l| l.table).collect();
+        let stale: Vec<TableId> = self
+            .read()
+            .remote
+            .keys()
+            .filter(|t| !keep.contains(t))
+            .copied()
+            .collect();
+        for table in stale {
+            self.remote_drop(table);
+        }
+        for line in lines {
+            self.remote_put(line);
+        }
+    }
+
+    /// This node's own change to the fleet's directory (nothing without a
+    /// fleet). Sent under the lobby's lock so a table's lines leave in the
+    /// order its lobby changed.
+    fn to_directory(&self, table: TableId, summary: Option<&TableSummary>, lease: Option<u64>) {
+        if let Some(storage) = &self.directory {
+            storage.list_table(table, summary.map(codec::encode_infallible), lease);
+        }
     }
 
     /// Count one more unfinished table for `owner` if that stays within
@@ -187,20 +305,18 @@ impl Lobby {
         o.total = o.total.saturating_sub(1);
     }
 
-    fn announce(&self, table: TableSummary) {
+    fn announce(&self, frame: Bytes) {
         // No watchers is not an error.
-        let _ = self
-            .updates
-            .send(encode_msg(&ServerMsg::LobbyUpdate { table }));
+        let _ = self.updates.send(frame);
     }
 
     /// Every room this node runs (a draining node hands each over).
     pub fn rooms(&self) -> Vec<RoomHandle> {
-        self.read().values().map(|e| e.room.clone()).collect()
+        self.read().local.values().map(|e| e.room.clone()).collect()
     }
 
     pub fn room(&self, table: TableId) -> Option<RoomHandle> {
-        self.read().get(&table).map(|e| e.room.clone())
+        self.read().local.get(&table).map(|e| e.room.clone())
     }
 
     /// Subscribe first, then take the list, so no update falls in between.
@@ -209,22 +325,32 @@ impl Lobby {
         (rx, self.list())
     }
 
+    /// The list a watcher is shown: this node's listed tables, and the
+    /// fleet directory's lines of tables served elsewhere.
     pub fn list(&self) -> Bytes {
-        let tables = self
-            .read()
-            .values()
-            .filter(|e| e.listed)
-            .map(|e| e.summary.clone())
+        let t = self.read();
+        let mut tables: BTreeMap<TableId, TableSummary> = t
+            .remote
+            .iter()
+            .filter(|(id, _)| !t.local.contains_key(id))
+            .map(|(id, s)| (*id, s.clone()))
             .collect();
-        encode_msg(&ServerMsg::Lobby { tables })
+        for (id, e) in &t.local {
+            if e.listed {
+                tables.insert(*id, e.summary.clone());
+            }
+        }
+        encode_msg(&ServerMsg::Lobby {
+            tables: tables.into_values().collect(),
+        })
     }
 
     // A poisoned lock only means another thread panicked mid-update of a
     // plain map; the map itself is still consistent, so keep serving.
-    fn read(&self) -> std::sync::RwLockReadGuard<'_, BTreeMap<TableId, Entry>> {
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, Tables> {
         self.tables.read().unwrap_or_else(|e| e.into_inner())
     }
-    fn write(&self) -> std::sync::RwLockWriteGuard<'_, BTreeMap<TableId, Entry>> {
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, Tables> {
         self.tables.write().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -256,35 +382,88 @@ mod tests {
         }
     }
 
+    fn handle(id: u64, serial: u64) -> RoomHandle {
+        let (tx, _rx) = tokio::sync::mpsc::channel(1);
+        RoomHandle {
+            id: TableId(id),
+            tx,
+            serial,
+            lease: None,
+        }
+    }
+
+    fn drain(rx: &mut broadcast::Receiver<Bytes>) -> Vec<ServerMsg> {
+        let mut out = Vec::new();
+        while let Ok(f) = rx.try_recv() {
+            out.push(ServerMsg::decode(&f).unwrap());
+        }
+        out
+    }
+
     #[test]
     fn a_finished_table_leaves_the_list_but_stays_reachable() {
         let lobby = Lobby::default();
         let (mut rx, _) = lobby.watch();
         for id in [1, 2] {
-            let (tx, _rx) = tokio::sync::mpsc::channel(1);
-            let handle = RoomHandle {
-                id: TableId(id),
-                tx,
-            };
-            lobby.register(summary(id, TableStatus::Playing), handle);
+            lobby.register(summary(id, TableStatus::Playing), handle(id, id));
         }
         assert_eq!(listed(&lobby), vec![TableId(1), TableId(2)]);
-        lobby.unlist(TableId(1));
+        lobby.unlist(TableId(1), 1);
         // Watchers are told, the list no longer has it, its room is still there
         // for the clients that follow it, and updates do not bring it back.
-        let mut last = None;
-        while let Ok(f) = rx.try_recv() {
-            last = Some(ServerMsg::decode(&f).unwrap());
-        }
+        let last = drain(&mut rx).pop();
         assert!(matches!(last, Some(ServerMsg::LobbyRemoved { table }) if table == TableId(1)));
         assert_eq!(listed(&lobby), vec![TableId(2)]);
         assert!(lobby.room(TableId(1)).is_some());
-        lobby.update(summary(1, TableStatus::Finished));
+        lobby.update(1, summary(1, TableStatus::Finished));
         assert!(rx.try_recv().is_err(), "no update for an unlisted table");
         assert_eq!(listed(&lobby), vec![TableId(2)]);
-        lobby.remove(TableId(1));
+        lobby.remove(TableId(1), 1);
         assert!(lobby.room(TableId(1)).is_none());
         assert!(rx.try_recv().is_err(), "removed once already");
+    }
+
+    /// Issue 23: a room that stopped serving its table (it left this node
+    /// and came back, with a new room) cannot touch the new room's line.
+    #[test]
+    fn an_old_room_cannot_change_its_successors_line() {
+        let lobby = Lobby::default();
+        lobby.register(summary(7, TableStatus::Open), handle(7, 1));
+        lobby.register(summary(7, TableStatus::Playing), handle(7, 2));
+        let (mut rx, _) = lobby.watch();
+        lobby.update(1, summary(7, TableStatus::Open));
+        lobby.unlist(TableId(7), 1);
+        lobby.forget(TableId(7), 1);
+        lobby.remove(TableId(7), 1);
+        assert!(drain(&mut rx).is_empty(), "the old room is not heard");
+        assert_eq!(lobby.room(TableId(7)).map(|r| r.serial), Some(2));
+        assert_eq!(listed(&lobby), vec![TableId(7)]);
+    }
+
+    /// Issue 23: the fleet directory's lines of tables served elsewhere are
+    /// listed and pushed to watchers; a room here takes precedence; a table
+    /// handed over stays listed with the directory's line.
+    #[test]
+    fn the_fleets_lines_are_listed_beside_this_nodes_rooms() {
+        let lobby = Lobby::default();
+        lobby.register(summary(1, TableStatus::Open), handle(1, 1));
+        let (mut rx, _) = lobby.watch();
+        lobby.remote_put(summary(2, TableStatus::Open));
+        lobby.remote_put(summary(2, TableStatus::Open));
+        let seen = drain(&mut rx);
+        assert_eq!(seen.len(), 1, "an unchanged line is not sent again");
+        assert!(matches!(&seen[0], ServerMsg::LobbyUpdate { table } if table.table == TableId(2)));
+        assert_eq!(listed(&lobby), vec![TableId(1), TableId(2)]);
+        // This node's own line comes back from the directory: not sent twice.
+        lobby.remote_put(summary(1, TableStatus::Playing));
+        assert!(drain(&mut rx).is_empty());
+        lobby.remote_reset(vec![summary(1, TableStatus::Playing)]);
+        assert!(
+            matches!(&drain(&mut rx)[..], [ServerMsg::LobbyRemoved { table }] if *table == TableId(2))
+        );
+        assert_eq!(listed(&lobby), vec![TableId(1)]);
+        lobby.remote_drop(TableId(9));
+        assert!(drain(&mut rx).is_empty(), "nothing to drop");
     }
 
     #[test]

@@ -581,6 +581,48 @@ async fn a_killed_node_s_tables_are_served_again_and_a_frozen_node_writes_nothin
     assert!(status.success(), "the drained node exits cleanly: {status}");
     tokio::time::sleep(Duration::from_secs(1)).await;
 
+    // The fleet's one lobby, on the last node standing, lists every table
+    // in play, whichever node served it before (the directory in the
+    // database outlives a kill, a freeze and a drain).
+    let mut watcher = hello(&world.nodes[0]).await.unwrap();
+    sign_in(
+        &mut watcher,
+        ClientMsg::GuestSignIn {
+            name: "Watcher".into(),
+        },
+    )
+    .await
+    .unwrap();
+    send(&mut watcher, &ClientMsg::WatchLobby { on: true })
+        .await
+        .unwrap();
+    let listed = match until(
+        &mut watcher,
+        |m| matches!(m, ServerMsg::Lobby { .. }),
+        ANSWER,
+    )
+    .await
+    .unwrap()
+    {
+        ServerMsg::Lobby { tables } => tables,
+        _ => unreachable!(),
+    };
+    let playing: HashSet<TableId> = listed
+        .iter()
+        .filter(|l| l.status == muster_shared::protocol::TableStatus::Playing)
+        .map(|l| l.table)
+        .collect();
+    let missing: Vec<u64> = seen
+        .keys()
+        .filter(|t| !playing.contains(t))
+        .map(|t| t.0)
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the last node's lobby lacks tables in play: {missing:?}"
+    );
+    drop(watcher);
+
     // The end: every acknowledged action is in the log at its number, and
     // nothing sent to the frozen node while it was frozen is.
     world.stop.store(true, Relaxed);

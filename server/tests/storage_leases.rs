@@ -181,3 +181,93 @@ async fn a_paused_node_cannot_write_after_another_takes_its_table() {
         .await
         .unwrap();
 }
+
+/// Issue 23: the token a write is checked against is the writing room's
+/// own. Node A's first room holds token 1; the table goes to another node
+/// (token 2) and comes back to A (token 3): the first room's entry, seat
+/// save and lobby line are refused, the new room's (token 3) pass.
+#[tokio::test]
+async fn a_write_is_checked_against_the_writing_rooms_own_token() {
+    use muster_server::storage::StorageError;
+    use muster_shared::protocol::TableStatus;
+    let Some(url) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
+        .await
+        .unwrap()
+    else {
+        return;
+    };
+    let (s, thread) =
+        Storage::open_backend(&Backend::Postgres(url.clone()), DEFAULT_COMMIT_WINDOW).unwrap();
+    let sql = |q: String| {
+        let url = url.clone();
+        std::thread::spawn(move || {
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+            c.query(&q, &[])
+                .unwrap()
+                .iter()
+                .map(|r| r.get::<_, Vec<u8>>(0))
+                .collect::<Vec<_>>()
+        })
+        .join()
+        .unwrap()
+    };
+    let t = s.create_table(table(UserId(1))).await.unwrap();
+    let long = Duration::from_secs(60);
+    assert_eq!(s.acquire_lease(t, "a".into(), long).await.unwrap(), Some(1));
+    s.append_fenced(t, 2, vec![2; 8], None, Some(1))
+        .await
+        .unwrap();
+    // Another node took it and died: the lease came back to A, token 3.
+    sql(format!(
+        "UPDATE leases SET node = 'b', token = token + 1, \
+         expires = clock_timestamp() - interval '1 hour' WHERE table_id = {} RETURNING ''::BYTEA",
+        t.0
+    ));
+    assert_eq!(s.acquire_lease(t, "a".into(), long).await.unwrap(), Some(3));
+
+    let old = s.append_fenced(t, 3, vec![3; 8], None, Some(1)).await;
+    assert!(matches!(old, Err(StorageError::LeaseLost(_))), "{old:?}");
+    let seats = s
+        .save_seats_fenced(t, vec![None, None], TableStatus::Open, Some(1))
+        .await;
+    assert!(
+        matches!(seats, Err(StorageError::LeaseLost(_))),
+        "{seats:?}"
+    );
+    s.append_fenced(t, 3, vec![3; 8], None, Some(3))
+        .await
+        .unwrap();
+    s.save_seats_fenced(t, vec![None, None], TableStatus::Open, Some(3))
+        .await
+        .unwrap();
+
+    // The fleet's lobby line: the old room's is not written, nor can it
+    // take the new room's off. (A later answered request means the
+    // lines queued before it are committed.)
+    let line = || {
+        sql(format!(
+            "SELECT summary FROM lobby WHERE table_id = {}",
+            t.0
+        ))
+    };
+    s.list_table(t, Some(vec![9]), Some(3));
+    s.list_table(t, Some(vec![1]), Some(1));
+    s.append_fenced(t, 4, vec![4; 8], None, Some(3))
+        .await
+        .unwrap();
+    assert_eq!(line(), vec![vec![9]], "the new room's line stands");
+    s.list_table(t, None, Some(1));
+    s.append_fenced(t, 5, vec![5; 8], None, Some(3))
+        .await
+        .unwrap();
+    assert_eq!(line(), vec![vec![9]], "the old room cannot take it off");
+    s.list_table(t, None, Some(3));
+    s.append_fenced(t, 6, vec![6; 8], None, Some(3))
+        .await
+        .unwrap();
+    assert!(line().is_empty(), "the new room takes it off");
+    drop(s);
+    tokio::task::spawn_blocking(move || thread.join().unwrap())
+        .await
+        .unwrap();
+}

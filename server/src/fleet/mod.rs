@@ -9,9 +9,13 @@
 //! - [`redirect`]: a client that asks a node about a table another node
 //!   serves is told where to go (`ServerMsg::Moved`);
 //! - [`drain`]: on SIGTERM a node gives up its leases at once and tells
-//!   its clients where to go, instead of leaving them to expire.
+//!   its clients where to go, instead of leaving them to expire;
+//! - [`lobby_feed`]: one lobby for the fleet: every node hears the
+//!   others' lobby changes (`LISTEN/NOTIFY`) and pushes them to its
+//!   watchers.
 
 pub mod drain;
+pub mod lobby_feed;
 pub mod redirect;
 pub mod takeover;
 

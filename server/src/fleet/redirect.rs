@@ -102,17 +102,23 @@ pub async fn locate(shared: &Arc<Shared>, table: TableId) -> Located {
     Located::Nowhere
 }
 
-/// Where to send the clients of a table this node no longer serves: the
-/// node holding its lease, or else any other live node (which takes the
-/// table over when they arrive, if nobody has yet). `None` when this is
-/// the only node left.
+/// Where to send the clients of a table a room of this node no longer
+/// serves: the node holding its lease (this very node when the table came
+/// back here under a newer room, unless it is draining), or else any other
+/// live node (which takes the table over when they arrive, if nobody has
+/// yet). `None` when this is the only node left.
 pub async fn where_to(shared: &Shared, table: TableId) -> Option<String> {
     if let Ok(Some(owner)) = shared.storage.lease_owner(table).await
         && owner.live
-        && owner.node.as_deref() != Some(shared.config.node.as_str())
         && !owner.addr.is_empty()
     {
-        return Some(owner.addr);
+        let mine = owner.node.as_deref() == Some(shared.config.node.as_str());
+        if !mine {
+            return Some(owner.addr);
+        }
+        if !shared.fleet.draining.load(Relaxed) {
+            return Some(shared.config.public_addr.clone());
+        }
     }
     match shared.storage.peer().await {
         Ok(peer) => peer,

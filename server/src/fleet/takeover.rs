@@ -82,18 +82,20 @@ pub async fn adopt(shared: &Arc<Shared>, tables: Vec<TableId>) -> usize {
 }
 
 /// [`adopt`], with [`crate::fleet::FleetState::adopting`] already held.
+///
+/// A table may still have a room here from an older lease: it left this
+/// node (paused past its lease, cut off) and has just come back before
+/// that room noticed. That room cannot write any more (its token is not
+/// the table's), so it is told to hand over (its clients are sent back
+/// here) and a new room is rebuilt from the log, which may have grown on
+/// the other node meanwhile.
 pub(crate) async fn adopt_locked(shared: &Arc<Shared>, tables: Vec<TableId>) -> usize {
-    // A table that already has a room here was adopted by the other path.
-    let fresh: Vec<TableId> = tables
-        .into_iter()
-        .filter(|t| shared.lobby.room(*t).is_none())
-        .collect();
-    if fresh.is_empty() {
+    if tables.is_empty() {
         return 0;
     }
     // Loaded after the lease was taken: the old owner's last commit is in
     // the log, and it can add nothing after it (the token changed).
-    let (stored, damaged) = match shared.storage.load_tables(fresh).await {
+    let (stored, damaged) = match shared.storage.load_tables(tables).await {
         Ok(x) => x,
         Err(e) => {
             tracing::error!("cannot load the tables taken over: {e}");
@@ -107,6 +109,18 @@ pub(crate) async fn adopt_locked(shared: &Arc<Shared>, tables: Vec<TableId>) -> 
     let mut served = 0;
     for table in stored {
         let id = table.id;
+        if let Some(old) = shared.lobby.room(id) {
+            if old.lease == table.lease {
+                // Adopted by the other path already.
+                continue;
+            }
+            tracing::warn!(
+                table = id.0,
+                "the table came back to this node under a new lease; replacing its old room"
+            );
+            let cmd = RoomCmd::HandOver { release: false };
+            let _ = tokio::time::timeout(Duration::from_secs(1), old.tx.send(cmd)).await;
+        }
         match Room::restore(shared, table) {
             Ok(()) => served += 1,
             Err(e) => tracing::error!(table = id.0, "taken over but cannot be rebuilt: {e}"),

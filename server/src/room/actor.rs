@@ -39,7 +39,16 @@ const NEAR_EXHAUSTED: u32 = 16;
 pub struct RoomHandle {
     pub id: TableId,
     pub tx: mpsc::Sender<RoomCmd>,
+    /// This room's number in this process, unique across its tables and
+    /// their successive rooms: the lobby hears a room only while it is
+    /// the one serving its table.
+    pub serial: u64,
+    /// The fencing token the room writes with (see [`Room::lease`]).
+    pub lease: Option<u64>,
 }
+
+/// The next room's [`RoomHandle::serial`].
+static NEXT_ROOM: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 struct Sub {
     out: Outbox,
@@ -101,6 +110,14 @@ pub struct Room {
     lease_lost: bool,
     /// Handed over: the room stops.
     gone: bool,
+    /// Issue 23: the fencing token of the table's lease this room was
+    /// built under (a fleet; `None` without leases). Every commit of the
+    /// room is checked against it inside its transaction, so a room
+    /// whose table left this node can never write again, even if the
+    /// table came back to this node under a newer token (and a new room).
+    lease: Option<u64>,
+    /// See [`RoomHandle::serial`].
+    serial: u64,
     shared: Arc<Shared>,
 }
 
@@ -282,13 +299,14 @@ impl Room {
             .await
             .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
         // In a fleet the new table is this node's by its lease.
+        let mut token = None;
         if let Some(lease) = shared.config.lease() {
-            let held = shared
+            token = shared
                 .storage
                 .acquire_lease(id, shared.config.node.clone(), lease)
                 .await
                 .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
-            if held.is_none() {
+            if token.is_none() {
                 return Err(CreateError(
                     ErrorCode::Internal,
                     "the new table was taken by another server; try again".into(),
@@ -299,7 +317,7 @@ impl Room {
         let status = if seated.is_some() {
             shared
                 .storage
-                .save_seats(id, seats.clone(), TableStatus::Playing)
+                .save_seats_fenced(id, seats.clone(), TableStatus::Playing, token)
                 .await
                 .map_err(|e| CreateError(ErrorCode::Internal, e.to_string()))?;
             TableStatus::Playing
@@ -307,6 +325,7 @@ impl Room {
             TableStatus::Open
         };
         let mut room = Room::new(shared, id, options, invite.clone(), m, chain, seats, status);
+        room.lease = token;
         room.owner = owner;
         room.event_table = seated.is_some();
         room.touch();
@@ -385,6 +404,7 @@ impl Room {
         let restored = m.take_restored_history();
         let chain = HashChain::from_secret(t.chain.secret, t.chain.len);
         let mut room = Room::new(shared, t.id, options, t.invite, m, chain, t.seats, t.status);
+        room.lease = t.lease;
         // The last entries' deltas, as they were sent before the restart:
         // a client behind resumes from them instead of a snapshot.
         for (seq, bodies) in restored {
@@ -448,6 +468,9 @@ impl Room {
                 fresh.published = self.published.take();
                 fresh.owner = self.owner;
                 fresh.idle_close = self.idle_close;
+                // The same room to the lobby and to storage.
+                fresh.lease = self.lease;
+                fresh.serial = self.serial;
                 *self = fresh;
                 self.deadline = self.decision_clock();
                 let note = error_frame(
@@ -483,7 +506,7 @@ impl Room {
                     None,
                 );
                 self.broadcast(|_| Some(note.clone()));
-                self.shared.lobby.remove(id);
+                self.shared.lobby.remove(id, self.serial);
                 false
             }
         }
@@ -529,6 +552,8 @@ impl Room {
             take_back_ask: None,
             lease_lost: false,
             gone: false,
+            lease: None,
+            serial: NEXT_ROOM.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             shared: shared.clone(),
         }
     }
@@ -542,9 +567,13 @@ impl Room {
         let (tx, rx) = mpsc::channel(self.shared.config.limits.room_queue);
         let summary = self.summary();
         self.published = Some(summary.clone());
-        self.shared
-            .lobby
-            .register(summary, RoomHandle { id: self.id, tx });
+        let handle = RoomHandle {
+            id: self.id,
+            tx,
+            serial: self.serial,
+            lease: self.lease,
+        };
+        self.shared.lobby.register(summary, handle);
         self.shared
             .metrics
             .rooms
@@ -602,7 +631,7 @@ impl Room {
                 && self.subs.is_empty()
                 && self.lagged.is_empty()
             {
-                self.shared.lobby.remove(self.id);
+                self.shared.lobby.remove(self.id, self.serial);
                 break;
             }
         }
@@ -713,23 +742,33 @@ impl Room {
             tracing::warn!(table = self.id.0, "cannot give up the lease: {e}");
         }
         if self.status != TableStatus::Finished {
-            let frame = match crate::fleet::redirect::where_to(&self.shared, self.id).await {
-                Some(to) => crate::fleet::redirect::moved_frame(self.id, &to),
-                None => error_frame(
-                    ErrorCode::Internal,
-                    "this server stopped serving the table and no other server is up yet; \
-                     connect again shortly",
-                    None,
-                ),
-            };
+            let frame = Self::where_it_went(self.shared.clone(), self.id).await;
             self.broadcast(|_| Some(frame.clone()));
             for sub in self.lagged.values() {
                 let _ = sub.out.push(frame.clone());
             }
             self.shared.lobby.release(self.owner);
         }
-        self.shared.lobby.remove(self.id);
+        // The table goes on elsewhere: its line in a fleet's lobby stays.
+        self.shared.lobby.forget(self.id, self.serial);
         tracing::info!(table = self.id.0, "handed over to another node");
+    }
+
+    /// What to tell a client of a table this room no longer serves:
+    /// `Moved` to the node that serves it now (this one, under a newer
+    /// room, if the table came back here), or to wait and try again.
+    /// (Not a method: the room is not `Sync`, so it cannot be borrowed
+    /// across the wait.)
+    async fn where_it_went(shared: Arc<Shared>, table: TableId) -> Bytes {
+        match crate::fleet::redirect::where_to(&shared, table).await {
+            Some(to) => crate::fleet::redirect::moved_frame(table, &to),
+            None => error_frame(
+                ErrorCode::Internal,
+                "this server stopped serving the table and no other server is up yet; \
+                 connect again shortly",
+                None,
+            ),
+        }
     }
 
     /// A seat was taken or given up (or the table was made): an open
@@ -771,7 +810,7 @@ impl Room {
             None,
         );
         self.broadcast(|_| Some(f.clone()));
-        self.shared.lobby.remove(self.id);
+        self.shared.lobby.remove(self.id, self.serial);
         self.shared.lobby.release(self.owner);
         true
     }
@@ -863,7 +902,7 @@ impl Room {
         self.m.advance_spectators(self.horizon);
         if self.spec_held.is_empty() {
             self.reveal = None;
-            self.shared.lobby.unlist(self.id);
+            self.shared.lobby.unlist(self.id, self.serial);
         } else {
             self.reveal = Some(tokio::time::Instant::now() + self.reveal_pace());
         }
@@ -877,7 +916,7 @@ impl Room {
     fn publish_summary(&mut self) {
         let summary = self.summary();
         if self.published.as_ref() != Some(&summary) {
-            self.shared.lobby.update(summary.clone());
+            self.shared.lobby.update(self.serial, summary.clone());
             self.published = Some(summary);
         }
     }
@@ -1036,11 +1075,18 @@ impl Room {
                 if let Err(e) = self
                     .shared
                     .storage
-                    .save_seats(self.id, self.seats.clone(), self.status)
+                    .save_seats_fenced(self.id, self.seats.clone(), self.status, self.lease)
                     .await
                 {
-                    tracing::error!(table = self.id.0, "cannot save seats: {e}");
                     self.seats[usize::from(s.0)] = None;
+                    // Fenced off (issue 23): the table is served elsewhere.
+                    if let crate::storage::StorageError::LeaseLost(_) = e {
+                        tracing::warn!(table = self.id.0, "{e}; handing it over");
+                        self.lease_lost = true;
+                        let frame = Self::where_it_went(self.shared.clone(), self.id).await;
+                        return self.reply(&out, frame);
+                    }
+                    tracing::error!(table = self.id.0, "cannot save seats: {e}");
                     return self.reply(&out, err(ErrorCode::Internal, "storage failed"));
                 }
                 self.touch();
@@ -1099,9 +1145,12 @@ impl Room {
             if let Err(e) = self
                 .shared
                 .storage
-                .save_seats(self.id, self.seats.clone(), self.status)
+                .save_seats_fenced(self.id, self.seats.clone(), self.status, self.lease)
                 .await
             {
+                if let crate::storage::StorageError::LeaseLost(_) = e {
+                    self.lease_lost = true;
+                }
                 tracing::error!(table = self.id.0, "cannot save seats: {e}");
             }
             self.touch();
@@ -1439,7 +1488,7 @@ impl Room {
         match self
             .shared
             .storage
-            .append(self.id, entry.seq, entry.logged.clone(), chain)
+            .append_fenced(self.id, entry.seq, entry.logged.clone(), chain, self.lease)
             .await
         {
             Ok(()) => true,
@@ -1589,14 +1638,14 @@ impl Room {
         // list must not tell them the result early).
         self.shared.lobby.release(self.owner);
         if self.spec_held.is_empty() {
-            self.shared.lobby.unlist(self.id);
+            self.shared.lobby.unlist(self.id, self.serial);
         } else {
             self.reveal = Some(tokio::time::Instant::now() + self.reveal_pace());
         }
         if let Err(e) = self
             .shared
             .storage
-            .save_seats(self.id, self.seats.clone(), self.status)
+            .save_seats_fenced(self.id, self.seats.clone(), self.status, self.lease)
             .await
         {
             tracing::error!(table = self.id.0, "cannot save the finished status: {e}");

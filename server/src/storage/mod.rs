@@ -90,6 +90,10 @@ pub struct StoredTable {
     pub seats: Vec<Option<SeatHolder>>,
     pub status: TableStatus,
     pub entries: Vec<Vec<u8>>,
+    /// The fencing token this node holds for the table when it was loaded
+    /// (a fleet, PostgreSQL), which its room then writes with; `None`
+    /// when there are no leases (SQLite, or a node without a name).
+    pub lease: Option<u64>,
 }
 
 /// What a token is, looked up at sign-in.
@@ -147,13 +151,28 @@ pub(crate) enum Op {
         entry: Vec<u8>,
         /// A new server chain replacing the stored one, in the same transaction.
         chain: Option<StoredChain>,
+        /// The fencing token of the room writing (see [`Storage::append_fenced`]).
+        lease: Option<u64>,
         reply: oneshot::Sender<Result<(), StorageError>>,
     },
     SaveSeats {
         table: TableId,
         seats: Vec<Option<SeatHolder>>,
         status: TableStatus,
+        /// As for [`Op::Append`].
+        lease: Option<u64>,
         reply: oneshot::Sender<Result<(), StorageError>>,
+    },
+    /// The table directory shared by a fleet's lobbies (PostgreSQL): this
+    /// table's lobby line, or `None` to take it off. Nobody waits for it;
+    /// the other nodes hear of it after the commit (`NOTIFY`). Written
+    /// only while `lease` is still the table's fencing token, so a node
+    /// that lost the table cannot overwrite the new owner's line.
+    Listing {
+        table: TableId,
+        /// Encoded `TableSummary`.
+        summary: Option<Vec<u8>>,
+        lease: Option<u64>,
     },
     LoadUnfinished {
         reply: oneshot::Sender<Result<(Vec<StoredTable>, Damaged), StorageError>>,
@@ -438,7 +457,9 @@ impl Storage {
         self.ask(|reply| Op::CreateTable { table, reply }).await
     }
 
-    /// Append one log entry; returns once it is durable on disk.
+    /// Append one log entry; returns once it is durable on disk. In a
+    /// fleet it is checked against the newest fencing token this node took
+    /// for the table; a room writes with its own ([`Storage::append_fenced`]).
     pub async fn append(
         &self,
         table: TableId,
@@ -446,11 +467,28 @@ impl Storage {
         entry: Vec<u8>,
         chain: Option<StoredChain>,
     ) -> Result<(), StorageError> {
+        self.append_fenced(table, seq, entry, chain, None).await
+    }
+
+    /// [`Storage::append`] checked against `lease`, the fencing token the
+    /// writing room was built with, inside the commit's transaction: a room
+    /// whose table left this node is refused (`LeaseLost`) even if the
+    /// table has come back to this node since, under a newer token, with
+    /// a new room. `None`: this node's newest token for the table, if any.
+    pub async fn append_fenced(
+        &self,
+        table: TableId,
+        seq: u64,
+        entry: Vec<u8>,
+        chain: Option<StoredChain>,
+        lease: Option<u64>,
+    ) -> Result<(), StorageError> {
         self.ask(|reply| Op::Append {
             table,
             seq,
             entry,
             chain,
+            lease,
             reply,
         })
         .await
@@ -462,13 +500,37 @@ impl Storage {
         seats: Vec<Option<SeatHolder>>,
         status: TableStatus,
     ) -> Result<(), StorageError> {
+        self.save_seats_fenced(table, seats, status, None).await
+    }
+
+    /// [`Storage::save_seats`] checked against `lease` (see
+    /// [`Storage::append_fenced`]).
+    pub async fn save_seats_fenced(
+        &self,
+        table: TableId,
+        seats: Vec<Option<SeatHolder>>,
+        status: TableStatus,
+        lease: Option<u64>,
+    ) -> Result<(), StorageError> {
         self.ask(|reply| Op::SaveSeats {
             table,
             seats,
             status,
+            lease,
             reply,
         })
         .await
+    }
+
+    /// Put `table`'s lobby line in the fleet's shared directory (`None`:
+    /// take it off); see [`Op::Listing`]. Does not wait: the lobby is
+    /// updated from inside locks and the line is not a promise to anyone.
+    pub fn list_table(&self, table: TableId, summary: Option<Vec<u8>>, lease: Option<u64>) {
+        let _ = self.tx.send(Op::Listing {
+            table,
+            summary,
+            lease,
+        });
     }
 
     /// Close an open table for good (abandoned): it is no longer loaded on

@@ -124,7 +124,47 @@ pub const MIGRATIONS: &[&str] = &[
         addr TEXT NOT NULL,
         seen TIMESTAMPTZ NOT NULL
     );",
+    // 4 (issue 23): the table directory every node's lobby shows. One
+    // line per listed table, written by the node serving it (checked
+    // against its fencing token) and announced to the other nodes with
+    // `NOTIFY muster_lobby` (payload: the table's number) on commit.
+    "CREATE TABLE lobby (
+        table_id BIGINT PRIMARY KEY REFERENCES tables(id),
+        node TEXT NOT NULL,
+        summary BYTEA NOT NULL,
+        changed TIMESTAMPTZ NOT NULL
+    );",
 ];
+
+/// The channel a fleet's lobby changes are announced on; its payload is
+/// the table's number (see [`crate::fleet::lobby_feed`]).
+pub const LOBBY_CHANNEL: &str = "muster_lobby";
+
+/// A table's lobby line, written only while `$4` (when given) is the
+/// table's fencing token, and announced on commit. One statement that
+/// cannot fail on bad input, as [`APPEND_SQL`].
+const LIST_PUT_SQL: &str = "
+WITH up AS (
+    INSERT INTO lobby (table_id, node, summary, changed)
+    SELECT $1::BIGINT, $2::TEXT, $3::BYTEA, clock_timestamp()
+    WHERE EXISTS (SELECT 1 FROM tables WHERE id = $1)
+      AND ($4::BIGINT IS NULL OR EXISTS (
+          SELECT 1 FROM leases WHERE table_id = $1 AND token = $4))
+    ON CONFLICT (table_id) DO UPDATE
+    SET node = EXCLUDED.node, summary = EXCLUDED.summary, changed = EXCLUDED.changed
+    RETURNING table_id
+)
+SELECT pg_notify('muster_lobby', table_id::TEXT) FROM up";
+
+/// A table's lobby line taken off (finished, closed), on the same terms.
+const LIST_DROP_SQL: &str = "
+WITH gone AS (
+    DELETE FROM lobby WHERE table_id = $1::BIGINT
+      AND ($2::BIGINT IS NULL OR EXISTS (
+          SELECT 1 FROM leases WHERE table_id = $1 AND token = $2))
+    RETURNING table_id
+)
+SELECT pg_notify('muster_lobby', table_id::TEXT) FROM gone";
 
 /// The advisory lock migrations run under ("MUSTER" in ASCII): nodes
 /// starting together wait for the first to finish migrating.
@@ -193,6 +233,9 @@ pub(crate) struct Db {
     url: String,
     client: Client,
     append: Statement,
+    /// [`LIST_PUT_SQL`] and [`LIST_DROP_SQL`], prepared.
+    list_put: Statement,
+    list_drop: Statement,
     leases: Leases,
 }
 
@@ -217,6 +260,15 @@ struct Leases {
 impl Leases {
     fn token(&self, table: TableId) -> Option<i64> {
         self.tokens.get(&id(table.0)).copied()
+    }
+
+    /// This node holds `table`'s lease under `token` (newly taken, or
+    /// taken back): renewed from now on, and no longer counted lost, so a
+    /// loss noticed before it came back does not stop its new room.
+    fn take(&mut self, table: i64, token: i64) {
+        self.tokens.insert(table, token);
+        self.gone.remove(&table);
+        self.lost.retain(|t| id(t.0) != table);
     }
 
     fn renew_every(&self) -> Option<Duration> {
@@ -292,10 +344,14 @@ impl Db {
         }
         migrate(&mut client)?;
         let append = client.prepare(APPEND_SQL)?;
+        let list_put = client.prepare(LIST_PUT_SQL)?;
+        let list_drop = client.prepare(LIST_DROP_SQL)?;
         Ok(Db {
             url: url.to_string(),
             client,
             append,
+            list_put,
+            list_drop,
             leases: Leases::default(),
         })
     }
@@ -378,6 +434,8 @@ impl Db {
         tracing::warn!("the PostgreSQL connection was lost; connecting again");
         let mut client = connect(&self.url)?;
         self.append = client.prepare(APPEND_SQL)?;
+        self.list_put = client.prepare(LIST_PUT_SQL)?;
+        self.list_drop = client.prepare(LIST_DROP_SQL)?;
         session_settings(&mut client, &self.leases)?;
         self.client = client;
         Ok(())
@@ -406,8 +464,20 @@ impl Db {
             }
         };
         let mut answers: Vec<Answer> = Vec::new();
+        let mut listings = Vec::new();
         for op in group {
-            answers.push(execute_isolated(&mut tx, &append, leases, op));
+            match op {
+                Op::Listing {
+                    table,
+                    summary,
+                    lease,
+                } => listings.push((table, summary, lease)),
+                op => answers.push(execute_isolated(&mut tx, &append, leases, op)),
+            }
+        }
+        if !listings.is_empty() {
+            let statements = (&self.list_put, &self.list_drop);
+            write_listings(&mut tx, statements, leases, listings);
         }
         let err = tx.commit().err().map(|e| StorageError::from(e).to_string());
         super::COMMITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -415,6 +485,41 @@ impl Db {
             tracing::error!("commit failed: {e}");
         }
         (answers, err)
+    }
+}
+
+/// The group's lobby lines, after its other requests: the last line of
+/// each table and token only (a table's lobby line may change several
+/// times within one window; lines of an old room, refused by their token,
+/// must not hide the current room's), in one savepoint so a failure costs
+/// the lines, not the group's entries.
+fn write_listings(
+    tx: &mut Transaction<'_>,
+    (put, drop_line): (&Statement, &Statement),
+    leases: &Leases,
+    listings: Vec<(TableId, Option<Vec<u8>>, Option<u64>)>,
+) {
+    let node = leases.node.as_ref().map_or("", |(n, _)| n.as_str());
+    let mut seen = std::collections::HashSet::new();
+    let mut last: Vec<_> = listings
+        .into_iter()
+        .rev()
+        .filter(|(table, _, lease)| seen.insert((*table, *lease)))
+        .collect();
+    last.reverse();
+    let written = (|| {
+        let mut sp = tx.savepoint("listings")?;
+        for (table, summary, lease) in last {
+            let token = lease.map(id).or_else(|| leases.token(table));
+            match summary {
+                Some(bytes) => sp.query(put, &[&id(table.0), &node, &bytes, &token])?,
+                None => sp.query(drop_line, &[&id(table.0), &token])?,
+            };
+        }
+        sp.commit()
+    })();
+    if let Err(e) = written {
+        tracing::warn!("cannot update the fleet's lobby: {}", StorageError::from(e));
     }
 }
 
@@ -560,9 +665,11 @@ fn execute(
             seq,
             entry,
             chain,
+            lease,
             reply,
         } => {
-            let token = leases.token(table);
+            // The writing room's own token (see `Storage::append_fenced`).
+            let token = lease.map(id).or_else(|| leases.token(table));
             answered(
                 reply,
                 append(tx, append_stmt, table, seq, &entry, chain, token),
@@ -572,9 +679,10 @@ fn execute(
             table,
             seats,
             status,
+            lease,
             reply,
         } => {
-            let token = leases.token(table);
+            let token = lease.map(id).or_else(|| leases.token(table));
             let r = tx
                 .execute(
                     "UPDATE tables SET seats = $1, status = $2, active = $3 WHERE id = $4
@@ -624,8 +732,7 @@ fn execute(
                 .map(|row| {
                     row.map(|row| {
                         let token: i64 = row.get(0);
-                        leases.tokens.insert(id(table.0), token);
-                        leases.gone.remove(&id(table.0));
+                        leases.take(id(table.0), token);
                         leases.length = lease;
                         leases.renewed.get_or_insert_with(std::time::Instant::now);
                         token as u64
@@ -648,6 +755,8 @@ fn execute(
             false,
         ),
         Op::LoadUnfinished { reply } => answered(reply, load_unfinished(tx, None)),
+        // Gathered by `run_group` and written after the rest of the group.
+        Op::Listing { .. } => (Box::new(|_| {}), true),
         Op::Fleet { req, reply } => answered(reply, fleet(tx, leases, req)),
         Op::Abandon { table, reply } => {
             let r = tx
@@ -660,6 +769,15 @@ fn execute(
                     ],
                 )
                 .map(|_| ())
+                .and_then(|()| {
+                    // Closed for good: off the fleet's lobby too.
+                    tx.query(
+                        "WITH gone AS (DELETE FROM lobby WHERE table_id = $1 RETURNING table_id)
+                         SELECT pg_notify('muster_lobby', table_id::TEXT) FROM gone",
+                        &[&id(table.0)],
+                    )
+                    .map(drop)
+                })
                 .map_err(StorageError::from);
             answered(reply, r)
         }
@@ -902,6 +1020,7 @@ fn load_unfinished(
             seats,
             status: status_from(i64::from(row.get::<_, i32>(7))),
             entries,
+            lease: None,
         });
     }
     // The foreign key keeps a log from outliving its table record here, but
@@ -987,11 +1106,21 @@ fn fleet(
                  RETURNING l.table_id, l.token",
                 &[&node, &addr, &ms, &open, &playing, &count, &rank],
             )?;
+            // A finished table's line whose node died before taking it
+            // off (during the reveal to delayed spectators): nobody will.
+            tx.query(
+                "WITH gone AS (
+                     DELETE FROM lobby l USING tables t, leases x
+                     WHERE t.id = l.table_id AND x.table_id = l.table_id
+                       AND t.status NOT IN ($1, $2) AND x.expires < clock_timestamp()
+                     RETURNING l.table_id)
+                 SELECT pg_notify('muster_lobby', table_id::TEXT) FROM gone",
+                &[&open, &playing],
+            )?;
             let mut taken = Vec::with_capacity(rows.len());
             for r in rows {
                 let (table, token): (i64, i64) = (r.get(0), r.get(1));
-                leases.tokens.insert(table, token);
-                leases.gone.remove(&table);
+                leases.take(table, token);
                 taken.push(TableId(table as u64));
             }
             taken.sort();
@@ -1039,7 +1168,11 @@ fn fleet(
         }
         FleetReq::Load(tables) => {
             let ids: Vec<i64> = tables.iter().map(|t| id(t.0)).collect();
-            let (t, d) = load_unfinished(tx, Some(&ids))?;
+            let (mut t, d) = load_unfinished(tx, Some(&ids))?;
+            // Each room writes with the token it was rebuilt under.
+            for table in &mut t {
+                table.lease = leases.token(table.id).map(|k| k as u64);
+            }
             Ok(FleetAnswer::Loaded(t, d))
         }
     }

@@ -250,6 +250,7 @@ pub(super) fn fail(op: Op, err: impl Fn() -> StorageError) {
         Op::Club { job } => job(Err(err()))(None),
         Op::AcquireLease { reply, .. } => drop(reply.send(Err(err()))),
         Op::Fleet { reply, .. } => drop(reply.send(Err(err()))),
+        Op::Listing { .. } => {}
     }
 }
 
@@ -325,6 +326,8 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
             entry,
             chain,
             reply,
+            // One writer owns every table of a SQLite file: no fencing.
+            lease: _,
         } => {
             let r = append(tx, table, seq, &entry, chain);
             deferred(reply, r)
@@ -334,6 +337,7 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
             seats,
             status,
             reply,
+            lease: _,
         } => {
             let r = tx
                 .execute(
@@ -360,6 +364,8 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
                 "several nodes share a PostgreSQL database, not a SQLite file".into(),
             )),
         ),
+        // No fleet, no shared directory: the lobby is this process's.
+        Op::Listing { .. } => Box::new(|_| {}),
         Op::Abandon { table, reply } => {
             let r = tx
                 .execute(
@@ -618,6 +624,7 @@ fn load_unfinished(
             seats,
             status: status_from(status),
             entries,
+            lease: None,
         });
     }
     // A table's record gone while its log remains: a table that would
