@@ -51,6 +51,54 @@ fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
     }
 }
 
+/// The heading of the units that have orders now (issue 18: a new
+/// player in a Fire, Melee or Rally Phase had to click every counter to
+/// find one that could act).
+pub const READY: &str = "Units with orders now (click one to select it)";
+
+/// How many of them are listed by name.
+const READY_SHOWN: usize = 24;
+
+/// With nothing selected, the acting seat's units that have an order in
+/// the legal set (fire, melee, charge, rally, resupply...), each a button
+/// "4 Me at 2416"; returns the one clicked.
+pub fn ready(
+    ui: &mut Ui,
+    rules: &Gbacw,
+    state: &GbacwState,
+    legal: &[GbacwAction],
+) -> Option<CounterId> {
+    let mut units: Vec<&CounterId> = state
+        .units
+        .keys()
+        .filter(|u| legal.iter().any(|a| involves(a, u)))
+        .collect();
+    if units.is_empty() {
+        return None;
+    }
+    units.sort_by_key(|u| state.units[*u].hex);
+    let mut out = None;
+    ui.separator();
+    ui.strong(READY);
+    ui.horizontal_wrapped(|ui| {
+        for u in units.iter().take(READY_SHOWN) {
+            let at = state.units[*u]
+                .hex
+                .map_or_else(String::new, |h| format!(" at {h}"));
+            if ui
+                .small_button(format!("{}{at}", counter_name(rules, u)))
+                .clicked()
+            {
+                out = Some((*u).clone());
+            }
+        }
+        if units.len() > READY_SHOWN {
+            ui.weak(format!("and {} more", units.len() - READY_SHOWN));
+        }
+    });
+    out
+}
+
 /// The panel; returns the order clicked. The lines of fire of the order
 /// or declared attack under the pointer (firer, target) go to `hovered`,
 /// for the map to draw (9.7: line of sight, 9.23: range).

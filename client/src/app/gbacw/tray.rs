@@ -201,10 +201,26 @@ impl Tray {
             ui.weak("Every counter is set up.");
             return;
         }
+        // A leader is offered once a unit he may stand with is on the
+        // map: those not offered yet count as to go meanwhile, and the
+        // player is told why they are not listed (before, the count rose
+        // after the first unit was set up).
+        let leaders_later = side.map_or(0, |s| leaders_not_offered(rules, state, s, items));
         ui.weak(format!(
             "or set up by hand ({} to go): pick a counter, then click a lit hex.",
-            items.len()
+            items.len() + leaders_later
         ));
+        if leaders_later > 0 {
+            let who = if leaders_later == 1 {
+                "1 leader is".to_string()
+            } else {
+                format!("{leaders_later} leaders are")
+            };
+            ui.weak(format!(
+                "{who} not listed yet: a leader is listed once a unit he may stand with is \
+                 set up."
+            ));
+        }
         let row = |item: &Item| {
             let area = item
                 .hexes
@@ -331,6 +347,27 @@ fn waiting(rules: &Gbacw, state: &GbacwState, items: &[Item]) -> Vec<String> {
                 .then(|| format!("{} ({})", counter_name(rules, id), a.hex))
         })
         .collect()
+}
+
+/// `side`'s leaders not on the map, not arriving later (26.4) and not
+/// offered in the tray yet.
+fn leaders_not_offered(
+    rules: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    items: &[Item],
+) -> usize {
+    let oob = &rules.game().oob;
+    state
+        .leaders
+        .iter()
+        .filter(|(id, l)| {
+            l.hex.is_none()
+                && oob.leaders.get(*id).is_some_and(|o| o.side == *side)
+                && !state.progress.to_arrive.contains(*id)
+                && !items.iter().any(|i| i.id == **id)
+        })
+        .count()
 }
 
 /// The printed name of the set-up area holding `hex`, if any.

@@ -1,0 +1,230 @@
+//! Issue 18, a new player's look (`new_player_look.rs` writes the
+//! screens it found these in): what was confusing, fixed, each checked
+//! here by clicks only at a hot-seat table.
+//!
+//! * The top bar names the battle as printed, one line at 1280 px (it
+//!   said "GBACW - Test battle", and Corinth's long title wrapped it).
+//! * The set-up's "to go" counts the leaders, which the engine offers
+//!   only once a unit stands on the map, and says so (the count rose
+//!   from 29 to 31 after the first placement).
+//! * The unit card shows no counter id ("Counter 4-md").
+//! * In the Movement Phase a unit with nowhere left to go says so (it
+//!   said "No moves for it now: this phase's orders… are under Orders").
+//! * With nothing selected, the units that have orders now (fire, melee,
+//!   rally…) are listed; a click selects one and shows its orders.
+//! * Corinth 29.2's plot is not sent to the Set-up tray by the banner.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use muster_client::app::gbacw::{GbacwApp, TAKE_BACK, orders, turn};
+use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
+
+mod support;
+
+use support::kittest::{SIZE, gbacw_harness};
+use support::play::{Clicker, assert_words_only, legal_now, name, rules, state};
+
+fn table(battle: &str) -> Harness<'static, GbacwApp> {
+    let config = GbacwConfig {
+        battle: battle.into(),
+        ..GbacwConfig::default()
+    };
+    gbacw_harness(&config, SIZE, false)
+}
+
+/// The number in the tray's "(N to go)".
+fn to_go(h: &Harness<'_, GbacwApp>) -> usize {
+    let text = texts(h)
+        .into_iter()
+        .find(|t| t.contains("to go)"))
+        .expect("the tray's count");
+    let k = text.find('(').unwrap() + 1;
+    text[k..].split(' ').next().unwrap().parse().unwrap()
+}
+
+/// Every text on screen.
+fn texts(h: &Harness<'_, GbacwApp>) -> Vec<String> {
+    h.query_all(By::new().include_labels())
+        .flat_map(|n| {
+            let n = n.accesskit_node();
+            [n.label(), n.value()]
+                .into_iter()
+                .flatten()
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn cedar_mountain_reads_as_printed_and_counts_what_is_left_to_set_up() {
+    let mut h = table("cedar_mountain");
+    let mut c = Clicker::default();
+    // The battle as printed in the top bar, not "GBACW - …".
+    h.get_by_label("Cedar Mountain, 9 August 1862");
+    assert!(texts(&h).iter().all(|t| !t.starts_with("GBACW - ")));
+
+    // Leaders wait for a unit: counted, and said why they are not listed.
+    let before = to_go(&h);
+    h.get_by_label_contains("leaders are not listed yet");
+    let place = legal_now(&h)
+        .into_iter()
+        .find(|a| matches!(a, GbacwAction::PlaceUnit { .. }))
+        .unwrap();
+    assert!(c.perform(&mut h, &place), "{:?}", c.last_miss);
+    assert_eq!(to_go(&h), before - 1, "one counter fewer to go");
+
+    // The Union's rest by default; the Confederate Movement Phase.
+    assert!(c.perform(&mut h, &GbacwAction::EndSetUp));
+    for _ in 0..4 {
+        if legal_now(&h)
+            .iter()
+            .any(|a| matches!(a, GbacwAction::Arrive { .. }))
+        {
+            break;
+        }
+        assert!(c.perform(&mut h, &GbacwAction::EndPhase));
+    }
+    // 1 Md arrives at 2934 and moves as far as it can, by clicks.
+    let arrive = legal_now(&h)
+        .into_iter()
+        .find(|a| matches!(a, GbacwAction::Arrive { piece, .. } if piece.0 == "1-md"))
+        .expect("1 Md is due at 2934");
+    assert!(c.perform(&mut h, &arrive), "{:?}", c.last_miss);
+    let md = support::kittest::id("1-md");
+    for _ in 0..6 {
+        let reach = rules(&h).reachable(state(&h), &md).unwrap();
+        let occupied = |x| {
+            state(&h).units.values().any(|u| u.hex == Some(x))
+                || state(&h).leaders.values().any(|l| l.hex == Some(x))
+        };
+        let far = reach
+            .hexes
+            .iter()
+            .filter(|(x, _)| !occupied(**x))
+            .max_by_key(|(_, cost)| **cost)
+            .map(|(x, _)| *x);
+        let Some(to) = far.filter(|_| reach.hexes.len() > 1) else {
+            break;
+        };
+        let mv = GbacwAction::Move {
+            pieces: vec![md.clone()],
+            path: reach.path_to(to).unwrap()[1..].to_vec(),
+        };
+        if !c.perform(&mut h, &mv) {
+            break;
+        }
+    }
+    assert!(c.select(&mut h, &md));
+    // The card: no counter id anywhere on screen.
+    let shown = texts(&h);
+    assert!(
+        shown.iter().all(|t| !t.contains("1-md")),
+        "an id on screen: {:?}",
+        shown.iter().find(|t| t.contains("1-md"))
+    );
+    if h.state().map.reach().is_none_or(|r| r.hexes.len() <= 1) {
+        h.get_by_label_contains("1 Md cannot move any further this phase");
+    } else {
+        eprintln!("1 Md still has somewhere to go; the no-moves line is not reached");
+    }
+    assert!(h.query_by_label_contains("No moves for it now").is_none());
+    assert_words_only(&h, "Cedar Mountain");
+}
+
+#[test]
+fn the_units_with_orders_now_are_listed_and_a_click_selects_one() {
+    let mut h = table("test");
+    let mut c = Clicker::default();
+    // End phases (the view follows the acting seat) until some unit has
+    // an order other than a move: fire, most likely.
+    let has_orders = |h: &Harness<'_, GbacwApp>| {
+        legal_now(h).iter().any(|a| {
+            matches!(
+                a,
+                GbacwAction::DeclareFire { .. }
+                    | GbacwAction::DeclareMelee { .. }
+                    | GbacwAction::Rally { .. }
+            )
+        })
+    };
+    // A Union unit closes on the enemy in the Movement Phase (by clicks).
+    for _ in 0..10 {
+        let moving = legal_now(&h)
+            .iter()
+            .any(|a| matches!(a, GbacwAction::Move { .. }));
+        if moving && rules(&h).acting_seat(state(&h)) == Some(muster_shared::SeatId(0)) {
+            break;
+        }
+        assert!(c.perform(&mut h, &GbacwAction::EndPhase));
+    }
+    let (unit, path, _, _) = support::gbacw::closing_move(h.state());
+    let mv = GbacwAction::Move {
+        pieces: vec![unit],
+        path,
+    };
+    assert!(c.perform(&mut h, &mv), "{:?}", c.last_miss);
+    for _ in 0..40 {
+        if has_orders(&h) {
+            break;
+        }
+        if legal_now(&h).contains(&GbacwAction::DeclineWithdrawalFire) {
+            assert!(c.perform(&mut h, &GbacwAction::DeclineWithdrawalFire));
+            continue;
+        }
+        if !c.perform(&mut h, &GbacwAction::EndPhase) {
+            let seat = rules(&h).acting_seat(state(&h)).unwrap();
+            for m in support::gbacw::leaders_to_join(h.state(), seat) {
+                assert!(c.perform(&mut h, &m), "{:?}", c.last_miss);
+            }
+        }
+    }
+    assert!(has_orders(&h), "no unit ever had an order");
+    h.state_mut().map.select(Vec::new());
+    support::kittest::settle(&mut h);
+    h.get_by_label(orders::READY);
+    // The first unit listed: a click selects it and its orders show.
+    let first = legal_now(&h)
+        .into_iter()
+        .find_map(|a| match a {
+            GbacwAction::DeclareFire { firers, .. } => Some(firers[0].unit.clone()),
+            GbacwAction::DeclareMelee { attackers, .. } => Some(attackers[0].clone()),
+            GbacwAction::Rally { unit } => Some(unit),
+            _ => None,
+        })
+        .unwrap();
+    let label = name(&h, &first);
+    let button = h
+        .query_all(By::new().predicate(move |n| {
+            n.role() == egui::accesskit::Role::Button
+                && n.label()
+                    .is_some_and(|l| l.starts_with(&format!("{label} at ")))
+        }))
+        .next()
+        .expect("the unit is listed");
+    button.click();
+    support::kittest::settle(&mut h);
+    assert_eq!(h.state().map.selected(), [first.clone()]);
+    h.get_by_label(&format!("Orders for {}", name(&h, &first)));
+    assert!(
+        h.query_by_label(orders::READY).is_none(),
+        "hidden while one is selected"
+    );
+}
+
+#[test]
+fn corinths_title_keeps_the_bar_on_one_line_and_the_plot_is_not_sent_to_the_tray() {
+    let h = table("corinth_free");
+    h.get_by_label("Corinth, 3–4 October 1862");
+    let muster = h.get_by_label("Muster").rect();
+    let take_back = h.get_by_label(TAKE_BACK).rect();
+    assert!(
+        (take_back.center().y - muster.center().y).abs() < 6.0,
+        "the top bar wrapped: Take back at {take_back:?}, Muster at {muster:?}"
+    );
+    let text = texts(&h)
+        .into_iter()
+        .find(|t| t.starts_with(turn::YOUR_TURN))
+        .expect("the banner");
+    assert!(text.contains("29.2"), "{text}");
+    assert!(!text.contains("Set-up tray"), "{text}");
+}
