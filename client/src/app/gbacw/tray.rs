@@ -279,8 +279,12 @@ impl Tray {
         if !waiting.is_empty() {
             ui.add(
                 egui::Label::new(
-                    RichText::new(format!("Also due, entering later: {}", waiting.join(", ")))
-                        .weak(),
+                    RichText::new(format!(
+                        "Also due, entering later: {} (a counter in Column on their entry hex \
+                         holds it until it moves off, 8.16; or they cannot pay to enter, 26.45)",
+                        waiting.join(", ")
+                    ))
+                    .weak(),
                 )
                 .wrap(),
             );
