@@ -76,10 +76,7 @@ fn stack_up(c: &mut Clicker, h: &mut Harness<'_, GbacwApp>) -> Option<HexNumber>
         if (leader && joined_leader) || (!leader && joined_unit) {
             continue;
         }
-        let Some(path) = rules(h)
-            .reachable(state(h), &p)
-            .and_then(|r| r.path_to(at))
-        else {
+        let Some(path) = rules(h).reachable(state(h), &p).and_then(|r| r.path_to(at)) else {
             continue;
         };
         let mv = GbacwAction::Move {
@@ -174,7 +171,10 @@ fn case_13_43_17_74_the_leader_goes_with_the_routed_unit_by_a_click() {
             support::play::name(&h, &offer.leader),
             support::play::name(&h, &offer.unit),
         );
-        eprintln!("table {attempt}: {leader} may go with {unit} ({} clicks)", c.clicks);
+        eprintln!(
+            "table {attempt}: {leader} may go with {unit} ({} clicks)",
+            c.clicks
+        );
         // The prompt in words, both answers as buttons in words.
         let go = GbacwAction::LeaderRout {
             leader: offer.leader.clone(),
@@ -185,8 +185,14 @@ fn case_13_43_17_74_the_leader_goes_with_the_routed_unit_by_a_click() {
             go: false,
         };
         let (go_words, stay_words) = (r.describe_action(&go), r.describe_action(&stay));
-        assert_eq!(go_words, format!("{leader} goes with the routed unit (13.43)"));
-        assert_eq!(stay_words, format!("{leader} stays with the units beneath (13.43)"));
+        assert_eq!(
+            go_words,
+            format!("{leader} goes with the routed unit (13.43)")
+        );
+        assert_eq!(
+            stay_words,
+            format!("{leader} stays with the units beneath (13.43)")
+        );
         use egui_kittest::kittest::{By, Queryable};
         let prompt = format!(
             "{unit} routed from {}: {leader} goes with it or stays with the units beneath",
@@ -210,7 +216,10 @@ fn case_13_43_17_74_the_leader_goes_with_the_routed_unit_by_a_click() {
         let answer = if legal.contains(&go) { go } else { stay };
         assert!(c.perform(&mut h, &answer), "{:?}", c.last_miss);
         assert!(
-            state(&h).leader_routs.iter().all(|o| o.leader != offer.leader),
+            state(&h)
+                .leader_routs
+                .iter()
+                .all(|o| o.leader != offer.leader),
             "answered"
         );
         if matches!(answer, GbacwAction::LeaderRout { go: false, .. }) {

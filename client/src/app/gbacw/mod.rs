@@ -100,6 +100,8 @@ pub struct GbacwApp {
     /// Bring the acting side's units into view next frame (hot-seat
     /// hand-over).
     refocus: bool,
+    /// The Melee Phase whose first melee was brought into view.
+    melee_shown: Option<(u16, Step)>,
     waker_set: bool,
 }
 
@@ -119,6 +121,7 @@ impl GbacwApp {
             turn: turn::TurnWatch::default(),
             confirm_end: false,
             refocus: false,
+            melee_shown: None,
             waker_set: false,
         }
     }
@@ -208,6 +211,24 @@ impl GbacwApp {
                 self.map.path_refusal = None;
                 self.refocus = true;
             }
+        }
+        // Issue 18: a Melee Phase with declared melees brings the first into
+        // view once (at a hot-seat table the hand-over had shown the
+        // acting side's army, the melee off screen).
+        if live
+            && let Some(s) = self.session.state()
+            && matches!(
+                s.clock.step,
+                Step::Phase {
+                    phase: Phase::Melee,
+                    ..
+                }
+            )
+            && !s.melees.is_empty()
+            && self.melee_shown != Some((s.clock.turn, s.clock.step))
+        {
+            self.melee_shown = Some((s.clock.turn, s.clock.step));
+            self.refocus = true;
         }
         // Whether the viewer's seat is the one to act now.
         let can_act = live
@@ -474,7 +495,7 @@ impl GbacwApp {
                         }
                         self.map.area_marks = self.plot.marks(rules, state);
                         self.map.area_marks.extend(self.barrage.marks());
-                        let mut lines = Vec::new();
+                        let mut hints = orders::MapHints::default();
                         if let Some(a) = orders::ui(
                             ui,
                             rules,
@@ -482,11 +503,14 @@ impl GbacwApp {
                             self.map.selected().first(),
                             &legal,
                             can_act,
-                            &mut lines,
+                            &mut hints,
                         ) {
                             actions.push(a);
                         }
-                        self.map.fire_lines = lines;
+                        if let Some(h) = hints.centre {
+                            self.map.centre_on(h);
+                        }
+                        self.map.fire_lines = hints.lines;
                         // Issue 18: who has orders now, with nothing selected.
                         if can_act
                             && self.map.selected().is_empty()

@@ -51,6 +51,18 @@ fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
     }
 }
 
+/// What the panel asks of the map: the lines of fire of the order or
+/// declared attack under the pointer (firer, target), and a hex to bring
+/// into view (a declared attack or melee clicked).
+#[derive(Default)]
+pub struct MapHints {
+    pub lines: Vec<(CounterId, HexNumber)>,
+    pub centre: Option<HexNumber>,
+}
+
+/// A declared attack's or melee's hover text: a click shows its target.
+pub const SHOW_ON_MAP: &str = "Click to bring its target hex into view.";
+
 /// The heading of the units that have orders now (issue 18: a new
 /// player in a Fire, Melee or Rally Phase had to click every counter to
 /// find one that could act).
@@ -100,7 +112,7 @@ pub fn ready(
 }
 
 /// The panel; returns the order clicked. The lines of fire of the order
-/// or declared attack under the pointer (firer, target) go to `hovered`,
+/// or declared attack under the pointer (firer, target) go to `hints`,
 /// for the map to draw (9.7: line of sight, 9.23: range).
 pub fn ui(
     ui: &mut Ui,
@@ -109,7 +121,7 @@ pub fn ui(
     selected: Option<&CounterId>,
     legal: &[GbacwAction],
     can_act: bool,
-    hovered: &mut Vec<(CounterId, HexNumber)>,
+    hints: &mut MapHints,
 ) -> Option<GbacwAction> {
     let mut out = None;
     if !state.fire_plan.is_empty() {
@@ -122,9 +134,19 @@ pub fn ui(
                 .map(|f| format!("{} ({})", counter_name(rules, &f.unit), f.points))
                 .collect::<Vec<_>>()
                 .join(", ");
-            let line = ui.label(format!("{}. at {} by {by}", k + 1, p.target));
+            let line = ui
+                .add(
+                    egui::Label::new(format!("{}. at {} by {by}", k + 1, p.target))
+                        .sense(egui::Sense::click()),
+                )
+                .on_hover_text(SHOW_ON_MAP);
+            if line.clicked() {
+                hints.centre = Some(p.target);
+            }
             if line.hovered() {
-                hovered.extend(p.firers.iter().map(|f| (f.unit.clone(), p.target)));
+                hints
+                    .lines
+                    .extend(p.firers.iter().map(|f| (f.unit.clone(), p.target)));
             }
             match rules.fire_preview(state, p.target, &p.firers) {
                 Ok(r) => ui.weak(column_text(&r)),
@@ -160,7 +182,13 @@ pub fn ui(
                 .map(|a| counter_name(rules, a))
                 .collect::<Vec<_>>()
                 .join(", ");
-            ui.label(format!("{} by {by}", m.target));
+            if ui
+                .add(egui::Label::new(format!("{} by {by}", m.target)).sense(egui::Sense::click()))
+                .on_hover_text(SHOW_ON_MAP)
+                .clicked()
+            {
+                hints.centre = Some(m.target);
+            }
         }
     }
     let Some(unit) = selected else {
@@ -180,7 +208,9 @@ pub fn ui(
         if button.hovered()
             && let GbacwAction::DeclareFire { target, firers } = a
         {
-            hovered.extend(firers.iter().map(|f| (f.unit.clone(), *target)));
+            hints
+                .lines
+                .extend(firers.iter().map(|f| (f.unit.clone(), *target)));
         }
         if let GbacwAction::DeclareFire { target, firers } = a
             && let Ok(r) = rules.fire_preview(state, *target, firers)

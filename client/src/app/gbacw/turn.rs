@@ -213,6 +213,19 @@ pub fn focus_hex(
     legal: &[muster_shared::gbacw::ruleset::GbacwAction],
 ) -> Option<muster_shared::gbacw::map::HexNumber> {
     use muster_shared::gbacw::ruleset::GbacwAction as A;
+    // The Melee Phase is about the declared melees: the first comes into
+    // view, not the acting side's army (issue 18: the hot-seat hand-over
+    // showed the Union's units while the melee was off screen).
+    if matches!(
+        state.clock.step,
+        Step::Phase {
+            phase: Phase::Melee,
+            ..
+        }
+    ) && let Some(m) = state.melees.first()
+    {
+        return Some(m.target);
+    }
     let oob = &rules.game().oob;
     let side = seat.map(|s| rules.side_of(s));
     let mine = |c: &muster_shared::gbacw::oob::CounterId| {
