@@ -338,3 +338,45 @@ fn the_melee_phase_shows_the_melee_and_a_declared_melee_is_found_by_a_click() {
         off_centre(&h, target)
     );
 }
+
+#[test]
+fn an_entry_hexs_label_stays_inside_the_map() {
+    use egui::{Rect, pos2, vec2};
+    use muster_client::app::gbacw::map::keep_inside;
+    let map = Rect::from_min_max(pos2(0.0, 100.0), pos2(950.0, 620.0));
+    // "entry 4032: 12 due" over a hex at the right edge: moved left, whole.
+    let label = Rect::from_center_size(pos2(930.0, 280.0), vec2(110.0, 20.0));
+    let kept = keep_inside(label, map, pos2(930.0, 300.0));
+    assert!(map.contains_rect(kept), "{kept:?}");
+    assert_eq!(kept.center().y, label.center().y);
+    // Above the top edge: moved down. A hex out of view: left alone.
+    let high = Rect::from_center_size(pos2(400.0, 95.0), vec2(110.0, 20.0));
+    assert!(map.contains_rect(keep_inside(high, map, pos2(400.0, 120.0))));
+    assert_eq!(keep_inside(label, map, pos2(1000.0, 300.0)), label);
+}
+
+#[test]
+fn the_set_up_opens_with_a_counter_picked_and_esc_stops_placing_to_select_one_set_up() {
+    use muster_client::app::gbacw::card::SET_UP_FACE;
+    use muster_client::app::gbacw::tray;
+    let mut h = table("cedar_mountain");
+    let mut c = Clicker::default();
+    // The first counter is picked and its hexes lit before any click.
+    let first = h.state().tray.picked().cloned().expect("a counter picked");
+    assert!(!h.state().map.lit.is_empty(), "its hexes lit");
+    h.get_by_label(tray::STOP_PLACING);
+    // Placed by one click on a lit hex; the pick moves on.
+    let to = *h.state().map.lit.keys().next().unwrap();
+    assert!(c.hex(&mut h, to));
+    assert_eq!(support::play::where_is(&h, &first), Some(to));
+    assert!(h.state().tray.picked().is_some_and(|p| *p != first));
+    // Esc: nothing picked, nothing lit; a click on the counter set up
+    // selects it, and its card offers the set-up facings (26.2).
+    h.key_press(egui::Key::Escape);
+    support::kittest::settle(&mut h);
+    assert_eq!(h.state().tray.picked(), None);
+    assert!(h.state().map.lit.is_empty());
+    assert!(c.select(&mut h, &first), "selected by a click");
+    h.get_by_label(SET_UP_FACE);
+    assert_eq!(h.state().tray.picked(), None, "not picked again by itself");
+}

@@ -455,6 +455,9 @@ impl GbacwApp {
                             })
                             .inner;
                         actions.extend(answered);
+                        if self.map.take_cleared() {
+                            self.tray.unpick();
+                        }
                         let placing = self.tray.ui(ui, rules, state, &legal);
                         actions.extend(placing.action);
                         self.map.lit = placing.lit;

@@ -59,11 +59,25 @@ pub struct Tray {
     /// Where the picked counter stood in the list, to pick the next one
     /// once it is placed.
     picked_at: usize,
+    /// The set-up's first counter was picked by itself (once: after Esc
+    /// or a right-click the player chooses).
+    auto_picked: bool,
 }
+
+/// Under the picked counter: how to stop placing (issue 18: with a
+/// counter always picked, a click on a counter already set up placed the
+/// next one there instead of selecting it for its facing).
+pub const STOP_PLACING: &str = "Esc or right-click on the map: stop placing, to select a counter \
+                                 on the map.";
 
 impl Tray {
     pub fn picked(&self) -> Option<&CounterId> {
         self.picked.as_ref()
+    }
+
+    /// Stop placing: nothing picked (Esc or a right-click on the map).
+    pub fn unpick(&mut self) {
+        self.picked = None;
     }
 
     /// The tray for `legal` (the viewer's legal actions; empty when the
@@ -160,6 +174,7 @@ impl Tray {
                 ))
                 .color(super::map::LIT),
             );
+            ui.weak(STOP_PLACING);
         }
     }
 
@@ -200,6 +215,14 @@ impl Tray {
         if items.is_empty() {
             ui.weak("Every counter is set up.");
             return;
+        }
+        // Issue 18: the set-up opens with its first counter picked, its
+        // hexes lit (before, the map showed nothing to click until a row
+        // was picked).
+        if !self.auto_picked && self.picked.is_none() {
+            self.auto_picked = true;
+            self.picked = Some(items[0].id.clone());
+            self.picked_at = 0;
         }
         // A leader is offered once a unit he may stand with is on the
         // map: those not offered yet count as to go meanwhile, and the
