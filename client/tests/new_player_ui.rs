@@ -203,7 +203,7 @@ fn the_units_with_orders_now_are_listed_and_a_click_selects_one() {
         .expect("the unit is listed");
     button.click();
     support::kittest::settle(&mut h);
-    assert_eq!(h.state().map.selected(), [first.clone()]);
+    assert_eq!(h.state().map.selected(), std::slice::from_ref(&first));
     h.get_by_label(&format!("Orders for {}", name(&h, &first)));
     assert!(
         h.query_by_label(orders::READY).is_none(),
