@@ -111,7 +111,7 @@ fn cedar_mountain_set_up_by_tray_and_default_then_confederates_arrive_by_tray() 
     assert_no_debug_text(&h, "set-up");
 
     // Pick 1 DC in the tray: its legal hexes light up; click one.
-    click_label_containing(&mut h, "1 DC");
+    click_label_containing(&mut h, "1 DC  Union Deployment");
     assert_eq!(h.state().tray.picked(), Some(&id("1-dc")));
     let lit: Vec<HexNumber> = h.state().map.lit.keys().copied().collect();
     assert!(!lit.is_empty(), "1 DC has hexes to go to");

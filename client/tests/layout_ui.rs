@@ -154,6 +154,17 @@ fn the_lobby_marks_your_move_and_fits_at_three_sizes() {
     });
     a.get_by_label(YOUR_TABLES);
     a.get_by_label(YOUR_MOVE);
+    // Issue 18: the list says which seat is his ("Your seat #1", "(you)"
+    // beside his name), with no "Join" beside it, which read as taking
+    // another seat.
+    assert!(
+        a.query_by_label("Join #1").is_none(),
+        "Join beside his own seat"
+    );
+    a.get_by_label("1: Meade (you)");
+    a.get_by_label(&muster_client::app::lobby::list::your_seat_label(
+        muster_shared::protocol::TableId(1),
+    ));
     // Jackson's lobby has no mark: the game waits on Meade.
     b.get_by_label("< Lobby").click();
     steps(&mut b);
@@ -167,6 +178,7 @@ fn the_lobby_marks_your_move_and_fits_at_three_sizes() {
             "Join #2",
             "Watch #2",
             "Open #1",
+            "Your seat #1",
             YOUR_MOVE,
             "Search:",
         ] {
@@ -189,6 +201,15 @@ fn the_lobby_marks_your_move_and_fits_at_three_sizes() {
             eprintln!("screenshot: docs/screens/lobby.png");
         }
     }
+    // The seat's button opens the table again, in his seat.
+    a.set_size(SIZES[0]);
+    steps(&mut a);
+    a.get_by_label("Your seat #1").click();
+    wait(&mut a, "Meade's table again", opened);
+    assert_eq!(
+        a.state().table.as_ref().map(|t| t.table()),
+        Some(muster_shared::protocol::TableId(1))
+    );
     drop((a, b));
     rt.block_on(srv.server.shutdown());
 }

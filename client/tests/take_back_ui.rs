@@ -251,7 +251,7 @@ fn set_up_facing_and_formation_on_the_card_then_taken_back() {
     let mut h = support::kittest::gbacw_harness(&config, support::kittest::SIZE, false);
     let dc = CounterId("1-dc".into());
     let start = h.state().session.state().unwrap().clone();
-    h.get_by_label_contains("1 DC").click();
+    h.get_by_label_contains("1 DC  Union Deployment").click();
     h.run();
     let lit: Vec<HexNumber> = h.state().map.lit.keys().copied().collect();
     let to = lit[lit.len() / 2];

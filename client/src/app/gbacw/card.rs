@@ -47,7 +47,6 @@ pub fn ui(
     if let (Some(unit), Some(st)) = (oob.units.get(id), state.units.get(id)) {
         ui.heading(&unit.designation);
         Grid::new("unit_card").num_columns(2).show(ui, |ui| {
-            row(ui, "Counter", id.to_string());
             row(
                 ui,
                 "Side",
@@ -231,7 +230,6 @@ pub fn ui(
     } else if let (Some(leader), Some(st)) = (oob.leaders.get(id), state.leaders.get(id)) {
         ui.heading(&leader.name);
         Grid::new("leader_card").num_columns(2).show(ui, |ui| {
-            row(ui, "Counter", id.to_string());
             row(
                 ui,
                 "Side",

@@ -227,6 +227,9 @@ pub struct MapView {
     /// Why the path being dragged (or just dropped) is refused, with its
     /// case; shown in the header.
     pub path_refusal: Option<String>,
+    /// Esc or a right-click cleared the map's selection this frame: the
+    /// tray stops placing too (read with [`MapView::take_cleared`]).
+    cleared: bool,
     /// Lines of fire to draw this frame (firer, target): the fire order or
     /// declared attack under the pointer in the side panel.
     pub fire_lines: Vec<(CounterId, HexNumber)>,
@@ -346,6 +349,12 @@ impl MapView {
     }
 
     /// The reachable hexes shown for the selection, if any.
+    /// Whether Esc or a right-click cleared the selection since the last
+    /// call.
+    pub fn take_cleared(&mut self) -> bool {
+        std::mem::take(&mut self.cleared)
+    }
+
     pub fn reach(&self) -> Option<&Reach> {
         self.reach.as_ref().and_then(|r| r.reach.as_ref())
     }
@@ -555,6 +564,7 @@ impl MapView {
             self.help = !self.help;
         }
         if esc {
+            self.cleared = true;
             self.help = false;
             self.selected.clear();
             self.selected_crew = None;
@@ -837,6 +847,7 @@ impl MapView {
             self.refresh_reach(input);
         }
         if response.secondary_clicked() {
+            self.cleared = true;
             self.selected.clear();
             self.path_refusal = None;
         }
@@ -1465,10 +1476,27 @@ fn paint_entries(
         painter.add(Shape::line(ring, Stroke::new(4.0, ENTRY)));
         let at = c - vec2(0.0, hex_px * 1.1);
         let galley = painter.layout_no_wrap(text.clone(), font.clone(), Color32::BLACK);
-        let bg = Rect::from_center_size(at, galley.size() + vec2(8.0, 4.0));
+        let bg = keep_inside(
+            Rect::from_center_size(at, galley.size() + vec2(8.0, 4.0)),
+            rect,
+            c,
+        );
         painter.rect_filled(bg, 3.0, ENTRY);
         painter.galley(bg.min + vec2(4.0, 2.0), galley, Color32::BLACK);
     }
+}
+
+/// A label's box moved inside the map's `rect` while the point it names
+/// (`at`) is in view (issue 18: "entry 4032: 12 due" ran past the map's
+/// right edge, cut off); left where it is otherwise.
+pub fn keep_inside(label: Rect, rect: Rect, at: Pos2) -> Rect {
+    if !rect.contains(at) {
+        return label;
+    }
+    let inner = rect.shrink(2.0);
+    let dx = (inner.right() - label.right()).min(0.0) + (inner.left() - label.left()).max(0.0);
+    let dy = (inner.top() - label.top()).max(0.0);
+    label.translate(vec2(dx, dy))
 }
 
 /// The hexes a tray's piece may go to: green, outlined.

@@ -63,6 +63,13 @@ pub const SIGHT_TOGGLE: &str = "Sight and range";
 pub const PROVISIONAL_NOTICE: &str = "Provisional charts";
 
 /// How many chart values `charts.toml` marks provisional.
+/// The battle's printed title cut before its scenario ("Corinth, 3–4
+/// October 1862" of "Corinth, 3–4 October 1862: the historical scenario
+/// (30.0)"), for the top bar, which must stay one line at 1280 px.
+pub fn battle_short(title: &str) -> &str {
+    title.split(": ").next().unwrap_or(title)
+}
+
 pub fn provisional_chart_values() -> usize {
     CHARTS.matches("provisional = true").count()
 }
@@ -93,6 +100,8 @@ pub struct GbacwApp {
     /// Bring the acting side's units into view next frame (hot-seat
     /// hand-over).
     refocus: bool,
+    /// The Melee Phase whose first melee was brought into view.
+    melee_shown: Option<(u16, Step)>,
     waker_set: bool,
 }
 
@@ -112,6 +121,7 @@ impl GbacwApp {
             turn: turn::TurnWatch::default(),
             confirm_end: false,
             refocus: false,
+            melee_shown: None,
             waker_set: false,
         }
     }
@@ -202,6 +212,24 @@ impl GbacwApp {
                 self.refocus = true;
             }
         }
+        // Issue 18: a Melee Phase with declared melees brings the first into
+        // view once (at a hot-seat table the hand-over had shown the
+        // acting side's army, the melee off screen).
+        if live
+            && let Some(s) = self.session.state()
+            && matches!(
+                s.clock.step,
+                Step::Phase {
+                    phase: Phase::Melee,
+                    ..
+                }
+            )
+            && !s.melees.is_empty()
+            && self.melee_shown != Some((s.clock.turn, s.clock.step))
+        {
+            self.melee_shown = Some((s.clock.turn, s.clock.step));
+            self.refocus = true;
+        }
         // Whether the viewer's seat is the one to act now.
         let can_act = live
             && match (self.session.ruleset(), self.session.state()) {
@@ -250,7 +278,13 @@ impl GbacwApp {
             ui.horizontal_wrapped(|ui| {
                 ui.strong("Muster");
                 if let Some(r) = self.session.ruleset() {
-                    ui.weak(format!("GBACW - {}", r.game().scenario.name));
+                    // The battle as printed (issue 18), the game's whole
+                    // title on hover; never the ruleset's id.
+                    let title = muster_shared::gbacw::battles::title(&r.config().battle);
+                    ui.weak(battle_short(title)).on_hover_text(format!(
+                        "{}: {title}",
+                        crate::app::lobby::list::game_words("gbacw")
+                    ));
                 }
                 ui.separator();
                 seats::viewer_switch(ui, &mut self.session);
@@ -351,7 +385,20 @@ impl GbacwApp {
         let acting = self.session.acting_seat().filter(|_| live);
         // Moving is not among this phase's orders (the Defensive Fire
         // Phase...): no movement range is lit.
-        self.map.no_moves = !legal.iter().any(|a| matches!(a, GbacwAction::Move { .. }));
+        // In the Movement Phase itself a legal set with no move (every
+        // unit's allowance spent, only arrivals left) is not "no moves
+        // now": the selected unit is told it cannot go further (issue 18).
+        let movement_phase = self.session.state().is_some_and(|s| {
+            matches!(
+                s.clock.step,
+                Step::Phase {
+                    phase: Phase::Movement,
+                    ..
+                }
+            )
+        });
+        self.map.no_moves =
+            !movement_phase && !legal.iter().any(|a| matches!(a, GbacwAction::Move { .. }));
         // Open on (and after a hot-seat hand-over, bring into view) the
         // acting side's units.
         if self.map.camera().is_none() || self.refocus {
@@ -408,6 +455,9 @@ impl GbacwApp {
                             })
                             .inner;
                         actions.extend(answered);
+                        if self.map.take_cleared() {
+                            self.tray.unpick();
+                        }
                         let placing = self.tray.ui(ui, rules, state, &legal);
                         actions.extend(placing.action);
                         self.map.lit = placing.lit;
@@ -448,7 +498,7 @@ impl GbacwApp {
                         }
                         self.map.area_marks = self.plot.marks(rules, state);
                         self.map.area_marks.extend(self.barrage.marks());
-                        let mut lines = Vec::new();
+                        let mut hints = orders::MapHints::default();
                         if let Some(a) = orders::ui(
                             ui,
                             rules,
@@ -456,11 +506,25 @@ impl GbacwApp {
                             self.map.selected().first(),
                             &legal,
                             can_act,
-                            &mut lines,
+                            &mut hints,
                         ) {
                             actions.push(a);
                         }
-                        self.map.fire_lines = lines;
+                        if let Some(h) = hints.centre {
+                            self.map.centre_on(h);
+                        }
+                        self.map.fire_lines = hints.lines;
+                        // Issue 18: who has orders now, with nothing selected.
+                        if can_act
+                            && self.map.selected().is_empty()
+                            && let Some(id) = orders::ready(ui, rules, state, &legal)
+                        {
+                            let hex = state.units.get(&id).and_then(|u| u.hex);
+                            self.map.select(vec![id]);
+                            if let Some(h) = hex {
+                                self.map.centre_on(h);
+                            }
+                        }
                         if let Some(id) = self.map.selected().first().cloned() {
                             if let Some(a) = card::ui(ui, rules, state, &id, can_act) {
                                 actions.push(a);
@@ -518,6 +582,11 @@ impl GbacwApp {
                             }
                             if self.map.reach().is_some_and(|r| r.hexes.len() > 1) {
                                 ui.weak("Click an empty lit hex (or drag the counter) to move; shift-click adds a counter of the same hex; right-click clears.");
+                            } else if can_act && !self.map.no_moves {
+                                // The Movement Phase, but this counter has
+                                // nowhere to go (its allowance spent, or
+                                // held: 12.9x, 17.52...).
+                                ui.weak(format!("{} cannot move any further this phase. Right-click or Esc clears the selection.", narrate::counter_name(rules, &id)));
                             } else if can_act {
                                 ui.weak("No moves for it now: this phase's orders, if any, are under Orders. Right-click or Esc clears the selection.");
                             } else {

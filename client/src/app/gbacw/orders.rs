@@ -51,8 +51,68 @@ fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
     }
 }
 
+/// What the panel asks of the map: the lines of fire of the order or
+/// declared attack under the pointer (firer, target), and a hex to bring
+/// into view (a declared attack or melee clicked).
+#[derive(Default)]
+pub struct MapHints {
+    pub lines: Vec<(CounterId, HexNumber)>,
+    pub centre: Option<HexNumber>,
+}
+
+/// A declared attack's or melee's hover text: a click shows its target.
+pub const SHOW_ON_MAP: &str = "Click to bring its target hex into view.";
+
+/// The heading of the units that have orders now (issue 18: a new
+/// player in a Fire, Melee or Rally Phase had to click every counter to
+/// find one that could act).
+pub const READY: &str = "Units with orders now (click one to select it)";
+
+/// How many of them are listed by name.
+const READY_SHOWN: usize = 24;
+
+/// With nothing selected, the acting seat's units that have an order in
+/// the legal set (fire, melee, charge, rally, resupply...), each a button
+/// "4 Me at 2416"; returns the one clicked.
+pub fn ready(
+    ui: &mut Ui,
+    rules: &Gbacw,
+    state: &GbacwState,
+    legal: &[GbacwAction],
+) -> Option<CounterId> {
+    let mut units: Vec<&CounterId> = state
+        .units
+        .keys()
+        .filter(|u| legal.iter().any(|a| involves(a, u)))
+        .collect();
+    if units.is_empty() {
+        return None;
+    }
+    units.sort_by_key(|u| state.units[*u].hex);
+    let mut out = None;
+    ui.separator();
+    ui.strong(READY);
+    ui.horizontal_wrapped(|ui| {
+        for u in units.iter().take(READY_SHOWN) {
+            let at = state.units[*u]
+                .hex
+                .map_or_else(String::new, |h| format!(" at {h}"));
+            if ui
+                .small_button(format!("{}{at}", counter_name(rules, u)))
+                .clicked()
+            {
+                out = Some((*u).clone());
+            }
+        }
+        if units.len() > READY_SHOWN {
+            ui.weak(format!("and {} more", units.len() - READY_SHOWN));
+        }
+    });
+    out
+}
+
 /// The panel; returns the order clicked. The lines of fire of the order
-/// or declared attack under the pointer (firer, target) go to `hovered`,
+/// or declared attack under the pointer (firer, target) go to `hints`,
 /// for the map to draw (9.7: line of sight, 9.23: range).
 pub fn ui(
     ui: &mut Ui,
@@ -61,7 +121,7 @@ pub fn ui(
     selected: Option<&CounterId>,
     legal: &[GbacwAction],
     can_act: bool,
-    hovered: &mut Vec<(CounterId, HexNumber)>,
+    hints: &mut MapHints,
 ) -> Option<GbacwAction> {
     let mut out = None;
     if !state.fire_plan.is_empty() {
@@ -74,9 +134,19 @@ pub fn ui(
                 .map(|f| format!("{} ({})", counter_name(rules, &f.unit), f.points))
                 .collect::<Vec<_>>()
                 .join(", ");
-            let line = ui.label(format!("{}. at {} by {by}", k + 1, p.target));
+            let line = ui
+                .add(
+                    egui::Label::new(format!("{}. at {} by {by}", k + 1, p.target))
+                        .sense(egui::Sense::click()),
+                )
+                .on_hover_text(SHOW_ON_MAP);
+            if line.clicked() {
+                hints.centre = Some(p.target);
+            }
             if line.hovered() {
-                hovered.extend(p.firers.iter().map(|f| (f.unit.clone(), p.target)));
+                hints
+                    .lines
+                    .extend(p.firers.iter().map(|f| (f.unit.clone(), p.target)));
             }
             match rules.fire_preview(state, p.target, &p.firers) {
                 Ok(r) => ui.weak(column_text(&r)),
@@ -112,7 +182,13 @@ pub fn ui(
                 .map(|a| counter_name(rules, a))
                 .collect::<Vec<_>>()
                 .join(", ");
-            ui.label(format!("{} by {by}", m.target));
+            if ui
+                .add(egui::Label::new(format!("{} by {by}", m.target)).sense(egui::Sense::click()))
+                .on_hover_text(SHOW_ON_MAP)
+                .clicked()
+            {
+                hints.centre = Some(m.target);
+            }
         }
     }
     let Some(unit) = selected else {
@@ -132,7 +208,9 @@ pub fn ui(
         if button.hovered()
             && let GbacwAction::DeclareFire { target, firers } = a
         {
-            hovered.extend(firers.iter().map(|f| (f.unit.clone(), *target)));
+            hints
+                .lines
+                .extend(firers.iter().map(|f| (f.unit.clone(), *target)));
         }
         if let GbacwAction::DeclareFire { target, firers } = a
             && let Ok(r) = rules.fire_preview(state, *target, firers)

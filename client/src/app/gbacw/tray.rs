@@ -59,11 +59,25 @@ pub struct Tray {
     /// Where the picked counter stood in the list, to pick the next one
     /// once it is placed.
     picked_at: usize,
+    /// The set-up's first counter was picked by itself (once: after Esc
+    /// or a right-click the player chooses).
+    auto_picked: bool,
 }
+
+/// Under the picked counter: how to stop placing (issue 18: with a
+/// counter always picked, a click on a counter already set up placed the
+/// next one there instead of selecting it for its facing).
+pub const STOP_PLACING: &str = "Esc or right-click on the map: stop placing, to select a counter \
+                                 on the map.";
 
 impl Tray {
     pub fn picked(&self) -> Option<&CounterId> {
         self.picked.as_ref()
+    }
+
+    /// Stop placing: nothing picked (Esc or a right-click on the map).
+    pub fn unpick(&mut self) {
+        self.picked = None;
     }
 
     /// The tray for `legal` (the viewer's legal actions; empty when the
@@ -160,6 +174,7 @@ impl Tray {
                 ))
                 .color(super::map::LIT),
             );
+            ui.weak(STOP_PLACING);
         }
     }
 
@@ -201,10 +216,34 @@ impl Tray {
             ui.weak("Every counter is set up.");
             return;
         }
+        // Issue 18: the set-up opens with its first counter picked, its
+        // hexes lit (before, the map showed nothing to click until a row
+        // was picked).
+        if !self.auto_picked && self.picked.is_none() {
+            self.auto_picked = true;
+            self.picked = Some(items[0].id.clone());
+            self.picked_at = 0;
+        }
+        // A leader is offered once a unit he may stand with is on the
+        // map: those not offered yet count as to go meanwhile, and the
+        // player is told why they are not listed (before, the count rose
+        // after the first unit was set up).
+        let leaders_later = side.map_or(0, |s| leaders_not_offered(rules, state, s, items));
         ui.weak(format!(
             "or set up by hand ({} to go): pick a counter, then click a lit hex.",
-            items.len()
+            items.len() + leaders_later
         ));
+        if leaders_later > 0 {
+            let who = if leaders_later == 1 {
+                "1 leader is".to_string()
+            } else {
+                format!("{leaders_later} leaders are")
+            };
+            ui.weak(format!(
+                "{who} not listed yet: a leader is listed once a unit he may stand with is \
+                 set up."
+            ));
+        }
         let row = |item: &Item| {
             let area = item
                 .hexes
@@ -263,8 +302,12 @@ impl Tray {
         if !waiting.is_empty() {
             ui.add(
                 egui::Label::new(
-                    RichText::new(format!("Also due, entering later: {}", waiting.join(", ")))
-                        .weak(),
+                    RichText::new(format!(
+                        "Also due, entering later: {} (a counter in Column on their entry hex \
+                         holds it until it moves off, 8.16; or they cannot pay to enter, 26.45)",
+                        waiting.join(", ")
+                    ))
+                    .weak(),
                 )
                 .wrap(),
             );
@@ -331,6 +374,27 @@ fn waiting(rules: &Gbacw, state: &GbacwState, items: &[Item]) -> Vec<String> {
                 .then(|| format!("{} ({})", counter_name(rules, id), a.hex))
         })
         .collect()
+}
+
+/// `side`'s leaders not on the map, not arriving later (26.4) and not
+/// offered in the tray yet.
+fn leaders_not_offered(
+    rules: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    items: &[Item],
+) -> usize {
+    let oob = &rules.game().oob;
+    state
+        .leaders
+        .iter()
+        .filter(|(id, l)| {
+            l.hex.is_none()
+                && oob.leaders.get(*id).is_some_and(|o| o.side == *side)
+                && !state.progress.to_arrive.contains(*id)
+                && !items.iter().any(|i| i.id == **id)
+        })
+        .count()
 }
 
 /// The printed name of the set-up area holding `hex`, if any.

@@ -13,7 +13,7 @@
 use egui::{Color32, RichText, Ui};
 use muster_shared::SeatId;
 use muster_shared::engine::Ruleset;
-use muster_shared::gbacw::ruleset::{Gbacw, GbacwState};
+use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwState};
 use muster_shared::gbacw::sequence::{Phase, Step};
 use muster_shared::gbacw::words;
 
@@ -26,7 +26,17 @@ pub const YOUR_TURN: &str = "Your turn";
 pub fn asked(rules: &Gbacw, state: &GbacwState, seat: SeatId) -> String {
     let side = words::side_name(rules, rules.side_of(seat));
     if let Some(d) = rules.pending(state).into_iter().find(|d| d.seat == seat) {
-        if state.progress.setting_up.is_some() {
+        // The tray's hint only when the seat places counters now (Corinth
+        // 29.2's plot comes before the set-up and is answered in its panel).
+        let places = rules.legal_actions(state, seat).iter().any(|a| {
+            matches!(
+                a,
+                GbacwAction::PlaceUnit { .. }
+                    | GbacwAction::PlaceLeader { .. }
+                    | GbacwAction::EndSetUp
+            )
+        });
+        if state.progress.setting_up.is_some() && places {
             return format!(
                 "{} - pick a counter in the Set-up tray and click a lit hex, or use the default \
                  deployment",
@@ -203,6 +213,19 @@ pub fn focus_hex(
     legal: &[muster_shared::gbacw::ruleset::GbacwAction],
 ) -> Option<muster_shared::gbacw::map::HexNumber> {
     use muster_shared::gbacw::ruleset::GbacwAction as A;
+    // The Melee Phase is about the declared melees: the first comes into
+    // view, not the acting side's army (issue 18: the hot-seat hand-over
+    // showed the Union's units while the melee was off screen).
+    if matches!(
+        state.clock.step,
+        Step::Phase {
+            phase: Phase::Melee,
+            ..
+        }
+    ) && let Some(m) = state.melees.first()
+    {
+        return Some(m.target);
+    }
     let oob = &rules.game().oob;
     let side = seat.map(|s| rules.side_of(s));
     let mine = |c: &muster_shared::gbacw::oob::CounterId| {

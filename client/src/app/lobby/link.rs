@@ -4,7 +4,10 @@
 //! [`super::store`]), resume the stored identity or sign in as a new guest,
 //! watch the lobby, create tables. Everything the server pushes comes back
 //! to the UI as [`LobbyEvent`]s; a dropped connection is re-established
-//! and the list asked for again.
+//! and the list asked for again. A server of a fleet that says the lobby's
+//! business is another node's (`ServerMsg::Moved`, issue 23) is followed
+//! there as a table's connection follows it: `ws://` only, at most
+//! [`MAX_REDIRECTS`] in a row.
 
 use super::store::Store;
 use crate::app::link::Waker;
@@ -20,6 +23,11 @@ use tokio::sync::mpsc;
 /// First wait before reconnecting, doubled after each failed try up to
 /// [`crate::app::net_table::RECONNECT_MAX_WAIT`].
 const RECONNECT_FIRST_WAIT: Duration = Duration::from_millis(200);
+
+/// Redirects followed in a row (with no list served between them) before
+/// giving up: two nodes naming each other would otherwise go on for ever.
+/// The same bound as a table's connection.
+pub const MAX_REDIRECTS: usize = 3;
 
 /// What the lobby connection reports.
 #[derive(Clone, Debug)]
@@ -58,6 +66,11 @@ pub enum LobbyEvent {
     /// The connection broke; reconnecting.
     Lost(String),
     Reconnected,
+    /// The server sent the lobby to another node (`ServerMsg::Moved`):
+    /// connected there now; tables open at `to` from now on.
+    Moved {
+        to: String,
+    },
 }
 
 enum Cmd {
@@ -90,6 +103,7 @@ impl LobbyLink {
         let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
         let task = Task {
             url: url.trim().to_string(),
+            home: url.trim().to_string(),
             name: name.trim().to_string(),
             store,
             base,
@@ -133,7 +147,11 @@ impl LobbyLink {
 }
 
 struct Task {
+    /// Where the lobby is connected: the address given, or where a
+    /// redirect sent it.
     url: String,
+    /// The address the player gave, under which the identity is kept.
+    home: String,
     name: String,
     store: Store,
     base: ConnectOptions,
@@ -142,7 +160,7 @@ struct Task {
 }
 
 impl Task {
-    async fn run(self, mut cmds: mpsc::UnboundedReceiver<Cmd>) {
+    async fn run(mut self, mut cmds: mpsc::UnboundedReceiver<Cmd>) {
         let (mut conn, token, opts) = match self.first_connect().await {
             Ok(x) => x,
             Err(e) => {
@@ -150,14 +168,41 @@ impl Task {
                 return;
             }
         };
+        // Redirects followed since the last list a server sent.
+        let mut redirects = 0;
         loop {
-            let why = match self.serve(&mut conn, &mut cmds).await {
-                None => {
+            let why = match self.serve(&mut conn, &mut cmds, &mut redirects).await {
+                Served::Dropped => {
                     let _ = conn.send(&ClientMsg::WatchLobby { on: false }).await;
                     conn.close().await;
                     return;
                 }
-                Some(why) => why,
+                Served::Moved(to) => {
+                    conn.close().await;
+                    redirects += 1;
+                    if redirects > MAX_REDIRECTS || !to.starts_with("ws://") {
+                        // A `quic://` address would need its certificate's
+                        // print, which a redirect does not carry.
+                        self.emit(LobbyEvent::Failed(format!(
+                            "the server sent the lobby on to {to} ({redirects} redirects in a \
+                             row); connect again, perhaps to another address"
+                        )));
+                        return;
+                    }
+                    tracing::info!("the lobby moved to {to}");
+                    match self.reconnect_at(&to, &opts, &token).await {
+                        Ok(c) => {
+                            self.url = to.clone();
+                            conn = c;
+                            self.emit(LobbyEvent::Moved { to });
+                            continue;
+                        }
+                        Err(e) => {
+                            format!("cannot reach {to}, where the server sent the lobby: {e}")
+                        }
+                    }
+                }
+                Served::Lost(why) => why,
             };
             self.emit(LobbyEvent::Lost(why));
             let mut wait = RECONNECT_FIRST_WAIT;
@@ -174,7 +219,7 @@ impl Task {
                         code: ErrorCode::BadToken,
                         message,
                     }) => {
-                        let _ = self.store.forget_token(&self.url, &token);
+                        let _ = self.store.forget_token(&self.home, &token);
                         self.emit(LobbyEvent::Failed(format!(
                             "the server no longer knows your identity ({message}); connect again \
                              to sign in as a new guest"
@@ -278,8 +323,18 @@ impl Task {
     }
 
     async fn reconnect(&self, opts: &ConnectOptions, token: &str) -> Result<Connection, NetError> {
+        self.reconnect_at(&self.url, opts, token).await
+    }
+
+    /// Connect to `url`, resume the identity of `token`, watch the lobby.
+    async fn reconnect_at(
+        &self,
+        url: &str,
+        opts: &ConnectOptions,
+        token: &str,
+    ) -> Result<Connection, NetError> {
         let connect = async {
-            let mut conn = Connection::connect(&self.url, opts).await?;
+            let mut conn = Connection::connect(url, opts).await?;
             resume(&mut conn, token).await?;
             conn.send(&ClientMsg::WatchLobby { on: true }).await?;
             Ok(conn)
@@ -289,12 +344,14 @@ impl Task {
             .map_err(|_| NetError::Timeout)?
     }
 
-    /// Until the connection breaks (`Some(why)`) or the UI goes (`None`).
+    /// Until the connection breaks, the server sends the lobby elsewhere,
+    /// or the UI goes. A list served resets `redirects`.
     async fn serve(
         &self,
         conn: &mut Connection,
         cmds: &mut mpsc::UnboundedReceiver<Cmd>,
-    ) -> Option<String> {
+        redirects: &mut usize,
+    ) -> Served {
         // An idle lobby must still speak, or the server closes it.
         let mut ping = self.base.ping_timer();
         let mut nonce = 0u64;
@@ -303,22 +360,28 @@ impl Task {
                 _ = ping.tick() => {
                     nonce += 1;
                     if let Err(e) = conn.send(&ClientMsg::Ping { nonce }).await {
-                        return Some(e.to_string());
+                        return Served::Lost(e.to_string());
                     }
                 }
                 cmd = cmds.recv() => {
-                    let Cmd::Create(options) = cmd?;
+                    let Some(Cmd::Create(options)) = cmd else { return Served::Dropped };
                     if let Err(e) = conn.send(&ClientMsg::CreateTable { options }).await {
-                        return Some(e.to_string());
+                        return Served::Lost(e.to_string());
                     }
                 }
                 msg = conn.recv() => match msg {
-                    Ok(msg) => self.receive(msg),
+                    Ok(ServerMsg::Moved { to, .. }) => return Served::Moved(to),
+                    Ok(msg) => {
+                        if matches!(msg, ServerMsg::Lobby { .. }) {
+                            *redirects = 0;
+                        }
+                        self.receive(msg);
+                    }
                     Err(NetError::Decode(e)) => self.emit(LobbyEvent::Refused {
                         code: ErrorCode::BadMessage,
                         message: format!("the server sent a bad message: {e}"),
                     }),
-                    Err(e) => return Some(e.to_string()),
+                    Err(e) => return Served::Lost(e.to_string()),
                 },
             }
         }
@@ -344,6 +407,16 @@ impl Task {
             w();
         }
     }
+}
+
+/// How a connected stretch of the lobby ended.
+enum Served {
+    /// The UI dropped the lobby.
+    Dropped,
+    /// The connection broke.
+    Lost(String),
+    /// The server sent the lobby to this address (issue 23).
+    Moved(String),
 }
 
 /// `Resume`, keeping the name the server knows this identity by.

@@ -114,6 +114,12 @@ pub fn scenario_words(t: &TableSummary) -> &str {
     }
 }
 
+/// The list's button for a table whose seat this player holds
+/// ("Your seat #3"): it opens the table again in that seat.
+pub fn your_seat_label(table: TableId) -> String {
+    format!("Your seat #{}", table.0)
+}
+
 /// The heading of the tables this player sits at.
 pub const YOUR_TABLES: &str = "Your tables";
 
@@ -250,7 +256,13 @@ fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
     let shown = seat_labels(t);
     ui.vertical(|ui| {
         for (i, s) in shown.iter().enumerate() {
+            let yours = t
+                .seats
+                .get(i)
+                .and_then(Option::as_deref)
+                .is_some_and(|n| Some(n) == me);
             match s {
+                Some(name) if yours => ui.label(format!("{}: {name} (you)", i + 1)),
                 Some(name) => ui.label(format!("{}: {name}", i + 1)),
                 None => ui.label(
                     RichText::new(format!("{}: free", i + 1))
@@ -270,11 +282,24 @@ fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
         "closed".to_string()
     });
     ui.horizontal(|ui| {
+        // A table this player sits at is opened again, not joined: its
+        // button says so (issue 18: "Join" beside your own seat read as
+        // taking another one).
+        let label = if sits_here(t, me) {
+            your_seat_label(t.table)
+        } else {
+            format!("Join #{}", t.table.0)
+        };
         if ui
             .add_enabled(
                 free_seats(t) > 0 || sits_here(t, me),
-                egui::Button::new(format!("Join #{}", t.table.0)),
+                egui::Button::new(label),
             )
+            .on_hover_text(if sits_here(t, me) {
+                "You sit at this table: open it again in your seat."
+            } else {
+                "Take the first free seat."
+            })
             .clicked()
         {
             pick = Some(Pick::Join(t.table));

@@ -173,6 +173,12 @@ impl LobbyApp {
         self.lobby.as_ref().is_some_and(|l| l.identity.is_some())
     }
 
+    /// The address the lobby is served from now (the one given, or where
+    /// a redirect sent it).
+    pub fn lobby_url(&self) -> Option<&str> {
+        self.lobby.as_ref().map(|l| l.url.as_str())
+    }
+
     /// A table being joined in the background.
     pub fn is_opening(&self) -> bool {
         self.opening.is_some()
@@ -273,6 +279,12 @@ impl LobbyApp {
                         lobby.connected = false;
                         lobby.notice =
                             Some(format!("lost the connection ({why}); reconnecting..."));
+                    }
+                    LobbyEvent::Moved { to } => {
+                        // Tables open where the lobby is served now.
+                        lobby.notice = Some(format!("the lobby moved to {to}"));
+                        lobby.url = to;
+                        lobby.connected = true;
                     }
                     LobbyEvent::Reconnected => {
                         lobby.connected = true;
