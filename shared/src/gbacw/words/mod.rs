@@ -26,7 +26,7 @@ pub use action::action;
 pub use event::event;
 pub use names::{
     area_name, counter_name, facing_word, formation_word, hex_path, mp_text, plan_words,
-    reserve_name, side_name,
+    reserve_name, seat_name, side_name,
 };
 pub use readings::{ReadingWords, reading_words};
 pub use refusal::{refusal, refusal_text};

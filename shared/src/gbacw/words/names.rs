@@ -45,6 +45,12 @@ pub fn side_name(rs: &Gbacw, side: &CounterId) -> String {
     counter_name(rs, side)
 }
 
+/// The player of `seat` as a refusal names them ("the Union player"),
+/// never the seat's number.
+pub fn seat_name(rs: &Gbacw, seat: crate::ids::SeatId) -> String {
+    format!("the {} player", side_name(rs, rs.side_of(seat)))
+}
+
 /// A set-up or assault area by its printed name ("Union Deployment Area
 /// 1", "Area B").
 pub fn area_name(rs: &Gbacw, area: &CounterId) -> String {

@@ -152,3 +152,36 @@ fn case_11_34_wagon_ammunition_loss_and_crew_read_as_words() {
     assert!(lines[3].contains("routs") && lines[3].contains("11.12"));
     assert!(lines[4].contains("retreats") && lines[4].contains("11.17"));
 }
+
+/// A refusal to the seat that is not asked names the player who is ("the
+/// Union player"), never a seat's number: at Cedar Mountain's set-up and
+/// in the test battle's first phase.
+#[test]
+fn refusals_to_the_other_seat_name_the_player_asked() {
+    use crate::engine::{ActionContext, Dice};
+    use crate::ids::SeatId;
+    let test_battle = crate::gbacw::testkit::T::new().rs;
+    for rs in [cedar(), test_battle] {
+        let s = rs.initial_state();
+        let acting = rs.acting_seat(&s).expect("someone acts first");
+        let other = SeatId(1 - acting.0.min(1));
+        let asked = rs.legal_actions(&s, acting);
+        let action = asked.first().expect("the acting seat has actions");
+        let ctx = ActionContext {
+            seat: other,
+            seq: 1,
+            by_default: false,
+        };
+        let e = rs
+            .decide(&s, &ctx, action, &mut Dice::none())
+            .expect_err("the other seat is refused");
+        let side = super::side_name(&rs, rs.side_of(acting));
+        assert!(
+            e.message.contains(&format!("the {side} player")),
+            "{}",
+            e.message
+        );
+        assert!(!e.message.contains("seat"), "{}", e.message);
+        assert_words(&super::refusal_text(&rs, &e.message));
+    }
+}

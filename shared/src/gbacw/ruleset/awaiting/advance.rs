@@ -57,7 +57,11 @@ pub(super) fn decide(
         return Err(err(
             "GBACW 12.85",
             RuleCode::NotYourTurn,
-            format!("waiting for {} to advance into {} or not", a.seat, a.hex),
+            format!(
+                "waiting for {} to advance into {} or not",
+                crate::gbacw::words::seat_name(rs, a.seat),
+                a.hex
+            ),
         ));
     }
     match action {

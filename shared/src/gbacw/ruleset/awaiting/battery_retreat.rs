@@ -64,7 +64,10 @@ pub(super) fn decide(
         return Err(err(
             &case,
             RuleCode::NotYourTurn,
-            format!("waiting for {} to retreat its batteries or not", offer.seat),
+            format!(
+                "waiting for {} to retreat its batteries or not",
+                crate::gbacw::words::seat_name(rs, offer.seat)
+            ),
         ));
     }
     match action {

@@ -62,7 +62,7 @@ pub(super) fn legal(
 }
 
 pub(super) fn decide(
-    _rs: &Gbacw,
+    rs: &Gbacw,
     state: &GbacwState,
     o: &LeaderRoutOffer,
     seat: SeatId,
@@ -72,7 +72,11 @@ pub(super) fn decide(
         return Err(err(
             "GBACW 13.43",
             RuleCode::NotYourTurn,
-            format!("waiting for {} to choose where {} goes", o.seat, o.leader),
+            format!(
+                "waiting for {} to choose where {} goes",
+                crate::gbacw::words::seat_name(rs, o.seat),
+                o.leader
+            ),
         ));
     }
     match action {

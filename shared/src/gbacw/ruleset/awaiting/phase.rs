@@ -101,7 +101,8 @@ pub(super) fn decide(
             RuleCode::NotYourTurn,
             match acting {
                 Some(s) => format!(
-                    "{s} is to act in the {}",
+                    "{} is to act in the {}",
+                    crate::gbacw::words::seat_name(rs, s),
                     rs.game.sequence.step_name(state.clock.step)
                 ),
                 None => "no one acts now".to_string(),

@@ -84,7 +84,8 @@ pub(super) fn decide(
             RuleCode::NotYourTurn,
             format!(
                 "waiting for {} to answer the melee declared on {}",
-                offer.seat, offer.target
+                crate::gbacw::words::seat_name(rs, offer.seat),
+                offer.target
             ),
         ));
     }

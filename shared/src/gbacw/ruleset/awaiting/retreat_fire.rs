@@ -72,7 +72,10 @@ pub(super) fn decide(
         return Err(err(
             "GBACW 10.2",
             RuleCode::NotYourTurn,
-            format!("waiting for {} to answer retreat fire", o.seat),
+            format!(
+                "waiting for {} to answer retreat fire",
+                crate::gbacw::words::seat_name(rs, o.seat)
+            ),
         ));
     }
     match action {

@@ -76,7 +76,8 @@ pub(super) fn decide(
             RuleCode::NotYourTurn,
             format!(
                 "waiting for {} to choose {}'s retreat",
-                order.seat, order.unit
+                crate::gbacw::words::seat_name(rs, order.seat),
+                order.unit
             ),
         ));
     }

@@ -78,7 +78,10 @@ pub(super) fn decide(
         return Err(err(
             d.trigger.rule(),
             RuleCode::NotYourTurn,
-            format!("waiting for {} to answer withdrawal fire", d.seat),
+            format!(
+                "waiting for {} to answer withdrawal fire",
+                crate::gbacw::words::seat_name(rs, d.seat)
+            ),
         ));
     }
     match action {

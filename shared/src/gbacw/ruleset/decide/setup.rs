@@ -138,7 +138,10 @@ pub(crate) fn decide(
         return Err(err(
             &setup_rule(rs),
             RuleCode::NotYourTurn,
-            format!("{} is setting up", rs.seat_of(side)),
+            format!(
+                "{} is setting up",
+                crate::gbacw::words::seat_name(rs, rs.seat_of(side))
+            ),
         ));
     }
     match action {
