@@ -183,6 +183,7 @@ fn tables(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
     egui::Grid::new("director_tables")
         .num_columns(6)
         .striped(true)
+        .min_col_width(64.0)
         .spacing([14.0, 4.0])
         .show(ui, |ui| {
             for h in [
@@ -215,18 +216,24 @@ fn tables(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
                     for seat in 0..2u8 {
                         let turn = card.result.is_none() && card.awaiting == Some(SeatId(seat));
                         let name = words::name_at(card, SeatId(seat));
-                        ui.label(if turn {
-                            RichText::new(format!("▶ {name}")).color(GOLD)
-                        } else {
-                            RichText::new(name)
-                        });
+                        ui.add(
+                            egui::Label::new(if turn {
+                                RichText::new(format!("▶ {name}")).color(GOLD)
+                            } else {
+                                RichText::new(name)
+                            })
+                            .extend(),
+                        );
                     }
                 });
                 ui.label(card.progress.as_deref().unwrap_or("not begun"));
                 ui.vertical(|ui| {
                     for seat in 0..2u8 {
                         match clock_now(card, seat, elapsed) {
-                            Some(ms) => ui.monospace(words::clock(ms)),
+                            Some(ms) => ui.add(
+                                egui::Label::new(RichText::new(words::clock(ms)).monospace())
+                                    .extend(),
+                            ),
                             None => ui.weak("—"),
                         };
                     }

@@ -10,7 +10,7 @@ use muster_shared::protocol::TableId;
 use muster_shared::protocol::club::{EventView, TableCard, YourGame};
 
 /// A status card's width: four across a 1280-point window beside the side panel.
-pub const CARD_WIDTH: f32 = 205.0;
+pub const CARD_WIDTH: f32 = 192.0;
 
 const GOLD: Color32 = Color32::from_rgb(0xff, 0xd7, 0x00);
 const AMBER: Color32 = Color32::from_rgb(0xe0, 0x8a, 0x00);
@@ -19,7 +19,7 @@ const GREEN: Color32 = Color32::from_rgb(0x40, 0xc0, 0x60);
 pub fn ui(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
     let elapsed = app.since_seen_ms();
     egui::Panel::right("event_side")
-        .default_size(360.0)
+        .default_size(340.0)
         .show(ui, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt("event_side_scroll")
