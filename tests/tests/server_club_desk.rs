@@ -559,3 +559,106 @@ async fn status_cards_name_the_phase_your_games_say_whose_move_and_a_pause_survi
     assert_eq!(running[1 - i], before[1 - i]);
     server.shutdown().await;
 }
+
+/// The desk's cost at an event of 200 tables (400 players, sandbox tables
+/// with clocks): the size of `Watch`'s answer and the time to build it
+/// (a page asks every second), pausing and restarting the whole round,
+/// and one director's action (each stores the whole event: the same cost
+/// a clock note pays after every move at a table of the event). Run by
+/// hand: `cargo test -p muster-tests --test server_club_desk -- --ignored
+/// two_hundred --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement, run by hand"]
+async fn two_hundred_tables_desk_cost() {
+    let (server, _dir) = start_server(|c| {
+        c.limits.guest_signins_per_minute = 100_000;
+        c.limits.guest_signin_burst = 1_000;
+        c.limits.rate_per_sec = 100_000;
+        c.limits.rate_burst = 100_000;
+    })
+    .await;
+    let t = Target::of(&server);
+    let (mut d, club) = director(&t).await;
+    let mut s = sandbox_event();
+    s.check_in = false;
+    s.name = "Big Swiss".into();
+    let event = match ask(&mut d, ClubRequest::CreateEvent { club, settings: s }).await {
+        ClubReply::EventCreated { event, .. } => event,
+        other => panic!("{other:?}"),
+    };
+    let mut c = Client::connect(&t, false, "Entrant 0").await;
+    for i in 0..400 {
+        c.conn.sign_in_guest(&format!("Entrant {i}")).await.unwrap();
+        let r = ask(
+            &mut c,
+            ClubRequest::Register {
+                event,
+                invite: None,
+            },
+        )
+        .await;
+        assert_eq!(r, ClubReply::Registered { event });
+    }
+    let ClubReply::Round { pairings, .. } = ask(&mut d, ClubRequest::StartRound { event }).await
+    else {
+        panic!()
+    };
+    assert_eq!(pairings.len(), 200);
+    let pid = std::process::id();
+    let cpu = || {
+        let s = muster_tests::proc_stats::proc_stat(pid);
+        (s.user_s + s.system_s, s.rss_kib)
+    };
+    // Watch: 50 in a row.
+    let (c0, rss0) = cpu();
+    let start = std::time::Instant::now();
+    let mut size = 0;
+    for _ in 0..50 {
+        d.send(ClientMsg::Club(ClubRequest::Watch { event })).await;
+        let m = d
+            .until(WAIT, |m| {
+                matches!(m, ServerMsg::Club(ClubReply::EventView(_)))
+            })
+            .await;
+        size = m.encode().unwrap().len();
+    }
+    let watch_wall = start.elapsed().as_secs_f64() / 50.0;
+    let (c1, _) = cpu();
+    // The whole round paused and restarted, 5 times.
+    let start = std::time::Instant::now();
+    for _ in 0..5 {
+        ask(&mut d, ClubRequest::PauseRound { event, on: true }).await;
+        ask(&mut d, ClubRequest::PauseRound { event, on: false }).await;
+    }
+    let pause_wall = start.elapsed().as_secs_f64() / 10.0;
+    let (c2, _) = cpu();
+    // 50 director's actions, each storing the event.
+    let table = pairings[0].table.unwrap();
+    let start = std::time::Instant::now();
+    for _ in 0..50 {
+        ask(
+            &mut d,
+            ClubRequest::AddTime {
+                event,
+                table,
+                seat: SeatId(0),
+                secs: 1,
+            },
+        )
+        .await;
+    }
+    let action_wall = start.elapsed().as_secs_f64() / 50.0;
+    let (c3, rss3) = cpu();
+    println!(
+        "200 tables: Watch answer {size} bytes, {:.1} ms wall and {:.1} ms CPU each; \
+         PauseRound (200 tables) {:.1} ms wall, {:.1} ms CPU; one stored action {:.1} ms wall, \
+         {:.1} ms CPU; RSS {rss0} → {rss3} KiB",
+        watch_wall * 1000.0,
+        (c1 - c0) * 1000.0 / 50.0,
+        pause_wall * 1000.0,
+        (c2 - c1) * 1000.0 / 10.0,
+        action_wall * 1000.0,
+        (c3 - c2) * 1000.0 / 50.0,
+    );
+    server.shutdown().await;
+}

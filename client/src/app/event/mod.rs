@@ -106,6 +106,23 @@ impl EventApp {
         })
     }
 
+    /// `muster --connect URL --event N [--name NAME]`: the identity of
+    /// that name the lobby keeps for the server (the one used last without
+    /// a name), or a new guest.
+    pub fn open(
+        url: &str,
+        store: &crate::app::lobby::Store,
+        name: Option<&str>,
+        options: ConnectOptions,
+        event: EventId,
+    ) -> Result<Self, NetError> {
+        let sign_in = match store.session(url, name) {
+            Some(saved) => SignIn::Resume(saved.token),
+            None => SignIn::Guest(name.unwrap_or("Guest").to_string()),
+        };
+        Self::connect(url, options, sign_in, event)
+    }
+
     /// Whether the one watching directs the event.
     pub fn directs(&self) -> bool {
         self.view.as_ref().is_some_and(|v| v.director)
@@ -281,5 +298,11 @@ impl EventApp {
                 ui.weak("Every table of the round, brought up to date every second.");
             }
         });
+    }
+}
+
+impl eframe::App for EventApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        EventApp::ui(self, ui);
     }
 }
