@@ -17,7 +17,14 @@ pub const COLUMNS: [&str; 6] = [
 
 pub fn ui(ui: &mut Ui, view: &EventView) {
     egui::CentralPanel::default().show(ui, |ui| {
-        ui.heading(format!("Standings after round {}", view.round));
+        let playing = view.tables.iter().any(|c| c.result.is_none());
+        ui.heading(match (view.round, playing) {
+            (0, _) => "Standings (no round played yet)".to_string(),
+            (r, true) => {
+                format!("Standings during round {r} (games still playing count nothing yet)")
+            }
+            (r, false) => format!("Standings after round {r}"),
+        });
         ui.weak(
             "Ranked by points; ties broken by the opponents' points (Buchholz: the sum of the \
              points of everyone you met), then by the sum of your victory-point margins. \
