@@ -4,7 +4,8 @@
 //! players told) and restarted; the whole round paused; time added to a
 //! side; a reserve put in a seat (the old holder loses it, the reserve
 //! sits); every one of these refused in words to a player who does not
-//! direct the event, and each written to the directors' log. Then a Cedar
+//! direct the event, and each written to the directors' log; a paused
+//! table still paused after a server restart. Then a Cedar
 //! Mountain table's status card (Game-Turn and phase in words, the side
 //! awaited, its clock) and "your games"; a paused table's clock standing
 //! still, also across a restart.
@@ -134,7 +135,8 @@ fn place(label: &str) -> SandboxAction {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn directors_pause_add_time_replace_and_re_pair_others_are_refused_and_all_is_logged() {
-    let (server, _dir) = start_server(|c| c.limits.conns_per_addr = 64).await;
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server_in(dir.path(), |c| c.limits.conns_per_addr = 64).await;
     let t = Target::of(&server);
     let (mut d, club) = director(&t).await;
     let event = match ask(
@@ -422,6 +424,48 @@ async fn directors_pause_add_time_replace_and_re_pair_others_are_refused_and_all
     ] {
         assert!(all.contains(needle), "no {needle:?} in the log:\n{all}");
     }
+
+    // Paused, then the server restarts: the rebuilt table is still paused
+    // and refuses the move in words until the director restarts it.
+    ask(
+        &mut d,
+        ClubRequest::PauseTable {
+            event,
+            table: t1,
+            on: true,
+        },
+    )
+    .await;
+    server.shutdown().await;
+    let server = start_server_in(dir.path(), |c| c.limits.conns_per_addr = 64).await;
+    let t = Target::of(&server);
+    let mut d = Client::reconnect(&t, false, "Dora", &d.token)
+        .await
+        .unwrap();
+    let (name, token) = (players[a].name.clone(), players[a].token.clone());
+    let mut back = Client::reconnect(&t, false, &name, &token).await.unwrap();
+    back.sit(t1, None).await;
+    let err = back.act(&place("after the restart")).await.unwrap_err();
+    assert!(err.message.contains("paused this table"), "{}", err.message);
+    assert!(
+        watch(&mut d, event)
+            .await
+            .tables
+            .iter()
+            .any(|c| c.table == Some(t1) && c.paused)
+    );
+    ask(
+        &mut d,
+        ClubRequest::PauseTable {
+            event,
+            table: t1,
+            on: false,
+        },
+    )
+    .await;
+    back.act(&place("restarted again"))
+        .await
+        .expect("play goes on");
     server.shutdown().await;
 }
 
