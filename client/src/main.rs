@@ -6,6 +6,9 @@
 //! muster --lobby [URL] [--name NAME] [--profile P]
 //!                                          the lobby (connect screen without URL)
 //! muster --connect URL [--name NAME]       the lobby, connected to URL
+//! muster --connect URL --event N [--name NAME]
+//!                                          a club event's page (tables, standings,
+//!                                          the director's desk for its directors)
 //! muster --connect URL [--fingerprint HEX] [--name NAME] [--ruleset gbacw --battle NAME]
 //!        (--create | --join TABLE [--seat N] | --spectate TABLE) [--invite CODE]
 //! ```
@@ -15,10 +18,12 @@
 //! will replace the flags.
 
 use muster_client::ConnectOptions;
-use muster_client::app::lobby::{LobbyApp, LobbyFlags};
+use muster_client::app::event::EventApp;
+use muster_client::app::lobby::{LobbyApp, LobbyFlags, Store};
 use muster_client::app::{Join, MusterApp, NetTable, Session};
 use muster_shared::SeatId;
 use muster_shared::codec;
+use muster_shared::protocol::club::EventId;
 use muster_shared::protocol::{TableId, TableOptions};
 use muster_shared::sandbox::{Sandbox, SandboxConfig};
 // GBACW
@@ -55,6 +60,10 @@ struct Args {
     /// Watch table TABLE.
     #[arg(long, value_name = "TABLE", group = "table_choice")]
     spectate: Option<u64>,
+    /// Open club event N's page (with `--connect`): its tables, standings
+    /// and, for its directors, the director's desk.
+    #[arg(long, value_name = "N", group = "table_choice", requires = "connect")]
+    event: Option<u64>,
     /// Which seat to take with `--join` (1, 2, …); the first free one otherwise.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..))]
     seat: Option<u8>,
@@ -123,6 +132,13 @@ impl Args {
 
 fn main() -> eframe::Result {
     let args = <Args as clap::Parser>::parse();
+    if let (Some(url), Some(n)) = (&args.connect, args.event) {
+        let app = event_app(&args, url, n).unwrap_or_else(|e| {
+            eprintln!("muster: {e}");
+            std::process::exit(1);
+        });
+        return run(Box::new(app));
+    }
     // `--lobby [URL]`, or `--connect URL` with no table chosen: the lobby.
     let lobby_url = match (&args.lobby, &args.connect, args.join()) {
         (Some(url), _, _) => Some(Some(url.as_str()).filter(|u| !u.is_empty())),
@@ -149,6 +165,24 @@ fn main() -> eframe::Result {
         }
     };
     run(app)
+}
+
+/// `--connect URL --event N`: the event's page, as the lobby's identity.
+fn event_app(args: &Args, url: &str, event: u64) -> Result<EventApp, String> {
+    let dir = match &args.config_dir {
+        Some(d) => d.clone(),
+        None => Store::default_dir().map_err(|e| e.to_string())?,
+    };
+    let store = match &args.profile {
+        Some(p) => Store::with_profile(dir, p).map_err(|e| e.to_string())?,
+        None => Store::at(dir),
+    };
+    let opts = ConnectOptions {
+        fingerprint: args.fingerprint.clone(),
+        ..ConnectOptions::default()
+    };
+    EventApp::open(url, &store, args.name.as_deref(), opts, EventId(event))
+        .map_err(|e| e.to_string())
 }
 
 /// Open the window and run `app` in it.

@@ -14,6 +14,8 @@ pub mod camera;
 pub mod chat;
 pub mod counter;
 pub mod dice;
+// Club events: the event page, the status cards, standings, the director's desk.
+pub mod event;
 pub mod hexgrid;
 pub mod link;
 pub mod local;

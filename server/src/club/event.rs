@@ -58,6 +58,9 @@ pub struct Event {
     /// elimination seeds, in registration order).
     pub roster: Vec<UserId>,
     pub rounds: Vec<Round>,
+    /// The director's desk (pauses, proposals, what tables said). Last,
+    /// so events stored before it still load (`desk::decode_stored`).
+    pub desk: super::desk::Desk,
 }
 
 /// Check a director's settings; the text says what is wrong.
@@ -100,6 +103,7 @@ impl Event {
             entrants: Vec::new(),
             roster: Vec::new(),
             rounds: Vec::new(),
+            desk: super::desk::Desk::default(),
         }
     }
 
@@ -176,10 +180,18 @@ impl Event {
     }
 
     pub fn standings(&self) -> Vec<StandingRow> {
+        // The roster, and anyone who played a game (a player replaced by
+        // a reserve keeps their results).
+        let played = |u: UserId| {
+            self.rounds
+                .iter()
+                .flat_map(|r| r.games.iter())
+                .any(|g| g.seats.contains(&Some(u)))
+        };
         let players: Vec<(UserId, String)> = self
             .entrants
             .iter()
-            .filter(|e| self.roster.is_empty() || self.roster.contains(&e.user))
+            .filter(|e| self.roster.is_empty() || self.roster.contains(&e.user) || played(e.user))
             .map(|e| (e.user, e.name.clone()))
             .collect();
         standings::standings(

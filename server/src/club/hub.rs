@@ -5,6 +5,8 @@
 //! is told. It creates a round's tables, keeps the clocks (waking when the
 //! next one runs out), and tells players their tables and results.
 
+mod director;
+
 use super::clock::{GameClock, HEARTBEAT_MS};
 use super::event::{Event, MAX_TEXT, Refusal, Round, check_settings};
 use super::{HubInbox, HubMsg};
@@ -96,8 +98,13 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
     let now = now_ms();
     let mut resumed = Vec::new();
     for (id, club, state) in rows.events {
-        let mut event: Event = codec::decode(&state, codec::MAX_SERVER_MSG)
+        let mut event: Event = super::desk::decode_stored(&state)
             .map_err(|e| format!("club event {} does not decode: {e}", id.0))?;
+        for (t, note) in &event.desk.tables {
+            if note.paused.is_some() {
+                shared.club.set_paused(*t, true);
+            }
+        }
         for round in &mut event.rounds {
             for g in &mut round.games {
                 if let Some(t) = g.table {
@@ -153,7 +160,11 @@ impl Hub {
                 out,
                 req,
             } => self.request(who, addr, out, *req).await,
-            HubMsg::Turn { table, turn } => self.turn(table, turn).await,
+            HubMsg::Turn {
+                table,
+                turn,
+                progress,
+            } => self.turn(table, turn, progress).await,
             HubMsg::GameOver {
                 table,
                 outcome,
@@ -515,6 +526,14 @@ impl Hub {
                 event,
                 text: super::standings::csv(&self.event(event)?.standings()),
             })),
+            req @ (ClubRequest::PauseTable { .. }
+            | ClubRequest::PauseRound { .. }
+            | ClubRequest::AddTime { .. }
+            | ClubRequest::Replace { .. }
+            | ClubRequest::PairRound { .. }
+            | ClubRequest::RePair { .. }
+            | ClubRequest::Watch { .. }
+            | ClubRequest::YourGames) => self.desk(who, req).await,
             ClubRequest::DirectorLog { event } => {
                 self.directed(event, who.user)?;
                 let lines = self
@@ -536,7 +555,9 @@ impl Hub {
             format!("there is no event {}", id.0),
         ))?;
         let mut trial = entry.event.clone();
-        let mut games = trial.pair_next()?;
+        let fresh = trial.pair_next()?;
+        // Pairings proposed (and perhaps re-paired by hand) win.
+        let mut games = trial.take_proposal(fresh)?;
         let settings = trial.settings.clone();
         let options = TableOptions {
             ruleset: settings.ruleset.clone(),
@@ -704,7 +725,7 @@ impl Hub {
         }
     }
 
-    async fn turn(&mut self, table: TableId, turn: Option<ClockTurn>) {
+    async fn turn(&mut self, table: TableId, turn: Option<ClockTurn>, progress: Option<String>) {
         let Some(&id) = self.tables.get(&table) else {
             return;
         };
@@ -714,6 +735,11 @@ impl Hub {
         let Some((r, g)) = entry.event.game_of_table(table) else {
             return;
         };
+        // The status card's news; a stopped table's clock stays stopped
+        // (the side awaited is kept for its restart).
+        if entry.event.note_turn(table, turn, progress, now_ms()) {
+            return;
+        }
         let Some(tc) = entry.event.settings.time.clone() else {
             return;
         };

@@ -7,6 +7,8 @@
 //! - [`pairing`]: Swiss, round robin, single elimination, sides: pure.
 //! - [`standings`]: points and tiebreaks, CSV: pure.
 //! - [`clock`]: a game's two clocks, and the rule for downtime: pure.
+//! - [`desk`]: the director's desk: pausing, time, replacements, the
+//!   next round proposed and re-paired, the status cards: pure.
 //! - [`hub`]: the one task that owns every club and event, stores each
 //!   change (SQL in `storage/club.rs`), creates the tables, keeps the
 //!   clocks and tells the players.
@@ -18,6 +20,7 @@
 
 pub mod accounts;
 pub mod clock;
+pub mod desk;
 pub mod event;
 pub mod hub;
 pub mod margin;
@@ -51,6 +54,8 @@ pub enum HubMsg {
     Turn {
         table: TableId,
         turn: Option<ClockTurn>,
+        /// Where the game is, in words (the status cards).
+        progress: Option<String>,
     },
     GameOver {
         table: TableId,
@@ -71,6 +76,8 @@ pub struct ClubHub {
     notes: mpsc::UnboundedSender<HubMsg>,
     /// Tables that belong to an event (rooms check once, when they start).
     tables: RwLock<HashSet<TableId>>,
+    /// Event tables a director has paused (rooms check when they start).
+    paused: RwLock<HashSet<TableId>>,
     /// Failed sign-ins per account and address.
     pub attempts: accounts::Attempts,
 }
@@ -90,6 +97,7 @@ impl ClubHub {
                 requests,
                 notes,
                 tables: RwLock::new(HashSet::new()),
+                paused: RwLock::new(HashSet::new()),
                 attempts: accounts::Attempts::default(),
             },
             HubInbox {
@@ -124,8 +132,30 @@ impl ClubHub {
         }
     }
 
-    pub fn turn(&self, table: TableId, turn: Option<ClockTurn>) {
-        let _ = self.notes.send(HubMsg::Turn { table, turn });
+    pub fn turn(&self, table: TableId, turn: Option<ClockTurn>, progress: Option<String>) {
+        let _ = self.notes.send(HubMsg::Turn {
+            table,
+            turn,
+            progress,
+        });
+    }
+
+    /// Whether a director has paused this event table.
+    pub fn is_paused(&self, table: TableId) -> bool {
+        self.paused
+            .read()
+            .map(|t| t.contains(&table))
+            .unwrap_or(false)
+    }
+
+    pub(crate) fn set_paused(&self, table: TableId, on: bool) {
+        if let Ok(mut t) = self.paused.write() {
+            if on {
+                t.insert(table);
+            } else {
+                t.remove(&table);
+            }
+        }
     }
 
     pub fn game_over(&self, table: TableId, outcome: Outcome, vp_margin: Option<i32>) {

@@ -102,6 +102,8 @@ pub struct Room {
     /// A table of a club event: its clock turns and its end are told to
     /// the club hub (issue 21).
     event_table: bool,
+    /// A director of its club event stopped the table (issue 21).
+    paused: bool,
     /// Issue 18: an open take-back request: the seat asking, and the
     /// action it would undo.
     take_back_ask: Option<(SeatId, u64)>,
@@ -549,6 +551,7 @@ impl Room {
             idle_close: None,
             reveal: None,
             event_table: false,
+            paused: false,
             take_back_ask: None,
             lease_lost: false,
             gone: false,
@@ -560,8 +563,15 @@ impl Room {
 
     fn spawn(mut self) {
         self.event_table = self.event_table || self.shared.club.is_event_table(self.id);
+        // A table stopped by its director stays stopped across a restart.
+        self.paused = self.event_table && self.shared.club.is_paused(self.id);
+        if self.paused {
+            self.deadline = None;
+        }
         if self.event_table && self.status == TableStatus::Playing {
-            self.shared.club.turn(self.id, self.m.clock_turn());
+            self.shared
+                .club
+                .turn(self.id, self.m.clock_turn(), self.m.progress());
         }
         // A full channel answers `RateLimited` to the sender.
         let (tx, rx) = mpsc::channel(self.shared.config.limits.room_queue);
@@ -706,6 +716,15 @@ impl Room {
                 if self.status == TableStatus::Playing {
                     self.time_out(seat).await;
                 }
+            }
+            RoomCmd::Pause { on } => {
+                self.paused = on;
+                self.deadline = if on { None } else { self.decision_clock() };
+                let frame = self.clock_frame();
+                self.broadcast(|_| Some(frame.clone()));
+            }
+            RoomCmd::Replace { seat, holder, done } => {
+                let _ = done.send(self.replace_seat(seat, holder).await);
             }
             RoomCmd::HandOver { release } => {
                 if !self.gone {
@@ -1133,6 +1152,49 @@ impl Room {
         self.send_to(conn, snap);
     }
 
+    /// Issue 21: a director of the event gives `seat` to `holder`. Stored
+    /// before anyone is told; the old holder's connections stop following
+    /// the table as that seat (told why), the new holder sits with an
+    /// ordinary `JoinSeat` and publishes its own dice chain.
+    async fn replace_seat(&mut self, seat: SeatId, holder: SeatHolder) -> Result<(), String> {
+        let i = usize::from(seat.0);
+        if i >= self.seats.len() {
+            return Err("this table has no such seat".into());
+        }
+        if self.status != TableStatus::Playing {
+            return Err("the game at this table is not in play".into());
+        }
+        let old = self.seats[i].replace(holder);
+        if let Err(e) = self
+            .shared
+            .storage
+            .save_seats(self.id, self.seats.clone(), self.status)
+            .await
+        {
+            tracing::error!(table = self.id.0, "cannot save seats: {e}");
+            self.seats[i] = old;
+            return Err("the server could not store the new seat".into());
+        }
+        self.take_back_ask = None;
+        let gone: Vec<u64> = self
+            .subs
+            .iter()
+            .filter(|(_, s)| s.viewer == Viewer::Seat(seat))
+            .map(|(c, _)| *c)
+            .collect();
+        let frame = error_frame(
+            ErrorCode::Forbidden,
+            "a director of the event gave your seat at this table to another player",
+            None,
+        );
+        for conn in gone {
+            self.send_to(conn, frame.clone());
+            self.subs.remove(&conn);
+        }
+        self.publish_summary();
+        Ok(())
+    }
+
     async fn leave(&mut self, conn: u64, who: Who) {
         self.subs.remove(&conn);
         self.lagged.remove(&conn);
@@ -1281,6 +1343,13 @@ impl Room {
             }
             TableStatus::Playing => {}
         }
+        if self.paused {
+            let f = refuse(
+                RuleCode::NotYourTurn,
+                "a director of the event has paused this table; play goes on when they restart it",
+            );
+            return self.reply(&out, f);
+        }
         match self.m.apply(seat, &action, links, false, &self.chain) {
             Err(e) => {
                 let frame = match e.as_rule_error() {
@@ -1342,6 +1411,8 @@ impl Room {
         };
         let why = if self.broken {
             Some("this table is stopped".to_string())
+        } else if self.paused {
+            Some("a director of the event has paused this table".to_string())
         } else if self.status != TableStatus::Playing {
             Some("the game is not in play".to_string())
         } else if self.take_back_ask.is_some() {
@@ -1616,7 +1687,9 @@ impl Room {
             }
         }
         if self.event_table && self.status == TableStatus::Playing {
-            self.shared.club.turn(self.id, self.m.clock_turn());
+            self.shared
+                .club
+                .turn(self.id, self.m.clock_turn(), self.m.progress());
             if let Some(outcome) = self.m.outcome() {
                 self.shared
                     .club

@@ -105,6 +105,8 @@ pub trait AnyMatch: Send {
     fn outcome(&self) -> Option<Outcome>;
     /// Whose clock runs now (club events, issue 21).
     fn clock_turn(&self) -> Option<muster_shared::engine::ClockTurn>;
+    /// Where the game is, in words (club events' status cards, issue 21).
+    fn progress(&self) -> Option<String>;
     /// Seat 0's victory points less seat 1's, for a game that keeps them
     /// (the club standings' tie-break, issue 21).
     fn vp_margin(&self) -> Option<i32>;
@@ -682,6 +684,10 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
 
     fn clock_turn(&self) -> Option<muster_shared::engine::ClockTurn> {
         self.m.ruleset().clock_turn(self.m.state())
+    }
+
+    fn progress(&self) -> Option<String> {
+        self.m.ruleset().progress(self.m.state())
     }
 
     fn vp_margin(&self) -> Option<i32> {

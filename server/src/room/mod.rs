@@ -107,6 +107,19 @@ pub enum RoomCmd {
     TimeOut {
         seat: SeatId,
     },
+    /// Club events: a director stopped (`on`) or restarted the table. No
+    /// action or take-back is accepted while it is stopped, and a waiting
+    /// decision's deadline waits too.
+    Pause {
+        on: bool,
+    },
+    /// Club events: a director gave `seat` to another player; the old
+    /// holder's connections lose the seat. Answered once stored.
+    Replace {
+        seat: SeatId,
+        holder: crate::storage::SeatHolder,
+        done: tokio::sync::oneshot::Sender<Result<(), String>>,
+    },
     /// Issue 23: this node no longer serves the table (its lease was lost,
     /// or with `release` the node drains and gives the lease up): the
     /// room tells its clients where the table went and stops.

@@ -244,11 +244,15 @@ pub fn log_action(
 pub fn read_log(tx: &Transaction<'_>, event: EventId) -> Result<Vec<String>, StorageError> {
     let mut stmt =
         tx.prepare("SELECT at, actor, line FROM club_log WHERE event_id = ?1 ORDER BY id")?;
+    // Each line names its actor in words already; the time is shown as
+    // a clock reads it (UTC), never as a raw number or an identity's id.
     let rows = stmt.query_map(params![event.0 as i64], |r| {
+        let at = u64::try_from(r.get::<_, i64>(0)?).unwrap_or(0) % 86_400;
         Ok(format!(
-            "{} #{}: {}",
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
+            "{:02}:{:02}:{:02} UTC · {}",
+            at / 3600,
+            (at / 60) % 60,
+            at % 60,
             r.get::<_, String>(2)?
         ))
     })?;

@@ -303,6 +303,13 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn clock_turn(&self, _state: &Self::State) -> Option<ClockTurn> {
         None
     }
+
+    /// Where the game is, in words, for the status cards of club events
+    /// (issue 21), e.g. "Game-Turn 3: Union Movement Phase". `None`, the
+    /// default: the ruleset keeps no turns to name.
+    fn progress(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
 }
 
 /// Whose clock runs (see [`Ruleset::clock_turn`]).

@@ -241,6 +241,55 @@ pub enum ClubRequest {
     DirectorLog {
         event: EventId,
     },
+    // Appended (variant numbers are the wire): the director's desk and
+    // watching an event.
+    /// Director only: stop (or restart) one table of the current round:
+    /// its clocks stop and its players cannot act until it goes on.
+    PauseTable {
+        event: EventId,
+        table: TableId,
+        on: bool,
+    },
+    /// Director only: stop (or restart) every unfinished table of the
+    /// current round.
+    PauseRound {
+        event: EventId,
+        on: bool,
+    },
+    /// Director only: give a side of a table more time.
+    AddTime {
+        event: EventId,
+        table: TableId,
+        seat: SeatId,
+        secs: u32,
+    },
+    /// Director only: `user` (an entrant not playing) takes `seat` at a
+    /// table of the current round, and the replaced player's place in the
+    /// event from then on.
+    Replace {
+        event: EventId,
+        table: TableId,
+        seat: SeatId,
+        user: UserId,
+    },
+    /// Director only: pair the next round without starting it (asked
+    /// again: paired afresh). `StartRound` then starts these pairings.
+    PairRound {
+        event: EventId,
+    },
+    /// Director only: the next round's pairings by hand, before it starts:
+    /// the same players as the proposal, each once; seat 1 empty is a bye.
+    RePair {
+        event: EventId,
+        games: Vec<[Option<UserId>; 2]>,
+    },
+    /// The event at a glance: every table of the current round with its
+    /// status, the standings; for its directors, the proposed next round.
+    Watch {
+        event: EventId,
+    },
+    /// Slow play: the caller's unfinished event games, whose move, how long.
+    YourGames,
 }
 
 /// Server → client, inside [`super::ServerMsg::Club`].
@@ -311,6 +360,91 @@ pub enum ClubReply {
         error: ClubError,
         message: String,
     },
+    // Appended (variant numbers are the wire).
+    /// The answer to `Watch`.
+    EventView(Box<EventView>),
+    /// The next round's pairings, proposed and not started (`PairRound`,
+    /// `RePair`).
+    Proposed {
+        event: EventId,
+        round: u8,
+        pairings: Vec<Pairing>,
+    },
+    /// A director's action was done (to the director), or news of one
+    /// (to the players of the table): in words.
+    Notice {
+        event: EventId,
+        words: String,
+    },
+    /// The answer to `YourGames`.
+    YourGames {
+        games: Vec<YourGame>,
+    },
+}
+
+/// One table of an event as its status card shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableCard {
+    /// `None` for a bye.
+    pub table: Option<TableId>,
+    pub players: [Option<(UserId, String)>; 2],
+    /// Where the game is, in words (e.g. "Game-Turn 3: Union Movement
+    /// Phase"), once the table has said.
+    pub progress: Option<String>,
+    /// The seat whose answer the game waits for.
+    pub awaiting: Option<SeatId>,
+    /// Each side's time left in milliseconds, when the event has clocks.
+    pub clock_ms: Option<[u64; 2]>,
+    /// The last action at the table (Unix seconds).
+    pub last_activity: Option<u64>,
+    pub paused: bool,
+    pub result: Option<GameResult>,
+}
+
+/// An event at a glance (see `ClubRequest::Watch`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventView {
+    pub event: EventId,
+    pub name: String,
+    pub scenario: String,
+    pub pairing: PairingMethod,
+    pub rounds: u8,
+    /// The round being played or last played (0: none yet).
+    pub round: u8,
+    /// Whether the one asking directs the event.
+    pub director: bool,
+    pub entrants: Vec<(UserId, String)>,
+    /// The current round's tables and byes.
+    pub tables: Vec<TableCard>,
+    pub standings: Vec<StandingRow>,
+    /// The next round as proposed, to its directors only.
+    pub proposed: Option<Vec<Pairing>>,
+    pub time: Option<TimeControl>,
+    /// The event's points (an adjudication gives them).
+    pub points: PointsTable,
+    /// The server's clock (Unix seconds), so "a minute ago" needs no
+    /// agreement between clocks.
+    pub now: u64,
+}
+
+/// One unfinished game of the caller's (see `ClubRequest::YourGames`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct YourGame {
+    pub event: EventId,
+    pub event_name: String,
+    pub round: u8,
+    pub table: TableId,
+    pub seat: SeatId,
+    pub opponent: String,
+    pub progress: Option<String>,
+    /// The game waits for this player's answer.
+    pub your_move: bool,
+    pub paused: bool,
+    /// This side's bank, in milliseconds, when the event has clocks.
+    pub bank_ms: Option<u64>,
+    /// Slow play: the time left for the decision awaited from this
+    /// player, in milliseconds.
+    pub decision_ms: Option<u64>,
 }
 
 /// Why a club request was refused; the reply's message says more.

@@ -438,6 +438,16 @@ impl Ruleset for Gbacw {
             player_turn: u32::from(state.clock.turn) * 2 + u32::from(second),
         })
     }
+
+    /// GBACW 4.0: the Game-Turn and the step of the Sequence of Play, as
+    /// the log names them.
+    fn progress(&self, state: &GbacwState) -> Option<String> {
+        Some(format!(
+            "Game-Turn {}: {}",
+            state.clock.turn,
+            self.game().sequence.step_name(state.clock.step)
+        ))
+    }
 }
 
 /// The scenario options on at a table: the scenario's defaults, then the

@@ -1,0 +1,379 @@
+//! Issue 21: an event's page through the real UI (egui_kittest) against a
+//! real server in this process (SQLite in a temporary directory, loopback
+//! sockets). Nine players enter a Cedar Mountain event by script (one a
+//! reserve who does not check in); the director's page, driven by clicks,
+//! pairs the first round, swaps two players, starts it; picks a table and
+//! pauses it, gives a side time, puts the reserve in a seat, adjudicates
+//! another; the server's state is checked after each click. A player who
+//! directs nothing sees the grid of status cards (Game-Turn and phase in
+//! words, clocks, the side awaited), features a table, and reads the
+//! standings, and is never shown the director's tab. Writes
+//! `docs/screens/event-grid.png`, `standings.png` and `director.png`
+//! (1280×800).
+
+mod support;
+
+use egui::vec2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+use muster_client::app::SignIn;
+use muster_client::app::event::{EventApp, Tab};
+use muster_client::{ConnectOptions, Connection};
+use muster_shared::codec;
+use muster_shared::gbacw::ruleset::GbacwConfig;
+use muster_shared::protocol::club::{
+    AtZero, ClubReply, ClubRequest, EventId, EventSettings, PairingMethod, PointsTable, ResultHow,
+    SideAssignment, TimeControl,
+};
+use muster_shared::protocol::{ClientMsg, ServerMsg, UserId};
+use std::time::Duration;
+use support::{start_server_with, wait};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// A scripted client: its connection kept open, its club answers read.
+struct Scripted {
+    conn: Connection,
+    user: UserId,
+    token: String,
+}
+
+impl Scripted {
+    async fn guest(url: &str, name: &str) -> Scripted {
+        let mut conn = Connection::connect(url, &ConnectOptions::default())
+            .await
+            .expect("connect");
+        let (user, token) = conn.sign_in_guest(name).await.expect("sign in");
+        Scripted { conn, user, token }
+    }
+
+    /// Send a request; its answer (news meanwhile is skipped).
+    async fn ask(&mut self, req: ClubRequest) -> ClubReply {
+        self.conn.send(&ClientMsg::Club(req)).await.expect("send");
+        loop {
+            if let ServerMsg::Club(r) = self.conn.recv_timeout(WAIT).await.expect("an answer")
+                && !matches!(
+                    r,
+                    ClubReply::YourTable { .. }
+                        | ClubReply::Bye { .. }
+                        | ClubReply::Result { .. }
+                        | ClubReply::Notice { .. }
+                )
+            {
+                return r;
+            }
+        }
+    }
+}
+
+fn settings() -> EventSettings {
+    let config = GbacwConfig {
+        battle: "cedar_mountain".into(),
+        ..GbacwConfig::default()
+    };
+    EventSettings {
+        name: "Culpeper Autumn Swiss".into(),
+        ruleset: "gbacw".into(),
+        scenario: "Cedar Mountain".into(),
+        config: codec::encode_infallible(&config),
+        rounds: 3,
+        pairing: PairingMethod::Swiss,
+        sides: SideAssignment::Balanced,
+        invite_only: false,
+        check_in: true,
+        time: Some(TimeControl {
+            bank_secs: 2 * 3600,
+            increment_secs: 60,
+            per_decision_secs: 0,
+            at_zero: AtZero::Loss,
+        }),
+        points: PointsTable::default(),
+        seed: 1862,
+    }
+}
+
+fn page(url: &str, token: &str, event: EventId) -> Harness<'static, EventApp> {
+    let app = EventApp::connect_every(
+        url,
+        ConnectOptions::default(),
+        SignIn::Resume(token.to_string()),
+        event,
+        Duration::from_millis(200),
+    )
+    .unwrap();
+    Harness::builder()
+        .with_size(vec2(1280.0, 800.0))
+        .wgpu()
+        .build_ui_state(|ui, app: &mut EventApp| app.ui(ui), app)
+}
+
+fn steps<S>(h: &mut Harness<'_, S>) {
+    for _ in 0..3 {
+        h.step();
+    }
+}
+
+fn save(h: &mut Harness<'_, EventApp>, name: &str) {
+    // A few frames so the last update is drawn.
+    steps(h);
+    let image = h.render().expect("headless wgpu renders");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screens");
+    std::fs::create_dir_all(&dir).unwrap();
+    image.save(dir.join(name)).unwrap();
+    eprintln!("screenshot: docs/screens/{name}");
+}
+
+/// Type into the text field labelled `label`.
+fn type_into(h: &mut Harness<'_, EventApp>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    steps(h);
+    h.get_by_label(label).type_text(text);
+    steps(h);
+}
+
+/// Every text on screen (labels and values), to check no programmer text shows.
+fn texts(h: &Harness<'_, EventApp>) -> Vec<String> {
+    let mut out = Vec::new();
+    for node in h.query_all(By::new().include_labels()) {
+        let n = node.accesskit_node();
+        out.extend(
+            [n.label(), n.value()]
+                .into_iter()
+                .flatten()
+                .map(|t| t[..].to_string()),
+        );
+    }
+    out
+}
+
+fn no_programmer_text(h: &Harness<'_, EventApp>) {
+    for t in texts(h) {
+        assert!(
+            !t.contains('_') && !t.contains("Some(") && !t.contains("UserId") && !t.contains("{"),
+            "programmer text on screen: {t:?}"
+        );
+    }
+}
+
+#[test]
+fn the_director_pairs_swaps_starts_pauses_adds_time_replaces_and_adjudicates_by_clicks() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let srv = start_server_with(&rt, |c| c.limits.conns_per_addr = 64);
+    let names = [
+        "Banks", "Crawford", "Geary", "Prince", "Jackson", "Early", "Winder", "Hill",
+    ];
+    let (dora, event, mut players, rex) = rt.block_on(async {
+        let mut dora = Scripted::guest(&srv.ws, "Dora").await;
+        dora.ask(ClubRequest::ClaimAccount {
+            password: "tournament director".into(),
+        })
+        .await;
+        let ClubReply::ClubCreated { club, .. } = dora
+            .ask(ClubRequest::CreateClub {
+                name: "Culpeper Wargamers".into(),
+            })
+            .await
+        else {
+            panic!("no club")
+        };
+        let ClubReply::EventCreated { event, .. } = dora
+            .ask(ClubRequest::CreateEvent {
+                club,
+                settings: settings(),
+            })
+            .await
+        else {
+            panic!("no event")
+        };
+        let mut players = Vec::new();
+        for n in names {
+            let mut p = Scripted::guest(&srv.ws, n).await;
+            p.ask(ClubRequest::Register {
+                event,
+                invite: None,
+            })
+            .await;
+            p.ask(ClubRequest::CheckIn { event }).await;
+            players.push(p);
+        }
+        let mut rex = Scripted::guest(&srv.ws, "Rex").await;
+        rex.ask(ClubRequest::Register {
+            event,
+            invite: None,
+        })
+        .await;
+        (dora, event, players, rex)
+    });
+
+    let mut d = page(&srv.ws, &dora.token, event);
+    wait(&mut d, "the event page", |a| a.view.is_some());
+    assert!(d.state().directs());
+    d.get_by_label("Director").click();
+    steps(&mut d);
+    no_programmer_text(&d);
+
+    // Pair round 1 without starting it; swap two players by clicks.
+    d.get_by_label("Pair the next round").click();
+    wait(&mut d, "the proposal", |a| {
+        a.view.as_ref().is_some_and(|v| v.proposed.is_some())
+    });
+    let proposed = d.state().view.as_ref().unwrap().proposed.clone().unwrap();
+    let first = proposed[0].players[1].clone().unwrap();
+    let second = proposed[1].players[1].clone().unwrap();
+    d.get_by_label(&format!("↔ {}", first.1)).click();
+    steps(&mut d);
+    d.get_by_label(&format!("↔ {}", second.1)).click();
+    wait(&mut d, "the swap", |a| {
+        a.view
+            .as_ref()
+            .and_then(|v| v.proposed.as_ref())
+            .is_some_and(|p| {
+                p[0].players[1].as_ref().map(|x| x.0) == Some(second.0)
+                    && p[1].players[1].as_ref().map(|x| x.0) == Some(first.0)
+            })
+    });
+    d.get_by_label("Start the next round").click();
+    wait(&mut d, "round 1's tables", |a| {
+        a.view
+            .as_ref()
+            .is_some_and(|v| v.round == 1 && v.tables.len() == 4)
+    });
+    let v = d.state().view.clone().unwrap();
+    assert_eq!(
+        v.tables[0].players[1].as_ref().map(|x| x.0),
+        Some(second.0),
+        "started as re-paired"
+    );
+    // Every table says where its game is.
+    wait(&mut d, "every table's Game-Turn and phase", |a| {
+        a.view
+            .as_ref()
+            .is_some_and(|v| v.tables.iter().all(|c| c.progress.is_some()))
+    });
+    let t1 = v.tables[0].table.unwrap();
+    let t2 = v.tables[1].table.unwrap();
+    let t3 = v.tables[2].table.unwrap();
+
+    // Pick table 1; pause it.
+    d.get_by_label(&format!("Table {}", t1.0)).click();
+    steps(&mut d);
+    d.get_by_label("Pause this table").click();
+    wait(&mut d, "table 1 paused", |a| {
+        a.view.as_ref().is_some_and(|v| v.tables[0].paused)
+    });
+    d.get_by_label("Restart this table").click();
+    wait(&mut d, "table 1 restarted", |a| {
+        a.view.as_ref().is_some_and(|v| !v.tables[0].paused)
+    });
+    // Ten more minutes for its second side.
+    let before = d.state().view.as_ref().unwrap().tables[0].clock_ms.unwrap()[1];
+    let b_name = v.tables[0].players[1].clone().unwrap().1;
+    d.get_by_label(&format!("{b_name}'s side")).click();
+    steps(&mut d);
+    d.state_mut().desk.minutes = 10;
+    steps(&mut d);
+    d.get_by_label("Add time").click();
+    wait(&mut d, "ten more minutes", |a| {
+        a.view
+            .as_ref()
+            .is_some_and(|v| v.tables[0].clock_ms.unwrap()[1] >= before + 600_000 - 5_000)
+    });
+
+    // Rex takes table 2's first seat.
+    d.get_by_label(&format!("Table {}", t2.0)).click();
+    steps(&mut d);
+    let a2 = v.tables[1].players[0].clone().unwrap().1;
+    d.get_by_label(&format!("{a2}'s side")).click();
+    steps(&mut d);
+    d.get_by_label("Rex (reserve)").click();
+    steps(&mut d);
+    d.get_by_label("Replace").click();
+    wait(&mut d, "Rex seated", |a| {
+        a.view
+            .as_ref()
+            .is_some_and(|v| v.tables[1].players[0].as_ref().map(|x| x.0) == Some(rex.user))
+    });
+
+    // Table 3 adjudicated: its first side wins, with a reason.
+    d.get_by_label(&format!("Table {}", t3.0)).click();
+    steps(&mut d);
+    let a3 = v.tables[2].players[0].clone().unwrap().1;
+    d.get_by_label(&format!("{a3} wins")).click();
+    steps(&mut d);
+    type_into(
+        &mut d,
+        "Reason:",
+        "Union player called away; position clearly won",
+    );
+    d.get_by_label("Adjudicate").click();
+    wait(&mut d, "table 3's result", |a| {
+        a.view.as_ref().is_some_and(|v| {
+            v.tables[2].result.as_ref().is_some_and(|r| {
+                r.points == [2, 0] && matches!(r.how, ResultHow::Adjudicated { .. })
+            })
+        })
+    });
+    // Table 4: a player resigns (by script).
+    let loser = v.tables[3].players[1].clone().unwrap().0;
+    rt.block_on(async {
+        let p = players.iter_mut().find(|p| p.user == loser).unwrap();
+        p.conn
+            .send(&ClientMsg::Club(ClubRequest::Resign { event }))
+            .await
+            .unwrap();
+    });
+    wait(&mut d, "table 4's result and the log", |a| {
+        a.view
+            .as_ref()
+            .is_some_and(|v| v.tables[3].result.is_some())
+            && a.log.iter().any(|l| l.contains("adjudicated"))
+    });
+    // Table 1 picked again for the picture, paused.
+    d.get_by_label(&format!("Table {}", t1.0)).click();
+    steps(&mut d);
+    d.get_by_label("Pause this table").click();
+    wait(&mut d, "table 1 paused again", |a| {
+        a.view.as_ref().is_some_and(|v| v.tables[0].paused)
+    });
+    wait(&mut d, "the log of every action", |a| {
+        a.log.iter().any(|l| l.contains("Rex takes"))
+            && a.log.iter().filter(|l| l.contains("paused")).count() >= 2
+    });
+    no_programmer_text(&d);
+    save(&mut d, "director.png");
+
+    // A player who directs nothing (Rex, now at a table): the grid, a
+    // featured table, "your games", the standings; no desk.
+    let mut w = page(&srv.ws, &rex.token, event);
+    wait(&mut w, "the watcher's page", |a| {
+        a.view.as_ref().is_some_and(|v| v.tables.len() == 4)
+    });
+    assert!(!w.state().directs());
+    assert!(w.query_by_label("Director").is_none());
+    w.get_by_label(&format!("Feature table {}", t2.0)).click();
+    steps(&mut w);
+    assert_eq!(w.state().featured, Some(t2));
+    w.get_by_label(&format!("Featured: table {}", t2.0));
+    // Game-Turn and phase in words on the cards.
+    wait(&mut w, "Rex's games", |a| a.your_games.len() == 1);
+    let shown = texts(&w);
+    assert!(
+        shown.iter().any(|t| t.starts_with("Game-Turn 1")),
+        "no Game-Turn on the cards: {shown:?}"
+    );
+    no_programmer_text(&w);
+    save(&mut w, "event-grid.png");
+    w.get_by_label("Standings").click();
+    steps(&mut w);
+    assert_eq!(w.state().tab, Tab::Standings);
+    for c in muster_client::app::event::standings::COLUMNS {
+        w.get_by_label(c);
+    }
+    let rows = &w.state().view.as_ref().unwrap().standings;
+    assert_eq!(rows.len(), 8, "seven of the eight and Rex, who took a seat");
+    assert!(rows.iter().any(|r| r.name == "Rex"));
+    assert_eq!(rows.iter().filter(|r| r.points == 2).count(), 2);
+    no_programmer_text(&w);
+    save(&mut w, "standings.png");
+    drop((dora, rex, players));
+}
