@@ -5,9 +5,10 @@ use super::board::Board;
 use super::decide::{formation, movement};
 use super::state::{CommandCheck, GbacwState};
 use crate::gbacw::facing::Facing;
+use crate::gbacw::map::HexNumber;
 use crate::gbacw::movement::Reach;
-use crate::gbacw::oob::{CounterId, Formation};
-use std::collections::BTreeMap;
+use crate::gbacw::oob::{CounterId, Formation, Marker};
+use std::collections::{BTreeMap, BTreeSet};
 
 impl Gbacw {
     fn side_of_piece(&self, piece: &CounterId) -> Option<&CounterId> {
@@ -34,9 +35,21 @@ impl Gbacw {
         let board = Board::new(self, state);
         let zocs = movement::Zocs::new(&board, side);
         let group = [piece.clone()];
+        // GBACW 12.94: a move may end in a hex holding engaged units,
+        // never pass through one (as `decide` refuses it), so no step
+        // leaves such a hex but the start.
+        let engaged: BTreeSet<HexNumber> = state
+            .units
+            .values()
+            .filter(|u| u.status.markers.contains(&Marker::Engaged))
+            .filter_map(|u| u.hex)
+            .collect();
         // Hexes the battle's rules keep a move from (hook
         // `move_may_enter`).
         let step = |from, to| {
+            if from != start && engaged.contains(&from) {
+                return None;
+            }
             if !self.battle().move_may_enter(self, state, &board, side, to) {
                 return None;
             }

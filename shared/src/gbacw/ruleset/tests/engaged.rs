@@ -117,3 +117,33 @@ fn case_12_94_option_2_more_units_join_the_engaged_hex_and_fight_on() {
     );
     assert_eq!(t.s.melees[0].attackers, ids(&["10-va", "2-va"]));
 }
+
+/// GBACW 12.94: "Other units may not move through a hex containing
+/// engaged units, although units may be moved into the hex." The hexes
+/// the client lights for a move (`reachable`) agree: the engaged hex is
+/// lit, and every lit hex's path is one `decide` accepts, none through
+/// the engaged hex (found by a new player at the client: a lit hex whose
+/// move was then refused).
+#[test]
+fn case_12_94_the_lit_hexes_never_pass_through_an_engaged_hex() {
+    let mut t = engaged_at(Phase::Movement);
+    t.put("2-va", "0805", "nw", Formation::Line);
+    let engaged = n("0705");
+    let reach = t.rs.reachable(&t.s, &id("2-va")).expect("2 Va may move");
+    assert!(reach.hexes.contains_key(&engaged), "into the engaged hex");
+    let mut checked = 0;
+    for &hex in reach.hexes.keys().filter(|h| **h != reach.start) {
+        let path = reach.path_to(hex).expect("a lit hex has a path");
+        assert!(
+            !path[..path.len() - 1].contains(&engaged),
+            "{hex} is lit through the engaged hex: {path:?}"
+        );
+        let hexes: Vec<String> = path[1..].iter().map(|h| h.to_string()).collect();
+        let hexes: Vec<&str> = hexes.iter().map(String::as_str).collect();
+        if let Err(e) = t.decide(REBEL, &mv(&["2-va"], &hexes)) {
+            panic!("{hex} is lit but its move is refused: {e}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 3, "only {checked} hexes lit");
+}
