@@ -75,9 +75,9 @@ pub(super) fn rolls(
                         Step::Phase {
                             phase: Phase::Movement,
                             ..
-                        } => rs.phasing_side(state.clock).is_some_and(|side| {
-                            !decide::excess_due(rs, state, side).is_empty()
-                        }),
+                        } => rs
+                            .phasing_side(state.clock)
+                            .is_some_and(|side| !decide::excess_due(rs, state, side).is_empty()),
                         _ => false,
                     })
         }

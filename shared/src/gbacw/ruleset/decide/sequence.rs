@@ -189,8 +189,8 @@ fn check_stacking(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<()
     Ok(())
 }
 
-/// Whether a unit in `hex` entered it (or moved within reach of it) this
-/// Movement Phase.
+/// Whether a unit now in `hex` moved this Movement Phase (the stack there
+/// is the phase's own doing).
 fn moved_in(state: &GbacwState, hex: HexNumber) -> bool {
     state
         .units
@@ -229,9 +229,10 @@ fn displace_excess(
     side: &CounterId,
     dice: &mut Dice,
 ) -> Result<Vec<GbacwEvent>, RuleError> {
+    use crate::gbacw::oob::Marker;
     use crate::gbacw::retreat::RetreatKind;
     use crate::gbacw::ruleset::combat::displacement::{DISPLACED_HEXES, displaceable};
-    use crate::gbacw::ruleset::combat::effects::{check_morale, retreat};
+    use crate::gbacw::ruleset::combat::effects::{check_morale, retreat, rout_retreat};
     use crate::gbacw::ruleset::combat::{Roller, Unfold};
     let hexes = excess_due(rs, state, side);
     if hexes.is_empty() {
@@ -261,11 +262,23 @@ fn displace_excess(
             if !displaceable(rs, &u.state, &id) {
                 continue;
             }
-            retreat(rs, &mut u, &mut roll, &id, DISPLACED_HEXES, RetreatKind::Rout);
+            gone.push(id.clone());
+            if u.state.units[&id].status.markers.contains(&Marker::Rout) {
+                // Routed again: three more hexes, no check (14.3, 13.33).
+                rout_retreat(rs, &mut u, &mut roll, &id);
+                continue;
+            }
+            retreat(
+                rs,
+                &mut u,
+                &mut roll,
+                &id,
+                DISPLACED_HEXES,
+                RetreatKind::Rout,
+            );
             if top_routed.unwrap_or(true) && u.state.units[&id].hex.is_some() {
                 top_routed.get_or_insert(check_morale(rs, &mut u, &mut roll, &id));
             }
-            gone.push(id);
         }
     }
     roll.finish()?;

@@ -74,12 +74,7 @@ fn case_8_0_a_stop_over_the_limits_out_of_reach_is_mended_and_the_phase_ends() {
 #[test]
 fn case_8_0_a_stop_over_the_limits_in_an_enemy_zoc_is_refused() {
     let mut t = twelve_in_0406("s");
-    t.refused_saying(
-        UNION,
-        mv(&["a"], &["0406"]),
-        "GBACW 8.0",
-        "Zone of Control",
-    );
+    t.refused_saying(UNION, mv(&["a"], &["0406"]), "GBACW 8.0", "Zone of Control");
     let e = t.decide(UNION, &mv(&["a"], &["0406"])).unwrap_err();
     assert!(e.message.contains("stacking limits"), "{e}");
     assert!(e.message.contains("pin"), "{e}");
@@ -116,13 +111,18 @@ fn case_8_0_a_battery_in_a_stack_over_its_limits_draws_no_limbering_fire() {
         .build_at(1, UNION, Phase::Movement);
     // Within the limits (9 points), unlimbering draws Z's fire (6.23).
     let events = t
-        .decide(UNION, &GbacwAction::ChangeFormation {
-            unit: id("g"),
-            to: Formation::Unlimbered,
-        })
+        .decide(
+            UNION,
+            &GbacwAction::ChangeFormation {
+                unit: id("g"),
+                to: Formation::Unlimbered,
+            },
+        )
         .unwrap();
     assert!(
-        events.iter().any(|e| matches!(e, GbacwEvent::WithdrawalFireOffered(_))),
+        events
+            .iter()
+            .any(|e| matches!(e, GbacwEvent::WithdrawalFireOffered(_))),
         "{events:?}"
     );
     // A's 4 make 13 of 12, out of any Zone of Control: the stop stands.
