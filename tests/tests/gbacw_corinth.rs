@@ -342,11 +342,6 @@ fn corinth_solitaire_plays_to_victory_determination_and_replays() {
 /// and outcome and verifies; across the three, barrage shots are fired
 /// with `BarrageFire` (26.42) and stragglers roll (26.2).
 #[test]
-#[ignore = "open after GBACW 8.0 (stacking checked at the end of the Movement Phase): in the \
-            solitaire game (seed 39) withdrawal fire pins the units of a stack a move left over \
-            its limits mid-phase, so it cannot be mended and outlives the phase (1028, 9 points \
-            in woods); the texts do not say what becomes of it. See docs/gbacw-notes.md, \
-            'Issue 19: 8.0 left open'. Seeds 34 and 37 play through (3249 and 2884 actions)"]
 fn corinth_games_go_through_the_night_to_the_second_day_and_replay() {
     use muster_tests::gbacw_biased_game::play_biased;
     use muster_tests::gbacw_policy::{Player, Temper};

@@ -61,6 +61,15 @@ pub struct RuleOptions {
     /// hex(es) of the defending unit") or always (`true`: GBACW 7.0 and
     /// 16.35, "always enfiladed when fired upon", read into the check).
     pub mounted_always_enfiladed: bool,
+    /// GBACW 8.0, a silence of both printings: "stacking restrictions
+    /// apply only at the end of a Movement or Combat Phase", and nothing
+    /// says what becomes of a stack that enemy fire pinned (9.84) over its
+    /// limits before it could be mended. `false` (the default): a move may
+    /// not stop over the limits where that fire could reach the stack (an
+    /// enemy Zone of Control), so it never happens; `true`: the stop
+    /// stands, and the phase's end displaces the units that entered such a
+    /// stack until it fits (8.15, 14.3).
+    pub overstack_displaced: bool,
 }
 
 impl Default for RuleOptions {
@@ -76,6 +85,7 @@ impl Default for RuleOptions {
             vp_hex_where_units_stand: false,
             withdrawal_fire_separate: false,
             mounted_always_enfiladed: false,
+            overstack_displaced: false,
         }
     }
 }
@@ -131,6 +141,7 @@ mod tests {
         vp_hex_where_units_stand: false,
         withdrawal_fire_separate: false,
         mounted_always_enfiladed: false,
+        overstack_displaced: false,
     };
 
     #[test]

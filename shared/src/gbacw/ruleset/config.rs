@@ -78,6 +78,11 @@ pub const EDITION_001: &[Reading] = &[
         super::exclusive::MOUNTED_ALWAYS_ENFILADED_CASE,
         |o| o.mounted_always_enfiladed = true,
     ),
+    // GBACW 8.0: a silence of both printings (a stack pinned over its
+    // limits before it could be mended), read two ways.
+    ("overstack-displaced", "GBACW 8.0", |o| {
+        o.overstack_displaced = true
+    }),
 ];
 
 impl GbacwConfig {

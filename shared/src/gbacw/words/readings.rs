@@ -67,6 +67,14 @@ pub fn reading_words(name: &str) -> Option<ReadingWords> {
              attacks it. Unticked: only when an attacker stands in one of its enfilade hexes \
              (22.1's own \"i.e.\"), which also decides 22.2's enfilade modifier.",
         ),
+        "overstack-displaced" => (
+            "A stack pinned over its stacking limits is displaced at the phase's end",
+            "A move may stop over the limits in an enemy Zone of Control; if enemy fire then \
+             pins the stack before it is brought within them, the units that entered it are \
+             displaced one hex each (14.3) as the Movement Phase ends, until it fits. \
+             Unticked: a move may not stop over the limits where enemy fire could pin the \
+             stack (an enemy Zone of Control).",
+        ),
         _ => return None,
     };
     Some(ReadingWords {

@@ -70,6 +70,14 @@ pub(super) fn rolls(
                             phase: Phase::Melee,
                             ..
                         } => decide::melee_due(state),
+                        // GBACW 8.0 under `overstack-displaced`: the
+                        // displaced check morale.
+                        Step::Phase {
+                            phase: Phase::Movement,
+                            ..
+                        } => rs
+                            .phasing_side(state.clock)
+                            .is_some_and(|side| !decide::excess_due(rs, state, side).is_empty()),
                         _ => false,
                     })
         }

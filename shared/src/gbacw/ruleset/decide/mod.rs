@@ -8,7 +8,7 @@ mod phase_action;
 mod sequence;
 
 pub(crate) use phase_action::phase_action;
-pub(crate) use sequence::melee_due;
+pub(crate) use sequence::{excess_due, melee_due};
 pub(crate) mod withdrawal;
 // Historical scenarios.
 pub(crate) mod arrival;

@@ -540,7 +540,9 @@ pub(crate) fn stop_within_limits(
 /// or Combat Phase": a move may stop in a hex over its limits, as long as
 /// the player can still set it right before the phase ends. The engine
 /// refuses the stop that the units able to leave it again could not mend
-/// (the phase could then never end within the limits).
+/// (the phase could then never end within the limits), and, by default,
+/// the stop where enemy fire could pin the stack before it is mended
+/// ([`pinning_firers`]; docs/gbacw-notes.md, "Issue 19: 8.0 settled").
 pub(crate) fn check_overstack_stop(
     rs: &Gbacw,
     state: &GbacwState,
@@ -559,6 +561,28 @@ pub(crate) fn check_overstack_stop(
     let Err(e) = stop_within_limits(rs, state, side, &plan.pieces, end) else {
         return Ok(());
     };
+    let firers = if rs.options.overstack_displaced {
+        Vec::new()
+    } else {
+        pinning_firers(rs, state, side, end)
+    };
+    if !firers.is_empty() {
+        return Err(err(
+            "GBACW 8.0",
+            RuleCode::Illegal,
+            format!(
+                "{}; a stack may stand over its limits before the phase ends only out of enemy \
+                 Zones of Control, and {end} is in the Zone of Control of {}, whose withdrawal \
+                 fire could pin it there (9.84) before it is brought within them",
+                e.message,
+                firers
+                    .iter()
+                    .map(|f| f.0.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
     let mut after = state.clone();
     for ev in events {
         crate::gbacw::ruleset::event::evolve(&mut after, ev);
@@ -575,6 +599,40 @@ pub(crate) fn check_overstack_stop(
             ),
         ))
     }
+}
+
+/// GBACW 8.0 with 9.84 (the default reading): the enemy units whose fire
+/// could pin a stack of `side` in `hex` during this Movement Phase, so
+/// that it could not be brought within its limits before the phase ends:
+/// those whose Zone of Control holds `hex` and who may fire withdrawal
+/// fire, for a mover on foot or mounted (10.1, 10.18), since a unit
+/// leaving the stack draws their fire on those who stay (10.13, 10.14)
+/// and a unit changing formation there draws it too (6.24); "If any unit
+/// in a stack becomes pinned, all units in that hex are pinned". Out of
+/// every enemy Zone of Control nothing else can pin it in the Movement
+/// Phase (5.13: no fire but withdrawal and retreat fire): 6.23's fire at
+/// a battery that limbers or unlimbers is never drawn in a hex over its
+/// limits, since no unit there may change formation (8.11 binds the
+/// change, `formation::plan`); the slide of a unit pinned by withdrawal
+/// fire (10.15) keeps to the limits ([`plan_within_limits`]); a retreat,
+/// a displacement (14.3) and Corinth's brigade retreat (25.2) end within
+/// the limits or displace the friends there. Under the reading
+/// `overstack-displaced` the stop stands and the phase's end displaces
+/// what is beyond mending (`sequence::displace_excess`).
+pub(crate) fn pinning_firers(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    hex: HexNumber,
+) -> Vec<CounterId> {
+    let board = Board::new(rs, state);
+    let mut firers = board.withdrawal_firers(side, hex, false);
+    for f in board.withdrawal_firers(side, hex, true) {
+        if !firers.contains(&f) {
+            firers.push(f);
+        }
+    }
+    firers
 }
 
 /// The combat units of `side` in `hex` that can still move out of it this

@@ -2,6 +2,7 @@
 
 use super::command;
 use crate::engine::{Dice, RuleCode, RuleError};
+use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::board::Board;
 use crate::gbacw::ruleset::combat::rally::unpin;
@@ -35,6 +36,8 @@ pub(crate) fn end_phase(
                 check_stacking(rs, state, side)?;
                 // The battle's own rule here (hook `check_end_of_movement`).
                 rs.battle().check_end_of_movement(rs, state, side)?;
+                // GBACW 8.0 under `overstack-displaced`.
+                events.extend(displace_excess(rs, state, side, dice)?);
             }
             // GBACW 9.42: the phase's attacks are rolled as it ends.
             Phase::DefensiveFire | Phase::OffensiveFire if !state.fire_plan.is_empty() => {
@@ -165,12 +168,10 @@ fn check_stacking(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<()
     for hex in overstacked(rs, state, side) {
         // Only stacks this phase's moves made: a hex over its limits for
         // another reason (a retreat's or an arrival's rules) is not the
-        // Movement Phase's to mend.
-        let moved_in = state
-            .units
-            .values()
-            .any(|u| u.hex == Some(hex) && u.moved.hexes > 0);
-        if !moved_in || !may_mend(rs, state, side, hex) {
+        // Movement Phase's to mend. One beyond mending is refused where it
+        // is made (`movement::check_overstack_stop`) or, under the reading
+        // `overstack-displaced`, cleared as the phase ends.
+        if !moved_in(state, hex) || !may_mend(rs, state, side, hex) {
             continue;
         }
         let Err(o) = board.check_stack(hex, side, &[], &[], None) else {
@@ -186,4 +187,100 @@ fn check_stacking(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Result<()
         ));
     }
     Ok(())
+}
+
+/// Whether a unit now in `hex` moved this Movement Phase (the stack there
+/// is the phase's own doing).
+fn moved_in(state: &GbacwState, hex: HexNumber) -> bool {
+    state
+        .units
+        .values()
+        .any(|u| u.hex == Some(hex) && u.moved.hexes > 0)
+}
+
+/// GBACW 8.0 under the reading `overstack-displaced`: the hexes of
+/// `side` this phase's moves left over their stacking limits that no unit
+/// there can leave any more (pinned by withdrawal fire, 9.84), which the
+/// end of the Movement Phase must clear ([`displace_excess`]).
+pub(crate) fn excess_due(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
+    use super::movement::{may_mend, overstacked};
+    if !rs.options.overstack_displaced {
+        return Vec::new();
+    }
+    overstacked(rs, state, side)
+        .into_iter()
+        .filter(|h| moved_in(state, *h) && !may_mend(rs, state, side, *h))
+        .collect()
+}
+
+/// GBACW 8.0 under the reading `overstack-displaced`: "stacking
+/// restrictions apply only at the end of a Movement or Combat Phase", and
+/// a stack still over them that nothing can mend is brought within them
+/// as the phase ends the way the rules clear friends out of a hex that may
+/// not hold them (8.15: "the other units in that hex are displaced and
+/// must then undergo a morale check (see 14.3)"): the units that entered
+/// it this phase, top first, are displaced one hex each (14.3; the owner
+/// chooses the path, 14.4) until the rest fit; the top one displaced
+/// checks morale, the others only if it routs ("If a stack is displaced,
+/// a morale check is performed on the top unit").
+fn displace_excess(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    dice: &mut Dice,
+) -> Result<Vec<GbacwEvent>, RuleError> {
+    use crate::gbacw::oob::Marker;
+    use crate::gbacw::retreat::RetreatKind;
+    use crate::gbacw::ruleset::combat::displacement::{DISPLACED_HEXES, displaceable};
+    use crate::gbacw::ruleset::combat::effects::{check_morale, retreat, rout_retreat};
+    use crate::gbacw::ruleset::combat::{Roller, Unfold};
+    let hexes = excess_due(rs, state, side);
+    if hexes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut u = Unfold::new(state);
+    let mut roll = Roller::new(dice);
+    for hex in hexes {
+        let entered: Vec<CounterId> = Board::new(rs, &u.state)
+            .units_of(hex, side)
+            .into_iter()
+            .filter(|id| u.state.units[*id].moved.hexes > 0)
+            .cloned()
+            .collect();
+        let mut gone: Vec<CounterId> = Vec::new();
+        let mut top_routed = None;
+        for id in entered {
+            let fits = {
+                let gone: Vec<&CounterId> = gone.iter().collect();
+                Board::new(rs, &u.state)
+                    .check_stack(hex, side, &gone, &[], None)
+                    .is_ok()
+            };
+            if fits {
+                break;
+            }
+            if !displaceable(rs, &u.state, &id) {
+                continue;
+            }
+            gone.push(id.clone());
+            if u.state.units[&id].status.markers.contains(&Marker::Rout) {
+                // Routed again: three more hexes, no check (14.3, 13.33).
+                rout_retreat(rs, &mut u, &mut roll, &id);
+                continue;
+            }
+            retreat(
+                rs,
+                &mut u,
+                &mut roll,
+                &id,
+                DISPLACED_HEXES,
+                RetreatKind::Rout,
+            );
+            if top_routed.unwrap_or(true) && u.state.units[&id].hex.is_some() {
+                top_routed.get_or_insert(check_morale(rs, &mut u, &mut roll, &id));
+            }
+        }
+    }
+    roll.finish()?;
+    Ok(u.events)
 }

@@ -51,6 +51,7 @@ mod second_reading_part4_corinth;
 mod second_reading_part4_std;
 mod second_reading_std_more;
 mod sequence;
+mod stacking_phase_end;
 mod standard_names_no_battle;
 mod succession;
 mod third_battle;
