@@ -15,7 +15,8 @@ use muster_shared::gbacw::tables::FireRow;
 /// Heading of the declared attacks.
 pub const DECLARED: &str = "Declared attacks (9.42: rolled when the phase ends)";
 
-/// "strength 8 on small-arms, shifts terrain -1 density +0 enfilade +1 =
+/// "strength 8 on the small-arms and counter-battery row (9.14, 9.15),
+/// shifts terrain -1 density +0 enfilade +1 =
 /// +0 (9.51): column 6".
 pub fn column_text(r: &FireReport) -> String {
     format!(
@@ -23,7 +24,7 @@ pub fn column_text(r: &FireReport) -> String {
         r.strength,
         match r.row {
             FireRow::Grapeshot => "grapeshot",
-            FireRow::SmallArmsAndCounterBattery => "small-arms",
+            FireRow::SmallArmsAndCounterBattery => "small-arms and counter-battery",
         },
         r.terrain_shift,
         r.density_shift,

@@ -172,7 +172,7 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
             r.strength,
             match r.row {
                 FireRow::Grapeshot => "grapeshot",
-                FireRow::SmallArmsAndCounterBattery => "small-arms",
+                FireRow::SmallArmsAndCounterBattery => "small-arms and counter-battery",
             },
             r.terrain_shift,
             r.density_shift,
