@@ -16,7 +16,8 @@
 //! - Results, 24 games in all: boards 1 and 2 of every round (6 games)
 //!   are played **to the engine's end** by scripted clients (the
 //!   Confederates attack with the assault policy, the Union ends its
-//!   phases) and scored by their victory level and victory-point margin;
+//!   phases, moving first only when GBACW 17.52 refuses that for a lone
+//!   leader) and scored by their victory level and victory-point margin;
 //!   one game (round 1, board 3) is **adjudicated** by the director as a
 //!   marginal win with a margin and a reason; one (round 2, board 3) is
 //!   lost **on time**: nobody answers the set-up; the other 16 are
@@ -33,12 +34,12 @@
 //!   must equal the server's, byte for byte.
 //!
 //! Why this mix: one Cedar Mountain game to its end takes about 500
-//! actions, 7–11 s in a debug build on a loaded 2-core host with the other
+//! actions, 3–11 s in a debug build on a loaded 2-core host with the other
 //! game of its round played beside it; 24 of them would take several
-//! minutes. Two per round keep the whole event near one minute. The time control
-//! is a 900 s bank with a **30 s limit per decision**: the scripted
-//! players answer in milliseconds, and the clock game runs out 30 s into
-//! round 2 instead of after a whole bank. Every wait is bounded, and the
+//! minutes. Two per round keep the whole event near one minute. The time
+//! control is a 900 s bank with a **30 s limit per decision**: the
+//! scripted players answer in well under a second, and the clock game
+//! runs out 30 s into round 2 instead of after a whole bank. Every wait is bounded, and the
 //! whole test by 5 minutes.
 
 use muster_client::Connection;
@@ -346,13 +347,20 @@ fn csv_by_hand(rows: &[StandingRow]) -> String {
 
 /// A table played to the engine's end by two scripted clients on their
 /// own connections (the players' identities resumed): decisions by their
-/// defaults; the Confederates (seat 1) attack, the Union ends its phases.
+/// defaults; the Confederates (seat 1) attack, the Union ends its phases
+/// (moving first when a rule requires it).
 struct EngineTable {
     table: TableId,
     tokens: [String; 2],
     /// Seat order.
     seated: Vec<GbacwClient>,
     attacker: PolicyPlayer,
+    /// The Union only ends its phases, unless a rule refuses that (GBACW
+    /// 17.52: a leader left alone by a retreat must move first); then a
+    /// quiet policy player finds the move.
+    union: PolicyPlayer,
+    /// The Union's last `EndPhase` was refused, this many times in a row.
+    stuck: u32,
     ch: Chooser,
     tries: u32,
     actions: u32,
@@ -376,6 +384,8 @@ impl EngineTable {
             tokens: players.map(|p| p.token.clone()),
             seated,
             attacker: PolicyPlayer::new(Temper::assault()),
+            union: PolicyPlayer::new(Temper::quiet(u16::MAX)),
+            stuck: 0,
             ch: Chooser::new(seed),
             tries: 0,
             actions: 0,
@@ -403,9 +413,15 @@ impl EngineTable {
                     let seat = rs
                         .acting_seat(st)
                         .expect("someone acts while the game is on");
-                    let attack = (seat == SeatId(1) && !deciding(st) && self.tries < 400)
-                        .then(|| self.attacker.next(rs, st, seat, &mut self.ch))
-                        .flatten();
+                    let attack = if seat == SeatId(1) {
+                        (!deciding(st) && self.tries < 400)
+                            .then(|| self.attacker.next(rs, st, seat, &mut self.ch))
+                            .flatten()
+                    } else if self.stuck > 0 {
+                        self.union.next(rs, st, seat, &mut self.ch)
+                    } else {
+                        None
+                    };
                     // GBACW 8.0: a stack the attacker left over its limits
                     // is mended before the phase may end.
                     let attack = attack.or_else(|| {
@@ -420,10 +436,20 @@ impl EngineTable {
                 Err(_) if action != GbacwAction::EndPhase => {
                     self.tries += 1;
                     self.attacker.forget();
+                    self.union.forget();
+                    continue;
+                }
+                Err(e) if seat == SeatId(0) && self.stuck < 20 => {
+                    // The Union's end of phase refused: it moves first.
+                    println!("table {}: {e}", self.table.0);
+                    self.stuck += 1;
                     continue;
                 }
                 Err(e) => panic!("table {}: {action:?} refused: {e}", self.table.0),
             };
+            if action == GbacwAction::EndPhase {
+                self.stuck = 0;
+            }
             for s in &mut self.seated {
                 s.sync_to(seq).await;
             }
