@@ -114,7 +114,9 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
                 if g.result.is_none()
                     && let Some(c) = &mut g.clock
                 {
-                    c.resume(rows.alive_ms.unwrap_or(now), now);
+                    // No heartbeat recorded yet: charge nothing past the
+                    // clock's own last turn (the rule never takes time).
+                    c.resume(rows.alive_ms.unwrap_or(0), now);
                     resumed.push(id);
                 }
             }
@@ -140,9 +142,13 @@ pub async fn run(mut hub: Hub, mut inbox: HubInbox) {
         tokio::select! {
             biased;
             _ = shutdown.changed() => break,
+            // Before the notes: while tables play, a note waits nearly
+            // always (each is stored before the next is read), and a
+            // heartbeat polled after them was never recorded, so a crash
+            // then charged the whole downtime (issue 21's 16-player test).
+            _ = heartbeat.tick() => hub.heartbeat().await,
             Some(m) = inbox.notes.recv() => hub.handle(m).await,
             Some(m) = inbox.requests.recv() => hub.handle(m).await,
-            _ = heartbeat.tick() => hub.heartbeat().await,
             _ = async { tokio::time::sleep_until(next.unwrap_or_else(tokio::time::Instant::now)).await },
                 if next.is_some() => hub.check_clocks().await,
         }

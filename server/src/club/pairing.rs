@@ -321,6 +321,30 @@ mod tests {
         assert_eq!(p.pairs.len(), 2);
     }
 
+    /// The seed matters: different seeds pair a first round differently
+    /// (all scores equal, so the seeded order decides).
+    #[test]
+    fn different_seeds_pair_a_first_round_differently() {
+        let firsts: BTreeSet<Vec<(u32, u32)>> = (0..8u64)
+            .map(|seed| {
+                let mut ids: Vec<u32> = (0..16).collect();
+                ids.sort_by_key(|&u| mix(seed, 0, u64::from(u)));
+                swiss(&entries_of(&ids), &History::default()).pairs
+            })
+            .collect();
+        assert!(firsts.len() > 1, "eight seeds, one pairing");
+    }
+
+    fn entries_of(ids: &[u32]) -> Vec<SwissEntry<u32>> {
+        ids.iter()
+            .map(|&id| SwissEntry {
+                id,
+                score: 0,
+                had_bye: false,
+            })
+            .collect()
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 200, .. ProptestConfig::default() })]
 
@@ -413,6 +437,56 @@ mod tests {
             let byes: HashSet<usize> = r1.iter().filter(|(_, b)| b.is_none()).map(|(a, _)| *a).collect();
             let expected: HashSet<usize> = (0..size - n).collect();
             prop_assert_eq!(byes, expected);
+        }
+
+        /// Deterministic given the seed: the event orders players by
+        /// `mix(seed, round, id)` before Swiss pairing (`Event::pair_next`),
+        /// so the same seed, scores and history give the same rounds
+        /// whatever order the players registered in; nothing else (no
+        /// clock, no global random source) enters.
+        #[test]
+        fn swiss_is_deterministic_given_the_seed(
+            n in 2usize..21,
+            rounds in 1usize..5,
+            seed: u64,
+            shuffle: u64,
+            results in proptest::collection::vec(any::<bool>(), 100),
+        ) {
+            let run = |registered: &[u32]| {
+                let mut score = vec![0u32; n];
+                let mut byes = vec![false; n];
+                let mut h = History::default();
+                let mut k = 0;
+                let mut out = Vec::new();
+                for r in 0..rounds {
+                    let mut order = registered.to_vec();
+                    order.sort_by_key(|&u| mix(seed, r as u64, u64::from(u)));
+                    let e: Vec<SwissEntry<u32>> = order
+                        .iter()
+                        .map(|&u| SwissEntry { id: u, score: score[u as usize], had_bye: byes[u as usize] })
+                        .collect();
+                    let p = swiss(&e, &h);
+                    if let Some(b) = p.bye {
+                        byes[b as usize] = true;
+                        score[b as usize] += 2;
+                    }
+                    for &(a, b) in &p.pairs {
+                        h.add(a, b);
+                        let win = results[k % results.len()];
+                        k += 1;
+                        score[if win { a } else { b } as usize] += 2;
+                    }
+                    out.push(p);
+                }
+                out
+            };
+            let registered: Vec<u32> = (0..n as u32).collect();
+            let mut other = registered.clone();
+            for i in (1..other.len()).rev() {
+                let j = (mix(shuffle, i as u64, 0) % (i as u64 + 1)) as usize;
+                other.swap(i, j);
+            }
+            prop_assert_eq!(run(&registered), run(&other));
         }
 
         /// Balanced sides: the player who had the first side less often gets it.
