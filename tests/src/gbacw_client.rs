@@ -208,3 +208,81 @@ impl GbacwClient {
             .any(|b| b.windows(needle.len()).any(|w| w == needle))
     }
 }
+
+/// Who moves at a Cedar Mountain table the socket tests play to the
+/// engine's end: decisions by their defaults; the Confederates (seat 1)
+/// attack, so that the victory points differ; the Union ends its phases,
+/// moving first when a rule refuses that (GBACW 17.52: a leader left
+/// alone by a retreat must move first), and mends any stack left over its
+/// limits (8.0) before a phase ends.
+pub struct CedarScript {
+    attacker: crate::gbacw_policy::Player,
+    union: crate::gbacw_policy::Player,
+    /// The Union's last `EndPhase` was refused, this many times in a row.
+    stuck: u32,
+    ch: crate::random_play::Chooser,
+    /// Attacks refused over the wire (the dice differ from the policy's
+    /// check).
+    tries: u32,
+}
+
+impl CedarScript {
+    pub fn new(seed: u64) -> CedarScript {
+        use crate::gbacw_policy::{Player, Temper};
+        CedarScript {
+            attacker: Player::new(Temper::assault()),
+            union: Player::new(Temper::quiet(u16::MAX)),
+            stuck: 0,
+            ch: crate::random_play::Chooser::new(seed),
+            tries: 0,
+        }
+    }
+
+    /// The next seat to act and its action.
+    pub fn next(
+        &mut self,
+        rs: &Gbacw,
+        st: &muster_shared::gbacw::ruleset::GbacwState,
+    ) -> (SeatId, GbacwAction) {
+        if let Some(p) = rs.pending(st).into_iter().next() {
+            return (p.seat, p.default);
+        }
+        let seat = rs
+            .acting_seat(st)
+            .expect("someone acts while the game is on");
+        let attack = if seat == SeatId(1) {
+            (!crate::gbacw_policy::deciding(st) && self.tries < 400)
+                .then(|| self.attacker.next(rs, st, seat, &mut self.ch))
+                .flatten()
+        } else if self.stuck > 0 {
+            self.union.next(rs, st, seat, &mut self.ch)
+        } else {
+            None
+        };
+        let attack =
+            attack.or_else(|| crate::gbacw_biased_game::mend_now(rs, st, seat, &mut self.ch));
+        (seat, attack.unwrap_or(GbacwAction::EndPhase))
+    }
+
+    /// `action` by `seat` was accepted.
+    pub fn accepted(&mut self, action: &GbacwAction) {
+        if *action == GbacwAction::EndPhase {
+            self.stuck = 0;
+        }
+    }
+
+    /// `action` by `seat` was refused with `e`: whether to go on (the
+    /// script tries something else); panics when it cannot.
+    pub fn refused(&mut self, seat: SeatId, action: &GbacwAction, e: &RuleError) {
+        if *action != GbacwAction::EndPhase {
+            self.tries += 1;
+            self.attacker.forget();
+            self.union.forget();
+        } else if seat == SeatId(0) && self.stuck < 20 {
+            // The Union's end of phase refused: it moves first.
+            self.stuck += 1;
+        } else {
+            panic!("{action:?} refused: {e}");
+        }
+    }
+}

@@ -12,16 +12,14 @@ use muster_client::Connection;
 use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::engine::Ruleset;
-use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
+use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::protocol::club::{
     AtZero, ClubError, ClubId, ClubReply, ClubRequest, ClubRole, EventId, EventSettings, Pairing,
     PairingMethod, PointsTable, ResultHow, SideAssignment, TimeControl,
 };
 use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, UserId};
 use muster_tests::e2e::{Target, sandbox_table, start_server, start_server_in};
-use muster_tests::gbacw_client::GbacwClient;
-use muster_tests::gbacw_policy::{Player as PolicyPlayer, Temper, deciding};
-use muster_tests::random_play::Chooser;
+use muster_tests::gbacw_client::{CedarScript, GbacwClient};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::Duration;
 
@@ -868,9 +866,7 @@ async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<GbacwClient>,
     }
     let start = std::time::Instant::now();
     let mut actions = 0u32;
-    let mut attacker = PolicyPlayer::new(Temper::assault());
-    let mut ch = Chooser::new(21);
-    let mut tries = 0u32;
+    let mut script = CedarScript::new(21);
     while !seated[0].follower().state().over {
         actions += 1;
         assert!(actions < 20_000, "Cedar Mountain did not end");
@@ -879,32 +875,15 @@ async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<GbacwClient>,
         let (rs, st) = (f.ruleset(), f.state());
         // Decisions by their defaults; the Confederates attack (so that
         // the victory points differ), the Union only ends its phases.
-        let (seat, action) = match rs.pending(st).into_iter().next() {
-            Some(p) => (p.seat, p.default),
-            None => {
-                let seat = rs
-                    .acting_seat(st)
-                    .expect("someone acts while the game is on");
-                let attack = (seat == SeatId(1) && !deciding(st) && tries < 400)
-                    .then(|| attacker.next(rs, st, seat, &mut ch))
-                    .flatten();
-                // GBACW 8.0: a stack the attacker left over its limits
-                // is mended before the phase may end.
-                let attack = attack
-                    .or_else(|| muster_tests::gbacw_biased_game::mend_now(rs, st, seat, &mut ch));
-                (seat, attack.unwrap_or(GbacwAction::EndPhase))
-            }
-        };
+        let (seat, action) = script.next(rs, st);
         let seq = match seated[usize::from(seat.0.min(1))].act(&action).await {
             Ok(seq) => seq,
-            // The dice over the wire differ from the policy's check.
-            Err(_) if action != GbacwAction::EndPhase => {
-                tries += 1;
-                attacker.forget();
+            Err(e) => {
+                script.refused(seat, &action, &e);
                 continue;
             }
-            Err(e) => panic!("{action:?} refused: {e}"),
         };
+        script.accepted(&action);
         for s in &mut seated {
             s.sync_to(seq).await;
         }

@@ -46,16 +46,14 @@ use muster_client::Connection;
 use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::engine::Ruleset;
-use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
+use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::protocol::club::{
     AtZero, ClubError, ClubReply, ClubRequest, EventId, EventSettings, GameResult, LevelPoints,
     Pairing, PairingMethod, PointsTable, ResultHow, SideAssignment, StandingRow, TimeControl,
 };
 use muster_shared::protocol::{ClientMsg, ServerMsg, TableId, UserId};
 use muster_tests::e2e::{Process, Target};
-use muster_tests::gbacw_client::GbacwClient;
-use muster_tests::gbacw_policy::{Player as PolicyPlayer, Temper, deciding};
-use muster_tests::random_play::Chooser;
+use muster_tests::gbacw_client::{CedarScript, GbacwClient};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::time::{Duration, Instant};
 
@@ -354,15 +352,7 @@ struct EngineTable {
     tokens: [String; 2],
     /// Seat order.
     seated: Vec<GbacwClient>,
-    attacker: PolicyPlayer,
-    /// The Union only ends its phases, unless a rule refuses that (GBACW
-    /// 17.52: a leader left alone by a retreat must move first); then a
-    /// quiet policy player finds the move.
-    union: PolicyPlayer,
-    /// The Union's last `EndPhase` was refused, this many times in a row.
-    stuck: u32,
-    ch: Chooser,
-    tries: u32,
+    script: CedarScript,
     actions: u32,
     playing: Duration,
     /// The longest one action took, send to both clients synced.
@@ -383,11 +373,7 @@ impl EngineTable {
             table,
             tokens: players.map(|p| p.token.clone()),
             seated,
-            attacker: PolicyPlayer::new(Temper::assault()),
-            union: PolicyPlayer::new(Temper::quiet(u16::MAX)),
-            stuck: 0,
-            ch: Chooser::new(seed),
-            tries: 0,
+            script: CedarScript::new(seed),
             actions: 0,
             playing: Duration::ZERO,
             slowest: Duration::ZERO,
@@ -407,49 +393,16 @@ impl EngineTable {
             let one = Instant::now();
             let f = self.seated[0].follower();
             let (rs, st) = (f.ruleset(), f.state());
-            let (seat, action) = match rs.pending(st).into_iter().next() {
-                Some(p) => (p.seat, p.default),
-                None => {
-                    let seat = rs
-                        .acting_seat(st)
-                        .expect("someone acts while the game is on");
-                    let attack = if seat == SeatId(1) {
-                        (!deciding(st) && self.tries < 400)
-                            .then(|| self.attacker.next(rs, st, seat, &mut self.ch))
-                            .flatten()
-                    } else if self.stuck > 0 {
-                        self.union.next(rs, st, seat, &mut self.ch)
-                    } else {
-                        None
-                    };
-                    // GBACW 8.0: a stack the attacker left over its limits
-                    // is mended before the phase may end.
-                    let attack = attack.or_else(|| {
-                        muster_tests::gbacw_biased_game::mend_now(rs, st, seat, &mut self.ch)
-                    });
-                    (seat, attack.unwrap_or(GbacwAction::EndPhase))
-                }
-            };
+            let (seat, action) = self.script.next(rs, st);
             let seq = match self.seated[usize::from(seat.0.min(1))].act(&action).await {
                 Ok(seq) => seq,
-                // The dice over the wire differ from the policy's check.
-                Err(_) if action != GbacwAction::EndPhase => {
-                    self.tries += 1;
-                    self.attacker.forget();
-                    self.union.forget();
-                    continue;
-                }
-                Err(e) if seat == SeatId(0) && self.stuck < 20 => {
-                    // The Union's end of phase refused: it moves first.
+                Err(e) => {
                     println!("table {}: {e}", self.table.0);
-                    self.stuck += 1;
+                    self.script.refused(seat, &action, &e);
                     continue;
                 }
-                Err(e) => panic!("table {}: {action:?} refused: {e}", self.table.0),
             };
-            if action == GbacwAction::EndPhase {
-                self.stuck = 0;
-            }
+            self.script.accepted(&action);
             for s in &mut self.seated {
                 s.sync_to(seq).await;
             }
