@@ -4,6 +4,7 @@
 //! and scripted dice. Each test is named as its case; the expectation is
 //! the case's.
 
+use super::reading_support::{formation, marked, melee, strength};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::ruleset::event::FireReport;
@@ -15,14 +16,6 @@ fn reads(events: &[GbacwEvent]) -> Vec<(u8, u8, String)> {
         .iter()
         .map(|r: &FireReport| (r.column, r.die, r.result.to_string()))
         .collect()
-}
-
-fn strength(t: &T, unit: &str) -> u8 {
-    t.s.units[&id(unit)].status.strength
-}
-
-fn marked(t: &T, unit: &str, m: Marker) -> bool {
-    t.s.units[&id(unit)].status.markers.contains(&m)
 }
 
 fn adjacent(t: &T, a: &str, b: &str) {
@@ -294,17 +287,6 @@ fn example_7_21_artillery_adds_all_guns_through_one_hexside() {
         .collect();
     assert_eq!(at_f.len(), 2, "two separate fires at hex F: {at_f:#?}");
     assert!(at_f.iter().any(|r| r.firers == ids(&["g"])));
-}
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn formation(unit: &str, to: Formation) -> GbacwAction {
-    GbacwAction::ChangeFormation { unit: id(unit), to }
 }
 
 fn set_marker(t: &mut T, unit: &str, m: Marker) {

@@ -6,20 +6,14 @@
 //! comment quotes the sentence its expectation rests on. The expectation
 //! is the case's, not the engine's.
 
-use super::second_reading_corinth::{
-    corinth_field, corinth_field_sized, declared, gate_checks, has, melee_field, refused_case,
-    retreat_d,
-};
+use super::second_reading_corinth::{corinth_field, corinth_field_sized, declared, gate_checks, melee_field, retreat_d};
+use super::reading_support::{lost, mark, marked, refused_case, spend};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::ruleset::combat::effects::retreat_options;
 use crate::gbacw::testkit::Position;
 use std::collections::BTreeSet;
-
-fn mark(t: &mut T, u: &str, m: Marker) {
-    t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
-}
 
 fn leader_hex(t: &T, l: &str) -> Option<HexNumber> {
     t.s.leaders[&id(l)].hex
@@ -380,14 +374,6 @@ fn army_field(oglesby: &str, buford: &str, davies: &str) -> T {
         .leader("buford", buford)
         .place("b1", buford, "s", "line")
         .build_at(10, UNION, Phase::InitialCommand)
-}
-
-fn spend(leader: &str, brigade: &str, points: u8) -> GbacwAction {
-    GbacwAction::SpendCommandPoints {
-        division: id(leader),
-        brigade: id(brigade),
-        points,
-    }
 }
 
 /// Corinth 28.11: "These points may be spent to increase the Effectiveness
@@ -946,7 +932,7 @@ fn corinth_26_42_barrage_range_and_die_minus_one() {
     let events = t.act(REBEL, bryan_fires(target));
     let r = barrage_roll(&events);
     assert_eq!((r.die, r.modified), (1, 0));
-    assert!(!has(&t, "21-mo", Marker::Pin), "0: no effect");
+    assert!(!marked(&t, "21-mo", Marker::Pin), "0: no effect");
     assert_eq!(t.s.units[&id("21-mo")].status.strength, before);
     // (b) 21 Mo moved 9 hexes from Bryan (clear of other units).
     let (mut t, at) = barrage_on_21_mo();
@@ -1141,12 +1127,6 @@ fn succession_field() -> T {
         .build_at(10, UNION, Phase::FinalCommand)
 }
 
-fn lost(t: &mut T, leader: &str, how: crate::gbacw::ruleset::state::Casualty) {
-    let l = t.s.leaders.get_mut(&id(leader)).unwrap();
-    l.hex = None;
-    l.casualty = Some(how);
-}
-
 /// Corinth 28.31: "The three army commanders (Van Dorn, Price and
 /// Rosecrans) are not replaced if killed." R killed: after the Final
 /// Command Phase no counter has taken his place.
@@ -1243,13 +1223,13 @@ fn corinth_29_61_union_rally_by_roll_gt1_to_5() {
     let mut t = impetus_field(5, UNION);
     t.script(&[4]);
     t.act(UNION, rally("r1"));
-    assert!(has(&t, "r1", Marker::Rout), "4 > 3");
+    assert!(marked(&t, "r1", Marker::Rout), "4 > 3");
     t.script(&[4]);
     t.act(UNION, rally("r2"));
-    assert!(!has(&t, "r2", Marker::Rout), "4 - 1 = 3");
+    assert!(!marked(&t, "r2", Marker::Rout), "4 - 1 = 3");
     assert!(t.dice_left().is_empty());
     t.act(UNION, rally("r3"));
-    assert!(!has(&t, "r3", Marker::Rout), "with the army commander");
+    assert!(!marked(&t, "r3", Marker::Rout), "with the army commander");
 }
 
 /// Corinth 29.61: "During Game-Turns 1 through 5". On Game-Turn 6 R1's
@@ -1259,7 +1239,7 @@ fn corinth_29_61_union_rally_by_roll_gt1_to_5() {
 fn corinth_29_61_gt6_normal_rally() {
     let mut t = impetus_field(6, UNION);
     t.act(UNION, rally("r1"));
-    assert!(!has(&t, "r1", Marker::Rout));
+    assert!(!marked(&t, "r1", Marker::Rout));
 }
 
 /// Corinth 29.61: "a Union unit which is routed may only be rallied by a
@@ -1269,5 +1249,5 @@ fn corinth_29_61_gt6_normal_rally() {
 fn corinth_29_61_confederate_unaffected() {
     let mut t = impetus_field(3, REBEL);
     t.act(REBEL, rally("c1"));
-    assert!(!has(&t, "c1", Marker::Rout));
+    assert!(!marked(&t, "c1", Marker::Rout));
 }

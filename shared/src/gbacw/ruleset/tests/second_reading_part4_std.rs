@@ -4,26 +4,12 @@
 //! for the rule) with the position builder and scripted dice. Each test is
 //! named as its case and quotes the sentence it rests on.
 
-use super::reading_support::settle;
+use super::reading_support::{dist, lost, marked, settle};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
 use crate::gbacw::tables::FireResult;
 use crate::gbacw::testkit::Position;
-
-fn dist(t: &T, a: &str, b: &str) -> u32 {
-    t.rs.game().map.grid.distance(n(a), n(b))
-}
-
-fn marked(t: &T, unit: &str, m: Marker) -> bool {
-    t.s.units[&id(unit)].status.markers.contains(&m)
-}
-
-fn lost(t: &mut T, leader: &str, how: Casualty) {
-    let l = t.s.leaders.get_mut(&id(leader)).unwrap();
-    l.hex = None;
-    l.casualty = Some(how);
-}
 
 /// End phases, keeping every event, until `seat`'s `phase` of `turn`.
 fn run_to(t: &mut T, turn: u16, seat: SeatId, phase: Phase) -> Vec<GbacwEvent> {
