@@ -13,7 +13,7 @@ use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::corinth::stragglers::StragglerRoll;
 use crate::gbacw::ruleset::state::Casualty;
-use crate::gbacw::testkit::corinth::{night_game, open_ground, to_turn};
+use crate::gbacw::testkit::corinth::{NIGHT_HEXES, give, night_game, open_ground, to_turn};
 
 fn straggler_rolls(events: &[GbacwEvent]) -> Vec<StragglerRoll> {
     events
@@ -509,4 +509,157 @@ fn corinth_29_44_artillery_park_freed_at_six_hexes() {
         t.decide(UNION, &fire("0815", &[("pb", 4)])).is_ok(),
         "the second day"
     );
+}
+
+// --- 30.2 Confederate arrival ---------------------------------------------------------
+
+/// The hexes `piece` may enter by, among the legal actions now.
+fn entries(t: &T, piece: &str) -> Vec<HexNumber> {
+    t.rs.legal_actions(&t.s, REBEL)
+        .into_iter()
+        .filter_map(|a| match a {
+            GbacwAction::Arrive { piece: p, hex, .. } if p == id(piece) => Some(hex),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Corinth 30.2: "All three Confederate divisions arrive on Game-Turn 3.
+/// Lovell enters through Assault Area E, Maury Area D and Hebert Area C.
+/// General Price enters with either Maury or Hebert (Confederate player's
+/// choice) and General Van Dorn enters with any division." The Historical
+/// Scenario, the Confederate Movement Phase of Game-Turn 3: (a) a Lovell
+/// regiment may not enter through Area D; (b) Van Dorn may enter through
+/// Area E, with Lovell; (c) Price may not.
+#[test]
+fn corinth_30_2_confederate_arrival_areas() {
+    let mut t = crate::gbacw::testkit::corinth::corinth_started();
+    t.advance_to_turn(3, REBEL, Phase::Movement);
+    let sc = t.rs.game().scenario.clone();
+    let grid = t.rs.game().map.grid.clone();
+    let (d, e) = (
+        sc.area("assault-d").expect("Area D").clone(),
+        sc.area("assault-e").expect("Area E").clone(),
+    );
+    let in_d = |h: &HexNumber| sc.area_contains(&grid, &d, *h);
+    let in_e = |h: &HexNumber| sc.area_contains(&grid, &e, *h);
+    // (a)
+    let lovell = entries(&t, "31-ala");
+    assert!(!lovell.is_empty(), "Lovell's regiments enter on GT 3");
+    assert!(lovell.iter().all(in_e), "only through Area E: {lovell:?}");
+    let d_hex = sc
+        .area_hexes(&grid, &d)
+        .into_iter()
+        .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
+        .expect("a free hex of Area D");
+    assert!(t.decide(REBEL, &arrive("31-ala", &d_hex.to_string())).is_err());
+    // Lovell's first regiment in, then (b) and (c).
+    let first = lovell[0].to_string();
+    t.ok(REBEL, arrive("31-ala", &first));
+    let van_dorn = entries(&t, "van-dorn");
+    assert!(van_dorn.iter().any(in_e), "Van Dorn with Lovell: {van_dorn:?}");
+    let price = entries(&t, "price");
+    assert!(!price.iter().any(in_e), "Price not with Lovell: {price:?}");
+    assert!(
+        t.decide(REBEL, &arrive("price", &first)).is_err(),
+        "Price may not enter through Area E"
+    );
+    let _ = in_d;
+}
+
+// --- 30.5 Heat (optional) ----------------------------------------------------------------
+
+/// The Historical Scenario with the heat option, played by ending phases
+/// from the end of its set-up to the start of Game-Turn `until`; each time
+/// an action rolls dice, the next pair of `heat` is scripted (so a roll
+/// the case does not expect takes a pair meant for another turn, and the
+/// test sees it). The heat rolls made (turn, dice, skipped) and the
+/// Game-Turns in which some phase was played.
+fn heat(from: u16, until: u16, heat: &[[u16; 2]]) -> (Vec<(u16, [u8; 2], bool)>, Vec<u16>) {
+    let mut t = T::with(GbacwConfig {
+        battle: "corinth".into(),
+        scenario_options: [("heat".to_string(), true)].into(),
+        ..GbacwConfig::default()
+    });
+    t.ok(UNION, GbacwAction::EndSetUp);
+    // The first day's total keeps the game going into the night (31.2).
+    give(&mut t, &NIGHT_HEXES);
+    to_turn(&mut t, from);
+    let mut pairs = heat.iter();
+    let mut rolls = Vec::new();
+    let mut played = Vec::new();
+    for _ in 0..4000 {
+        if t.s.clock.turn >= until || t.s.over {
+            break;
+        }
+        let actor = t.rs.acting_seat(&t.s).expect("someone acts");
+        let action = if t.s.night.barrage.is_some() {
+            GbacwAction::EndBarrage
+        } else {
+            GbacwAction::EndPhase
+        };
+        if t.phase().is_some() && played.last() != Some(&t.s.clock.turn) {
+            played.push(t.s.clock.turn);
+        }
+        let ctx = ActionContext {
+            seat: actor,
+            seq: 1,
+            by_default: false,
+        };
+        if t.rs.rolls_dice(&t.s, &ctx, &action) {
+            t.script(pairs.next().expect("a heat roll the case expects"));
+        }
+        for e in t.act(actor, action) {
+            if let GbacwEvent::HeatRolled {
+                turn,
+                dice,
+                skipped,
+            } = e
+            {
+                rolls.push((turn, dice, skipped));
+            }
+        }
+    }
+    (rolls, played)
+}
+
+/// Corinth 30.5: "both players roll a die at the beginning of the turn,
+/// starting with Game-Turn 8. If both players roll the same number, then
+/// both sides are considered to have sat down for a breather. The entire
+/// Game-Turn is skipped. If a turn is skipped, then there is no heat
+/// die-roll check for the next two Game-Turns; on the third succeeding
+/// Game-Turn, the die-roll check is resumed." No roll on Game-Turn 7; 3
+/// and 5 on Game-Turn 8 (played); 4 and 4 on 9 (skipped: no phase of it);
+/// no roll on 10 or 11; 2 and 2 on 12 (skipped too).
+#[test]
+fn corinth_30_5_heat_doubles_skip_turn() {
+    let (rolls, played) = heat(7, 13, &[[3, 5], [4, 4], [2, 2]]);
+    assert_eq!(
+        rolls,
+        vec![(8, [3, 5], false), (9, [4, 4], true), (12, [2, 2], true)]
+    );
+    for turn in [7, 8, 10, 11] {
+        assert!(played.contains(&turn), "GT {turn} played: {played:?}");
+    }
+    for turn in [9, 12] {
+        assert!(!played.contains(&turn), "GT {turn} skipped: {played:?}");
+    }
+}
+
+/// Corinth 30.5: "There are no heat die-rolls during night turns, and the
+/// check is made for the second day of battle, starting with Game-Turn 25.
+/// There is no roll on the last turn of the game." From Game-Turn 7 to
+/// the end, never doubles: rolls for 16 and 25 (and the other day turns
+/// from 8 but the last), none for 17–24 or 32.
+#[test]
+fn corinth_30_5_no_heat_at_night_day2_from_25_not_last() {
+    // From Game-Turn 7, never doubles, so no skip rests the check.
+    let pairs = [[1u16, 2]; 32];
+    let (rolls, played) = heat(7, 33, &pairs);
+    let turns: Vec<u16> = rolls.iter().map(|r| r.0).collect();
+    assert!(played.contains(&32), "played to the end: {played:?}");
+    assert!(turns.contains(&16) && turns.contains(&25), "{turns:?}");
+    for turn in [17, 18, 19, 20, 21, 22, 23, 24, 32] {
+        assert!(!turns.contains(&turn), "no roll on GT {turn}: {turns:?}");
+    }
 }

@@ -207,6 +207,59 @@ fn case_12_51_engaged_routed_unit_captured_if_zoc() {
     assert!(captured(&events, "d"), "D is captured");
     assert_eq!(strength(&t, "d"), 5, "all 5 SP recorded as captured");
 }
+// --- 14.3 ---------------------------------------------------------------------
+
+/// GBACW 14.3: "The retreat must be onto a vacant hex if possible; if not,
+/// the third unit in turn is retreated one hex and the owning Player must
+/// conduct a morale check for that unit. In this manner, a "chain
+/// reaction" of retreats and routs is theoretically possible." / 14.4:
+/// "Players should attempt to follow the terrain of least resistance ...
+/// away from Enemy and toward their own lines." Confederate X (3 SP,
+/// morale 6 so that its own check never routs) in 0404 is meleed from
+/// 0403 by Union I (4 SP): +1, die 2, "-/R2". A lake corridor runs south
+/// down column 04: X's two hexes end on F (0406, S1). F's hexes are 0405
+/// (vacant, but back toward I: the case's "lies toward the enemy") and
+/// 0407 (S2), where G (3 SP, morale 3) stands; 0408 beyond is vacant. The
+/// case: F goes into S2 and checks 2 (holds); G is displaced into 0408,
+/// checks 5 (> 3) and routs three more hexes.
+#[test]
+#[ignore = "disagreement: 14.3/14.4, the engine displaces F back toward the enemy into the vacant hex X passed through (docs/gbacw-notes.md)"]
+fn case_14_3_displacement_chain() {
+    let lakes = ["0304", "0305", "0306", "0307", "0308", "0504", "0505", "0506", "0507", "0508"];
+    let map = lakes
+        .iter()
+        .map(|h| format!("hex {h} lake"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let mut t = Position::new(8, 14)
+        .map(&map)
+        .union("infantry i strength=4 morale=4 weapon=R")
+        .confederate("infantry x strength=3 morale=6 weapon=R")
+        .confederate("infantry f strength=3 morale=4 weapon=R")
+        .confederate("infantry g strength=3 morale=3 weapon=R")
+        .place("i", "0403", "s", "line")
+        .place("x", "0404", "n", "line")
+        .place("f", "0406", "n", "line")
+        .place("g", "0407", "n", "line")
+        .build_at(3, UNION, Phase::RetreatBeforeMelee);
+    // Melee die 2; then F's check 2 and G's 5 (X's own check, 6 against
+    // morale 6, holds whenever it comes; 1s for anything after).
+    let (r, mut events) = fight(&mut t, UNION, "0404", &["i"], &[2, 2, 5, 6, 1, 1, 1, 1]);
+    assert_eq!(r.result.to_string(), "-/R2");
+    events.extend(settle(&mut t));
+    let checks = all_checks(&events);
+    assert_eq!(t.hex("f"), Some(n("0407")), "F into S2: {checks:?}");
+    assert!(checks.contains(&(id("f"), 2, false)), "{checks:?}");
+    assert!(checks.contains(&(id("g"), 5, true)), "{checks:?}");
+    assert!(marked(&t, "g", Marker::Rout));
+    let g = t.hex("g").expect("G on the map");
+    assert_eq!(
+        t.rs.game().map.grid.distance(n("0408"), g),
+        3,
+        "G routs three hexes beyond 0408: {g}"
+    );
+}
+
 // --- 9.51 with Corinth 23.34 ------------------------------------------------------
 
 /// GBACW 9.51: "the final net adjustment on the CRT may never be more than
