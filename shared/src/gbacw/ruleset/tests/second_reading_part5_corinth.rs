@@ -7,8 +7,10 @@
 //! the sentence its expectation rests on. The expectation is the case's,
 //! not the engine's.
 
-use super::reading_support::{checks, dist, lost, marked, refused_case, settle};
-use super::second_reading_corinth::{corinth_field, corinth_field_sized};
+use super::reading_support::{
+    checks, dist, lost, marked, melee_report, refused_case, resolve, settle,
+};
+use super::second_reading_corinth::{corinth_field, corinth_field_sized, declared};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::corinth::stragglers::StragglerRoll;
@@ -661,5 +663,53 @@ fn corinth_30_5_no_heat_at_night_day2_from_25_not_last() {
     assert!(turns.contains(&16) && turns.contains(&25), "{turns:?}");
     for turn in [17, 18, 19, 20, 21, 22, 23, 24, 32] {
         assert!(!turns.contains(&turn), "no roll on GT {turn}: {turns:?}");
+    }
+}
+
+// --- 24.24 The 1st US Infantry's crews (optional) ------------------------------------
+
+/// Battery Robinett (4 guns, unlimbered, full crew, crew morale 5) alone
+/// in 0404; Confederate A (2 SP, morale 4) in 0403 with its brigade
+/// commander, the melee declared in the Confederate Retreat Before Melee
+/// Phase of Game-Turn 10, with 24.24's option `on` or off. Melee die 2,
+/// then the leader's two dice 3 + 4 (no effect).
+fn robinett_meleed(on: bool) -> T {
+    let p = corinth_field()
+        .scenario(&format!(
+            "option first-us-crews name=\"1st US Infantry crews melee 0 (24.24)\" case=24.24 default={}",
+            if on { "on" } else { "off" }
+        ))
+        .scenario("hook crew-melee-zero case=24.24 units=robinett when=first-us-crews")
+        .union("battery robinett weapon=PA guns=4 rounds=20 morale=5")
+        .confederate("brigade l indpnt er=3 rally=1")
+        .confederate("infantry a brigade=l strength=2 morale=4 weapon=R")
+        .place("robinett", "0404", "n", "unlimbered")
+        .place("a", "0403", "s", "line")
+        .leader("l", "0403");
+    declared(p, 10, &["a"])
+}
+
+/// Corinth 24.24 (optional): "Therefore, regardless of their status (full
+/// or half crew), their Melee Strength is always 0." / GBACW 12.93: a "C"
+/// result against unlimbered artillery captures all its guns and crew.
+/// With the option: (2 + 1 leader) − 0 = +3, die 2 reads "K/C1R2": A loses
+/// a point, Robinett is captured. Without it the crew melees 1: +2, die 2
+/// reads "-/C1R2", and A loses nothing.
+#[test]
+fn corinth_24_24_optional_first_us_crews_melee_zero() {
+    for (on, defence, result, a_after) in [(true, 0, "K/C1R2", 1), (false, 1, "-/C1R2", 2)] {
+        let mut t = robinett_meleed(on);
+        let events = resolve(&mut t, &[2, 3, 4, 1, 1, 1]);
+        let r = melee_report(&events);
+        assert_eq!((r.attack, r.defence, r.die), (3, defence, 2), "{r:?}");
+        assert_eq!(r.result.to_string(), result);
+        assert_eq!(t.s.units[&id("a")].status.strength, a_after);
+        assert!(
+            events.iter().any(|e| matches!(
+                e,
+                GbacwEvent::UnitRemoved { unit, captured: true } if *unit == id("robinett")
+            )),
+            "Robinett captured, option {on}"
+        );
     }
 }
