@@ -130,9 +130,8 @@ impl Gbacw {
         // Point purposes." Promoted: leading a division now, or the one
         // whose brigade a pool counter took over when he was (17.83).
         let s = &state.succession;
-        let promoted = |id: &CounterId| {
-            s.promoted.values().any(|p| p == id) || s.stand_ins.contains_key(id)
-        };
+        let promoted =
+            |id: &CounterId| s.promoted.values().any(|p| p == id) || s.stand_ins.contains_key(id);
         for (id, c) in casualties {
             let leader = &oob.leaders[id];
             let value: LossValue = match (&leader.role, v.leaders.get(id)) {

@@ -7,7 +7,7 @@
 use super::*;
 use crate::gbacw::oob::{Formation, Marker};
 use crate::gbacw::ruleset::event::MeleeReport;
-use crate::gbacw::ruleset::state::{Casualty, WithdrawalDecision};
+use crate::gbacw::ruleset::state::{Casualty, SuccessionKind, WithdrawalDecision};
 use crate::gbacw::ruleset::victory::VictoryPoints;
 use crate::gbacw::tables::FireResult;
 use crate::gbacw::testkit::Position;
@@ -184,7 +184,6 @@ pub(super) fn overshoots(events: &[GbacwEvent]) -> Vec<Overshoot> {
         .collect()
 }
 
-
 pub(super) fn loss(points: u8, then_pin_check: bool) -> FireResult {
     FireResult::Loss {
         points,
@@ -232,6 +231,55 @@ pub(super) fn checks(events: &[GbacwEvent], unit: &str) -> Vec<(u8, bool)> {
             _ => None,
         })
         .collect()
+}
+
+/// Every morale check among `events`, in order: (unit, die, failed).
+pub(super) fn all_checks(events: &[GbacwEvent]) -> Vec<(CounterId, u8, bool)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::MoraleChecked {
+                unit, die, failed, ..
+            } => Some((unit.clone(), *die, *failed)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The straggler rolls among `events` (Corinth 26.2).
+pub(super) fn straggler_rolls(
+    events: &[GbacwEvent],
+) -> Vec<crate::gbacw::ruleset::corinth::stragglers::StragglerRoll> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            GbacwEvent::StragglerRolled(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Who was promoted to lead `division` among `events` (17.83).
+pub(super) fn promoted(events: &[GbacwEvent], division: &str) -> Option<CounterId> {
+    events.iter().find_map(|e| match e {
+        GbacwEvent::LeaderSucceeded(r) if r.lost == id(division) => match &r.kind {
+            SuccessionKind::Promote { promoted, .. } => Some(promoted.clone()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// The pool counter that took over the promoted one's brigade, among
+/// `events` (17.83).
+pub(super) fn stand_in(events: &[GbacwEvent], division: &str) -> Option<CounterId> {
+    events.iter().find_map(|e| match e {
+        GbacwEvent::LeaderSucceeded(r) if r.lost == id(division) => match &r.kind {
+            SuccessionKind::Promote { stand_in, .. } => stand_in.clone(),
+            _ => None,
+        },
+        _ => None,
+    })
 }
 
 pub(super) fn morale_dice(events: &[GbacwEvent], unit: &str) -> Vec<u8> {

@@ -11,7 +11,9 @@
 //! 0404 (n), 0505 (ne), 0506 (se), 0406 (s), 0306 (sw) and 0305 (nw); so a
 //! second and third attacker stand in 0506 facing nw and 0306 facing ne.
 
-use super::reading_support::{dist, field, fight, mark, marked, melee, melee_reports, settle_rules, strength};
+use super::reading_support::{
+    dist, field, fight, mark, marked, melee, melee_reports, settle_rules, strength,
+};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::tables::{FireResult, MeleeEffect};
@@ -73,7 +75,10 @@ fn case_11_21_die1_each_firer_rolls_depletion() {
     let r = &fire_reports(&events)[0];
     println!("{r:?}");
     assert_eq!(r.die, 1);
-    assert!(marked(&t, "x", Marker::AmmoDepleted), "X rolled 2: depleted");
+    assert!(
+        marked(&t, "x", Marker::AmmoDepleted),
+        "X rolled 2: depleted"
+    );
     assert!(!marked(&t, "y", Marker::AmmoDepleted), "Y rolled 3");
     assert!(!marked(&t, "z", Marker::AmmoDepleted), "Z did not fire");
     assert!(t.dice_left().is_empty(), "exactly two depletion rolls");

@@ -4,7 +4,9 @@
 //! and scripted dice. Each test is named as its case; the expectation is
 //! the case's.
 
-use super::reading_support::{boxes, casualty, charge, marked, melee, melee_report, reads, strength};
+use super::reading_support::{
+    boxes, casualty, charge, marked, melee, melee_report, reads, strength,
+};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::ruleset::state::Casualty;

@@ -4,7 +4,10 @@
 //! text and the seed, built with the position builder and the cases'
 //! dice; each test is named as its case and quotes its sentence.
 
-use super::reading_support::{boxes, casualty, charge, dist, formation, marked, melee, melee_report, morale_dice, reads, settle, strength};
+use super::reading_support::{
+    boxes, casualty, charge, dist, formation, marked, melee, melee_report, morale_dice, reads,
+    settle, strength,
+};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::ruleset::state::Casualty;

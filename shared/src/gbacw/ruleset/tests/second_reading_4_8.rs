@@ -4,19 +4,12 @@
 //! and scripted dice. Each test is named as its case; the expectation is
 //! the case's.
 
-use super::reading_support::{formation, marked, melee, strength};
+use super::reading_support::{formation, marked, melee, reads, strength};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
-use crate::gbacw::ruleset::event::FireReport;
 use crate::gbacw::testkit::Position;
 
 /// Every fire report among `events`, each as (column, die, result).
-fn reads(events: &[GbacwEvent]) -> Vec<(u8, u8, String)> {
-    fire_reports(events)
-        .iter()
-        .map(|r: &FireReport| (r.column, r.die, r.result.to_string()))
-        .collect()
-}
 
 fn adjacent(t: &T, a: &str, b: &str) {
     assert_eq!(t.rs.game().map.grid.distance(n(a), n(b)), 1, "{a}-{b}");

@@ -8,7 +8,7 @@
 //! real battle where the case needs it.
 
 use super::reading_support::{
-    aim, cedar, dist, hit, melee, melee_reports, overshoots, refused_case, settle, vp,
+    aim, cedar, dist, hit, melee, melee_reports, overshoots, rally_tried, refused_case, settle, vp,
 };
 use super::*;
 use crate::gbacw::oob::Crew;
@@ -1000,16 +1000,6 @@ fn routed_78_ny(ny: &str, greene_at: &str, augur_at: &str) -> T {
     t
 }
 
-fn rally_die(events: &[GbacwEvent]) -> (Option<u8>, bool) {
-    events
-        .iter()
-        .find_map(|e| match e {
-            GbacwEvent::RallyTried { die, rallied, .. } => Some((*die, *rallied)),
-            _ => None,
-        })
-        .expect("a rally was tried")
-}
-
 /// Cedar Mountain 24.15: "A routed unit whose brigade has reached BCE may
 /// only be rallied by a die-roll. The owning player rolls a die and if the
 /// result is equal to or less than the unit's Morale Rating, it rallies
@@ -1024,7 +1014,7 @@ fn cedar_24_15_bce_rally_by_roll_with_rally_point() {
         let before = t.s.rally_points.get(&id("greene")).copied();
         t.script(&[u16::from(die)]);
         let events = t.act(UNION, GbacwAction::Rally { unit: id("78-ny") });
-        assert_eq!(rally_die(&events), (Some(die), rallies), "die {die}");
+        assert_eq!(rally_tried(&events), (Some(die), rallies), "die {die}");
         assert!(
             events.iter().any(
                 |e| matches!(e, GbacwEvent::RallyPointSpent { leader } if *leader == id("greene"))
@@ -1045,7 +1035,7 @@ fn cedar_24_15_bce_stacked_leader_minus_one_no_rp() {
             t.script(&[u16::from(die)]);
             let events = t.act(UNION, GbacwAction::Rally { unit: id("78-ny") });
             assert_eq!(
-                rally_die(&events),
+                rally_tried(&events),
                 (Some(die), rallies),
                 "die {die}, Greene {greene_at}"
             );
@@ -1068,7 +1058,7 @@ fn cedar_24_15_army_commander_rallies_automatically() {
     t.put_leader("banks", "0303");
     assert_eq!(t.hex("banks"), Some(n("0303")));
     let events = t.act(UNION, GbacwAction::Rally { unit: id("78-ny") });
-    assert_eq!(rally_die(&events), (None, true));
+    assert_eq!(rally_tried(&events), (None, true));
     assert!(
         !t.s.units[&id("78-ny")]
             .status

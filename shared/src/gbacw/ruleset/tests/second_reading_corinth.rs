@@ -10,7 +10,9 @@
 //! the fourth column (7–10); the target is a lone 4-point regiment (no
 //! density shift). Game-Turn 10 unless a case says otherwise.
 
-use super::reading_support::{break_x, mark, marked, melee, melee_reports, refused_case, resolve, strength};
+use super::reading_support::{
+    break_x, mark, marked, melee, melee_reports, refused_case, resolve, strength,
+};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::corinth::melee_gate::GateCheck;
@@ -1447,6 +1449,56 @@ fn corinth_22_0_attacking_stack_top_ineligible_uses_second() {
 
 // --- 25.11 BCE reached by the loss itself -------------------------------------------
 
+/// Cabell's brigade (limit 9 of 16, 11 on the second day) of five 4-point
+/// regiments, r1–r5 in 0101–0105, with its commander in 0101, on a 10 × 10
+/// field with Corinth's night, straggler, BCE-recovery and BCE-loss rules.
+pub(super) fn cabell_brigade() -> Position {
+    let mut p = corinth_field_sized(10, 10)
+        .turns(24)
+        .scenario("night from=17 to=20 case=26.0")
+        .scenario("hook night-movement case=26.1 allowance=1.5 woods=1")
+        .scenario("hook straggler-recovery case=26.2 roll=5 day1-bce=1")
+        .scenario("hook bce-recovery case=26.3 after=20")
+        .scenario("hook bce-loss case=25.0 morale=25.11 no-melee=25.12 rally=25.13 fire=25.14 brigade-retreat=25.2")
+        .confederate("brigade cabell indpnt er=5 rally=1 bce=9/16 bce-day2=11 bce-vp=2")
+        .leader("cabell", "0101");
+    for k in 1..=5 {
+        p = p
+            .confederate(&format!(
+                "infantry r{k} brigade=cabell strength=4 morale=4 weapon=R"
+            ))
+            .place(&format!("r{k}"), &format!("01{k:02}"), "s", "line");
+    }
+    p
+}
+
+/// Ten casualties on the first day, two to each of Cabell's regiments: the
+/// brigade is at its limit.
+pub(super) fn ten_first_day_casualties(t: &mut T) {
+    for k in 1..=5 {
+        let e = GbacwEvent::UnitHit {
+            unit: id(&format!("r{k}")),
+            points: 2,
+        };
+        t.rs.evolve(&mut t.s, &e);
+    }
+}
+
+/// A straggler recovered by each of `units` (a roll of 6, 26.22).
+pub(super) fn recover_stragglers(t: &mut T, units: &[&str]) {
+    for u in units {
+        let e = GbacwEvent::StragglerRolled(
+            crate::gbacw::ruleset::corinth::stragglers::StragglerRoll {
+                unit: id(u),
+                die: 6,
+                modifier: -1,
+                recovered: true,
+            },
+        );
+        t.rs.evolve(&mut t.s, &e);
+    }
+}
+
 /// Corinth 26.32: "During the first day Cabell's brigade took 10
 /// casualties, thus reaching and exceeding its BCE limit by one." / 18.0:
 /// "When all the boxes to the left of the Victory Point award have been
@@ -1623,49 +1675,16 @@ fn example_23_21_captured_redan_faces_rear() {
 /// from 9 to 11."
 #[test]
 fn example_26_32_cabell_recovers_bce() {
-    let mut p = corinth_field_sized(10, 10)
-        .turns(24)
-        .scenario("night from=17 to=20 case=26.0")
-        .scenario("hook night-movement case=26.1 allowance=1.5 woods=1")
-        .scenario("hook straggler-recovery case=26.2 roll=5 day1-bce=1")
-        .scenario("hook bce-recovery case=26.3 after=20")
-        .scenario("hook bce-loss case=25.0 morale=25.11 no-melee=25.12 rally=25.13 fire=25.14 brigade-retreat=25.2")
-        .confederate("brigade cabell indpnt er=5 rally=1 bce=9/16 bce-day2=11 bce-vp=2")
+    let mut t = cabell_brigade()
         .union("infantry far strength=4 morale=4 weapon=R")
         .place("far", "1010", "n", "line")
-        .leader("cabell", "0101");
-    let regiments = ["r1", "r2", "r3", "r4", "r5"];
-    for (k, r) in regiments.iter().enumerate() {
-        p = p
-            .confederate(&format!(
-                "infantry {r} brigade=cabell strength=4 morale=4 weapon=R"
-            ))
-            .place(r, &format!("01{:02}", k + 1), "s", "line");
-    }
-    let mut t = p.build_at(16, UNION, Phase::Movement);
-    // Ten casualties on the first day (two each).
-    for r in regiments {
-        let e = GbacwEvent::UnitHit {
-            unit: id(r),
-            points: 2,
-        };
-        t.rs.evolve(&mut t.s, &e);
-    }
+        .build_at(16, UNION, Phase::Movement);
+    ten_first_day_casualties(&mut t);
     let cabell = id("cabell");
     assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell));
     t.end_phases_until(|t| t.s.clock.turn >= 17);
     // Two stragglers recovered during the night.
-    for u in ["r1", "r2"] {
-        let e = GbacwEvent::StragglerRolled(
-            crate::gbacw::ruleset::corinth::stragglers::StragglerRoll {
-                unit: id(u),
-                die: 6,
-                modifier: -1,
-                recovered: true,
-            },
-        );
-        t.rs.evolve(&mut t.s, &e);
-    }
+    recover_stragglers(&mut t, &["r1", "r2"]);
     assert!(!t.rs.brigade_at_bce_limit(&t.s, &cabell), "8 of 9");
     t.end_phases_until(|t| t.s.clock.turn >= 21);
     assert!(t.s.night.bce_extended.contains(&cabell));

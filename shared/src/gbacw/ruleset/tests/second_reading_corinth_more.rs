@@ -6,8 +6,10 @@
 //! comment quotes the sentence its expectation rests on. The expectation
 //! is the case's, not the engine's.
 
-use super::second_reading_corinth::{corinth_field, corinth_field_sized, declared, gate_checks, melee_field, retreat_d};
-use super::reading_support::{lost, mark, marked, refused_case, spend};
+use super::reading_support::{lost, mark, marked, refused_case, spend, straggler_rolls};
+use super::second_reading_corinth::{
+    corinth_field, corinth_field_sized, declared, gate_checks, melee_field, retreat_d,
+};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::retreat::RetreatKind;
@@ -471,13 +473,7 @@ fn end_night(
     t.advance_to(REBEL, Phase::FinalCommand);
     t.script(dice);
     let events = t.act(REBEL, GbacwAction::EndPhase);
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::StragglerRolled(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
+    straggler_rolls(&events)
 }
 
 /// Corinth 26.21, 26.22, 26.24: "Infantry and cavalry regiments which have

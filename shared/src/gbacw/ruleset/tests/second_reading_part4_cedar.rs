@@ -6,7 +6,9 @@
 //! on. North is the left edge of the Cedar Mountain map, so west is down
 //! (higher row numbers) and east is up.
 
-use super::reading_support::{cedar, dist, hit, mark, marked, rally_tried, refused_case, settle, spend, vp};
+use super::reading_support::{
+    cedar, dist, hit, mark, marked, promoted, rally_tried, refused_case, settle, spend, vp,
+};
 use super::*;
 use crate::gbacw::oob::Marker;
 
@@ -28,7 +30,8 @@ fn removed_captured(events: &[GbacwEvent], unit: &str) -> Option<bool> {
 /// 48 Va stacked with him rallies; 42 Va, one hex off, cannot.
 #[test]
 fn cedar_20_1_garnett_replacement_rally_zero() {
-    let mut t = cedar(8, 8).turns(12)
+    let mut t = cedar(8, 8)
+        .turns(12)
         .confederate("brigade garnett indpnt er=2 rally=0")
         .confederate("infantry 48-va brigade=garnett strength=3 morale=3 weapon=R")
         .confederate("infantry 42-va brigade=garnett strength=2 morale=3 weapon=R")
@@ -69,7 +72,8 @@ fn cedar_20_1_garnett_replacement_rally_zero() {
 /// rolls 6. (The case's 21 Va has 2 SP; 4 keeps FIRE8 on column 4.)
 #[test]
 fn cedar_23_0_rout_into_west_map_edge_captured() {
-    let mut t = cedar(8, 10).turns(12)
+    let mut t = cedar(8, 10)
+        .turns(12)
         .confederate("infantry 21-va strength=4 morale=4 weapon=R")
         .union("infantry f1 strength=4 morale=4 weapon=R")
         .union("infantry f2 strength=4 morale=4 weapon=R")
@@ -97,7 +101,8 @@ fn cedar_23_0_rout_into_west_map_edge_captured() {
 /// 4 × 2 = 8 VP to the Union.
 #[test]
 fn cedar_26_42_retreat_off_map_captured() {
-    let mut t = cedar(8, 10).turns(12)
+    let mut t = cedar(8, 10)
+        .turns(12)
         .confederate("infantry 13-va strength=4 morale=4 weapon=R")
         .union("infantry 10-me strength=5 morale=4 weapon=R")
         .place("13-va", "0410", "n", "line")
@@ -135,7 +140,8 @@ fn cedar_26_42_retreat_off_map_captured() {
 /// Winder's division with Garnett's brigade (limit 4 of 7) and its
 /// regiment; the Confederate Initial Command Phase of Game-Turn 3.
 fn garnett_field() -> T {
-    cedar(8, 10).turns(12)
+    cedar(8, 10)
+        .turns(12)
         .confederate("army jackson cp=3")
         .confederate("division winder army=jackson dir=4 cp=2")
         .confederate("brigade garnett division=winder er=4 rally=1 bce=4/7 bce-vp=3")
@@ -215,7 +221,8 @@ fn cedar_24_2_detached_unattached_bce_out_of_command() {
 /// Winder's brigade Taliaferro (ER 4) and its regiment at `tal`; the
 /// Confederate Initial Command Phase of Game-Turn 3.
 fn jackson_field(jackson: &str, winder: &str, ewell: &str, tal: &str) -> T {
-    cedar(10, 16).turns(12)
+    cedar(10, 16)
+        .turns(12)
         .turns(12)
         .confederate("army jackson cp=3")
         .confederate("division winder army=jackson dir=4 cp=2")
@@ -299,7 +306,8 @@ fn cedar_25_1_jackson_split_points() {
 /// Augur's brigade Greene (ER 3) with its regiment at `greene`; the Union
 /// Initial Command Phase of Game-Turn 2.
 fn banks_field(banks: &str, augur: &str, williams: &str, greene: &str) -> T {
-    cedar(10, 16).turns(12)
+    cedar(10, 16)
+        .turns(12)
         .union("army banks cp=1")
         .union("division augur army=banks dir=5 cp=2")
         .union("division williams army=banks dir=6 cp=2")
@@ -362,7 +370,8 @@ fn cedar_25_2_banks_no_distance_limit() {
 /// replaces him, and the Union has scored 10 for him.
 #[test]
 fn cedar_25_31_army_commander_not_replaced() {
-    let mut t = cedar(8, 10).turns(12)
+    let mut t = cedar(8, 10)
+        .turns(12)
         .scenario("vp-leader jackson wounded=5 killed=10 captured=15")
         .confederate("army jackson cp=3")
         .confederate("division winder army=jackson dir=4 cp=2")
@@ -415,23 +424,13 @@ fn cedar_25_31_army_commander_not_replaced() {
 // --- 25.3 Succession on the battle's own leaders ------------------------------------
 
 use crate::gbacw::oob::Formation;
-use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
+use crate::gbacw::ruleset::state::Casualty;
 
 fn lost(t: &mut T, leader: &str, how: Casualty) {
     let l = t.s.leaders.get_mut(&id(leader)).unwrap();
     l.hex = None;
     l.casualty = Some(how);
     t.s.progress.to_arrive.remove(&id(leader));
-}
-
-fn promoted(events: &[GbacwEvent], division: &str) -> Option<CounterId> {
-    events.iter().find_map(|e| match e {
-        GbacwEvent::LeaderSucceeded(r) if r.lost == id(division) => match &r.kind {
-            SuccessionKind::Promote { promoted, .. } => Some(promoted.clone()),
-            _ => None,
-        },
-        _ => None,
-    })
 }
 
 fn dir_of(t: &T, division: &str) -> Option<(CounterId, u8)> {

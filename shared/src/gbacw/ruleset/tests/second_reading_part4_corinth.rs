@@ -13,8 +13,13 @@
 //! hexsides; with three, the outer hex "behind" a unit's ordinary facing
 //! is had by facing the unit ne (its ordinary front n, ne, se).
 
-use super::second_reading_corinth::{corinth_field, corinth_field_sized, declared, gate_checks, melee_field, retreat_d};
-use super::reading_support::{break_x, mark, marked, melee, melee_reports, rally_tried, refused_case, resolve, withdrawal_offered};
+use super::reading_support::{
+    break_x, mark, marked, melee, melee_reports, rally_tried, refused_case, resolve,
+    withdrawal_offered,
+};
+use super::second_reading_corinth::{
+    corinth_field, corinth_field_sized, declared, gate_checks, melee_field, retreat_d,
+};
 use super::*;
 use crate::gbacw::oob::{Marker, UnitKind};
 use crate::gbacw::testkit::Position;
@@ -327,7 +332,10 @@ fn corinth_22_4_cavalry_charge_no_check() {
     assert!(gate_checks(&events).is_empty(), "{events:?}");
     let r = melee_reports(&events).remove(0);
     assert_eq!(r.attack, 6, "twice C's 3");
-    assert!(marked(&t, "c", Marker::Rout) || t.hex("c").is_none(), "16.25");
+    assert!(
+        marked(&t, "c", Marker::Rout) || t.hex("c").is_none(),
+        "16.25"
+    );
 }
 
 // --- 23.2 Redans ------------------------------------------------------------------

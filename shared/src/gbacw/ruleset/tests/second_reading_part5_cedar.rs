@@ -7,21 +7,13 @@
 //! (higher row numbers) and east is up.
 
 use super::cedar_rules::field;
-use super::reading_support::{aim, cedar, dist, lost, overshoots, refused_case, vp};
+use super::reading_support::{
+    aim, cedar, dist, lost, overshoots, promoted, refused_case, stand_in, vp,
+};
 use super::*;
 use crate::gbacw::oob::LeaderRole;
 use crate::gbacw::ruleset::combat::succession::division_commander;
-use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
-
-fn promoted(events: &[GbacwEvent], division: &str) -> Option<CounterId> {
-    events.iter().find_map(|e| match e {
-        GbacwEvent::LeaderSucceeded(r) if r.lost == id(division) => match &r.kind {
-            SuccessionKind::Promote { promoted, .. } => Some(promoted.clone()),
-            _ => None,
-        },
-        _ => None,
-    })
-}
+use crate::gbacw::ruleset::state::Casualty;
 
 fn is_anonymous(t: &T, leader: &CounterId) -> bool {
     matches!(
@@ -280,14 +272,7 @@ fn cedar_25_34_detached_own_commander_promoted_far_away() {
         division_commander(&t.rs, &t.s, &id("hill")),
         Some((id("thomas"), 3))
     );
-    let stand_in = events.iter().find_map(|e| match e {
-        GbacwEvent::LeaderSucceeded(r) if r.lost == id("hill") => match &r.kind {
-            SuccessionKind::Promote { stand_in, .. } => stand_in.clone(),
-            _ => None,
-        },
-        _ => None,
-    });
-    let stand_in = stand_in.expect("Thomas's brigade gets a replacement");
+    let stand_in = stand_in(&events, "hill").expect("Thomas's brigade gets a replacement");
     assert!(is_anonymous(&t, &stand_in), "{stand_in:?}");
     let th = t.hex("thomas").expect("Thomas is on the map");
     assert!(
@@ -383,16 +368,8 @@ fn cedar_27_21_promoted_commander_counts_as_division() {
     t.advance_to(UNION, Phase::FinalCommand);
     let events = t.ok(UNION, GbacwAction::EndPhase);
     assert_eq!(promoted(&events, "williams"), Some(id("crawford")));
-    let stand_in = events
-        .iter()
-        .find_map(|e| match e {
-            GbacwEvent::LeaderSucceeded(r) => match &r.kind {
-                SuccessionKind::Promote { stand_in, .. } => stand_in.clone(),
-                _ => None,
-            },
-            _ => None,
-        })
-        .expect("an anonymous replacement takes Crawford's brigade");
+    let stand_in =
+        stand_in(&events, "williams").expect("an anonymous replacement takes Crawford's brigade");
     let before = vp(&t, REBEL).leaders;
     let kill = |t: &mut T, leader: &CounterId| {
         let e = GbacwEvent::LeaderLost {
@@ -535,7 +512,12 @@ fn cedar_26_2_setup_stacking_limits() {
     let mut t = set_up(&[]);
     let map = t.rs.game().map.clone();
     let mut area = vec![n("0912")];
-    area.extend(map.grid.neighbours_on_map(n("0912")).into_iter().map(|(_, h)| h));
+    area.extend(
+        map.grid
+            .neighbours_on_map(n("0912"))
+            .into_iter()
+            .map(|(_, h)| h),
+    );
     let clear = area
         .into_iter()
         .find(|h| {
@@ -568,8 +550,18 @@ fn cedar_26_3_optional_one_brigade_one_battery_per_area() {
     t.ok(UNION, place("27-ind", "2416", Formation::Line));
     t.ok(UNION, place("6-me", "2415", Formation::Unlimbered));
     refused_case(&t, UNION, place("102-ny", "2417", Formation::Line), "26.3");
-    refused_case(&t, UNION, place("1-nj-c", "2813", Formation::Mounted), "26.3");
-    refused_case(&t, UNION, place("1-me-c", "1517", Formation::Mounted), "26.3");
+    refused_case(
+        &t,
+        UNION,
+        place("1-nj-c", "2813", Formation::Mounted),
+        "26.3",
+    );
+    refused_case(
+        &t,
+        UNION,
+        place("1-me-c", "1517", Formation::Mounted),
+        "26.3",
+    );
     let t = set_up(&[]);
     refused_case(&t, UNION, place("27-ind", "2416", Formation::Line), "26.2");
 }
@@ -608,14 +600,21 @@ fn cedar_26_4_roster_entry_schedule() {
     );
     t.advance_to(REBEL, Phase::Movement);
     assert_eq!(t.s.clock.turn, 1);
-    for u in ["12-ga", "13-va", "25-va", "31-va", "52-va", "58-va", "1-md", "4-md", "bedford", "early"] {
+    for u in [
+        "12-ga", "13-va", "25-va", "31-va", "52-va", "58-va", "1-md", "4-md", "bedford", "early",
+    ] {
         assert!(t.decide(REBEL, &arrive(u, "2934")).is_ok(), "{u} at 2934");
     }
-    for u in ["ewell", "trimble", "15-ala", "21-ga", "21-nc", "forno", "5-la", "14-la", "whites-c"] {
+    for u in [
+        "ewell", "trimble", "15-ala", "21-ga", "21-nc", "forno", "5-la", "14-la", "whites-c",
+    ] {
         assert!(t.decide(REBEL, &arrive(u, "4032")).is_ok(), "{u} at 4032");
     }
     for u in ["jackson", "winder", "21-va", "10-va", "14-ga"] {
-        assert!(t.decide(REBEL, &arrive(u, "2934")).is_err(), "{u} not on GT 1");
+        assert!(
+            t.decide(REBEL, &arrive(u, "2934")).is_err(),
+            "{u} not on GT 1"
+        );
     }
 }
 
@@ -644,7 +643,10 @@ fn cedar_26_44_blocked_entry_hex() {
         .filter(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
         .map(|h| h.to_string())
         .collect();
-    assert!(edge.len() >= 2, "two empty edge hexes beside 2934: {edge:?}");
+    assert!(
+        edge.len() >= 2,
+        "two empty edge hexes beside 2934: {edge:?}"
+    );
     assert!(t.decide(REBEL, &arrive("2-va", "2934")).is_err());
     for h in &edge {
         assert!(t.decide(REBEL, &arrive("2-va", h)).is_err(), "GT 5 at {h}");
@@ -654,7 +656,10 @@ fn cedar_26_44_blocked_entry_hex() {
     held.advance_to_turn(6, REBEL, Phase::Movement);
     assert!(held.decide(REBEL, &arrive("2-va", "2934")).is_err());
     for h in &edge {
-        assert!(held.decide(REBEL, &arrive("2-va", h)).is_ok(), "GT 6 at {h}");
+        assert!(
+            held.decide(REBEL, &arrive("2-va", h)).is_ok(),
+            "GT 6 at {h}"
+        );
     }
     // (b) Game-Turn 6, 2934 clear again.
     t.put("1-me-c", "2111", "s", Formation::Mounted);

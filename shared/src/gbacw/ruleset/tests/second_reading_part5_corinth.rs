@@ -8,24 +8,16 @@
 //! not the engine's.
 
 use super::reading_support::{
-    checks, dist, lost, marked, melee_report, refused_case, resolve, settle,
+    checks, dist, lost, marked, melee_report, refused_case, resolve, settle, straggler_rolls,
 };
-use super::second_reading_corinth::{corinth_field, corinth_field_sized, declared};
+use super::second_reading_corinth::{
+    cabell_brigade, corinth_field, corinth_field_sized, declared, recover_stragglers,
+    ten_first_day_casualties,
+};
 use super::*;
 use crate::gbacw::oob::Marker;
-use crate::gbacw::ruleset::corinth::stragglers::StragglerRoll;
 use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::testkit::corinth::{NIGHT_HEXES, give, night_game, open_ground, to_turn};
-
-fn straggler_rolls(events: &[GbacwEvent]) -> Vec<StragglerRoll> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::StragglerRolled(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
-}
 
 /// `unit` (printed strength) has lost `killed` points killed, and is on
 /// the map (not waiting to arrive).
@@ -114,54 +106,19 @@ fn corinth_21_1_bce_recovery_before_predawn_after_gt20() {
 
 // --- 26.3 BCE recovery -----------------------------------------------------------
 
-/// The position of example_26_32 (`second_reading_corinth.rs`): Cabell's
-/// brigade (limit 9 of 16, 11 on the second day) of five 4-point
-/// regiments, ten casualties on the first day (two each), at Game-Turn 16.
+/// The position of example_26_32 (`second_reading_corinth.rs`), with
+/// Union F1 and F2 out of the way, at Game-Turn 16: ten casualties on the
+/// first day.
 fn cabell_night() -> T {
-    let mut p = corinth_field_sized(10, 10)
-        .turns(24)
-        .scenario("night from=17 to=20 case=26.0")
-        .scenario("hook night-movement case=26.1 allowance=1.5 woods=1")
-        .scenario("hook straggler-recovery case=26.2 roll=5 day1-bce=1")
-        .scenario("hook bce-recovery case=26.3 after=20")
-        .scenario("hook bce-loss case=25.0 morale=25.11 no-melee=25.12 rally=25.13 fire=25.14 brigade-retreat=25.2")
-        .confederate("brigade cabell indpnt er=5 rally=1 bce=9/16 bce-day2=11 bce-vp=2")
+    let mut t = cabell_brigade()
         .union("infantry f1 strength=4 morale=4 weapon=R")
         .union("infantry f2 strength=4 morale=4 weapon=R")
         .place("f1", "1010", "n", "line")
         .place("f2", "0910", "n", "line")
-        .leader("cabell", "0101");
-    let regiments = ["r1", "r2", "r3", "r4", "r5"];
-    for (k, r) in regiments.iter().enumerate() {
-        p = p
-            .confederate(&format!(
-                "infantry {r} brigade=cabell strength=4 morale=4 weapon=R"
-            ))
-            .place(r, &format!("01{:02}", k + 1), "s", "line");
-    }
-    let mut t = p.build_at(16, UNION, Phase::Movement);
-    for r in regiments {
-        let e = GbacwEvent::UnitHit {
-            unit: id(r),
-            points: 2,
-        };
-        t.rs.evolve(&mut t.s, &e);
-    }
+        .build_at(16, UNION, Phase::Movement);
+    ten_first_day_casualties(&mut t);
     assert!(t.rs.brigade_at_bce_limit(&t.s, &id("cabell")));
     t
-}
-
-/// `n` stragglers of Cabell's brigade recovered (r1, r2, … each a point).
-fn recover(t: &mut T, n: usize) {
-    for u in ["r1", "r2", "r3"].into_iter().take(n) {
-        let e = GbacwEvent::StragglerRolled(StragglerRoll {
-            unit: id(u),
-            die: 6,
-            modifier: -1,
-            recovered: true,
-        });
-        t.rs.evolve(&mut t.s, &e);
-    }
 }
 
 /// Corinth 26.32: "any brigade that possesses BCE, either having never
@@ -178,7 +135,7 @@ fn corinth_26_32_one_straggler_not_enough() {
     // No night rolls of its own: every regiment lost two, so each is
     // eligible; the test's own recovery is the one straggler, and the
     // night's rolls are answered with 1s (no recovery).
-    recover(&mut t, 1);
+    recover_stragglers(&mut t, &["r1"]);
     assert!(
         t.rs.brigade_at_bce_limit(&t.s, &id("cabell")),
         "9 of 9 after one straggler"
@@ -192,7 +149,10 @@ fn corinth_26_32_one_straggler_not_enough() {
     assert!(t.s.night.bce_recovered);
     let cabell = id("cabell");
     assert!(!t.s.night.bce_extended.contains(&cabell), "not extended");
-    assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell), "BCE-lost on day 2");
+    assert!(
+        t.rs.brigade_at_bce_limit(&t.s, &cabell),
+        "BCE-lost on day 2"
+    );
     let c =
         t.rs.bce(&t.s)
             .into_iter()
@@ -211,7 +171,7 @@ fn corinth_26_32_one_straggler_not_enough() {
 fn corinth_26_34_extended_brigade_loses_bce_at_day2_limit() {
     let mut t = cabell_night();
     t.end_phases_until(|t| t.s.clock.turn >= 17);
-    recover(&mut t, 2);
+    recover_stragglers(&mut t, &["r1", "r2"]);
     let cabell = id("cabell");
     t.end_phases_until(|t| t.s.clock.turn >= 21);
     assert!(t.s.night.bce_extended.contains(&cabell));
@@ -266,9 +226,18 @@ fn corinth_26_34_extended_brigade_loses_bce_at_day2_limit() {
             routs,
             "GT {turn}: BCE lost only at the second-day limit"
         );
-        assert_eq!(marked(&t, target, Marker::Rout), routs, "GT {turn}: 4 (+1?) against 4");
+        assert_eq!(
+            marked(&t, target, Marker::Rout),
+            routs,
+            "GT {turn}: 4 (+1?) against 4"
+        );
         // Out of the way for the next trial.
-        t.put(target, if turn == 22 { "0102" } else { "0103" }, "s", Formation::Line);
+        t.put(
+            target,
+            if turn == 22 { "0102" } else { "0103" },
+            "s",
+            Formation::Line,
+        );
     }
 }
 
@@ -327,19 +296,17 @@ fn corinth_28_32_tie_after_er_player_chooses() {
         .build_at(10, UNION, Phase::FinalCommand);
     lost(&mut t, "davies", Casualty::Captured);
     t.ok(UNION, GbacwAction::EndPhase);
-    let p = t
-        .s
-        .succession
-        .promoted
-        .get(&id("davies"))
-        .cloned()
-        .expect("Davies is replaced");
+    let p =
+        t.s.succession
+            .promoted
+            .get(&id("davies"))
+            .cloned()
+            .expect("Davies is replaced");
     assert!(
         p == id("hackleman") || p == id("oglesby"),
         "a general, not Baldwin: {p:?}"
     );
 }
-
 
 // --- 24.13 Rapid fire in a row (optional) ------------------------------------------
 
@@ -351,7 +318,9 @@ fn corinth_28_32_tie_after_er_player_chooses() {
 fn rapid_in_a_row(on: bool) -> Vec<(u8, u8, bool)> {
     let mut p = corinth_field();
     if on {
-        p = p.scenario("option rapid-fire-fouling name=\"Rapid fire in a row (24.13)\" case=24.13 default=on");
+        p = p.scenario(
+            "option rapid-fire-fouling name=\"Rapid fire in a row (24.13)\" case=24.13 default=on",
+        );
     }
     let mut t = p
         .scenario("hook rapid-fire case=24.1 weapons=L,N,HA,HB,HC rounds=3 range=3 foul-on=6 unfoul-to=3 consecutive-when=rapid-fire-fouling")
@@ -469,7 +438,10 @@ fn corinth_30_32_reserve_may_fire_defensively_only() {
     t.script(&[1, 1, 1, 1]);
     t.act(REBEL, GbacwAction::EndPhase);
     t.advance_to_turn(5, UNION, Phase::Movement);
-    assert!(t.decide(UNION, &mv(&["s2"], &["0705"])).is_ok(), "Stanley's division moves");
+    assert!(
+        t.decide(UNION, &mv(&["s2"], &["0705"])).is_ok(),
+        "Stanley's division moves"
+    );
     refused_case(&t, UNION, mv(&["h1"], &["0107"]), "30.32");
 }
 
@@ -503,9 +475,15 @@ fn park(away: u8, turn: u16) -> T {
 fn corinth_29_44_artillery_park_freed_at_six_hexes() {
     let t = park(7, 9);
     assert_eq!(dist(&t, "0808", "0815"), 7);
-    assert!(t.decide(UNION, &fire("0815", &[("pb", 4)])).is_err(), "7 hexes");
+    assert!(
+        t.decide(UNION, &fire("0815", &[("pb", 4)])).is_err(),
+        "7 hexes"
+    );
     let t = park(6, 9);
-    assert!(t.decide(UNION, &fire("0814", &[("pb", 4)])).is_ok(), "6 hexes");
+    assert!(
+        t.decide(UNION, &fire("0814", &[("pb", 4)])).is_ok(),
+        "6 hexes"
+    );
     let t = park(7, 21);
     assert!(
         t.decide(UNION, &fire("0815", &[("pb", 4)])).is_ok(),
@@ -554,12 +532,18 @@ fn corinth_30_2_confederate_arrival_areas() {
         .into_iter()
         .find(|h| t.s.units.values().all(|u| u.hex != Some(*h)))
         .expect("a free hex of Area D");
-    assert!(t.decide(REBEL, &arrive("31-ala", &d_hex.to_string())).is_err());
+    assert!(
+        t.decide(REBEL, &arrive("31-ala", &d_hex.to_string()))
+            .is_err()
+    );
     // Lovell's first regiment in, then (b) and (c).
     let first = lovell[0].to_string();
     t.ok(REBEL, arrive("31-ala", &first));
     let van_dorn = entries(&t, "van-dorn");
-    assert!(van_dorn.iter().any(in_e), "Van Dorn with Lovell: {van_dorn:?}");
+    assert!(
+        van_dorn.iter().any(in_e),
+        "Van Dorn with Lovell: {van_dorn:?}"
+    );
     let price = entries(&t, "price");
     assert!(!price.iter().any(in_e), "Price not with Lovell: {price:?}");
     assert!(

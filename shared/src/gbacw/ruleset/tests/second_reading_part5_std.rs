@@ -8,7 +8,9 @@
 //! Most positions use a lake corridor (the builder's impassable terrain),
 //! so that a retreat or a supply path has one way only, as the cases say.
 
-use super::reading_support::{cedar, fight, lost, mark, marked, reads, settle, strength, vp};
+use super::reading_support::{
+    all_checks, cedar, fight, lost, mark, marked, reads, settle, strength, vp,
+};
 use super::second_reading_corinth::corinth_field;
 use super::*;
 use crate::gbacw::oob::Marker;
@@ -16,23 +18,10 @@ use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::tables::MeleeEffect;
 use crate::gbacw::testkit::Position;
 
-/// Every morale check among `events`, in order: (unit, die, failed).
-fn all_checks(events: &[GbacwEvent]) -> Vec<(CounterId, u8, bool)> {
+fn captured(events: &[GbacwEvent], unit: &str) -> bool {
     events
         .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MoraleChecked {
-                unit, die, failed, ..
-            } => Some((unit.clone(), *die, *failed)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn captured(events: &[GbacwEvent], unit: &str) -> bool {
-    events.iter().any(|e| {
-        matches!(e, GbacwEvent::UnitRemoved { unit: u, captured: true } if *u == id(unit))
-    })
+        .any(|e| matches!(e, GbacwEvent::UnitRemoved { unit: u, captured: true } if *u == id(unit)))
 }
 
 // --- 7.23 ---------------------------------------------------------------------
@@ -152,7 +141,9 @@ fn case_5_18_retreat_is_not_movement_for_resupply() {
     events.extend(settle(&mut t));
     let checks = all_checks(&events);
     assert!(
-        checks.iter().any(|(u, die, failed)| *u == id("d") && *die == 2 && !failed),
+        checks
+            .iter()
+            .any(|(u, die, failed)| *u == id("d") && *die == 2 && !failed),
         "D displaced and checked: {checks:?}"
     );
     assert_ne!(t.hex("d"), Some(n("0405")), "D was displaced");
@@ -225,7 +216,9 @@ fn case_12_51_engaged_routed_unit_captured_if_zoc() {
 #[test]
 #[ignore = "disagreement: 14.3/14.4, the engine displaces F back toward the enemy into the vacant hex X passed through (docs/gbacw-notes.md)"]
 fn case_14_3_displacement_chain() {
-    let lakes = ["0304", "0305", "0306", "0307", "0308", "0504", "0505", "0506", "0507", "0508"];
+    let lakes = [
+        "0304", "0305", "0306", "0307", "0308", "0504", "0505", "0506", "0507", "0508",
+    ];
     let map = lakes
         .iter()
         .map(|h| format!("hex {h} lake"))

@@ -11,7 +11,9 @@
 //! 0305 nw. The usual duel: the Union unit in 0406 facing north, its front
 //! hex 0405, where the Confederate unit stands facing south.
 
-use super::reading_support::{checks, dist, field, fight, inf, loss, mark, marked, melee, offered, settle_rules, strength};
+use super::reading_support::{
+    checks, dist, field, fight, inf, loss, mark, marked, melee, offered, settle_rules, strength,
+};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::tables::{FireResult, MeleeEffect};
@@ -1682,7 +1684,10 @@ fn case_13_43_leader_helps_all_and_may_follow_router() {
     println!("{:?}", fire_reports(&events));
     assert_eq!(strength(&t, "a-top"), 2);
     assert!(marked(&t, "a-top", Marker::Rout));
-    assert!(!marked(&t, "b-under", Marker::Rout), "the leader helps B too");
+    assert!(
+        !marked(&t, "b-under", Marker::Rout),
+        "the leader helps B too"
+    );
     assert!(t.dice_left().is_empty(), "{:?}", t.dice_left());
 }
 
