@@ -4,7 +4,7 @@
 //! and scripted dice. Each test is named as its case; the expectation is
 //! the case's.
 
-use super::reading_support::{formation, marked, melee, reads, strength};
+use super::reading_support::{formation, mark, marked, melee, reads, strength};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::testkit::Position;
@@ -282,15 +282,6 @@ fn example_7_21_artillery_adds_all_guns_through_one_hexside() {
     assert!(at_f.iter().any(|r| r.firers == ids(&["g"])));
 }
 
-fn set_marker(t: &mut T, unit: &str, m: Marker) {
-    t.s.units
-        .get_mut(&id(unit))
-        .unwrap()
-        .status
-        .markers
-        .insert(m);
-}
-
 // ---------------------------------------------------------------- 4.0
 
 /// GBACW 4.0 (C): "Neither Player may move his units during this Phase,
@@ -359,10 +350,10 @@ fn case_4_0_rally_phase_removes_only_phasing_pins() {
         .leader("l", "0305")
         .place("b", "0701", "s", "line")
         .build_at(1, UNION, Phase::AmmunitionResupply);
-    set_marker(&mut t, "a", Marker::Pin);
-    set_marker(&mut t, "b", Marker::Pin);
-    set_marker(&mut t, "c", Marker::Pin);
-    set_marker(&mut t, "c", Marker::Rout);
+    mark(&mut t, "a", Marker::Pin);
+    mark(&mut t, "b", Marker::Pin);
+    mark(&mut t, "c", Marker::Pin);
+    mark(&mut t, "c", Marker::Rout);
     t.advance_to(UNION, Phase::Rally);
     assert!(!marked(&t, "a", Marker::Pin));
     assert!(!marked(&t, "c", Marker::Pin), "pins off before the rally");
@@ -422,7 +413,7 @@ fn case_5_2_routed_unit_moves_one_hex_only() {
         .place("a", "0303", "n", "line");
     let routed = || {
         let mut t = p.build_at(1, UNION, Phase::InitialCommand);
-        set_marker(&mut t, "a", Marker::Rout);
+        mark(&mut t, "a", Marker::Rout);
         t.advance_to(UNION, Phase::Movement);
         t
     };
@@ -445,7 +436,7 @@ fn case_5_2_routed_in_zoc_must_leave_to_hex_not_adjacent_to_enemy() {
         .place("b", "0302", "s", "line")
         .place("c", "0503", "ne", "line");
     let mut t = p.build_at(1, UNION, Phase::InitialCommand);
-    set_marker(&mut t, "a", Marker::Rout);
+    mark(&mut t, "a", Marker::Rout);
     t.advance_to(UNION, Phase::Movement);
     // P = 0403: behind C (its rear), in no ZOC, but next to C.
     adjacent(&t, "0403", "0503");
@@ -527,7 +518,7 @@ fn case_6_35_routed_unit_always_enfiladed() {
         .place("a", "0304", "n", "line")
         .place("b", "0303", "s", "line")
         .build_at(1, UNION, Phase::InitialCommand);
-    set_marker(&mut t, "b", Marker::Rout);
+    mark(&mut t, "b", Marker::Rout);
     t.advance_to(UNION, Phase::OffensiveFire);
     t.ok(UNION, fire("0303", &[("a", 4)]));
     t.script(&[5]);
