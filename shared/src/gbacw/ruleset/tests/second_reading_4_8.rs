@@ -9,8 +9,6 @@ use super::*;
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::testkit::Position;
 
-/// Every fire report among `events`, each as (column, die, result).
-
 fn adjacent(t: &T, a: &str, b: &str) {
     assert_eq!(t.rs.game().map.grid.distance(n(a), n(b)), 1, "{a}-{b}");
 }

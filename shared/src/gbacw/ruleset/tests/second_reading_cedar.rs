@@ -34,8 +34,6 @@ fn checks(events: &[GbacwEvent], unit: &str) -> Vec<(u8, u8, i8, bool)> {
         .collect()
 }
 
-/// Fold an event as if an action had produced it (a loss before the case).
-
 // --- 19.0 Introduction (scale) ----------------------------------------------
 
 /// Cedar Mountain 19.0, 9.82, 27.21: "each Strength Point represents 100

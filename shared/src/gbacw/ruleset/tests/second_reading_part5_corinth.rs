@@ -555,13 +555,16 @@ fn corinth_30_2_confederate_arrival_areas() {
 
 // --- 30.5 Heat (optional) ----------------------------------------------------------------
 
+/// One heat roll: the Game-Turn, the two dice, and whether it was skipped.
+type HeatRoll = (u16, [u8; 2], bool);
+
 /// The Historical Scenario with the heat option, played by ending phases
 /// from the end of its set-up to the start of Game-Turn `until`; each time
 /// an action rolls dice, the next pair of `heat` is scripted (so a roll
 /// the case does not expect takes a pair meant for another turn, and the
 /// test sees it). The heat rolls made (turn, dice, skipped) and the
 /// Game-Turns in which some phase was played.
-fn heat(from: u16, until: u16, heat: &[[u16; 2]]) -> (Vec<(u16, [u8; 2], bool)>, Vec<u16>) {
+fn heat(from: u16, until: u16, heat: &[[u16; 2]]) -> (Vec<HeatRoll>, Vec<u16>) {
     let mut t = T::with(GbacwConfig {
         battle: "corinth".into(),
         scenario_options: [("heat".to_string(), true)].into(),
