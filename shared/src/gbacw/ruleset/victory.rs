@@ -125,12 +125,22 @@ impl Gbacw {
             .iter()
             .filter_map(|(id, l)| l.casualty.map(|c| (id, c)))
             .chain(state.succession.past_losses.iter().map(|(id, c)| (id, *c)));
+        // Cedar Mountain 27.21 Note: "If a brigade commander has been
+        // promoted, he is considered a division commander for Victory
+        // Point purposes." Promoted: leading a division now, or the one
+        // whose brigade a pool counter took over when he was (17.83).
+        let s = &state.succession;
+        let promoted =
+            |id: &CounterId| s.promoted.values().any(|p| p == id) || s.stand_ins.contains_key(id);
         for (id, c) in casualties {
             let leader = &oob.leaders[id];
             let value: LossValue = match (&leader.role, v.leaders.get(id)) {
                 (_, Some(named)) => *named,
                 (LeaderRole::Army { .. }, None) => LossValue::default(),
                 (LeaderRole::Division { .. }, None) => price(LossKind::DivisionLeader),
+                (LeaderRole::Brigade { .. }, None) if promoted(id) => {
+                    price(LossKind::DivisionLeader)
+                }
                 _ => price(LossKind::BrigadeLeader),
             };
             let points = match c {

@@ -165,7 +165,7 @@ pub(crate) fn plan(rs: &Gbacw, state: &GbacwState, lost: &CounterId) -> Option<P
             return anonymous_division_commander(rs, state, &d);
         };
         // 17.83: an anonymous replacement leads the promoted one's brigade.
-        let stand_in = pool(rs, state).into_iter().next();
+        let stand_in = pool(rs, state, &oob.leaders[&d].side).into_iter().next();
         return Some(Plan {
             placing: stand_in.clone().map(|x| (x, promoted.clone())),
             kind: SuccessionKind::Promote {
@@ -218,7 +218,9 @@ fn anonymous_division_commander(
         .iter()
         .any(|r| r.leader == *division)
         .then_some(())?;
-    let anonymous = pool(rs, state).into_iter().next()?;
+    let anonymous = pool(rs, state, &rs.game.oob.leaders[division].side)
+        .into_iter()
+        .next()?;
     Some(Plan {
         placing: Some((anonymous.clone(), division.clone())),
         kind: SuccessionKind::Promote {
@@ -261,18 +263,23 @@ fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Opt
     })
 }
 
-/// The pool's free anonymous replacement counters (17.83), by id.
-fn pool(rs: &Gbacw, state: &GbacwState) -> Vec<CounterId> {
+/// GBACW 17.83: the pool's free anonymous replacement counters of `side`,
+/// by id. A side's brigade is led by its own side's replacement counter,
+/// never the enemy's: the pool holds both sides' counters, and a Union
+/// division once took the Confederate "c-repl-1", whose loss then scored
+/// for the wrong side (Cedar Mountain 27.21; second reading,
+/// `cedar_27_21_promoted_commander_counts_as_division`).
+fn pool(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<CounterId> {
     let s = &state.succession;
     let busy: BTreeSet<&CounterId> = s.stand_ins.values().collect();
     state
         .leaders
         .iter()
         .filter(|(id, l)| {
-            matches!(
-                rs.game.oob.leaders[*id].role,
-                LeaderRole::Replacement { .. }
-            ) && l.hex.is_none()
+            let counter = &rs.game.oob.leaders[*id];
+            matches!(counter.role, LeaderRole::Replacement { .. })
+                && counter.side == *side
+                && l.hex.is_none()
                 && l.casualty.is_none()
                 && !busy.contains(id)
         })

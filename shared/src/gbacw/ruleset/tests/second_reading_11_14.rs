@@ -11,79 +11,17 @@
 //! 0404 (n), 0505 (ne), 0506 (se), 0406 (s), 0306 (sw) and 0305 (nw); so a
 //! second and third attacker stand in 0506 facing nw and 0306 facing ne.
 
+use super::reading_support::{
+    dist, field, fight, mark, marked, melee, melee_reports, settle_rules, strength,
+};
 use super::*;
 use crate::gbacw::oob::Marker;
-use crate::gbacw::ruleset::event::MeleeReport;
 use crate::gbacw::tables::{FireResult, MeleeEffect};
 use crate::gbacw::testkit::Position;
-
-fn field() -> Position {
-    Position::new(8, 8)
-}
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn melee_reports(events: &[GbacwEvent]) -> Vec<MeleeReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn strength(t: &T, u: &str) -> u8 {
-    t.s.units[&id(u)].status.strength
-}
-
-fn has(t: &T, u: &str, m: Marker) -> bool {
-    t.s.units[&id(u)].status.markers.contains(&m)
-}
-
-fn mark(t: &mut T, u: &str, m: Marker) {
-    t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
-}
-
-fn dist(t: &T, a: &str, b: &str) -> u32 {
-    t.rs.game().map.grid.distance(n(a), n(b))
-}
 
 fn away(t: &T, u: &str, from: &str) -> u32 {
     let h = t.hex(u).expect("on the map");
     t.rs.game().map.grid.distance(h, n(from))
-}
-
-/// From `seat`'s Retreat Before Melee Phase: declare the melee, the
-/// defender stands fast (if offered a retreat), on to the Melee Phase and
-/// end it with `dice` scripted. The melee's report and events.
-fn fight(
-    t: &mut T,
-    seat: SeatId,
-    target: &str,
-    attackers: &[&str],
-    dice: &[u16],
-) -> (MeleeReport, Vec<GbacwEvent>) {
-    assert_eq!(t.phase(), Some(Phase::RetreatBeforeMelee));
-    t.ok(seat, melee(target, attackers));
-    if let Some(offer) = t.s.rbm.clone() {
-        t.ok(offer.seat, GbacwAction::StandFast);
-    }
-    t.ok(seat, GbacwAction::EndPhase);
-    assert_eq!(t.phase(), Some(Phase::Melee));
-    t.script(dice);
-    let events = t.act(seat, GbacwAction::EndPhase);
-    let r = melee_reports(&events)
-        .into_iter()
-        .next()
-        .expect("a melee resolved");
-    println!("{r:?}");
-    (r, events)
 }
 
 /// Answer every pending retreat order with the owner's first legal path
@@ -137,9 +75,12 @@ fn case_11_21_die1_each_firer_rolls_depletion() {
     let r = &fire_reports(&events)[0];
     println!("{r:?}");
     assert_eq!(r.die, 1);
-    assert!(has(&t, "x", Marker::AmmoDepleted), "X rolled 2: depleted");
-    assert!(!has(&t, "y", Marker::AmmoDepleted), "Y rolled 3");
-    assert!(!has(&t, "z", Marker::AmmoDepleted), "Z did not fire");
+    assert!(
+        marked(&t, "x", Marker::AmmoDepleted),
+        "X rolled 2: depleted"
+    );
+    assert!(!marked(&t, "y", Marker::AmmoDepleted), "Y rolled 3");
+    assert!(!marked(&t, "z", Marker::AmmoDepleted), "Z did not fire");
     assert!(t.dice_left().is_empty(), "exactly two depletion rolls");
 }
 
@@ -160,14 +101,14 @@ fn case_11_21_die_not_one_no_depletion_roll() {
     t.script(&[2, 1, 1]);
     let events = t.act(UNION, GbacwAction::EndPhase);
     assert_eq!(fire_reports(&events)[0].die, 2);
-    assert!(!has(&t, "x", Marker::AmmoDepleted));
+    assert!(!marked(&t, "x", Marker::AmmoDepleted));
     // Roll 1, then depletion 2: depleted; depletion 3: not.
     for (roll, depleted) in [(2, true), (3, false)] {
         let mut t = pos.build_at(1, UNION, Phase::OffensiveFire);
         t.ok(UNION, fire("0405", &[("x", 4)]));
         t.script(&[1, roll]);
         t.act(UNION, GbacwAction::EndPhase);
-        assert_eq!(has(&t, "x", Marker::AmmoDepleted), depleted, "{roll}");
+        assert_eq!(marked(&t, "x", Marker::AmmoDepleted), depleted, "{roll}");
         assert!(t.dice_left().is_empty());
     }
 }
@@ -201,7 +142,7 @@ fn case_11_22_depleted_unit_cannot_fire_but_may_melee() {
     );
     assert_eq!(strength(&t, "z"), 2);
     assert_eq!(t.s.units[&id("z")].captured, 1);
-    assert!(has(&t, "x", Marker::AmmoDepleted), "still depleted");
+    assert!(marked(&t, "x", Marker::AmmoDepleted), "still depleted");
 }
 
 fn wagon_and_two() -> Position {
@@ -232,7 +173,7 @@ fn case_11_24_wagon_boxes_limit_units_resupplied() {
             unit: id("x"),
         },
     );
-    assert!(!has(&t, "x", Marker::AmmoDepleted));
+    assert!(!marked(&t, "x", Marker::AmmoDepleted));
     assert_eq!(t.s.units[&id("w")].status.supply.0, 0);
     t.refused(
         UNION,
@@ -409,7 +350,7 @@ fn example_12_4_leaders_on_both_sides() {
     assert_eq!(strength(&t, "d"), 1);
     assert_eq!(t.s.units[&id("d")].captured, 1);
     assert_eq!(t.hex("ld"), None, "LD captured and removed (17.73)");
-    assert!(has(&t, "d", Marker::Rout), "4 > 3 without LD's -1");
+    assert!(marked(&t, "d", Marker::Rout), "4 > 3 without LD's -1");
     assert_eq!(strength(&t, "a"), 5);
     assert_eq!(t.hex("la"), Some(n("0406")), "LA does not roll");
     assert!(t.dice_left().is_empty());
@@ -538,7 +479,7 @@ fn case_12_97_mutual_elimination_becomes_engaged() {
     assert_eq!((strength(&t, "a"), strength(&t, "d")), (1, 1));
     assert_eq!(t.hex("a"), Some(n("0406")));
     assert_eq!(t.hex("d"), Some(n("0405")));
-    assert!(has(&t, "a", Marker::Engaged) && has(&t, "d", Marker::Engaged));
+    assert!(marked(&t, "a", Marker::Engaged) && marked(&t, "d", Marker::Engaged));
     assert!(t.dice_left().is_empty(), "no morale check");
 }
 
@@ -575,7 +516,7 @@ fn case_12_81_rbm_one_or_two_hexes_not_three() {
         t.act(UNION, GbacwAction::DeclineWithdrawalFire);
     }
     assert_eq!(t.hex("d"), Some(n("0404")));
-    assert!(!has(&t, "d", Marker::Rout));
+    assert!(!marked(&t, "d", Marker::Rout));
     assert!(t.dice_left().is_empty(), "a morale check was made");
 }
 
@@ -684,7 +625,7 @@ fn example_12_98_c2r2_losses_before_retreat() {
     assert_eq!(t.s.units[&id("d")].killed, 0);
     retreat_all(&mut t);
     assert_eq!(away(&t, "d", "0405"), 2);
-    assert!(!has(&t, "d", Marker::Rout), "2 + 1 <= 3");
+    assert!(!marked(&t, "d", Marker::Rout), "2 + 1 <= 3");
 }
 
 /// "A result of "Rpls" indicates that the Phasing Player must retreat 2
@@ -713,8 +654,8 @@ fn case_12_95_repulse_order_retreat_leader_morale() {
     retreat_all(&mut t);
     assert_eq!(t.hex("la"), None, "LA killed on 12");
     assert_eq!(t.hex("ld"), Some(n("0405")), "LD: 7, no effect");
-    assert!(has(&t, "a", Marker::Rout), "A: 4 > 3 without LA");
-    assert!(!has(&t, "d", Marker::Rout), "D: 5 - 1 = 4");
+    assert!(marked(&t, "a", Marker::Rout), "A: 4 > 3 without LA");
+    assert!(!marked(&t, "d", Marker::Rout), "D: 5 - 1 = 4");
     assert_eq!(t.hex("d"), Some(n("0405")), "D does not retreat");
     assert_eq!((strength(&t, "a"), strength(&t, "d")), (3, 4));
     assert!(t.dice_left().is_empty());
@@ -761,7 +702,7 @@ fn case_13_21_roll_equal_to_morale_no_rout() {
             }
         );
         assert_eq!(strength(&t, "x"), 3);
-        assert_eq!(has(&t, "x", Marker::Rout), rout, "roll {roll}");
+        assert_eq!(marked(&t, "x", Marker::Rout), rout, "roll {roll}");
         assert!(t.dice_left().is_empty());
     }
 }
@@ -785,7 +726,7 @@ fn case_13_22_casualties_applied_before_check_trigger_50pct() {
         FireResult::Loss { points: 1, .. }
     ));
     assert_eq!(strength(&t, "x"), 1);
-    assert!(has(&t, "x", Marker::Rout), "3 + 1 > 3: 75% lost");
+    assert!(marked(&t, "x", Marker::Rout), "3 + 1 > 3: 75% lost");
 }
 
 /// "If a unit has suffered greater than 50% losses (from its initial
@@ -806,7 +747,7 @@ fn case_13_24_exactly_half_lost_no_modifier() {
         FireResult::Loss { points: 1, .. }
     ));
     assert_eq!(strength(&t, "x"), 3);
-    assert!(!has(&t, "x", Marker::Rout), "exactly 50%: no +1");
+    assert!(!marked(&t, "x", Marker::Rout), "exactly 50%: no +1");
 }
 
 /// "If only the top unit is affected by the combat (as in fire), that
@@ -831,13 +772,13 @@ fn case_13_42_top_unit_first_lower_only_if_top_routs() {
         FireResult::Loss { points: 1, .. }
     ));
     assert_eq!(strength(&t, "a-top"), 2);
-    assert!(!has(&t, "a-top", Marker::Rout) && !has(&t, "b-low", Marker::Rout));
+    assert!(!marked(&t, "a-top", Marker::Rout) && !marked(&t, "b-low", Marker::Rout));
     assert!(t.dice_left().is_empty());
     // (b) T rolls 4 and routs; B rolls 3 > 2 and routs too.
     let mut t = pos.build_at(1, REBEL, Phase::OffensiveFire);
     z_fires(&mut t, &[5, 4, 3]);
-    assert!(has(&t, "a-top", Marker::Rout));
-    assert!(has(&t, "b-low", Marker::Rout));
+    assert!(marked(&t, "a-top", Marker::Rout));
+    assert!(marked(&t, "b-low", Marker::Rout));
     assert!(t.dice_left().is_empty());
 }
 
@@ -864,8 +805,8 @@ fn case_13_44_artillery_range_three_all_units_checked() {
     }
     assert_eq!(strength(&t, "a-top"), 3);
     assert_eq!(strength(&t, "b-low"), 4);
-    assert!(!has(&t, "a-top", Marker::Rout));
-    assert!(has(&t, "b-low", Marker::Rout), "B is checked: 5 > 3");
+    assert!(!marked(&t, "a-top", Marker::Rout));
+    assert!(marked(&t, "b-low", Marker::Rout), "B is checked: 5 > 3");
     assert!(t.dice_left().is_empty());
 }
 
@@ -891,7 +832,7 @@ fn case_13_52_battery_needs_die_roll_not_rally_point() {
     t.script(&[4]);
     t.act(UNION, GbacwAction::Rally { unit: id("g") });
     assert!(t.dice_left().is_empty(), "G rolls a die");
-    assert!(has(&t, "g", Marker::Rout), "4 > 3: still routed");
+    assert!(marked(&t, "g", Marker::Rout), "4 > 3: still routed");
     assert_eq!(t.s.rally_points.get(&id("l")).copied(), points);
 }
 
@@ -911,7 +852,7 @@ fn example_13_54_independent_rally_on_four_or_less() {
         mark(&mut t, "i", Marker::Rout);
         t.script(&[roll]);
         t.act(UNION, GbacwAction::Rally { unit: id("i") });
-        assert_eq!(!has(&t, "i", Marker::Rout), rallied, "roll {roll}");
+        assert_eq!(!marked(&t, "i", Marker::Rout), rallied, "roll {roll}");
         assert!(t.dice_left().is_empty());
     }
 }
@@ -1033,7 +974,7 @@ fn case_14_3_avoid_friendly_hex_if_other_path() {
     t.script(&[4, 5]);
     let events = t.act(REBEL, GbacwAction::EndPhase);
     println!("{:?}", fire_reports(&events));
-    assert!(has(&t, "x", Marker::Rout));
+    assert!(marked(&t, "x", Marker::Rout));
     let p1 = vec![n("0405"), n("0406"), n("0407")];
     let e = t
         .try_act(
@@ -1050,24 +991,6 @@ fn case_14_3_avoid_friendly_hex_if_other_path() {
 }
 
 // ------------------------------------------------------- second batch
-
-/// Answer every pending decision with its default (retreats by the first
-/// legal path, fire and advances declined), recording each decision's
-/// rule; stops at the phase's own actions.
-fn settle(t: &mut T) -> Vec<String> {
-    let mut seen = Vec::new();
-    for _ in 0..30 {
-        let Some(p) = t.rs.pending(&t.s).into_iter().next() else {
-            return seen;
-        };
-        if p.default == GbacwAction::EndPhase {
-            return seen;
-        }
-        seen.push(p.rule.clone());
-        t.act(p.seat, p.default);
-    }
-    panic!("decisions never ended: {seen:?}");
-}
 
 /// The neighbour of `hex` in direction `word`.
 fn toward(t: &T, hex: &str, word: &str) -> String {
@@ -1103,7 +1026,7 @@ fn case_12_83_rbm_morale_check_even_without_fire() {
         t.act(UNION, GbacwAction::DeclineWithdrawalFire);
     }
     assert!(t.dice_left().is_empty(), "a morale check without fire");
-    assert!(has(&t, "d", Marker::Rout), "4 > 3");
+    assert!(marked(&t, "d", Marker::Rout), "4 > 3");
     assert_eq!(t.hex("d"), Some(n("0407")), "the 2 hexes first");
     // The rout: 3 more hexes straight on (the owner's path, 14.4).
     t.act(
@@ -1113,7 +1036,7 @@ fn case_12_83_rbm_morale_check_even_without_fire() {
             path: vec![n("0406"), n("0405"), n("0404")],
         },
     );
-    let seen = settle(&mut t);
+    let seen = settle_rules(&mut t);
     println!("{seen:?}");
     assert_eq!(away(&t, "d", "0409"), 5, "2 hexes, then 3 more (13.31)");
     assert!(
@@ -1183,9 +1106,9 @@ fn case_12_88_pinned_by_withdrawal_fire_stands() {
         },
     );
     assert_eq!(fire_result(&events), FireResult::PinOrRout);
-    settle(&mut t);
+    settle_rules(&mut t);
     assert_eq!(t.hex("d"), Some(n("0405")), "pinned: not even one hex");
-    assert!(has(&t, "d", Marker::Pin));
+    assert!(marked(&t, "d", Marker::Pin));
     // D stays and is meleed: 4 against 3, die 4 "Eng / Eng".
     t.ok(UNION, GbacwAction::EndPhase);
     assert_eq!(t.phase(), Some(Phase::Melee));
@@ -1194,7 +1117,7 @@ fn case_12_88_pinned_by_withdrawal_fire_stands() {
     let r = &melee_reports(&events)[0];
     assert_eq!(r.defenders, ids(&["d"]));
     assert!(
-        !has(&t, "d", Marker::Pin),
+        !marked(&t, "d", Marker::Pin),
         "once meleed, no longer pinned (9.85)"
     );
 }
@@ -1228,7 +1151,7 @@ fn case_12_85_advance_after_rbm_no_melee_this_turn() {
         t.act(UNION, GbacwAction::DeclineWithdrawalFire);
     }
     assert!(t.dice_left().is_empty(), "D checked morale");
-    assert!(!has(&t, "d", Marker::Rout), "4 <= 4");
+    assert!(!marked(&t, "d", Marker::Rout), "4 <= 4");
     assert!(t.s.advance.is_some(), "A may advance");
     t.ok(UNION, GbacwAction::Advance { units: ids(&["a"]) });
     assert_eq!(t.hex("a"), Some(n("0405")));
@@ -1281,12 +1204,12 @@ fn case_12_93_capture_recorded_not_kill() {
     // Die 2 at 0: "K / C1R2"; D's morale roll 1.
     let (r, _) = fight(&mut t, UNION, "0405", &["a"], &[2, 1]);
     assert_eq!(r.differential, 0);
-    settle(&mut t);
+    settle_rules(&mut t);
     let (a, d) = (&t.s.units[&id("a")], &t.s.units[&id("d")]);
     assert_eq!((a.status.strength, a.killed, a.captured), (2, 1, 0));
     assert_eq!((d.status.strength, d.killed, d.captured), (2, 0, 1));
     assert_eq!(away(&t, "d", "0405"), 2);
-    assert!(!has(&t, "d", Marker::Rout));
+    assert!(!marked(&t, "d", Marker::Rout));
 }
 
 /// "Infantry in Column may never initiate melee, although they may be
@@ -1312,7 +1235,7 @@ fn case_12_24_column_cannot_initiate_goes_line_when_meleed() {
     let (r, _) = fight(&mut t, REBEL, "0406", &["d"], &[3, 1, 1]);
     assert_eq!((r.attack, r.defence), (3, 4));
     assert_eq!(r.result.attacker, MeleeEffect::Repulsed);
-    settle(&mut t);
+    settle_rules(&mut t);
     assert_eq!(t.hex("a"), Some(n("0406")), "A does not retreat");
     assert_eq!(away(&t, "d", "0405"), 2, "D retreats 2");
     assert_eq!(t.s.units[&id("a")].status.formation, Formation::Line);
@@ -1331,8 +1254,8 @@ fn case_13_0_fire_r_result_requires_check() {
     // "7 to 10", density 0: die 3 reads "R"; the check rolls 4.
     let events = z_fires(&mut t, &[3, 4]);
     assert_eq!(fire_result(&events), FireResult::MaybeRout);
-    assert!(has(&t, "x", Marker::Rout), "4 > 3");
-    settle(&mut t);
+    assert!(marked(&t, "x", Marker::Rout), "4 > 3");
+    settle_rules(&mut t);
     assert_eq!(away(&t, "x", "0406"), 3);
 }
 
@@ -1355,9 +1278,9 @@ fn case_13_33_routed_unit_hit_again_routs_again() {
         fire_result(&events),
         FireResult::Loss { points: 1, .. }
     ));
-    settle(&mut t);
+    settle_rules(&mut t);
     assert_eq!(strength(&t, "x"), 3);
-    assert!(has(&t, "x", Marker::Rout));
+    assert!(marked(&t, "x", Marker::Rout));
     assert_eq!(away(&t, "x", "0406"), 3, "routs again: 3 more hexes");
     assert_eq!(t.dice_left(), vec![1], "no morale roll: automatic");
 }
@@ -1375,9 +1298,9 @@ fn case_13_33_pinned_unit_that_routs_is_unpinned() {
     mark(&mut t, "x", Marker::Pin);
     let events = z_fires(&mut t, &[4, 5]);
     assert_eq!(fire_result(&events), FireResult::PinOrRout);
-    settle(&mut t);
-    assert!(has(&t, "x", Marker::Rout));
-    assert!(!has(&t, "x", Marker::Pin), "no longer pinned");
+    settle_rules(&mut t);
+    assert!(marked(&t, "x", Marker::Rout));
+    assert!(!marked(&t, "x", Marker::Pin), "no longer pinned");
     assert_eq!(away(&t, "x", "0406"), 3);
     // (b) routed X (enfiladed, 6.35: "11 to 14"): die 1 reads "P"; Z's
     // depletion roll 6; the P roll 5 > 3: pinned and routed.
@@ -1389,8 +1312,8 @@ fn case_13_33_pinned_unit_that_routs_is_unpinned() {
     mark(&mut t, "x", Marker::Rout);
     let events = z_fires(&mut t, &[1, 6, 5]);
     assert_eq!(fire_result(&events), FireResult::MaybePin);
-    settle(&mut t);
-    assert!(has(&t, "x", Marker::Rout) && has(&t, "x", Marker::Pin));
+    settle_rules(&mut t);
+    assert!(marked(&t, "x", Marker::Rout) && marked(&t, "x", Marker::Pin));
 }
 
 /// "Furthermore, if the top unit is eliminated entirely, the morale of
@@ -1413,7 +1336,7 @@ fn case_13_42_top_eliminated_next_checks_as_top() {
     ));
     assert_eq!(strength(&t, "a-top"), 0);
     assert_eq!(strength(&t, "b-low"), 4);
-    assert!(has(&t, "b-low", Marker::Rout), "4 > 3");
+    assert!(marked(&t, "b-low", Marker::Rout), "4 > 3");
     assert!(t.dice_left().is_empty());
 }
 
@@ -1438,7 +1361,7 @@ fn case_13_23_leader_minus_one() {
         FireResult::Loss { points: 1, .. }
     ));
     assert_eq!(strength(&t, "x"), 3);
-    assert!(!has(&t, "x", Marker::Rout));
+    assert!(!marked(&t, "x", Marker::Rout));
     assert_eq!(t.hex("l"), Some(n("0406")));
     assert!(t.dice_left().is_empty());
 }
@@ -1460,7 +1383,7 @@ fn case_13_14_green_unit_sees_elephant_on_check() {
         FireResult::Loss { points: 1, .. }
     ));
     assert_eq!(t.s.units[&id("x")].rating, Some(2));
-    assert!(has(&t, "x", Marker::Rout), "3 > 2");
+    assert!(marked(&t, "x", Marker::Rout), "3 > 2");
     assert!(t.dice_left().is_empty());
 }
 
@@ -1482,7 +1405,7 @@ fn case_13_52_rally_stacked_with_leader_no_roll() {
         .build_at(1, UNION, Phase::Rally);
     mark(&mut t, "x", Marker::Rout);
     t.act(UNION, GbacwAction::Rally { unit: id("x") });
-    assert!(!has(&t, "x", Marker::Rout), "rallied without a roll");
+    assert!(!marked(&t, "x", Marker::Rout), "rallied without a roll");
 }
 
 /// "The Effectiveness Radius may not be traced through Enemy combat
@@ -1517,10 +1440,10 @@ fn case_13_53_rally_radius_blocked_by_enemy_zoc() {
         println!("{friend}: {:?}", tried.as_ref().err());
         if friend {
             assert!(tried.is_ok());
-            assert!(!has(&t, "y", Marker::Rout), "F negates the ZOC");
+            assert!(!marked(&t, "y", Marker::Rout), "F negates the ZOC");
         } else {
             assert!(tried.is_err(), "the only path crosses E's ZOC");
-            assert!(has(&t, "y", Marker::Rout));
+            assert!(marked(&t, "y", Marker::Rout));
             assert_eq!(t.s.rally_points.get(&id("l")).copied(), points);
         }
     }
@@ -1555,7 +1478,7 @@ fn case_11_23_supply_path_enemy_zoc_blocked_unless_friendly() {
         };
         if friend {
             t.ok(UNION, a);
-            assert!(!has(&t, "x", Marker::AmmoDepleted));
+            assert!(!marked(&t, "x", Marker::AmmoDepleted));
             assert_eq!(t.s.units[&id("w")].status.supply.0, 4);
         } else {
             t.refused(UNION, a, "GBACW 11.23");
@@ -1630,7 +1553,7 @@ fn case_14_2_melee_retreat_zoc_forbidden_exception() {
             retreat: 2
         }
     );
-    settle(&mut t);
+    settle_rules(&mut t);
     assert_eq!(t.hex("x"), None, "captured");
     assert_eq!(t.s.units[&id("x")].captured, 4);
 }
@@ -1676,7 +1599,7 @@ fn case_12_22_melee_only_the_unit_fired_at() {
     t.ok(UNION, fire("0405", &[("a", 4)]));
     t.script(&[1, 6]);
     t.act(UNION, GbacwAction::EndPhase);
-    assert!(!has(&t, "a", Marker::AmmoDepleted));
+    assert!(!marked(&t, "a", Marker::AmmoDepleted));
     t.advance_to(UNION, Phase::RetreatBeforeMelee);
     t.refused(UNION, melee("0506", &["a"]), "GBACW 12.22");
     assert!(t.decide(UNION, &melee("0405", &["a"])).is_ok());
@@ -1707,7 +1630,7 @@ fn case_12_84_mounted_cavalry_rbm_no_fire_no_check() {
     );
     assert!(t.s.decision.is_none(), "no withdrawal fire offered");
     assert_eq!(t.hex("m"), Some(n("0403")));
-    assert!(!has(&t, "m", Marker::Rout));
+    assert!(!marked(&t, "m", Marker::Rout));
 }
 
 /// "A unit may retreat before melee regardless of whether or not it is in
@@ -1739,7 +1662,7 @@ fn case_12_89_rbm_allowed_out_of_command() {
         t.act(UNION, GbacwAction::DeclineWithdrawalFire);
     }
     assert_eq!(t.hex("d"), Some(n("0403")), "a full 2 hexes");
-    assert!(!has(&t, "d", Marker::Rout), "2 <= 3");
+    assert!(!marked(&t, "d", Marker::Rout), "2 <= 3");
     assert!(t.dice_left().is_empty());
 }
 
@@ -1766,7 +1689,7 @@ fn case_13_31_rout_unable_to_retreat_captured() {
     t.script(&[4, 5]);
     let events = t.act(REBEL, GbacwAction::EndPhase);
     assert_eq!(fire_result(&events), FireResult::PinOrRout);
-    settle(&mut t);
+    settle_rules(&mut t);
     assert_eq!(t.hex("x"), None, "captured");
     assert_eq!(t.s.units[&id("x")].captured, 3);
 }
@@ -1795,7 +1718,7 @@ fn case_12_94_engaged_option3_retreat_two_no_withdrawal_fire() {
         let (r, _) = fight(&mut t, UNION, "0405", &["a"], &[3]);
         assert_eq!(r.result.defender, MeleeEffect::Engaged);
         t.advance_to(REBEL, Phase::RetreatBeforeMelee);
-        assert!(has(&t, "a", Marker::Engaged) && has(&t, "d", Marker::Engaged));
+        assert!(marked(&t, "a", Marker::Engaged) && marked(&t, "d", Marker::Engaged));
         t
     };
     let withdraw = GbacwAction::WithdrawEngaged {
@@ -1807,10 +1730,10 @@ fn case_12_94_engaged_option3_retreat_two_no_withdrawal_fire() {
     t.script(&[3]);
     t.act(REBEL, withdraw.clone());
     assert!(t.s.decision.is_none(), "no withdrawal fire from A");
-    let seen = settle(&mut t);
+    let seen = settle_rules(&mut t);
     assert!(seen.is_empty(), "no advance offered to A: {seen:?}");
     assert_eq!(t.hex("d"), Some(n("0403")));
-    assert!(!has(&t, "d", Marker::Rout));
+    assert!(!marked(&t, "d", Marker::Rout));
     assert!(t.dice_left().is_empty(), "D checked morale");
     assert_eq!(t.hex("a"), Some(n("0406")), "A stays");
 }

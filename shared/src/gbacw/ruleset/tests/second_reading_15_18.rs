@@ -4,40 +4,13 @@
 //! and scripted dice. Each test is named as its case; the expectation is
 //! the case's.
 
+use super::reading_support::{
+    boxes, casualty, charge, marked, melee, melee_report, reads, strength,
+};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
-use crate::gbacw::ruleset::event::MeleeReport;
 use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::testkit::Position;
-
-fn reads(events: &[GbacwEvent]) -> Vec<(u8, u8, String)> {
-    fire_reports(events)
-        .iter()
-        .map(|r| (r.column, r.die, r.result.to_string()))
-        .collect()
-}
-
-fn strength(t: &T, unit: &str) -> u8 {
-    t.s.units[&id(unit)].status.strength
-}
-
-fn marked(t: &T, unit: &str, m: Marker) -> bool {
-    t.s.units[&id(unit)].status.markers.contains(&m)
-}
-
-fn casualty(t: &T, leader: &str) -> Option<Casualty> {
-    t.s.leaders[&id(leader)].casualty
-}
-
-fn melee_report(events: &[GbacwEvent]) -> MeleeReport {
-    events
-        .iter()
-        .find_map(|e| match e {
-            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .expect("a melee was resolved")
-}
 
 /// In the Union Retreat Before Melee Phase: declare `action` (a melee or
 /// a charge), let the defender stand, end the phase, and resolve the
@@ -52,20 +25,6 @@ fn melee_with(t: &mut T, action: GbacwAction, dice: &[u16]) -> Vec<GbacwEvent> {
     assert_eq!(t.phase(), Some(Phase::Melee));
     t.script(dice);
     t.act(UNION, GbacwAction::EndPhase)
-}
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn charge(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareCharge {
-        target: n(target),
-        attackers: ids(attackers),
-    }
 }
 
 // ---------------------------------------------------------------- 15.0
@@ -696,15 +655,6 @@ fn bce_field(guns: u8) -> T {
         .leader("x", "0105")
         .place("a", "0303", "n", "unlimbered")
         .build_at(1, UNION, Phase::OffensiveFire)
-}
-
-fn boxes(t: &T) -> (u16, bool) {
-    let b =
-        t.rs.bce(&t.s)
-            .into_iter()
-            .find(|b| b.brigade == id("x"))
-            .unwrap();
-    (b.losses, b.at_limit)
 }
 
 /// GBACW 18.0: "Each time the strength of an infantry or cavalry unit of

@@ -4,74 +4,15 @@
 //! text and the seed, built with the position builder and the cases'
 //! dice; each test is named as its case and quotes its sentence.
 
-use super::reading_support::settle;
+use super::reading_support::{
+    boxes, casualty, charge, dist, formation, marked, melee, melee_report, morale_dice, reads,
+    settle, strength,
+};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
-use crate::gbacw::ruleset::event::MeleeReport;
 use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::tables::{CasualtyCause, LeaderLoss};
 use crate::gbacw::testkit::Position;
-
-fn reads(events: &[GbacwEvent]) -> Vec<(u8, u8, String)> {
-    fire_reports(events)
-        .iter()
-        .map(|r| (r.column, r.die, r.result.to_string()))
-        .collect()
-}
-
-fn strength(t: &T, unit: &str) -> u8 {
-    t.s.units[&id(unit)].status.strength
-}
-
-fn marked(t: &T, unit: &str, m: Marker) -> bool {
-    t.s.units[&id(unit)].status.markers.contains(&m)
-}
-
-fn casualty(t: &T, leader: &str) -> Option<Casualty> {
-    t.s.leaders[&id(leader)].casualty
-}
-
-fn dist(t: &T, a: &str, b: &str) -> u32 {
-    t.rs.game().map.grid.distance(n(a), n(b))
-}
-
-fn melee_report(events: &[GbacwEvent]) -> MeleeReport {
-    events
-        .iter()
-        .find_map(|e| match e {
-            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .expect("a melee was resolved")
-}
-
-fn morale_dice(events: &[GbacwEvent], unit: &str) -> Vec<u8> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MoraleChecked { unit: u, die, .. } if *u == id(unit) => Some(*die),
-            _ => None,
-        })
-        .collect()
-}
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn charge(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareCharge {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn formation(unit: &str, to: Formation) -> GbacwAction {
-    GbacwAction::ChangeFormation { unit: id(unit), to }
-}
 
 /// In the Union Retreat Before Melee Phase: declare `action`, let the
 /// defender stand, end the phase, and resolve the Melee Phase with `dice`
@@ -1427,15 +1368,6 @@ fn bce(u_line: &str) -> Position {
         .confederate("infantry v strength=6 morale=3 weapon=R brigade=x")
         .place("v", "0105", "s", "line")
         .leader("x", "0105")
-}
-
-fn boxes(t: &T) -> (u16, bool) {
-    let b =
-        t.rs.bce(&t.s)
-            .into_iter()
-            .find(|b| b.brigade == id("x"))
-            .unwrap();
-    (b.losses, b.at_limit)
 }
 
 fn lose(t: &mut T, unit: &str, points: u8) {

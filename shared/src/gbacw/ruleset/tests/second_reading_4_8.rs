@@ -4,26 +4,10 @@
 //! and scripted dice. Each test is named as its case; the expectation is
 //! the case's.
 
+use super::reading_support::{formation, mark, marked, melee, reads, strength};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
-use crate::gbacw::ruleset::event::FireReport;
 use crate::gbacw::testkit::Position;
-
-/// Every fire report among `events`, each as (column, die, result).
-fn reads(events: &[GbacwEvent]) -> Vec<(u8, u8, String)> {
-    fire_reports(events)
-        .iter()
-        .map(|r: &FireReport| (r.column, r.die, r.result.to_string()))
-        .collect()
-}
-
-fn strength(t: &T, unit: &str) -> u8 {
-    t.s.units[&id(unit)].status.strength
-}
-
-fn marked(t: &T, unit: &str, m: Marker) -> bool {
-    t.s.units[&id(unit)].status.markers.contains(&m)
-}
 
 fn adjacent(t: &T, a: &str, b: &str) {
     assert_eq!(t.rs.game().map.grid.distance(n(a), n(b)), 1, "{a}-{b}");
@@ -296,26 +280,6 @@ fn example_7_21_artillery_adds_all_guns_through_one_hexside() {
     assert!(at_f.iter().any(|r| r.firers == ids(&["g"])));
 }
 
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn formation(unit: &str, to: Formation) -> GbacwAction {
-    GbacwAction::ChangeFormation { unit: id(unit), to }
-}
-
-fn set_marker(t: &mut T, unit: &str, m: Marker) {
-    t.s.units
-        .get_mut(&id(unit))
-        .unwrap()
-        .status
-        .markers
-        .insert(m);
-}
-
 // ---------------------------------------------------------------- 4.0
 
 /// GBACW 4.0 (C): "Neither Player may move his units during this Phase,
@@ -384,10 +348,10 @@ fn case_4_0_rally_phase_removes_only_phasing_pins() {
         .leader("l", "0305")
         .place("b", "0701", "s", "line")
         .build_at(1, UNION, Phase::AmmunitionResupply);
-    set_marker(&mut t, "a", Marker::Pin);
-    set_marker(&mut t, "b", Marker::Pin);
-    set_marker(&mut t, "c", Marker::Pin);
-    set_marker(&mut t, "c", Marker::Rout);
+    mark(&mut t, "a", Marker::Pin);
+    mark(&mut t, "b", Marker::Pin);
+    mark(&mut t, "c", Marker::Pin);
+    mark(&mut t, "c", Marker::Rout);
     t.advance_to(UNION, Phase::Rally);
     assert!(!marked(&t, "a", Marker::Pin));
     assert!(!marked(&t, "c", Marker::Pin), "pins off before the rally");
@@ -447,7 +411,7 @@ fn case_5_2_routed_unit_moves_one_hex_only() {
         .place("a", "0303", "n", "line");
     let routed = || {
         let mut t = p.build_at(1, UNION, Phase::InitialCommand);
-        set_marker(&mut t, "a", Marker::Rout);
+        mark(&mut t, "a", Marker::Rout);
         t.advance_to(UNION, Phase::Movement);
         t
     };
@@ -470,7 +434,7 @@ fn case_5_2_routed_in_zoc_must_leave_to_hex_not_adjacent_to_enemy() {
         .place("b", "0302", "s", "line")
         .place("c", "0503", "ne", "line");
     let mut t = p.build_at(1, UNION, Phase::InitialCommand);
-    set_marker(&mut t, "a", Marker::Rout);
+    mark(&mut t, "a", Marker::Rout);
     t.advance_to(UNION, Phase::Movement);
     // P = 0403: behind C (its rear), in no ZOC, but next to C.
     adjacent(&t, "0403", "0503");
@@ -552,7 +516,7 @@ fn case_6_35_routed_unit_always_enfiladed() {
         .place("a", "0304", "n", "line")
         .place("b", "0303", "s", "line")
         .build_at(1, UNION, Phase::InitialCommand);
-    set_marker(&mut t, "b", Marker::Rout);
+    mark(&mut t, "b", Marker::Rout);
     t.advance_to(UNION, Phase::OffensiveFire);
     t.ok(UNION, fire("0303", &[("a", 4)]));
     t.script(&[5]);

@@ -12,15 +12,12 @@
 //! [`T::face_towards`] so that the target lies across their top hexside.
 //! The case's CSA is the Confederate seat (REBEL), its USA the Union.
 
+use super::reading_support::{checks, inf, loss, marked, offered, strength};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
 use crate::gbacw::ruleset::event::FireReport;
 use crate::gbacw::tables::{FireResult, FireRow};
 use crate::gbacw::testkit::Position;
-
-fn inf(id: &str, sp: u8, morale: u8) -> String {
-    format!("infantry {id} strength={sp} morale={morale} weapon=R")
-}
 
 fn hb(id: &str, guns: u8) -> String {
     format!("battery {id} weapon=HB guns={guns} rounds=20 morale=4")
@@ -28,38 +25,6 @@ fn hb(id: &str, guns: u8) -> String {
 
 fn leader(id: &str) -> String {
     format!("brigade {id} indpnt er=3 rally=1")
-}
-
-fn strength(t: &T, u: &str) -> u8 {
-    t.s.units[&id(u)].status.strength
-}
-
-fn has(t: &T, u: &str, m: Marker) -> bool {
-    t.s.units[&id(u)].status.markers.contains(&m)
-}
-
-fn loss(points: u8, then_pin_check: bool) -> FireResult {
-    FireResult::Loss {
-        points,
-        then_pin_check,
-    }
-}
-
-/// The morale checks (and 9.88 pin rolls) of `unit` among `events`:
-/// (die, failed).
-fn checks(events: &[GbacwEvent], unit: &str) -> Vec<(u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MoraleChecked {
-                unit: u,
-                die,
-                failed,
-                ..
-            } if *u == id(unit) => Some((*die, *failed)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The lengths of the retreats `unit` is ordered to make.
@@ -140,7 +105,7 @@ fn case_9_0_range_each_unit_then_total() {
     assert_eq!(r[0].result, loss(1, true));
     assert_eq!(strength(&t, "t"), 3);
     assert_eq!(checks(&events, "t"), [(2, false), (3, false)]);
-    assert!(!has(&t, "t", Marker::Rout) && !has(&t, "t", Marker::Pin));
+    assert!(!marked(&t, "t", Marker::Rout) && !marked(&t, "t", Marker::Pin));
     assert_eq!(rounds_fired(&events, "x"), 1);
     assert_eq!(rounds_fired(&events, "y"), 1);
     assert!(t.dice_left().is_empty());
@@ -160,7 +125,7 @@ fn case_9_12_fires_current_not_printed_strength() {
     assert_eq!(r[0].strength, 2);
     assert_eq!(r[0].column, 2);
     assert_eq!(r[0].result, FireResult::MaybePin);
-    assert!(has(&t, "t", Marker::Pin));
+    assert!(marked(&t, "t", Marker::Pin));
     assert!(t.dice_left().is_empty());
 }
 
@@ -240,7 +205,7 @@ fn case_9_14_artillery_vs_infantry_uses_grapeshot_row() {
     assert_eq!(r[0].result, loss(1, true));
     assert_eq!(strength(&t, "t"), 3);
     assert_eq!(checks(&events, "t"), [(1, false), (2, false)]);
-    assert!(!has(&t, "t", Marker::Pin));
+    assert!(!marked(&t, "t", Marker::Pin));
     assert!(t.dice_left().is_empty());
 }
 
@@ -459,7 +424,7 @@ fn case_9_42_density_before_either_casualty() {
     assert_eq!((r[1].column, r[1].result), (5, loss(1, false)));
     assert_eq!(strength(&t, "t"), 4);
     assert_eq!(checks(&events, "t"), [(5, true)], "one morale check");
-    assert!(has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Rout));
     assert_eq!(rout_orders(&t, "t"), [3], "one rout, three hexes (13.31)");
     assert!(t.dice_left().is_empty());
 }
@@ -479,7 +444,7 @@ fn example_9_42_no_escape_by_rout() {
     assert_eq!((r[1].column, r[1].result), (9, loss(2, true)));
     assert_eq!(strength(&t, "t"), 4);
     assert_eq!(checks(&events, "t"), [(5, true)], "one check, no pin roll");
-    assert!(has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Rout));
     assert_eq!(rout_orders(&t, "t"), [3], "one rout, three hexes (13.31)");
     assert!(t.dice_left().is_empty());
 }
@@ -642,7 +607,7 @@ fn example_9_45_battery_split() {
     assert_eq!((r[1].strength, r[1].column), (1, 1));
     assert_eq!(r[1].result, FireResult::PinOrRout);
     assert_eq!(strength(&t, "t1"), 3);
-    assert!(has(&t, "t2", Marker::Pin));
+    assert!(marked(&t, "t2", Marker::Pin));
     assert!(t.dice_left().is_empty());
 }
 
@@ -911,7 +876,7 @@ fn case_9_81_numeric_result_loses_sp_and_checks_morale() {
     assert_eq!(r[0].result, loss(1, false));
     assert_eq!(strength(&t, "t"), 3);
     assert_eq!(checks(&events, "t"), [(4, true)]);
-    assert!(has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Rout));
     assert!(t.dice_left().is_empty());
 }
 
@@ -935,8 +900,8 @@ fn case_9_83_pr_roll_equal_to_morale_pins() {
     let mut t = two_guns_on_t(false, 0);
     let (_, r) = resolve(&mut t, REBEL, &[fire("0302", &[("x", 2)])], &[3, 3]);
     assert_eq!((r[0].column, r[0].result), (5, FireResult::PinOrRout));
-    assert!(has(&t, "t", Marker::Pin));
-    assert!(!has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Pin));
+    assert!(!marked(&t, "t", Marker::Rout));
     assert!(t.dice_left().is_empty());
 }
 
@@ -950,11 +915,11 @@ fn case_9_83_pr_modifiers_enfilade_and_one_leader() {
     let (_, r) = resolve(&mut t, REBEL, &[fire("0302", &[("x", 2)])], &[2, 3]);
     assert!(r[0].enfilade);
     assert_eq!((r[0].column, r[0].result), (6, FireResult::PinOrRout));
-    assert!(has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Rout));
     // (b) two leaders: 4 + 1 - 1 = 4 > 3.
     let mut t = two_guns_on_t(true, 2);
     resolve(&mut t, REBEL, &[fire("0302", &[("x", 2)])], &[2, 4]);
-    assert!(has(&t, "t", Marker::Rout), "one leader's -1, not two");
+    assert!(marked(&t, "t", Marker::Rout), "one leader's -1, not two");
 }
 
 /// GBACW 9.84: "If any unit in a stack becomes pinned, all units in that
@@ -974,8 +939,8 @@ fn case_9_84_pin_covers_whole_stack() {
     assert_eq!((r[0].column, r[0].result), (5, FireResult::MaybePin));
     assert_eq!(checks(&events, "t1-top"), [(4, true)]);
     assert!(checks(&events, "t2-under").is_empty());
-    assert!(has(&t, "t1-top", Marker::Pin));
-    assert!(has(&t, "t2-under", Marker::Pin));
+    assert!(marked(&t, "t1-top", Marker::Pin));
+    assert!(marked(&t, "t2-under", Marker::Pin));
 }
 
 /// GBACW 9.85, 4.0 H: "PIN markers are removed in the Friendly Rally Phase
@@ -991,17 +956,17 @@ fn case_9_85_pin_lasts_into_own_player_turn() {
         .place("x", "0303", "n", "unlimbered");
     let mut t = p.build_at(1, UNION, Phase::OffensiveFire);
     resolve(&mut t, UNION, &[fire("0302", &[("x", 2)])], &[1, 4]);
-    assert!(has(&t, "t", Marker::Pin));
+    assert!(marked(&t, "t", Marker::Pin));
     // (1) through the Union Rally Phase: still pinned.
     t.advance_to(REBEL, Phase::Movement);
-    assert!(has(&t, "t", Marker::Pin));
+    assert!(marked(&t, "t", Marker::Pin));
     // (2) it may not move, nor fire.
     assert!(t.decide(REBEL, &mv(&["t"], &["0301"])).is_err());
     t.advance_to(REBEL, Phase::OffensiveFire);
     assert!(t.decide(REBEL, &fire("0303", &[("t", 4)])).is_err());
     // (3) the Confederate Rally Phase takes the pin off.
     t.advance_to(REBEL, Phase::Rally);
-    assert!(!has(&t, "t", Marker::Pin));
+    assert!(!marked(&t, "t", Marker::Pin));
 }
 
 /// GBACW 9.87: "A die is rolled; if the result is *greater* than the
@@ -1013,8 +978,8 @@ fn case_9_87_p_or_r_equal_is_no_effect() {
         let mut t = two_guns_on_t(false, leaders);
         let (_, r) = resolve(&mut t, REBEL, &[fire("0302", &[("x", 2)])], &[2, die]);
         assert_eq!((r[0].column, r[0].result), (5, FireResult::MaybeRout));
-        assert_eq!(has(&t, "t", Marker::Rout), routed, "{leaders} {die}");
-        assert!(!has(&t, "t", Marker::Pin), "an R never pins");
+        assert_eq!(marked(&t, "t", Marker::Rout), routed, "{leaders} {die}");
+        assert!(!marked(&t, "t", Marker::Pin), "an R never pins");
         assert!(t.dice_left().is_empty());
     }
 }
@@ -1037,8 +1002,8 @@ fn case_9_88_asterisk_sequence() {
         let (_, r) = resolve(&mut t, REBEL, &[fire("0302", &[("x", 4)])], dice);
         assert_eq!(r[0].result, loss(1, true));
         assert_eq!(strength(&t, "t"), 3);
-        assert_eq!(has(&t, "t", Marker::Pin), pinned, "{dice:?}");
-        assert_eq!(has(&t, "t", Marker::Rout), routed, "{dice:?}");
+        assert_eq!(marked(&t, "t", Marker::Pin), pinned, "{dice:?}");
+        assert_eq!(marked(&t, "t", Marker::Rout), routed, "{dice:?}");
         assert!(t.dice_left().is_empty(), "{dice:?}");
     }
 }
@@ -1046,13 +1011,6 @@ fn case_9_88_asterisk_sequence() {
 // ---------------------------------------------------------------------
 // 10.0 Zones of Control
 // ---------------------------------------------------------------------
-
-fn offered(events: &[GbacwEvent]) -> Option<crate::gbacw::ruleset::state::WithdrawalDecision> {
-    events.iter().rev().find_map(|e| match e {
-        GbacwEvent::WithdrawalFireOffered(d) => Some(d.clone()),
-        _ => None,
-    })
-}
 
 /// GBACW 10.0: "All infantry units in Line formation, dismounted cavalry,
 /// and unlimbered artillery units have a Zone of Control extending into
@@ -1161,7 +1119,7 @@ fn case_10_12_withdrawal_fire_is_extra() {
     );
     let r = fire_reports(&events);
     assert_eq!((r[0].strength, r[0].die), (8, 1));
-    assert!(has(&t, "a", Marker::AmmoDepleted), "10.17 Note: 11.21");
+    assert!(marked(&t, "a", Marker::AmmoDepleted), "10.17 Note: 11.21");
     assert!(t.dice_left().is_empty());
     t.advance_to(UNION, Phase::DefensiveFire);
     // (2) A is depleted (11.22).
@@ -1256,8 +1214,8 @@ fn case_10_15_pinned_withdrawer_moves_one_hex_then_stops() {
     assert!(r[0].enfilade);
     assert_eq!((r[0].column, r[0].result), (6, FireResult::PinOrRout));
     assert_eq!(t.hex("b"), Some(n("0303")), "one hex, then pinned");
-    assert!(has(&t, "b", Marker::Pin));
-    assert!(!has(&t, "b", Marker::Rout));
+    assert!(marked(&t, "b", Marker::Pin));
+    assert!(!marked(&t, "b", Marker::Rout));
     assert!(t.dice_left().is_empty());
 }
 
@@ -1288,7 +1246,7 @@ fn routed_into_battery() -> (T, Vec<GbacwEvent>) {
         &[3, 1, 4, 1],
     );
     assert_eq!(r[0].result, FireResult::MaybeRout);
-    assert!(has(&t, "b", Marker::Rout));
+    assert!(marked(&t, "b", Marker::Rout));
     (t, events)
 }
 
@@ -1372,7 +1330,7 @@ fn case_10_17_fire_phase_retreat_no_withdrawal_fire() {
         .place("b", "0305", "s", "line");
     let mut t = csa_fire(&p);
     resolve(&mut t, REBEL, &[fire("0305", &[("a", 4)])], &[3, 4]);
-    assert!(has(&t, "b", Marker::Rout));
+    assert!(marked(&t, "b", Marker::Rout));
     let events = retreat_b(&mut t);
     assert!(offered(&events).is_none());
     assert!(t.s.decision.is_none());
@@ -1611,7 +1569,7 @@ fn case_10_15_rbm_unit_pinned_stays_12_88() {
     );
     let r = fire_reports(&events);
     assert_eq!((r[0].column, r[0].result), (6, FireResult::PinOrRout));
-    assert!(has(&t, "b", Marker::Pin));
+    assert!(marked(&t, "b", Marker::Pin));
     assert_eq!(t.hex("b"), Some(n("0302")), "not even one hex");
     assert_eq!(t.s.melees.len(), 1, "the melee stands");
 }
@@ -1701,7 +1659,7 @@ fn case_9_5_crest_benefit_if_any_firer_through_crest() {
     assert_eq!(r[0].strength, 41);
     assert_eq!(r[0].terrain_shift, -1);
     assert_eq!((r[0].column, r[0].result), (7, FireResult::PinOrRout));
-    assert!(has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Rout));
 }
 
 /// GBACW 9.52: "derives a defensive benefit from the crest if the firing
@@ -1776,7 +1734,7 @@ fn case_9_53_woods_left_road_ignored() {
         let (_, r) = resolve(&mut t, REBEL, &[fire("0302", &[("x", 4)])], &dice);
         assert_eq!(r[0].terrain_shift, if woods { -1 } else { 0 });
         assert_eq!(r[0].column, if woods { 7 } else { 8 });
-        assert_eq!(has(&t, "t", Marker::Pin), pinned, "woods {woods}");
+        assert_eq!(marked(&t, "t", Marker::Pin), pinned, "woods {woods}");
         assert_eq!(strength(&t, "t"), 4 - lost);
     }
 }

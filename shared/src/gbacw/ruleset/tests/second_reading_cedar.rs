@@ -7,70 +7,16 @@
 //! `hook`, `north` and victory lines of the shipped scenario), or on the
 //! real battle where the case needs it.
 
-use super::reading_support::{refused_case, settle};
+use super::reading_support::{
+    aim, cedar, dist, hit, melee, melee_reports, overshoots, rally_tried, refused_case, settle, vp,
+};
 use super::*;
 use crate::gbacw::oob::Crew;
 use crate::gbacw::oob::Marker;
-use crate::gbacw::ruleset::event::{FireReport, MeleeReport};
+use crate::gbacw::ruleset::event::FireReport;
 use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::tables::{FireResult, FireRow, MeleeEffect};
 use crate::gbacw::testkit::Position;
-
-const CEDAR: &str =
-    include_str!("../../../../../assets/gbacw/cedar_mountain/cedar_mountain.scenario");
-
-/// A `cols` × `rows` clear field with Cedar Mountain's exclusive rules: the
-/// shipped scenario's `hook` lines, its compass (`north left`, so the
-/// Confederates retreat down the map, the Union up it), its victory levels
-/// and loss prices.
-fn cedar(cols: u8, rows: u8) -> Position {
-    let mut p = Position::new(cols, rows);
-    for line in CEDAR.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        let head = line.split_whitespace().next().unwrap_or("");
-        if matches!(
-            head,
-            "hook" | "north" | "victory" | "victory-level" | "vp-loss" | "vp-bce"
-        ) {
-            p = p.scenario(line);
-        }
-    }
-    p
-}
-
-/// Turn `unit` toward `target` (its neighbour nearest the target).
-fn aim(t: &mut T, unit: &str, target: &str) {
-    let grid = t.rs.game().map.grid.clone();
-    let from = t.hex(unit).unwrap();
-    let toward = grid
-        .neighbours_on_map(from)
-        .into_iter()
-        .map(|(_, h)| h)
-        .min_by_key(|h| grid.distance(*h, n(target)))
-        .unwrap();
-    t.face_towards(unit, &toward.to_string());
-}
-
-fn dist(t: &T, a: &str, b: &str) -> u32 {
-    t.rs.game().map.grid.distance(n(a), n(b))
-}
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn melee_reports(events: &[GbacwEvent]) -> Vec<MeleeReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
-}
 
 fn checks(events: &[GbacwEvent], unit: &str) -> Vec<(u8, u8, i8, bool)> {
     events
@@ -86,25 +32,6 @@ fn checks(events: &[GbacwEvent], unit: &str) -> Vec<(u8, u8, i8, bool)> {
             _ => None,
         })
         .collect()
-}
-
-/// Fold an event as if an action had produced it (a loss before the case).
-fn fold(t: &mut T, e: GbacwEvent) {
-    t.rs.evolve(&mut t.s, &e);
-}
-
-fn hit(t: &mut T, unit: &str, points: u8) {
-    fold(
-        t,
-        GbacwEvent::UnitHit {
-            unit: id(unit),
-            points,
-        },
-    );
-}
-
-fn vp(t: &T, seat: SeatId) -> crate::gbacw::ruleset::victory::VictoryPoints {
-    t.rs.victory_points(&t.s)[usize::from(seat.0)].clone()
 }
 
 // --- 19.0 Introduction (scale) ----------------------------------------------
@@ -592,34 +519,6 @@ fn cedar_21_43_artillery_range_three_vs_four() {
 
 // --- 22.0 Artillery overshoot ------------------------------------------------
 
-/// One overshoot roll: battery, range, die, accurate, scatter die, landing.
-type Overshoot = (String, u32, u8, bool, Option<u8>, Option<HexNumber>);
-
-fn overshoots(events: &[GbacwEvent]) -> Vec<Overshoot> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::OvershootRolled {
-                battery,
-                range,
-                die,
-                accurate,
-                scatter_die,
-                lands,
-                ..
-            } => Some((
-                battery.0.clone(),
-                u32::from(*range),
-                *die,
-                *accurate,
-                *scatter_die,
-                *lands,
-            )),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Cedar Mountain 22.0 (Example): "Batteries in 3015 and 3318 combine to
 /// attack an enemy unit in 2207. ... The result for the battery in 3015 is
 /// "5," and thus the fire is accurate since the range is between 9 and 15
@@ -1099,16 +998,6 @@ fn routed_78_ny(ny: &str, greene_at: &str, augur_at: &str) -> T {
     t
 }
 
-fn rally_die(events: &[GbacwEvent]) -> (Option<u8>, bool) {
-    events
-        .iter()
-        .find_map(|e| match e {
-            GbacwEvent::RallyTried { die, rallied, .. } => Some((*die, *rallied)),
-            _ => None,
-        })
-        .expect("a rally was tried")
-}
-
 /// Cedar Mountain 24.15: "A routed unit whose brigade has reached BCE may
 /// only be rallied by a die-roll. The owning player rolls a die and if the
 /// result is equal to or less than the unit's Morale Rating, it rallies
@@ -1123,7 +1012,7 @@ fn cedar_24_15_bce_rally_by_roll_with_rally_point() {
         let before = t.s.rally_points.get(&id("greene")).copied();
         t.script(&[u16::from(die)]);
         let events = t.act(UNION, GbacwAction::Rally { unit: id("78-ny") });
-        assert_eq!(rally_die(&events), (Some(die), rallies), "die {die}");
+        assert_eq!(rally_tried(&events), (Some(die), rallies), "die {die}");
         assert!(
             events.iter().any(
                 |e| matches!(e, GbacwEvent::RallyPointSpent { leader } if *leader == id("greene"))
@@ -1144,7 +1033,7 @@ fn cedar_24_15_bce_stacked_leader_minus_one_no_rp() {
             t.script(&[u16::from(die)]);
             let events = t.act(UNION, GbacwAction::Rally { unit: id("78-ny") });
             assert_eq!(
-                rally_die(&events),
+                rally_tried(&events),
                 (Some(die), rallies),
                 "die {die}, Greene {greene_at}"
             );
@@ -1167,7 +1056,7 @@ fn cedar_24_15_army_commander_rallies_automatically() {
     t.put_leader("banks", "0303");
     assert_eq!(t.hex("banks"), Some(n("0303")));
     let events = t.act(UNION, GbacwAction::Rally { unit: id("78-ny") });
-    assert_eq!(rally_die(&events), (None, true));
+    assert_eq!(rally_tried(&events), (None, true));
     assert!(
         !t.s.units[&id("78-ny")]
             .status

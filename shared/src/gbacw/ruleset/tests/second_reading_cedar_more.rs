@@ -4,61 +4,11 @@
 //! text and the seed with the position builder and the cases' dice. Each
 //! test is named as its case and quotes the sentence it rests on.
 
-use super::reading_support::{refused_case, settle};
+use super::reading_support::{cedar, hit, marked, melee, morale_dice, refused_case, settle};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::state::Casualty;
 use crate::gbacw::testkit::Position;
-
-const CEDAR: &str =
-    include_str!("../../../../../assets/gbacw/cedar_mountain/cedar_mountain.scenario");
-
-/// A `cols` × `rows` clear field with Cedar Mountain's exclusive rules (the
-/// shipped scenario's `hook`, `north` and victory lines), as in
-/// `second_reading_cedar.rs`.
-fn cedar(cols: u8, rows: u8) -> Position {
-    let mut p = Position::new(cols, rows);
-    for line in CEDAR.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        let head = line.split_whitespace().next().unwrap_or("");
-        if matches!(
-            head,
-            "hook" | "north" | "victory" | "victory-level" | "vp-loss" | "vp-bce"
-        ) {
-            p = p.scenario(line);
-        }
-    }
-    p
-}
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn marked(t: &T, unit: &str, m: Marker) -> bool {
-    t.s.units[&id(unit)].status.markers.contains(&m)
-}
-
-fn morale_dice(events: &[GbacwEvent], unit: &str) -> Vec<u8> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MoraleChecked { unit: u, die, .. } if *u == id(unit) => Some(*die),
-            _ => None,
-        })
-        .collect()
-}
-
-fn hit(t: &mut T, unit: &str, points: u8) {
-    let e = GbacwEvent::UnitHit {
-        unit: id(unit),
-        points,
-    };
-    t.rs.evolve(&mut t.s, &e);
-}
 
 // --- 21.1 Dismounted cavalry -------------------------------------------------
 

@@ -10,10 +10,12 @@
 //! the fourth column (7–10); the target is a lone 4-point regiment (no
 //! density shift). Game-Turn 10 unless a case says otherwise.
 
+use super::reading_support::{
+    break_x, mark, marked, melee, melee_reports, refused_case, resolve, strength,
+};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::corinth::melee_gate::GateCheck;
-use crate::gbacw::ruleset::event::MeleeReport;
 use crate::gbacw::tables::FireResult;
 use crate::gbacw::testkit::Position;
 
@@ -65,14 +67,6 @@ fn check_fire8_geometry(t: &T) {
     assert_eq!(g.distance(n("0603"), n("0404")), 2);
 }
 
-fn strength(t: &T, u: &str) -> u8 {
-    t.s.units[&id(u)].status.strength
-}
-
-pub(super) fn has(t: &T, u: &str, m: Marker) -> bool {
-    t.s.units[&id(u)].status.markers.contains(&m)
-}
-
 pub(super) fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
     events
         .iter()
@@ -81,30 +75,6 @@ pub(super) fn gate_checks(events: &[GbacwEvent]) -> Vec<GateCheck> {
             _ => None,
         })
         .collect()
-}
-
-fn melee_reports(events: &[GbacwEvent]) -> Vec<MeleeReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-/// `a` refused by the exclusive rule `case` (a position's battle is
-/// named "Position", so its exclusive rules are cited "Position 21.41").
-pub(super) fn refused_case(t: &T, seat: SeatId, a: GbacwAction, case: &str) {
-    let e = t.decide(seat, &a).expect_err(case);
-    assert!(e.rule.ends_with(&format!(" {case}")), "{e}");
 }
 
 fn pin(t: &mut T, u: &str) {
@@ -167,7 +137,7 @@ fn corinth_21_3_sharpshooter_alone_adds_one() {
     assert_eq!((r.strength, r.column, r.die, r.die_modifier), (4, 3, 5, 1));
     assert_eq!(r.result, loss(1));
     assert_eq!(strength(&t, "t"), 3);
-    assert!(!has(&t, "t", Marker::Rout));
+    assert!(!marked(&t, "t", Marker::Rout));
     assert!(t.dice_left().is_empty());
 }
 
@@ -179,7 +149,7 @@ fn corinth_21_3_sharpshooter_six_stays_six() {
     assert_eq!((r.column, r.die), (3, 6));
     assert_eq!(r.result, loss(1));
     assert_eq!(strength(&t, "t"), 3);
-    assert!(!has(&t, "t", Marker::Rout));
+    assert!(!marked(&t, "t", Marker::Rout));
 }
 
 /// Corinth 21.3: "When a sharpshooter unit is the only unit firing at an
@@ -191,7 +161,7 @@ fn corinth_21_3_sharpshooter_with_regular_no_bonus() {
     let r = fire_with(&mut t, UNION, "0404", &[("ss", 4), ("reg", 4)], &[4, 5]);
     assert_eq!((r.strength, r.column, r.die, r.die_modifier), (8, 4, 4, 0));
     assert_eq!(r.result, FireResult::PinOrRout);
-    assert!(has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Rout));
     assert_eq!(strength(&t, "t"), 4);
 }
 
@@ -204,7 +174,7 @@ fn corinth_21_3_sharpshooter_natural_one_checks_ammo() {
     let r = fire_with(&mut t, UNION, "0404", &[("ss", 4)], &[1, 2]);
     assert_eq!((r.column, r.die, r.die_modifier), (3, 1, 1));
     assert_eq!(r.result, FireResult::NoEffect);
-    assert!(has(&t, "ss", Marker::AmmoDepleted));
+    assert!(marked(&t, "ss", Marker::AmmoDepleted));
     assert!(t.dice_left().is_empty());
 }
 
@@ -232,7 +202,7 @@ fn corinth_21_4_dismounted_cavalry_morale_two() {
     let mut t = cavalry_target("dismounted");
     let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[5, 3]);
     assert_eq!((r.column, r.result), (4, loss(1)));
-    assert!(has(&t, "t", Marker::Rout), "3 > 2: routed");
+    assert!(marked(&t, "t", Marker::Rout), "3 > 2: routed");
 }
 
 /// Corinth 21.4: "All cavalry units in a dismounted state have a Morale
@@ -250,8 +220,8 @@ fn corinth_21_4_mounted_cavalry_keeps_printed_morale() {
     assert!(r.enfilade);
     assert_eq!(r.column, 5, "{r:?}");
     assert_eq!(r.result, FireResult::PinOrRout, "{r:?}");
-    assert!(has(&t, "t", Marker::Pin));
-    assert!(!has(&t, "t", Marker::Rout), "3 <= 4: {r:?}");
+    assert!(marked(&t, "t", Marker::Pin));
+    assert!(!marked(&t, "t", Marker::Rout), "3 <= 4: {r:?}");
 }
 
 // --- 23.1 Outer works: fire ------------------------------------------------
@@ -278,8 +248,8 @@ fn corinth_23_1_fire_across_works_minus_one() {
     let r = fire_with(&mut t, REBEL, "0404", &[("f1", 4), ("f2", 4)], &[3, 5]);
     assert_eq!((r.column, r.die, r.die_modifier), (4, 3, -1));
     assert_eq!(r.result, FireResult::MaybePin);
-    assert!(has(&t, "t", Marker::Pin));
-    assert!(!has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Pin));
+    assert!(!marked(&t, "t", Marker::Rout));
 }
 
 /// Corinth 23.1: "Rolls of less than one are treated as one. In addition,
@@ -292,14 +262,14 @@ fn corinth_23_1_works_modified_one_no_ammo_check() {
     let r = fire_with(&mut t, REBEL, "0404", &[("f1", 4), ("f2", 4)], &[2]);
     assert_eq!((r.column, r.die, r.result), (4, 2, FireResult::NoEffect));
     assert!(t.dice_left().is_empty());
-    assert!(!has(&t, "f1", Marker::AmmoDepleted));
+    assert!(!marked(&t, "f1", Marker::AmmoDepleted));
     // (b) 1, modified 0 read as 1: "–"; each firer checks: F1 2, F2 3.
     let mut t = works_fire(&["0403", "0504"]);
     let r = fire_with(&mut t, REBEL, "0404", &[("f1", 4), ("f2", 4)], &[1, 2, 3]);
     assert_eq!((r.column, r.die, r.result), (4, 1, FireResult::NoEffect));
     assert!(t.dice_left().is_empty());
-    assert!(has(&t, "f1", Marker::AmmoDepleted));
-    assert!(!has(&t, "f2", Marker::AmmoDepleted));
+    assert!(marked(&t, "f1", Marker::AmmoDepleted));
+    assert!(!marked(&t, "f2", Marker::AmmoDepleted));
 }
 
 /// Corinth 23.1: "attacked by fire combat solely across outer works
@@ -310,7 +280,7 @@ fn corinth_23_1_works_not_all_fire_across_no_modifier() {
     let r = fire_with(&mut t, REBEL, "0404", &[("f1", 4), ("f2", 4)], &[3, 5]);
     assert_eq!((r.column, r.die_modifier), (4, 0));
     assert_eq!(r.result, FireResult::MaybeRout);
-    assert!(has(&t, "t", Marker::Rout));
+    assert!(marked(&t, "t", Marker::Rout));
 }
 
 /// Corinth 23.1: "A unit which is defending behind an outer works
@@ -336,7 +306,7 @@ fn corinth_23_34_town_two_columns_left() {
     let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[5, 3]);
     assert_eq!((r.terrain_shift, r.column), (-2, 2));
     assert_eq!(r.result, FireResult::PinOrRout);
-    assert!(has(&t, "t", Marker::Pin));
+    assert!(marked(&t, "t", Marker::Pin));
     assert_eq!(strength(&t, "t"), 4);
 }
 
@@ -374,8 +344,8 @@ fn corinth_23_24_redan_one_column_left() {
     let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[4, 3]);
     assert_eq!((r.terrain_shift, r.column), (-1, 3));
     assert_eq!(r.result, FireResult::MaybeRout);
-    assert!(!has(&t, "t", Marker::Pin));
-    assert!(!has(&t, "t", Marker::Rout));
+    assert!(!marked(&t, "t", Marker::Pin));
+    assert!(!marked(&t, "t", Marker::Rout));
 }
 
 // --- 22.0 Melee initiation -----------------------------------------------------
@@ -397,16 +367,6 @@ pub(super) fn declared(p: Position, turn: u16, attackers: &[&str]) -> T {
     assert_eq!(t.rs.game().map.grid.distance(n("0403"), n("0404")), 1);
     t.ok(REBEL, melee("0404", attackers));
     t
-}
-
-/// After D stands (if it may answer), the Melee Phase resolved with `dice`.
-fn resolve(t: &mut T, dice: &[u16]) -> Vec<GbacwEvent> {
-    if t.s.rbm.is_some() {
-        t.ok(UNION, GbacwAction::StandFast);
-    }
-    t.advance_to(REBEL, Phase::Melee);
-    t.script(dice);
-    t.act(REBEL, GbacwAction::EndPhase)
 }
 
 pub(super) fn retreat_d(path: &[&str]) -> GbacwAction {
@@ -452,7 +412,7 @@ fn corinth_22_0_attacker_check_fails_no_attack() {
     assert!(t.dice_left().is_empty());
     assert_eq!(t.hex("a"), Some(n("0403")));
     assert_eq!((strength(&t, "a"), strength(&t, "d")), (4, 4));
-    assert!(!has(&t, "a", Marker::Rout));
+    assert!(!marked(&t, "a", Marker::Rout));
 }
 
 /// Corinth 22.0 step 4: "The player rolls a die (see 22.1) and if the
@@ -895,7 +855,7 @@ fn corinth_24_1_rapid_fire_doubles_costs_three_rounds_fouls_on_six() {
     assert_eq!(r.row, crate::gbacw::tables::FireRow::Grapeshot);
     assert_eq!((r.column, r.result), (6, loss(1)));
     assert_eq!(strength(&t, "t"), 3);
-    assert!(!has(&t, "t", Marker::Rout));
+    assert!(!marked(&t, "t", Marker::Rout));
     assert_eq!(t.s.units[&id("b")].status.rounds, 9);
     assert!(t.s.rapid_fire.fouled.contains(&id("b")));
     assert!(t.dice_left().is_empty());
@@ -930,7 +890,7 @@ fn corinth_24_1_doubling_before_half_crew() {
     let r = fire_reports(&events).remove(0);
     assert_eq!(r.strength, 15, "5 x 2 = 10, halved 5, x 3");
     assert_eq!((r.column, r.result), (4, FireResult::PinOrRout));
-    assert!(has(&t, "t", Marker::Pin));
+    assert!(marked(&t, "t", Marker::Pin));
 }
 
 /// Corinth 24.11: "Rapid-fire may only be used against infantry and
@@ -1075,8 +1035,8 @@ fn corinth_23_24_redan_fired_from_rear_shift_still_applies() {
     assert!(r.enfilade);
     assert_eq!(r.column, 4, "redan −1, enfilade +1: {r:?}");
     assert_eq!(r.result, FireResult::PinOrRout);
-    assert!(has(&t, "u", Marker::Pin));
-    assert!(!has(&t, "u", Marker::Rout));
+    assert!(marked(&t, "u", Marker::Pin));
+    assert!(!marked(&t, "u", Marker::Rout));
 }
 
 // --- 21.43, 21.44 Cavalry formation and command -------------------------------
@@ -1178,16 +1138,6 @@ fn bce_base() -> Position {
         .place("z", "0108", "n", "line")
 }
 
-/// Z's two losses put brigade X at its BCE limit.
-fn break_x(t: &mut T) {
-    let e = GbacwEvent::UnitHit {
-        unit: id("z"),
-        points: 2,
-    };
-    t.rs.evolve(&mut t.s, &e);
-    assert!(t.rs.brigade_at_bce_limit(&t.s, &id("x")));
-}
-
 /// Corinth 25.14: "A unit which has lost BCE has its Fire Strength shifted
 /// one column to the left on the Fire Combat Results Table. This shift
 /// applies even if the unit is firing in combination with non-BCE loss
@@ -1207,7 +1157,7 @@ fn corinth_25_14_bce_fire_shift_even_combined() {
     let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[5, 3]);
     assert_eq!((r.strength, r.column), (8, 3), "{r:?}");
     assert_eq!(r.result, FireResult::PinOrRout);
-    assert!(has(&t, "t", Marker::Pin));
+    assert!(marked(&t, "t", Marker::Pin));
     assert_eq!(strength(&t, "t"), 4);
 }
 
@@ -1323,10 +1273,6 @@ fn example_30_36_uncommitted_reserves_cost_confederate_vp() {
 }
 
 // --- 22.1, 22.2 Initiation modifiers ----------------------------------------------
-
-fn mark(t: &mut T, u: &str, m: Marker) {
-    t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
-}
 
 /// Corinth 22.1: "All modifiers are cumulative." / Add one if: "The
 /// checking unit is enfiladed ...; The checking unit is out of command at
@@ -1503,6 +1449,56 @@ fn corinth_22_0_attacking_stack_top_ineligible_uses_second() {
 
 // --- 25.11 BCE reached by the loss itself -------------------------------------------
 
+/// Cabell's brigade (limit 9 of 16, 11 on the second day) of five 4-point
+/// regiments, r1–r5 in 0101–0105, with its commander in 0101, on a 10 × 10
+/// field with Corinth's night, straggler, BCE-recovery and BCE-loss rules.
+pub(super) fn cabell_brigade() -> Position {
+    let mut p = corinth_field_sized(10, 10)
+        .turns(24)
+        .scenario("night from=17 to=20 case=26.0")
+        .scenario("hook night-movement case=26.1 allowance=1.5 woods=1")
+        .scenario("hook straggler-recovery case=26.2 roll=5 day1-bce=1")
+        .scenario("hook bce-recovery case=26.3 after=20")
+        .scenario("hook bce-loss case=25.0 morale=25.11 no-melee=25.12 rally=25.13 fire=25.14 brigade-retreat=25.2")
+        .confederate("brigade cabell indpnt er=5 rally=1 bce=9/16 bce-day2=11 bce-vp=2")
+        .leader("cabell", "0101");
+    for k in 1..=5 {
+        p = p
+            .confederate(&format!(
+                "infantry r{k} brigade=cabell strength=4 morale=4 weapon=R"
+            ))
+            .place(&format!("r{k}"), &format!("01{k:02}"), "s", "line");
+    }
+    p
+}
+
+/// Ten casualties on the first day, two to each of Cabell's regiments: the
+/// brigade is at its limit.
+pub(super) fn ten_first_day_casualties(t: &mut T) {
+    for k in 1..=5 {
+        let e = GbacwEvent::UnitHit {
+            unit: id(&format!("r{k}")),
+            points: 2,
+        };
+        t.rs.evolve(&mut t.s, &e);
+    }
+}
+
+/// A straggler recovered by each of `units` (a roll of 6, 26.22).
+pub(super) fn recover_stragglers(t: &mut T, units: &[&str]) {
+    for u in units {
+        let e = GbacwEvent::StragglerRolled(
+            crate::gbacw::ruleset::corinth::stragglers::StragglerRoll {
+                unit: id(u),
+                die: 6,
+                modifier: -1,
+                recovered: true,
+            },
+        );
+        t.rs.evolve(&mut t.s, &e);
+    }
+}
+
 /// Corinth 26.32: "During the first day Cabell's brigade took 10
 /// casualties, thus reaching and exceeding its BCE limit by one." / 18.0:
 /// "When all the boxes to the left of the Victory Point award have been
@@ -1537,7 +1533,7 @@ fn corinth_25_11_bce_reached_at_exact_limit() {
     assert_eq!((r.column, r.result), (4, loss(1)));
     assert!(t.rs.brigade_at_bce_limit(&t.s, &id("x")));
     assert!(
-        has(&t, "t", Marker::Rout),
+        marked(&t, "t", Marker::Rout),
         "the loss reaches BCE: +1 on its check"
     );
 }
@@ -1562,7 +1558,7 @@ fn corinth_23_24_two_column_cap_in_redan() {
     assert_eq!((r.net_shift, r.column), (-2, 2), "{r:?}");
     assert_eq!(r.result, loss(1));
     assert_eq!(strength(&t, "t"), 3);
-    assert!(!has(&t, "t", Marker::Rout));
+    assert!(!marked(&t, "t", Marker::Rout));
 }
 
 // --- 24.1 Unfouling ------------------------------------------------------------------
@@ -1679,49 +1675,16 @@ fn example_23_21_captured_redan_faces_rear() {
 /// from 9 to 11."
 #[test]
 fn example_26_32_cabell_recovers_bce() {
-    let mut p = corinth_field_sized(10, 10)
-        .turns(24)
-        .scenario("night from=17 to=20 case=26.0")
-        .scenario("hook night-movement case=26.1 allowance=1.5 woods=1")
-        .scenario("hook straggler-recovery case=26.2 roll=5 day1-bce=1")
-        .scenario("hook bce-recovery case=26.3 after=20")
-        .scenario("hook bce-loss case=25.0 morale=25.11 no-melee=25.12 rally=25.13 fire=25.14 brigade-retreat=25.2")
-        .confederate("brigade cabell indpnt er=5 rally=1 bce=9/16 bce-day2=11 bce-vp=2")
+    let mut t = cabell_brigade()
         .union("infantry far strength=4 morale=4 weapon=R")
         .place("far", "1010", "n", "line")
-        .leader("cabell", "0101");
-    let regiments = ["r1", "r2", "r3", "r4", "r5"];
-    for (k, r) in regiments.iter().enumerate() {
-        p = p
-            .confederate(&format!(
-                "infantry {r} brigade=cabell strength=4 morale=4 weapon=R"
-            ))
-            .place(r, &format!("01{:02}", k + 1), "s", "line");
-    }
-    let mut t = p.build_at(16, UNION, Phase::Movement);
-    // Ten casualties on the first day (two each).
-    for r in regiments {
-        let e = GbacwEvent::UnitHit {
-            unit: id(r),
-            points: 2,
-        };
-        t.rs.evolve(&mut t.s, &e);
-    }
+        .build_at(16, UNION, Phase::Movement);
+    ten_first_day_casualties(&mut t);
     let cabell = id("cabell");
     assert!(t.rs.brigade_at_bce_limit(&t.s, &cabell));
     t.end_phases_until(|t| t.s.clock.turn >= 17);
     // Two stragglers recovered during the night.
-    for u in ["r1", "r2"] {
-        let e = GbacwEvent::StragglerRolled(
-            crate::gbacw::ruleset::corinth::stragglers::StragglerRoll {
-                unit: id(u),
-                die: 6,
-                modifier: -1,
-                recovered: true,
-            },
-        );
-        t.rs.evolve(&mut t.s, &e);
-    }
+    recover_stragglers(&mut t, &["r1", "r2"]);
     assert!(!t.rs.brigade_at_bce_limit(&t.s, &cabell), "8 of 9");
     t.end_phases_until(|t| t.s.clock.turn >= 21);
     assert!(t.s.night.bce_extended.contains(&cabell));
@@ -1758,7 +1721,7 @@ fn corinth_24_12_mixed_hex_only_infantry_affected() {
     assert_eq!(r[0].result, loss(1));
     assert_eq!(strength(&t, "i"), 3);
     assert_eq!(strength(&t, "a-cb"), 4, "the battery on top loses no guns");
-    assert!(!has(&t, "i", Marker::Rout));
+    assert!(!marked(&t, "i", Marker::Rout));
 }
 
 /// Corinth 28.13: "Army commander are treated in all other ways like
@@ -1797,7 +1760,7 @@ fn corinth_23_34_town_plus_crest_capped() {
     assert_eq!((r.net_shift, r.column), (-2, 2), "{r:?}");
     assert_eq!(r.result, loss(1));
     assert_eq!(strength(&t, "t"), 3);
-    assert!(!has(&t, "t", Marker::Rout));
+    assert!(!marked(&t, "t", Marker::Rout));
 }
 
 /// Corinth 25.2: "If an infantry or cavalry unit of a brigade which has
@@ -1837,7 +1800,7 @@ fn corinth_25_2_trigger_outside_radius_no_brigade_retreat() {
     // C4 row 5 "1"; U1's check 5 (+1: 6 > 3) routs it; no other die.
     let r = fire_with(&mut t, UNION, "0404", &[("f1", 4), ("f2", 4)], &[5, 5]);
     assert_eq!(r.result, loss(1));
-    assert!(has(&t, "u1", Marker::Rout));
+    assert!(marked(&t, "u1", Marker::Rout));
     assert!(t.dice_left().is_empty());
     assert_eq!(t.hex("u2"), Some(n("0407")), "no brigade retreat");
 }
@@ -1865,7 +1828,7 @@ fn corinth_20_1_green_regiment_sees_the_elephant() {
         GbacwEvent::FireResolved(r) if matches!(r.result, FireResult::Loss { points: 1, .. })
     )));
     assert_eq!(t.s.units[&id("wisc")].rating, Some(2), "permanently 2");
-    assert!(has(&t, "wisc", Marker::Rout), "3 > 2");
+    assert!(marked(&t, "wisc", Marker::Rout), "3 > 2");
     assert!(t.dice_left().is_empty());
 }
 

@@ -6,9 +6,9 @@
 //! comment quotes the sentence its expectation rests on. The expectation
 //! is the case's, not the engine's.
 
+use super::reading_support::{lost, mark, marked, refused_case, spend, straggler_rolls};
 use super::second_reading_corinth::{
-    corinth_field, corinth_field_sized, declared, gate_checks, has, melee_field, refused_case,
-    retreat_d,
+    corinth_field, corinth_field_sized, declared, gate_checks, melee_field, retreat_d,
 };
 use super::*;
 use crate::gbacw::oob::Marker;
@@ -16,10 +16,6 @@ use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::ruleset::combat::effects::retreat_options;
 use crate::gbacw::testkit::Position;
 use std::collections::BTreeSet;
-
-fn mark(t: &mut T, u: &str, m: Marker) {
-    t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
-}
 
 fn leader_hex(t: &T, l: &str) -> Option<HexNumber> {
     t.s.leaders[&id(l)].hex
@@ -382,14 +378,6 @@ fn army_field(oglesby: &str, buford: &str, davies: &str) -> T {
         .build_at(10, UNION, Phase::InitialCommand)
 }
 
-fn spend(leader: &str, brigade: &str, points: u8) -> GbacwAction {
-    GbacwAction::SpendCommandPoints {
-        division: id(leader),
-        brigade: id(brigade),
-        points,
-    }
-}
-
 /// Corinth 28.11: "These points may be spent to increase the Effectiveness
 /// Radius of *any* brigade commander on the same side (Union or
 /// Confederate) which is within three hexes of the army commander during
@@ -485,13 +473,7 @@ fn end_night(
     t.advance_to(REBEL, Phase::FinalCommand);
     t.script(dice);
     let events = t.act(REBEL, GbacwAction::EndPhase);
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::StragglerRolled(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
+    straggler_rolls(&events)
 }
 
 /// Corinth 26.21, 26.22, 26.24: "Infantry and cavalry regiments which have
@@ -946,7 +928,7 @@ fn corinth_26_42_barrage_range_and_die_minus_one() {
     let events = t.act(REBEL, bryan_fires(target));
     let r = barrage_roll(&events);
     assert_eq!((r.die, r.modified), (1, 0));
-    assert!(!has(&t, "21-mo", Marker::Pin), "0: no effect");
+    assert!(!marked(&t, "21-mo", Marker::Pin), "0: no effect");
     assert_eq!(t.s.units[&id("21-mo")].status.strength, before);
     // (b) 21 Mo moved 9 hexes from Bryan (clear of other units).
     let (mut t, at) = barrage_on_21_mo();
@@ -1141,12 +1123,6 @@ fn succession_field() -> T {
         .build_at(10, UNION, Phase::FinalCommand)
 }
 
-fn lost(t: &mut T, leader: &str, how: crate::gbacw::ruleset::state::Casualty) {
-    let l = t.s.leaders.get_mut(&id(leader)).unwrap();
-    l.hex = None;
-    l.casualty = Some(how);
-}
-
 /// Corinth 28.31: "The three army commanders (Van Dorn, Price and
 /// Rosecrans) are not replaced if killed." R killed: after the Final
 /// Command Phase no counter has taken his place.
@@ -1243,13 +1219,13 @@ fn corinth_29_61_union_rally_by_roll_gt1_to_5() {
     let mut t = impetus_field(5, UNION);
     t.script(&[4]);
     t.act(UNION, rally("r1"));
-    assert!(has(&t, "r1", Marker::Rout), "4 > 3");
+    assert!(marked(&t, "r1", Marker::Rout), "4 > 3");
     t.script(&[4]);
     t.act(UNION, rally("r2"));
-    assert!(!has(&t, "r2", Marker::Rout), "4 - 1 = 3");
+    assert!(!marked(&t, "r2", Marker::Rout), "4 - 1 = 3");
     assert!(t.dice_left().is_empty());
     t.act(UNION, rally("r3"));
-    assert!(!has(&t, "r3", Marker::Rout), "with the army commander");
+    assert!(!marked(&t, "r3", Marker::Rout), "with the army commander");
 }
 
 /// Corinth 29.61: "During Game-Turns 1 through 5". On Game-Turn 6 R1's
@@ -1259,7 +1235,7 @@ fn corinth_29_61_union_rally_by_roll_gt1_to_5() {
 fn corinth_29_61_gt6_normal_rally() {
     let mut t = impetus_field(6, UNION);
     t.act(UNION, rally("r1"));
-    assert!(!has(&t, "r1", Marker::Rout));
+    assert!(!marked(&t, "r1", Marker::Rout));
 }
 
 /// Corinth 29.61: "a Union unit which is routed may only be rallied by a
@@ -1269,5 +1245,5 @@ fn corinth_29_61_gt6_normal_rally() {
 fn corinth_29_61_confederate_unaffected() {
     let mut t = impetus_field(3, REBEL);
     t.act(REBEL, rally("c1"));
-    assert!(!has(&t, "c1", Marker::Rout));
+    assert!(!marked(&t, "c1", Marker::Rout));
 }

@@ -6,78 +6,11 @@
 //! on. North is the left edge of the Cedar Mountain map, so west is down
 //! (higher row numbers) and east is up.
 
-use super::reading_support::{refused_case, settle};
+use super::reading_support::{
+    cedar, dist, hit, mark, marked, promoted, rally_tried, refused_case, settle, spend, vp,
+};
 use super::*;
 use crate::gbacw::oob::Marker;
-use crate::gbacw::testkit::Position;
-
-const CEDAR: &str =
-    include_str!("../../../../../assets/gbacw/cedar_mountain/cedar_mountain.scenario");
-
-/// A `cols` × `rows` clear field with Cedar Mountain's exclusive rules (the
-/// shipped scenario's `hook`, `north` and victory lines; the named army
-/// leaders' values only where a case places them).
-fn cedar(cols: u8, rows: u8) -> Position {
-    let mut p = Position::new(cols, rows).turns(12);
-    for line in CEDAR.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        let head = line.split_whitespace().next().unwrap_or("");
-        if matches!(
-            head,
-            "hook" | "north" | "victory" | "victory-level" | "vp-loss" | "vp-bce"
-        ) {
-            p = p.scenario(line);
-        }
-    }
-    p
-}
-
-fn dist(t: &T, a: &str, b: &str) -> u32 {
-    t.rs.game().map.grid.distance(n(a), n(b))
-}
-
-fn marked(t: &T, unit: &str, m: Marker) -> bool {
-    t.s.units[&id(unit)].status.markers.contains(&m)
-}
-
-fn mark(t: &mut T, unit: &str, m: Marker) {
-    t.s.units
-        .get_mut(&id(unit))
-        .unwrap()
-        .status
-        .markers
-        .insert(m);
-}
-
-fn hit(t: &mut T, unit: &str, points: u8) {
-    let e = GbacwEvent::UnitHit {
-        unit: id(unit),
-        points,
-    };
-    t.rs.evolve(&mut t.s, &e);
-}
-
-fn vp(t: &T, seat: SeatId) -> crate::gbacw::ruleset::victory::VictoryPoints {
-    t.rs.victory_points(&t.s)[usize::from(seat.0)].clone()
-}
-
-fn spend(by: &str, on: &str, points: u8) -> GbacwAction {
-    GbacwAction::SpendCommandPoints {
-        division: id(by),
-        brigade: id(on),
-        points,
-    }
-}
-
-fn rally_tried(events: &[GbacwEvent]) -> (Option<u8>, bool) {
-    events
-        .iter()
-        .find_map(|e| match e {
-            GbacwEvent::RallyTried { die, rallied, .. } => Some((*die, *rallied)),
-            _ => None,
-        })
-        .expect("a rally was tried")
-}
 
 fn removed_captured(events: &[GbacwEvent], unit: &str) -> Option<bool> {
     events.iter().find_map(|e| match e {
@@ -98,6 +31,7 @@ fn removed_captured(events: &[GbacwEvent], unit: &str) -> Option<bool> {
 #[test]
 fn cedar_20_1_garnett_replacement_rally_zero() {
     let mut t = cedar(8, 8)
+        .turns(12)
         .confederate("brigade garnett indpnt er=2 rally=0")
         .confederate("infantry 48-va brigade=garnett strength=3 morale=3 weapon=R")
         .confederate("infantry 42-va brigade=garnett strength=2 morale=3 weapon=R")
@@ -139,6 +73,7 @@ fn cedar_20_1_garnett_replacement_rally_zero() {
 #[test]
 fn cedar_23_0_rout_into_west_map_edge_captured() {
     let mut t = cedar(8, 10)
+        .turns(12)
         .confederate("infantry 21-va strength=4 morale=4 weapon=R")
         .union("infantry f1 strength=4 morale=4 weapon=R")
         .union("infantry f2 strength=4 morale=4 weapon=R")
@@ -167,6 +102,7 @@ fn cedar_23_0_rout_into_west_map_edge_captured() {
 #[test]
 fn cedar_26_42_retreat_off_map_captured() {
     let mut t = cedar(8, 10)
+        .turns(12)
         .confederate("infantry 13-va strength=4 morale=4 weapon=R")
         .union("infantry 10-me strength=5 morale=4 weapon=R")
         .place("13-va", "0410", "n", "line")
@@ -205,6 +141,7 @@ fn cedar_26_42_retreat_off_map_captured() {
 /// regiment; the Confederate Initial Command Phase of Game-Turn 3.
 fn garnett_field() -> T {
     cedar(8, 10)
+        .turns(12)
         .confederate("army jackson cp=3")
         .confederate("division winder army=jackson dir=4 cp=2")
         .confederate("brigade garnett division=winder er=4 rally=1 bce=4/7 bce-vp=3")
@@ -285,6 +222,7 @@ fn cedar_24_2_detached_unattached_bce_out_of_command() {
 /// Confederate Initial Command Phase of Game-Turn 3.
 fn jackson_field(jackson: &str, winder: &str, ewell: &str, tal: &str) -> T {
     cedar(10, 16)
+        .turns(12)
         .turns(12)
         .confederate("army jackson cp=3")
         .confederate("division winder army=jackson dir=4 cp=2")
@@ -369,6 +307,7 @@ fn cedar_25_1_jackson_split_points() {
 /// Initial Command Phase of Game-Turn 2.
 fn banks_field(banks: &str, augur: &str, williams: &str, greene: &str) -> T {
     cedar(10, 16)
+        .turns(12)
         .union("army banks cp=1")
         .union("division augur army=banks dir=5 cp=2")
         .union("division williams army=banks dir=6 cp=2")
@@ -432,6 +371,7 @@ fn cedar_25_2_banks_no_distance_limit() {
 #[test]
 fn cedar_25_31_army_commander_not_replaced() {
     let mut t = cedar(8, 10)
+        .turns(12)
         .scenario("vp-leader jackson wounded=5 killed=10 captured=15")
         .confederate("army jackson cp=3")
         .confederate("division winder army=jackson dir=4 cp=2")
@@ -484,23 +424,13 @@ fn cedar_25_31_army_commander_not_replaced() {
 // --- 25.3 Succession on the battle's own leaders ------------------------------------
 
 use crate::gbacw::oob::Formation;
-use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
+use crate::gbacw::ruleset::state::Casualty;
 
 fn lost(t: &mut T, leader: &str, how: Casualty) {
     let l = t.s.leaders.get_mut(&id(leader)).unwrap();
     l.hex = None;
     l.casualty = Some(how);
     t.s.progress.to_arrive.remove(&id(leader));
-}
-
-fn promoted(events: &[GbacwEvent], division: &str) -> Option<CounterId> {
-    events.iter().find_map(|e| match e {
-        GbacwEvent::LeaderSucceeded(r) if r.lost == id(division) => match &r.kind {
-            SuccessionKind::Promote { promoted, .. } => Some(promoted.clone()),
-            _ => None,
-        },
-        _ => None,
-    })
 }
 
 fn dir_of(t: &T, division: &str) -> Option<(CounterId, u8)> {

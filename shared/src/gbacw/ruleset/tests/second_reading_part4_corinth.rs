@@ -13,61 +13,16 @@
 //! hexsides; with three, the outer hex "behind" a unit's ordinary facing
 //! is had by facing the unit ne (its ordinary front n, ne, se).
 
+use super::reading_support::{
+    break_x, mark, marked, melee, melee_reports, rally_tried, refused_case, resolve,
+    withdrawal_offered,
+};
 use super::second_reading_corinth::{
-    corinth_field, corinth_field_sized, declared, gate_checks, has, melee_field, refused_case,
-    retreat_d,
+    corinth_field, corinth_field_sized, declared, gate_checks, melee_field, retreat_d,
 };
 use super::*;
 use crate::gbacw::oob::{Marker, UnitKind};
-use crate::gbacw::ruleset::event::MeleeReport;
 use crate::gbacw::testkit::Position;
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
-}
-
-fn melee_reports(events: &[GbacwEvent]) -> Vec<MeleeReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn mark(t: &mut T, u: &str, m: Marker) {
-    t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
-}
-
-/// After the defender stands (if it is asked), the Confederate Melee
-/// Phase resolved with `dice`.
-fn resolve(t: &mut T, dice: &[u16]) -> Vec<GbacwEvent> {
-    while t.s.rbm.is_some() {
-        t.ok(UNION, GbacwAction::StandFast);
-    }
-    t.advance_to(REBEL, Phase::Melee);
-    t.script(dice);
-    t.act(REBEL, GbacwAction::EndPhase)
-}
-
-/// `a` refused, citing a case that ends with `case` ("23.27" matches
-/// "Position 23.27"; "5.19" matches "GBACW 5.19").
-fn refused_citing(t: &T, seat: SeatId, a: GbacwAction, case: &str) {
-    let e = t.decide(seat, &a).expect_err(case);
-    assert!(e.rule.ends_with(&format!(" {case}")), "{e}");
-}
-
-/// Withdrawal fire was offered among `events` (or waits now).
-fn withdrawal_offered(t: &T, events: &[GbacwEvent]) -> bool {
-    t.s.decision.is_some()
-        || events
-            .iter()
-            .any(|e| matches!(e, GbacwEvent::WithdrawalFireOffered(_)))
-}
 
 // --- 19.0, 21.2 Divisional integrity off ------------------------------------------
 
@@ -271,7 +226,7 @@ fn corinth_22_0_no_new_melee_after_declaration() {
     }
     assert_ne!(t.hex("d1"), Some(n("0404")), "D1 retreated");
     // A is committed to D1's hex (the engine cites 12.26).
-    refused_citing(&t, REBEL, melee("0504", &["a"]), "12.26");
+    refused_case(&t, REBEL, melee("0504", &["a"]), "12.26");
 }
 
 /// Corinth 22.0 step 3: "Mounted cavalry units are eligible to retreat
@@ -377,7 +332,10 @@ fn corinth_22_4_cavalry_charge_no_check() {
     assert!(gate_checks(&events).is_empty(), "{events:?}");
     let r = melee_reports(&events).remove(0);
     assert_eq!(r.attack, 6, "twice C's 3");
-    assert!(has(&t, "c", Marker::Rout) || t.hex("c").is_none(), "16.25");
+    assert!(
+        marked(&t, "c", Marker::Rout) || t.hex("c").is_none(),
+        "16.25"
+    );
 }
 
 // --- 23.2 Redans ------------------------------------------------------------------
@@ -491,13 +449,13 @@ fn corinth_23_23_redan_hexside_costs_three_extra() {
 fn corinth_23_23_artillery_cannot_cross_redan_hexside() {
     let battery = "battery mover weapon=N guns=4 rounds=12 morale=4";
     let t = redan_walk(battery, "0403", "limbered");
-    refused_citing(&t, REBEL, mv(&["mover"], &["0404"]), "5.19");
+    refused_case(&t, REBEL, mv(&["mover"], &["0404"]), "5.19");
     let t = redan_walk(
         "wagon mover morale=4 weapon=R strength=1 small-arms=10 artillery=6",
         "0504",
         "-",
     );
-    refused_citing(&t, REBEL, mv(&["mover"], &["0404"]), "5.19");
+    refused_case(&t, REBEL, mv(&["mover"], &["0404"]), "5.19");
     let t = redan_walk(battery, "0405", "limbered");
     assert!(t.decide(REBEL, &mv(&["mover"], &["0404"])).is_ok());
 }
@@ -520,7 +478,7 @@ fn redan_stack(inside: &str, inside_formation: &str, mover: &str, mover_formatio
 /// Movement Phase may not end with the redan over its limit.
 fn over_limit_at_phase_end(mut t: T, enter: &GbacwAction) {
     t.ok(UNION, enter.clone());
-    refused_citing(&t, UNION, GbacwAction::EndPhase, "23.27");
+    refused_case(&t, UNION, GbacwAction::EndPhase, "23.27");
 }
 
 /// Corinth 23.27: "The stacking limit is *one* battery (with or without
@@ -655,7 +613,7 @@ fn corinth_23_5_swamp_bars_mounted_guns_wagons() {
         .place("far", "0808", "n", "line")
         .build_at(10, UNION, Phase::Movement);
     for u in ["mc", "lb", "w"] {
-        refused_citing(&t, UNION, mv(&[u], &["0404"]), "5.19");
+        refused_case(&t, UNION, mv(&[u], &["0404"]), "5.19");
     }
     for u in ["inf", "dc"] {
         assert!(t.decide(UNION, &mv(&[u], &["0404"])).is_ok(), "{u}");
@@ -702,9 +660,9 @@ fn corinth_24_3_siege_guns_one_hex() {
         .place("far", "0808", "n", "line")
         .build_at(10, UNION, Phase::Movement);
     assert_eq!(t.rs.game().map.grid.distance(n("0401"), n("0501")), 1);
-    refused_citing(&t, UNION, mv(&["p"], &["0402", "0403"]), "24.3");
+    refused_case(&t, UNION, mv(&["p"], &["0402", "0403"]), "24.3");
     assert!(t.decide(UNION, &mv(&["p"], &["0402"])).is_ok(), "(b)");
-    refused_citing(&t, UNION, mv(&["p"], &["0501"]), "24.3");
+    refused_case(&t, UNION, mv(&["p"], &["0501"]), "24.3");
 }
 
 /// Corinth 24.4: "Some batteries are subordinate to the brigade commander
@@ -728,7 +686,7 @@ fn corinth_24_4_brigade_battery_under_command_rules() {
         .place("far", "1601", "s", "line")
         .build_at(10, REBEL, Phase::Movement);
     assert_eq!(t.rs.game().map.grid.distance(n("0105"), n("0705")), 6);
-    refused_citing(
+    refused_case(
         &t,
         REBEL,
         mv(&["watson"], &["0704", "0703", "0702"]),
@@ -759,16 +717,6 @@ fn bce_field(union_side: bool, rally: u8) -> Position {
         p.confederate(&lines[0]).confederate(&lines[1])
     };
     p.place("z", "0108", "n", "line")
-}
-
-/// Z's two losses put brigade X at its BCE limit (the position's fact).
-fn break_x(t: &mut T) {
-    let e = GbacwEvent::UnitHit {
-        unit: id("z"),
-        points: 2,
-    };
-    t.rs.evolve(&mut t.s, &e);
-    assert!(t.rs.brigade_at_bce_limit(&t.s, &id("x")));
 }
 
 fn morale_checks(events: &[GbacwEvent], unit: &str) -> Vec<(u8, u8, i8, bool)> {
@@ -819,7 +767,7 @@ fn corinth_25_11_bce_plus_one_infantry_not_artillery() {
         (4, crate::gbacw::tables::FireResult::MaybeRout)
     );
     assert_eq!(morale_checks(&events, "m"), vec![(4, 4, 1, true)]);
-    assert!(has(&t, "m", Marker::Rout));
+    assert!(marked(&t, "m", Marker::Rout));
     // The battery: the first die that reads an "R" on its column.
     let battery = field(
         "battery m brigade=x weapon=N guns=4 rounds=12 morale=4",
@@ -839,7 +787,7 @@ fn corinth_25_11_bce_plus_one_infantry_not_artillery() {
             vec![(4, 4, 0, false)],
             "{events:?}"
         );
-        assert!(!has(&t, "m", Marker::Rout));
+        assert!(!marked(&t, "m", Marker::Rout));
         checked = true;
         break;
     }
@@ -867,16 +815,6 @@ fn rally_field(rally: u8, units: &[(&str, &str)]) -> T {
         );
     }
     t
-}
-
-fn rally_tried(events: &[GbacwEvent]) -> (Option<u8>, bool) {
-    events
-        .iter()
-        .find_map(|e| match e {
-            GbacwEvent::RallyTried { die, rallied, .. } => Some((*die, *rallied)),
-            _ => None,
-        })
-        .expect("a rally was tried")
 }
 
 fn points_spent(events: &[GbacwEvent]) -> usize {
@@ -910,8 +848,8 @@ fn corinth_25_13_bce_rally_by_roll_with_rally_point() {
     let e2 = t.act(UNION, GbacwAction::Rally { unit: id("r2") });
     assert_eq!(rally_tried(&e2), (Some(6), false));
     assert_eq!(points_spent(&e1) + points_spent(&e2), 2, "both points");
-    assert!(!has(&t, "r1", Marker::Rout));
-    assert!(has(&t, "r2", Marker::Rout));
+    assert!(!marked(&t, "r1", Marker::Rout));
+    assert!(marked(&t, "r2", Marker::Rout));
 }
 
 /// Corinth 25.13: "A unit which is stacked with a brigade or division
@@ -955,7 +893,7 @@ fn corinth_25_13_out_of_radius_cannot_attempt() {
         e.rule.ends_with(" 25.13") || e.rule.ends_with(" 17.13"),
         "{e}"
     );
-    assert!(has(&t, "r", Marker::Rout), "it stays routed");
+    assert!(marked(&t, "r", Marker::Rout), "it stays routed");
 }
 
 /// Corinth 25.13: "A unit which is stacked with a friendly army commander
@@ -980,7 +918,7 @@ fn corinth_25_13_army_commander_rallies_automatically() {
     let events = t.act(UNION, GbacwAction::Rally { unit: id("r") });
     assert_eq!(rally_tried(&events), (None, true), "{events:?}");
     assert_eq!(points_spent(&events), 0);
-    assert!(!has(&t, "r", Marker::Rout));
+    assert!(!marked(&t, "r", Marker::Rout));
 }
 
 /// Corinth 25.3: "Gun and crew losses *never* apply to the BCE section of

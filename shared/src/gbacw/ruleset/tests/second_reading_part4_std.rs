@@ -4,26 +4,12 @@
 //! for the rule) with the position builder and scripted dice. Each test is
 //! named as its case and quotes the sentence it rests on.
 
-use super::reading_support::settle;
+use super::reading_support::{all_checks, dist, lost, marked, settle};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::state::{Casualty, SuccessionKind};
 use crate::gbacw::tables::FireResult;
 use crate::gbacw::testkit::Position;
-
-fn dist(t: &T, a: &str, b: &str) -> u32 {
-    t.rs.game().map.grid.distance(n(a), n(b))
-}
-
-fn marked(t: &T, unit: &str, m: Marker) -> bool {
-    t.s.units[&id(unit)].status.markers.contains(&m)
-}
-
-fn lost(t: &mut T, leader: &str, how: Casualty) {
-    let l = t.s.leaders.get_mut(&id(leader)).unwrap();
-    l.hex = None;
-    l.casualty = Some(how);
-}
 
 /// End phases, keeping every event, until `seat`'s `phase` of `turn`.
 fn run_to(t: &mut T, turn: u16, seat: SeatId, phase: Phase) -> Vec<GbacwEvent> {
@@ -636,18 +622,6 @@ fn case_9_7_blocking_hexside_of_firer_hex_ignored() {
 
 // --- 8.15 Retreat into a friendly hex --------------------------------------------------
 
-fn checks(events: &[GbacwEvent]) -> Vec<(CounterId, u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MoraleChecked {
-                unit, die, failed, ..
-            } => Some((unit.clone(), *die, *failed)),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Confederate B (3 SP, morale 3) in 0404, meleed from 0403 by Union I
 /// (4 SP): 4 against 3 is +1, die 2 reads "-/R2". Lakes leave B one way
 /// back, through 0405, where the Confederate stack P (top, 4 SP, morale 4)
@@ -711,13 +685,13 @@ fn retreat_through_stack(dice: &[u16]) -> (T, Vec<GbacwEvent>) {
 #[test]
 fn case_8_15_retreat_into_friendly_hex_displaces() {
     let (t, events) = retreat_through_stack(&[3, 1, 1, 1]);
-    let c = checks(&events);
+    let c = all_checks(&events);
     assert_eq!(c.first(), Some(&(id("p-top"), 3, false)), "{c:?}");
     assert!(c.iter().all(|(u, _, _)| *u != id("q-under")), "{c:?}");
     assert!(c.iter().any(|(u, _, _)| *u == id("b")), "{c:?}");
     assert_ne!(t.hex("p-top"), Some(n("0405")), "displaced");
     let (t, events) = retreat_through_stack(&[5, 2, 1, 1, 1]);
-    let c = checks(&events);
+    let c = all_checks(&events);
     assert_eq!(c.first(), Some(&(id("p-top"), 5, true)), "{c:?}");
     assert!(c.contains(&(id("q-under"), 2, false)), "{c:?}");
     assert!(marked(&t, "p-top", Marker::Rout));

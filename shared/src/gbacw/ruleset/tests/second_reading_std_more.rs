@@ -11,52 +11,16 @@
 //! 0305 nw. The usual duel: the Union unit in 0406 facing north, its front
 //! hex 0405, where the Confederate unit stands facing south.
 
+use super::reading_support::{
+    checks, dist, field, fight, inf, loss, mark, marked, melee, offered, settle_rules, strength,
+};
 use super::*;
 use crate::gbacw::oob::{Crew, Marker};
-use crate::gbacw::ruleset::event::MeleeReport;
 use crate::gbacw::tables::{FireResult, MeleeEffect};
 use crate::gbacw::testkit::Position;
 
-fn inf(id: &str, sp: u8, morale: u8) -> String {
-    format!("infantry {id} strength={sp} morale={morale} weapon=R")
-}
-
-fn field() -> Position {
-    Position::new(8, 8)
-}
-
-fn strength(t: &T, u: &str) -> u8 {
-    t.s.units[&id(u)].status.strength
-}
-
-fn has(t: &T, u: &str, m: Marker) -> bool {
-    t.s.units[&id(u)].status.markers.contains(&m)
-}
-
-fn mark(t: &mut T, u: &str, m: Marker) {
-    t.s.units.get_mut(&id(u)).unwrap().status.markers.insert(m);
-}
-
 fn formation(t: &T, u: &str) -> Formation {
     t.s.units[&id(u)].status.formation
-}
-
-fn dist(t: &T, a: &str, b: &str) -> u32 {
-    t.rs.game().map.grid.distance(n(a), n(b))
-}
-
-fn loss(points: u8, then_pin_check: bool) -> FireResult {
-    FireResult::Loss {
-        points,
-        then_pin_check,
-    }
-}
-
-fn melee(target: &str, attackers: &[&str]) -> GbacwAction {
-    GbacwAction::DeclareMelee {
-        target: n(target),
-        attackers: ids(attackers),
-    }
 }
 
 fn face(unit: &str, word: &str) -> GbacwAction {
@@ -68,66 +32,6 @@ fn face(unit: &str, word: &str) -> GbacwAction {
 
 fn change(unit: &str, to: Formation) -> GbacwAction {
     GbacwAction::ChangeFormation { unit: id(unit), to }
-}
-
-fn offered(events: &[GbacwEvent]) -> Option<crate::gbacw::ruleset::state::WithdrawalDecision> {
-    events.iter().rev().find_map(|e| match e {
-        GbacwEvent::WithdrawalFireOffered(d) => Some(d.clone()),
-        _ => None,
-    })
-}
-
-fn melee_reports(events: &[GbacwEvent]) -> Vec<MeleeReport> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MeleeResolved(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-/// The morale checks of `unit` among `events`: (die, failed).
-fn checks(events: &[GbacwEvent], unit: &str) -> Vec<(u8, bool)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            GbacwEvent::MoraleChecked {
-                unit: u,
-                die,
-                failed,
-                ..
-            } if *u == id(unit) => Some((*die, *failed)),
-            _ => None,
-        })
-        .collect()
-}
-
-/// From `seat`'s Retreat Before Melee Phase: declare the melee, the
-/// defender stands fast (if offered a retreat), on to the Melee Phase and
-/// end it with `dice` scripted. The melee's report and events.
-fn fight(
-    t: &mut T,
-    seat: SeatId,
-    target: &str,
-    attackers: &[&str],
-    dice: &[u16],
-) -> (MeleeReport, Vec<GbacwEvent>) {
-    assert_eq!(t.phase(), Some(Phase::RetreatBeforeMelee));
-    t.ok(seat, melee(target, attackers));
-    if let Some(offer) = t.s.rbm.clone() {
-        t.ok(offer.seat, GbacwAction::StandFast);
-    }
-    t.ok(seat, GbacwAction::EndPhase);
-    assert_eq!(t.phase(), Some(Phase::Melee));
-    t.script(dice);
-    let events = t.act(seat, GbacwAction::EndPhase);
-    let r = melee_reports(&events)
-        .into_iter()
-        .next()
-        .expect("a melee resolved");
-    println!("{r:?}");
-    (r, events)
 }
 
 /// The phasing seat, if any.
@@ -306,7 +210,7 @@ fn case_4_0_rbm_announce_first_then_morale_check_without_casualty() {
     assert_eq!(r.result, FireResult::NoEffect);
     assert_eq!(strength(&t, "b"), 3, "no casualty");
     assert!(t.dice_left().is_empty(), "the check was rolled: {events:?}");
-    assert!(has(&t, "b", Marker::Rout), "4 > 3: routed");
+    assert!(marked(&t, "b", Marker::Rout), "4 > 3: routed");
     assert_eq!(t.hex("b"), Some(n("0407")));
 }
 
@@ -517,7 +421,7 @@ fn case_6_11_column_fired_upon_goes_into_line_after() {
     assert!(r.enfilade, "through the front, and still enfiladed");
     assert_eq!((r.column, r.result), (4, loss(1, false)));
     assert_eq!(strength(&t, "a"), 3);
-    assert!(has(&t, "a", Marker::Rout), "4 + 1 > 4");
+    assert!(marked(&t, "a", Marker::Rout), "4 + 1 > 4");
     assert_eq!(formation(&t, "a"), Formation::Line);
 }
 
@@ -718,8 +622,8 @@ fn case_6_23_regardless_of_stacking_order() {
             assert_eq!(t.s.units[&id("g-under")].status.crew, Crew::Half);
         } else {
             assert_eq!(r.result, FireResult::MaybePin);
-            assert!(has(&t, "g-under", Marker::Pin));
-            assert!(has(&t, "a-top", Marker::Pin), "9.84: the whole hex");
+            assert!(marked(&t, "g-under", Marker::Pin));
+            assert!(marked(&t, "a-top", Marker::Pin), "9.84: the whole hex");
         }
     }
 }
@@ -993,7 +897,7 @@ fn case_9_86_pinned_leader_keeps_radius() {
     // Player-Turn; the pin lasts into the Union's own (9.85).
     mark(&mut t, "r1", Marker::Pin);
     t.advance_to_turn(2, UNION, Phase::Movement);
-    assert!(has(&t, "r1", Marker::Pin));
+    assert!(marked(&t, "r1", Marker::Pin));
     assert!(
         !t.s.command.out_of_command.contains(&id("r2")),
         "L's radius is unaffected"
@@ -1081,7 +985,7 @@ fn case_11_21_withdrawal_fire_also_checks_depletion() {
     );
     assert_eq!(fire_reports(&events)[0].die, 1);
     assert!(
-        has(&t, "z", Marker::AmmoDepleted),
+        marked(&t, "z", Marker::AmmoDepleted),
         "depleted in the Movement Phase"
     );
     t.advance_to(UNION, Phase::DefensiveFire);
@@ -1107,7 +1011,7 @@ fn case_11_21_artillery_no_depletion_roll_spends_round() {
     t.script(&[1, 1, 1, 1, 1]);
     let events = t.act(UNION, GbacwAction::EndPhase);
     assert_eq!(fire_reports(&events)[0].die, 1);
-    assert!(!has(&t, "b", Marker::AmmoDepleted));
+    assert!(!marked(&t, "b", Marker::AmmoDepleted));
     assert_eq!(t.s.units[&id("b")].status.rounds, 2);
 }
 
@@ -1165,7 +1069,7 @@ fn case_11_23_resupply_path_length_limit() {
         println!("{w_hex}: {}", dist(&t, "0102", w_hex));
         if ok {
             t.ok(UNION, a);
-            assert!(!has(&t, "x", Marker::AmmoDepleted));
+            assert!(!marked(&t, "x", Marker::AmmoDepleted));
             assert_eq!(t.s.units[&id("w")].status.supply.0, 4);
         } else {
             t.refused(UNION, a, "GBACW 11.23");
@@ -1423,24 +1327,6 @@ fn case_11_17_melee_retreat_crew_goes_wagon_stays() {
 
 // ---------------------------------------------------------------- 12.0
 
-/// Answer every pending decision with its default (retreats by the first
-/// legal path, fire and advances declined); stops at the phase's own
-/// actions.
-fn settle(t: &mut T) -> Vec<String> {
-    let mut seen = Vec::new();
-    for _ in 0..30 {
-        let Some(p) = t.rs.pending(&t.s).into_iter().next() else {
-            return seen;
-        };
-        if p.default == GbacwAction::EndPhase {
-            return seen;
-        }
-        seen.push(p.rule.clone());
-        t.act(p.seat, p.default);
-    }
-    panic!("decisions never ended: {seen:?}");
-}
-
 /// GBACW 12.25: "Gun and wagon crews may not initiate melee. Exception:
 /// If a crew is meleed and an "engaged" result is obtained, the crew may
 /// melee in its ensuing Friendly Melee Phase."
@@ -1529,7 +1415,7 @@ fn case_12_92_r2_retreat_then_morale_then_rout_adds_three() {
         },
     );
     assert!(
-        has(&t, "d", Marker::Rout),
+        marked(&t, "d", Marker::Rout),
         "5 > 2 at the end of the retreat"
     );
     t.act(
@@ -1539,8 +1425,8 @@ fn case_12_92_r2_retreat_then_morale_then_rout_adds_three() {
             path: vec![n("0406"), n("0405"), n("0404")],
         },
     );
-    settle(&mut t);
-    assert!(has(&t, "d", Marker::Rout));
+    settle_rules(&mut t);
+    assert!(marked(&t, "d", Marker::Rout));
     let h = t.hex("d").expect("on the map");
     assert_eq!(
         t.rs.game().map.grid.distance(h, n("0409")),
@@ -1573,7 +1459,7 @@ fn case_12_92_melee_retreat_blocked_by_zoc_captured() {
             retreat: 2
         }
     );
-    settle(&mut t);
+    settle_rules(&mut t);
     assert_eq!(t.hex("d"), None);
     assert_eq!(t.s.units[&id("d")].captured, 2, "all 2 points captured");
     assert!(checks(&events, "d").is_empty(), "no morale check");
@@ -1659,7 +1545,7 @@ fn case_12_97_half_crew_battery_k_vs_last_point() {
         .build_at(1, UNION, Phase::RetreatBeforeMelee);
     // Engaged from U's melee (2 against 1: +1, die 4).
     fight(&mut t, UNION, "0405", &["u"], &[4]);
-    assert!(has(&t, "g", Marker::Engaged));
+    assert!(marked(&t, "g", Marker::Engaged));
     t.s.units.get_mut(&id("g")).unwrap().status.crew = Crew::Half;
     t.s.units.get_mut(&id("u")).unwrap().status.strength = 1;
     t.advance_to(REBEL, Phase::RetreatBeforeMelee);
@@ -1670,7 +1556,7 @@ fn case_12_97_half_crew_battery_k_vs_last_point() {
     assert_eq!(t.hex("g"), Some(n("0405")));
     assert_eq!(t.s.units[&id("g")].status.crew, Crew::Half);
     assert_eq!(strength(&t, "u"), 1);
-    assert!(has(&t, "g", Marker::Engaged) && has(&t, "u", Marker::Engaged));
+    assert!(marked(&t, "g", Marker::Engaged) && marked(&t, "u", Marker::Engaged));
 }
 
 // ---------------------------------------------------------------- 13.0
@@ -1696,7 +1582,7 @@ fn case_13_26_enfiladed_plus_one() {
     assert!(r.enfilade);
     assert_eq!((r.column, r.result), (5, loss(1, false)));
     assert_eq!(strength(&t, "x"), 3);
-    assert!(has(&t, "x", Marker::Rout), "3 + 1 = 4 > 3");
+    assert!(marked(&t, "x", Marker::Rout), "3 + 1 = 4 > 3");
 }
 
 /// GBACW 13.14: "(i.e., something happens that requires the owning Player
@@ -1739,7 +1625,7 @@ fn case_13_25_unlimbered_guns_never_rout_crew_does() {
     let r = &fire_reports(&events)[0];
     println!("{r:?}");
     assert_eq!(r.result, FireResult::PinOrRout);
-    settle(&mut t);
+    settle_rules(&mut t);
     println!("{:?}", t.s.units[&id("g")]);
     assert_eq!(t.hex("g"), Some(n("0405")), "the guns stay");
     assert_eq!(t.s.units[&id("g")].status.strength, 4);
@@ -1797,8 +1683,11 @@ fn case_13_43_leader_helps_all_and_may_follow_router() {
     let events = t.act(REBEL, GbacwAction::EndPhase);
     println!("{:?}", fire_reports(&events));
     assert_eq!(strength(&t, "a-top"), 2);
-    assert!(has(&t, "a-top", Marker::Rout));
-    assert!(!has(&t, "b-under", Marker::Rout), "the leader helps B too");
+    assert!(marked(&t, "a-top", Marker::Rout));
+    assert!(
+        !marked(&t, "b-under", Marker::Rout),
+        "the leader helps B too"
+    );
     assert!(t.dice_left().is_empty(), "{:?}", t.dice_left());
 }
 
@@ -1846,7 +1735,7 @@ fn case_14_4_no_advance_after_fire_rout() {
     // 8, C4; die 4 reads "P/R"; the roll 5 > 2: D routs 3 hexes.
     t.script(&[4, 5]);
     t.act(UNION, GbacwAction::EndPhase);
-    let seen = settle(&mut t);
+    let seen = settle_rules(&mut t);
     assert!(!seen.iter().any(|r| r.contains("12.85")), "{seen:?}");
     assert!(t.s.advance.is_none());
     assert_ne!(t.hex("d"), Some(n("0409")));
@@ -1887,7 +1776,7 @@ fn case_14_0_retreat_off_map_captured() {
     t.script(&[4, 6, 1, 1, 1]);
     let events = t.act(REBEL, GbacwAction::EndPhase);
     println!("{:?}", fire_reports(&events));
-    settle(&mut t);
+    settle_rules(&mut t);
     assert_eq!(t.hex("x"), None, "captured");
     assert_eq!(t.s.units[&id("x")].captured, 2);
 }
@@ -1914,7 +1803,7 @@ fn displacement(s1: &[(&str, &str)]) -> T {
     // 8, C4; 3 points: no shift; die 4 reads "P/R"; the roll 5 > 2.
     t.script(&[4, 5]);
     t.act(REBEL, GbacwAction::EndPhase);
-    assert!(has(&t, "x", Marker::Rout));
+    assert!(marked(&t, "x", Marker::Rout));
     t
 }
 
@@ -1955,7 +1844,7 @@ fn case_14_3_friendly_path_allowed_when_other_in_zoc_displaces() {
         "displaced one hex"
     );
     assert_eq!(checks(&events, "f"), vec![(3, false)]);
-    assert!(!has(&t, "f", Marker::Rout));
+    assert!(!marked(&t, "f", Marker::Rout));
 }
 
 /// GBACW 14.3: "(If the unit retreated onto is already routed, it "routs"
@@ -1966,7 +1855,7 @@ fn case_14_3_displaced_routed_unit_routs_again() {
     mark(&mut t, "f", Marker::Rout);
     let events = retreat_x_along_p1(&mut t, &[]);
     assert!(checks(&events, "f").is_empty(), "no roll needed");
-    assert!(has(&t, "f", Marker::Rout), "still routed");
+    assert!(marked(&t, "f", Marker::Rout), "still routed");
     let f = t.hex("f").expect("on the map");
     let d = t.rs.game().map.grid.distance(f, n("0405"));
     println!("F ends {d} hexes from S1");
@@ -1987,7 +1876,7 @@ fn case_14_3_displaced_stack_checks_top_only() {
     let events = retreat_x_along_p1(&mut t, &[3]);
     assert_eq!(checks(&events, "f1-top"), vec![(3, false)]);
     assert!(checks(&events, "f2-under").is_empty(), "F2 not checked");
-    assert!(!has(&t, "f2-under", Marker::Rout));
+    assert!(!marked(&t, "f2-under", Marker::Rout));
     // Sub-case: F1 rolls 4 and routs; then F2 must be checked (13.42).
     let mut t = displacement(&stack);
     let events = retreat_x_along_p1(&mut t, &[4, 1]);
