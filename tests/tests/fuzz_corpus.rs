@@ -5,18 +5,18 @@
 //! runs and their counts are in docs/server.md ("Fuzzing").
 //!
 //! `MUSTER_FUZZ_SEEDS=1 cargo test -p muster-tests --test fuzz_corpus --
-//! --ignored` writes the seed files the corpora started from (shipped
+//! --ignored` (or `MUSTER_FUZZ_SEEDS=match_log,gbacw_match` for some
+//! targets only) writes the seed files the corpora started from (shipped
 //! assets, encoded messages, a sandbox log, legal GBACW games).
 
 use muster_shared::codec;
-use muster_shared::dice::HashChain;
-use muster_shared::engine::{LogHeader, Match, SeatInfo, Submission};
+use muster_shared::engine::verify_log;
 use muster_shared::fuzzing::alloc_guard::LimitAlloc;
 use muster_shared::fuzzing::{self, TARGETS};
 use muster_shared::gbacw::battles;
 use muster_shared::protocol::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
-use muster_shared::sandbox::{Sandbox, SandboxAction, SandboxConfig};
-use muster_shared::{Hash32, MatchId, SeatId};
+use muster_shared::sandbox::{SandboxAction, TurnOrder};
+use muster_tests::random_play;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -60,49 +60,29 @@ fn every_stored_corpus_file_passes_its_target() {
     );
 }
 
+/// Write one seed file, unless `MUSTER_FUZZ_SEEDS` names other targets
+/// (a comma-separated list; `1` or `all` writes every target's seeds).
 fn write_seed(target: &str, name: &str, data: &[u8]) {
+    let wanted = std::env::var("MUSTER_FUZZ_SEEDS").unwrap_or_default();
+    if !matches!(wanted.as_str(), "1" | "all") && !wanted.split(',').any(|t| t == target) {
+        return;
+    }
     let dir = corpus_root().join(target);
     std::fs::create_dir_all(&dir).expect("the corpus folder");
     std::fs::write(dir.join(format!("seed-{name}")), data).expect("a seed writes");
 }
 
-/// A short sandbox game's log file, for `match_log`.
+/// A played sandbox game's log file, for `match_log`: 40 random actions
+/// of two seats (moves, flips, hidden pieces, rolls with both seats'
+/// links), the log `muster-server export` would write. Without a log the
+/// reader accepts, the fuzzer stayed at the magic bytes.
 fn sandbox_log() -> Vec<u8> {
-    let header = LogHeader {
-        format: muster_shared::engine::log::LOG_FORMAT,
-        match_id: MatchId([3; 16]),
-        ruleset: String::new(),
-        config: Vec::new(),
-        seats: (0..2)
-            .map(|s| SeatInfo {
-                seat: SeatId(s),
-                name: format!("seat {s}"),
-            })
-            .collect(),
-    };
-    let mut m = Match::<Sandbox>::new(header, &SandboxConfig::default()).expect("sandbox");
-    let server = HashChain::from_secret(Hash32([9; 32]), 16);
-    m.publish_anchor(muster_shared::dice::Party::Server, server.anchor())
-        .expect("anchor");
-    for s in 0..2u8 {
-        let c = HashChain::from_secret(Hash32([s; 32]), 16);
-        m.publish_anchor(muster_shared::dice::Party::Seat(SeatId(s)), c.anchor())
-            .expect("anchor");
-    }
-    let _ = m.apply(
-        Submission {
-            seat: SeatId(0),
-            action: SandboxAction::Roll {
-                count: 2,
-                sides: 6,
-                note: "seed".into(),
-            },
-            seat_links: Vec::new(),
-            by_default: false,
-        },
-        &server,
-    );
-    m.log().to_file_bytes()
+    let mut game = random_play::new_game(5, TurnOrder::Free);
+    let accepted = random_play::play(&mut game, 5, 40);
+    assert!(accepted >= 30, "{accepted} of 40 accepted");
+    let log = game.m.log();
+    assert!(verify_log(log).ok(), "the seed game verifies");
+    log.to_file_bytes()
 }
 
 #[test]
@@ -140,8 +120,19 @@ fn write_seed_corpora() {
     });
     let sandbox = fuzzing::match_commands([(0, roll.as_slice()), (1, roll.as_slice())]);
     write_seed("sandbox_match", "rolls", &sandbox);
-    for (battle, steps, seed) in [(0, 40, 1), (0, 60, 2), (1, 60, 3), (2, 60, 4)] {
-        let data = fuzzing::gbacw_seed(battle, steps, seed);
-        write_seed("gbacw_match", &format!("{battle}-{seed}"), &data);
+    // The first byte: Corinth, Cedar Mountain, the test ground fresh
+    // (0, 1, 2), then each in play (3, 4, 5).
+    for (start, steps, seed) in [
+        (0, 40, 1),
+        (0, 60, 2),
+        (1, 60, 3),
+        (2, 60, 4),
+        (3, 60, 5),
+        (3, 120, 6),
+        (4, 120, 7),
+        (5, 120, 8),
+    ] {
+        let data = fuzzing::gbacw_seed(start, steps, seed);
+        write_seed("gbacw_match", &format!("{start}-{seed}"), &data);
     }
 }
