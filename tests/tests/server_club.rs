@@ -18,89 +18,17 @@ use muster_shared::protocol::club::{
     PairingMethod, PointsTable, ResultHow, SideAssignment, TimeControl,
 };
 use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, UserId};
+use muster_tests::club_client::{ClubPlayer, refused};
 use muster_tests::e2e::{Target, sandbox_table, start_server, start_server_in};
 use muster_tests::gbacw_client::{CedarScript, GbacwClient};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
 
-struct Player {
-    conn: Connection,
-    user: UserId,
-    /// News that arrived while waiting for an answer.
-    news: VecDeque<ClubReply>,
-}
-
-fn is_news(r: &ClubReply) -> bool {
-    matches!(
-        r,
-        ClubReply::YourTable { .. } | ClubReply::Bye { .. } | ClubReply::Result { .. }
-    )
-}
-
-impl Player {
-    async fn guest(t: &Target, name: &str) -> Player {
-        let mut conn = Connection::connect(t.url(false), &t.options())
-            .await
-            .expect("connect");
-        let (user, _) = conn.sign_in_guest(name).await.expect("sign in");
-        Player {
-            conn,
-            user,
-            news: VecDeque::new(),
-        }
-    }
-
-    async fn recv_club(&mut self) -> ClubReply {
-        loop {
-            match self.conn.recv_timeout(WAIT).await.expect("a message") {
-                ServerMsg::Club(r) => return r,
-                _ => continue,
-            }
-        }
-    }
-
-    /// Send a request; its answer (news arriving meanwhile is kept).
-    async fn ask(&mut self, req: ClubRequest) -> ClubReply {
-        self.conn.send(&ClientMsg::Club(req)).await.expect("send");
-        loop {
-            let r = self.recv_club().await;
-            if is_news(&r) {
-                self.news.push_back(r);
-            } else {
-                return r;
-            }
-        }
-    }
-
-    /// The next news matching `pick`.
-    async fn news_where(&mut self, pick: impl Fn(&ClubReply) -> bool) -> ClubReply {
-        if let Some(i) = self.news.iter().position(&pick) {
-            return self.news.remove(i).unwrap();
-        }
-        loop {
-            let r = self.recv_club().await;
-            if pick(&r) {
-                return r;
-            }
-            if is_news(&r) {
-                self.news.push_back(r);
-            }
-        }
-    }
-}
-
-fn refused(r: ClubReply) -> (ClubError, String) {
-    match r {
-        ClubReply::Refused { error, message } => (error, message),
-        other => panic!("expected a refusal, got {other:?}"),
-    }
-}
-
 /// A director with an account and a club.
-async fn director(t: &Target) -> (Player, ClubId) {
-    let mut d = Player::guest(t, "Dora").await;
+async fn director(t: &Target) -> (ClubPlayer, ClubId) {
+    let mut d = ClubPlayer::guest(t, "Dora").await;
     let r = d
         .ask(ClubRequest::ClaimAccount {
             password: "tournament director".into(),
@@ -162,14 +90,14 @@ fn cedar_settings(bank_secs: u32, rounds: u8) -> EventSettings {
     }
 }
 
-async fn create_event(d: &mut Player, club: ClubId, settings: EventSettings) -> EventId {
+async fn create_event(d: &mut ClubPlayer, club: ClubId, settings: EventSettings) -> EventId {
     match d.ask(ClubRequest::CreateEvent { club, settings }).await {
         ClubReply::EventCreated { event, .. } => event,
         other => panic!("{other:?}"),
     }
 }
 
-async fn enter(players: &mut [Player], event: EventId, check_in: bool) {
+async fn enter(players: &mut [ClubPlayer], event: EventId, check_in: bool) {
     for p in players.iter_mut() {
         let r = p
             .ask(ClubRequest::Register {
@@ -185,7 +113,7 @@ async fn enter(players: &mut [Player], event: EventId, check_in: bool) {
     }
 }
 
-async fn start_round(d: &mut Player, event: EventId) -> Vec<Pairing> {
+async fn start_round(d: &mut ClubPlayer, event: EventId) -> Vec<Pairing> {
     match d.ask(ClubRequest::StartRound { event }).await {
         ClubReply::Round { pairings, .. } => pairings,
         other => panic!("{other:?}"),
@@ -200,7 +128,7 @@ fn seat_users(p: &Pairing) -> [Option<UserId>; 2] {
 async fn accounts_claim_sign_in_elsewhere_and_refuse_in_words() {
     let (server, _dir) = start_server(|_| {}).await;
     let t = Target::of(&server);
-    let mut ann = Player::guest(&t, "Ann").await;
+    let mut ann = ClubPlayer::guest(&t, "Ann").await;
     let r = ann
         .ask(ClubRequest::ClaimAccount {
             password: "short".into(),
@@ -229,7 +157,7 @@ async fn accounts_claim_sign_in_elsewhere_and_refuse_in_words() {
     );
     assert_eq!(e, ClubError::AlreadyAccount);
     // A look-alike guest (Cyrillic А) cannot take the name as an account.
-    let mut fake = Player::guest(&t, "\u{410}nn").await;
+    let mut fake = ClubPlayer::guest(&t, "\u{410}nn").await;
     let (e, words) = refused(
         fake.ask(ClubRequest::ClaimAccount {
             password: "pretending hard".into(),
@@ -311,7 +239,7 @@ async fn swiss_event_of_eight_players_runs_three_rounds_to_standings_and_csv() {
     ];
     let mut players = Vec::new();
     for n in names {
-        players.push(Player::guest(&t, n).await);
+        players.push(ClubPlayer::guest(&t, n).await);
     }
     // A member is not a director.
     let r = players[0].ask(ClubRequest::JoinClub { club }).await;
@@ -543,7 +471,7 @@ async fn round_robin_of_five_meets_everybody_once_with_a_bye_each() {
     let (mut d, club) = director(&t).await;
     let mut players = Vec::new();
     for n in ["Pope", "Sigel", "Prince", "Ewell", "Lee"] {
-        players.push(Player::guest(&t, n).await);
+        players.push(ClubPlayer::guest(&t, n).await);
     }
     let mut s = sandbox_settings("Round robin", PairingMethod::RoundRobin, 5);
     s.check_in = false;
@@ -598,8 +526,8 @@ async fn a_clock_that_runs_out_loses_the_game() {
     let t = Target::of(&server);
     let (mut d, club) = director(&t).await;
     let mut players = vec![
-        Player::guest(&t, "Pope").await,
-        Player::guest(&t, "Jackson").await,
+        ClubPlayer::guest(&t, "Pope").await,
+        ClubPlayer::guest(&t, "Jackson").await,
     ];
     let event = create_event(&mut d, club, cedar_settings(2, 1)).await;
     enter(&mut players, event, false).await;
@@ -642,7 +570,7 @@ async fn a_restart_mid_round_keeps_clocks_tables_and_standings() {
     let (mut d, club) = director(&t).await;
     let mut players = Vec::new();
     for n in ["Pope", "Jackson", "Banks", "Ewell"] {
-        players.push(Player::guest(&t, n).await);
+        players.push(ClubPlayer::guest(&t, n).await);
     }
     let event = create_event(&mut d, club, cedar_settings(600, 2)).await;
     enter(&mut players, event, false).await;
@@ -680,7 +608,7 @@ async fn a_restart_mid_round_keeps_clocks_tables_and_standings() {
     tokio::time::sleep(Duration::from_secs(3)).await;
     let server = start_server_in(dir.path(), |_| {}).await;
     let t = Target::of(&server);
-    let mut d = Player::guest(&t, "Observer").await;
+    let mut d = ClubPlayer::guest(&t, "Observer").await;
     let ClubReply::Round {
         pairings: after, ..
     } = d.ask(ClubRequest::Round { event, round: 1 }).await
@@ -719,8 +647,8 @@ async fn at_zero_with_engine_defaults_the_side_out_of_time_plays_on_by_default()
     let t = Target::of(&server);
     let (mut d, club) = director(&t).await;
     let mut players = vec![
-        Player::guest(&t, "Pope").await,
-        Player::guest(&t, "Jackson").await,
+        ClubPlayer::guest(&t, "Pope").await,
+        ClubPlayer::guest(&t, "Jackson").await,
     ];
     let mut s = cedar_settings(1, 1);
     if let Some(tc) = &mut s.time {
@@ -798,7 +726,7 @@ async fn two_hundred_tables_cost() {
     s.check_in = false;
     let event = create_event(&mut d, club, s).await;
     // One connection signs in as each of 400 guests in turn and registers it.
-    let mut c = Player::guest(&t, "Entrant 0").await;
+    let mut c = ClubPlayer::guest(&t, "Entrant 0").await;
     for i in 0..400 {
         c.conn.sign_in_guest(&format!("Entrant {i}")).await.unwrap();
         assert_eq!(
@@ -845,7 +773,7 @@ async fn two_hundred_tables_cost() {
 
 /// A Cedar Mountain event table whose two players sit and play it to the
 /// engine's end (decisions by their defaults, every phase ended).
-async fn play_event_table_to_its_end(players: Vec<Player>) -> (Vec<GbacwClient>, Vec<UserId>) {
+async fn play_event_table_to_its_end(players: Vec<ClubPlayer>) -> (Vec<GbacwClient>, Vec<UserId>) {
     let mut seated = Vec::new();
     let mut users = Vec::new();
     for mut p in players {
@@ -909,8 +837,8 @@ async fn an_engine_result_keeps_the_engines_victory_point_margin() {
     let t = Target::of(&server);
     let (mut d, club) = director(&t).await;
     let mut players = vec![
-        Player::guest(&t, "Pope").await,
-        Player::guest(&t, "Jackson").await,
+        ClubPlayer::guest(&t, "Pope").await,
+        ClubPlayer::guest(&t, "Jackson").await,
     ];
     let mut s = cedar_settings(1, 1);
     s.time = None;
@@ -973,8 +901,8 @@ async fn engine_defaults_with_no_default_to_give_fall_back_to_a_loss_on_time() {
     let t = Target::of(&server);
     let (mut d, club) = director(&t).await;
     let mut players = vec![
-        Player::guest(&t, "Pope").await,
-        Player::guest(&t, "Jackson").await,
+        ClubPlayer::guest(&t, "Pope").await,
+        ClubPlayer::guest(&t, "Jackson").await,
     ];
     let mut s = cedar_settings(1, 1);
     if let Some(tc) = &mut s.time {

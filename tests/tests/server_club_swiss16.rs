@@ -42,7 +42,6 @@
 //! runs out 30 s into round 2 instead of after a whole bank. Every wait is bounded, and the
 //! whole test by 5 minutes.
 
-use muster_client::Connection;
 use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::engine::Ruleset;
@@ -52,14 +51,14 @@ use muster_shared::protocol::club::{
     Pairing, PairingMethod, PointsTable, ResultHow, SideAssignment, StandingRow, TimeControl,
 };
 use muster_shared::protocol::{ClientMsg, ServerMsg, TableId, UserId};
+use muster_tests::club_client::{ClubPlayer, connect};
 use muster_tests::e2e::{Process, Target};
 use muster_tests::gbacw_client::{CedarScript, GbacwClient};
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, Instant};
 
 const BINARY: &str = env!("CARGO_BIN_EXE_muster-server-e2e");
 /// Any one answer from the server.
-const WAIT: Duration = Duration::from_secs(30);
 /// The whole test.
 const WHOLE_TEST: Duration = Duration::from_secs(300);
 const BANK_SECS: u32 = 900;
@@ -88,132 +87,6 @@ const NAMES: [&str; 17] = [
     "Gordon",
     "Trimble",
 ];
-
-/// A player's (or the director's) club connection.
-struct Entrant {
-    name: String,
-    conn: Connection,
-    user: UserId,
-    token: String,
-    /// News that arrived while waiting for something else.
-    news: VecDeque<ClubReply>,
-}
-
-fn is_news(r: &ClubReply) -> bool {
-    matches!(
-        r,
-        ClubReply::YourTable { .. } | ClubReply::Bye { .. } | ClubReply::Result { .. }
-    )
-}
-
-async fn connect(t: &Target) -> Connection {
-    Connection::connect(t.url(false), &t.options())
-        .await
-        .expect("connect")
-}
-
-impl Entrant {
-    async fn guest(t: &Target, name: &str) -> Entrant {
-        let mut conn = connect(t).await;
-        let (user, token) = conn.sign_in_guest(name).await.expect("sign in");
-        Entrant {
-            name: name.into(),
-            conn,
-            user,
-            token,
-            news: VecDeque::new(),
-        }
-    }
-
-    /// A new connection to a (restarted) server, resuming the identity.
-    async fn back(&mut self, t: &Target) {
-        let mut conn = connect(t).await;
-        let user = conn.resume(&self.token).await.expect("resume");
-        assert_eq!(user, self.user, "{} is still {}", self.name, self.user.0);
-        self.conn = conn;
-        self.news.clear();
-    }
-
-    async fn recv_club(&mut self) -> ClubReply {
-        loop {
-            match self.conn.recv_timeout(WAIT).await {
-                Ok(ServerMsg::Club(r)) => return r,
-                Ok(_) => continue,
-                Err(e) => panic!("{}: waiting for the club: {e}", self.name),
-            }
-        }
-    }
-
-    /// Send a request; its answer (news arriving meanwhile is kept).
-    async fn ask(&mut self, req: ClubRequest) -> ClubReply {
-        self.conn.send(&ClientMsg::Club(req)).await.expect("send");
-        loop {
-            let r = self.recv_club().await;
-            if is_news(&r) {
-                self.news.push_back(r);
-            } else {
-                return r;
-            }
-        }
-    }
-
-    /// The next news matching `pick` (bounded: each message by [`WAIT`],
-    /// the whole search by twice that).
-    async fn news_where(&mut self, pick: impl Fn(&ClubReply) -> bool) -> ClubReply {
-        if let Some(i) = self.news.iter().position(&pick) {
-            return self.news.remove(i).expect("present");
-        }
-        let end = Instant::now() + 2 * WAIT;
-        loop {
-            assert!(Instant::now() < end, "{}: the news never came", self.name);
-            let r = self.recv_club().await;
-            if pick(&r) {
-                return r;
-            }
-            if is_news(&r) {
-                self.news.push_back(r);
-            }
-        }
-    }
-
-    async fn result_of(&mut self, table: TableId) -> GameResult {
-        match self
-            .news_where(|r| matches!(r, ClubReply::Result { table: t, .. } if *t == table))
-            .await
-        {
-            ClubReply::Result { result, .. } => result,
-            _ => unreachable!(),
-        }
-    }
-
-    /// Sit at `table` in `seat` on the club connection: the table exists,
-    /// with this seat bound to this player.
-    async fn look(&mut self, table: TableId, seat: u8) {
-        self.conn
-            .send(&ClientMsg::JoinSeat {
-                table,
-                seat: Some(SeatId(seat)),
-                invite: None,
-            })
-            .await
-            .expect("send");
-        let end = Instant::now() + WAIT;
-        loop {
-            let left = end.saturating_duration_since(Instant::now());
-            match self.conn.recv_timeout(left).await {
-                Ok(ServerMsg::Snapshot(s)) => {
-                    assert_eq!(s.table, table);
-                    assert_eq!(s.seat, Some(SeatId(seat)), "{} sits where told", self.name);
-                    return;
-                }
-                Ok(ServerMsg::Error { message, .. }) => panic!("{}: {message}", self.name),
-                Ok(ServerMsg::Club(r)) if is_news(&r) => self.news.push_back(r),
-                Ok(_) => {}
-                Err(e) => panic!("{}: no snapshot of table {}: {e}", self.name, table.0),
-            }
-        }
-    }
-}
 
 fn lvl(level: &str, winner: u32, loser: u32) -> LevelPoints {
     LevelPoints {
@@ -360,7 +233,7 @@ struct EngineTable {
 }
 
 impl EngineTable {
-    async fn sit(t: &Target, table: TableId, players: [&Entrant; 2], seed: u64) -> EngineTable {
+    async fn sit(t: &Target, table: TableId, players: [&ClubPlayer; 2], seed: u64) -> EngineTable {
         let mut seated = Vec::new();
         for (seat, p) in players.iter().enumerate() {
             let mut conn = connect(t).await;
@@ -493,7 +366,7 @@ fn seat_users(p: &Pairing) -> [UserId; 2] {
         .map(|s| s.expect("no byes among 16 players").0)
 }
 
-async fn round_of(d: &mut Entrant, event: EventId, round: u8) -> Vec<Pairing> {
+async fn round_of(d: &mut ClubPlayer, event: EventId, round: u8) -> Vec<Pairing> {
     match d.ask(ClubRequest::Round { event, round }).await {
         ClubReply::Round { pairings, .. } => pairings,
         other => panic!("{other:?}"),
@@ -538,7 +411,7 @@ async fn run() {
     let mut t = server.target.clone();
 
     // The director, the club, the event.
-    let mut d = Entrant::guest(&t, "Dora").await;
+    let mut d = ClubPlayer::guest(&t, "Dora").await;
     let r = d
         .ask(ClubRequest::ClaimAccount {
             password: "tournament director".into(),
@@ -567,7 +440,7 @@ async fn run() {
     // Registration and check-in.
     let mut players = Vec::new();
     for n in NAMES {
-        let mut p = Entrant::guest(&t, n).await;
+        let mut p = ClubPlayer::guest(&t, n).await;
         let r = p
             .ask(ClubRequest::Register {
                 event,
