@@ -29,6 +29,14 @@ pub struct Metrics {
     pub rate_limited: AtomicU64,
     /// Rooms a command panicked (each rebuilt from its log, or closed).
     pub room_panics: AtomicU64,
+    /// Club webhooks delivered (answered 2xx).
+    pub webhooks_delivered: AtomicU64,
+    /// Club webhooks given up on after their attempts.
+    pub webhooks_failed: AtomicU64,
+    /// Failed webhook attempts tried again.
+    pub webhooks_retried: AtomicU64,
+    /// Club webhooks dropped because the delivery queue was full.
+    pub webhooks_dropped: AtomicU64,
     latency_buckets: [AtomicU64; LATENCY_BUCKETS.len()],
     latency_count: AtomicU64,
     latency_sum_us: AtomicU64,
@@ -122,6 +130,30 @@ impl Metrics {
             "Rooms a command panicked (rebuilt from their log, or closed).",
             self.room_panics.load(Relaxed),
         );
+        for (name, help, v) in [
+            (
+                "muster_webhooks_delivered_total",
+                "Club webhooks delivered.",
+                &self.webhooks_delivered,
+            ),
+            (
+                "muster_webhooks_failed_total",
+                "Club webhooks given up on after every attempt.",
+                &self.webhooks_failed,
+            ),
+            (
+                "muster_webhooks_retried_total",
+                "Club webhook attempts that failed and were tried again.",
+                &self.webhooks_retried,
+            ),
+            (
+                "muster_webhooks_dropped_total",
+                "Club webhooks dropped because the delivery queue was full.",
+                &self.webhooks_dropped,
+            ),
+        ] {
+            one(name, "counter", help, v.load(Relaxed));
+        }
         let name = "muster_action_latency_seconds";
         let _ = writeln!(
             s,

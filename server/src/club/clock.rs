@@ -138,8 +138,27 @@ impl GameClock {
         self.charge(up_to);
         let down = now_ms.saturating_sub(up_to);
         if let Some(r) = &mut self.running {
-            r.since_ms = now_ms;
+            // A clock held by a vacation stays held to its end.
+            r.since_ms = r.since_ms.max(now_ms);
             r.decision_ms = r.decision_ms.saturating_add(down);
+        }
+    }
+
+    /// A vacation (slow play): `seat`'s running time stands still until
+    /// `until_ms`, bank and decision alike. Charged up to `now_ms` first;
+    /// the clock then starts again by itself at `until_ms` (its charge
+    /// starts there, and its decision's deadline moves by the days held).
+    /// Nothing changes when `seat` is not running or is held that long
+    /// already.
+    pub fn hold_until(&mut self, seat: u8, until_ms: u64, now_ms: u64) {
+        self.charge(now_ms);
+        if let Some(r) = &mut self.running
+            && r.seat == seat.min(1)
+            && until_ms > r.since_ms
+        {
+            let held = until_ms - r.since_ms;
+            r.since_ms = until_ms;
+            r.decision_ms = r.decision_ms.saturating_add(held);
         }
     }
 
@@ -223,5 +242,37 @@ mod tests {
         d.turn(&tc, t(1, 1), 20_000);
         d.resume(15_000, 40_000);
         assert_eq!(d.left_ms, [100_000, 100_000]);
+    }
+
+    /// Issue 21, vacation days: a side held until its vacation ends is
+    /// charged nothing meanwhile, its decision's deadline moves by the
+    /// days held, a decision that comes during the vacation starts at its
+    /// end, and a restart during it keeps it held.
+    #[test]
+    fn a_vacation_holds_the_bank_and_the_decision_until_it_ends() {
+        let day = 86_400_000;
+        let tc = tc(10 * 86_400, 0, 86_400);
+        let mut c = GameClock::new(&tc);
+        c.turn(&tc, t(0, 1), 0);
+        // Six hours into the decision, two days' vacation.
+        c.hold_until(0, 6 * 3_600_000 + 2 * day, 6 * 3_600_000);
+        assert_eq!(c.deadline_ms(&tc), Some(3 * day));
+        assert_eq!(c.shown(day), [10 * day - 6 * 3_600_000, 10 * day]);
+        // Held again as long: nothing changes; the other seat: nothing.
+        let before = c.clone();
+        c.hold_until(0, 6 * 3_600_000 + 2 * day, day);
+        c.hold_until(1, 5 * day, day);
+        assert_eq!(c, before);
+        // A restart during the vacation keeps it held.
+        c.resume(day, day + 60_000);
+        assert_eq!(c.deadline_ms(&tc), Some(3 * day));
+        assert_eq!(c.check(&tc, 3 * day - 1), None);
+        assert_eq!(c.check(&tc, 3 * day), Some(0));
+        // A new decision during a vacation starts when it ends.
+        let mut d = GameClock::new(&tc);
+        d.turn(&tc, t(1, 1), day);
+        d.hold_until(1, 4 * day, day);
+        assert_eq!(d.deadline_ms(&tc), Some(5 * day));
+        assert_eq!(d.check(&tc, 5 * day), Some(1));
     }
 }

@@ -44,6 +44,15 @@ pub struct TableNote {
     pub paused: Option<Paused>,
 }
 
+/// What a move changes at one table: its clock and its status card. Stored
+/// alone, in the table's own row (`storage/club.rs`), so a move writes a
+/// hundred bytes and not the whole event.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TableLive {
+    pub clock: Option<GameClock>,
+    pub note: TableNote,
+}
+
 /// A table stopped by a director.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct Paused {
@@ -57,17 +66,23 @@ fn refuse<T>(e: ClubError, words: impl Into<String>) -> Result<T, Refusal> {
 }
 
 /// An event as stored, from any version: events stored before the desk
-/// lack it (their last field) and load with an empty one. Without this a
-/// server upgraded over a database with events would refuse to start.
+/// or the extras (vacations, bids) lack them (their last fields) and load
+/// with empty ones. Without this a server upgraded over a database with
+/// events would refuse to start.
 pub fn decode_stored(bytes: &[u8]) -> Result<Event, DecodeError> {
-    match codec::decode(bytes, codec::MAX_SERVER_MSG) {
-        Ok(e) => Ok(e),
-        Err(first) => {
-            let mut older = bytes.to_vec();
-            older.extend(codec::encode_infallible(&Desk::default()));
-            codec::decode(&older, codec::MAX_SERVER_MSG).map_err(|_| first)
+    let first = match codec::decode(bytes, codec::MAX_SERVER_MSG) {
+        Ok(e) => return Ok(e),
+        Err(e) => e,
+    };
+    let extras = codec::encode_infallible(&super::event::Extras::default());
+    let desk = codec::encode_infallible(&Desk::default());
+    for tail in [extras.clone(), [desk, extras].concat()] {
+        let older = [bytes, &tail].concat();
+        if let Ok(e) = codec::decode(&older, codec::MAX_SERVER_MSG) {
+            return Ok(e);
         }
     }
+    Err(first)
 }
 
 fn seat_index(seat: SeatId) -> Result<usize, Refusal> {
@@ -110,6 +125,23 @@ impl Event {
     fn current_mut(&mut self, g: usize) -> &mut Game {
         let r = self.rounds.len() - 1;
         &mut self.rounds[r].games[g]
+    }
+
+    /// Table `table`'s clock and status card, for its own row.
+    pub fn table_live(&self, table: TableId) -> Option<TableLive> {
+        let (r, g) = self.game_of_table(table)?;
+        Some(TableLive {
+            clock: self.rounds[r].games[g].clock.clone(),
+            note: self.desk.tables.get(&table).cloned().unwrap_or_default(),
+        })
+    }
+
+    /// At load: a table's own row, newer than the event's.
+    pub fn apply_live(&mut self, table: TableId, live: TableLive) {
+        if let Some((r, g)) = self.game_of_table(table) {
+            self.rounds[r].games[g].clock = live.clock;
+            self.desk.tables.insert(table, live.note);
+        }
     }
 
     /// A table said whose answer its game awaits and where it is. Returns
@@ -641,12 +673,20 @@ mod tests {
     fn an_event_stored_before_the_desk_loads() {
         let mut e = event(2, None);
         e.propose().unwrap();
+        e.extras.vacation_days = 3;
         let whole = codec::encode_infallible(&e);
-        let desk = codec::encode_infallible(&e.desk);
-        let older = &whole[..whole.len() - desk.len()];
+        let desk = codec::encode_infallible(&e.desk).len();
+        let extras = codec::encode_infallible(&e.extras).len();
+        let older = &whole[..whole.len() - desk - extras];
         let back = decode_stored(older).unwrap();
         assert!(back.desk.proposed.is_none());
         assert_eq!(back.entrants.len(), 2);
-        assert!(decode_stored(&whole).unwrap().desk.proposed.is_some());
+        // Stored with the desk, before the extras (vacations, bids).
+        let back = decode_stored(&whole[..whole.len() - extras]).unwrap();
+        assert!(back.desk.proposed.is_some());
+        assert_eq!(back.extras.vacation_days, 0);
+        let now = decode_stored(&whole).unwrap();
+        assert!(now.desk.proposed.is_some());
+        assert_eq!(now.extras.vacation_days, 3);
     }
 }

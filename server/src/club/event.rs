@@ -12,6 +12,7 @@ use muster_shared::protocol::club::{
 };
 use muster_shared::protocol::{TableId, UserId};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// Most rounds an event may have.
 pub const MAX_ROUNDS: u8 = 30;
@@ -58,9 +59,25 @@ pub struct Event {
     /// elimination seeds, in registration order).
     pub roster: Vec<UserId>,
     pub rounds: Vec<Round>,
-    /// The director's desk (pauses, proposals, what tables said). Last,
-    /// so events stored before it still load (`desk::decode_stored`).
+    /// The director's desk (pauses, proposals, what tables said). Near
+    /// the end, so events stored before it still load
+    /// (`desk::decode_stored`).
     pub desk: super::desk::Desk,
+    /// Vacations and bids. Last, so events stored before them still load.
+    pub extras: Extras,
+}
+
+/// What an event keeps of vacations (slow play) and bids for sides.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Extras {
+    /// Whole vacation days each player may take (`SetVacationDays`).
+    pub vacation_days: u8,
+    pub vacations: BTreeMap<UserId, super::vacation::Vacation>,
+    /// Each player's bid for the next round: (seat wanted, victory points).
+    pub bids: BTreeMap<UserId, (u8, u32)>,
+    /// The bid each table's side paid for its seat: (seat, victory points),
+    /// counted against that side's margin when the game ends.
+    pub paid: BTreeMap<TableId, (u8, u32)>,
 }
 
 /// Check a director's settings; the text says what is wrong.
@@ -104,6 +121,7 @@ impl Event {
             roster: Vec::new(),
             rounds: Vec::new(),
             desk: super::desk::Desk::default(),
+            extras: Extras::default(),
         }
     }
 

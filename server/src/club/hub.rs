@@ -6,8 +6,11 @@
 //! next one runs out), and tells players their tables and results.
 
 mod director;
+mod hooks;
 
 use super::clock::{GameClock, HEARTBEAT_MS};
+use super::desk::TableLive;
+use super::webhook::{self, Webhooks};
 use super::event::{Event, MAX_TEXT, Refusal, Round, check_settings};
 use super::{HubInbox, HubMsg};
 use crate::Shared;
@@ -36,11 +39,16 @@ fn now_ms() -> u64 {
 
 struct Club {
     members: HashMap<UserId, ClubRole>,
+    /// Where the club's news is POSTed (`club::webhook`).
+    webhook: Option<String>,
 }
 
 struct EventEntry {
     club: ClubId,
     event: Event,
+    /// The event's last write (its row's or one of its tables' rows'),
+    /// so the newest wins at load (`storage/club.rs`).
+    seq: u64,
 }
 
 pub struct Hub {
@@ -51,6 +59,8 @@ pub struct Hub {
     /// Connections of each identity that asked the hub something: where
     /// news (your table, a result) is sent.
     online: HashMap<UserId, Vec<Outbox>>,
+    /// The club webhooks' delivery queue.
+    webhooks: Webhooks,
 }
 
 /// Read every club and event from storage and apply the downtime rule to
@@ -63,6 +73,7 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
         events: BTreeMap::new(),
         tables: HashMap::new(),
         online: HashMap::new(),
+        webhooks: Webhooks::start(shared.metrics.clone()),
     };
     // The club tables' SQL is SQLite's only so far (storage/club.rs): a
     // server on PostgreSQL plays tables but hosts no events, and every
@@ -82,11 +93,12 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
         .club(sql::load)
         .await
         .map_err(|e| format!("cannot read the club tables: {e}"))?;
-    for (id, _name) in rows.clubs {
+    for (id, _name, webhook) in rows.clubs {
         hub.clubs.insert(
             id,
             Club {
                 members: HashMap::new(),
+                webhook,
             },
         );
     }
@@ -97,9 +109,22 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
     }
     let now = now_ms();
     let mut resumed = Vec::new();
-    for (id, club, state) in rows.events {
-        let mut event: Event = super::desk::decode_stored(&state)
+    for stored in rows.events {
+        let (id, club) = (stored.id, stored.club);
+        let mut event: Event = super::desk::decode_stored(&stored.state)
             .map_err(|e| format!("club event {} does not decode: {e}", id.0))?;
+        // A table's own row, written after the event's, is its newer clock
+        // and status card.
+        let mut seq = stored.seq;
+        for (table, table_seq, bytes) in stored.tables {
+            if table_seq > stored.seq {
+                let live: TableLive = codec::decode(&bytes, codec::MAX_SERVER_MSG).map_err(|e| {
+                    format!("the clock of table {} does not decode: {e}", table.0)
+                })?;
+                event.apply_live(table, live);
+            }
+            seq = seq.max(table_seq);
+        }
         for (t, note) in &event.desk.tables {
             if note.paused.is_some() {
                 shared.club.set_paused(*t, true);
@@ -121,7 +146,7 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
                 }
             }
         }
-        hub.events.insert(id, EventEntry { club, event });
+        hub.events.insert(id, EventEntry { club, event, seq });
     }
     resumed.dedup();
     for id in resumed {
@@ -216,20 +241,51 @@ impl Hub {
         }
     }
 
+    /// Store the whole event (after any change but a move). Clocks of
+    /// players on vacation are held first (a restarted table's clock, a
+    /// director's added time: whatever started a clock).
     async fn save(&mut self, id: EventId) -> bool {
-        let Some(e) = self.events.get(&id) else {
+        let Some(e) = self.events.get_mut(&id) else {
             return false;
         };
+        e.event.hold_vacations(now_ms());
+        e.seq += 1;
+        let seq = e.seq;
         let bytes = codec::encode_infallible(&e.event);
         match self
             .shared
             .storage
-            .club(move |tx| sql::save_event(tx, id, &bytes))
+            .club(move |tx| sql::save_event(tx, id, seq, &bytes))
             .await
         {
             Ok(()) => true,
             Err(e) => {
                 tracing::error!(event = id.0, "cannot store the event: {e}");
+                false
+            }
+        }
+    }
+
+    /// Store one table's clock and status card alone (after a move).
+    async fn save_table(&mut self, id: EventId, table: TableId) -> bool {
+        let Some(e) = self.events.get_mut(&id) else {
+            return false;
+        };
+        let Some(live) = e.event.table_live(table) else {
+            return false;
+        };
+        e.seq += 1;
+        let seq = e.seq;
+        let bytes = codec::encode_infallible(&live);
+        match self
+            .shared
+            .storage
+            .club(move |tx| sql::save_table(tx, id, table, seq, &bytes))
+            .await
+        {
+            Ok(()) => true,
+            Err(e) => {
+                tracing::error!(event = id.0, table = table.0, "cannot store the table's clock: {e}");
                 false
             }
         }
@@ -330,6 +386,7 @@ impl Hub {
                     club,
                     Club {
                         members: HashMap::from([(user, ClubRole::Owner)]),
+                        webhook: None,
                     },
                 );
                 Ok(Some(ClubReply::ClubCreated { club, name }))
@@ -418,7 +475,14 @@ impl Hub {
                     .club(move |tx| sql::create_event(tx, club, &bytes))
                     .await
                     .map_err(storage_failed)?;
-                self.events.insert(id, EventEntry { club, event });
+                self.events.insert(
+                    id,
+                    EventEntry {
+                        club,
+                        event,
+                        seq: 0,
+                    },
+                );
                 self.log(id, who.user, format!("{} created the event", who.name))
                     .await;
                 Ok(Some(ClubReply::EventCreated { event: id, invite }))
@@ -540,6 +604,89 @@ impl Hub {
             | ClubRequest::RePair { .. }
             | ClubRequest::Watch { .. }
             | ClubRequest::YourGames) => self.desk(who, req).await,
+            ClubRequest::SetWebhook { club, url } => {
+                if !self.clubs.contains_key(&club) {
+                    return Err((
+                        ClubError::NoSuchClub,
+                        format!("there is no club {}", club.0),
+                    ));
+                }
+                if self
+                    .role(club, who.user)
+                    .is_none_or(|r| r < ClubRole::Director)
+                {
+                    return Err((
+                        ClubError::NotDirector,
+                        "only the club's owner or a director sets its webhook".into(),
+                    ));
+                }
+                let url = url
+                    .map(|u| webhook::check_url(&u))
+                    .transpose()
+                    .map_err(|w| (ClubError::BadRequest, w))?;
+                let stored = url.clone();
+                self.shared
+                    .storage
+                    .club(move |tx| sql::set_webhook(tx, club, stored.as_deref()))
+                    .await
+                    .map_err(storage_failed)?;
+                if let Some(c) = self.clubs.get_mut(&club) {
+                    c.webhook = url.clone();
+                }
+                Ok(Some(ClubReply::Webhook { club, url }))
+            }
+            ClubRequest::SetVacationDays { event, days } => {
+                self.directed(event, who.user)?;
+                if let Some(e) = self.events.get_mut(&event) {
+                    e.event.set_vacation_days(days)?;
+                }
+                self.save(event).await;
+                let words = format!(
+                    "each player of the event has {days} vacation day{}",
+                    if days == 1 { "" } else { "s" }
+                );
+                self.log(event, who.user, format!("{} set: {words}", who.name))
+                    .await;
+                Ok(Some(ClubReply::Notice { event, words }))
+            }
+            ClubRequest::TakeVacation { event, days } => {
+                let now = now_ms();
+                let e = self.events.get_mut(&event).ok_or((
+                    ClubError::NoSuchEvent,
+                    format!("there is no event {}", event.0),
+                ))?;
+                if days > 0 {
+                    e.event.take_vacation(who.user, days, now)?;
+                    self.save(event).await;
+                } else if !e.event.entrants.iter().any(|x| x.user == who.user) {
+                    return Err((
+                        ClubError::NotRegistered,
+                        "only a player of the event takes vacation days in it".into(),
+                    ));
+                }
+                let e = self.event(event)?;
+                Ok(Some(ClubReply::Vacation {
+                    event,
+                    days_left: e.vacation_left(who.user),
+                    until: e.away_until(who.user, now).map(|ms| ms / 1000),
+                }))
+            }
+            ClubRequest::Bid { event, seat, vp } => {
+                let e = self.events.get_mut(&event).ok_or((
+                    ClubError::NoSuchEvent,
+                    format!("there is no event {}", event.0),
+                ))?;
+                e.event.place_bid(who.user, seat, vp)?;
+                self.save(event).await;
+                Ok(Some(ClubReply::Notice {
+                    event,
+                    words: format!(
+                        "your bid of {vp} victory points for side {} counts when the next round \
+                         starts",
+                        seat.0 + 1
+                    ),
+                }))
+            }
             ClubRequest::DirectorLog { event } => {
                 self.directed(event, who.user)?;
                 let lines = self
@@ -564,6 +711,7 @@ impl Hub {
         let fresh = trial.pair_next()?;
         // Pairings proposed (and perhaps re-paired by hand) win.
         let mut games = trial.take_proposal(fresh)?;
+        let paid = trial.seat_by_bids(&mut games, trial.rounds.len());
         let settings = trial.settings.clone();
         let options = TableOptions {
             ruleset: settings.ruleset.clone(),
@@ -626,6 +774,11 @@ impl Hub {
             self.tables.insert(*t, id);
             self.shared.club.add_table(*t);
         }
+        for (g, bid) in games.iter().zip(paid) {
+            if let (Some(t), Some(bid)) = (g.table, bid) {
+                trial.extras.paid.insert(t, bid);
+            }
+        }
         trial.rounds.push(Round { games });
         let round = trial.rounds.len();
         if let Some(entry) = self.events.get_mut(&id) {
@@ -669,6 +822,8 @@ impl Hub {
                 _ => {}
             }
         }
+        self.hook_round_started(id, round - 1);
+        let e = self.event(id)?;
         Ok(ClubReply::Round {
             event: id,
             round: r8,
@@ -711,12 +866,14 @@ impl Hub {
             c.charge(now);
             c.running = None;
         }
-        game.result = Some(result.clone());
         let (table, seats) = (game.table, game.seats);
+        let result = entry.event.with_bid(table, result);
+        entry.event.rounds[r].games[g].result = Some(result.clone());
         let director = entry.event.director;
         if !self.save(id).await {
             return;
         }
+        self.hook_game_over(id, r, g);
         if let Some(t) = table {
             self.end_table(t, words);
             let reply = ClubReply::Result {
@@ -741,23 +898,43 @@ impl Hub {
         let Some((r, g)) = entry.event.game_of_table(table) else {
             return;
         };
+        let before = entry
+            .event
+            .desk
+            .tables
+            .get(&table)
+            .and_then(|n| n.awaiting)
+            .map(|(s, _)| s);
         // The status card's news; a stopped table's clock stays stopped
         // (the side awaited is kept for its restart).
-        if entry.event.note_turn(table, turn, progress, now_ms()) {
+        let now = now_ms();
+        if entry.event.note_turn(table, turn, progress, now) {
             return;
         }
         let Some(tc) = entry.event.settings.time.clone() else {
             return;
         };
+        let current = r + 1 == entry.event.rounds.len();
         let game = &mut entry.event.rounds[r].games[g];
         if game.result.is_some() {
             return;
         }
         let Some(clock) = &mut game.clock else { return };
-        clock.turn(&tc, turn, now_ms());
+        clock.turn(&tc, turn, now);
         let defaults_now = tc.at_zero == AtZero::EngineDefaults
             && turn.is_some_and(|t| clock.is_flagged(t.seat.0));
-        self.save(id).await;
+        if current {
+            entry.event.hold_vacation_at(g, now);
+        }
+        // Issue 21: a move writes this table's row only, not the event.
+        self.save_table(id, table).await;
+        // Slow play: news when the move passes to a player.
+        if tc.per_decision_secs > 0
+            && let Some(t) = turn
+            && before != Some(t.seat.0.min(1))
+        {
+            self.hook_your_move(id, r, g, t.seat.0.min(1));
+        }
         if defaults_now
             && let Some(t) = turn
             && let Some(room) = self.shared.lobby.room(table)

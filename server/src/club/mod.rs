@@ -9,6 +9,9 @@
 //! - [`clock`]: a game's two clocks, and the rule for downtime: pure.
 //! - [`desk`]: the director's desk: pausing, time, replacements, the
 //!   next round proposed and re-paired, the status cards: pure.
+//! - [`vacation`]: vacation days for slow play: pure.
+//! - [`bid`]: sides by bid: pure.
+//! - [`webhook`]: each club's webhook: its queue and delivery task.
 //! - [`hub`]: the one task that owns every club and event, stores each
 //!   change (SQL in `storage/club.rs`), creates the tables, keeps the
 //!   clocks and tells the players.
@@ -19,6 +22,7 @@
 //! `RoomCmd::EventOver` (resignation, clock, adjudication).
 
 pub mod accounts;
+pub mod bid;
 pub mod clock;
 pub mod desk;
 pub mod event;
@@ -26,6 +30,8 @@ pub mod hub;
 pub mod margin;
 pub mod pairing;
 pub mod standings;
+pub mod vacation;
+pub mod webhook;
 
 use crate::outbox::Outbox;
 use crate::quota::AddrKey;

@@ -44,6 +44,12 @@ pub enum SideAssignment {
     Balanced,
     /// A coin toss from the event's seed.
     Random,
+    // Appended (variant numbers are the wire and the stored events).
+    /// Each paired player bids victory points for the side they want
+    /// (`ClubRequest::Bid`); when both want the same side the higher bid
+    /// gets it (equal bids: a coin toss from the event's seed) and the
+    /// bid counts against that player's victory-point margin.
+    Bid,
 }
 
 /// What happens when a clock reaches zero.
@@ -290,6 +296,38 @@ pub enum ClubRequest {
     },
     /// Slow play: the caller's unfinished event games, whose move, how long.
     YourGames,
+    // Appended (variant numbers are the wire): webhooks, vacations, bids.
+    /// The club's owner or a director: the club's webhook, an `http://` or
+    /// `https://` address of at most 512 bytes that gets a JSON POST when
+    /// a round starts, when it is a player's move in slow play and when a
+    /// game ends; `None` removes it. Answered with `Webhook`.
+    SetWebhook {
+        club: ClubId,
+        url: Option<String>,
+    },
+    /// Director only: how many whole vacation days each player of the
+    /// event may take (0 to 60). Answered with a `Notice`.
+    SetVacationDays {
+        event: EventId,
+        days: u8,
+    },
+    /// Take `days` whole days of vacation from now (on vacation already:
+    /// added to its end). The caller's slow-play clocks stop until it
+    /// ends. `days: 0` takes none and only asks what is left. Answered
+    /// with `Vacation`.
+    TakeVacation {
+        event: EventId,
+        days: u8,
+    },
+    /// Events whose sides are given by bid: the caller wants `seat` (0 or
+    /// 1) in their next game and bids `vp` victory points for it (0 to
+    /// 1000). Asked again, the last bid counts; it is used when the next
+    /// round starts. Answered with a `Notice`.
+    Bid {
+        event: EventId,
+        seat: SeatId,
+        vp: u32,
+    },
 }
 
 /// Server → client, inside [`super::ServerMsg::Club`].
@@ -379,6 +417,19 @@ pub enum ClubReply {
     /// The answer to `YourGames`.
     YourGames {
         games: Vec<YourGame>,
+    },
+    // Appended (variant numbers are the wire).
+    /// The club's webhook as set (`None`: none).
+    Webhook {
+        club: ClubId,
+        url: Option<String>,
+    },
+    /// The caller's vacation in an event: whole days left to take, and
+    /// when the vacation under way ends (Unix seconds), if one is.
+    Vacation {
+        event: EventId,
+        days_left: u8,
+        until: Option<u64>,
     },
 }
 
