@@ -291,6 +291,89 @@ fn the_desk_is_appended_after_every_older_club_message() {
     assert_eq!(rep(ClubReply::YourGames { games: Vec::new() })[1], 17);
 }
 
+/// Appended after the desk: webhooks, vacations, bids.
+fn later_request() -> impl Strategy<Value = ClubRequest> {
+    prop_oneof![
+        (any::<u64>(), option::of(text())).prop_map(|(c, url)| ClubRequest::SetWebhook {
+            club: ClubId(c),
+            url
+        }),
+        (event(), any::<u8>()).prop_map(|(event, days)| ClubRequest::SetVacationDays {
+            event,
+            days
+        }),
+        (event(), any::<u8>()).prop_map(|(event, days)| ClubRequest::TakeVacation { event, days }),
+        (event(), seat(), any::<u32>()).prop_map(|(event, seat, vp)| ClubRequest::Bid {
+            event,
+            seat,
+            vp
+        }),
+    ]
+}
+
+fn later_reply() -> impl Strategy<Value = ClubReply> {
+    prop_oneof![
+        (any::<u64>(), option::of(text())).prop_map(|(c, url)| ClubReply::Webhook {
+            club: ClubId(c),
+            url
+        }),
+        (event(), any::<u8>(), option::of(any::<u64>())).prop_map(|(event, days_left, until)| {
+            ClubReply::Vacation {
+                event,
+                days_left,
+                until,
+            }
+        }),
+    ]
+}
+
+/// Webhooks, vacations and bids come after every desk message: the desk's
+/// numbers stay, the new ones follow (requests 23–26, replies 18–19), and
+/// the sides' `Bid` follows `Random` (the stored events keep theirs).
+#[test]
+fn webhooks_vacations_and_bids_are_appended_after_the_desk() {
+    let event = EventId(1);
+    let req = |r: ClubRequest| ClientMsg::Club(r).encode().unwrap()[1];
+    assert_eq!(req(ClubRequest::YourGames), 22);
+    assert_eq!(
+        req(ClubRequest::SetWebhook {
+            club: ClubId(1),
+            url: None
+        }),
+        23
+    );
+    assert_eq!(req(ClubRequest::SetVacationDays { event, days: 1 }), 24);
+    assert_eq!(req(ClubRequest::TakeVacation { event, days: 1 }), 25);
+    assert_eq!(
+        req(ClubRequest::Bid {
+            event,
+            seat: SeatId(0),
+            vp: 1
+        }),
+        26
+    );
+    let rep = |r: ClubReply| ServerMsg::Club(r).encode().unwrap()[1];
+    assert_eq!(rep(ClubReply::YourGames { games: Vec::new() }), 17);
+    assert_eq!(
+        rep(ClubReply::Webhook {
+            club: ClubId(1),
+            url: None
+        }),
+        18
+    );
+    assert_eq!(
+        rep(ClubReply::Vacation {
+            event,
+            days_left: 0,
+            until: None
+        }),
+        19
+    );
+    let side = |s: SideAssignment| codec::encode_infallible(&s);
+    assert_eq!(side(SideAssignment::Random), [1]);
+    assert_eq!(side(SideAssignment::Bid), [2]);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -306,6 +389,22 @@ proptest! {
         let msg = ServerMsg::Club(r);
         let bytes = msg.encode().unwrap();
         prop_assert_eq!(ServerMsg::decode(&bytes).unwrap(), msg);
+    }
+
+    #[test]
+    fn every_later_message_round_trips(r in later_request(), s in later_reply()) {
+        let msg = ClientMsg::Club(r);
+        prop_assert_eq!(ClientMsg::decode(&msg.encode().unwrap()).unwrap(), msg);
+        let msg = ServerMsg::Club(s);
+        prop_assert_eq!(ServerMsg::decode(&msg.encode().unwrap()).unwrap(), msg);
+    }
+
+    #[test]
+    fn truncated_later_messages_are_errors(r in later_request(), s in later_reply(), cut in any::<prop::sample::Index>()) {
+        let bytes = ClientMsg::Club(r).encode().unwrap();
+        prop_assert!(ClientMsg::decode(&bytes[..cut.index(bytes.len())]).is_err());
+        let bytes = ServerMsg::Club(s).encode().unwrap();
+        prop_assert!(ServerMsg::decode(&bytes[..cut.index(bytes.len())]).is_err());
     }
 
     /// Any prefix of a desk message is an error, never a panic and never

@@ -151,4 +151,68 @@ mod tests {
         assert_eq!(by_bid(A, B, Some((0, 7)), None, 1), ([A, B], None));
         assert_eq!(by_bid(A, B, None, None, 1), ([A, B], None));
     }
+
+    /// At the start of a round the bids seat each game, are cleared, and
+    /// the taker's bid is counted against their margin at the result.
+    #[test]
+    fn bids_seat_a_round_and_count_against_the_takers_margin() {
+        use crate::club::event::Game;
+        use muster_shared::protocol::TableId;
+        use muster_shared::protocol::club::{
+            EventSettings, PairingMethod, PointsTable, SideAssignment,
+        };
+        let settings = EventSettings {
+            name: "Bids".into(),
+            ruleset: "sandbox".into(),
+            scenario: "s".into(),
+            config: Vec::new(),
+            rounds: 1,
+            pairing: PairingMethod::Swiss,
+            sides: SideAssignment::Bid,
+            invite_only: false,
+            check_in: false,
+            time: None,
+            points: PointsTable::default(),
+            seed: 3,
+        };
+        let mut e = Event::new(UserId(100), settings, None);
+        for (u, n) in [(A, "Ann"), (B, "Bo")] {
+            e.register(u, n, None).unwrap();
+        }
+        let (err, words) = e.place_bid(A, SeatId(0), 1001).unwrap_err();
+        assert_eq!(err, ClubError::BadRequest);
+        assert_eq!(words, "bid 0 to 1000 victory points");
+        assert!(e.place_bid(UserId(9), SeatId(0), 1).is_err());
+        e.place_bid(A, SeatId(1), 4).unwrap();
+        e.place_bid(B, SeatId(1), 6).unwrap();
+        let mut games = vec![Game {
+            table: None,
+            seats: [Some(A), Some(B)],
+            result: None,
+            clock: None,
+        }];
+        let paid = e.seat_by_bids(&mut games, 0);
+        assert_eq!(games[0].seats, [Some(A), Some(B)], "Bo outbid Ann for side 2");
+        assert_eq!(paid, vec![Some((1, 6))]);
+        assert!(e.extras.bids.is_empty());
+        e.extras.paid.insert(TableId(5), (1, 6));
+        // Bo (seat 1) won by 10 victory points: a margin of -10, and his
+        // 6 count against him: -4.
+        let won = GameResult {
+            points: [0, 2],
+            vp_margin: -10,
+            how: ResultHow::Engine {
+                summary: "won".into(),
+            },
+        };
+        assert_eq!(e.with_bid(Some(TableId(5)), won).vp_margin, -4);
+        // A game without clocks or bids is left alone.
+        let e2 = Event::new(UserId(100), e.settings.clone(), None);
+        let bye = GameResult {
+            points: [2, 0],
+            vp_margin: 0,
+            how: ResultHow::Bye,
+        };
+        assert_eq!(e2.with_bid(Some(TableId(5)), bye.clone()), bye);
+    }
 }
