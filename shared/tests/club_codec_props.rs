@@ -298,10 +298,8 @@ fn later_request() -> impl Strategy<Value = ClubRequest> {
             club: ClubId(c),
             url
         }),
-        (event(), any::<u8>()).prop_map(|(event, days)| ClubRequest::SetVacationDays {
-            event,
-            days
-        }),
+        (event(), any::<u8>())
+            .prop_map(|(event, days)| ClubRequest::SetVacationDays { event, days }),
         (event(), any::<u8>()).prop_map(|(event, days)| ClubRequest::TakeVacation { event, days }),
         (event(), seat(), any::<u32>()).prop_map(|(event, seat, vp)| ClubRequest::Bid {
             event,

@@ -56,7 +56,10 @@ async fn resign(p: &mut Client, event: EventId, round: u8) {
                 || matches!(m, ServerMsg::Club(ClubReply::Refused { .. }))
         })
         .await;
-    assert!(matches!(m, ServerMsg::Club(ClubReply::Result { .. })), "{m:?}");
+    assert!(
+        matches!(m, ServerMsg::Club(ClubReply::Result { .. })),
+        "{m:?}"
+    );
 }
 
 fn refused(r: ClubReply) -> (ClubError, String) {
@@ -76,7 +79,11 @@ fn in_words(s: &str) {
 
 /// A receiver of webhooks on loopback: each POST's path and JSON body
 /// into a channel, answered 200. Aborting the task closes it.
-async fn receiver() -> (String, mpsc::UnboundedReceiver<Value>, tokio::task::JoinHandle<()>) {
+async fn receiver() -> (
+    String,
+    mpsc::UnboundedReceiver<Value>,
+    tokio::task::JoinHandle<()>,
+) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/club-news", listener.local_addr().unwrap());
     let (tx, rx) = mpsc::unbounded_channel();
@@ -263,7 +270,10 @@ async fn a_clubs_webhook_hears_rounds_moves_and_results_and_a_dead_one_stops_not
         .await,
     );
     assert_eq!(e, ClubError::NotDirector);
-    assert_eq!(words, "only the club's owner or a director sets its webhook");
+    assert_eq!(
+        words,
+        "only the club's owner or a director sets its webhook"
+    );
     // Only http and https, and not too long.
     for bad in [
         "ftp://127.0.0.1/x".to_string(),
@@ -315,10 +325,7 @@ async fn a_clubs_webhook_hears_rounds_moves_and_results_and_a_dead_one_stops_not
         .collect();
     names.sort();
     assert_eq!(names, ["Banks", "Jackson"]);
-    assert_eq!(
-        v["text"],
-        "Round 1 of Cedar by mail has started: 1 table."
-    );
+    assert_eq!(v["text"], "Round 1 of Cedar by mail has started: 1 table.");
 
     // Slow play: the side on move is named, with its deadline.
     let v = hook(&mut rx, "your_move").await;
@@ -330,7 +337,10 @@ async fn a_clubs_webhook_hears_rounds_moves_and_results_and_a_dead_one_stops_not
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs();
-    assert!(deadline > now + 86_000 && deadline <= now + 86_400, "{deadline}");
+    assert!(
+        deadline > now + 86_000 && deadline <= now + 86_400,
+        "{deadline}"
+    );
     let text = v["text"].as_str().unwrap();
     assert!(
         text.starts_with(&format!("{}: your move at table {}", ps[i].name, table.0)),
@@ -350,7 +360,10 @@ async fn a_clubs_webhook_hears_rounds_moves_and_results_and_a_dead_one_stops_not
         .unwrap();
     assert_eq!(v["points"][seat_of_winner], 2);
     assert_eq!(v["points"][1 - seat_of_winner], 0);
-    assert_eq!(metric(&server, "muster_webhooks_failed_total").await, Some(0.0));
+    assert_eq!(
+        metric(&server, "muster_webhooks_failed_total").await,
+        Some(0.0)
+    );
     assert!(metric(&server, "muster_webhooks_delivered_total").await >= Some(3.0));
 
     // The receiver goes down: the next round starts and ends all the same.
@@ -397,7 +410,8 @@ async fn vacation_days_hold_a_slow_players_deadline_within_the_allowance_across_
     let event = create(&mut d, club, slow_cedar(1)).await;
     let mut ps = players(&t, event).await;
     // A player does not set the allowance; the director does.
-    let (e, words) = refused(ask(&mut ps[0], ClubRequest::SetVacationDays { event, days: 3 }).await);
+    let (e, words) =
+        refused(ask(&mut ps[0], ClubRequest::SetVacationDays { event, days: 3 }).await);
     assert_eq!(e, ClubError::NotDirector);
     in_words(&words);
     let r = ask(&mut d, ClubRequest::SetVacationDays { event, days: 3 }).await;
@@ -428,7 +442,10 @@ async fn vacation_days_hold_a_slow_players_deadline_within_the_allowance_across_
     assert!(until >= now + 2 * 86_400 && until <= now + 2 * 86_400 + 60);
     // The decision's deadline moved by the two days.
     let held = your_game(&mut ps[i]).await.decision_ms.unwrap();
-    assert!(held > before + 2 * 86_400_000 - 60_000, "{held} vs {before}");
+    assert!(
+        held > before + 2 * 86_400_000 - 60_000,
+        "{held} vs {before}"
+    );
     // Past the allowance: refused in words.
     let (e, words) = refused(ask(&mut ps[i], ClubRequest::TakeVacation { event, days: 2 }).await);
     assert_eq!(e, ClubError::BadRequest);
@@ -436,7 +453,14 @@ async fn vacation_days_hold_a_slow_players_deadline_within_the_allowance_across_
     // The opponent's own days are untouched.
     let r = ask(&mut ps[1 - i], ClubRequest::TakeVacation { event, days: 0 }).await;
     assert!(
-        matches!(r, ClubReply::Vacation { days_left: 3, until: None, .. }),
+        matches!(
+            r,
+            ClubReply::Vacation {
+                days_left: 3,
+                until: None,
+                ..
+            }
+        ),
         "{r:?}"
     );
 

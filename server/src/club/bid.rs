@@ -34,7 +34,11 @@ pub fn by_bid(
     coin: u64,
 ) -> ([UserId; 2], Option<Bid>) {
     let seat_for = |who: UserId, other: UserId, seat: u8| {
-        if seat == 0 { [who, other] } else { [other, who] }
+        if seat == 0 {
+            [who, other]
+        } else {
+            [other, who]
+        }
     };
     match (bid_a, bid_b) {
         (None, None) => ([a, b], None),
@@ -112,7 +116,11 @@ impl Event {
 
     /// A game's result with the bid its table's taker paid counted
     /// against that side's margin (seat 0's less seat 1's).
-    pub fn with_bid(&self, table: Option<muster_shared::protocol::TableId>, mut result: GameResult) -> GameResult {
+    pub fn with_bid(
+        &self,
+        table: Option<muster_shared::protocol::TableId>,
+        mut result: GameResult,
+    ) -> GameResult {
         if result.how == ResultHow::Bye {
             return result;
         }
@@ -137,11 +145,23 @@ mod tests {
 
     #[test]
     fn the_higher_bid_takes_a_contested_side_and_pays_for_it() {
-        assert_eq!(by_bid(A, B, Some((0, 5)), Some((0, 3)), 1), ([A, B], Some((0, 5))));
-        assert_eq!(by_bid(A, B, Some((1, 2)), Some((1, 4)), 0), ([A, B], Some((1, 4))));
+        assert_eq!(
+            by_bid(A, B, Some((0, 5)), Some((0, 3)), 1),
+            ([A, B], Some((0, 5)))
+        );
+        assert_eq!(
+            by_bid(A, B, Some((1, 2)), Some((1, 4)), 0),
+            ([A, B], Some((1, 4)))
+        );
         // Equal bids: the coin.
-        assert_eq!(by_bid(A, B, Some((0, 3)), Some((0, 3)), 0), ([A, B], Some((0, 3))));
-        assert_eq!(by_bid(A, B, Some((0, 3)), Some((0, 3)), 1), ([B, A], Some((0, 3))));
+        assert_eq!(
+            by_bid(A, B, Some((0, 3)), Some((0, 3)), 0),
+            ([A, B], Some((0, 3)))
+        );
+        assert_eq!(
+            by_bid(A, B, Some((0, 3)), Some((0, 3)), 1),
+            ([B, A], Some((0, 3)))
+        );
     }
 
     #[test]
@@ -192,7 +212,11 @@ mod tests {
             clock: None,
         }];
         let paid = e.seat_by_bids(&mut games, 0);
-        assert_eq!(games[0].seats, [Some(A), Some(B)], "Bo outbid Ann for side 2");
+        assert_eq!(
+            games[0].seats,
+            [Some(A), Some(B)],
+            "Bo outbid Ann for side 2"
+        );
         assert_eq!(paid, vec![Some((1, 6))]);
         assert!(e.extras.bids.is_empty());
         e.extras.paid.insert(TableId(5), (1, 6));

@@ -10,8 +10,8 @@ mod hooks;
 
 use super::clock::{GameClock, HEARTBEAT_MS};
 use super::desk::TableLive;
-use super::webhook::{self, Webhooks};
 use super::event::{Event, MAX_TEXT, Refusal, Round, check_settings};
+use super::webhook::{self, Webhooks};
 use super::{HubInbox, HubMsg};
 use crate::Shared;
 use crate::outbox::{Outbox, encode_msg};
@@ -118,9 +118,8 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
         let mut seq = stored.seq;
         for (table, table_seq, bytes) in stored.tables {
             if table_seq > stored.seq {
-                let live: TableLive = codec::decode(&bytes, codec::MAX_SERVER_MSG).map_err(|e| {
-                    format!("the clock of table {} does not decode: {e}", table.0)
-                })?;
+                let live: TableLive = codec::decode(&bytes, codec::MAX_SERVER_MSG)
+                    .map_err(|e| format!("the clock of table {} does not decode: {e}", table.0))?;
                 event.apply_live(table, live);
             }
             seq = seq.max(table_seq);
@@ -285,7 +284,11 @@ impl Hub {
         {
             Ok(()) => true,
             Err(e) => {
-                tracing::error!(event = id.0, table = table.0, "cannot store the table's clock: {e}");
+                tracing::error!(
+                    event = id.0,
+                    table = table.0,
+                    "cannot store the table's clock: {e}"
+                );
                 false
             }
         }

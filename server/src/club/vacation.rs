@@ -124,8 +124,8 @@ impl Event {
         if game.result.is_some() {
             return false;
         }
-        let Some(until) = game.seats[usize::from(running.seat.min(1))]
-            .and_then(|u| self.away_until(u, now_ms))
+        let Some(until) =
+            game.seats[usize::from(running.seat.min(1))].and_then(|u| self.away_until(u, now_ms))
         else {
             return false;
         };

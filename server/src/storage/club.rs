@@ -19,12 +19,13 @@
 //! (schema 1) load unchanged: their row is the newest there is.
 
 use super::StorageError;
-use muster_shared::protocol::{TableId, UserId};
 use muster_shared::protocol::club::{ClubId, ClubRole, EventId};
+use muster_shared::protocol::{TableId, UserId};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 
 /// Each step of the club schema, in order; step `i` makes version `i + 1`.
-const STEPS: &[&str] = &["
+const STEPS: &[&str] = &[
+    "
 CREATE TABLE IF NOT EXISTS accounts (
     user_id INTEGER PRIMARY KEY REFERENCES users(id),
     name TEXT NOT NULL,
@@ -57,7 +58,8 @@ CREATE TABLE IF NOT EXISTS club_log (
     line TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS club_log_event ON club_log(event_id);
-", "
+",
+    "
 ALTER TABLE clubs ADD COLUMN webhook TEXT;
 ALTER TABLE club_events ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS club_table_state (
@@ -66,7 +68,8 @@ CREATE TABLE IF NOT EXISTS club_table_state (
     seq INTEGER NOT NULL,
     state BLOB NOT NULL
 );
-"];
+",
+];
 
 /// Bring the club schema up to date (in one transaction).
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StorageError> {

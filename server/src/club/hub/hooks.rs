@@ -114,7 +114,9 @@ impl Hub {
             let Some(result) = &game.result else {
                 return Value::Null;
             };
-            let names = game.seats.map(|s| s.map_or_else(String::new, |u| e.name_of(u)));
+            let names = game
+                .seats
+                .map(|s| s.map_or_else(String::new, |u| e.name_of(u)));
             let seat_name = |s: u8| names[usize::from(s.min(1))].clone();
             let how = match &result.how {
                 ResultHow::Engine { summary } => summary.clone(),

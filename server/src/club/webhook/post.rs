@@ -39,15 +39,15 @@ pub fn parse(url: &str) -> Result<Target, String> {
     if authority.as_str().contains('@') {
         return Err("a webhook's address carries no user name or password".into());
     }
-    let host = authority.host().trim_start_matches('[').trim_end_matches(']');
+    let host = authority
+        .host()
+        .trim_start_matches('[')
+        .trim_end_matches(']');
     if host.is_empty() {
         return Err("the address has no host".into());
     }
     let port = authority.port_u16().unwrap_or(if tls { 443 } else { 80 });
-    let path = uri
-        .path_and_query()
-        .map_or("/", |p| p.as_str())
-        .to_string();
+    let path = uri.path_and_query().map_or("/", |p| p.as_str()).to_string();
     Ok(Target {
         tls,
         host: host.to_string(),
