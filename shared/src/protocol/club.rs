@@ -319,10 +319,10 @@ pub enum ClubRequest {
         event: EventId,
         days: u8,
     },
-    /// Events whose sides are given by bid: the caller wants `seat` (0 or
-    /// 1) in their next game and bids `vp` victory points for it (0 to
-    /// 1000). Asked again, the last bid counts; it is used when the next
-    /// round starts. Answered with a `Notice`.
+    /// Events whose sides are given by bid: the caller wants `seat` (seat
+    /// 0 or seat 1) in their next game and bids `vp` victory points for
+    /// it, at most a thousand. Asked again, the last bid counts; it is
+    /// used when the next round starts. Answered with a `Notice`.
     Bid {
         event: EventId,
         seat: SeatId,
