@@ -238,8 +238,8 @@ async fn your_game(p: &mut Client) -> YourGame {
 /// The player on move at the event's only table, once its room has said.
 async fn on_move(ps: &mut [Client]) -> usize {
     for _ in 0..100 {
-        for i in 0..ps.len() {
-            if your_game(&mut ps[i]).await.your_move {
+        for (i, p) in ps.iter_mut().enumerate() {
+            if your_game(p).await.your_move {
                 return i;
             }
         }
