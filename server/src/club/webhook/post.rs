@@ -1,17 +1,11 @@
-//! One HTTP/1.1 POST of a JSON body, and its status code: all a webhook
-//! needs. Written over Tokio's `TcpStream` (TLS by `tokio-rustls` with the
-//! Mozilla roots for `https://`) instead of a general HTTP client: the
-//! address is parsed by `http::Uri` and the answer's head by `httparse`,
-//! both in the server's dependencies already (through the WebSocket
-//! crate). The caller bounds it in time.
+//! One POST of a JSON body, and its status code: all a webhook needs.
+//! The address is checked by [`parse`] (`http::Uri`, with a webhook's own
+//! rules) when a director sets it; the POST is made by `ureq`, a small
+//! blocking HTTP/1.1 client, with rustls (ring) and the Mozilla roots and
+//! nothing else. It blocks: the caller runs it on Tokio's blocking pool.
 
 use http::Uri;
-use std::sync::{Arc, OnceLock};
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
-use tokio::net::TcpStream;
-
-/// The longest answer head read (a receiver's status line and headers).
-const MAX_HEAD: usize = 16 * 1024;
+use std::time::Duration;
 
 /// Where a webhook goes, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,88 +50,51 @@ pub fn parse(url: &str) -> Result<Target, String> {
     })
 }
 
-/// POST `body` (JSON) to `t`; the answer's status code.
-pub async fn post(t: &Target, body: &str) -> std::io::Result<u16> {
-    let tcp = TcpStream::connect((t.host.as_str(), t.port)).await?;
-    let _ = tcp.set_nodelay(true);
-    if t.tls {
-        let name = rustls::pki_types::ServerName::try_from(t.host.clone())
-            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
-        let tls = tokio_rustls::TlsConnector::from(tls_config())
-            .connect(name, tcp)
-            .await?;
-        exchange(tls, t, body).await
-    } else {
-        exchange(tcp, t, body).await
+/// The HTTP client of every webhook (cheap to clone: one shared agent).
+#[derive(Clone)]
+pub struct Poster {
+    agent: ureq::Agent,
+    timeout: Duration,
+}
+
+impl Poster {
+    /// A client whose every POST ends within `timeout`, from the name
+    /// look-up to the status line.
+    pub fn new(timeout: Duration) -> Poster {
+        let agent = ureq::Agent::config_builder()
+            .timeout_global(Some(timeout))
+            // A redirect is answered as it is, never followed: a webhook
+            // that moved is the director's to fix, and a POST is not sent
+            // on to a host nobody checked.
+            .max_redirects(0)
+            // Every status comes back as a status: the caller decides
+            // which are worth another attempt.
+            .http_status_as_error(false)
+            // The address is the club's, not the environment's.
+            .proxy(None)
+            .user_agent("muster-server")
+            .build()
+            .new_agent();
+        Poster { agent, timeout }
     }
-}
 
-fn tls_config() -> Arc<rustls::ClientConfig> {
-    static CONFIG: OnceLock<Arc<rustls::ClientConfig>> = OnceLock::new();
-    CONFIG
-        .get_or_init(|| {
-            let roots = rustls::RootCertStore {
-                roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-            };
-            let config = rustls::ClientConfig::builder_with_provider(Arc::new(
-                rustls::crypto::ring::default_provider(),
-            ))
-            .with_safe_default_protocol_versions()
-            .expect("ring supports the default TLS versions")
-            .with_root_certificates(roots)
-            .with_no_client_auth();
-            Arc::new(config)
-        })
-        .clone()
-}
-
-async fn exchange<S: AsyncRead + AsyncWrite + Unpin>(
-    mut s: S,
-    t: &Target,
-    body: &str,
-) -> std::io::Result<u16> {
-    let host = if (t.tls && t.port == 443) || (!t.tls && t.port == 80) {
-        t.host.clone()
-    } else {
-        format!("{}:{}", t.host, t.port)
-    };
-    let head = format!(
-        "POST {} HTTP/1.1\r\nHost: {host}\r\nUser-Agent: muster-server\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        t.path,
-        body.len()
-    );
-    s.write_all(head.as_bytes()).await?;
-    s.write_all(body.as_bytes()).await?;
-    s.flush().await?;
-    // Only the status line matters; read until the head is whole.
-    let mut buf = Vec::with_capacity(512);
-    let mut chunk = [0u8; 1024];
-    loop {
-        let n = s.read(&mut chunk).await?;
-        if n == 0 {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::UnexpectedEof,
-                "the receiver closed before answering",
-            ));
-        }
-        buf.extend_from_slice(&chunk[..n]);
-        let mut headers = [httparse::EMPTY_HEADER; 32];
-        let mut res = httparse::Response::new(&mut headers);
-        match res.parse(&buf) {
-            Ok(httparse::Status::Complete(_)) | Ok(httparse::Status::Partial)
-                if res.code.is_some() =>
-            {
-                return Ok(res.code.unwrap_or(0));
+    /// POST `body` (JSON) to `url`; the answer's status code, or why
+    /// there was none, in words. Blocks for up to the timeout.
+    pub fn post(&self, url: &str, body: &str) -> Result<u16, String> {
+        let answer = self
+            .agent
+            .post(url)
+            .header("Content-Type", "application/json")
+            .send(body);
+        match answer {
+            // Only the status matters; the answer's body is not read.
+            Ok(answer) => Ok(answer.status().as_u16()),
+            Err(ureq::Error::Timeout(_)) => {
+                Err(format!("no answer within {} s", self.timeout.as_secs_f32()))
             }
-            Ok(_) if buf.len() < MAX_HEAD => {}
-            Ok(_) => {
-                return Err(std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    "the receiver's answer head is too long",
-                ));
-            }
-            Err(e) => return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, e)),
+            Err(ureq::Error::HostNotFound) => Err("its host was not found".into()),
+            Err(ureq::Error::Io(e)) => Err(format!("the connection failed: {e}")),
+            Err(e) => Err(format!("the exchange failed: {e}")),
         }
     }
 }
@@ -145,6 +102,9 @@ async fn exchange<S: AsyncRead + AsyncWrite + Unpin>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::{Read, Write};
+    use std::net::TcpListener;
+    use std::thread;
 
     #[test]
     fn addresses_are_http_or_https_with_a_host() {
@@ -165,5 +125,93 @@ mod tests {
         assert!(parse("http://user:pw@example.org/").is_err());
         assert!(parse("http:///nohost").is_err());
         assert!(parse("javascript:alert(1)").is_err());
+    }
+
+    /// A receiver on loopback that answers one request with `answer` (or
+    /// says nothing when it is empty); its address and the request's head.
+    fn one_answer(answer: String) -> (String, thread::JoinHandle<String>) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/hook", listener.local_addr().unwrap());
+        let task = thread::spawn(move || {
+            let (mut s, _) = listener.accept().unwrap();
+            s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+            let mut buf = Vec::new();
+            let mut chunk = [0u8; 1024];
+            while !buf.windows(4).any(|w| w == b"\r\n\r\n") && buf.len() < 1 << 16 {
+                match s.read(&mut chunk) {
+                    Ok(n) if n > 0 => buf.extend_from_slice(&chunk[..n]),
+                    _ => break,
+                }
+            }
+            if answer.is_empty() {
+                // Silent until the client gives up.
+                let _ = s.read(&mut chunk);
+            } else {
+                let _ = s.write_all(answer.as_bytes());
+            }
+            String::from_utf8_lossy(&buf).into_owned()
+        });
+        (url, task)
+    }
+
+    #[test]
+    fn a_post_carries_json_and_every_status_comes_back_as_a_status() {
+        let poster = Poster::new(Duration::from_secs(5));
+        for (answer, code) in [
+            ("HTTP/1.1 204 No Content\r\n\r\n", 204),
+            ("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n", 404),
+            ("HTTP/1.1 503 Busy\r\nContent-Length: 4\r\n\r\nbusy", 503),
+        ] {
+            let (url, receiver) = one_answer(answer.to_string());
+            assert_eq!(poster.post(&url, r#"{"kind":"x"}"#), Ok(code));
+            let head = receiver.join().unwrap().to_ascii_lowercase();
+            assert!(head.starts_with("post /hook http/1.1\r\n"), "{head}");
+            assert!(head.contains("content-type: application/json"), "{head}");
+            assert!(head.contains("content-length: 12"), "{head}");
+        }
+    }
+
+    #[test]
+    fn a_redirect_is_answered_not_followed() {
+        let elsewhere = TcpListener::bind("127.0.0.1:0").unwrap();
+        elsewhere.set_nonblocking(true).unwrap();
+        let to = elsewhere.local_addr().unwrap();
+        for code in [301, 302, 307, 308] {
+            let answer = format!(
+                "HTTP/1.1 {code} Moved\r\nLocation: http://{to}/other\r\nContent-Length: 0\r\n\r\n"
+            );
+            let (url, receiver) = one_answer(answer);
+            let poster = Poster::new(Duration::from_secs(5));
+            assert_eq!(poster.post(&url, "{}"), Ok(code));
+            receiver.join().unwrap();
+        }
+        let nobody = elsewhere.accept().map(|_| ());
+        assert_eq!(
+            nobody.map_err(|e| e.kind()),
+            Err(std::io::ErrorKind::WouldBlock),
+            "a redirect's target was called"
+        );
+    }
+
+    #[test]
+    fn a_silent_receiver_is_given_up_on_within_the_timeout() {
+        let (url, receiver) = one_answer(String::new());
+        let poster = Poster::new(Duration::from_millis(300));
+        let started = std::time::Instant::now();
+        let why = poster.post(&url, "{}").unwrap_err();
+        assert!(started.elapsed() < Duration::from_secs(3), "{why}");
+        assert!(why.starts_with("no answer within 0.3 s"), "{why}");
+        receiver.join().unwrap();
+    }
+
+    #[test]
+    fn no_receiver_is_a_failure_in_words() {
+        let closed = TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}/hook", closed.local_addr().unwrap());
+        drop(closed);
+        let why = Poster::new(Duration::from_secs(5))
+            .post(&url, "{}")
+            .unwrap_err();
+        assert!(why.starts_with("the connection failed"), "{why}");
     }
 }
