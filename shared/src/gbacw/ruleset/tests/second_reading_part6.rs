@@ -5,11 +5,13 @@
 //! after its case; its doc comment quotes the sentence it rests on.
 
 use super::reading_support::{
-    cedar, mark, marked, melee, melee_reports, refused_case, resolve, settle, strength,
+    cedar, formation, mark, marked, melee, melee_reports, refused_case, resolve, settle, strength,
 };
-use super::second_reading_corinth::{corinth_field, corinth_field_sized};
+use super::second_reading_corinth::{
+    cabell_brigade, corinth_field, corinth_field_sized, ten_first_day_casualties,
+};
 use super::*;
-use crate::gbacw::oob::Marker;
+use crate::gbacw::oob::{Formation, Marker};
 use crate::gbacw::testkit::Position;
 
 // --- Cedar Mountain 21.41 ---------------------------------------------------------
@@ -272,4 +274,86 @@ fn case_8_41_reorder_stack_after_ammo_depletion() {
     t.act(actor, GbacwAction::EndPhase);
     assert!(marked(&t, "a", Marker::AmmoDepleted));
     panic!("no action puts B on top of A at the end of this Defensive Fire Phase");
+}
+
+// --- Corinth 25.26 ------------------------------------------------------------------
+
+/// Cabell's brigade at its limit (ten first-day casualties), with Watson a
+/// and Watson b, its batteries, unlimbered in 0303 and 0304 (Cabell's ER
+/// 5 reaches them; out of the regiments' way back, so nothing displaces
+/// them); Union F (4 SP) two hexes south of r5 (0105), in its
+/// front. The Union Offensive Fire Phase of Game-Turn 10.
+fn cabell_with_batteries() -> T {
+    let mut t = cabell_brigade()
+        .scenario("hook brigade-retreat-batteries case=25.26")
+        .confederate("battery watson-a brigade=cabell weapon=N guns=2 rounds=10 morale=4")
+        .confederate("battery watson-b brigade=cabell weapon=N guns=2 rounds=10 morale=4")
+        .union("infantry f strength=4 morale=4 weapon=R")
+        .place("watson-a", "0303", "s", "unlimbered")
+        .place("watson-b", "0304", "s", "unlimbered")
+        .place("f", "0107", "n", "line")
+        .build_at(10, UNION, Phase::OffensiveFire);
+    ten_first_day_casualties(&mut t);
+    t
+}
+
+/// Corinth 25.26: "The batteries of a brigade undergoing brigade retreat
+/// are given the option to retreat; it is not mandatory. If unlimbered,
+/// they may limber in order to retreat. This is the only way an artillery
+/// unit may ever change formation in a Phase other than the friendly
+/// Movement Phase." F fires on r5 (die 6 reads "1"); r5 checks 4, +1
+/// for the brigade's lost BCE (25.11) and more for its losses: it routs in
+/// Cabell's radius, and the brigade retreats (25.2). The Confederate
+/// player limbers Watson a and retreats it two hexes; Watson b stays,
+/// unlimbered, with no check. Outside a brigade retreat the same limbering
+/// in the Union Player-Turn is refused.
+#[test]
+fn corinth_25_26_battery_may_limber_to_retreat() {
+    let mut t = cabell_with_batteries();
+    assert!(
+        t.decide(REBEL, &formation("watson-b", Formation::Limbered))
+            .is_err()
+    );
+    t.ok(UNION, fire("0105", &[("f", 4)]));
+    // Fire die 6, r5's check 4; then 1s (every other check holds).
+    t.script(&[6, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    let mut events = t.act(UNION, GbacwAction::EndPhase);
+    assert_eq!(fire_reports(&events)[0].result.to_string(), "1");
+    assert!(marked(&t, "r5", Marker::Rout));
+    let mut offered = false;
+    for _ in 0..60 {
+        let Some(d) = t.rs.pending(&t.s).into_iter().next() else {
+            break;
+        };
+        // The brigade's other checks and anything after: 1s (they hold).
+        t.script(&[1, 1, 1, 1]);
+        // A position's battle cites its exclusive rules as "Position 25.26".
+        let action = if d.rule.ends_with(" 25.26") {
+            offered = true;
+            GbacwAction::RetreatBatteries {
+                batteries: ids(&["watson-a"]),
+            }
+        } else {
+            d.default
+        };
+        events.extend(t.act(d.seat, action));
+    }
+    assert!(offered, "the batteries are offered the retreat");
+    let a = t.hex("watson-a").expect("Watson a on the map");
+    assert_eq!(t.rs.game().map.grid.distance(n("0303"), a), 2, "{a}");
+    assert_eq!(
+        t.s.units[&id("watson-a")].status.formation,
+        Formation::Limbered
+    );
+    assert_eq!(t.hex("watson-b"), Some(n("0304")));
+    assert_eq!(
+        t.s.units[&id("watson-b")].status.formation,
+        Formation::Unlimbered
+    );
+    assert!(
+        !events.iter().any(
+            |e| matches!(e, GbacwEvent::MoraleChecked { unit, .. } if *unit == id("watson-b"))
+        ),
+        "Watson b makes no check"
+    );
 }
