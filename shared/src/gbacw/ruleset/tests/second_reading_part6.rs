@@ -357,3 +357,40 @@ fn corinth_25_26_battery_may_limber_to_retreat() {
         "Watson b makes no check"
     );
 }
+
+// --- Corinth 29.47 ------------------------------------------------------------------
+
+/// Corinth 29.47: "Reinforcements enter the game in column formation, and
+/// must stay in column until they come within the Effectiveness Radii of
+/// their brigade commanders or until they are attacked. ... Reinforcements
+/// pay the Movement Point costs of the first hex they enter. On Game-Turn
+/// 2, the UnionBd unit enters in hex 2745 and the 18 Mo unit enters in hex
+/// 3937." The shipped battle, Union Movement Phase of Game-Turn 2: 18 Mo
+/// enters at 3937 (woods, the map's ground: 2 Movement Points for a
+/// column), in column ((a): an arrival names no formation, so "in line" is
+/// not even askable); (b) line, far from Oliver (ER 3), is refused; (c)
+/// with Oliver two hexes off it is allowed.
+#[test]
+fn corinth_29_47_reinforcement_stays_in_column() {
+    let mut t = T::battle("corinth");
+    t.ok(UNION, GbacwAction::EndSetUp);
+    t.advance_to(UNION, Phase::Movement);
+    assert_eq!(t.s.clock.turn, 2);
+    t.ok(
+        UNION,
+        GbacwAction::Arrive {
+            piece: id("18-mo"),
+            hex: n("3937"),
+            facing: dir("n"),
+        },
+    );
+    assert_eq!(t.s.units[&id("18-mo")].status.formation, Formation::Column);
+    assert_eq!(t.spent("18-mo"), mp(4), "2 MP (`mp` counts halves)");
+    refused_case(&t, UNION, formation("18-mo", Formation::Line), "29.47");
+    t.put_leader("oliver", "3935");
+    assert_eq!(t.rs.game().map.grid.distance(n("3935"), n("3937")), 2);
+    assert!(
+        t.decide(UNION, &formation("18-mo", Formation::Line))
+            .is_ok()
+    );
+}
