@@ -70,6 +70,15 @@ pub struct RuleOptions {
     /// stands, and the phase's end displaces the units that entered such a
     /// stack until it fits (8.15, 14.3).
     pub overstack_displaced: bool,
+    /// GBACW 14.3 against 14.4, an ambiguity both printings share: where a
+    /// unit displaced by a friend's retreat goes. `false` (the default):
+    /// 14.3 binds, "The retreat must be onto a vacant hex if possible",
+    /// even a vacant hex back toward the enemy (14.4's "should attempt to
+    /// follow ... away from Enemy" is advice); `true`: 14.4's direction
+    /// first, no step nearer the enemy while a hex away from him is open,
+    /// onto friends if need be, who are displaced in turn (14.3's "chain
+    /// reaction").
+    pub displace_away_from_enemy: bool,
 }
 
 impl Default for RuleOptions {
@@ -86,6 +95,7 @@ impl Default for RuleOptions {
             withdrawal_fire_separate: false,
             mounted_always_enfiladed: false,
             overstack_displaced: false,
+            displace_away_from_enemy: false,
         }
     }
 }
@@ -142,6 +152,7 @@ mod tests {
         withdrawal_fire_separate: false,
         mounted_always_enfiladed: false,
         overstack_displaced: false,
+        displace_away_from_enemy: false,
     };
 
     #[test]

@@ -86,6 +86,10 @@ pub struct RetreatLimits {
     /// than the retreat asked (the caller carries the unit off). Set by
     /// an exclusive rule (`BattleRules::retreat_leaves_at_goal`).
     pub leave_at_goal: bool,
+    /// GBACW 14.4 under the reading `displace-away-from-enemy`: no step
+    /// nearer the nearest of these hexes (the enemy units') than the hex
+    /// it leaves; `None`: any.
+    pub away_from: Option<std::collections::BTreeSet<HexNumber>>,
 }
 
 impl RetreatLimits {
@@ -98,7 +102,8 @@ impl RetreatLimits {
 
     /// Cedar Mountain 23.0 and Corinth 27.0 for one step from `at` to its
     /// neighbour `next`: in an allowed direction, and never farther from
-    /// the goal.
+    /// the goal; under [`Self::away_from`] (GBACW 14.4), never nearer the
+    /// enemy.
     pub fn allows_step(
         &self,
         grid: &crate::gbacw::map::Grid,
@@ -109,9 +114,18 @@ impl RetreatLimits {
             None => true,
             Some(d) => grid.direction(at, next).is_some_and(|x| d.contains(&x)),
         };
+        let nearest_enemy = |hex: HexNumber| {
+            self.away_from
+                .as_ref()
+                .and_then(|e| e.iter().map(|x| grid.distance(hex, *x)).min())
+        };
         direction_ok
             && match (self.to_goal(grid, next), self.to_goal(grid, at)) {
                 (Some(n), Some(a)) => n <= a,
+                _ => true,
+            }
+            && match (nearest_enemy(next), nearest_enemy(at)) {
+                (Some(n), Some(a)) => n >= a,
                 _ => true,
             }
     }

@@ -83,6 +83,11 @@ pub const EDITION_001: &[Reading] = &[
     ("overstack-displaced", "GBACW 8.0", |o| {
         o.overstack_displaced = true
     }),
+    // GBACW 14.3 against 14.4: an ambiguity of both printings (where a
+    // displaced unit goes when the only vacant hex lies toward the enemy).
+    ("displace-away-from-enemy", "GBACW 14.3", |o| {
+        o.displace_away_from_enemy = true
+    }),
 ];
 
 impl GbacwConfig {

@@ -407,6 +407,11 @@ pub struct RetreatOrder {
     /// that "suffers additional casualties" routs again, without a check).
     #[serde(default)]
     pub lost: bool,
+    /// GBACW 14.3: the unit was displaced by a friend's retreat (its path
+    /// is chosen as a displaced unit's: the reading
+    /// `displace-away-from-enemy`).
+    #[serde(default)]
+    pub displaced: bool,
 }
 
 /// A melee declared in the Retreat Before Melee Phase (12.8).

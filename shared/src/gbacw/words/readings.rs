@@ -75,6 +75,12 @@ pub fn reading_words(name: &str) -> Option<ReadingWords> {
              Unticked: a move may not stop over the limits where enemy fire could pin the \
              stack (an enemy Zone of Control).",
         ),
+        "displace-away-from-enemy" => (
+            "A unit pushed aside by a retreating friend moves away from the enemy",
+            "It takes no step toward the enemy while a hex away from him is open, even onto \
+             other friends, who are pushed aside in turn (14.4). Unticked: it must move into an \
+             empty hex if there is one, even back toward the enemy (14.3).",
+        ),
         _ => return None,
     };
     Some(ReadingWords {

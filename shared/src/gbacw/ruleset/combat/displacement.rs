@@ -18,14 +18,21 @@
 //! - The displaced units retreat one hex each, by the ordinary retreat
 //!   (the owner chooses among paths, 14.4), before the morale check, which
 //!   is made at once even when the path waits for the owner's choice.
+//! - GBACW 14.3 against 14.4: "The retreat must be onto a vacant hex if
+//!   possible" is read first: a displaced unit goes into a vacant hex
+//!   even back toward the enemy ("Players should attempt to follow ...
+//!   away from Enemy" is advice, and the retreating player "has the
+//!   final say"). Under the reading `displace-away-from-enemy` it takes
+//!   no step nearer the enemy while a hex away from him is open, onto
+//!   friends if need be, displacing them in turn
+//!   ([`super::effects::retreat_options_as`]).
 //! - A chain reaction is followed [`MAX_CHAIN`] displacements deep; past
 //!   that, friends are left in place (no position in play comes near it).
 
-use super::effects::{check_morale, retreat, rout_retreat};
+use super::effects::{check_morale, displaced_retreat, rout_retreat};
 use super::{Roller, Unfold};
 use crate::gbacw::map::HexNumber;
 use crate::gbacw::oob::{CounterId, Formation, Marker, UnitKind};
-use crate::gbacw::retreat::RetreatKind;
 use crate::gbacw::ruleset::Gbacw;
 use crate::gbacw::ruleset::state::GbacwState;
 
@@ -149,7 +156,7 @@ pub(crate) fn displace(
                 rout_retreat(rs, u, roll, id);
                 continue;
             }
-            retreat(rs, u, roll, id, DISPLACED_HEXES, RetreatKind::Rout);
+            displaced_retreat(rs, u, roll, id);
             // The top unit checks; the rest only if it routed.
             if checked_top_routed.unwrap_or(true) && u.state.units[id].hex.is_some() {
                 let routed = check_morale(rs, u, roll, id);

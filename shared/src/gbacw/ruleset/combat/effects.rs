@@ -632,6 +632,22 @@ pub(crate) fn retreat_options(
     length: usize,
     kind: RetreatKind,
 ) -> Vec<Vec<crate::gbacw::map::HexNumber>> {
+    retreat_options_as(rs, state, id, length, kind, false)
+}
+
+/// [`retreat_options`] for a unit `displaced` (14.3) or not. A displaced
+/// unit under the reading `displace-away-from-enemy` takes no step nearer
+/// the enemy while a path away from him is open, even one onto friends
+/// (who are displaced in turn: 14.3's "chain reaction"); with none, the
+/// ordinary paths.
+pub(crate) fn retreat_options_as(
+    rs: &Gbacw,
+    state: &GbacwState,
+    id: &CounterId,
+    length: usize,
+    kind: RetreatKind,
+    displaced: bool,
+) -> Vec<Vec<crate::gbacw::map::HexNumber>> {
     let Some(start) = state.units.get(id).and_then(|u| u.hex) else {
         return Vec::new();
     };
@@ -643,8 +659,24 @@ pub(crate) fn retreat_options(
     // enemy ZOC); no limits where the battle has no such rules.
     // Corinth 27.0 (toward a goal), with its fallback when no path leads
     // toward the first.
-    crate::gbacw::ruleset::combat::retreat_limits::limits(rs, state, id)
-        .iter()
+    let mut all = crate::gbacw::ruleset::combat::retreat_limits::limits(rs, state, id);
+    if displaced && rs.options.displace_away_from_enemy {
+        // GBACW 14.4 under `displace-away-from-enemy`: each limit first
+        // away from the enemy, then as it is.
+        let enemy: std::collections::BTreeSet<_> =
+            board.enemy_units(&unit.side).map(|(_, h)| h).collect();
+        all = all
+            .into_iter()
+            .flat_map(|l| {
+                let away = crate::gbacw::retreat::RetreatLimits {
+                    away_from: Some(enemy.clone()),
+                    ..l.clone()
+                };
+                [away, l]
+            })
+            .collect();
+    }
+    all.iter()
         .map(|limits| {
             // Corinth 23.31: the ruleset's steps, town entry by road only.
             retreat_paths_on(
@@ -764,7 +796,23 @@ pub(crate) fn retreat(
     length: usize,
     kind: RetreatKind,
 ) {
-    retreat_then(rs, u, roll, id, length, kind, None);
+    retreat_then(rs, u, roll, id, length, kind, None, false);
+}
+
+/// GBACW 14.3: the one-hex retreat of `id`, displaced by a friend's
+/// retreat (a rout's kind: it may pass enemy ZOCs, 14.2), its path chosen
+/// by [`retreat_options_as`] for a displaced unit.
+pub(crate) fn displaced_retreat(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
+    retreat_then(
+        rs,
+        u,
+        roll,
+        id,
+        super::displacement::DISPLACED_HEXES,
+        RetreatKind::Rout,
+        None,
+        true,
+    );
 }
 
 /// GBACW 12.92, 12.98: a melee result's retreat of `length` hexes, then
@@ -788,11 +836,14 @@ pub(crate) fn melee_retreat(
         length,
         RetreatKind::MeleeResult,
         check.then_some(lost),
+        false,
     );
 }
 
 /// [`retreat`], then, with `then_check` = `Some(lost)`, the check at the
-/// end of a melee result's retreat ([`check_after_melee_retreat`]).
+/// end of a melee result's retreat ([`check_after_melee_retreat`]);
+/// `displaced`: a displacement's retreat (14.3, [`retreat_options_as`]).
+#[allow(clippy::too_many_arguments)]
 fn retreat_then(
     rs: &Gbacw,
     u: &mut Unfold,
@@ -801,6 +852,7 @@ fn retreat_then(
     length: usize,
     kind: RetreatKind,
     then_check: Option<bool>,
+    displaced: bool,
 ) {
     if u.state.units[id].hex.is_none() {
         return;
@@ -817,23 +869,27 @@ fn retreat_then(
     // longer and the rout if either is: two orders would be answered by
     // one move and the second retreat lost. A rout drops the check still
     // owed (the unit has routed already).
-    let (length, kind, then_check) = match u.state.retreats.iter().find(|o| o.unit == *id) {
-        Some(o) => {
-            let kind = if o.rout { RetreatKind::Rout } else { kind };
-            let owed = o.check.then_some(o.lost);
-            let check = match (owed, then_check) {
-                (Some(a), Some(b)) => Some(a || b),
-                (a, b) => a.or(b),
-            };
-            (
-                length.max(usize::from(o.length)),
-                kind,
-                check.filter(|_| kind != RetreatKind::Rout),
-            )
-        }
-        None => (length, kind, then_check),
-    };
-    let mut options = retreat_options(rs, &u.state, id, length, kind);
+    let (length, kind, then_check, displaced) =
+        match u.state.retreats.iter().find(|o| o.unit == *id) {
+            Some(o) => {
+                let kind = if o.rout { RetreatKind::Rout } else { kind };
+                let owed = o.check.then_some(o.lost);
+                let check = match (owed, then_check) {
+                    (Some(a), Some(b)) => Some(a || b),
+                    (a, b) => a.or(b),
+                };
+                let length = length.max(usize::from(o.length));
+                (
+                    length,
+                    kind,
+                    check.filter(|_| kind != RetreatKind::Rout),
+                    // Still a displacement's one hex only if both were.
+                    displaced && o.displaced && length == super::displacement::DISPLACED_HEXES,
+                )
+            }
+            None => (length, kind, then_check, displaced),
+        };
+    let mut options = retreat_options_as(rs, &u.state, id, length, kind, displaced);
     match options.len() {
         0 => u.push(rs.battle().retreat_blocked(rs, &u.state, id)),
         1 => {
@@ -855,6 +911,7 @@ fn retreat_then(
                 rout: kind == RetreatKind::Rout,
                 check: then_check.is_some(),
                 lost: then_check.unwrap_or(false),
+                displaced,
             }));
         }
     }
@@ -909,12 +966,13 @@ pub(crate) fn order_options(
     state: &GbacwState,
     order: &RetreatOrder,
 ) -> Vec<Vec<crate::gbacw::map::HexNumber>> {
-    retreat_options(
+    retreat_options_as(
         rs,
         state,
         &order.unit,
         usize::from(order.length),
         kind_of(order),
+        order.displaced,
     )
 }
 

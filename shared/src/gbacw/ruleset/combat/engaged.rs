@@ -11,8 +11,11 @@
 //! into any other enemy's ZOC (12.92's terms: 12.94 is silent, and the
 //! withdrawal is the owner's choice, not a forced retreat that 14.2 lets
 //! pass enemy ZOCs); no withdrawal fire (12.94).
+//!
+//! A routed unit has no such choice (12.51, [`routed_leave`]): an
+//! "engaged" result sends it out of the melee at once, or captures it.
 
-use super::effects::{check_morale, retreat_options, set_markers};
+use super::effects::{check_morale, melee_retreat, retreat_options, set_markers};
 use super::{Roller, Unfold};
 use crate::engine::{Dice, RuleCode, RuleError};
 use crate::gbacw::map::HexNumber;
@@ -132,6 +135,56 @@ pub(crate) fn withdraw(
     }
     roll.finish()?;
     Ok(u.events)
+}
+
+/// GBACW 12.51: "Routed units may not initiate melee; if "engaged" in
+/// melee, a routed unit must retreat from melee, if possible. If the
+/// routed unit cannot retreat from the melee without entering an Enemy
+/// ZOC, it is captured." The routed `id`, just engaged by a melee result,
+/// leaves the melee at once (the result is the melee's, like an R; the
+/// owner has no 12.94 options to choose among): two hexes, as 12.94
+/// option 3 withdraws engaged units (12.51 gives no length; option 3 is
+/// the text's one way out of an engagement), each farther away, never
+/// into the enemy or an enemy ZOC (the engaged enemy has none, 12.94),
+/// then the check option 3 makes "at the end of the retreat" (a routed
+/// unit failing it routs again, 13.33, [`super::effects::check_after_melee_retreat`]).
+/// With no such path it is captured (12.51, 12.92), all its points.
+pub(crate) fn routed_leave(rs: &Gbacw, u: &mut Unfold, roll: &mut Roller, id: &CounterId) {
+    set_markers(u, id, |s| {
+        s.markers.remove(&Marker::Engaged);
+    });
+    melee_retreat(rs, u, roll, id, WITHDRAW_HEXES, true, false);
+}
+
+/// GBACW 12.94, 12.51: once routed units have left a melee (or been
+/// captured), units of `ids` engaged with no engaged enemy left next to
+/// them are engaged no more: "the fighting is still raging" no longer,
+/// and they may move, fire and exert a ZOC again.
+pub(crate) fn end_where_no_enemy(rs: &Gbacw, u: &mut Unfold, ids: &[CounterId]) {
+    let grid = &rs.game.map.grid;
+    let alone: Vec<CounterId> = ids
+        .iter()
+        .filter(|id| {
+            let Some(x) = u.state.units.get(*id) else {
+                return false;
+            };
+            let (Some(hex), true) = (x.hex, x.status.markers.contains(&Marker::Engaged)) else {
+                return false;
+            };
+            let side = &rs.game.oob.units[*id].side;
+            !u.state.units.iter().any(|(other, y)| {
+                rs.game.oob.units[other].side != *side
+                    && y.status.markers.contains(&Marker::Engaged)
+                    && y.hex.is_some_and(|h| grid.distance(hex, h) == 1)
+            })
+        })
+        .cloned()
+        .collect();
+    for id in &alone {
+        set_markers(u, id, |s| {
+            s.markers.remove(&Marker::Engaged);
+        });
+    }
 }
 
 /// GBACW 12.94: the hexes next to `from` whose enemy units are engaged:

@@ -854,6 +854,7 @@ fn resolve_one(
         rs.battle()
             .melee_lone_result(rs, u, roll, b, &def[0].1, &outcome.defender);
     }
+    let mut routed_left = false;
     for (k, (ids, _, o, _, _)) in sides.iter().enumerate() {
         if k == 1 && lone.is_some() {
             continue;
@@ -862,11 +863,16 @@ fn resolve_one(
             if u.state.units[id].hex.is_none() || (k == 1 && is_crew(id)) {
                 continue;
             }
-            // GBACW 12.92, 12.95, 12.98: survivors retreat, then check
-            // morale "At the end of the retreat" — when the owner has
-            // chosen the path, if he has a choice (14.4) — and a rout
-            // retreats three hexes more (13.31).
-            if let Some(n) = o.retreat {
+            // GBACW 12.51: "if "engaged" in melee, a routed unit must
+            // retreat from melee, if possible", else it is captured.
+            if o.engaged && u.state.units[id].status.markers.contains(&Marker::Rout) {
+                super::engaged::routed_leave(rs, u, roll, id);
+                routed_left = true;
+            } else if let Some(n) = o.retreat {
+                // GBACW 12.92, 12.95, 12.98: survivors retreat, then check
+                // morale "At the end of the retreat" — when the owner has
+                // chosen the path, if he has a choice (14.4) — and a rout
+                // retreats three hexes more (13.31).
                 let lost = o.killed.iter().any(|(j, _)| *j == i)
                     || o.captured.iter().any(|(j, _)| *j == i);
                 melee_retreat(rs, u, roll, id, usize::from(n), o.morale_check, lost);
@@ -882,6 +888,11 @@ fn resolve_one(
                 });
             }
         }
+    }
+    // GBACW 12.51, 12.94: an engagement whose routed side has all left.
+    if routed_left {
+        let all: Vec<CounterId> = attackers.iter().chain(&defenders).cloned().collect();
+        super::engaged::end_where_no_enemy(rs, u, &all);
     }
     // Corinth 24.21, GBACW 12.74, 12.92: the crew shares its friends' lot.
     if let Some(b) = &stacked

@@ -91,6 +91,7 @@ pub(crate) fn limits(rs: &Gbacw, state: &GbacwState, unit: &CounterId) -> Vec<Re
         no_enemy_zoc: bce_loss::retreat_shuns_zoc(rs, state, unit),
         toward: None,
         leave_at_goal: false,
+        away_from: None,
     };
     match rs.battle().retreat_goals(rs, state, unit) {
         None => vec![base],

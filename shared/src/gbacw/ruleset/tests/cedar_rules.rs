@@ -399,6 +399,7 @@ fn cedar_24_14_a_broken_unit_routing_only_through_enemy_zoc_is_captured() {
         rout: true,
         check: false,
         lost: false,
+        displaced: false,
     };
     t.fold(GbacwEvent::RetreatOrdered(order));
     assert_eq!(

@@ -20,6 +20,7 @@ fn cornered() -> T {
         rout: true,
         check: false,
         lost: false,
+        displaced: false,
     });
     t
 }
@@ -128,6 +129,7 @@ fn case_14_4_a_unit_waiting_to_retreat_that_routs_keeps_one_order_the_rout() {
         rout: false,
         check: false,
         lost: false,
+        displaced: false,
     });
     let events = {
         let mut dice = crate::engine::Dice::none();
@@ -145,6 +147,7 @@ fn case_14_4_a_unit_waiting_to_retreat_that_routs_keeps_one_order_the_rout() {
             rout: true,
             check: false,
             lost: false,
+            displaced: false,
         })]
     );
     for e in &events {

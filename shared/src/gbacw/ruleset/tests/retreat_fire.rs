@@ -61,6 +61,7 @@ fn into_the_zoc() -> T {
                     rout: true,
                     check: false,
                     lost: false,
+                    displaced: false,
                 });
                 return t;
             }

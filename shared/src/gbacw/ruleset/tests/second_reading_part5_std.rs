@@ -9,7 +9,7 @@
 //! so that a retreat or a supply path has one way only, as the cases say.
 
 use super::reading_support::{
-    all_checks, cedar, fight, lost, mark, marked, reads, settle, strength, vp,
+    all_checks, cedar, checks, fight, lost, mark, marked, reads, settle, strength, vp,
 };
 use super::second_reading_corinth::corinth_field;
 use super::*;
@@ -161,61 +161,89 @@ fn case_5_18_retreat_is_not_movement_for_resupply() {
 
 // --- 12.51 --------------------------------------------------------------------
 
-/// GBACW 12.51: "Routed units may not initiate melee; if "engaged" in
-/// melee, a routed unit must retreat from melee, if possible. If the routed
-/// unit cannot retreat from the melee without entering an Enemy ZOC, it is
-/// captured." Routed Confederate D (5 SP, halved to 2) is meleed by Union
-/// A (3 SP): +1, die 4, "Eng/Eng". Lakes close every side of D's hex but
-/// A's and 0404, which is in the frontal ZOC of Union E1 (0403, facing
-/// south; E1 took no part). D cannot retreat: it is captured, 5 SP.
-#[test]
-#[ignore = "disagreement: 12.51, a routed unit engaged in melee is neither made to retreat nor captured (docs/gbacw-notes.md)"]
-fn case_12_51_engaged_routed_unit_captured_if_zoc() {
-    let mut t = Position::new(8, 8)
+/// Routed Confederate D (5 SP, morale 3) in 0405, meleed from 0406 by
+/// Union A (3 SP); lakes close every side of D's hex but A's and 0404.
+/// With `e1`, Union E1 (0403, facing south; no part in the melee) holds
+/// 0404 in its frontal ZOC.
+fn routed_d_engaged(e1: bool) -> T {
+    let mut p = Position::new(8, 8)
         .map("hex 0305 lake\nhex 0306 lake\nhex 0505 lake\nhex 0506 lake")
         .union("infantry a strength=3 morale=3 weapon=R")
-        .union("infantry e1 strength=3 morale=3 weapon=R")
         .confederate("infantry d strength=5 morale=3 weapon=R")
         .place("a", "0406", "n", "line")
-        .place("e1", "0403", "s", "line")
-        .place("d", "0405", "s", "line")
-        .build_at(1, UNION, Phase::RetreatBeforeMelee);
+        .place("d", "0405", "s", "line");
+    if e1 {
+        p = p
+            .union("infantry e1 strength=3 morale=3 weapon=R")
+            .place("e1", "0403", "s", "line");
+    }
+    let mut t = p.build_at(1, UNION, Phase::RetreatBeforeMelee);
     mark(&mut t, "d", Marker::Rout);
+    t
+}
+
+/// GBACW 12.51: "If a routed unit defends against melee, that unit defends
+/// at *one-half* its Current Strength rounded down. Routed units may not
+/// initiate melee; if "engaged" in melee, a routed unit must retreat from
+/// melee, if possible. If the routed unit cannot retreat from the melee
+/// without entering an Enemy ZOC, it is captured." Routed Confederate D
+/// (5 SP, halved to 2) is meleed by Union A (3 SP): +1, die 4, "Eng/Eng".
+/// Lakes close every side of D's hex but A's and 0404, which is in the
+/// frontal ZOC of Union E1 (0403, facing south; E1 took no part). D cannot
+/// retreat: it is captured, 5 SP. A, engaged with nobody, is engaged no
+/// more.
+#[test]
+fn case_12_51_engaged_routed_unit_captured_if_zoc() {
+    let mut t = routed_d_engaged(true);
     let (r, mut events) = fight(&mut t, UNION, "0405", &["a"], &[4, 1, 1]);
     assert_eq!((r.attack, r.defence, r.differential), (3, 2, 1));
     assert_eq!(r.result.defender, MeleeEffect::Engaged);
     events.extend(settle(&mut t));
-    // Whenever the forced retreat falls (at once, or in D's own
-    // Player-Turn), it cannot be made: D is captured.
-    for _ in 0..12 {
-        if t.hex("d").is_none() {
-            break;
-        }
-        let actor = t.rs.acting_seat(&t.s).expect("someone acts");
-        events.extend(t.act(actor, GbacwAction::EndPhase));
-        events.extend(settle(&mut t));
-    }
     assert!(captured(&events, "d"), "D is captured");
-    assert_eq!(strength(&t, "d"), 5, "all 5 SP recorded as captured");
+    assert_eq!(t.hex("d"), None);
+    assert_eq!(
+        t.s.units[&id("d")].captured,
+        5,
+        "all 5 SP recorded as captured"
+    );
+    assert!(
+        !marked(&t, "a", Marker::Engaged),
+        "A is engaged with nobody"
+    );
 }
+
+/// GBACW 12.51, the same sentence, "must retreat from melee, if possible",
+/// with 0404 free of any ZOC (no E1): D retreats out of the melee, two
+/// hexes (12.94 option 3: "retreat his engaged units two hexes, checking
+/// their morale at the end of the retreat"; 12.51 gives no length), and
+/// checks: 2 against 3, it holds, still routed. It is not captured.
+#[test]
+fn case_12_51_engaged_routed_unit_captured_if_zoc_free_hex_retreats() {
+    let mut t = routed_d_engaged(false);
+    let (r, mut events) = fight(&mut t, UNION, "0405", &["a"], &[4, 2]);
+    assert_eq!(r.result.defender, MeleeEffect::Engaged);
+    events.extend(settle(&mut t));
+    assert!(!captured(&events, "d"), "D retreats instead");
+    let d = t.hex("d").expect("D on the map");
+    assert_eq!(
+        t.rs.game().map.grid.distance(n("0405"), d),
+        2,
+        "two hexes: {d}"
+    );
+    assert_eq!(checks(&events, "d"), vec![(2, false)]);
+    assert!(marked(&t, "d", Marker::Rout));
+    assert!(!marked(&t, "d", Marker::Engaged));
+    assert!(!marked(&t, "a", Marker::Engaged));
+    assert!(t.dice_left().is_empty(), "left: {:?}", t.dice_left());
+}
+
 // --- 14.3 ---------------------------------------------------------------------
 
-/// GBACW 14.3: "The retreat must be onto a vacant hex if possible; if not,
-/// the third unit in turn is retreated one hex and the owning Player must
-/// conduct a morale check for that unit. In this manner, a "chain
-/// reaction" of retreats and routs is theoretically possible." / 14.4:
-/// "Players should attempt to follow the terrain of least resistance ...
-/// away from Enemy and toward their own lines." Confederate X (3 SP,
-/// morale 6 so that its own check never routs) in 0404 is meleed from
-/// 0403 by Union I (4 SP): +1, die 2, "-/R2". A lake corridor runs south
-/// down column 04: X's two hexes end on F (0406, S1). F's hexes are 0405
-/// (vacant, but back toward I: the case's "lies toward the enemy") and
-/// 0407 (S2), where G (3 SP, morale 3) stands; 0408 beyond is vacant. The
-/// case: F goes into S2 and checks 2 (holds); G is displaced into 0408,
-/// checks 5 (> 3) and routs three more hexes.
-#[test]
-#[ignore = "disagreement: 14.3/14.4, the engine displaces F back toward the enemy into the vacant hex X passed through (docs/gbacw-notes.md)"]
-fn case_14_3_displacement_chain() {
+/// Confederate X (3 SP, morale 5; its own check, 12.92, comes last) in
+/// 0404 is meleed from 0403 by Union I (4 SP). A lake corridor runs south
+/// down column 04: F (3 SP, morale 4) in 0406 (S1), G (3 SP, morale 3) in
+/// 0407 (S2), 0408 beyond vacant. `reading`: a table's reading, if any.
+fn chain_position(reading: Option<&str>) -> T {
     let lakes = [
         "0304", "0305", "0306", "0307", "0308", "0504", "0505", "0506", "0507", "0508",
     ];
@@ -224,26 +252,55 @@ fn case_14_3_displacement_chain() {
         .map(|h| format!("hex {h} lake"))
         .collect::<Vec<_>>()
         .join("\n");
-    let mut t = Position::new(8, 14)
+    let mut p = Position::new(8, 14)
         .map(&map)
         .union("infantry i strength=4 morale=4 weapon=R")
-        .confederate("infantry x strength=3 morale=6 weapon=R")
+        .confederate("infantry x strength=3 morale=5 weapon=R")
         .confederate("infantry f strength=3 morale=4 weapon=R")
         .confederate("infantry g strength=3 morale=3 weapon=R")
         .place("i", "0403", "s", "line")
         .place("x", "0404", "n", "line")
         .place("f", "0406", "n", "line")
-        .place("g", "0407", "n", "line")
-        .build_at(3, UNION, Phase::RetreatBeforeMelee);
-    // Melee die 2; then F's check 2 and G's 5 (X's own check, 6 against
-    // morale 6, holds whenever it comes; 1s for anything after).
-    let (r, mut events) = fight(&mut t, UNION, "0404", &["i"], &[2, 2, 5, 6, 1, 1, 1, 1]);
+        .place("g", "0407", "n", "line");
+    if let Some(name) = reading {
+        p = p.reading_001(name);
+    }
+    p.build_at(3, UNION, Phase::RetreatBeforeMelee)
+}
+
+/// GBACW 14.3: "The retreat must be onto a vacant hex if possible; if not,
+/// the third unit in turn is retreated one hex and the owning Player must
+/// conduct a morale check for that unit. In this manner, a "chain
+/// reaction" of retreats and routs is theoretically possible." / 14.4:
+/// "Players should attempt to follow the terrain of least resistance ...
+/// away from Enemy and toward their own lines." (X's morale is 5, the
+/// case's position leaves it open; its own check at the end of its
+/// retreat, 12.92, comes after the displacements and reads 1.) The case
+/// reads 14.4 as
+/// ruling out a displacement back toward the enemy: under the reading
+/// `displace-away-from-enemy`. I melees X: +1, die 2, "-/R2". X's two
+/// hexes end on F (S1). F's hexes are 0405 (vacant, but back toward I:
+/// the case's "lies toward the enemy") and 0407 (S2), where G stands. The
+/// case: F goes into S2 and checks (2 in the case: holds); G is displaced
+/// into 0408, checks (5 in the case: > 3) and routs three more hexes.
+#[test]
+fn case_14_3_displacement_chain() {
+    let mut t = chain_position(Some("displace-away-from-enemy"));
+    assert!(t.rs.options.displace_away_from_enemy);
+    // Melee die 2. The case rolls F's check (2) before G's (5); the text
+    // orders the checks of a chain nowhere, and the engine rolls G's
+    // first (G's displacement is part of F's one-hex retreat, and F checks
+    // once displaced, 8.15: "displaced and must then undergo a morale
+    // check"). A 4 for each gives the case's outcomes in either order: F
+    // (morale 4) holds, G (morale 3) routs. X's own check 1 (1s after).
+    let (r, mut events) = fight(&mut t, UNION, "0404", &["i"], &[2, 4, 4, 1, 1, 1, 1, 1]);
     assert_eq!(r.result.to_string(), "-/R2");
     events.extend(settle(&mut t));
     let checks = all_checks(&events);
     assert_eq!(t.hex("f"), Some(n("0407")), "F into S2: {checks:?}");
-    assert!(checks.contains(&(id("f"), 2, false)), "{checks:?}");
-    assert!(checks.contains(&(id("g"), 5, true)), "{checks:?}");
+    assert!(checks.contains(&(id("f"), 4, false)), "{checks:?}");
+    assert!(checks.contains(&(id("g"), 4, true)), "{checks:?}");
+    assert!(!marked(&t, "f", Marker::Rout));
     assert!(marked(&t, "g", Marker::Rout));
     let g = t.hex("g").expect("G on the map");
     assert_eq!(
@@ -251,6 +308,31 @@ fn case_14_3_displacement_chain() {
         3,
         "G routs three hexes beyond 0408: {g}"
     );
+}
+
+/// GBACW 14.3, the default reading: "The retreat must be onto a vacant hex
+/// if possible" binds, and 14.4's "Players should attempt to follow ...
+/// away from Enemy" is advice ("the retreating Player has the final
+/// say"). The same melee: F, displaced by X, goes into the vacant hex
+/// 0405 X passed through, though it lies toward I, and checks (2: holds);
+/// G is not displaced and makes no check.
+#[test]
+fn case_14_3_displacement_chain_default_vacant_hex_first() {
+    let mut t = chain_position(None);
+    assert!(!t.rs.options.displace_away_from_enemy);
+    let (r, mut events) = fight(&mut t, UNION, "0404", &["i"], &[2, 2, 1, 1, 1, 1, 1]);
+    assert_eq!(r.result.to_string(), "-/R2");
+    events.extend(settle(&mut t));
+    let checks = all_checks(&events);
+    assert_eq!(t.hex("x"), Some(n("0406")), "{checks:?}");
+    assert_eq!(
+        t.hex("f"),
+        Some(n("0405")),
+        "F into the vacant hex: {checks:?}"
+    );
+    assert!(checks.contains(&(id("f"), 2, false)), "{checks:?}");
+    assert!(!checks.iter().any(|(u, _, _)| *u == id("g")), "{checks:?}");
+    assert_eq!(t.hex("g"), Some(n("0407")));
 }
 
 // --- 9.51 with Corinth 23.34 ------------------------------------------------------
