@@ -261,8 +261,8 @@ fn the_director_pairs_swaps_starts_pauses_adds_time_replaces_and_adjudicates_by_
     wait(&mut d, "table 1 paused", |a| {
         a.view.as_ref().is_some_and(|v| v.tables[0].paused)
     });
-    d.get_by_label("Restart this table").click();
-    wait(&mut d, "table 1 restarted", |a| {
+    d.get_by_label("Resume this table").click();
+    wait(&mut d, "table 1 resumed", |a| {
         a.view.as_ref().is_some_and(|v| !v.tables[0].paused)
     });
     // Ten more minutes for its second side.

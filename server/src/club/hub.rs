@@ -494,7 +494,7 @@ impl Hub {
                     event,
                     who.user,
                     format!(
-                        "{} adjudicated table {}: {}–{}, margin {vp_margin}: {reason}",
+                        "{} adjudicated table {}: {}–{}, victory-point margin {vp_margin}: {reason}",
                         who.name, table.0, points[0], points[1]
                     ),
                 )
@@ -539,7 +539,8 @@ impl Hub {
             | ClubRequest::PairRound { .. }
             | ClubRequest::RePair { .. }
             | ClubRequest::Watch { .. }
-            | ClubRequest::YourGames) => self.desk(who, req).await,
+            | ClubRequest::YourGames
+            | ClubRequest::Events) => self.desk(who, req).await,
             ClubRequest::DirectorLog { event } => {
                 self.directed(event, who.user)?;
                 let lines = self
@@ -635,7 +636,12 @@ impl Hub {
         self.log(
             id,
             who.user,
-            format!("{} started round {round} ({} tables)", who.name, made.len()),
+            format!(
+                "{} started round {round} ({} table{})",
+                who.name,
+                made.len(),
+                if made.len() == 1 { "" } else { "s" }
+            ),
         )
         .await;
         let Some(entry) = self.events.get(&id) else {

@@ -52,6 +52,13 @@ pub struct EventApp {
     /// When `view` arrived (its clocks count down from there).
     seen_at: Option<Instant>,
     pub your_games: Vec<YourGame>,
+    /// When `your_games` arrived (their clocks count down from there).
+    games_at: Option<Instant>,
+    /// Opened from the lobby: "your games" get a button to open the
+    /// table, which the lobby takes from [`EventApp::open_table`].
+    pub opens_tables: bool,
+    /// The table of yours clicked to be opened, for the lobby.
+    pub open_table: Option<TableId>,
     pub tab: Tab,
     /// The table shown large beside the grid.
     pub featured: Option<TableId>,
@@ -94,6 +101,9 @@ impl EventApp {
             view: None,
             seen_at: None,
             your_games: Vec::new(),
+            games_at: None,
+            opens_tables: false,
+            open_table: None,
             tab: Tab::Tables,
             featured: None,
             desk: director::Desk::default(),
@@ -175,7 +185,10 @@ impl EventApp {
                 self.view = Some(*v);
                 self.seen_at = Some(Instant::now());
             }
-            ClubReply::YourGames { games } => self.your_games = games,
+            ClubReply::YourGames { games } => {
+                self.your_games = games;
+                self.games_at = Some(Instant::now());
+            }
             ClubReply::DirectorLog { event, lines } if event == self.event => {
                 self.log = lines;
             }
@@ -184,18 +197,23 @@ impl EventApp {
                 self.log_asked = None;
             }
             ClubReply::Proposed { round, .. } => {
-                self.notice = Some(format!("round {round} paired; it starts when you start it"));
+                self.notice = Some(format!(
+                    "Round {round} is paired: click two players to swap them, then start the round"
+                ));
                 self.log_asked = None;
             }
             ClubReply::Round {
                 round, pairings, ..
             } => {
                 let tables = pairings.iter().filter(|p| p.table.is_some()).count();
-                self.notice = Some(format!("round {round}: {tables} table(s)"));
+                self.notice = Some(format!(
+                    "Round {round} started: {}",
+                    words::count(tables, "table", "tables")
+                ));
                 self.log_asked = None;
             }
             ClubReply::Result { table, .. } => {
-                self.notice = Some(format!("table {} has its result", table.0));
+                self.notice = Some(format!("Table {} has its result", table.0));
             }
             ClubReply::YourTable {
                 round,
@@ -204,18 +222,30 @@ impl EventApp {
                 ..
             } => {
                 self.notice = Some(format!(
-                    "round {round}: you play {opponent} at table {}",
+                    "Round {round}: you play {opponent} at table {}",
                     table.0
                 ));
             }
             ClubReply::Bye { round, .. } => {
-                self.notice = Some(format!("round {round}: you have a bye"));
+                self.notice = Some(format!("Round {round}: you have a bye"));
             }
             ClubReply::Refused { error, message } => {
-                self.problem = Some(format!("{error}: {message}"));
+                let mut kind = error.words().chars();
+                let kind: String = kind
+                    .next()
+                    .map(|f| f.to_uppercase().chain(kind).collect())
+                    .unwrap_or_default();
+                self.problem = Some(format!("{kind}: {message}"));
             }
             _ => {}
         }
+    }
+
+    /// Milliseconds since your games arrived.
+    pub fn since_games_ms(&self) -> u64 {
+        self.games_at.map_or(0, |t| {
+            u64::try_from(t.elapsed().as_millis()).unwrap_or(u64::MAX)
+        })
     }
 
     /// Milliseconds since the view arrived (clocks count down by it).

@@ -39,6 +39,15 @@ pub fn ago(then: u64, now: u64) -> String {
     }
 }
 
+/// A count with its noun: "1 table", "4 tables".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 pub fn pairing(p: PairingMethod) -> &'static str {
     match p {
         PairingMethod::Swiss => "Swiss",
@@ -125,6 +134,8 @@ mod tests {
         assert_eq!(left(83_100_000), "23 h 5 min");
         assert_eq!(ago(100, 103), "just now");
         assert_eq!(ago(100, 400), "5 min ago");
+        assert_eq!(count(1, "table", "tables"), "1 table");
+        assert_eq!(count(4, "table", "tables"), "4 tables");
     }
 
     #[test]
