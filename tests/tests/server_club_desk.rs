@@ -419,7 +419,7 @@ async fn directors_pause_add_time_replace_and_re_pair_others_are_refused_and_all
         "started round 1",
         &format!("paused table {}", t1.0),
         &format!("resumed table {}", t1.0),
-        "2 minutes more for",
+        "2 minutes more at table",
         "Rex takes",
     ] {
         assert!(all.contains(needle), "no {needle:?} in the log:\n{all}");

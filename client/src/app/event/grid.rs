@@ -228,7 +228,7 @@ fn your_games(ui: &mut Ui, app: &mut EventApp) {
                     words::clock(tick(b))
                 ),
                 (Some(d), None) => format!("{} left to answer", words::left(tick(d))),
-                (None, Some(b)) => format!("time bank {}", words::clock(tick(b))),
+                (None, Some(b)) => format!("Time bank {}", words::clock(tick(b))),
                 (None, None) => String::new(),
             };
             if g.paused {

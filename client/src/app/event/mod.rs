@@ -192,8 +192,8 @@ impl EventApp {
             ClubReply::DirectorLog { event, lines } if event == self.event => {
                 self.log = lines;
             }
-            ClubReply::Notice { words, .. } => {
-                self.notice = Some(words);
+            ClubReply::Notice { words: w, .. } => {
+                self.notice = Some(words::sentence(&w));
                 self.log_asked = None;
             }
             ClubReply::Proposed { round, .. } => {
@@ -230,12 +230,7 @@ impl EventApp {
                 self.notice = Some(format!("Round {round}: you have a bye"));
             }
             ClubReply::Refused { error, message } => {
-                let mut kind = error.words().chars();
-                let kind: String = kind
-                    .next()
-                    .map(|f| f.to_uppercase().chain(kind).collect())
-                    .unwrap_or_default();
-                self.problem = Some(format!("{kind}: {message}"));
+                self.problem = Some(format!("{}: {message}", words::sentence(error.words())));
             }
             _ => {}
         }

@@ -27,6 +27,7 @@ pub use store::Store;
 pub use table::OpenTable;
 
 use crate::app::event::EventApp;
+use crate::app::event::words::sentence;
 use crate::app::your_move::{Desktop, Herald, YourMoveWatch};
 use crate::app::{Join, MusterApp, SignIn};
 use crate::net::ConnectOptions;
@@ -810,23 +811,15 @@ fn club_news(lobby: &mut Lobby, reply: ClubReply) {
         ClubReply::Bye { round, .. } => {
             lobby.notice = Some(format!("round {round}: you have a bye"));
         }
-        ClubReply::Notice { words, .. } => lobby.notice = Some(words),
+        ClubReply::Notice { words, .. } => lobby.notice = Some(sentence(&words)),
         ClubReply::Result { .. } => {
             lobby.link.club(ClubRequest::YourGames);
         }
         ClubReply::Refused { error, message } => {
-            lobby.problem = Some(format!("{}: {message}", capitalised(error.words())));
+            lobby.problem = Some(format!("{}: {message}", sentence(error.words())));
         }
         _ => {}
     }
-}
-
-/// "not now" → "Not now".
-fn capitalised(words: &str) -> String {
-    let mut c = words.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }
 
 /// Why this is a new player although identities are kept for the server.

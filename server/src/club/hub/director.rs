@@ -95,8 +95,9 @@ impl Hub {
                 e.add_time(table, seat, secs, now_ms())?;
                 let player = self.player_at(event, table, seat);
                 self.save(event).await;
-                let words = format!("{} more for {player} at table {}", span(secs), table.0);
-                let gave = format!("{} gave {words}", who.name);
+                let (more, t) = (span(secs), table.0);
+                let words = format!("{player} has {more} more at table {t}");
+                let gave = format!("{} gave {player} {more} more at table {t}", who.name);
                 self.log(event, who.user, gave.clone()).await;
                 self.tell_table(event, table, &gave);
                 Ok(Some(ClubReply::Notice { event, words }))
