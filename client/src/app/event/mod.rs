@@ -71,6 +71,9 @@ pub struct EventApp {
     /// The last refusal, in the server's words.
     pub problem: Option<String>,
     pub connection: Option<String>,
+    /// Opened by itself (`muster --event N`): tells the player when their
+    /// move comes in one of their games. From the lobby, the lobby does.
+    pub watch: Option<crate::app::your_move::YourMoveWatch>,
     waker_set: bool,
 }
 
@@ -112,6 +115,7 @@ impl EventApp {
             notice: None,
             problem: None,
             connection: Some("connecting…".into()),
+            watch: None,
             waker_set: false,
         })
     }
@@ -259,6 +263,22 @@ impl EventApp {
             self.waker_set = true;
         }
         self.pump();
+        if let Some(watch) = &mut self.watch {
+            let waiting: Vec<crate::app::your_move::Waiting> = self
+                .your_games
+                .iter()
+                .filter(|g| g.your_move && !g.paused)
+                .map(|g| crate::app::your_move::Waiting {
+                    table: g.table,
+                    words: format!(
+                        "{}, round {}, against {}",
+                        g.event_name, g.round, g.opponent
+                    ),
+                })
+                .collect();
+            let ctx = ui.ctx().clone();
+            watch.update(&ctx, &waiting, None, false);
+        }
         // The clocks tick between updates.
         ui.ctx().request_repaint_after(Duration::from_millis(500));
         egui::Panel::top("event_top").show(ui, |ui| self.top_bar(ui));

@@ -442,7 +442,12 @@ impl LobbyApp {
         }
         let me = lobby.me();
         let waiting = games::waiting(&lobby.your_tables(), me);
-        let on_screen = self.table.as_ref().map(OpenTable::table);
+        // A table being opened counts as on screen: it tells its own move.
+        let on_screen = self
+            .table
+            .as_ref()
+            .map(OpenTable::table)
+            .or(self.opening.as_ref().and_then(|o| o.table));
         let focused = ctx.input(|i| i.viewport().focused.unwrap_or(true));
         self.watch.update(ctx, &waiting, on_screen, focused);
         // The clocks of your games count down between answers.
