@@ -360,6 +360,11 @@ impl Task {
         // `club_every`): the club pushes only news, not these lists.
         let mut club = tokio::time::interval(self.club_every);
         club.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Not before this node served the list: a node that sends the
+        // lobby elsewhere answers `WatchLobby` with `Moved` and closes, and
+        // a request written into the closing socket can reset it before
+        // `Moved` is read (the redirect would be lost).
+        let mut listed = false;
         loop {
             tokio::select! {
                 _ = ping.tick() => {
@@ -368,7 +373,7 @@ impl Task {
                         return Served::Lost(e.to_string());
                     }
                 }
-                _ = club.tick() => {
+                _ = club.tick(), if listed => {
                     for req in [ClubRequest::Events, ClubRequest::YourGames] {
                         if let Err(e) = conn.send(&ClientMsg::Club(req)).await {
                             return Served::Lost(e.to_string());
@@ -390,6 +395,7 @@ impl Task {
                     Ok(msg) => {
                         if matches!(msg, ServerMsg::Lobby { .. }) {
                             *redirects = 0;
+                            listed = true;
                         }
                         self.receive(msg);
                     }
