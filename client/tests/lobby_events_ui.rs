@@ -18,11 +18,11 @@ mod support;
 use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use muster_client::ConnectOptions;
 use muster_client::app::event::grid;
 use muster_client::app::lobby::{LobbyApp, NOTIFY, OpenTable, Store, events, list};
 use muster_client::app::your_move::{Call, Recorder};
 use muster_client::app::{Join, NetTable, Session, SignIn};
-use muster_client::{ConnectOptions, Connection};
 use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig};
@@ -30,46 +30,10 @@ use muster_shared::protocol::club::{
     AtZero, ClubReply, ClubRequest, EventSettings, PairingMethod, PointsTable, SideAssignment,
     TimeControl,
 };
-use muster_shared::protocol::{ClientMsg, ServerMsg, TableId, UserId};
+use muster_shared::protocol::{TableId, UserId};
 use std::time::{Duration, Instant};
+use support::club::{Scripted, WAIT};
 use support::{start_server_with, wait};
-
-const WAIT: Duration = Duration::from_secs(30);
-
-/// A scripted club client: its connection kept open, its answers read.
-struct Scripted {
-    conn: Connection,
-    user: UserId,
-    token: String,
-}
-
-impl Scripted {
-    async fn guest(url: &str, name: &str) -> Scripted {
-        let mut conn = Connection::connect(url, &ConnectOptions::default())
-            .await
-            .expect("connect");
-        let (user, token) = conn.sign_in_guest(name).await.expect("sign in");
-        Scripted { conn, user, token }
-    }
-
-    /// Send a request; its answer (news meanwhile is skipped).
-    async fn ask(&mut self, req: ClubRequest) -> ClubReply {
-        self.conn.send(&ClientMsg::Club(req)).await.expect("send");
-        loop {
-            if let ServerMsg::Club(r) = self.conn.recv_timeout(WAIT).await.expect("an answer")
-                && !matches!(
-                    r,
-                    ClubReply::YourTable { .. }
-                        | ClubReply::Bye { .. }
-                        | ClubReply::Result { .. }
-                        | ClubReply::Notice { .. }
-                )
-            {
-                return r;
-            }
-        }
-    }
-}
 
 fn settings(name: &str) -> EventSettings {
     let config = GbacwConfig {
