@@ -20,6 +20,7 @@
 use muster_client::ConnectOptions;
 use muster_client::app::event::EventApp;
 use muster_client::app::lobby::{LobbyApp, LobbyFlags, Store};
+use muster_client::app::your_move::{Desktop, YourMoveWatch};
 use muster_client::app::{Join, MusterApp, NetTable, Session};
 use muster_shared::SeatId;
 use muster_shared::codec;
@@ -181,8 +182,12 @@ fn event_app(args: &Args, url: &str, event: u64) -> Result<EventApp, String> {
         fingerprint: args.fingerprint.clone(),
         ..ConnectOptions::default()
     };
-    EventApp::open(url, &store, args.name.as_deref(), opts, EventId(event))
-        .map_err(|e| e.to_string())
+    let notify = store.notify();
+    let mut app = EventApp::open(url, &store, args.name.as_deref(), opts, EventId(event))
+        .map_err(|e| e.to_string())?;
+    // Issue 21: your move told, as in the lobby (the lobby's setting).
+    app.watch = Some(YourMoveWatch::new(Box::new(Desktop), notify));
+    Ok(app)
 }
 
 /// Open the window and run `app` in it.

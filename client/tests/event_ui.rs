@@ -16,55 +16,19 @@ mod support;
 use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
+use muster_client::ConnectOptions;
 use muster_client::app::SignIn;
 use muster_client::app::event::{EventApp, Tab};
-use muster_client::{ConnectOptions, Connection};
 use muster_shared::codec;
 use muster_shared::gbacw::ruleset::GbacwConfig;
+use muster_shared::protocol::ClientMsg;
 use muster_shared::protocol::club::{
     AtZero, ClubReply, ClubRequest, EventId, EventSettings, PairingMethod, PointsTable, ResultHow,
     SideAssignment, TimeControl,
 };
-use muster_shared::protocol::{ClientMsg, ServerMsg, UserId};
 use std::time::Duration;
+use support::club::Scripted;
 use support::{start_server_with, wait};
-
-const WAIT: Duration = Duration::from_secs(30);
-
-/// A scripted client: its connection kept open, its club answers read.
-struct Scripted {
-    conn: Connection,
-    user: UserId,
-    token: String,
-}
-
-impl Scripted {
-    async fn guest(url: &str, name: &str) -> Scripted {
-        let mut conn = Connection::connect(url, &ConnectOptions::default())
-            .await
-            .expect("connect");
-        let (user, token) = conn.sign_in_guest(name).await.expect("sign in");
-        Scripted { conn, user, token }
-    }
-
-    /// Send a request; its answer (news meanwhile is skipped).
-    async fn ask(&mut self, req: ClubRequest) -> ClubReply {
-        self.conn.send(&ClientMsg::Club(req)).await.expect("send");
-        loop {
-            if let ServerMsg::Club(r) = self.conn.recv_timeout(WAIT).await.expect("an answer")
-                && !matches!(
-                    r,
-                    ClubReply::YourTable { .. }
-                        | ClubReply::Bye { .. }
-                        | ClubReply::Result { .. }
-                        | ClubReply::Notice { .. }
-                )
-            {
-                return r;
-            }
-        }
-    }
-}
 
 fn settings() -> EventSettings {
     let config = GbacwConfig {
@@ -261,8 +225,8 @@ fn the_director_pairs_swaps_starts_pauses_adds_time_replaces_and_adjudicates_by_
     wait(&mut d, "table 1 paused", |a| {
         a.view.as_ref().is_some_and(|v| v.tables[0].paused)
     });
-    d.get_by_label("Restart this table").click();
-    wait(&mut d, "table 1 restarted", |a| {
+    d.get_by_label("Resume this table").click();
+    wait(&mut d, "table 1 resumed", |a| {
         a.view.as_ref().is_some_and(|v| !v.tables[0].paused)
     });
     // Ten more minutes for its second side.

@@ -204,6 +204,30 @@ fn your_game() -> impl Strategy<Value = YourGame> {
         )
 }
 
+fn event_summary() -> impl Strategy<Value = EventSummary> {
+    (
+        (event(), text(), text(), text()),
+        (any::<u8>(), any::<u8>(), any::<u32>()),
+        any::<[bool; 5]>(),
+    )
+        .prop_map(
+            |((event, name, ruleset, scenario), (rounds, round, players), b)| EventSummary {
+                event,
+                name,
+                ruleset,
+                scenario,
+                rounds,
+                round,
+                finished: b[0],
+                players,
+                registration_open: b[1],
+                invite_only: b[2],
+                entered: b[3],
+                director: b[4],
+            },
+        )
+}
+
 /// The appended requests.
 fn desk_request() -> impl Strategy<Value = ClubRequest> {
     prop_oneof![
@@ -238,6 +262,7 @@ fn desk_request() -> impl Strategy<Value = ClubRequest> {
         }),
         event().prop_map(|event| ClubRequest::Watch { event }),
         Just(ClubRequest::YourGames),
+        Just(ClubRequest::Events),
     ]
 }
 
@@ -254,6 +279,7 @@ fn desk_reply() -> impl Strategy<Value = ClubReply> {
         }),
         (event(), text()).prop_map(|(event, words)| ClubReply::Notice { event, words }),
         vec(your_game(), 0..3).prop_map(|games| ClubReply::YourGames { games }),
+        vec(event_summary(), 0..3).prop_map(|events| ClubReply::Events { events }),
     ]
 }
 
@@ -276,6 +302,7 @@ fn the_desk_is_appended_after_every_older_club_message() {
         15
     );
     assert_eq!(req(ClubRequest::YourGames)[1], 22);
+    assert_eq!(req(ClubRequest::Events)[1], 27);
     let rep = |r: ClubReply| ServerMsg::Club(r).encode().unwrap()[..2].to_vec();
     let refused = rep(ClubReply::Refused {
         error: ClubError::Busy,
@@ -289,6 +316,7 @@ fn the_desk_is_appended_after_every_older_club_message() {
     assert_eq!(notice[0], refused[0], "both inside ServerMsg::Club");
     assert_eq!(notice[1], 16);
     assert_eq!(rep(ClubReply::YourGames { games: Vec::new() })[1], 17);
+    assert_eq!(rep(ClubReply::Events { events: Vec::new() })[1], 20);
 }
 
 /// Appended after the desk: webhooks, vacations, bids.

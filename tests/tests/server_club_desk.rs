@@ -324,7 +324,7 @@ async fn directors_pause_add_time_replace_and_re_pair_others_are_refused_and_all
     else {
         panic!()
     };
-    assert!(words.contains("2 table(s)"), "{words}");
+    assert!(words.contains("2 tables of the round"), "{words}");
     assert!(watch(&mut d, event).await.tables.iter().all(|c| c.paused));
     ask(&mut d, ClubRequest::PauseRound { event, on: false }).await;
     assert!(watch(&mut d, event).await.tables.iter().all(|c| !c.paused));
@@ -417,9 +417,9 @@ async fn directors_pause_add_time_replace_and_re_pair_others_are_refused_and_all
         "paired round 1",
         "re-paired round 1",
         "started round 1",
-        &format!("paused table(s) {}", t1.0),
-        &format!("restarted table(s) {}", t1.0),
-        "2 minute(s) more for",
+        &format!("paused table {}", t1.0),
+        &format!("resumed table {}", t1.0),
+        "2 minutes more at table",
         "Rex takes",
     ] {
         assert!(all.contains(needle), "no {needle:?} in the log:\n{all}");

@@ -26,10 +26,14 @@ pub mod narrate;
 pub mod net_table;
 pub mod palette;
 pub mod piece_card;
+// The lobby's and the event page's shared way back after a dropped connection.
+pub mod reconnect;
 pub mod replay;
 pub mod seats;
 pub mod session;
 pub mod stacks;
+// Telling the player their move came: attention, title, desktop notification.
+pub mod your_move;
 // The GBACW table (its own panels; shares the session, camera, grid, stacks).
 pub mod gbacw;
 

@@ -7,6 +7,7 @@
 #![allow(dead_code)] // each test file uses its own part of this
 
 pub mod bot;
+pub mod club;
 pub mod gbacw;
 pub mod kittest;
 pub mod play;

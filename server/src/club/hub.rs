@@ -561,7 +561,7 @@ impl Hub {
                     event,
                     who.user,
                     format!(
-                        "{} adjudicated table {}: {}–{}, margin {vp_margin}: {reason}",
+                        "{} adjudicated table {}: {}–{}, victory-point margin {vp_margin}: {reason}",
                         who.name, table.0, points[0], points[1]
                     ),
                 )
@@ -606,7 +606,8 @@ impl Hub {
             | ClubRequest::PairRound { .. }
             | ClubRequest::RePair { .. }
             | ClubRequest::Watch { .. }
-            | ClubRequest::YourGames) => self.desk(who, req).await,
+            | ClubRequest::YourGames
+            | ClubRequest::Events) => self.desk(who, req).await,
             ClubRequest::SetWebhook { club, url } => {
                 if !self.clubs.contains_key(&club) {
                     return Err((
@@ -791,7 +792,12 @@ impl Hub {
         self.log(
             id,
             who.user,
-            format!("{} started round {round} ({} tables)", who.name, made.len()),
+            format!(
+                "{} started round {round} ({} table{})",
+                who.name,
+                made.len(),
+                if made.len() == 1 { "" } else { "s" }
+            ),
         )
         .await;
         let Some(entry) = self.events.get(&id) else {

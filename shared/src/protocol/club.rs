@@ -249,14 +249,14 @@ pub enum ClubRequest {
     },
     // Appended (variant numbers are the wire): the director's desk and
     // watching an event.
-    /// Director only: stop (or restart) one table of the current round:
+    /// Director only: stop (or resume) one table of the current round:
     /// its clocks stop and its players cannot act until it goes on.
     PauseTable {
         event: EventId,
         table: TableId,
         on: bool,
     },
-    /// Director only: stop (or restart) every unfinished table of the
+    /// Director only: stop (or resume) every unfinished table of the
     /// current round.
     PauseRound {
         event: EventId,
@@ -328,6 +328,9 @@ pub enum ClubRequest {
         seat: SeatId,
         vp: u32,
     },
+    /// The events the lobby lists for the caller: those they entered or
+    /// direct, and those open to anyone for registration.
+    Events,
 }
 
 /// Server → client, inside [`super::ServerMsg::Club`].
@@ -431,7 +434,37 @@ pub enum ClubReply {
         days_left: u8,
         until: Option<u64>,
     },
+    /// The answer to `Events`, newest first.
+    Events {
+        events: Vec<EventSummary>,
+    },
 }
+
+/// One event as the lobby lists it (see `ClubRequest::Events`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventSummary {
+    pub event: EventId,
+    pub name: String,
+    /// Ruleset id and scenario, as the event's settings give them.
+    pub ruleset: String,
+    pub scenario: String,
+    pub rounds: u8,
+    /// The round being played or last played (0: none yet).
+    pub round: u8,
+    /// Every round played and every game of the last one decided.
+    pub finished: bool,
+    pub players: u32,
+    /// Registration is open (no round started yet).
+    pub registration_open: bool,
+    pub invite_only: bool,
+    /// The caller is registered.
+    pub entered: bool,
+    /// The caller directs it.
+    pub director: bool,
+}
+
+/// How many events one `Events` answer lists at most.
+pub const MAX_LISTED_EVENTS: usize = 200;
 
 /// One table of an event as its status card shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

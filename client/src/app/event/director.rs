@@ -3,9 +3,9 @@
 //!
 //! Every table of the round in one list: players (the side awaited
 //! marked), Game-Turn and phase, clocks, last action, status. A table
-//! picked in the list gets the actions: pause or restart it, give a side
+//! picked in the list gets the actions: pause or resume it, give a side
 //! more time, put a reserve in a seat, adjudicate with a reason. Above the
-//! list: pause or restart the whole round, pair the next round, re-pair it
+//! list: pause or resume the whole round, pair the next round, re-pair it
 //! by swapping two players, start it. Beside it: the directors' log.
 
 use super::grid::clock_now;
@@ -101,7 +101,8 @@ fn round_controls(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
             app.send(ClubRequest::PauseRound { event, on: true });
         }
         if ui
-            .add_enabled(playing, egui::Button::new("Restart the round"))
+            .add_enabled(playing, egui::Button::new("Resume the round"))
+            .on_hover_text("Let every paused table of the round go on: clocks run again")
             .clicked()
         {
             app.send(ClubRequest::PauseRound { event, on: false });
@@ -279,7 +280,7 @@ fn actions(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
     );
     ui.horizontal(|ui| {
         let (label, on) = if card.paused {
-            ("Restart this table", false)
+            ("Resume this table", false)
         } else {
             ("Pause this table", true)
         };
@@ -348,7 +349,7 @@ fn actions(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
         ui.radio_value(&mut app.desk.verdict, 2, format!("{b} wins"));
     });
     ui.horizontal_wrapped(|ui| {
-        let l = ui.label("Victory-point margin:");
+        let l = ui.label(format!("Victory-point margin ({a}'s minus {b}'s):"));
         ui.add(egui::DragValue::new(&mut app.desk.margin).range(-999..=999))
             .labelled_by(l.id);
         let l = ui.label("Reason:");

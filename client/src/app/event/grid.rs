@@ -26,7 +26,7 @@ pub fn ui(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
                 .show(ui, |ui| {
                     featured(ui, app, view, elapsed);
                     ui.separator();
-                    your_games(ui, &app.your_games);
+                    your_games(ui, app);
                 });
         });
     egui::CentralPanel::default().show(ui, |ui| {
@@ -41,10 +41,11 @@ pub fn ui(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
                     return;
                 }
                 let open = view.tables.iter().filter(|c| c.result.is_none()).count();
+                let tables = view.tables.iter().filter(|c| c.table.is_some()).count();
                 ui.label(format!(
-                    "Round {}: {} table(s), {open} still playing",
+                    "Round {}: {}, {open} still playing",
                     view.round,
-                    view.tables.iter().filter(|c| c.table.is_some()).count()
+                    words::count(tables, "table", "tables")
                 ));
                 ui.horizontal_wrapped(|ui| {
                     for card in &view.tables {
@@ -181,15 +182,26 @@ fn featured(ui: &mut Ui, app: &EventApp, view: &EventView, elapsed: u64) {
     ));
 }
 
-/// Slow play: every unfinished event game of yours, your move first.
-fn your_games(ui: &mut Ui, games: &[YourGame]) {
-    ui.heading("Your games");
-    if games.is_empty() {
+/// The heading of your games on the event page.
+pub const YOUR_GAMES: &str = "Your games";
+
+/// The button that opens one of your games (in the lobby's window).
+pub fn open_label(table: TableId) -> String {
+    format!("Open table {}", table.0)
+}
+
+/// Slow play: every unfinished event game of yours, your move first,
+/// with the time left counted down from the server's deadline.
+fn your_games(ui: &mut Ui, app: &mut EventApp) {
+    ui.heading(YOUR_GAMES);
+    if app.your_games.is_empty() {
         ui.weak("You have no game in play.");
         return;
     }
-    let mut sorted: Vec<&YourGame> = games.iter().collect();
+    let elapsed = app.since_games_ms();
+    let mut sorted: Vec<&YourGame> = app.your_games.iter().collect();
     sorted.sort_by_key(|g| (!g.your_move, g.decision_ms.or(g.bank_ms)));
+    let mut open = None;
     for g in sorted {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
@@ -200,14 +212,24 @@ fn your_games(ui: &mut Ui, games: &[YourGame]) {
             if let Some(p) = &g.progress {
                 ui.small(p);
             }
+            // Only the side awaited has its time running.
+            let running = g.your_move && !g.paused;
+            let tick = |ms: u64| {
+                if running {
+                    ms.saturating_sub(elapsed)
+                } else {
+                    ms
+                }
+            };
             let time = match (g.decision_ms, g.bank_ms) {
                 (Some(d), Some(b)) => format!(
-                    "{} left to answer (bank {})",
-                    words::left(d),
-                    words::clock(b)
+                    "{} left to answer (time bank {})",
+                    words::left(tick(d)),
+                    words::clock(tick(b))
                 ),
-                (None, Some(b)) => format!("bank {}", words::clock(b)),
-                _ => String::new(),
+                (Some(d), None) => format!("{} left to answer", words::left(tick(d))),
+                (None, Some(b)) => format!("Time bank {}", words::clock(tick(b))),
+                (None, None) => String::new(),
             };
             if g.paused {
                 ui.label(RichText::new("Paused by the director").color(AMBER));
@@ -220,6 +242,12 @@ fn your_games(ui: &mut Ui, games: &[YourGame]) {
             } else {
                 ui.label(format!("{}'s move. {time}", g.opponent));
             }
+            if app.opens_tables && ui.button(open_label(g.table)).clicked() {
+                open = Some(g.table);
+            }
         });
+    }
+    if open.is_some() {
+        app.open_table = open;
     }
 }

@@ -4,11 +4,13 @@
 //! event's status cards and "your games" every [`EventLink::connect`]'s
 //! `every`, and send whatever the screens ask (a director's actions).
 //! Every club answer comes back to the UI as an [`EventNews`]; a dropped
-//! connection is re-established with the same identity.
+//! connection is re-established with the same identity, as the lobby's is
+//! ([`crate::app::reconnect`]).
 
 use crate::app::link::Waker;
 use crate::app::net_table::SignIn;
-use crate::net::{self, ConnectOptions, Connection, NetError};
+use crate::app::reconnect::{self, Retried, resume};
+use crate::net::{ConnectOptions, Connection, NetError};
 use muster_shared::protocol::club::{ClubReply, ClubRequest, EventId};
 use muster_shared::protocol::{ClientMsg, ServerMsg, UserId};
 use std::sync::mpsc as std_mpsc;
@@ -124,17 +126,19 @@ impl Task {
                 Some(why) => why,
             };
             self.emit(EventNews::Lost(why));
-            let mut wait = Duration::from_millis(200);
-            conn = loop {
-                tokio::time::sleep(wait).await;
-                if cmds.is_closed() {
-                    return;
+            let again = reconnect::until_connected(
+                || reconnect::connect_as(&self.url, &self.options, &token, None),
+                || cmds.is_closed(),
+            )
+            .await;
+            conn = match again {
+                Retried::Connected(c) => c,
+                Retried::Gone => return,
+                Retried::Forgotten(message) => {
+                    return self.emit(EventNews::Failed(format!(
+                        "the server no longer knows your identity ({message})"
+                    )));
                 }
-                match self.reconnect(&token).await {
-                    Ok(c) => break c,
-                    Err(e) => tracing::debug!("event reconnect failed: {e}"),
-                }
-                wait = (wait * 2).min(crate::app::net_table::RECONNECT_MAX_WAIT);
             };
             self.emit(EventNews::Reconnected);
         }
@@ -165,17 +169,6 @@ impl Task {
             token: token.clone(),
         });
         Ok((conn, token))
-    }
-
-    async fn reconnect(&self, token: &str) -> Result<Connection, NetError> {
-        let connect = async {
-            let mut conn = Connection::connect(&self.url, &self.options).await?;
-            resume(&mut conn, token).await?;
-            Ok(conn)
-        };
-        tokio::time::timeout(net::CONNECT_TIMEOUT * 2, connect)
-            .await
-            .map_err(|_| NetError::Timeout)?
     }
 
     /// Until the connection breaks (`Some(why)`) or the UI goes (`None`).
@@ -230,18 +223,5 @@ impl Task {
         {
             w();
         }
-    }
-}
-
-/// `Resume`, keeping the name the server knows this identity by.
-async fn resume(conn: &mut Connection, token: &str) -> Result<(UserId, String), NetError> {
-    conn.send(&ClientMsg::Resume {
-        token: token.into(),
-    })
-    .await?;
-    match conn.recv_timeout(net::CONNECT_TIMEOUT).await? {
-        ServerMsg::SignedIn { user, name, .. } => Ok((user, name)),
-        ServerMsg::Error { code, message, .. } => Err(NetError::Refused { code, message }),
-        other => Err(NetError::Unexpected(Box::new(other))),
     }
 }

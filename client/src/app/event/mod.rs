@@ -52,6 +52,13 @@ pub struct EventApp {
     /// When `view` arrived (its clocks count down from there).
     seen_at: Option<Instant>,
     pub your_games: Vec<YourGame>,
+    /// When `your_games` arrived (their clocks count down from there).
+    games_at: Option<Instant>,
+    /// Opened from the lobby: "your games" get a button to open the
+    /// table, which the lobby takes from [`EventApp::open_table`].
+    pub opens_tables: bool,
+    /// The table of yours clicked to be opened, for the lobby.
+    pub open_table: Option<TableId>,
     pub tab: Tab,
     /// The table shown large beside the grid.
     pub featured: Option<TableId>,
@@ -64,6 +71,9 @@ pub struct EventApp {
     /// The last refusal, in the server's words.
     pub problem: Option<String>,
     pub connection: Option<String>,
+    /// Opened by itself (`muster --event N`): tells the player when their
+    /// move comes in one of their games. From the lobby, the lobby does.
+    pub watch: Option<crate::app::your_move::YourMoveWatch>,
     waker_set: bool,
 }
 
@@ -94,6 +104,9 @@ impl EventApp {
             view: None,
             seen_at: None,
             your_games: Vec::new(),
+            games_at: None,
+            opens_tables: false,
+            open_table: None,
             tab: Tab::Tables,
             featured: None,
             desk: director::Desk::default(),
@@ -102,6 +115,7 @@ impl EventApp {
             notice: None,
             problem: None,
             connection: Some("connecting…".into()),
+            watch: None,
             waker_set: false,
         })
     }
@@ -175,27 +189,35 @@ impl EventApp {
                 self.view = Some(*v);
                 self.seen_at = Some(Instant::now());
             }
-            ClubReply::YourGames { games } => self.your_games = games,
+            ClubReply::YourGames { games } => {
+                self.your_games = games;
+                self.games_at = Some(Instant::now());
+            }
             ClubReply::DirectorLog { event, lines } if event == self.event => {
                 self.log = lines;
             }
-            ClubReply::Notice { words, .. } => {
-                self.notice = Some(words);
+            ClubReply::Notice { words: w, .. } => {
+                self.notice = Some(words::sentence(&w));
                 self.log_asked = None;
             }
             ClubReply::Proposed { round, .. } => {
-                self.notice = Some(format!("round {round} paired; it starts when you start it"));
+                self.notice = Some(format!(
+                    "Round {round} is paired: click two players to swap them, then start the round"
+                ));
                 self.log_asked = None;
             }
             ClubReply::Round {
                 round, pairings, ..
             } => {
                 let tables = pairings.iter().filter(|p| p.table.is_some()).count();
-                self.notice = Some(format!("round {round}: {tables} table(s)"));
+                self.notice = Some(format!(
+                    "Round {round} started: {}",
+                    words::count(tables, "table", "tables")
+                ));
                 self.log_asked = None;
             }
             ClubReply::Result { table, .. } => {
-                self.notice = Some(format!("table {} has its result", table.0));
+                self.notice = Some(format!("Table {} has its result", table.0));
             }
             ClubReply::YourTable {
                 round,
@@ -204,18 +226,25 @@ impl EventApp {
                 ..
             } => {
                 self.notice = Some(format!(
-                    "round {round}: you play {opponent} at table {}",
+                    "Round {round}: you play {opponent} at table {}",
                     table.0
                 ));
             }
             ClubReply::Bye { round, .. } => {
-                self.notice = Some(format!("round {round}: you have a bye"));
+                self.notice = Some(format!("Round {round}: you have a bye"));
             }
             ClubReply::Refused { error, message } => {
-                self.problem = Some(format!("{error}: {message}"));
+                self.problem = Some(format!("{}: {message}", words::sentence(error.words())));
             }
             _ => {}
         }
+    }
+
+    /// Milliseconds since your games arrived.
+    pub fn since_games_ms(&self) -> u64 {
+        self.games_at.map_or(0, |t| {
+            u64::try_from(t.elapsed().as_millis()).unwrap_or(u64::MAX)
+        })
     }
 
     /// Milliseconds since the view arrived (clocks count down by it).
@@ -234,6 +263,22 @@ impl EventApp {
             self.waker_set = true;
         }
         self.pump();
+        if let Some(watch) = &mut self.watch {
+            let waiting: Vec<crate::app::your_move::Waiting> = self
+                .your_games
+                .iter()
+                .filter(|g| g.your_move && !g.paused)
+                .map(|g| crate::app::your_move::Waiting {
+                    table: g.table,
+                    words: format!(
+                        "{}, round {}, against {}",
+                        g.event_name, g.round, g.opponent
+                    ),
+                })
+                .collect();
+            let ctx = ui.ctx().clone();
+            watch.update(&ctx, &waiting, None, false);
+        }
         // The clocks tick between updates.
         ui.ctx().request_repaint_after(Duration::from_millis(500));
         egui::Panel::top("event_top").show(ui, |ui| self.top_bar(ui));

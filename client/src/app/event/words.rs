@@ -39,6 +39,24 @@ pub fn ago(then: u64, now: u64) -> String {
     }
 }
 
+/// Words from the server as a sentence on a status line: the first
+/// letter capital ("table 3 paused" → "Table 3 paused").
+pub fn sentence(words: &str) -> String {
+    let mut c = words.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// A count with its noun: "1 table", "4 tables".
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
 pub fn pairing(p: PairingMethod) -> &'static str {
     match p {
         PairingMethod::Swiss => "Swiss",
@@ -125,6 +143,10 @@ mod tests {
         assert_eq!(left(83_100_000), "23 h 5 min");
         assert_eq!(ago(100, 103), "just now");
         assert_eq!(ago(100, 400), "5 min ago");
+        assert_eq!(count(1, "table", "tables"), "1 table");
+        assert_eq!(count(4, "table", "tables"), "4 tables");
+        assert_eq!(sentence("table 3 paused"), "Table 3 paused");
+        assert_eq!(sentence(""), "");
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! thread (as [`crate::app::NetTable`] does for a table): connect (a
 //! `quic://` server's certificate pinned on first use, see
 //! [`super::store`]), resume the stored identity or sign in as a new guest,
-//! watch the lobby, create tables. Everything the server pushes comes back
+//! watch the lobby, create tables, and ask for the club's events and
+//! "your games" every few seconds (issue 21). Everything the server pushes comes back
 //! to the UI as [`LobbyEvent`]s; a dropped connection is re-established
 //! and the list asked for again. A server of a fleet that says the lobby's
 //! business is another node's (`ServerMsg::Moved`, issue 23) is followed
@@ -11,7 +12,9 @@
 
 use super::store::Store;
 use crate::app::link::Waker;
+use crate::app::reconnect::{self, Retried, resume};
 use crate::net::{self, ConnectOptions, Connection, NetError};
+use muster_shared::protocol::club::{ClubReply, ClubRequest};
 use muster_shared::protocol::{
     ClientMsg, ErrorCode, ServerMsg, TableId, TableOptions, TableSummary, UserId,
 };
@@ -19,10 +22,6 @@ use std::sync::mpsc as std_mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::mpsc;
-
-/// First wait before reconnecting, doubled after each failed try up to
-/// [`crate::app::net_table::RECONNECT_MAX_WAIT`].
-const RECONNECT_FIRST_WAIT: Duration = Duration::from_millis(200);
 
 /// Redirects followed in a row (with no list served between them) before
 /// giving up: two nodes naming each other would otherwise go on for ever.
@@ -71,11 +70,19 @@ pub enum LobbyEvent {
     Moved {
         to: String,
     },
+    /// A club answer or news: the events listed, "your games", where to
+    /// sit when a round starts.
+    Club(ClubReply),
 }
 
 enum Cmd {
     Create(TableOptions),
+    Club(ClubRequest),
 }
+
+/// How often the lobby asks for its events and "your games" by default
+/// (the table list is pushed; these are asked for).
+pub const CLUB_REFRESH: Duration = Duration::from_secs(5);
 
 /// The lobby's connection.
 pub struct LobbyLink {
@@ -91,12 +98,14 @@ impl LobbyLink {
     /// "Guest"). Returns at once; watch [`LobbyLink::poll`].
     ///
     /// `base` supplies everything but the QUIC pin (which comes from the
-    /// store) — e.g. how often to ping.
+    /// store) — e.g. how often to ping. The events and "your games" are
+    /// asked for every `club_every`.
     pub fn connect(
         url: &str,
         name: &str,
         store: Store,
         base: ConnectOptions,
+        club_every: Duration,
     ) -> Result<Self, NetError> {
         let (to_net, cmds) = mpsc::unbounded_channel();
         let (events, from_net) = std_mpsc::channel();
@@ -107,6 +116,7 @@ impl LobbyLink {
             name: name.trim().to_string(),
             store,
             base,
+            club_every: club_every.max(Duration::from_millis(50)),
             events,
             waker: waker.clone(),
         };
@@ -134,6 +144,12 @@ impl LobbyLink {
         let _ = self.to_net.send(Cmd::Create(options));
     }
 
+    /// Send a club request (e.g. register for an event); its answer
+    /// arrives as [`LobbyEvent::Club`].
+    pub fn club(&self, req: ClubRequest) {
+        let _ = self.to_net.send(Cmd::Club(req));
+    }
+
     pub fn poll(&self) -> Vec<LobbyEvent> {
         self.from_net.try_iter().collect()
     }
@@ -155,6 +171,7 @@ struct Task {
     name: String,
     store: Store,
     base: ConnectOptions,
+    club_every: Duration,
     events: std_mpsc::Sender<LobbyEvent>,
     waker: Arc<Mutex<Option<Waker>>>,
 }
@@ -205,30 +222,22 @@ impl Task {
                 Served::Lost(why) => why,
             };
             self.emit(LobbyEvent::Lost(why));
-            let mut wait = RECONNECT_FIRST_WAIT;
-            conn = loop {
-                tokio::time::sleep(wait).await;
-                if cmds.is_closed() {
+            let again =
+                reconnect::until_connected(|| self.reconnect(&opts, &token), || cmds.is_closed())
+                    .await;
+            conn = match again {
+                Retried::Connected(c) => c,
+                Retried::Gone => return,
+                // The server no longer knows this identity: retrying
+                // cannot help; back to the connect screen.
+                Retried::Forgotten(message) => {
+                    let _ = self.store.forget_token(&self.home, &token);
+                    self.emit(LobbyEvent::Failed(format!(
+                        "the server no longer knows your identity ({message}); connect again \
+                         to sign in as a new guest"
+                    )));
                     return;
                 }
-                match self.reconnect(&opts, &token).await {
-                    Ok(c) => break c,
-                    // The server no longer knows this identity: retrying
-                    // cannot help; back to the connect screen.
-                    Err(NetError::Refused {
-                        code: ErrorCode::BadToken,
-                        message,
-                    }) => {
-                        let _ = self.store.forget_token(&self.home, &token);
-                        self.emit(LobbyEvent::Failed(format!(
-                            "the server no longer knows your identity ({message}); connect again \
-                             to sign in as a new guest"
-                        )));
-                        return;
-                    }
-                    Err(e) => tracing::debug!("lobby reconnect failed: {e}"),
-                }
-                wait = (wait * 2).min(crate::app::net_table::RECONNECT_MAX_WAIT);
             };
             self.emit(LobbyEvent::Reconnected);
         }
@@ -333,15 +342,7 @@ impl Task {
         opts: &ConnectOptions,
         token: &str,
     ) -> Result<Connection, NetError> {
-        let connect = async {
-            let mut conn = Connection::connect(url, opts).await?;
-            resume(&mut conn, token).await?;
-            conn.send(&ClientMsg::WatchLobby { on: true }).await?;
-            Ok(conn)
-        };
-        tokio::time::timeout(net::CONNECT_TIMEOUT * 2, connect)
-            .await
-            .map_err(|_| NetError::Timeout)?
+        reconnect::connect_as(url, opts, token, Some(&ClientMsg::WatchLobby { on: true })).await
     }
 
     /// Until the connection breaks, the server sends the lobby elsewhere,
@@ -355,6 +356,15 @@ impl Task {
         // An idle lobby must still speak, or the server closes it.
         let mut ping = self.base.ping_timer();
         let mut nonce = 0u64;
+        // The events and "your games" (asked for at once, then every
+        // `club_every`): the club pushes only news, not these lists.
+        let mut club = tokio::time::interval(self.club_every);
+        club.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        // Not before this node served the list: a node that sends the
+        // lobby elsewhere answers `WatchLobby` with `Moved` and closes, and
+        // a request written into the closing socket can reset it before
+        // `Moved` is read (the redirect would be lost).
+        let mut listed = false;
         loop {
             tokio::select! {
                 _ = ping.tick() => {
@@ -363,9 +373,20 @@ impl Task {
                         return Served::Lost(e.to_string());
                     }
                 }
+                _ = club.tick(), if listed => {
+                    for req in [ClubRequest::Events, ClubRequest::YourGames] {
+                        if let Err(e) = conn.send(&ClientMsg::Club(req)).await {
+                            return Served::Lost(e.to_string());
+                        }
+                    }
+                }
                 cmd = cmds.recv() => {
-                    let Some(Cmd::Create(options)) = cmd else { return Served::Dropped };
-                    if let Err(e) = conn.send(&ClientMsg::CreateTable { options }).await {
+                    let msg = match cmd {
+                        None => return Served::Dropped,
+                        Some(Cmd::Create(options)) => ClientMsg::CreateTable { options },
+                        Some(Cmd::Club(req)) => ClientMsg::Club(req),
+                    };
+                    if let Err(e) = conn.send(&msg).await {
                         return Served::Lost(e.to_string());
                     }
                 }
@@ -374,6 +395,7 @@ impl Task {
                     Ok(msg) => {
                         if matches!(msg, ServerMsg::Lobby { .. }) {
                             *redirects = 0;
+                            listed = true;
                         }
                         self.receive(msg);
                     }
@@ -394,6 +416,7 @@ impl Task {
             ServerMsg::LobbyRemoved { table } => LobbyEvent::Removed(table),
             ServerMsg::TableCreated { table, invite } => LobbyEvent::Created { table, invite },
             ServerMsg::Error { code, message, .. } => LobbyEvent::Refused { code, message },
+            ServerMsg::Club(reply) => LobbyEvent::Club(reply),
             _ => return,
         };
         self.emit(event);
@@ -417,17 +440,4 @@ enum Served {
     Lost(String),
     /// The server sent the lobby to this address (issue 23).
     Moved(String),
-}
-
-/// `Resume`, keeping the name the server knows this identity by.
-async fn resume(conn: &mut Connection, token: &str) -> Result<(UserId, String), NetError> {
-    conn.send(&ClientMsg::Resume {
-        token: token.into(),
-    })
-    .await?;
-    match conn.recv_timeout(net::CONNECT_TIMEOUT).await? {
-        ServerMsg::SignedIn { user, name, .. } => Ok((user, name)),
-        ServerMsg::Error { code, message, .. } => Err(NetError::Refused { code, message }),
-        other => Err(NetError::Unexpected(Box::new(other))),
-    }
 }

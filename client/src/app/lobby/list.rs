@@ -83,7 +83,7 @@ fn free_seats(t: &TableSummary) -> usize {
 
 /// Whether a seat at `t` is held under the name `me` (perhaps this
 /// player, from an earlier start: joining again gets the seat back).
-fn sits_here(t: &TableSummary, me: Option<&str>) -> bool {
+pub fn sits_here(t: &TableSummary, me: Option<&str>) -> bool {
     t.status != TableStatus::Finished
         && me.is_some_and(|me| t.seats.iter().flatten().any(|n| n == me))
 }
@@ -120,7 +120,8 @@ pub fn your_seat_label(table: TableId) -> String {
     format!("Your seat #{}", table.0)
 }
 
-/// The heading of the tables this player sits at.
+/// The heading of the tables this player sits at (drawn by
+/// [`super::games`], above the list).
 pub const YOUR_TABLES: &str = "Your tables";
 
 /// Issue 18: the mark beside a table of yours where the game waits on you.
@@ -164,37 +165,6 @@ pub fn ui(
         return None;
     }
     let mut pick = None;
-    // Issue 18: the tables this player sits at, first, to go back to.
-    let mine: Vec<&TableSummary> = tables.values().filter(|t| sits_here(t, me)).collect();
-    if !mine.is_empty() {
-        ui.strong(YOUR_TABLES);
-        for t in mine {
-            ui.horizontal_wrapped(|ui| {
-                let seat = t
-                    .seats
-                    .iter()
-                    .position(|s| s.as_deref() == me)
-                    .map_or(0, |k| k + 1);
-                ui.label(format!(
-                    "#{} {} (seat {seat})",
-                    t.table.0,
-                    scenario_words(t)
-                ));
-                if ui.button(format!("Open #{}", t.table.0)).clicked() {
-                    pick = Some(Pick::Join(t.table));
-                }
-                if waits_on(t, me) {
-                    ui.label(
-                        RichText::new(YOUR_MOVE)
-                            .strong()
-                            .color(Color32::BLACK)
-                            .background_color(Color32::from_rgb(0xff, 0xd0, 0x40)),
-                    );
-                }
-            });
-        }
-        ui.separator();
-    }
     egui::ScrollArea::both()
         .id_salt("lobby_tables")
         .show(ui, |ui| {

@@ -5,12 +5,18 @@
 //! - [`link`]: [`LobbyLink`], the lobby's connection on its own thread.
 //! - [`list`]: the live table list with its filters; [`create`]: the
 //!   create-a-table form; [`table`]: a table opened from the lobby.
+//! - [`games`]: "Your tables", your move marked with the time left;
+//!   [`events`]: the club events you entered, direct, or may enter.
 //!
-//! [`LobbyApp`] steps through three screens: connect (address and name),
-//! the lobby (tables, filters, create, join, watch), and a table (the
-//! sandbox UI or the GBACW table view), with a bar to go back.
+//! [`LobbyApp`] steps through four screens: connect (address and name),
+//! the lobby (your tables, events, tables, filters, create, join, watch),
+//! an event's page, and a table (the sandbox UI or the GBACW table view),
+//! with a bar to go back. Whatever the screen, the lobby's connection
+//! keeps watching where your move is awaited ([`crate::app::your_move`]).
 
 pub mod create;
+pub mod events;
+pub mod games;
 pub mod link;
 pub mod list;
 pub mod store;
@@ -20,11 +26,16 @@ pub use link::{LobbyEvent, LobbyLink};
 pub use store::Store;
 pub use table::OpenTable;
 
-use crate::app::{Join, MusterApp};
+use crate::app::event::EventApp;
+use crate::app::event::words::sentence;
+use crate::app::your_move::{Desktop, Herald, YourMoveWatch};
+use crate::app::{Join, MusterApp, SignIn};
 use crate::net::ConnectOptions;
 use egui::{Color32, RichText, Ui};
+use muster_shared::protocol::club::{ClubReply, ClubRequest, EventId, EventSummary, YourGame};
 use muster_shared::protocol::{ErrorCode, TableId, TableSummary, UserId};
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 use table::Opening;
 
 /// The lobby's address when none is given.
@@ -85,8 +96,26 @@ pub struct Lobby {
     pub notice: Option<String>,
     /// The last refusal (e.g. a table the server cannot create).
     pub problem: Option<String>,
+    /// The club events listed for this player (issue 21).
+    pub events: Vec<EventSummary>,
+    /// Your unfinished event games, and when the server said (their
+    /// clocks count down from then).
+    pub your_games: Vec<YourGame>,
+    games_at: Option<Instant>,
     connected: bool,
     waker_set: bool,
+}
+
+impl Lobby {
+    /// This player's name on the server, once signed in.
+    pub fn me(&self) -> Option<&str> {
+        self.identity.as_ref().map(|i| i.name.as_str())
+    }
+
+    /// Every table of yours ("Your tables"), your move first.
+    pub fn your_tables(&self) -> Vec<games::YourTable<'_>> {
+        games::collect(&self.tables, &self.your_games, self.me())
+    }
 }
 
 /// The app when started for a server: connect, lobby, tables.
@@ -100,11 +129,20 @@ pub struct LobbyApp {
     pub lobby: Option<Lobby>,
     opening: Option<Opening>,
     pub table: Option<OpenTable>,
+    /// An event's page opened from the lobby (a table opened from it
+    /// shows over it, and going back from the table returns to it).
+    pub event: Option<EventApp>,
+    /// How often the lobby asks for its events and your games (and an
+    /// event page for its cards); tests ask more often.
+    pub club_every: Duration,
+    /// Tells the player when their move comes, whatever is on screen.
+    pub watch: YourMoveWatch,
 }
 
 impl LobbyApp {
     /// The connect screen, filled with `url` and `name`.
     pub fn new(store: Store, url: &str, name: &str) -> Self {
+        let notify = store.notify();
         LobbyApp {
             store,
             options: ConnectOptions::default(),
@@ -116,6 +154,26 @@ impl LobbyApp {
             lobby: None,
             opening: None,
             table: None,
+            event: None,
+            club_every: link::CLUB_REFRESH,
+            watch: YourMoveWatch::new(Box::new(Desktop), notify),
+        }
+    }
+
+    /// Tell the player through `herald` instead of the window and the
+    /// desktop (tests record what would be told).
+    pub fn with_herald(mut self, herald: Box<dyn Herald>) -> Self {
+        self.watch = YourMoveWatch::new(herald, self.watch.desktop);
+        self
+    }
+
+    /// Turn the desktop notification on or off, and remember it.
+    pub fn set_notify(&mut self, on: bool) {
+        self.watch.desktop = on;
+        if let Err(e) = self.store.set_notify(on)
+            && let Some(l) = &mut self.lobby
+        {
+            l.problem = Some(format!("cannot keep the setting: {e}"));
         }
     }
 
@@ -192,6 +250,7 @@ impl LobbyApp {
             &self.form.name,
             self.store.clone(),
             self.options.clone(),
+            self.club_every,
         ) {
             Ok(link) => {
                 self.lobby = Some(Lobby {
@@ -206,6 +265,9 @@ impl LobbyApp {
                     creating_seat: 0,
                     notice: None,
                     problem: None,
+                    events: Vec::new(),
+                    your_games: Vec::new(),
+                    games_at: None,
                     connected: false,
                     waker_set: false,
                 })
@@ -290,6 +352,7 @@ impl LobbyApp {
                         lobby.connected = true;
                         lobby.notice = Some("reconnected".into());
                     }
+                    LobbyEvent::Club(reply) => club_news(lobby, reply),
                 }
             }
         }
@@ -358,13 +421,114 @@ impl LobbyApp {
             lobby.waker_set = true;
         }
         self.pump(&ctx);
+        self.watch_your_move(&ctx);
         if self.table.is_some() {
             self.table_ui(ui);
+        } else if self.event.is_some() {
+            self.event_ui(ui);
         } else if self.signed_in() {
             self.lobby_ui(ui);
         } else {
             self.connect_ui(ui);
         }
+    }
+
+    /// Issue 21: tell the player when their move comes at any table of
+    /// theirs, open or not (the lobby's list and your games say where).
+    fn watch_your_move(&mut self, ctx: &egui::Context) {
+        let Some(lobby) = &self.lobby else { return };
+        if lobby.identity.is_none() {
+            return;
+        }
+        let me = lobby.me();
+        let waiting = games::waiting(&lobby.your_tables(), me);
+        // A table being opened counts as on screen: it tells its own move.
+        let on_screen = self
+            .table
+            .as_ref()
+            .map(OpenTable::table)
+            .or(self.opening.as_ref().and_then(|o| o.table));
+        let focused = ctx.input(|i| i.viewport().focused.unwrap_or(true));
+        self.watch.update(ctx, &waiting, on_screen, focused);
+        // The clocks of your games count down between answers.
+        if !lobby.your_games.is_empty() {
+            ctx.request_repaint_after(Duration::from_secs(1));
+        }
+    }
+
+    /// Open event `id`'s page on its own connection, as this identity.
+    pub fn open_event(&mut self, id: EventId) {
+        let Some(lobby) = &mut self.lobby else { return };
+        let Some(me) = &lobby.identity else { return };
+        let opts = ConnectOptions {
+            fingerprint: me.fingerprint.clone(),
+            ..self.options.clone()
+        };
+        match EventApp::connect_every(
+            &lobby.url,
+            opts,
+            SignIn::Resume(me.token.clone()),
+            id,
+            self.club_every.min(crate::app::event::link::REFRESH),
+        ) {
+            Ok(mut page) => {
+                page.opens_tables = true;
+                self.event = Some(page);
+            }
+            Err(e) => lobby.problem = Some(format!("cannot open the event: {e}")),
+        }
+    }
+
+    fn event_ui(&mut self, ui: &mut Ui) {
+        let mut back = false;
+        egui::Panel::top("lobby_event_bar").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                back = ui.button("< Lobby").clicked();
+                ui.separator();
+                ui.weak("club event");
+            });
+        });
+        let Some(page) = &mut self.event else { return };
+        page.ui(ui);
+        // "Open table N" on the page's your games: the table over the page.
+        if let Some(t) = page.open_table.take() {
+            let event = page.event;
+            let ruleset = self
+                .lobby
+                .as_ref()
+                .and_then(|l| {
+                    l.tables.get(&t).map(|s| s.ruleset.clone()).or_else(|| {
+                        l.events
+                            .iter()
+                            .find(|e| e.event == event)
+                            .map(|e| e.ruleset.clone())
+                    })
+                })
+                .unwrap_or_else(|| "gbacw".into());
+            let ctx = ui.ctx().clone();
+            self.open_yours(&ctx, t, &ruleset);
+        }
+        if back {
+            // Dropping the page's link closes its connection.
+            self.event = None;
+        }
+    }
+
+    /// Open a table of yours again, in your seat.
+    fn open_yours(&mut self, ctx: &egui::Context, table: TableId, ruleset: &str) {
+        if self.opening.is_some() {
+            return;
+        }
+        self.open(
+            ctx,
+            ruleset,
+            Join::Seat {
+                table,
+                seat: None,
+                invite: None,
+            },
+            format!("table #{}", table.0),
+        );
     }
 
     fn connect_ui(&mut self, ui: &mut Ui) {
@@ -446,8 +610,10 @@ impl LobbyApp {
     fn lobby_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         let opening = self.opening.as_ref().map(|o| o.what.clone());
+        let mut notify = self.watch.desktop;
         let Some(lobby) = &mut self.lobby else { return };
         let mut pick = None;
+        let mut event_pick = None;
         let mut create = None;
         egui::Panel::top("lobby_top").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -478,6 +644,11 @@ impl LobbyApp {
                 } else {
                     ui.label(RichText::new("reconnecting...").color(Color32::YELLOW));
                 }
+                ui.separator();
+                ui.checkbox(&mut notify, NOTIFY).on_hover_text(
+                    "A desktop notification when the game at one of your tables waits on \
+                         you, whatever is on screen. The window asks for attention either way.",
+                );
                 if let Some(n) = &lobby.notice {
                     ui.separator();
                     ui.weak(n);
@@ -514,6 +685,15 @@ impl LobbyApp {
                 }
             });
         egui::CentralPanel::default().show(ui, |ui| {
+            let me = lobby.identity.as_ref().map(|i| i.name.as_str());
+            let age = lobby.games_at.map_or(0, |t| {
+                u64::try_from(t.elapsed().as_millis()).unwrap_or(u64::MAX)
+            });
+            let mine = games::collect(&lobby.tables, &lobby.your_games, me);
+            if let Some(p) = games::ui(ui, &mine, me, age) {
+                pick = Some(p);
+            }
+            event_pick = events::ui(ui, &lobby.events);
             ui.heading("Tables");
             lobby.filters.ui(ui, &create::GAMES);
             ui.horizontal(|ui| {
@@ -522,11 +702,19 @@ impl LobbyApp {
                     .labelled_by(l.id);
             });
             ui.separator();
-            let me = lobby.identity.as_ref().map(|i| i.name.as_str());
-            pick = list::ui(ui, &lobby.tables, &lobby.filters, me);
+            if let Some(p) = list::ui(ui, &lobby.tables, &lobby.filters, me) {
+                pick = Some(p);
+            }
         });
         if let Some(options) = create {
             lobby.link.create(options);
+        }
+        if let Some(events::EventPick::Register(event)) = event_pick {
+            lobby.problem = None;
+            lobby.link.club(ClubRequest::Register {
+                event,
+                invite: None,
+            });
         }
         if let Some(pick) = pick
             && opening.is_none()
@@ -551,9 +739,22 @@ impl LobbyApp {
             let ruleset = lobby
                 .tables
                 .get(&table)
-                .map_or("sandbox".to_string(), |s| s.ruleset.clone());
+                .map(|s| s.ruleset.clone())
+                .or_else(|| {
+                    // An event game no one has open is not listed.
+                    let g = lobby.your_games.iter().find(|g| g.table == table)?;
+                    let e = lobby.events.iter().find(|e| e.event == g.event)?;
+                    Some(e.ruleset.clone())
+                })
+                .unwrap_or_else(|| "sandbox".to_string());
             lobby.problem = None;
             self.open(&ctx, &ruleset, join, what);
+        }
+        if let Some(events::EventPick::Open(event)) = event_pick {
+            self.open_event(event);
+        }
+        if notify != self.watch.desktop {
+            self.set_notify(notify);
         }
     }
 
@@ -573,9 +774,56 @@ impl LobbyApp {
         });
         table.ui(ui);
         if back {
-            // Dropping the table's link leaves the table politely.
+            // Dropping the table's link leaves the table politely (back
+            // to the event's page when it was opened from there).
             self.table = None;
         }
+    }
+}
+
+/// The setting's words beside its checkbox.
+pub const NOTIFY: &str = "Notify me when my move comes";
+
+/// A club answer or news on the lobby's connection.
+fn club_news(lobby: &mut Lobby, reply: ClubReply) {
+    match reply {
+        ClubReply::Events { events } => lobby.events = events,
+        ClubReply::YourGames { games } => {
+            lobby.your_games = games;
+            lobby.games_at = Some(Instant::now());
+        }
+        ClubReply::Registered { event } => {
+            let name = lobby
+                .events
+                .iter()
+                .find(|e| e.event == event)
+                .map_or_else(|| "the event".to_string(), |e| e.name.clone());
+            lobby.notice = Some(format!("you are registered for {name}"));
+            lobby.link.club(ClubRequest::Events);
+        }
+        ClubReply::YourTable {
+            round,
+            table,
+            opponent,
+            ..
+        } => {
+            lobby.notice = Some(format!(
+                "round {round}: you play {opponent} at table {}",
+                table.0
+            ));
+            lobby.link.club(ClubRequest::YourGames);
+        }
+        ClubReply::Bye { round, .. } => {
+            lobby.notice = Some(format!("round {round}: you have a bye"));
+        }
+        ClubReply::Notice { words, .. } => lobby.notice = Some(sentence(&words)),
+        ClubReply::Result { .. } => {
+            lobby.link.club(ClubRequest::YourGames);
+        }
+        ClubReply::Refused { error, message } => {
+            lobby.problem = Some(format!("{}: {message}", sentence(error.words())));
+        }
+        _ => {}
     }
 }
 

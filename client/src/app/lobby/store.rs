@@ -16,8 +16,12 @@
 //!   A server that later shows another certificate is refused until the
 //!   line is removed by hand.
 //!
-//! Both files are space-separated lines so a person can read and edit
-//! them. The pins are shared by every profile (trust is the machine's).
+//! - `settings.txt`: the player's choices, `NAME VALUE` per line (for
+//!   now `notify on|off`: a desktop notification when your move comes).
+//!   Shared by every profile: they are the machine's person's.
+//!
+//! All are space-separated lines so a person can read and edit them.
+//! The pins are shared by every profile (trust is the machine's).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -73,6 +77,7 @@ pub struct BadProfile(pub String);
 
 const SESSIONS: &str = "sessions.txt";
 const KNOWN: &str = "known_servers.txt";
+const SETTINGS: &str = "settings.txt";
 
 impl Store {
     /// The files in `dir` (created when first written).
@@ -238,6 +243,18 @@ impl Store {
         }
     }
 
+    /// Whether a desktop notification says when your move comes (off
+    /// until the player turns it on).
+    pub fn notify(&self) -> bool {
+        self.read(SETTINGS).get("notify").is_some_and(|v| v == "on")
+    }
+
+    pub fn set_notify(&self, on: bool) -> Result<(), StoreError> {
+        let mut all = self.read(SETTINGS);
+        all.insert("notify".into(), if on { "on" } else { "off" }.into());
+        self.write(SETTINGS, &all)
+    }
+
     fn read(&self, file: &str) -> BTreeMap<String, String> {
         // A missing or unreadable file is an empty one: nothing remembered.
         let text = std::fs::read_to_string(self.dir.join(file)).unwrap_or_default();
@@ -300,6 +317,17 @@ fn normalise(fp: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_notify_setting_is_off_until_turned_on_and_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = Store::at(dir.path());
+        assert!(!s.notify());
+        s.set_notify(true).unwrap();
+        assert!(Store::at(dir.path()).notify());
+        s.set_notify(false).unwrap();
+        assert!(!Store::at(dir.path()).notify());
+    }
 
     #[test]
     fn tokens_and_pins_survive_a_new_store() {

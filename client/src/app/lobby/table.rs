@@ -27,6 +27,8 @@ pub enum Joined {
 /// Joining in the background.
 pub struct Opening {
     pub what: String,
+    /// The table being opened (its "your move" is the table's to tell).
+    pub table: Option<TableId>,
     rx: mpsc::Receiver<Result<Joined, NetError>>,
 }
 
@@ -44,6 +46,10 @@ impl Opening {
     ) -> Self {
         let (tx, rx) = mpsc::channel();
         let gbacw = ruleset == "gbacw";
+        let table = match &join {
+            Join::Seat { table, .. } | Join::Spectate { table, .. } => Some(*table),
+            Join::Create(_) => None,
+        };
         std::thread::spawn(move || {
             let sign_in = SignIn::Resume(token);
             let joined = if gbacw {
@@ -54,7 +60,7 @@ impl Opening {
             let _ = tx.send(joined);
             ctx.request_repaint();
         });
-        Opening { what, rx }
+        Opening { what, table, rx }
     }
 
     /// The outcome, once there is one.

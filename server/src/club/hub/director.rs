@@ -13,7 +13,8 @@ use crate::storage::SeatHolder;
 use muster_shared::SeatId;
 use muster_shared::protocol::TableId;
 use muster_shared::protocol::club::{
-    ClubError, ClubReply, ClubRequest, EventId, EventView, YourGame,
+    ClubError, ClubReply, ClubRequest, EventId, EventSummary, EventView, MAX_LISTED_EVENTS,
+    YourGame,
 };
 use std::time::Duration;
 
@@ -38,7 +39,7 @@ impl Hub {
             ClubRequest::PauseTable { event, table, on } => {
                 self.directed(event, who.user)?;
                 let changed = self.pause_one(event, table, on)?;
-                let verb = if on { "paused" } else { "restarted" };
+                let verb = if on { "paused" } else { "resumed" };
                 if changed {
                     self.save(event).await;
                     self.paused_told(event, &[table], on, who).await;
@@ -75,11 +76,13 @@ impl Hub {
                     self.save(event).await;
                     self.paused_told(event, &changed, on, who).await;
                 }
-                let verb = if on { "paused" } else { "restarted" };
-                Ok(Some(ClubReply::Notice {
-                    event,
-                    words: format!("{} table(s) of the round {verb}", changed.len()),
-                }))
+                let verb = if on { "paused" } else { "resumed" };
+                let words = match changed.len() {
+                    0 => format!("every table of the round was {verb} already"),
+                    1 => format!("1 table of the round {verb}"),
+                    n => format!("{n} tables of the round {verb}"),
+                };
+                Ok(Some(ClubReply::Notice { event, words }))
             }
             ClubRequest::AddTime {
                 event,
@@ -92,10 +95,11 @@ impl Hub {
                 e.add_time(table, seat, secs, now_ms())?;
                 let player = self.player_at(event, table, seat);
                 self.save(event).await;
-                let words = format!("{} more for {player} at table {}", span(secs), table.0);
-                self.log(event, who.user, format!("{}: {words}", who.name))
-                    .await;
-                self.tell_table(event, table, &format!("{} gave {words}", who.name));
+                let (more, t) = (span(secs), table.0);
+                let words = format!("{player} has {more} more at table {t}");
+                let gave = format!("{} gave {player} {more} more at table {t}", who.name);
+                self.log(event, who.user, gave.clone()).await;
+                self.tell_table(event, table, &gave);
                 Ok(Some(ClubReply::Notice { event, words }))
             }
             ClubRequest::Replace {
@@ -133,7 +137,7 @@ impl Hub {
                     .iter()
                     .map(|g| match g {
                         [Some(a), Some(b)] => format!("{} v {}", e.name_of(*a), e.name_of(*b)),
-                        [Some(a), None] => format!("{} a bye", e.name_of(*a)),
+                        [Some(a), None] => format!("{} has a bye", e.name_of(*a)),
                         _ => String::new(),
                     })
                     .collect();
@@ -184,11 +188,48 @@ impl Hub {
                     .collect();
                 Ok(Some(ClubReply::YourGames { games }))
             }
+            ClubRequest::Events => Ok(Some(ClubReply::Events {
+                events: self.listed_events(who.user),
+            })),
             _ => Err((ClubError::BadRequest, "that request was refused".into())),
         }
     }
 
-    /// Pause or restart one table; `true` when that changed anything.
+    /// The lobby's list of events for `user`: those entered or directed,
+    /// and those anyone may still register for; newest first, bounded.
+    fn listed_events(&self, user: muster_shared::protocol::UserId) -> Vec<EventSummary> {
+        self.events
+            .iter()
+            .rev()
+            .filter_map(|(&id, entry)| {
+                let e = &entry.event;
+                let director = self.directed(id, user).is_ok();
+                let entered = e.entrants.iter().any(|x| x.user == user);
+                let open = !e.started() && !e.settings.invite_only;
+                if !(director || entered || open) {
+                    return None;
+                }
+                let round = u8::try_from(e.rounds.len()).unwrap_or(u8::MAX);
+                Some(EventSummary {
+                    event: id,
+                    name: e.settings.name.clone(),
+                    ruleset: e.settings.ruleset.clone(),
+                    scenario: e.settings.scenario.clone(),
+                    rounds: e.settings.rounds,
+                    round,
+                    finished: round >= e.settings.rounds && e.round_done(),
+                    players: u32::try_from(e.entrants.len()).unwrap_or(u32::MAX),
+                    registration_open: !e.started(),
+                    invite_only: e.settings.invite_only,
+                    entered,
+                    director,
+                })
+            })
+            .take(MAX_LISTED_EVENTS)
+            .collect()
+    }
+
+    /// Pause or resume one table; `true` when that changed anything.
     fn pause_one(&mut self, event: EventId, table: TableId, on: bool) -> Result<bool, Refusal> {
         let e = &mut self.events.get_mut(&event).ok_or(no_event(event))?.event;
         let now = now_ms();
@@ -199,7 +240,7 @@ impl Hub {
         }
     }
 
-    /// After pausing or restarting `tables`: tell their rooms, log it,
+    /// After pausing or resuming `tables`: tell their rooms, log it,
     /// tell their players.
     async fn paused_told(&mut self, event: EventId, tables: &[TableId], on: bool, who: &Who) {
         for &t in tables {
@@ -213,20 +254,19 @@ impl Hub {
             let words = if on {
                 format!(
                     "{} paused your game at table {}: the clocks are stopped and no move can be \
-                     made until it restarts",
+                     made until it is resumed",
                     who.name, t.0
                 )
             } else {
-                format!("{} restarted your game at table {}", who.name, t.0)
+                format!("{} resumed your game at table {}", who.name, t.0)
             };
             self.tell_table(event, t, &words);
         }
-        let list: Vec<String> = tables.iter().map(|t| t.0.to_string()).collect();
-        let verb = if on { "paused" } else { "restarted" };
+        let verb = if on { "paused" } else { "resumed" };
         self.log(
             event,
             who.user,
-            format!("{} {verb} table(s) {}", who.name, list.join(", ")),
+            format!("{} {verb} {}", who.name, tables_in_words(tables)),
         )
         .await;
     }
@@ -358,9 +398,38 @@ impl Hub {
 
 /// Seconds in words: "90 seconds", "5 minutes", "2 hours".
 fn span(secs: u32) -> String {
-    match secs {
-        s if s % 3600 == 0 => format!("{} hour(s)", s / 3600),
-        s if s % 60 == 0 => format!("{} minute(s)", s / 60),
-        s => format!("{s} second(s)"),
+    let (n, unit) = match secs {
+        s if s > 0 && s % 3600 == 0 => (s / 3600, "hour"),
+        s if s > 0 && s % 60 == 0 => (s / 60, "minute"),
+        s => (s, "second"),
+    };
+    let s = if n == 1 { "" } else { "s" };
+    format!("{n} {unit}{s}")
+}
+
+/// Tables for the directors' log: "table 4", "2 tables (3 and 4)",
+/// "3 tables (3, 4 and 7)".
+pub(crate) fn tables_in_words(tables: &[TableId]) -> String {
+    let numbers: Vec<String> = tables.iter().map(|t| t.0.to_string()).collect();
+    match numbers.as_slice() {
+        [] => "no table".into(),
+        [one] => format!("table {one}"),
+        [rest @ .., last] => format!("{} tables ({} and {last})", numbers.len(), rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_names_tables_in_words() {
+        let t = |ns: &[u64]| ns.iter().map(|n| TableId(*n)).collect::<Vec<_>>();
+        assert_eq!(tables_in_words(&t(&[4])), "table 4");
+        assert_eq!(tables_in_words(&t(&[3, 4])), "2 tables (3 and 4)");
+        assert_eq!(tables_in_words(&t(&[3, 4, 7])), "3 tables (3, 4 and 7)");
+        assert_eq!(span(120), "2 minutes");
+        assert_eq!(span(3600), "1 hour");
+        assert_eq!(span(90), "90 seconds");
     }
 }
