@@ -76,7 +76,9 @@ fn click(h: &mut Harness<'_, LobbyApp>, clicks: &mut usize, label: &str) {
 fn countdowns(h: &Harness<'_, LobbyApp>) -> Vec<u64> {
     h.query_all_by_label_contains(" s left, then the default applies")
         .filter_map(|n| {
-            let l = n.accesskit_node().label()?;
+            // A plain label's text is its node's value (AccessKit).
+            let n = n.accesskit_node();
+            let l = n.label().or_else(|| n.value())?;
             l.split(' ').next()?.parse().ok()
         })
         .collect()
