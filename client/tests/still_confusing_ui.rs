@@ -458,3 +458,77 @@ fn a_tray_counter_is_dragged_onto_a_lit_hex() {
     drag_map(&mut h, row, at - row);
     assert_eq!(support::play::where_is(&h, &other), Some(to), "dragged onto {to}");
 }
+
+/// The newest log line's place on screen, and the bottom of the window.
+fn newest_line(h: &Harness<'_, GbacwApp>) -> (egui::Rect, f32) {
+    let text = h
+        .state()
+        .session
+        .book()
+        .unwrap()
+        .log
+        .last()
+        .unwrap()
+        .text
+        .clone();
+    let rect = h
+        .query_all(By::new().predicate(move |n| {
+            n.label().or_else(|| n.value()).is_some_and(|l| l == text)
+        }))
+        .map(|n| n.rect())
+        .max_by(|a, b| a.top().total_cmp(&b.top()))
+        .expect("the newest line is laid out");
+    (rect, SIZE.y)
+}
+
+/// Issue 18's log "follows new entries unless scrolled back": the
+/// newest line is in view as lines come; scrolled back by the wheel, the
+/// log stays there while more come; scrolled to the bottom, it follows
+/// again.
+#[test]
+fn the_log_follows_new_lines_unless_scrolled_back() {
+    let mut h = gbacw_harness(&GbacwConfig::default(), SIZE, false);
+    let end = |h: &mut Harness<'_, GbacwApp>| {
+        h.get_by_label(track::END_PHASE).click();
+        settle(h);
+    };
+    for _ in 0..40 {
+        if h.state().session.book().unwrap().log.len() >= 30 {
+            break;
+        }
+        end(&mut h);
+    }
+    assert!(h.state().session.book().unwrap().log.len() >= 30, "lines enough to scroll");
+    let (line, bottom) = newest_line(&h);
+    assert!(line.bottom() <= bottom + 1.0, "the newest line is in view: {line:?}");
+    // Scrolled back with the wheel over the log.
+    let over_log = h.get_by_label(muster_client::app::log::FIND).rect().center() + vec2(60.0, 60.0);
+    h.hover_at(over_log);
+    h.event(Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: vec2(0.0, 600.0),
+        phase: egui::TouchPhase::Move,
+        modifiers: Modifiers::NONE,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    settle(&mut h);
+    for _ in 0..3 {
+        end(&mut h);
+    }
+    let (line, bottom) = newest_line(&h);
+    assert!(line.top() >= bottom, "scrolled back, the log stays: {line:?}");
+    // Down to the bottom again: it follows.
+    h.hover_at(over_log);
+    h.event(Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: vec2(0.0, -100_000.0),
+        phase: egui::TouchPhase::Move,
+        modifiers: Modifiers::NONE,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    settle(&mut h);
+    end(&mut h);
+    end(&mut h);
+    let (line, bottom) = newest_line(&h);
+    assert!(line.bottom() <= bottom + 1.0, "following again: {line:?}");
+}
