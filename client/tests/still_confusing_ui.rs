@@ -532,3 +532,48 @@ fn the_log_follows_new_lines_unless_scrolled_back() {
     let (line, bottom) = newest_line(&h);
     assert!(line.bottom() <= bottom + 1.0, "following again: {line:?}");
 }
+
+/// The same drag from the Arrivals tray (Cedar Mountain 26.4): a
+/// reinforcement's row dragged onto its lit entry hex brings it in.
+#[test]
+fn an_arrival_is_dragged_from_the_tray_onto_its_entry_hex() {
+    use muster_client::app::gbacw::tray::DEFAULT_DEPLOYMENT;
+    let mut h = table("cedar_mountain");
+    h.get_by_label(DEFAULT_DEPLOYMENT).click();
+    settle(&mut h);
+    for _ in 0..4 {
+        if legal_now(&h)
+            .iter()
+            .any(|a| matches!(a, GbacwAction::Arrive { .. }))
+        {
+            break;
+        }
+        h.get_by_label(track::END_PHASE).click();
+        settle(&mut h);
+    }
+    let (piece, to) = legal_now(&h)
+        .iter()
+        .find_map(|a| match a {
+            GbacwAction::Arrive { piece, hex, .. } if !held(&h, *hex) => Some((piece.clone(), *hex)),
+            _ => None,
+        })
+        .expect("an arrival due at an empty entry hex");
+    let name = support::play::name(&h, &piece);
+    let row = h
+        .query_all(By::new().predicate({
+            let name = name.clone();
+            move |n| {
+                n.role() == egui::accesskit::Role::Button
+                    && n.label().is_some_and(|l| l.starts_with(&format!("{name} - enters")))
+            }
+        }))
+        .next()
+        .expect("its row in the Arrivals tray")
+        .rect()
+        .center();
+    let mut c = Clicker::default();
+    assert!(c.bring_into_view(&mut h, to));
+    let at = h.state().map.hex_screen_pos(to).unwrap();
+    drag_map(&mut h, row, at - row);
+    assert_eq!(support::play::where_is(&h, &piece), Some(to), "{name} dragged in at {to}");
+}
