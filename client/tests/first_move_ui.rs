@@ -136,7 +136,10 @@ fn clicks_from_the_lobby_to_a_new_players_first_move() {
         steps(&mut b);
     }
     let (ca, cb) = (countdowns(&a), countdowns(&b));
-    assert!(!ca.is_empty() && !cb.is_empty(), "the clock once both sit: {ca:?} {cb:?}");
+    assert!(
+        !ca.is_empty() && !cb.is_empty(),
+        "the clock once both sit: {ca:?} {cb:?}"
+    );
     assert!(ca[0].abs_diff(cb[0]) <= 2, "the same clock: {ca:?} {cb:?}");
     let watching = watching.elapsed();
     // Meade sets up (26.2) by the default deployment once both sit.
@@ -241,7 +244,8 @@ fn the_creator_chooses_a_side_and_is_seated_there() {
         .click();
     steps(&mut a);
     clicks += 1;
-    let second = muster_client::app::lobby::create::side_names("gbacw", "cedar_mountain")[1].clone();
+    let second =
+        muster_client::app::lobby::create::side_names("gbacw", "cedar_mountain")[1].clone();
     assert!(!second.is_empty() && !second.contains('_'), "{second:?}");
     click(&mut a, &mut clicks, &second);
     click(&mut a, &mut clicks, "Create table");
@@ -249,7 +253,11 @@ fn the_creator_chooses_a_side_and_is_seated_there() {
         gbacw(app).is_some_and(|g| g.session.book().is_some())
     });
     let g = gbacw(a.state()).unwrap();
-    assert_eq!(g.session.active(), Viewer::Seat(SeatId(1)), "seated on the second side");
+    assert_eq!(
+        g.session.active(),
+        Viewer::Seat(SeatId(1)),
+        "seated on the second side"
+    );
     let listed = |app: &LobbyApp| {
         app.lobby
             .as_ref()
@@ -262,7 +270,11 @@ fn the_creator_chooses_a_side_and_is_seated_there() {
     });
     let seats = listed(a.state());
     assert_eq!(seats.first().cloned().flatten(), None, "{seats:?}");
-    assert_eq!(seats.get(1).cloned().flatten().as_deref(), Some("Meade"), "{seats:?}");
+    assert_eq!(
+        seats.get(1).cloned().flatten().as_deref(),
+        Some("Meade"),
+        "{seats:?}"
+    );
     eprintln!("a side chosen: {clicks} clicks");
     drop(a);
     rt.block_on(srv.server.shutdown());

@@ -84,7 +84,10 @@ fn set_up_shows_every_set_up_hex_faintly_and_the_picked_counters_brightly() {
     let faint: BTreeSet<HexNumber> = h.state().map.faint.keys().copied().collect();
     assert_eq!(faint, all, "the faint hexes are the legal set's");
     let lit: BTreeSet<HexNumber> = h.state().map.lit.keys().copied().collect();
-    assert!(!lit.is_empty(), "the first counter is picked, its hexes lit");
+    assert!(
+        !lit.is_empty(),
+        "the first counter is picked, its hexes lit"
+    );
     assert!(lit.is_subset(&faint));
     assert!(
         faint.len() > lit.len(),
@@ -111,7 +114,10 @@ fn set_up_shows_every_set_up_hex_faintly_and_the_picked_counters_brightly() {
     let expected = h.state().map.faint[&to].clone();
     let before = support::play::seq(&h);
     assert!(c.hex(&mut h, to), "{to} brought into view and clicked");
-    assert!(support::play::seq(&h) > before, "the click set a counter up");
+    assert!(
+        support::play::seq(&h) > before,
+        "the click set a counter up"
+    );
     let placed = match &expected {
         GbacwAction::PlaceUnit { unit, .. } => unit.clone(),
         GbacwAction::PlaceLeader { leader, .. } => leader.clone(),
@@ -183,20 +189,36 @@ fn the_map_stops_at_its_edge() {
     }
     settle(&mut h);
     let board = board_on_screen(&h);
-    assert!(board.left() <= rect.left() + EDGE_SLACK + 0.5, "{board:?} in {rect:?}");
-    assert!(board.top() <= rect.top() + EDGE_SLACK + 0.5, "{board:?} in {rect:?}");
+    assert!(
+        board.left() <= rect.left() + EDGE_SLACK + 0.5,
+        "{board:?} in {rect:?}"
+    );
+    assert!(
+        board.top() <= rect.top() + EDGE_SLACK + 0.5,
+        "{board:?} in {rect:?}"
+    );
     // Dragged far down-right by the mouse: it stops there too.
     let at = rect.center() + vec2(0.0, rect.height() * 0.3);
     for _ in 0..3 {
         drag_map(&mut h, at, vec2(rect.width() * 0.8, rect.height() * 0.5));
     }
     let board = board_on_screen(&h);
-    assert!(board.left() <= rect.left() + EDGE_SLACK + 0.5, "{board:?} in {rect:?}");
-    assert!(board.top() <= rect.top() + EDGE_SLACK + 0.5, "{board:?} in {rect:?}");
+    assert!(
+        board.left() <= rect.left() + EDGE_SLACK + 0.5,
+        "{board:?} in {rect:?}"
+    );
+    assert!(
+        board.top() <= rect.top() + EDGE_SLACK + 0.5,
+        "{board:?} in {rect:?}"
+    );
     screenshot(&mut h, "map-edge.png");
     // And the other way, to the bottom-right corner.
     for _ in 0..3 {
-        drag_map(&mut h, rect.center(), vec2(-rect.width() * 0.8, -rect.height() * 0.5));
+        drag_map(
+            &mut h,
+            rect.center(),
+            vec2(-rect.width() * 0.8, -rect.height() * 0.5),
+        );
     }
     for _ in 0..40 {
         h.key_press(egui::Key::ArrowRight);
@@ -205,16 +227,26 @@ fn the_map_stops_at_its_edge() {
     }
     settle(&mut h);
     let board = board_on_screen(&h);
-    assert!(board.right() >= rect.right() - EDGE_SLACK - 0.5, "{board:?} in {rect:?}");
-    assert!(board.bottom() >= rect.bottom() - EDGE_SLACK - 0.5, "{board:?} in {rect:?}");
+    assert!(
+        board.right() >= rect.right() - EDGE_SLACK - 0.5,
+        "{board:?} in {rect:?}"
+    );
+    assert!(
+        board.bottom() >= rect.bottom() - EDGE_SLACK - 0.5,
+        "{board:?} in {rect:?}"
+    );
     // Zoomed right out, the whole map stays in view.
     for _ in 0..12 {
-        h.get_by_label(muster_client::app::gbacw::map::ZOOM_OUT).click();
+        h.get_by_label(muster_client::app::gbacw::map::ZOOM_OUT)
+            .click();
         h.step();
     }
     settle(&mut h);
     let board = board_on_screen(&h);
-    assert!(rect.expand(0.5).contains_rect(board), "{board:?} in {rect:?}");
+    assert!(
+        rect.expand(0.5).contains_rect(board),
+        "{board:?} in {rect:?}"
+    );
 }
 
 /// The test battle in its Union Movement Phase, 10 Me selected by a click.
@@ -249,12 +281,19 @@ fn a_move_is_one_line_in_the_log() {
     let s = state(&h);
     assert_eq!(s.units[&id("10-me")].hex, Some(to));
     let log = &h.state().session.book().unwrap().log;
-    let new: Vec<&str> = log[lines_before..].iter().map(|l| l.text.as_str()).collect();
+    let new: Vec<&str> = log[lines_before..]
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect();
     assert_eq!(new.len(), 1, "one line for the move: {new:?}");
     let name = support::play::name(&h, &id("10-me"));
     let hexes = path.len() - 1;
     let expected = format!("{name} moved {from} to {to} ({hexes} hexes, ");
-    assert!(new[0].starts_with(&expected), "{:?} is not {expected:?}…", new[0]);
+    assert!(
+        new[0].starts_with(&expected),
+        "{:?} is not {expected:?}…",
+        new[0]
+    );
     assert!(new[0].contains(", facing "), "{}", new[0]);
     // On screen, in the log panel.
     assert!(h.query_all_by_label_contains(&expected).count() >= 1);
@@ -276,12 +315,17 @@ fn facings_on_the_card_are_words() {
     }
     let south_east = (0..6u8)
         .filter_map(muster_shared::gbacw::facing::Facing::from_index)
-        .find(|f| muster_shared::gbacw::words::facing_word(support::play::rules(&h), *f) == "south-east")
+        .find(|f| {
+            muster_shared::gbacw::words::facing_word(support::play::rules(&h), *f) == "south-east"
+        })
         .unwrap();
     let label = facing_label(support::play::rules(&h), south_east);
     assert_eq!(label, "⬊ south-east");
     let now = state(&h).units[&id("10-me")].facing;
-    assert_ne!(now, south_east, "the test battle starts it facing elsewhere");
+    assert_ne!(
+        now, south_east,
+        "the test battle starts it facing elsewhere"
+    );
     h.get_by_label(&label).click();
     settle(&mut h);
     assert_eq!(state(&h).units[&id("10-me")].facing, south_east);
@@ -289,7 +333,8 @@ fn facings_on_the_card_are_words() {
     assert!(h.query_all_by_label(&label).count() >= 1);
     let log = &h.state().session.book().unwrap().log;
     assert!(
-        log.last().is_some_and(|l| l.text.ends_with("faces south-east")),
+        log.last()
+            .is_some_and(|l| l.text.ends_with("faces south-east")),
         "{:?}",
         log.last()
     );
@@ -351,7 +396,8 @@ fn the_log_filters_by_kind_and_words_and_is_resized_by_its_edge() {
     let p = h.state().map.hex_screen_pos(to).unwrap();
     click_at(&mut h, p);
     let moved = |h: &Harness<'_, GbacwApp>| h.query_all_by_label_contains(" moved ").count();
-    let joined = |h: &Harness<'_, GbacwApp>| h.query_all_by_label_contains("joined the table").count();
+    let joined =
+        |h: &Harness<'_, GbacwApp>| h.query_all_by_label_contains("joined the table").count();
     assert_eq!(moved(&h), 1);
     assert_eq!(joined(&h), 1);
     // Rolls only: no roll yet, so neither line.
@@ -387,7 +433,12 @@ fn the_log_filters_by_kind_and_words_and_is_resized_by_its_edge() {
 #[test]
 fn a_tray_counter_is_dragged_onto_a_lit_hex() {
     let mut h = table("cedar_mountain");
-    let first = h.state().tray.picked().cloned().expect("the first counter is picked");
+    let first = h
+        .state()
+        .tray
+        .picked()
+        .cloned()
+        .expect("the first counter is picked");
     // The second row: dragging it picks it.
     let items: Vec<_> = legal_now(&h)
         .iter()
@@ -403,7 +454,8 @@ fn a_tray_counter_is_dragged_onto_a_lit_hex() {
             let name = name.clone();
             move |n| {
                 n.role() == egui::accesskit::Role::Button
-                    && n.label().is_some_and(|l| l.starts_with(&format!("{name} ")))
+                    && n.label()
+                        .is_some_and(|l| l.starts_with(&format!("{name} ")))
             }
         }))
         .next()
@@ -418,16 +470,13 @@ fn a_tray_counter_is_dragged_onto_a_lit_hex() {
         })
         .collect();
     let rect = h.state().map.rect().unwrap();
-    let to = hexes
-        .iter()
-        .copied()
-        .find(|x| {
-            !held(&h, *x)
-                && h.state()
-                    .map
-                    .hex_screen_pos(*x)
-                    .is_some_and(|p| rect.shrink(20.0).contains(p))
-        });
+    let to = hexes.iter().copied().find(|x| {
+        !held(&h, *x)
+            && h.state()
+                .map
+                .hex_screen_pos(*x)
+                .is_some_and(|p| rect.shrink(20.0).contains(p))
+    });
     let to = match to {
         Some(to) => to,
         None => {
@@ -450,13 +499,21 @@ fn a_tray_counter_is_dragged_onto_a_lit_hex() {
     let before = support::play::seq(&h);
     let unlit = rect.left_top() + vec2(30.0, rect.height() - 30.0);
     drag_map(&mut h, row, unlit - row);
-    assert_eq!(support::play::seq(&h), before, "nothing sent for an unlit hex");
+    assert_eq!(
+        support::play::seq(&h),
+        before,
+        "nothing sent for an unlit hex"
+    );
     assert_eq!(h.state().tray.picked(), Some(&other), "the drag picked it");
     assert!(h.query_all_by_label_contains("not placed:").count() >= 1);
     // Then onto its lit hex.
     let at = h.state().map.hex_screen_pos(to).unwrap();
     drag_map(&mut h, row, at - row);
-    assert_eq!(support::play::where_is(&h, &other), Some(to), "dragged onto {to}");
+    assert_eq!(
+        support::play::where_is(&h, &other),
+        Some(to),
+        "dragged onto {to}"
+    );
 }
 
 /// The newest log line's place on screen, and the bottom of the window.
@@ -472,9 +529,10 @@ fn newest_line(h: &Harness<'_, GbacwApp>) -> (egui::Rect, f32) {
         .text
         .clone();
     let rect = h
-        .query_all(By::new().predicate(move |n| {
-            n.label().or_else(|| n.value()).is_some_and(|l| l == text)
-        }))
+        .query_all(
+            By::new()
+                .predicate(move |n| n.label().or_else(|| n.value()).is_some_and(|l| l == text)),
+        )
         .map(|n| n.rect())
         .max_by(|a, b| a.top().total_cmp(&b.top()))
         .expect("the newest line is laid out");
@@ -498,11 +556,21 @@ fn the_log_follows_new_lines_unless_scrolled_back() {
         }
         end(&mut h);
     }
-    assert!(h.state().session.book().unwrap().log.len() >= 30, "lines enough to scroll");
+    assert!(
+        h.state().session.book().unwrap().log.len() >= 30,
+        "lines enough to scroll"
+    );
     let (line, bottom) = newest_line(&h);
-    assert!(line.bottom() <= bottom + 1.0, "the newest line is in view: {line:?}");
+    assert!(
+        line.bottom() <= bottom + 1.0,
+        "the newest line is in view: {line:?}"
+    );
     // Scrolled back with the wheel over the log.
-    let over_log = h.get_by_label(muster_client::app::log::FIND).rect().center() + vec2(60.0, 60.0);
+    let over_log = h
+        .get_by_label(muster_client::app::log::FIND)
+        .rect()
+        .center()
+        + vec2(60.0, 60.0);
     h.hover_at(over_log);
     h.event(Event::MouseWheel {
         unit: egui::MouseWheelUnit::Point,
@@ -516,7 +584,10 @@ fn the_log_follows_new_lines_unless_scrolled_back() {
         end(&mut h);
     }
     let (line, bottom) = newest_line(&h);
-    assert!(line.top() >= bottom, "scrolled back, the log stays: {line:?}");
+    assert!(
+        line.top() >= bottom,
+        "scrolled back, the log stays: {line:?}"
+    );
     // Down to the bottom again: it follows.
     h.hover_at(over_log);
     h.event(Event::MouseWheel {
@@ -554,7 +625,9 @@ fn an_arrival_is_dragged_from_the_tray_onto_its_entry_hex() {
     let (piece, to) = legal_now(&h)
         .iter()
         .find_map(|a| match a {
-            GbacwAction::Arrive { piece, hex, .. } if !held(&h, *hex) => Some((piece.clone(), *hex)),
+            GbacwAction::Arrive { piece, hex, .. } if !held(&h, *hex) => {
+                Some((piece.clone(), *hex))
+            }
             _ => None,
         })
         .expect("an arrival due at an empty entry hex");
@@ -564,7 +637,8 @@ fn an_arrival_is_dragged_from_the_tray_onto_its_entry_hex() {
             let name = name.clone();
             move |n| {
                 n.role() == egui::accesskit::Role::Button
-                    && n.label().is_some_and(|l| l.starts_with(&format!("{name} - enters")))
+                    && n.label()
+                        .is_some_and(|l| l.starts_with(&format!("{name} - enters")))
             }
         }))
         .next()
@@ -575,5 +649,9 @@ fn an_arrival_is_dragged_from_the_tray_onto_its_entry_hex() {
     assert!(c.bring_into_view(&mut h, to));
     let at = h.state().map.hex_screen_pos(to).unwrap();
     drag_map(&mut h, row, at - row);
-    assert_eq!(support::play::where_is(&h, &piece), Some(to), "{name} dragged in at {to}");
+    assert_eq!(
+        support::play::where_is(&h, &piece),
+        Some(to),
+        "{name} dragged in at {to}"
+    );
 }

@@ -168,7 +168,10 @@ mod tests {
             );
             let shown = board.intersect(rect());
             assert!(shown.width() >= rect().width() - slack - 0.01, "{board:?}");
-            assert!(shown.height() >= rect().height() - slack - 0.01, "{board:?}");
+            assert!(
+                shown.height() >= rect().height() - slack - 0.01,
+                "{board:?}"
+            );
         }
         // A small board (zoomed out past the fit) stays whole in view.
         let mut cam = Camera::fit(rect(), extent);

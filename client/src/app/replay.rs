@@ -299,9 +299,7 @@ impl<R: Narrate> Replay<R> {
                 target = Some(at - 1);
             }
             let mut v = at;
-            let slider = egui::Slider::new(&mut v, first..=last)
-                .integer()
-                .text(STEP);
+            let slider = egui::Slider::new(&mut v, first..=last).integer().text(STEP);
             if ui.add_enabled(last > first, slider).changed() {
                 target = Some(v);
             }

@@ -331,10 +331,10 @@ impl<R: Narrate> Session<R> {
                     );
                 }
                 let who = seat.map_or_else(|| "table".to_string(), |s| seat_name(&names, s));
-                let texts =
-                    book.follower
-                        .ruleset()
-                        .describe_events(&events, &who, &book.memo, &names);
+                let texts = book
+                    .follower
+                    .ruleset()
+                    .describe_events(&events, &who, &book.memo, &names);
                 for (e, text) in events.iter().zip(texts) {
                     let rules = book.follower.ruleset();
                     let rolled = rules.rolled(e);

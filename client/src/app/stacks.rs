@@ -84,7 +84,12 @@ mod tests {
     fn a_stack_at_the_left_edge_fans_out_to_the_right() {
         let view = Rect::from_min_size(pos2(0.0, 0.0), vec2(800.0, 600.0));
         let fan = |x: f32| {
-            let placed = lay_out([(1u8, pos2(x, 300.0), vec![1u8, 2, 3])], view, 30.0, Some(1));
+            let placed = lay_out(
+                [(1u8, pos2(x, 300.0), vec![1u8, 2, 3])],
+                view,
+                30.0,
+                Some(1),
+            );
             placed.iter().map(|p| p.rect).collect::<Vec<_>>()
         };
         let middle = fan(400.0);

@@ -26,8 +26,14 @@ impl Narrate for Gbacw {
 
     fn memo(&self, state: &GbacwState) -> Standing {
         let units = state.units.iter().filter_map(|(id, u)| Some((id, u.hex?)));
-        let leaders = state.leaders.iter().filter_map(|(id, l)| Some((id, l.hex?)));
-        units.chain(leaders).map(|(id, h)| (id.clone(), h)).collect()
+        let leaders = state
+            .leaders
+            .iter()
+            .filter_map(|(id, l)| Some((id, l.hex?)));
+        units
+            .chain(leaders)
+            .map(|(id, h)| (id.clone(), h))
+            .collect()
     }
 
     fn describe_action(&self, action: &GbacwAction) -> String {
@@ -219,7 +225,12 @@ mod tests {
                 &Standing::new(),
                 &[],
             ),
-            rules.describe_event(&GbacwEvent::BatteryRetreatAnswered, "", &Standing::new(), &[]),
+            rules.describe_event(
+                &GbacwEvent::BatteryRetreatAnswered,
+                "",
+                &Standing::new(),
+                &[],
+            ),
             rules.describe_event(
                 &GbacwEvent::CrewRouted {
                     battery: id("d-1-mo"),
