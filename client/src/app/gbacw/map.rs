@@ -66,13 +66,17 @@ pub const HELP_KEYS: [(&str, &str); 8] = [
     ("Esc", "clear the selection, close this help"),
     ("F1 or ?", "show or hide this help"),
 ];
-pub const HELP_MOUSE: [(&str, &str); 9] = [
+pub const HELP_MOUSE: [(&str, &str); 10] = [
     (
         "click a counter",
         "select it: where it can move is lit, with the cost",
     ),
     ("click a lit hex", "move the selection there"),
     ("drag a selected counter", "draw its path hex by hex"),
+    (
+        "drag a tray row",
+        "onto a lit hex: set the counter up there, or bring it in",
+    ),
     ("shift-click", "add a counter of the same hex to the move"),
     ("right-click", "clear the selection"),
     ("drag the map", "pan"),
