@@ -11,7 +11,7 @@ mod support;
 
 use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use muster_client::app::gbacw::{GbacwApp, track, tray};
 use muster_client::app::lobby::{LobbyApp, OpenTable, Store};
 use muster_shared::gbacw::map::HexNumber;
@@ -71,6 +71,19 @@ fn click(h: &mut Harness<'_, LobbyApp>, clicks: &mut usize, label: &str) {
     steps(h);
 }
 
+/// The seconds of every decision countdown on screen ("899 s left, then
+/// the default applies").
+fn countdowns(h: &Harness<'_, LobbyApp>) -> Vec<u64> {
+    h.query_all_by_label_contains(" s left, then the default applies")
+        .filter_map(|n| {
+            // A plain label's text is its node's value (AccessKit).
+            let n = n.accesskit_node();
+            let l = n.label().or_else(|| n.value())?;
+            l.split(' ').next()?.parse().ok()
+        })
+        .collect()
+}
+
 #[test]
 fn clicks_from_the_lobby_to_a_new_players_first_move() {
     let rt = tokio::runtime::Runtime::new().unwrap();
@@ -88,6 +101,15 @@ fn clicks_from_the_lobby_to_a_new_players_first_move() {
     wait(&mut a, "Meade's table", |app| {
         gbacw(app).is_some_and(|g| g.session.book().is_some())
     });
+    // Issue 18: no clock runs while the Confederate seat is empty (the
+    // server starts none), however long Meade looks.
+    let alone = Instant::now();
+    for _ in 0..20 {
+        std::thread::sleep(std::time::Duration::from_millis(25));
+        steps(&mut a);
+    }
+    assert_eq!(countdowns(&a), Vec::<u64>::new(), "a clock before both sit");
+    let alone = alone.elapsed();
     // Jackson: `muster --lobby URL --name Jackson`, a new player.
     let t1 = Instant::now();
     let mut jackson_clicks = 0;
@@ -101,11 +123,30 @@ fn clicks_from_the_lobby_to_a_new_players_first_move() {
     wait(&mut b, "Jackson's table", |app| {
         gbacw(app).is_some_and(|g| g.session.book().is_some())
     });
+    // Both sit: the server's clock shows on both clients, the same
+    // (within the second or two the two harnesses' frames apart). Not
+    // counted in Jackson's seconds: he does nothing meanwhile.
+    let watching = Instant::now();
+    for _ in 0..400 {
+        if !countdowns(&a).is_empty() && !countdowns(&b).is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        steps(&mut a);
+        steps(&mut b);
+    }
+    let (ca, cb) = (countdowns(&a), countdowns(&b));
+    assert!(
+        !ca.is_empty() && !cb.is_empty(),
+        "the clock once both sit: {ca:?} {cb:?}"
+    );
+    assert!(ca[0].abs_diff(cb[0]) <= 2, "the same clock: {ca:?} {cb:?}");
+    let watching = watching.elapsed();
     // Meade sets up (26.2) by the default deployment once both sit.
     let before = seq(a.state());
     click(&mut a, &mut meade_clicks, tray::DEFAULT_DEPLOYMENT);
     wait(&mut a, "the set-up's end", |app| seq(app) > before);
-    let meade_secs = t0.elapsed().as_secs_f32();
+    let meade_secs = (t0.elapsed() - alone - watching).as_secs_f32();
 
     wait(&mut b, "Jackson sees the set-up's end", |app| {
         gbacw(app)
@@ -131,7 +172,7 @@ fn clicks_from_the_lobby_to_a_new_players_first_move() {
     click_at(&mut b, p);
     jackson_clicks += 1;
     wait(&mut b, "the arrival", |app| seq(app) > before);
-    let jackson_secs = t1.elapsed().as_secs_f32();
+    let jackson_secs = (t1.elapsed() - watching).as_secs_f32();
     let arrived = gbacw(b.state())
         .and_then(|g| g.session.state())
         .is_some_and(|s| s.units.values().any(|u| u.hex == Some(lit[0])));
@@ -180,4 +221,61 @@ fn clicks_at_a_hot_seat_table_to_the_first_move() {
         t0.elapsed().as_secs_f32()
     );
     assert_eq!(clicks, 3);
+}
+
+/// Issue 18: "choose a side or random when creating". Meade picks the
+/// second side (the Confederate) in the create form's "Your side:" box,
+/// by clicks; the table seats him there, the list shows him in the
+/// second seat, and his table shows the Confederate's view.
+#[test]
+fn the_creator_chooses_a_side_and_is_seated_there() {
+    use muster_client::app::lobby::create::SIDE_LABEL;
+    use muster_shared::{SeatId, Viewer};
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let srv = start_server(&rt);
+    let da = tempfile::tempdir().unwrap();
+    let mut clicks = 0;
+    let mut a = lobby(&da, &srv.ws, "Meade");
+    steps(&mut a);
+    click(&mut a, &mut clicks, "Connect");
+    wait(&mut a, "Meade signed in", |app| app.signed_in());
+    // The box says the battle's sides in words; the second is picked.
+    a.get_by_role_and_label(egui::accesskit::Role::ComboBox, SIDE_LABEL)
+        .click();
+    steps(&mut a);
+    clicks += 1;
+    let second =
+        muster_client::app::lobby::create::side_names("gbacw", "cedar_mountain")[1].clone();
+    assert!(!second.is_empty() && !second.contains('_'), "{second:?}");
+    click(&mut a, &mut clicks, &second);
+    click(&mut a, &mut clicks, "Create table");
+    wait(&mut a, "Meade's table", |app| {
+        gbacw(app).is_some_and(|g| g.session.book().is_some())
+    });
+    let g = gbacw(a.state()).unwrap();
+    assert_eq!(
+        g.session.active(),
+        Viewer::Seat(SeatId(1)),
+        "seated on the second side"
+    );
+    let listed = |app: &LobbyApp| {
+        app.lobby
+            .as_ref()
+            .and_then(|l| l.tables.values().next().cloned())
+            .map(|t| t.seats)
+            .unwrap_or_default()
+    };
+    wait(&mut a, "the table listed with Meade seated", |app| {
+        listed(app).iter().any(Option::is_some)
+    });
+    let seats = listed(a.state());
+    assert_eq!(seats.first().cloned().flatten(), None, "{seats:?}");
+    assert_eq!(
+        seats.get(1).cloned().flatten().as_deref(),
+        Some("Meade"),
+        "{seats:?}"
+    );
+    eprintln!("a side chosen: {clicks} clicks");
+    drop(a);
+    rt.block_on(srv.server.shutdown());
 }

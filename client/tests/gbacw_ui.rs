@@ -96,7 +96,7 @@ fn a_facing_button_turns_the_unit() {
     end_phase(&mut h);
     let at = h.state().map.counter_rect(&id("10-me")).unwrap().center();
     click_at(&mut h, at);
-    h.get_by_label("s").click();
+    h.get_by_label("⬇ south").click();
     h.run();
     let u = &h.state().session.state().unwrap().units[&id("10-me")];
     let orientation = muster_shared::gbacw::map::Orientation::Flat;

@@ -313,6 +313,29 @@ fn corinth_over_a_real_server_both_seats_by_clicks_only() {
     assert!(bot.c.produced.contains_key("EndPhase"));
 }
 
+/// Corinth's free set-up (29.0) over a real server: the Confederate's
+/// client plots the assault in its panel, the Union's sets up, through
+/// Game-Turn 2 (issue 18: each Corinth scenario over a real server).
+#[test]
+fn corinth_free_over_a_real_server_both_seats_by_clicks_only() {
+    let bot = net_play_through("corinth_free");
+    let p = &bot.c.produced;
+    for k in ["PlotAssault", "EndPhase"] {
+        assert!(p.contains_key(k), "{k} not produced: {p:?}");
+    }
+}
+
+/// Corinth's solitaire game (29.5) over a real server: the Confederate's
+/// client rolls the assault by its button, through Game-Turn 2.
+#[test]
+fn corinth_solo_over_a_real_server_both_seats_by_clicks_only() {
+    let bot = net_play_through("corinth_solo");
+    let p = &bot.c.produced;
+    for k in ["SolitaireRoll", "EndPhase"] {
+        assert!(p.contains_key(k), "{k} not produced: {p:?}");
+    }
+}
+
 /// Every counter of the Union's default deployment (stacks of two and
 /// three included) can be selected by clicks: on the map (its stack
 /// hovered, then the counter clicked), else by its order-of-battle row.

@@ -64,7 +64,7 @@ fn gbacw_step_back_before_a_move_and_return_live() {
     h.get_by_label(REPLAYING);
     assert_eq!(drawn_at(&h, "10-me", &["0306", "0307"]), Some(hex("0306")));
     // The log line of the entry shown is under the bar.
-    h.get_by_label_contains(&format!("entry {}", moved_at - 1));
+    h.get_by_label_contains(&format!("step {}", moved_at - 1));
     // The live table did not change.
     assert_eq!(unit_hex(&h), Some(hex("0307")));
     assert_eq!(live_seq(&h), moved_at);

@@ -268,15 +268,17 @@ fn set_up_facing_and_formation_on_the_card_then_taken_back() {
     let (facing, other) = {
         let app = h.state();
         let rules = app.session.ruleset().unwrap();
-        let o = rules.game().map.grid.orientation;
         let now = unit(&h).facing;
         let other = (0..6u8)
             .filter_map(muster_shared::gbacw::facing::Facing::from_index)
             .find(|f| *f != now)
             .unwrap();
-        (other.name(o), other)
+        (
+            muster_client::app::gbacw::card::facing_label(rules, other),
+            other,
+        )
     };
-    press(&mut h, facing);
+    press(&mut h, &facing);
     assert_eq!(
         unit(&h).facing,
         other,

@@ -73,6 +73,26 @@ impl Camera {
         }
     }
 
+    /// Keep some of a board of `extent` in view (issue 18: the map could
+    /// be dragged, panned or brought round to an edge hex until half the
+    /// view, or all of it, was empty table). Along an axis where the
+    /// board is larger than the view, the view may pass the board's edge
+    /// by at most `slack` screen points; along one where it fits, the
+    /// board stays whole in view, `slack` from the view's edges when
+    /// there is room for that.
+    pub fn keep_board_in_view(&mut self, rect: Rect, extent: Vec2, slack: f32) {
+        let shown = rect.size() / self.zoom;
+        let m = slack / self.zoom;
+        let axis = |offset: f32, extent: f32, shown: f32| {
+            let (a, b) = (-m, extent + m - shown);
+            offset.clamp(a.min(b), a.max(b))
+        };
+        self.offset = Vec2::new(
+            axis(self.offset.x, extent.x, shown.x),
+            axis(self.offset.y, extent.y, shown.y),
+        );
+    }
+
     /// Zoom with the wheel (smoothed by egui) and pinch, around the
     /// pointer, while `response` is hovered.
     pub fn wheel_zoom(&mut self, ui: &Ui, response: &Response, rect: Rect) {
@@ -129,6 +149,45 @@ mod tests {
             rect().min + vec2(FIT_MARGIN, FIT_MARGIN)
         );
         assert!(rect().contains(cam.to_screen(rect(), at)));
+    }
+
+    /// Issue 18: however far the view is pushed, the board is still in
+    /// it, at most `slack` points past its edge; a board that fits stays
+    /// whole in view.
+    #[test]
+    fn the_board_stays_in_view_however_far_it_is_pushed() {
+        let extent = vec2(4000.0, 3000.0);
+        let slack = 96.0;
+        for push in [vec2(-1e5, -1e5), vec2(1e5, 1e5), vec2(-1e5, 1e5)] {
+            let mut cam = Camera::looking_at(rect(), extent, 0.8, pos2(2000.0, 1500.0));
+            cam.offset += push;
+            cam.keep_board_in_view(rect(), extent, slack);
+            let board = Rect::from_min_max(
+                cam.to_screen(rect(), pos2(0.0, 0.0)),
+                cam.to_screen(rect(), extent.to_pos2()),
+            );
+            let shown = board.intersect(rect());
+            assert!(shown.width() >= rect().width() - slack - 0.01, "{board:?}");
+            assert!(
+                shown.height() >= rect().height() - slack - 0.01,
+                "{board:?}"
+            );
+        }
+        // A small board (zoomed out past the fit) stays whole in view.
+        let mut cam = Camera::fit(rect(), extent);
+        cam.zoom_at(rect(), rect().center(), 0.5);
+        cam.offset += vec2(1e5, 0.0);
+        cam.keep_board_in_view(rect(), extent, slack);
+        let board = Rect::from_min_max(
+            cam.to_screen(rect(), pos2(0.0, 0.0)),
+            cam.to_screen(rect(), extent.to_pos2()),
+        );
+        assert!(rect().contains_rect(board), "{board:?}");
+        // The fit itself is left as it is.
+        let fit = Camera::fit(rect(), extent);
+        let mut kept = fit;
+        kept.keep_board_in_view(rect(), extent, slack);
+        assert_eq!(kept, fit);
     }
 
     #[test]

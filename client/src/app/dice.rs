@@ -129,7 +129,7 @@ pub fn rolls<R: Narrate>(ui: &mut Ui, session: &Session<R>, upto: Option<u64>) {
                     match &r.verdict {
                         Ok(()) => {
                             ui.label(RichText::new(VERIFIED_TEXT).color(Color32::from_rgb(0x1e, 0x9e, 0x3c)).strong())
-                                .on_hover_text(format!("entry {}: the server's and the roller's chain links check out and re-derive exactly these dice", r.seq));
+                                .on_hover_text(format!("step {}: the server's and the roller's chain links check out and re-derive exactly these dice", r.seq));
                         }
                         Err(why) => {
                             ui.label(RichText::new("❌ FAILED").color(Color32::RED).strong()).on_hover_text(why.join("\n"));

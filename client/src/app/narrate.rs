@@ -31,6 +31,23 @@ pub trait Narrate: Ruleset {
         names: &[String],
     ) -> String;
 
+    /// The log lines of one step's events, one slot per event: by default
+    /// each event's own line. A ruleset may fold several events into one
+    /// line (GBACW: a move's hex-by-hex events, one line per move); the
+    /// events folded into another's line get `None`.
+    fn describe_events(
+        &self,
+        events: &[Self::Event],
+        who: &str,
+        memo: &Self::Memo,
+        names: &[String],
+    ) -> Vec<Option<String>> {
+        events
+            .iter()
+            .map(|e| Some(self.describe_event(e, who, memo, names)))
+            .collect()
+    }
+
     /// The dice, when the event shows a roll (it goes to the dice panel with
     /// the follower's verdict). Its `seat` is a fallback: the panel credits
     /// the roll to the seat whose action it was.

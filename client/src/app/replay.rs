@@ -36,6 +36,10 @@ pub const LAST: &str = "Last >|";
 pub const LIVE: &str = "Live";
 /// Shown while the map is a replay.
 pub const REPLAYING: &str = "REPLAY - read only";
+/// What the bar calls one recorded step of the game (an action, or the
+/// table's own note such as a new dice chain): "step 12", never the log's
+/// "entry" (issue 18).
+pub const STEP: &str = "step";
 
 /// One snapshot and the deltas folded after it, in order.
 #[derive(Clone, Debug)]
@@ -247,8 +251,9 @@ impl<R: Narrate> Replay<R> {
     }
 
     /// While replaying, what happened at the entry shown, in the log's
-    /// words ("entry 12: 10 Me moves 0306 to 0407"): the table shows it on
-    /// its status line, so the bar's height never changes (issue 18).
+    /// words ("step 12: 10 Me moved 0306 to 0407"): the table shows it on
+    /// its status line, so the bar's height never changes (issue 18). A
+    /// player reads "step", not the log's "entry" (issue 18: jargon).
     pub fn note(&self, session: &Session<R>) -> Option<String> {
         let at = self.at?;
         let book = session.book()?;
@@ -259,9 +264,9 @@ impl<R: Narrate> Replay<R> {
             .map(|l| l.text.as_str())
             .collect();
         Some(if lines.is_empty() {
-            format!("entry {at}")
+            format!("{STEP} {at}")
         } else {
-            format!("entry {at}: {}", lines.join("; "))
+            format!("{STEP} {at}: {}", lines.join("; "))
         })
     }
 
@@ -294,9 +299,7 @@ impl<R: Narrate> Replay<R> {
                 target = Some(at - 1);
             }
             let mut v = at;
-            let slider = egui::Slider::new(&mut v, first..=last)
-                .integer()
-                .text("entry");
+            let slider = egui::Slider::new(&mut v, first..=last).integer().text(STEP);
             if ui.add_enabled(last > first, slider).changed() {
                 target = Some(v);
             }
@@ -324,10 +327,10 @@ impl<R: Narrate> Replay<R> {
                     );
                 }
             } else {
-                ui.weak(format!("live at entry {live_seq}"));
+                ui.weak(format!("live: {STEP} {live_seq}"));
             }
             if h.truncated {
-                ui.weak(format!("(history capped at {MAX_HISTORY} entries)"));
+                ui.weak(format!("(only the last {MAX_HISTORY} steps are kept)"));
             }
             if let Some(e) = &self.error {
                 ui.label(RichText::new(e).color(Color32::RED));

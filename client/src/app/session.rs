@@ -177,7 +177,7 @@ impl<R: Narrate> Session<R> {
                             &mut book.log,
                             Some(snapshot.seq),
                             LineKind::Event,
-                            format!("joined the table at entry {}", snapshot.seq),
+                            joined_words(snapshot.seq),
                         );
                         self.books.push(book);
                     }
@@ -330,17 +330,22 @@ impl<R: Narrate> Session<R> {
                         format!("DICE CHECK FAILED: {}", new_bad.join("; ")),
                     );
                 }
-                for e in &events {
-                    let who = seat.map_or_else(|| "table".to_string(), |s| seat_name(&names, s));
+                let who = seat.map_or_else(|| "table".to_string(), |s| seat_name(&names, s));
+                let texts = book
+                    .follower
+                    .ruleset()
+                    .describe_events(&events, &who, &book.memo, &names);
+                for (e, text) in events.iter().zip(texts) {
                     let rules = book.follower.ruleset();
-                    let text = rules.describe_event(e, &who, &book.memo, &names);
                     let rolled = rules.rolled(e);
                     let kind = if rolled.is_some() {
                         LineKind::Roll
                     } else {
                         LineKind::Event
                     };
-                    push_line(&mut book.log, Some(seq), kind, text);
+                    if let Some(text) = text {
+                        push_line(&mut book.log, Some(seq), kind, text);
+                    }
                     if let (Some(r), DeltaBody::Lean { roll, .. }) = (&rolled, body) {
                         book.rolls.push(RollRecord {
                             seq,
@@ -414,7 +419,7 @@ impl<R: Narrate> Session<R> {
                     &mut book.log,
                     Some(seq),
                     LineKind::Problem,
-                    format!("could not apply entry {seq}: {e}; resyncing"),
+                    format!("could not apply step {seq}: {e}; resyncing"),
                 );
                 self.link.resync(viewer);
             }
@@ -556,6 +561,13 @@ impl<R: Narrate> Session<R> {
         }
         self.pump();
     }
+}
+
+/// The log's first line at a table (issue 18: "joined the table at entry
+/// 3" was jargon; the step numbers are beside every line and in the
+/// replay bar).
+fn joined_words(_seq: u64) -> String {
+    "joined the table".to_string()
 }
 
 fn push_line(log: &mut Vec<LogLine>, seq: Option<u64>, kind: LineKind, text: String) {

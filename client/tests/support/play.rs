@@ -556,8 +556,8 @@ impl Clicker {
                     }
             }
             A::Face { unit, facing } => {
-                let orientation = rules(h).game().map.grid.orientation;
-                self.select(h, unit) && self.button(h, facing.name(orientation), 0)
+                let label = muster_client::app::gbacw::card::facing_label(rules(h), *facing);
+                self.select(h, unit) && self.button(h, &label, 0)
             }
             A::ChangeFormation { unit, to } => self.select(h, unit) && self.button(h, to.name(), 0),
             A::DeclareFire { firers, .. } => {

@@ -5,7 +5,6 @@
 use super::counter::{formation_tag, leader_ratings, marker_tag, morale_text};
 use super::narrate::{counter_name, mp_text};
 use egui::{Grid, RichText, Ui};
-use muster_shared::gbacw::map::Orientation;
 use muster_shared::gbacw::oob::{Command, CounterId, Crew, LeaderRole, Oob, UnitKind};
 use muster_shared::gbacw::ruleset::{Casualty, Gbacw, GbacwAction, GbacwState};
 
@@ -30,6 +29,27 @@ const SET_UP_FORMATIONS: [muster_shared::gbacw::oob::Formation; 6] = {
     ]
 };
 
+/// The row before the facing buttons in the Movement Phase.
+pub const FACE: &str = "Face (7.12):";
+
+/// A facing as a button or card row says it (issue 18: the card showed
+/// "se s sw nw ne" while the log wrote "south-east"): an arrow pointing
+/// to the hexside and the engine's word for it, "↗ north-east".
+pub fn facing_label(rules: &Gbacw, facing: muster_shared::gbacw::facing::Facing) -> String {
+    let word = muster_shared::gbacw::words::facing_word(rules, facing);
+    let arrow = match word {
+        "north" => "⬆",
+        "north-east" => "⬈",
+        "east" => "➡",
+        "south-east" => "⬊",
+        "south" => "⬇",
+        "south-west" => "⬋",
+        "west" => "⬅",
+        _ => "⬉",
+    };
+    format!("{arrow} {word}")
+}
+
 /// The card for `id`; `act` says the viewer may act on it now (the
 /// facing and formation buttons are offered then). Returns the action a
 /// button asked for.
@@ -42,7 +62,6 @@ pub fn ui(
 ) -> Option<GbacwAction> {
     let game = rules.game();
     let oob: &Oob = &game.oob;
-    let orientation: Orientation = game.map.grid.orientation;
     let mut out = None;
     if let (Some(unit), Some(st)) = (oob.units.get(id), state.units.get(id)) {
         ui.heading(&unit.designation);
@@ -115,7 +134,7 @@ pub fn ui(
                 st.hex
                     .map_or_else(|| "off the map".into(), |h| h.to_string()),
             );
-            row(ui, "Facing", st.facing.name(orientation));
+            row(ui, "Facing", facing_label(rules, st.facing));
             row(
                 ui,
                 "Moved",
@@ -157,7 +176,7 @@ pub fn ui(
                         continue;
                     };
                     if ui
-                        .add_enabled(f != st.facing, egui::Button::new(f.name(orientation)))
+                        .add_enabled(f != st.facing, egui::Button::new(facing_label(rules, f)))
                         .clicked()
                     {
                         out = Some(place(f, st.status.formation));
@@ -202,9 +221,9 @@ pub fn ui(
             };
             if !facings.is_empty() {
                 ui.horizontal_wrapped(|ui| {
-                    ui.label("Face (7.12):");
+                    ui.label(FACE);
                     for f in facings {
-                        if ui.button(f.name(orientation)).clicked() {
+                        if ui.button(facing_label(rules, f)).clicked() {
                             out = Some(GbacwAction::Face {
                                 unit: id.clone(),
                                 facing: f,

@@ -42,6 +42,10 @@ pub const OPEN_ZOOM: f32 = 0.8;
 pub const ZOOM_STEP: f32 = 1.25;
 /// Each arrow key press pans by this many screen points.
 const PAN_STEP: f32 = 96.0;
+/// How far, in screen points, the view may go past the map's edge (issue
+/// 18: it could be panned until half the view, or all of it, was empty;
+/// one arrow key's step leaves room to see an edge hex whole).
+pub const EDGE_SLACK: f32 = PAN_STEP;
 
 /// The map's buttons, for tests and for players.
 pub const FIT: &str = "Fit";
@@ -62,13 +66,17 @@ pub const HELP_KEYS: [(&str, &str); 8] = [
     ("Esc", "clear the selection, close this help"),
     ("F1 or ?", "show or hide this help"),
 ];
-pub const HELP_MOUSE: [(&str, &str); 9] = [
+pub const HELP_MOUSE: [(&str, &str); 10] = [
     (
         "click a counter",
         "select it: where it can move is lit, with the cost",
     ),
     ("click a lit hex", "move the selection there"),
     ("drag a selected counter", "draw its path hex by hex"),
+    (
+        "drag a tray row",
+        "onto a lit hex: set the counter up there, or bring it in",
+    ),
     ("shift-click", "add a counter of the same hex to the move"),
     ("right-click", "clear the selection"),
     ("drag the map", "pan"),
@@ -240,6 +248,10 @@ pub struct MapView {
     /// `tray.rs`), each with the legal action a click there sends; set
     /// every frame by the table.
     pub lit: BTreeMap<HexNumber, GbacwAction>,
+    /// Every set-up hex of the tray's counters, drawn faintly (the
+    /// tray's `faint`); a click on an empty one while nothing is lit sets
+    /// up the first counter offered there.
+    pub faint: BTreeMap<HexNumber, GbacwAction>,
     /// Retreat and advance paths to draw this frame, by the lit hex each
     /// ends in (`place_answers`; their answers are in `lit`).
     pub answer_paths: BTreeMap<HexNumber, Vec<HexNumber>>,
@@ -363,6 +375,18 @@ impl MapView {
     pub fn hex_screen_pos(&self, n: HexNumber) -> Option<Pos2> {
         let (rect, layout, cam) = (self.last_rect?, self.last_layout?, self.camera?);
         Some(cam.to_screen(rect, centre(layout, n)))
+    }
+
+    /// The map's hex under screen point `p` as drawn last frame (a tray
+    /// counter dropped there).
+    pub fn hex_at_screen(&self, p: Pos2) -> Option<HexNumber> {
+        let (rect, layout, cam) = (self.last_rect?, self.last_layout?, self.camera?);
+        if !rect.contains(p) {
+            return None;
+        }
+        let (c, r) = layout.hex_at(cam.to_world(rect, p))?;
+        let n = HexNumber::new(u8::try_from(c).ok()?, u8::try_from(r).ok()?)?;
+        Some(n)
     }
 
     /// Where counter `id` was drawn last frame.
@@ -677,6 +701,7 @@ impl MapView {
                 cam.offset += (at - rect.center()) / cam.zoom;
             }
         }
+        cam.keep_board_in_view(rect, extent, EDGE_SLACK);
         let cam = *cam;
         let pointer = ui.input(|i| i.pointer.latest_pos());
         if pointer.is_some() {
@@ -774,6 +799,7 @@ impl MapView {
             && let Some(c) = self.camera.as_mut()
         {
             c.offset -= response.drag_delta() / c.zoom;
+            c.keep_board_in_view(rect, extent, EDGE_SLACK);
         }
         if response.drag_stopped() {
             if let Some(Drag::Selection { mut path, .. }) = self.drag.take() {
@@ -836,6 +862,11 @@ impl MapView {
                     }
                 }
                 None => match hex_at(p) {
+                    // Nothing picked in the set-up tray: an empty faint
+                    // hex sets up the first counter offered there.
+                    Some(h) if self.lit.is_empty() && self.faint.contains_key(&h) => {
+                        out.push(self.faint[&h].clone());
+                    }
                     Some(h) => match self.move_to(h) {
                         Some(a) => out.push(a),
                         // Say why rather than drop the selection silently.
@@ -913,6 +944,7 @@ impl MapView {
             hex_px,
         );
         paint_entries(&painter, &self.entry_marks, layout, cam, rect, hex_px);
+        paint_faint(&painter, &self.faint, &self.lit, layout, cam, rect, hex_px);
         paint_lit(&painter, &self.lit, layout, cam, rect, hex_px);
         paint_answer_paths(
             &painter,
@@ -1517,6 +1549,36 @@ fn paint_lit(
         ));
     }
 }
+
+/// Every set-up hex of the tray's counters but the picked one's: a thin
+/// faint green, so the side's whole deployment shows under the bright
+/// hexes of the picked counter.
+fn paint_faint(
+    painter: &Painter,
+    faint: &BTreeMap<HexNumber, GbacwAction>,
+    lit: &BTreeMap<HexNumber, GbacwAction>,
+    layout: HexLayout,
+    cam: Camera,
+    rect: Rect,
+    hex_px: f32,
+) {
+    let view = rect.expand(hex_px * 2.0);
+    for h in faint.keys().filter(|h| !lit.contains_key(h)) {
+        let c = cam.to_screen(rect, centre(layout, *h));
+        if !view.contains(c) {
+            continue;
+        }
+        painter.add(Shape::convex_polygon(
+            layout.corners(c, hex_px * 0.9).to_vec(),
+            FAINT_FILL,
+            Stroke::new(1.5, FAINT_EDGE),
+        ));
+    }
+}
+
+/// The faint set-up hexes' fill and edge.
+pub const FAINT_FILL: Color32 = Color32::from_rgba_premultiplied(0x0c, 0x33, 0x16, 0x33);
+pub const FAINT_EDGE: Color32 = Color32::from_rgba_premultiplied(0x26, 0x99, 0x43, 0x99);
 
 /// The colour of a retreat or advance path (the hovered one is drawn in
 /// the lit colour, thicker).

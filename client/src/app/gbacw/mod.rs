@@ -460,7 +460,22 @@ impl GbacwApp {
                         }
                         let placing = self.tray.ui(ui, rules, state, &legal);
                         actions.extend(placing.action);
+                        // A tray row let go over a lit hex of the map.
+                        if let Some(p) = placing.dropped_at
+                            && let Some(h) = self.map.hex_at_screen(p)
+                        {
+                            match placing.lit.get(&h) {
+                                Some(a) => actions.push(a.clone()),
+                                None => {
+                                    self.map.path_refusal = Some(format!(
+                                        "not placed: {h} is not lit for it (only the bright \
+                                         green hexes are)"
+                                    ));
+                                }
+                            }
+                        }
                         self.map.lit = placing.lit;
+                        self.map.faint = placing.faint;
                         // They come into view once, when first asked.
                         if self.map.answer_paths.is_empty()
                             && let Some(path) = places.paths.values().next()

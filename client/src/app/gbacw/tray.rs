@@ -46,10 +46,20 @@ pub struct TrayOutput {
     pub action: Option<GbacwAction>,
     /// The picked counter's legal hexes, to light on the map.
     pub lit: BTreeMap<HexNumber, GbacwAction>,
+    /// During the set-up, every hex where some counter of the tray may
+    /// set up, each with the first counter's placement there: drawn
+    /// faintly under the picked counter's bright ones (issue 18: a new
+    /// player saw only the picked counter's hexes, never the side's whole
+    /// deployment), and a click on one with nothing picked sets that
+    /// counter up there.
+    pub faint: BTreeMap<HexNumber, GbacwAction>,
     /// Entry hexes to mark on the map, with their words.
     pub entries: Vec<(HexNumber, String)>,
     /// A hex to bring into view (the picked counter's first).
     pub centre_on: Option<HexNumber>,
+    /// A row was dragged out of the tray and let go here (screen
+    /// point): the picked counter goes to the lit hex under it, if any.
+    pub dropped_at: Option<egui::Pos2>,
 }
 
 /// The tray's own state: the picked counter.
@@ -63,6 +73,10 @@ pub struct Tray {
     /// or a right-click the player chooses).
     auto_picked: bool,
 }
+
+/// Under the set-up's count: what the map's two greens mean.
+pub const FAINT_HINT: &str = "On the map, faint green: where your counters may set up; \
+                              bright green: the picked counter's hexes.";
 
 /// Under the picked counter: how to stop placing (issue 18: with a
 /// counter always picked, a click on a counter already set up placed the
@@ -99,6 +113,11 @@ impl Tray {
         });
         if setting_up {
             self.setup_ui(ui, rules, state, legal, &items, &mut out);
+            for item in &items {
+                for (h, a) in &item.hexes {
+                    out.faint.entry(*h).or_insert_with(|| a.clone());
+                }
+            }
         } else if arrivals_due {
             self.arrivals_ui(ui, rules, state, &items, &mut out);
         } else {
@@ -160,10 +179,45 @@ impl Tray {
             // A click always picks (never un-picks: after a placement the
             // pick moves on to the next counter, which the player may well
             // click next).
-            if ui.selectable_label(picked, text).clicked() {
+            // Issue 18: a row may also be dragged onto a lit hex of the
+            // map (picked as the drag starts, placed where it is let go).
+            let row = ui
+                .selectable_label(picked, text.clone())
+                .interact(egui::Sense::drag());
+            if row.clicked() {
                 self.picked = Some(item.id.clone());
                 self.picked_at = k;
                 out.centre_on = item.hexes.keys().next().copied();
+            }
+            if row.drag_started() {
+                self.picked = Some(item.id.clone());
+                self.picked_at = k;
+            }
+            if row.dragged() {
+                ui.ctx().set_cursor_icon(egui::CursorIcon::Grabbing);
+                if let Some(p) = ui.ctx().pointer_latest_pos() {
+                    // The counter's name follows the pointer.
+                    let painter = ui.ctx().layer_painter(egui::LayerId::new(
+                        egui::Order::Tooltip,
+                        egui::Id::unique("tray_drag"),
+                    ));
+                    let galley = painter.layout_no_wrap(
+                        counter_name(rules, &item.id),
+                        egui::FontId::proportional(14.0),
+                        Color32::BLACK,
+                    );
+                    let r = egui::Rect::from_min_size(
+                        p + egui::vec2(12.0, 8.0),
+                        galley.size() + egui::vec2(8.0, 4.0),
+                    );
+                    painter.rect_filled(r, 3.0, super::map::LIT);
+                    painter.galley(r.min + egui::vec2(4.0, 2.0), galley, Color32::BLACK);
+                }
+            }
+            if row.drag_stopped() {
+                out.dropped_at = row
+                    .interact_pointer_pos()
+                    .or_else(|| ui.ctx().pointer_latest_pos());
             }
         }
         if let Some(p) = &self.picked {
@@ -253,6 +307,11 @@ impl Tray {
                 .unwrap_or_default();
             format!("{}  {area}", counter_name(rules, &item.id))
         };
+        ui.label(
+            RichText::new(FAINT_HINT)
+                .small()
+                .color(super::map::LIT.gamma_multiply(0.8)),
+        );
         egui::ScrollArea::vertical()
             .id_salt("setup_tray")
             .max_height(220.0)
