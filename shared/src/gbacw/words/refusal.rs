@@ -8,26 +8,19 @@
 //! be an ordinary word of the message: it has a digit or a hyphen
 //! (`46-pa`), or it is a leader's or side's id that is no English word
 //! (`banks`, not `early` or `green`, which the messages use as words:
-//! "a green unit", 13.12).
+//! "a green unit", 13.12), or it is the message's first word (a sentence
+//! names its subject there: "early must end the Movement Phase …").
 
 use super::names::counter_name;
 use crate::engine::RuleError;
 use crate::gbacw::oob::CounterId;
 use crate::gbacw::ruleset::Gbacw;
 
-/// Ids that are also words a refusal may use as words.
-const ENGLISH: &[&str] = &[
-    "early",
-    "green",
-    "hill",
-    "branch",
-    "rust",
-    "price",
-    "gates",
-    "union",
-    "confederate",
-    "test",
-];
+/// Ids that are also words a refusal may use as words. (Leaders' ids
+/// that no refusal uses as a word — `hill`, `branch`, `price`, `rust`,
+/// `gates` — are not here: "price must end the Movement Phase" read as
+/// an id, GBACW 17.52's refusal.)
+const ENGLISH: &[&str] = &["early", "green", "union", "confederate", "test"];
 
 fn id_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || c == '-' || c == '_'
@@ -42,6 +35,7 @@ pub fn refusal_text(rs: &Gbacw, message: &str) -> String {
         if word.is_empty() {
             return;
         }
+        let first = out.is_empty();
         let id = CounterId(word.clone());
         let known = oob.units.contains_key(&id)
             || oob.leaders.contains_key(&id)
@@ -49,7 +43,7 @@ pub fn refusal_text(rs: &Gbacw, message: &str) -> String {
         let marked = word
             .chars()
             .any(|c| c.is_ascii_digit() || c == '-' || c == '_');
-        if known && (marked || !ENGLISH.contains(&word.as_str())) {
+        if known && (marked || first || !ENGLISH.contains(&word.as_str())) {
             out.push_str(&counter_name(rs, &id));
         } else {
             out.push_str(word);

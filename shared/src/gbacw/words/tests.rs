@@ -94,6 +94,23 @@ fn refusals_name_counters_as_printed() {
     assert_words(&text);
 }
 
+/// A leader whose id is an English word is named as printed where a
+/// refusal names him: at its start (GBACW 17.52's "early must end the
+/// Movement Phase …"), and always for ids no refusal uses as a word
+/// (`hill`, `branch`; Corinth's `price`).
+#[test]
+fn refusals_name_leaders_whose_ids_are_words() {
+    let rs = cedar();
+    let text = super::refusal_text(
+        &rs,
+        "early must end the Movement Phase with a combat unit; hill and branch too, not too early",
+    );
+    assert!(text.starts_with("Early must end"), "{text}");
+    assert!(text.ends_with("not too early"), "{text}");
+    assert!(!text.contains(" hill ") && !text.contains(" branch "), "{text}");
+    assert_words(&text);
+}
+
 /// GBACW 11.34, 11.12, 11.17: a wagon's ammunition loss and its crew
 /// leaving read as the table and the rule say them, with printed names.
 #[test]

@@ -148,7 +148,8 @@ fn check_lone_leaders(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Resul
                 "GBACW 17.52",
                 RuleCode::Illegal,
                 format!(
-                    "{id} must end the Movement Phase with a combat unit or {LONE_LEADER_DISTANCE}+ hexes from the enemy (he can reach {ok})"
+                    "{} must end the Movement Phase with a combat unit or {LONE_LEADER_DISTANCE}+ hexes from the enemy (he can reach {ok})",
+                    crate::gbacw::words::counter_name(rs, id)
                 ),
             ));
         }
