@@ -193,7 +193,9 @@ async fn act(
     loop {
         let left = until.saturating_duration_since(Instant::now());
         match c.recv_timeout(left).await {
-            Ok(ServerMsg::Accepted { client_ref: r, seq, .. }) if r == client_ref => return Ok(seq),
+            Ok(ServerMsg::Accepted {
+                client_ref: r, seq, ..
+            }) if r == client_ref => return Ok(seq),
             Ok(m @ (ServerMsg::Rejected { .. } | ServerMsg::Error { .. })) => {
                 return Err(format!("the move was refused: {m:?}"));
             }
@@ -235,7 +237,11 @@ pub async fn run(t: &Target, f: &Featured, quic_endpoints: &[quinn::Endpoint]) -
     .await
     .expect("create");
     let table = loop {
-        match a.recv_timeout(Duration::from_secs(30)).await.expect("table") {
+        match a
+            .recv_timeout(Duration::from_secs(30))
+            .await
+            .expect("table")
+        {
             ServerMsg::TableCreated { table, .. } => break table,
             ServerMsg::Error { message, .. } => panic!("table refused: {message}"),
             _ => {}
@@ -272,7 +278,11 @@ pub async fn run(t: &Target, f: &Featured, quic_endpoints: &[quinn::Endpoint]) -
         face_up: true,
         hidden: false,
     };
-    let piece = PieceId(act(&mut a, table, 1, &place, Vec::new()).await.expect("place"));
+    let piece = PieceId(
+        act(&mut a, table, 1, &place, Vec::new())
+            .await
+            .expect("place"),
+    );
 
     // The join burst: `join_parallel` at a time, bounded as a whole.
     let sample = || f.server_pid.map(proc_stat);

@@ -501,9 +501,7 @@ async fn featured_run(args: &Args, spectators: usize, server: &Process) -> bool 
     );
     // Each WebSocket connection is a descriptor on both ends and a port.
     if files.is_some_and(|f| ws as u64 + 256 > f) || ports.is_some_and(|p| ws as u64 > p) {
-        eprintln!(
-            "{ws} WebSocket connections do not fit: put some on QUIC (--featured-quic)"
-        );
+        eprintln!("{ws} WebSocket connections do not fit: put some on QUIC (--featured-quic)");
         return false;
     }
     let endpoints: Vec<quinn::Endpoint> = (0..quic.div_ceil(CONNS_PER_ENDPOINT))
