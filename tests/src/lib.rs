@@ -2,6 +2,7 @@
 
 pub mod club_client;
 pub mod e2e;
+pub mod featured;
 pub mod gbacw_biased_game;
 pub mod gbacw_client;
 pub mod gbacw_match;

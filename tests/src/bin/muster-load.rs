@@ -69,6 +69,23 @@ struct Args {
     /// `postgres://…` URL to an empty database.
     #[arg(long)]
     database: Option<String>,
+    /// A featured table instead (issue 22): one table, two seats and this
+    /// many spectators, one move per `--move-secs` for `--moves` moves
+    /// (`--tables`, `--spectators` and `--secs` are then unused).
+    #[arg(long)]
+    featured: Option<usize>,
+    /// Of the featured table's spectators, this many over QUIC.
+    #[arg(long, default_value_t = 0)]
+    featured_quic: usize,
+    /// The featured table's moves.
+    #[arg(long, default_value_t = 24)]
+    moves: u32,
+    /// Seconds between the featured table's moves.
+    #[arg(long, default_value_t = 5.0)]
+    move_secs: f64,
+    /// Spectators joining at once in the featured table's join burst.
+    #[arg(long, default_value_t = 200)]
+    join_parallel: usize,
 }
 
 /// QUIC connections per shared driver endpoint (one UDP socket each).
@@ -220,10 +237,24 @@ async fn main() {
     // address (and the server-wide table cap), which model one client, not
     // a load generator.
     let config = dir.path().join("load.toml");
+    // A featured table's spectators get compact deltas (as in
+    // bench/run.sh) and stay silent through the whole run (no pings).
+    let featured = if args.featured.is_some() {
+        "reveal_every = 8\n"
+    } else {
+        ""
+    };
+    let idle = if args.featured.is_some() {
+        "idle_secs = 1200\n"
+    } else {
+        ""
+    };
     std::fs::write(
         &config,
-        "[limits]\nconns_per_addr = 1000000\nguest_signins_per_minute = 1000000\n\
-         guest_signin_burst = 1000000\ntables_per_addr = 1000000\nmax_tables = 1000000\n",
+        format!(
+            "{featured}[limits]\n{idle}conns_per_addr = 1000000\nguest_signins_per_minute = 1000000\n\
+             guest_signin_burst = 1000000\ntables_per_addr = 1000000\nmax_tables = 1000000\n"
+        ),
     )
     .expect("write the load configuration");
     let mut extra = vec![
@@ -242,6 +273,12 @@ async fn main() {
     let server = Process::start_with(server_bin.to_str().expect("utf-8 path"), dir.path(), &extra);
     let pid = server.child.id();
     let t = server.target.clone();
+    if let Some(spectators) = args.featured {
+        let ok = featured_run(&args, spectators, &server).await;
+        server.kill();
+        drop(dir);
+        std::process::exit(if ok { 0 } else { 1 });
+    }
     let per_table = 2 + args.spectators;
     let rss0 = proc_stat(pid).rss_kib;
 
@@ -448,4 +485,110 @@ async fn main() {
         }
     }
     server.kill();
+}
+
+/// `--featured N`: run and print a featured table; false on any error.
+async fn featured_run(args: &Args, spectators: usize, server: &Process) -> bool {
+    use muster_tests::featured::{Featured, Report, ephemeral_ports, open_file_limit, run};
+    let quic = args.featured_quic.min(spectators);
+    let ws = spectators - quic + 2;
+    let files = open_file_limit();
+    let ports = ephemeral_ports();
+    eprintln!(
+        "open-file limit {}, ephemeral ports {}",
+        files.map_or("unknown".into(), |v| v.to_string()),
+        ports.map_or("unknown".into(), |v| v.to_string())
+    );
+    // Each WebSocket connection is a descriptor on both ends and a port.
+    if files.is_some_and(|f| ws as u64 + 256 > f) || ports.is_some_and(|p| ws as u64 > p) {
+        eprintln!("{ws} WebSocket connections do not fit: put some on QUIC (--featured-quic)");
+        return false;
+    }
+    let endpoints: Vec<quinn::Endpoint> = (0..quic.div_ceil(CONNS_PER_ENDPOINT))
+        .map(|_| {
+            muster_client::net::quic::client_endpoint(
+                "127.0.0.1:0".parse().expect("literal address"),
+                Some(DRIVER_UDP_BUFFER),
+            )
+            .expect("a driver QUIC endpoint")
+        })
+        .collect();
+    let f = Featured {
+        spectators,
+        quic_spectators: quic,
+        moves: args.moves,
+        interval: Duration::from_secs_f64(args.move_secs),
+        join_parallel: args.join_parallel,
+        join_limit: Duration::from_secs(600),
+        drain_limit: Duration::from_secs(30),
+        server_pid: Some(server.child.id()),
+    };
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    eprintln!("load average before: {}", load.trim());
+    let r = run(&server.target, &f, &endpoints).await;
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "featured table: 2 seats, {spectators} spectators ({quic} on QUIC), {} moves every {} s",
+        args.moves, args.move_secs
+    );
+    println!("load average after: {}", load.trim());
+    println!(
+        "join burst: {:.1} s ({} at once)",
+        r.join_time.as_secs_f64(),
+        args.join_parallel
+    );
+    println!(
+        "move → last spectator: p50 {:?}, p99 {:?}, max {:?} (over {} moves)",
+        Report::pct(&r.to_last, 0.5),
+        Report::pct(&r.to_last, 0.99),
+        r.to_last.last().copied().unwrap_or_default(),
+        r.to_last.len()
+    );
+    println!(
+        "move → each spectator: p50 {:?}, p99 {:?} (over {} deliveries)",
+        Report::pct(&r.each, 0.5),
+        Report::pct(&r.each, 0.99),
+        r.each.len()
+    );
+    let d = r.deliveries.max(1) as f64;
+    println!(
+        "bytes per spectator per move: {:.1} (move deltas); {:.1} (everything after the join)",
+        r.delivery_bytes as f64 / d,
+        r.all_bytes as f64 / d
+    );
+    if let Some(s) = &r.server {
+        let cpu = |a: &muster_tests::proc_stats::ProcSample,
+                   b: &muster_tests::proc_stats::ProcSample| {
+            (b.user_s - a.user_s, b.system_s - a.system_s)
+        };
+        let (ju, js) = cpu(&s.before_join, &s.joined);
+        let (pu, ps) = cpu(&s.joined, &s.played);
+        println!(
+            "server CPU, join burst: {:.2} s ({:.0} µs per spectator)",
+            ju + js,
+            (ju + js) * 1e6 / spectators.max(1) as f64
+        );
+        println!(
+            "server CPU, play: {:.2} s ({:.2} user, {:.2} kernel): {:.1} µs per spectator delivery \
+             ({:.1} user, {:.1} kernel)",
+            pu + ps,
+            pu,
+            ps,
+            (pu + ps) * 1e6 / d,
+            pu * 1e6 / d,
+            ps * 1e6 / d
+        );
+        println!(
+            "server RSS: {} MiB before the join, {} MiB joined ({:.1} KiB per spectator), {} MiB at the end",
+            s.before_join.rss_kib / 1024,
+            s.joined.rss_kib / 1024,
+            s.joined.rss_kib.saturating_sub(s.before_join.rss_kib) as f64
+                / spectators.max(1) as f64,
+            s.played.rss_kib / 1024
+        );
+    }
+    for e in &r.errors {
+        println!("error: {e}");
+    }
+    r.errors.is_empty()
 }
