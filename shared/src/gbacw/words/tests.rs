@@ -107,7 +107,10 @@ fn refusals_name_leaders_whose_ids_are_words() {
     );
     assert!(text.starts_with("Early must end"), "{text}");
     assert!(text.ends_with("not too early"), "{text}");
-    assert!(!text.contains(" hill ") && !text.contains(" branch "), "{text}");
+    assert!(
+        !text.contains(" hill ") && !text.contains(" branch "),
+        "{text}"
+    );
     assert_words(&text);
 }
 
