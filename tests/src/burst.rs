@@ -187,7 +187,10 @@ async fn join_one(target: Target, quic: bool, table: TableId, k: usize) -> Resul
     let mut conn = Connection::connect(target.url(quic), &target.options())
         .await
         .map_err(err)?;
-    let (_, token) = conn.sign_in_guest(&format!("burst{k}")).await.map_err(err)?;
+    let (_, token) = conn
+        .sign_in_guest(&format!("burst{k}"))
+        .await
+        .map_err(err)?;
     conn.send(&ClientMsg::Spectate {
         table,
         invite: None,
