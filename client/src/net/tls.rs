@@ -88,7 +88,7 @@ impl ServerCertVerifier for Fingerprinted {
 }
 
 fn verifier(pin: Option<[u8; 32]>) -> (Arc<CryptoProvider>, Arc<Fingerprinted>) {
-    // One provider for the process: a connection is built per connect.
+    // One provider for the process (a config is made per pinned server).
     static PROVIDER: std::sync::OnceLock<Arc<CryptoProvider>> = std::sync::OnceLock::new();
     let provider = PROVIDER
         .get_or_init(|| Arc::new(rustls::crypto::ring::default_provider()))
