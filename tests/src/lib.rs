@@ -1,5 +1,6 @@
 //! End-to-end test support: shared helpers for the tests in `tests/tests/`.
 
+pub mod burst;
 pub mod club_client;
 pub mod e2e;
 pub mod featured;

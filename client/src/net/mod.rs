@@ -65,10 +65,9 @@ pub struct ConnectOptions {
     /// whatever else it sends: the server closes a connection silent for
     /// its `idle_secs` (120 by default). `None`: [`PING_EVERY`].
     pub ping_every: Option<Duration>,
-    /// A QUIC endpoint (one UDP socket) to open the connection on, shared
-    /// with other connections; `None`: a socket of its own. A process with
-    /// thousands of connections (the load harness) would otherwise need a
-    /// file descriptor per connection.
+    /// A QUIC endpoint (one UDP socket) to open the connection on; `None`:
+    /// the process's shared one (one per tokio runtime, made on first
+    /// use). The load harness spreads thousands of connections over a few.
     pub quic_endpoint: Option<quinn::Endpoint>,
 }
 
@@ -288,6 +287,17 @@ pub async fn probe_fingerprint(url: &str) -> Result<String, NetError> {
         .strip_prefix("quic://")
         .ok_or_else(|| NetError::BadUrl(url.into()))?;
     quic::QuicLink::probe(rest).await
+}
+
+/// How many full TLS handshakes this process's QUIC connections to `url`
+/// (`quic://` and a literal address) with certificate `fingerprint` have
+/// made; every other connection resumed an earlier one's session (the
+/// server showed no certificate: issue 22).
+pub fn quic_full_handshakes(url: &str, fingerprint: &str) -> Result<u64, NetError> {
+    let rest = url
+        .strip_prefix("quic://")
+        .ok_or_else(|| NetError::BadUrl(url.into()))?;
+    quic::full_handshakes(rest, fingerprint)
 }
 
 /// A server answer that was not the one hoped for, as an error.

@@ -105,12 +105,32 @@ pub fn server_config(id: &Identity) -> Result<quinn::ServerConfig, String> {
         .with_single_cert(id.certs.clone(), id.key.clone_key())
         .map_err(|e| e.to_string())?;
     tls.alpn_protocols = vec![ALPN.to_vec()];
+    // Issue 22: resumption by stateless tickets (sealed with a random key
+    // held in memory, rotated every 6 hours, a ticket good for 12; nothing
+    // stored per client; a restarted server's tickets start afresh), so a
+    // client's next connection skips the certificate and its signature.
+    // Two tickets per handshake (rustls's default): a resumption spends
+    // one, so a client's stock grows and a burst of its reconnects finds
+    // one each. No 0-RTT (`max_early_data_size` stays 0): docs/server.md.
+    tls.ticketer = rustls::crypto::ring::Ticketer::new().map_err(|e| e.to_string())?;
     let crypto = QuicServerConfig::try_from(tls).map_err(|e| e.to_string())?;
     let mut config = quinn::ServerConfig::with_crypto(Arc::new(crypto));
     let mut transport = quinn::TransportConfig::default();
     // One stream per connection is the protocol; refuse more.
     transport.max_concurrent_bidi_streams(1u8.into());
     transport.max_concurrent_uni_streams(0u8.into());
+    // Issue 22, memory per idle connection: no datagrams; one datagram per
+    // send (no segmentation offload), so the send buffer a connection keeps
+    // between sends holds one packet, not a burst of ten; and no path MTU
+    // probing (1,200-byte packets: a delta is a few hundred bytes).
+    transport.datagram_receive_buffer_size(None);
+    transport.enable_segmentation_offload(false);
+    transport.mtu_discovery_config(None);
+    // What a client can make the server hold for it: a frame is at most
+    // MAX_CLIENT_MSG and the server reads one at a time.
+    let window = quinn::VarInt::from_u32(4 * MAX_CLIENT_MSG as u32);
+    transport.stream_receive_window(window);
+    transport.receive_window(window);
     transport.max_idle_timeout(Some(
         Duration::from_secs(60)
             .try_into()

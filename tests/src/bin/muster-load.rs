@@ -9,6 +9,10 @@
 //! cargo build --release -p muster-tests --bins
 //! target/release/muster-load --tables 1000 --spectators 3 --secs 30
 //! ```
+//!
+//! With `--burst N`, after play: join and reconnect bursts of `N`
+//! spectators, over WebSocket then QUIC against the same server, for
+//! `--burst-rounds` rounds (`muster_tests::burst`).
 
 use bytes::Bytes;
 use muster_client::Connection;
@@ -86,6 +90,13 @@ struct Args {
     /// Spectators joining at once in the featured table's join burst.
     #[arg(long, default_value_t = 200)]
     join_parallel: usize,
+    /// After play, this many spectators join at once and then reconnect
+    /// at once, over WebSocket and over QUIC (0: no bursts).
+    #[arg(long, default_value_t = 0)]
+    burst: usize,
+    /// Rounds of bursts (WebSocket then QUIC in each); medians reported.
+    #[arg(long, default_value_t = 3)]
+    burst_rounds: usize,
 }
 
 /// QUIC connections per shared driver endpoint (one UDP socket each).
@@ -282,7 +293,11 @@ async fn main() {
     let per_table = 2 + args.spectators;
     let rss0 = proc_stat(pid).rss_kib;
 
-    eprintln!("opening {} tables × {per_table} connections…", args.tables);
+    eprintln!(
+        "opening {} tables × {per_table} connections… (load average {})",
+        args.tables,
+        load_average()
+    );
     let bytes = Arc::new(AtomicU64::new(0));
     let deltas = Arc::new(AtomicU64::new(0));
     let gate = Arc::new(tokio::sync::Semaphore::new(64));
@@ -479,6 +494,10 @@ async fn main() {
         (rss1.saturating_sub(rss0)) as f64 / conns as f64,
         rss2 / 1024
     );
+    if args.burst > 0 {
+        let tables: Vec<TableId> = rigs.iter().map(|r| r.table).collect();
+        bursts(&t, &tables, args.burst, args.burst_rounds, pid).await;
+    }
     for r in rigs {
         for h in r.readers {
             h.abort();
@@ -591,4 +610,63 @@ async fn featured_run(args: &Args, spectators: usize, server: &Process) -> bool 
         println!("error: {e}");
     }
     r.errors.is_empty()
+}
+
+/// `rounds` rounds of a WebSocket then a QUIC join burst of `n` and its
+/// reconnect burst, against the same server; then the medians per
+/// transport and their ratios (QUIC / WebSocket).
+async fn bursts(t: &Target, tables: &[TableId], n: usize, rounds: usize, pid: u32) {
+    use muster_tests::burst::{self, BurstFigures, ms};
+    let median = |v: &mut Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    // [transport][join, reconnect] → the rounds' figures.
+    let mut seen: [[Vec<BurstFigures>; 2]; 2] = Default::default();
+    for round in 0..rounds {
+        for (i, quic) in [false, true].into_iter().enumerate() {
+            let name = if quic { "QUIC" } else { "WebSocket" };
+            let (joined, clients) = burst::join(t, quic, tables, n, pid).await;
+            println!("round {round} {name} join burst of {n}: {joined}");
+            let (back, clients) = burst::reconnect(t, quic, clients, pid).await;
+            println!("round {round} {name} reconnect burst: {back}");
+            burst::close(clients).await;
+            seen[i][0].push(joined);
+            seen[i][1].push(back);
+            // Let the server retire the closed connections.
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    }
+    println!("load average now: {}", load_average());
+    for (k, what) in ["join", "reconnect"].into_iter().enumerate() {
+        let mut rows = Vec::new();
+        for (i, name) in ["WebSocket", "QUIC"].into_iter().enumerate() {
+            let figs = &seen[i][k];
+            let all_in = median(&mut figs.iter().map(|f| ms(f.all_in)).collect());
+            let p50 = median(&mut figs.iter().map(|f| ms(f.p50)).collect());
+            let p99 = median(&mut figs.iter().map(|f| ms(f.p99)).collect());
+            let cpu = median(&mut figs.iter().map(|f| f.server_cpu_s * 1e3).collect());
+            let failed: usize = figs.iter().map(|f| f.failed).sum();
+            println!(
+                "{what} bursts, {name}, median of {rounds}: all-in {all_in:.0} ms, \
+                 p50 {p50:.1} ms, p99 {p99:.1} ms, server CPU {cpu:.0} ms, {failed} failed"
+            );
+            rows.push([all_in, p50, p99, cpu]);
+        }
+        let r = |j: usize| rows[1][j] / rows[0][j].max(1e-9);
+        println!(
+            "{what} bursts, QUIC / WebSocket: all-in {:.2}×, p50 {:.2}×, p99 {:.2}×, server CPU {:.2}×",
+            r(0),
+            r(1),
+            r(2),
+            r(3)
+        );
+    }
+}
+
+/// The 1, 5 and 15-minute load averages (the machine may be shared).
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
 }
