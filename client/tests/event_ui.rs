@@ -8,8 +8,8 @@
 //! directs nothing sees the grid of status cards (Game-Turn and phase in
 //! words, clocks, the side awaited), features a table, and reads the
 //! standings, and is never shown the director's tab. Writes
-//! `docs/screens/event-grid.png`, `standings.png` and `director.png`
-//! (1280×800).
+//! `docs/screens/event-grid.png`, `standings.png`, `director.png` and
+//! `event-vacation.png` (1280×800).
 
 mod support;
 
@@ -340,4 +340,99 @@ fn the_director_pairs_swaps_starts_pauses_adds_time_replaces_and_adjudicates_by_
     no_programmer_text(&w);
     save(&mut w, "standings.png");
     drop((dora, rex, players));
+}
+
+/// Issue 21, slow play: a player of an event that gives vacation days
+/// reads how many are left on the event page and takes one by a click;
+/// the server holds it (asked again by script) and the page says the
+/// clocks are held.
+#[test]
+fn a_player_takes_a_vacation_day_by_a_click() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let srv = start_server_with(&rt, |c| c.limits.conns_per_addr = 64);
+    let (event, mut banks) = rt.block_on(async {
+        let mut dora = Scripted::guest(&srv.ws, "Dora").await;
+        dora.ask(ClubRequest::ClaimAccount {
+            password: "tournament director".into(),
+        })
+        .await;
+        let ClubReply::ClubCreated { club, .. } = dora
+            .ask(ClubRequest::CreateClub {
+                name: "Culpeper Wargamers".into(),
+            })
+            .await
+        else {
+            panic!("no club")
+        };
+        let ClubReply::EventCreated { event, .. } = dora
+            .ask(ClubRequest::CreateEvent {
+                club,
+                settings: settings(),
+            })
+            .await
+        else {
+            panic!("no event")
+        };
+        // Its answer is a notice, which `ask` skips as news: read it here.
+        dora.conn
+            .send(&ClientMsg::Club(ClubRequest::SetVacationDays {
+                event,
+                days: 2,
+            }))
+            .await
+            .unwrap();
+        loop {
+            match dora.conn.recv_timeout(support::club::WAIT).await.unwrap() {
+                muster_shared::protocol::ServerMsg::Club(ClubReply::Notice { words, .. }) => {
+                    assert!(words.contains("2 vacation days"), "{words}");
+                    break;
+                }
+                muster_shared::protocol::ServerMsg::Club(ClubReply::Refused {
+                    message, ..
+                }) => {
+                    panic!("{message}")
+                }
+                _ => {}
+            }
+        }
+        let mut banks = Scripted::guest(&srv.ws, "Banks").await;
+        banks
+            .ask(ClubRequest::Register {
+                event,
+                invite: None,
+            })
+            .await;
+        (event, banks)
+    });
+    let mut p = page(&srv.ws, &banks.token, event);
+    wait(&mut p, "the vacation days", |a| {
+        a.vacation.is_some_and(|v| v.days_left == 2)
+    });
+    steps(&mut p);
+    p.get_by_label("2 vacation days left.");
+    no_programmer_text(&p);
+    p.get_by_label(muster_client::app::event::grid::TAKE_VACATION_DAY)
+        .click();
+    wait(&mut p, "the day taken", |a| {
+        a.vacation
+            .is_some_and(|v| v.days_left == 1 && v.until.is_some())
+    });
+    steps(&mut p);
+    p.get_by_label("1 vacation day left.");
+    save(&mut p, "event-vacation.png");
+    let held = texts(&p).into_iter().any(|t| {
+        t.starts_with("On vacation: your clocks are held for 23 h")
+            || t.starts_with("On vacation: your clocks are held for 1 days")
+    });
+    assert!(held, "{:?}", texts(&p));
+    no_programmer_text(&p);
+    let r = rt.block_on(banks.ask(ClubRequest::TakeVacation { event, days: 0 }));
+    let ClubReply::Vacation {
+        days_left, until, ..
+    } = r
+    else {
+        panic!("{r:?}")
+    };
+    assert_eq!(days_left, 1, "the server holds the day taken");
+    assert!(until.is_some());
 }

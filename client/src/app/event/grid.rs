@@ -7,7 +7,7 @@ use super::{EventApp, words};
 use egui::{Color32, RichText, Ui};
 use muster_shared::SeatId;
 use muster_shared::protocol::TableId;
-use muster_shared::protocol::club::{EventView, TableCard, YourGame};
+use muster_shared::protocol::club::{ClubRequest, EventView, TableCard, YourGame};
 
 /// A status card's width: four across a 1280-point window beside the side panel.
 pub const CARD_WIDTH: f32 = 192.0;
@@ -194,6 +194,7 @@ pub fn open_label(table: TableId) -> String {
 /// with the time left counted down from the server's deadline.
 fn your_games(ui: &mut Ui, app: &mut EventApp) {
     ui.heading(YOUR_GAMES);
+    vacation(ui, app);
     if app.your_games.is_empty() {
         ui.weak("You have no game in play.");
         return;
@@ -250,4 +251,43 @@ fn your_games(ui: &mut Ui, app: &mut EventApp) {
     if open.is_some() {
         app.open_table = open;
     }
+}
+
+/// The label of the button that takes one vacation day.
+pub const TAKE_VACATION_DAY: &str = "Take a vacation day";
+
+/// Slow play: the player's vacation days in the event (issue 21) — how
+/// many are left, the one under way, and a button to take a day, which
+/// holds the player's clocks for 24 hours (added to a vacation under way).
+fn vacation(ui: &mut Ui, app: &mut EventApp) {
+    let Some(v) = app.vacation else { return };
+    let now = app.view.as_ref().map_or(0, |x| x.now);
+    ui.horizontal(|ui| {
+        if let Some(until) = v.until {
+            let ms = until
+                .saturating_sub(now)
+                .saturating_mul(1000)
+                .saturating_sub(app.since_seen_ms());
+            ui.label(
+                RichText::new(format!(
+                    "On vacation: your clocks are held for {} more.",
+                    words::left(ms)
+                ))
+                .color(AMBER),
+            );
+        }
+        ui.label(format!(
+            "{} left.",
+            words::count(usize::from(v.days_left), "vacation day", "vacation days")
+        ));
+        if v.days_left > 0
+            && ui
+                .button(TAKE_VACATION_DAY)
+                .on_hover_text("Your slow-play clocks stop for 24 hours")
+                .clicked()
+        {
+            let event = app.event;
+            app.send(ClubRequest::TakeVacation { event, days: 1 });
+        }
+    });
 }

@@ -74,7 +74,20 @@ pub struct EventApp {
     /// Opened by itself (`muster --event N`): tells the player when their
     /// move comes in one of their games. From the lobby, the lobby does.
     pub watch: Option<crate::app::your_move::YourMoveWatch>,
+    /// Slow play: the caller's vacation days in this event, once asked
+    /// (players of an event with a time control only).
+    pub vacation: Option<Vacation>,
+    vacation_asked: bool,
     waker_set: bool,
+}
+
+/// The caller's vacation in an event, as the server last told it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vacation {
+    /// Whole days still to take.
+    pub days_left: u8,
+    /// When the vacation under way ends (Unix seconds), if one is.
+    pub until: Option<u64>,
 }
 
 impl EventApp {
@@ -116,6 +129,8 @@ impl EventApp {
             problem: None,
             connection: Some("connecting…".into()),
             watch: None,
+            vacation: None,
+            vacation_asked: false,
             waker_set: false,
         })
     }
@@ -168,6 +183,19 @@ impl EventApp {
                 EventNews::Reconnected => self.connection = None,
             }
         }
+        // A player of an event with a time control: how many vacation
+        // days are left (asked once; a day taken brings the answer again).
+        if !self.vacation_asked
+            && let (Some(v), Some((me, _))) = (&self.view, &self.me)
+            && v.time.is_some()
+            && v.entrants.iter().any(|(u, _)| u == me)
+        {
+            self.vacation_asked = true;
+            self.link.send(ClubRequest::TakeVacation {
+                event: self.event,
+                days: 0,
+            });
+        }
         // The directors' log, kept fresh every few seconds.
         if self.directs()
             && self
@@ -192,6 +220,13 @@ impl EventApp {
             ClubReply::YourGames { games } => {
                 self.your_games = games;
                 self.games_at = Some(Instant::now());
+            }
+            ClubReply::Vacation {
+                event,
+                days_left,
+                until,
+            } if event == self.event => {
+                self.vacation = Some(Vacation { days_left, until });
             }
             ClubReply::DirectorLog { event, lines } if event == self.event => {
                 self.log = lines;
@@ -316,10 +351,10 @@ impl EventApp {
                 format!("round {} of {}", v.round, v.rounds)
             };
             ui.weak(format!(
-                "{} · {} · {round} · {} players",
+                "{} · {} · {round} · {}",
                 v.scenario,
                 words::pairing(v.pairing),
-                v.entrants.len()
+                words::count(v.entrants.len(), "player", "players")
             ));
             ui.separator();
             ui.selectable_value(&mut self.tab, Tab::Tables, "Tables");
