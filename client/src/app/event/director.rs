@@ -31,6 +31,8 @@ pub struct Desk {
     pub reason: String,
     /// The first player picked for a swap in the proposed round.
     pub swap: Option<UserId>,
+    /// Slow play: the vacation days each player may take.
+    pub vacation_days: u8,
 }
 
 impl Default for Desk {
@@ -44,6 +46,7 @@ impl Default for Desk {
             margin: 0,
             reason: String::new(),
             swap: None,
+            vacation_days: 3,
         }
     }
 }
@@ -124,7 +127,27 @@ fn round_controls(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
             app.send(ClubRequest::StartRound { event });
         }
     });
+    // Slow play: whole days each player may stop their clocks.
+    if view.time.is_some() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Vacation days per player");
+            ui.add(egui::DragValue::new(&mut app.desk.vacation_days).range(0..=60));
+            if ui
+                .button(SET_VACATION_DAYS)
+                .on_hover_text(
+                    "Each player may stop their slow-play clocks for this many whole days",
+                )
+                .clicked()
+            {
+                let days = app.desk.vacation_days;
+                app.send(ClubRequest::SetVacationDays { event, days });
+            }
+        });
+    }
 }
+
+/// The label of the button that sets the event's vacation days.
+pub const SET_VACATION_DAYS: &str = "Set vacation days";
 
 /// The proposed next round: click two players to swap them.
 fn proposal(ui: &mut Ui, app: &mut EventApp, view: &EventView, p: &[Pairing]) {
