@@ -8,8 +8,8 @@
 //! directs nothing sees the grid of status cards (Game-Turn and phase in
 //! words, clocks, the side awaited), features a table, and reads the
 //! standings, and is never shown the director's tab. Writes
-//! `docs/screens/event-grid.png`, `standings.png`, `director.png` and
-//! `event-vacation.png` (1280×800).
+//! `docs/screens/event-grid.png`, `standings.png`, `director.png`,
+//! `event-vacation.png` and `event-bid.png` (1280×800).
 
 mod support;
 
@@ -426,4 +426,74 @@ fn a_player_takes_a_vacation_day_by_a_click() {
     };
     assert_eq!(days_left, 2, "the server holds the day taken");
     assert!(until.is_some());
+}
+
+/// Issue 21, sides by bid: a player of a bid event picks the side wanted
+/// and bids for it by clicks on the event page; when the round starts,
+/// the server seats him there (his opponent bid nothing).
+#[test]
+fn a_player_bids_for_a_side_by_clicks() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let srv = start_server_with(&rt, |c| c.limits.conns_per_addr = 64);
+    let (mut dora, event, banks) = rt.block_on(async {
+        let mut dora = Scripted::guest(&srv.ws, "Dora").await;
+        dora.ask(ClubRequest::ClaimAccount {
+            password: "tournament director".into(),
+        })
+        .await;
+        let ClubReply::ClubCreated { club, .. } = dora
+            .ask(ClubRequest::CreateClub {
+                name: "Culpeper Wargamers".into(),
+            })
+            .await
+        else {
+            panic!("no club")
+        };
+        let ClubReply::EventCreated { event, .. } = dora
+            .ask(ClubRequest::CreateEvent {
+                club,
+                settings: EventSettings {
+                    sides: SideAssignment::Bid,
+                    ..settings()
+                },
+            })
+            .await
+        else {
+            panic!("no event")
+        };
+        let mut players = Vec::new();
+        for n in ["Banks", "Jackson"] {
+            let mut p = Scripted::guest(&srv.ws, n).await;
+            p.ask(ClubRequest::Register {
+                event,
+                invite: None,
+            })
+            .await;
+            p.ask(ClubRequest::CheckIn { event }).await;
+            players.push(p);
+        }
+        (dora, event, players.remove(0))
+    });
+    let mut p = page(&srv.ws, &banks.token, event);
+    wait(&mut p, "the bid", |a| a.view.is_some() && a.me.is_some());
+    steps(&mut p);
+    p.get_by_label("Side 2").click();
+    steps(&mut p);
+    p.get_by_label(muster_client::app::event::grid::PLACE_BID)
+        .click();
+    wait(&mut p, "the bid placed", |a| {
+        a.notice
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Your bid of 0 victory points"))
+    });
+    no_programmer_text(&p);
+    save(&mut p, "event-bid.png");
+    let r = rt.block_on(dora.ask(ClubRequest::StartRound { event }));
+    let ClubReply::Round { pairings, .. } = r else {
+        panic!("{r:?}")
+    };
+    let seated = pairings
+        .iter()
+        .any(|g| g.players[1].as_ref().is_some_and(|(u, _)| *u == banks.user));
+    assert!(seated, "Banks takes the side he bid for: {pairings:?}");
 }

@@ -170,6 +170,7 @@ fn view() -> impl Strategy<Value = EventView> {
                     ..PointsTable::default()
                 },
                 now,
+                sides: SideAssignment::Balanced,
             },
         )
 }

@@ -509,6 +509,9 @@ pub struct EventView {
     /// The server's clock (Unix seconds), so "a minute ago" needs no
     /// agreement between clocks.
     pub now: u64,
+    /// How each game's sides are given (a bid event lets its players bid
+    /// for a side on the page).
+    pub sides: SideAssignment,
 }
 
 /// One unfinished game of the caller's (see `ClubRequest::YourGames`).

@@ -130,8 +130,9 @@ fn round_controls(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
     // Slow play: whole days each player may stop their clocks.
     if view.time.is_some() {
         ui.horizontal_wrapped(|ui| {
-            ui.label("Vacation days per player");
-            ui.add(egui::DragValue::new(&mut app.desk.vacation_days).range(0..=60));
+            let label = ui.label("Vacation days per player");
+            ui.add(egui::DragValue::new(&mut app.desk.vacation_days).range(0..=60))
+                .labelled_by(label.id);
             if ui
                 .button(SET_VACATION_DAYS)
                 .on_hover_text(

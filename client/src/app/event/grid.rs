@@ -7,7 +7,7 @@ use super::{EventApp, words};
 use egui::{Color32, RichText, Ui};
 use muster_shared::SeatId;
 use muster_shared::protocol::TableId;
-use muster_shared::protocol::club::{ClubRequest, EventView, TableCard, YourGame};
+use muster_shared::protocol::club::{ClubRequest, EventView, SideAssignment, TableCard, YourGame};
 
 /// A status card's width: four across a 1280-point window beside the side panel.
 pub const CARD_WIDTH: f32 = 192.0;
@@ -195,6 +195,7 @@ pub fn open_label(table: TableId) -> String {
 fn your_games(ui: &mut Ui, app: &mut EventApp) {
     ui.heading(YOUR_GAMES);
     vacation(ui, app);
+    bid(ui, app);
     if app.your_games.is_empty() {
         ui.weak("You have no game in play.");
         return;
@@ -260,7 +261,14 @@ pub const TAKE_VACATION_DAY: &str = "Take a vacation day";
 /// many are left, the one under way, and a button to take a day, which
 /// holds the player's clocks for 24 hours (added to a vacation under way).
 fn vacation(ui: &mut Ui, app: &mut EventApp) {
-    let Some(v) = app.vacation else { return };
+    // An event that gives no vacation days (or none left, none under
+    // way) shows nothing.
+    let Some(v) = app
+        .vacation
+        .filter(|v| v.days_left > 0 || v.until.is_some())
+    else {
+        return;
+    };
     let now = app.view.as_ref().map_or(0, |x| x.now);
     ui.horizontal(|ui| {
         if let Some(until) = v.until {
@@ -288,6 +296,49 @@ fn vacation(ui: &mut Ui, app: &mut EventApp) {
         {
             let event = app.event;
             app.send(ClubRequest::TakeVacation { event, days: 1 });
+        }
+    });
+}
+
+/// The label of the button that places a bid.
+pub const PLACE_BID: &str = "Place bid";
+
+/// An event whose sides go by bid (issue 21): the player picks the side
+/// wanted in the next round and the victory points bid for it; when both
+/// players of a game want the same side the higher bid takes it, and the
+/// bid counts against the taker's margin. The last bid counts.
+fn bid(ui: &mut Ui, app: &mut EventApp) {
+    let Some(view) = &app.view else { return };
+    let playing = app
+        .me
+        .as_ref()
+        .is_some_and(|(me, _)| view.entrants.iter().any(|(u, _)| u == me));
+    if view.sides != SideAssignment::Bid || !playing || view.round >= view.rounds {
+        return;
+    }
+    let event = view.event;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Next round, the side you want:");
+        ui.radio_value(&mut app.bid.0, 0, "Side 1");
+        ui.radio_value(&mut app.bid.0, 1, "Side 2");
+        let label = ui.label("bid");
+        ui.add(egui::DragValue::new(&mut app.bid.1).range(0..=1000))
+            .labelled_by(label.id);
+        ui.label("victory points");
+        if ui
+            .button(PLACE_BID)
+            .on_hover_text(
+                "If your opponent wants the same side, the higher bid takes it and counts \
+                 against that player's victory-point margin",
+            )
+            .clicked()
+        {
+            let (seat, vp) = app.bid;
+            app.send(ClubRequest::Bid {
+                event,
+                seat: SeatId(seat),
+                vp,
+            });
         }
     });
 }

@@ -78,6 +78,9 @@ pub struct EventApp {
     /// (players of an event with a time control only).
     pub vacation: Option<Vacation>,
     vacation_asked: bool,
+    /// A bid event: the side (0 or 1) and the victory points the player
+    /// is about to bid for the next round.
+    pub bid: (u8, u32),
     waker_set: bool,
 }
 
@@ -131,6 +134,7 @@ impl EventApp {
             watch: None,
             vacation: None,
             vacation_asked: false,
+            bid: (0, 0),
             waker_set: false,
         })
     }

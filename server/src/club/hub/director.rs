@@ -177,6 +177,7 @@ impl Hub {
                     time: e.settings.time.clone(),
                     points: e.settings.points.clone(),
                     now: now / 1000,
+                    sides: e.settings.sides,
                 }))))
             }
             ClubRequest::YourGames => {
