@@ -56,6 +56,30 @@ fn settings() -> EventSettings {
     }
 }
 
+/// Dora claims an account, creates the club and an event with `settings`:
+/// the director of every test here.
+async fn director_with_event(url: &str, settings: EventSettings) -> (Scripted, EventId) {
+    let mut dora = Scripted::guest(url, "Dora").await;
+    dora.ask(ClubRequest::ClaimAccount {
+        password: "tournament director".into(),
+    })
+    .await;
+    let ClubReply::ClubCreated { club, .. } = dora
+        .ask(ClubRequest::CreateClub {
+            name: "Culpeper Wargamers".into(),
+        })
+        .await
+    else {
+        panic!("no club")
+    };
+    let ClubReply::EventCreated { event, .. } =
+        dora.ask(ClubRequest::CreateEvent { club, settings }).await
+    else {
+        panic!("no event")
+    };
+    (dora, event)
+}
+
 fn page(url: &str, token: &str, event: EventId) -> Harness<'static, EventApp> {
     let app = EventApp::connect_every(
         url,
@@ -127,28 +151,7 @@ fn the_director_pairs_swaps_starts_pauses_adds_time_replaces_and_adjudicates_by_
         "Banks", "Crawford", "Geary", "Prince", "Jackson", "Early", "Winder", "Hill",
     ];
     let (dora, event, mut players, rex) = rt.block_on(async {
-        let mut dora = Scripted::guest(&srv.ws, "Dora").await;
-        dora.ask(ClubRequest::ClaimAccount {
-            password: "tournament director".into(),
-        })
-        .await;
-        let ClubReply::ClubCreated { club, .. } = dora
-            .ask(ClubRequest::CreateClub {
-                name: "Culpeper Wargamers".into(),
-            })
-            .await
-        else {
-            panic!("no club")
-        };
-        let ClubReply::EventCreated { event, .. } = dora
-            .ask(ClubRequest::CreateEvent {
-                club,
-                settings: settings(),
-            })
-            .await
-        else {
-            panic!("no event")
-        };
+        let (dora, event) = director_with_event(&srv.ws, settings()).await;
         let mut players = Vec::new();
         for n in names {
             let mut p = Scripted::guest(&srv.ws, n).await;
@@ -352,28 +355,7 @@ fn a_player_takes_a_vacation_day_by_a_click() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let srv = start_server_with(&rt, |c| c.limits.conns_per_addr = 64);
     let (dora, event, mut banks) = rt.block_on(async {
-        let mut dora = Scripted::guest(&srv.ws, "Dora").await;
-        dora.ask(ClubRequest::ClaimAccount {
-            password: "tournament director".into(),
-        })
-        .await;
-        let ClubReply::ClubCreated { club, .. } = dora
-            .ask(ClubRequest::CreateClub {
-                name: "Culpeper Wargamers".into(),
-            })
-            .await
-        else {
-            panic!("no club")
-        };
-        let ClubReply::EventCreated { event, .. } = dora
-            .ask(ClubRequest::CreateEvent {
-                club,
-                settings: settings(),
-            })
-            .await
-        else {
-            panic!("no event")
-        };
+        let (dora, event) = director_with_event(&srv.ws, settings()).await;
         let mut banks = Scripted::guest(&srv.ws, "Banks").await;
         banks
             .ask(ClubRequest::Register {
@@ -436,31 +418,14 @@ fn a_player_bids_for_a_side_by_clicks() {
     let rt = tokio::runtime::Runtime::new().unwrap();
     let srv = start_server_with(&rt, |c| c.limits.conns_per_addr = 64);
     let (mut dora, event, banks) = rt.block_on(async {
-        let mut dora = Scripted::guest(&srv.ws, "Dora").await;
-        dora.ask(ClubRequest::ClaimAccount {
-            password: "tournament director".into(),
-        })
+        let (dora, event) = director_with_event(
+            &srv.ws,
+            EventSettings {
+                sides: SideAssignment::Bid,
+                ..settings()
+            },
+        )
         .await;
-        let ClubReply::ClubCreated { club, .. } = dora
-            .ask(ClubRequest::CreateClub {
-                name: "Culpeper Wargamers".into(),
-            })
-            .await
-        else {
-            panic!("no club")
-        };
-        let ClubReply::EventCreated { event, .. } = dora
-            .ask(ClubRequest::CreateEvent {
-                club,
-                settings: EventSettings {
-                    sides: SideAssignment::Bid,
-                    ..settings()
-                },
-            })
-            .await
-        else {
-            panic!("no event")
-        };
         let mut players = Vec::new();
         for n in ["Banks", "Jackson"] {
             let mut p = Scripted::guest(&srv.ws, n).await;
