@@ -317,11 +317,19 @@ pub(crate) fn arrive(
         }
     };
     // Corinth 29.31: "Each hex in that first row must be occupied by at
-    // least one combat unit" before a hex takes a second this phase.
-    if let Some(a) = arrival.filter(|a| !a.areas.is_empty())
+    // least one combat unit" before a hex takes a second this phase. The
+    // area is the arrival line's, or the plot's for a plan arrival (the
+    // Free Set-Up and its solitaire version: second reading part 8,
+    // corinth_29_31_arrival_first_row_filled_and_mp).
+    let areas = arrival.map_or_else(Vec::new, |a| match &a.plan {
+        None => a.areas.clone(),
+        Some(_) => crate::gbacw::ruleset::plan::entry(rs, state, piece)
+            .map_or_else(Vec::new, |(areas, _, _)| areas),
+    });
+    if let Some(a) = arrival.filter(|_| !areas.is_empty())
         && k > 1
     {
-        let open = area_entry_hexes(rs, state, piece, side, &a.areas);
+        let open = area_entry_hexes(rs, state, piece, side, &areas);
         if let Some(empty) = open.iter().find(|h| {
             state.progress.entered_at(state.clock, **h) == 0 && board.units_of(**h, side).is_empty()
         }) {

@@ -54,6 +54,7 @@ mod second_reading_part5_corinth;
 mod second_reading_part5_std;
 mod second_reading_part6;
 mod second_reading_part7;
+mod second_reading_part8;
 mod second_reading_std_more;
 mod sequence;
 mod stacking_phase_end;
