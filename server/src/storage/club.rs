@@ -21,7 +21,7 @@
 use super::StorageError;
 use muster_shared::protocol::club::{ClubId, ClubRole, EventId};
 use muster_shared::protocol::{TableId, UserId};
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 
 /// Each step of the club schema, in order; step `i` makes version `i + 1`.
 const STEPS: &[&str] = &[
@@ -121,7 +121,7 @@ pub enum Claimed {
 }
 
 pub fn claim_account(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     user: UserId,
     name: &str,
     key: &str,
@@ -152,7 +152,7 @@ pub fn claim_account(
 
 /// The account named by `key`: its identity, name and password hash.
 pub fn find_account(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     key: &str,
 ) -> Result<Option<(UserId, String, String)>, StorageError> {
     Ok(tx
@@ -171,7 +171,7 @@ pub fn find_account(
 }
 
 /// Whether `user` is an account.
-pub fn is_account(tx: &Transaction<'_>, user: UserId) -> Result<bool, StorageError> {
+pub fn is_account(tx: &Connection, user: UserId) -> Result<bool, StorageError> {
     Ok(tx.query_row(
         "SELECT COUNT(*) > 0 FROM accounts WHERE user_id = ?1",
         params![user.0 as i64],
@@ -179,11 +179,7 @@ pub fn is_account(tx: &Transaction<'_>, user: UserId) -> Result<bool, StorageErr
     )?)
 }
 
-pub fn create_club(
-    tx: &Transaction<'_>,
-    name: &str,
-    owner: UserId,
-) -> Result<ClubId, StorageError> {
+pub fn create_club(tx: &Connection, name: &str, owner: UserId) -> Result<ClubId, StorageError> {
     tx.execute(
         "INSERT INTO clubs (name, created) VALUES (?1, ?2)",
         params![name, now()],
@@ -210,7 +206,7 @@ fn role_from(code: i64) -> ClubRole {
 }
 
 pub fn set_member(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     club: ClubId,
     user: UserId,
     role: ClubRole,
@@ -224,11 +220,7 @@ pub fn set_member(
 }
 
 /// A new event row; its id.
-pub fn create_event(
-    tx: &Transaction<'_>,
-    club: ClubId,
-    state: &[u8],
-) -> Result<EventId, StorageError> {
+pub fn create_event(tx: &Connection, club: ClubId, state: &[u8]) -> Result<EventId, StorageError> {
     tx.execute(
         "INSERT INTO club_events (club_id, state, updated) VALUES (?1, ?2, ?3)",
         params![club.0 as i64, state, now()],
@@ -238,7 +230,7 @@ pub fn create_event(
 
 /// The event's whole state, as of write `seq` of the event.
 pub fn save_event(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     event: EventId,
     seq: u64,
     state: &[u8],
@@ -257,7 +249,7 @@ fn seq_sql(seq: u64) -> i64 {
 /// One table's clock and status card, as of write `seq` of its event: what
 /// a move writes (O(1) bytes, whatever the event's size).
 pub fn save_table(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     event: EventId,
     table: TableId,
     seq: u64,
@@ -272,11 +264,7 @@ pub fn save_table(
 }
 
 /// The club's webhook address (`None`: none).
-pub fn set_webhook(
-    tx: &Transaction<'_>,
-    club: ClubId,
-    url: Option<&str>,
-) -> Result<(), StorageError> {
+pub fn set_webhook(tx: &Connection, club: ClubId, url: Option<&str>) -> Result<(), StorageError> {
     tx.execute(
         "UPDATE clubs SET webhook = ?1 WHERE id = ?2",
         params![url, club.0 as i64],
@@ -286,7 +274,7 @@ pub fn set_webhook(
 
 /// A director's action, kept for the event's log.
 pub fn log_action(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     event: EventId,
     actor: UserId,
     line: &str,
@@ -299,7 +287,7 @@ pub fn log_action(
 }
 
 /// An event's log lines, oldest first, as "unix-seconds user-id line".
-pub fn read_log(tx: &Transaction<'_>, event: EventId) -> Result<Vec<String>, StorageError> {
+pub fn read_log(tx: &Connection, event: EventId) -> Result<Vec<String>, StorageError> {
     let mut stmt =
         tx.prepare("SELECT at, actor, line FROM club_log WHERE event_id = ?1 ORDER BY id")?;
     // Each line names its actor in words already; the time is shown as
@@ -318,7 +306,7 @@ pub fn read_log(tx: &Transaction<'_>, event: EventId) -> Result<Vec<String>, Sto
 }
 
 /// The last moment the server recorded itself up (Unix ms), if ever.
-pub fn alive(tx: &Transaction<'_>) -> Result<Option<u64>, StorageError> {
+pub fn alive(tx: &Connection) -> Result<Option<u64>, StorageError> {
     Ok(tx
         .query_row(
             "SELECT value FROM club_meta WHERE key = 'alive_ms'",
@@ -329,7 +317,7 @@ pub fn alive(tx: &Transaction<'_>) -> Result<Option<u64>, StorageError> {
         .map(|v| u64::try_from(v).unwrap_or(0)))
 }
 
-pub fn set_alive(tx: &Transaction<'_>, ms: u64) -> Result<(), StorageError> {
+pub fn set_alive(tx: &Connection, ms: u64) -> Result<(), StorageError> {
     tx.execute(
         "INSERT INTO club_meta (key, value) VALUES ('alive_ms', ?1)
          ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -358,7 +346,7 @@ pub struct StoredEvent {
     pub tables: Vec<(TableId, u64, Vec<u8>)>,
 }
 
-pub fn load(tx: &Transaction<'_>) -> Result<ClubRows, StorageError> {
+pub fn load(tx: &Connection) -> Result<ClubRows, StorageError> {
     let mut out = ClubRows {
         alive_ms: alive(tx)?,
         ..ClubRows::default()

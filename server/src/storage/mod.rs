@@ -258,7 +258,7 @@ pub struct LeaseOwner {
 /// A club request: given the transaction (or the error that stopped the
 /// group before it ran), it answers after the commit like every other.
 pub(crate) type ClubJob =
-    Box<dyn FnOnce(Result<&rusqlite::Transaction<'_>, StorageError>) -> sqlite::Answer + Send>;
+    Box<dyn FnOnce(Result<&rusqlite::Connection, StorageError>) -> sqlite::Answer + Send>;
 
 /// Unfinished tables that cannot be loaded, and why, in words.
 pub type Damaged = Vec<(TableId, String)>;
@@ -543,7 +543,7 @@ impl Storage {
     /// transaction; its result once committed.
     pub async fn club<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&rusqlite::Transaction<'_>) -> Result<T, StorageError> + Send + 'static,
+        f: impl FnOnce(&rusqlite::Connection) -> Result<T, StorageError> + Send + 'static,
     ) -> Result<T, StorageError> {
         self.ask(|reply| Op::Club {
             job: Box::new(move |tx| match tx {

@@ -91,6 +91,7 @@ pub(super) fn corrupt(e: impl std::fmt::Display) -> StorageError {
 
 impl Db {
     pub(crate) fn open(path: &Path) -> Result<Db, StorageError> {
+        no_memory_statistics();
         let mut conn = Connection::open(path)?;
         // journal_mode answers with a row, so it is queried, not executed.
         let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
@@ -209,29 +210,65 @@ impl Db {
     /// Run one group in one transaction: its answers, to send once the
     /// commit's outcome (an error text, or none) is known.
     fn run_group(&mut self, group: Vec<Op>) -> (Vec<Answer>, Option<String>) {
-        let tx = match self.conn.transaction() {
-            Ok(tx) => tx,
-            Err(e) => {
-                tracing::error!("cannot begin a transaction: {e}");
-                let msg = e.to_string();
-                for op in group {
-                    fail(op, || StorageError::Db(msg.clone()));
-                }
-                return (Vec::new(), None);
+        // BEGIN and COMMIT as cached statements: rusqlite's `transaction()`
+        // and `commit()` parse their SQL every time, two parses per group
+        // (~5,000 instructions per action, issue 22).
+        if let Err(e) = self
+            .conn
+            .prepare_cached("BEGIN")
+            .and_then(|mut s| s.execute([]))
+        {
+            tracing::error!("cannot begin a transaction: {e}");
+            let msg = e.to_string();
+            for op in group {
+                fail(op, || StorageError::Db(msg.clone()));
             }
-        };
+            return (Vec::new(), None);
+        }
         // Run every request; keep its answer until the commit succeeds.
         let mut answers: Vec<Answer> = Vec::new();
         for op in group {
-            answers.push(execute(&tx, op));
+            answers.push(execute(&self.conn, op));
         }
-        let err = tx.commit().err().map(|e| e.to_string());
+        let err = self
+            .conn
+            .prepare_cached("COMMIT")
+            .and_then(|mut s| s.execute([]))
+            .err()
+            .map(|e| e.to_string());
         super::COMMITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Some(e) = &err {
             tracing::error!("commit failed: {e}");
+            // A failed COMMIT may leave the transaction open (SQLITE_BUSY):
+            // end it, so the next group begins afresh (as rusqlite's
+            // `Transaction` did when dropped).
+            if !self.conn.is_autocommit()
+                && let Err(e) = self.conn.execute_batch("ROLLBACK")
+            {
+                tracing::error!("rollback after a failed commit failed: {e}");
+            }
         }
         (answers, err)
     }
+}
+
+/// Turn off SQLite's memory statistics before its first connection: with
+/// them on (the bundled build's default) every allocation SQLite makes
+/// takes a global mutex to count bytes nobody here reads (issue 22:
+/// instructions per action, `bench/callgrind.sh`). Only possible before
+/// SQLite initialises; later (another connection opened first, as in
+/// tests) SQLite answers "misuse" and keeps counting, which is harmless.
+fn no_memory_statistics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        // SAFETY: SQLITE_CONFIG_MEMSTATUS takes one int. The call runs
+        // once, before this process's first connection (the server opens
+        // its storage before anything else touches SQLite); if SQLite is
+        // already initialised it only reads its init flag and refuses.
+        let off: std::ffi::c_int = 0;
+        let _ =
+            unsafe { rusqlite::ffi::sqlite3_config(rusqlite::ffi::SQLITE_CONFIG_MEMSTATUS, off) };
+    });
 }
 
 /// Answer a request that never ran.
@@ -272,7 +309,7 @@ pub(crate) fn deferred<T: Send + 'static>(
     })
 }
 
-fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
+fn execute(tx: &rusqlite::Connection, op: Op) -> Answer {
     match op {
         Op::CreateUser {
             name,
@@ -380,7 +417,7 @@ fn execute(tx: &rusqlite::Transaction<'_>, op: Op) -> Answer {
 }
 
 fn insert_session(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &rusqlite::Connection,
     user: UserId,
     token_hash: &Hash32,
 ) -> Result<SessionId, StorageError> {
@@ -393,7 +430,7 @@ fn insert_session(
 }
 
 fn find_user(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &rusqlite::Connection,
     token_hash: &Hash32,
     idle_secs: u64,
 ) -> Result<TokenLookup, StorageError> {
@@ -436,7 +473,7 @@ fn find_user(
 }
 
 fn list_sessions(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &rusqlite::Connection,
     user: UserId,
     idle_secs: u64,
 ) -> Result<Vec<SessionInfo>, StorageError> {
@@ -467,7 +504,7 @@ fn list_sessions(
     Ok(out)
 }
 
-fn create_table(tx: &rusqlite::Transaction<'_>, t: NewTable) -> Result<TableId, StorageError> {
+fn create_table(tx: &rusqlite::Connection, t: NewTable) -> Result<TableId, StorageError> {
     tx.execute(
         "INSERT INTO tables (options, header, chain_secret, chain_len, invite, seats, status, created, creator, creator_addr, active)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?8)",
@@ -492,7 +529,7 @@ fn create_table(tx: &rusqlite::Transaction<'_>, t: NewTable) -> Result<TableId, 
 }
 
 fn append(
-    tx: &rusqlite::Transaction<'_>,
+    tx: &rusqlite::Connection,
     table: TableId,
     seq: u64,
     entry: &[u8],
@@ -534,9 +571,7 @@ pub(super) fn entry_sum(entry: &[u8]) -> [u8; 16] {
     out
 }
 
-fn load_unfinished(
-    tx: &rusqlite::Transaction<'_>,
-) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
+fn load_unfinished(tx: &rusqlite::Connection) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
     let mut damaged = Damaged::new();
     let mut stmt = tx.prepare(
         "SELECT id, options, header, chain_secret, chain_len, invite, seats, status, creator,
