@@ -15,7 +15,7 @@ mod support;
 
 use egui::vec2;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{By, NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 use muster_client::ConnectOptions;
 use muster_client::app::SignIn;
 use muster_client::app::event::{EventApp, Tab};
@@ -28,6 +28,7 @@ use muster_shared::protocol::club::{
 };
 use std::time::Duration;
 use support::club::Scripted;
+use support::screens::{self, no_programmer_text, steps, texts, type_into};
 use support::{start_server_with, wait};
 
 fn settings() -> EventSettings {
@@ -95,52 +96,9 @@ fn page(url: &str, token: &str, event: EventId) -> Harness<'static, EventApp> {
         .build_ui_state(|ui, app: &mut EventApp| app.ui(ui), app)
 }
 
-fn steps<S>(h: &mut Harness<'_, S>) {
-    for _ in 0..3 {
-        h.step();
-    }
-}
-
 fn save(h: &mut Harness<'_, EventApp>, name: &str) {
-    // A few frames so the last update is drawn.
-    steps(h);
-    let image = h.render().expect("headless wgpu renders");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screens");
-    std::fs::create_dir_all(&dir).unwrap();
-    image.save(dir.join(name)).unwrap();
-    eprintln!("screenshot: docs/screens/{name}");
-}
-
-/// Type into the text field labelled `label`.
-fn type_into(h: &mut Harness<'_, EventApp>, label: &str, text: &str) {
-    h.get_by_label(label).click();
-    steps(h);
-    h.get_by_label(label).type_text(text);
-    steps(h);
-}
-
-/// Every text on screen (labels and values), to check no programmer text shows.
-fn texts(h: &Harness<'_, EventApp>) -> Vec<String> {
-    let mut out = Vec::new();
-    for node in h.query_all(By::new().include_labels()) {
-        let n = node.accesskit_node();
-        out.extend(
-            [n.label(), n.value()]
-                .into_iter()
-                .flatten()
-                .map(|t| t[..].to_string()),
-        );
-    }
-    out
-}
-
-fn no_programmer_text(h: &Harness<'_, EventApp>) {
-    for t in texts(h) {
-        assert!(
-            !t.contains('_') && !t.contains("Some(") && !t.contains("UserId") && !t.contains("{"),
-            "programmer text on screen: {t:?}"
-        );
-    }
+    // The pointer in the window's corner, over nothing.
+    screens::save(h, name, egui::pos2(1279.0, 799.0));
 }
 
 #[test]
@@ -442,14 +400,16 @@ fn a_player_bids_for_a_side_by_clicks() {
     let mut p = page(&srv.ws, &banks.token, event);
     wait(&mut p, "the bid", |a| a.view.is_some() && a.me.is_some());
     steps(&mut p);
-    p.get_by_label("Side 2").click();
+    // The sides by the scenario's names (not "Side 2").
+    let [_, confederate] = muster_shared::gbacw::battles::side_names("cedar_mountain").unwrap();
+    p.get_by_label(&confederate).click();
     steps(&mut p);
     p.get_by_label(muster_client::app::event::grid::PLACE_BID)
         .click();
     wait(&mut p, "the bid placed", |a| {
         a.notice
             .as_deref()
-            .is_some_and(|n| n.starts_with("Your bid of 0 victory points"))
+            .is_some_and(|n| n.starts_with("Your bid of 0 victory points for Confederate"))
     });
     no_programmer_text(&p);
     save(&mut p, "event-bid.png");

@@ -33,6 +33,7 @@ use muster_shared::protocol::club::{
 use muster_shared::protocol::{TableId, UserId};
 use std::time::{Duration, Instant};
 use support::club::{Scripted, WAIT};
+use support::screens::{self, steps};
 use support::{start_server_with, wait};
 
 fn settings(name: &str) -> EventSettings {
@@ -62,21 +63,9 @@ fn settings(name: &str) -> EventSettings {
     }
 }
 
-fn steps<S>(h: &mut Harness<'_, S>) {
-    for _ in 0..3 {
-        h.step();
-    }
-}
-
 fn save(h: &mut Harness<'_, LobbyApp>, name: &str) {
     // The pointer out of the way, over the empty list.
-    h.hover_at(egui::pos2(400.0, 700.0));
-    steps(h);
-    let image = h.render().expect("headless wgpu renders");
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screens");
-    std::fs::create_dir_all(&dir).unwrap();
-    image.save(dir.join(name)).unwrap();
-    eprintln!("screenshot: docs/screens/{name}");
+    screens::save(h, name, egui::pos2(400.0, 700.0));
 }
 
 fn desktop_calls(rec: &Recorder) -> Vec<Call> {

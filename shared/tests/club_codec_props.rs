@@ -153,8 +153,8 @@ fn view() -> impl Strategy<Value = EventView> {
                 (win, bye, now),
             )| EventView {
                 event,
-                name,
-                scenario,
+                name: name.clone(),
+                scenario: scenario.clone(),
                 pairing: PairingMethod::Swiss,
                 rounds,
                 round,
@@ -171,6 +171,12 @@ fn view() -> impl Strategy<Value = EventView> {
                 },
                 now,
                 sides: SideAssignment::Balanced,
+                side_names: [name.clone(), "Confederate".into()],
+                registration_open: director,
+                invite_only: !director,
+                check_in: true,
+                checked_in: director,
+                invite: Some(scenario.clone()).filter(|_| director),
             },
         )
 }
@@ -401,6 +407,53 @@ fn webhooks_vacations_and_bids_are_appended_after_the_desk() {
     assert_eq!(side(SideAssignment::Bid), [2]);
 }
 
+fn club_summary() -> impl Strategy<Value = ClubSummary> {
+    (
+        any::<u64>(),
+        text(),
+        option::of(prop_oneof![
+            Just(ClubRole::Member),
+            Just(ClubRole::Director),
+            Just(ClubRole::Owner)
+        ]),
+        vec((user(), text()), 0..3),
+        option::of(text()),
+    )
+        .prop_map(|(c, name, role, members, webhook)| ClubSummary {
+            club: ClubId(c),
+            name,
+            role,
+            members: members
+                .into_iter()
+                .map(|(user, name)| ClubMember {
+                    user,
+                    name,
+                    role: ClubRole::Member,
+                })
+                .collect(),
+            webhook_set: webhook.is_some(),
+            webhook,
+        })
+}
+
+/// The client's club screens' list: `Clubs` appended after `Events`
+/// (request 28, reply 21); the older numbers stay.
+#[test]
+fn the_club_list_is_appended_after_the_events() {
+    let req = |r: ClubRequest| ClientMsg::Club(r).encode().unwrap()[1];
+    assert_eq!(req(ClubRequest::Events), 27);
+    assert_eq!(req(ClubRequest::Clubs), 28);
+    let rep = |r: ClubReply| ServerMsg::Club(r).encode().unwrap()[1];
+    assert_eq!(rep(ClubReply::Events { events: Vec::new() }), 20);
+    assert_eq!(
+        rep(ClubReply::Clubs {
+            account: true,
+            clubs: Vec::new()
+        }),
+        21
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -431,6 +484,18 @@ proptest! {
         let bytes = ClientMsg::Club(r).encode().unwrap();
         prop_assert!(ClientMsg::decode(&bytes[..cut.index(bytes.len())]).is_err());
         let bytes = ServerMsg::Club(s).encode().unwrap();
+        prop_assert!(ServerMsg::decode(&bytes[..cut.index(bytes.len())]).is_err());
+    }
+
+    #[test]
+    fn every_club_list_round_trips_and_its_prefixes_are_errors(
+        account in any::<bool>(),
+        clubs in vec(club_summary(), 0..3),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let msg = ServerMsg::Club(ClubReply::Clubs { account, clubs });
+        let bytes = msg.encode().unwrap();
+        prop_assert_eq!(ServerMsg::decode(&bytes).unwrap(), msg);
         prop_assert!(ServerMsg::decode(&bytes[..cut.index(bytes.len())]).is_err());
     }
 

@@ -11,6 +11,7 @@ pub mod club;
 pub mod gbacw;
 pub mod kittest;
 pub mod play;
+pub mod screens;
 pub mod xvfb;
 
 use muster_server::Server;

@@ -80,6 +80,22 @@ pub struct Extras {
     pub paid: BTreeMap<TableId, (u8, u32)>,
 }
 
+/// The names of an event's two sides, seat 0 first: a GBACW battle's as
+/// its scenario file gives them ("Union (Banks)"), else the seats'.
+pub fn side_names(s: &EventSettings) -> [String; 2] {
+    (s.ruleset == "gbacw")
+        .then(|| {
+            muster_shared::codec::decode::<muster_shared::gbacw::ruleset::GbacwConfig>(
+                &s.config,
+                muster_shared::codec::MAX_CLIENT_MSG,
+            )
+            .ok()
+        })
+        .flatten()
+        .and_then(|c| muster_shared::gbacw::battles::side_names(&c.battle))
+        .unwrap_or_else(|| ["the first side".into(), "the second side".into()])
+}
+
 /// Check a director's settings; the text says what is wrong.
 pub fn check_settings(s: &EventSettings) -> Result<(), Refusal> {
     let bad = |w: String| refuse(ClubError::BadRequest, w);

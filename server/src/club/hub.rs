@@ -5,6 +5,7 @@
 //! is told. It creates a round's tables, keeps the clocks (waking when the
 //! next one runs out), and tells players their tables and results.
 
+mod clubs;
 mod director;
 mod hooks;
 
@@ -38,6 +39,7 @@ fn now_ms() -> u64 {
 }
 
 struct Club {
+    name: String,
     members: HashMap<UserId, ClubRole>,
     /// Where the club's news is POSTed (`club::webhook`).
     webhook: Option<String>,
@@ -49,6 +51,8 @@ struct EventEntry {
     /// The event's last write (its row's or one of its tables' rows'),
     /// so the newest wins at load (`storage/club.rs`).
     seq: u64,
+    /// The scenario's side names (read once: the page asks every second).
+    sides: [String; 2],
 }
 
 pub struct Hub {
@@ -93,10 +97,11 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
         .club(sql::load)
         .await
         .map_err(|e| format!("cannot read the club tables: {e}"))?;
-    for (id, _name, webhook) in rows.clubs {
+    for (id, name, webhook) in rows.clubs {
         hub.clubs.insert(
             id,
             Club {
+                name,
                 members: HashMap::new(),
                 webhook,
             },
@@ -145,7 +150,16 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
                 }
             }
         }
-        hub.events.insert(id, EventEntry { club, event, seq });
+        let sides = super::event::side_names(&event.settings);
+        hub.events.insert(
+            id,
+            EventEntry {
+                club,
+                event,
+                seq,
+                sides,
+            },
+        );
     }
     resumed.dedup();
     for id in resumed {
@@ -388,6 +402,7 @@ impl Hub {
                 self.clubs.insert(
                     club,
                     Club {
+                        name: name.clone(),
                         members: HashMap::from([(user, ClubRole::Owner)]),
                         webhook: None,
                     },
@@ -470,6 +485,7 @@ impl Hub {
                 }
                 check_settings(&settings)?;
                 let invite = settings.invite_only.then(random_code);
+                let sides = super::event::side_names(&settings);
                 let event = Event::new(who.user, settings, invite.clone());
                 let bytes = codec::encode_infallible(&event);
                 let id = self
@@ -484,6 +500,7 @@ impl Hub {
                         club,
                         event,
                         seq: 0,
+                        sides,
                     },
                 );
                 self.log(id, who.user, format!("{} created the event", who.name))
@@ -608,6 +625,7 @@ impl Hub {
             | ClubRequest::Watch { .. }
             | ClubRequest::YourGames
             | ClubRequest::Events) => self.desk(who, req).await,
+            ClubRequest::Clubs => self.clubs_listed(who).await.map(Some),
             ClubRequest::SetWebhook { club, url } => {
                 if !self.clubs.contains_key(&club) {
                     return Err((
@@ -681,13 +699,13 @@ impl Hub {
                     format!("there is no event {}", event.0),
                 ))?;
                 e.event.place_bid(who.user, seat, vp)?;
+                let side = e.sides[usize::from(seat.0.min(1))].clone();
                 self.save(event).await;
                 Ok(Some(ClubReply::Notice {
                     event,
                     words: format!(
-                        "your bid of {vp} victory points for side {} counts when the next round \
-                         starts",
-                        seat.0 + 1
+                        "your bid of {vp} victory points for {side} counts when the next round \
+                         starts"
                     ),
                 }))
             }

@@ -272,6 +272,25 @@ pub fn set_webhook(tx: &Connection, club: ClubId, url: Option<&str>) -> Result<(
     Ok(())
 }
 
+/// The names of `users` (their identity's name, an account's being the
+/// same), in the order given; a user not found is left out.
+pub fn user_names(
+    tx: &Transaction<'_>,
+    users: &[UserId],
+) -> Result<Vec<(UserId, String)>, StorageError> {
+    let mut q = tx.prepare_cached("SELECT name FROM users WHERE id = ?1")?;
+    let mut out = Vec::with_capacity(users.len());
+    for u in users {
+        if let Some(name) = q
+            .query_row(params![u.0 as i64], |r| r.get::<_, String>(0))
+            .optional()?
+        {
+            out.push((*u, name));
+        }
+    }
+    Ok(out)
+}
+
 /// A director's action, kept for the event's log.
 pub fn log_action(
     tx: &Connection,

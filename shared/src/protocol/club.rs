@@ -331,6 +331,12 @@ pub enum ClubRequest {
     /// The events the lobby lists for the caller: those they entered or
     /// direct, and those open to anyone for registration.
     Events,
+    // Appended (variant numbers are the wire): the client's club screens.
+    /// The clubs of the server (at most [`MAX_LISTED_CLUBS`], the
+    /// caller's first), the caller's role in each, the members of the
+    /// caller's own clubs, and whether the caller is an account.
+    /// Answered with `Clubs`.
+    Clubs,
 }
 
 /// Server → client, inside [`super::ServerMsg::Club`].
@@ -438,6 +444,42 @@ pub enum ClubReply {
     Events {
         events: Vec<EventSummary>,
     },
+    // Appended (variant numbers are the wire).
+    /// The answer to `Clubs`.
+    Clubs {
+        /// The caller's identity is an account (claimed or signed in to).
+        account: bool,
+        clubs: Vec<ClubSummary>,
+    },
+}
+
+/// How many clubs one `Clubs` answer lists at most, and how many members
+/// of one club it names.
+pub const MAX_LISTED_CLUBS: usize = 200;
+pub const MAX_LISTED_MEMBERS: usize = 500;
+
+/// One club as the client's club screen shows it (see `ClubRequest::Clubs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClubSummary {
+    pub club: ClubId,
+    pub name: String,
+    /// The caller's role (`None`: not a member).
+    pub role: Option<ClubRole>,
+    /// The members with their names and roles, owner first (members
+    /// only see them; empty for others).
+    pub members: Vec<ClubMember>,
+    /// Whether the club has a webhook.
+    pub webhook_set: bool,
+    /// The webhook's address, for the club's owner and directors only.
+    pub webhook: Option<String>,
+}
+
+/// A member of a club.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClubMember {
+    pub user: UserId,
+    pub name: String,
+    pub role: ClubRole,
 }
 
 /// One event as the lobby lists it (see `ClubRequest::Events`).
@@ -512,6 +554,19 @@ pub struct EventView {
     /// How each game's sides are given (a bid event lets its players bid
     /// for a side on the page).
     pub sides: SideAssignment,
+    // Appended: what the page needs to register, check in and bid in words.
+    /// The scenario's sides, seat 0 first ("Union", "Confederate").
+    pub side_names: [String; 2],
+    /// Registration is open (no round started yet).
+    pub registration_open: bool,
+    /// Registration by invite code only.
+    pub invite_only: bool,
+    /// Only players who checked in are paired.
+    pub check_in: bool,
+    /// The caller is registered and checked in.
+    pub checked_in: bool,
+    /// The invite code, for the event's directors only.
+    pub invite: Option<String>,
 }
 
 /// One unfinished game of the caller's (see `ClubRequest::YourGames`).

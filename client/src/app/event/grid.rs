@@ -193,6 +193,7 @@ pub fn open_label(table: TableId) -> String {
 /// Slow play: every unfinished event game of yours, your move first,
 /// with the time left counted down from the server's deadline.
 fn your_games(ui: &mut Ui, app: &mut EventApp) {
+    super::entry::ui(ui, app);
     ui.heading(YOUR_GAMES);
     vacation(ui, app);
     bid(ui, app);
@@ -317,10 +318,11 @@ fn bid(ui: &mut Ui, app: &mut EventApp) {
         return;
     }
     let event = view.event;
+    let [first, second] = view.side_names.clone();
     ui.horizontal_wrapped(|ui| {
         ui.label("Next round, the side you want:");
-        ui.radio_value(&mut app.bid.0, 0, "Side 1");
-        ui.radio_value(&mut app.bid.0, 1, "Side 2");
+        ui.radio_value(&mut app.bid.0, 0, first);
+        ui.radio_value(&mut app.bid.0, 1, second);
         let label = ui.label("bid");
         ui.add(egui::DragValue::new(&mut app.bid.1).range(0..=1000))
             .labelled_by(label.id);

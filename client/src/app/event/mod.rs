@@ -10,12 +10,15 @@
 //!   directors: every table with its status, Game-Turn and phase, clocks
 //!   and last activity; pause a table or the round, add time, replace a
 //!   player, adjudicate; pair the next round, re-pair it, start it; the log.
+//! - [`entry`]: registering (with an invite code) and checking in; the
+//!   invite code for the event's directors to hand out.
 //! - [`words`]: clocks, ages, results and statuses in words.
 //!
 //! [`EventApp`] is one screen with three tabs over one connection, drawn
 //! into an [`egui::Ui`] so the binary and the kittests run the same code.
 
 pub mod director;
+pub mod entry;
 pub mod grid;
 pub mod link;
 pub mod standings;
@@ -81,6 +84,8 @@ pub struct EventApp {
     /// A bid event: the side (0 or 1) and the victory points the player
     /// is about to bid for the next round.
     pub bid: (u8, u32),
+    /// The invite code typed to register for an invite-only event.
+    pub invite: String,
     waker_set: bool,
 }
 
@@ -135,6 +140,7 @@ impl EventApp {
             vacation: None,
             vacation_asked: false,
             bid: (0, 0),
+            invite: String::new(),
             waker_set: false,
         })
     }
@@ -271,6 +277,12 @@ impl EventApp {
             }
             ClubReply::Bye { round, .. } => {
                 self.notice = Some(format!("Round {round}: you have a bye"));
+            }
+            ClubReply::Registered { event } if event == self.event => {
+                self.notice = Some(entry::registered_words(self.view.as_ref()));
+            }
+            ClubReply::CheckedIn { event } if event == self.event => {
+                self.notice = Some(entry::CHECKED_IN_WORDS.into());
             }
             ClubReply::Refused { error, message } => {
                 self.problem = Some(format!("{}: {message}", words::sentence(error.words())));

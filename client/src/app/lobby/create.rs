@@ -75,14 +75,10 @@ pub const SIDE_LABEL: &str = "Your side:";
 /// The names of `battle`'s two sides, seat 0 first ("Union",
 /// "Confederate"); the sandbox's seats are "first seat", "second seat".
 pub fn side_names(game: &str, battle: &str) -> [String; 2] {
-    let parsed = (game == "gbacw")
-        .then(|| BATTLES.iter().find(|b| b.name == battle))
+    (game == "gbacw")
+        .then(|| muster_shared::gbacw::battles::side_names(battle))
         .flatten()
-        .and_then(|f| parse_scenario(f.scenario).ok());
-    match parsed.as_ref().map(|s| s.sides.as_slice()) {
-        Some([a, b, ..]) => [a.name.clone(), b.name.clone()],
-        _ => ["First seat".into(), "Second seat".into()],
-    }
+        .unwrap_or_else(|| ["First seat".into(), "Second seat".into()])
 }
 
 impl SideChoice {

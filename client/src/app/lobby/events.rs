@@ -1,7 +1,9 @@
 //! The lobby's club events (issue 21): those you entered or direct, and
 //! those open for anyone to register, as the server lists them
 //! (`ClubRequest::Events`). Each opens its page (tables, standings, the
-//! director's desk) in this window; an open one can be entered here.
+//! director's desk) in this window; an open one can be entered here, and
+//! an invite-only one (listed to nobody else) with the invite code its
+//! director handed out.
 
 use egui::{Color32, RichText, Ui};
 use muster_shared::protocol::club::{EventId, EventSummary};
@@ -24,7 +26,13 @@ pub fn register_label(e: &EventSummary) -> String {
 pub enum EventPick {
     Open(EventId),
     Register(EventId),
+    /// Register with the invite code typed.
+    Invite,
 }
+
+/// The invite code's field and button.
+pub const INVITE_LABEL: &str = "Invite code for an event:";
+pub const REGISTER_WITH_CODE: &str = "Register with the code";
 
 /// Where the event is, in words: "registration open", "round 2 of 3",
 /// "finished".
@@ -53,12 +61,25 @@ pub fn yours(e: &EventSummary) -> Option<&'static str> {
 }
 
 /// Draw the list; a click, if any.
-pub fn ui(ui: &mut Ui, events: &[EventSummary]) -> Option<EventPick> {
-    if events.is_empty() {
-        return None;
-    }
+pub fn ui(ui: &mut Ui, events: &[EventSummary], invite: &mut String) -> Option<EventPick> {
     let mut pick = None;
-    ui.strong(EVENTS);
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(EVENTS);
+        let l = ui.label(INVITE_LABEL);
+        ui.add(
+            egui::TextEdit::singleline(invite)
+                .hint_text("3-5f2a9c01d4e7")
+                .desired_width(140.0),
+        )
+        .labelled_by(l.id);
+        if ui.button(REGISTER_WITH_CODE).clicked() {
+            pick = Some(EventPick::Invite);
+        }
+    });
+    if events.is_empty() {
+        ui.separator();
+        return pick;
+    }
     egui::ScrollArea::vertical()
         .id_salt("lobby_events")
         .max_height(150.0)

@@ -107,6 +107,22 @@ impl LobbyLink {
         base: ConnectOptions,
         club_every: Duration,
     ) -> Result<Self, NetError> {
+        Self::connect_as(url, name, None, store, base, club_every)
+    }
+
+    /// As [`LobbyLink::connect`]; with a `password`, sign in to the
+    /// account `name` instead (issue 21: from any machine), and keep its
+    /// new session token here as that name's. A refusal (wrong password,
+    /// no such account, too many failed sign-ins) ends the link with the
+    /// server's words ([`LobbyEvent::Failed`]).
+    pub fn connect_as(
+        url: &str,
+        name: &str,
+        password: Option<String>,
+        store: Store,
+        base: ConnectOptions,
+        club_every: Duration,
+    ) -> Result<Self, NetError> {
         let (to_net, cmds) = mpsc::unbounded_channel();
         let (events, from_net) = std_mpsc::channel();
         let waker: Arc<Mutex<Option<Waker>>> = Arc::new(Mutex::new(None));
@@ -114,6 +130,7 @@ impl LobbyLink {
             url: url.trim().to_string(),
             home: url.trim().to_string(),
             name: name.trim().to_string(),
+            password,
             store,
             base,
             club_every: club_every.max(Duration::from_millis(50)),
@@ -169,6 +186,9 @@ struct Task {
     /// The address the player gave, under which the identity is kept.
     home: String,
     name: String,
+    /// Sign in to the account `name` with this password (once, at the
+    /// first connection; reconnects resume its session).
+    password: Option<String>,
     store: Store,
     base: ConnectOptions,
     club_every: Duration,
@@ -273,7 +293,12 @@ impl Task {
         // The identity of the name asked for (a name not kept here is a
         // new identity), or without a name the one used last.
         let wanted = Some(self.name.as_str()).filter(|n| !n.is_empty());
-        let (user, name, token, resumed) = match self.store.session(&self.url, wanted) {
+        let saved = if self.password.is_some() {
+            None
+        } else {
+            self.store.session(&self.url, wanted)
+        };
+        let (user, name, token, resumed) = match saved {
             Some(saved) => match resume(&mut conn, &saved.token).await {
                 Ok((user, name)) => {
                     // The most recent now, under the server's name for it.
@@ -292,7 +317,10 @@ impl Task {
                 }
                 Err(e) => return Err(format!("cannot resume your identity: {e}")),
             },
-            None => self.guest(&mut conn).await?,
+            None => match &self.password {
+                Some(password) => self.account(&mut conn, password).await?,
+                None => self.guest(&mut conn).await?,
+            },
         };
         let others = self
             .store
@@ -329,6 +357,51 @@ impl Task {
             tracing::warn!("cannot keep the session token: {e}");
         }
         Ok((user, name.to_string(), token, false))
+    }
+
+    /// Sign in to the account `self.name` with `password`: a new session
+    /// for it, kept here under the account's name.
+    async fn account(
+        &self,
+        conn: &mut Connection,
+        password: &str,
+    ) -> Result<(UserId, String, String, bool), String> {
+        if self.name.is_empty() {
+            return Err("type the account's name to sign in to it".into());
+        }
+        conn.send(&ClientMsg::Club(ClubRequest::SignIn {
+            name: self.name.clone(),
+            password: password.to_string(),
+        }))
+        .await
+        .map_err(|e| format!("cannot sign in: {e}"))?;
+        // The answer, past anything else the server says first (bounded:
+        // the connect timeout).
+        let end = tokio::time::Instant::now() + net::CONNECT_TIMEOUT;
+        loop {
+            let left = end.saturating_duration_since(tokio::time::Instant::now());
+            let msg = conn
+                .recv_timeout(left)
+                .await
+                .map_err(|e| format!("cannot sign in: {e}"))?;
+            match msg {
+                ServerMsg::SignedIn {
+                    user,
+                    name,
+                    token: Some(token),
+                } => {
+                    if let Err(e) = self.store.save_token(&self.url, &token, &name) {
+                        tracing::warn!("cannot keep the session token: {e}");
+                    }
+                    return Ok((user, name, token, true));
+                }
+                ServerMsg::Club(ClubReply::Refused { message, .. })
+                | ServerMsg::Error { message, .. } => {
+                    return Err(crate::app::event::words::sentence(&message));
+                }
+                _ => {}
+            }
+        }
     }
 
     async fn reconnect(&self, opts: &ConnectOptions, token: &str) -> Result<Connection, NetError> {

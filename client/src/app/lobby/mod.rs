@@ -6,7 +6,13 @@
 //! - [`list`]: the live table list with its filters; [`create`]: the
 //!   create-a-table form; [`table`]: a table opened from the lobby.
 //! - [`games`]: "Your tables", your move marked with the time left;
-//!   [`events`]: the club events you entered, direct, or may enter.
+//!   [`events`]: the club events you entered, direct, or may enter (an
+//!   invite code registers for one not listed).
+//! - Issue 21's club screens, reached from the lobby's top bar:
+//!   [`account`] (claim your name as an account; the connect screen's
+//!   password signs in to one from another machine), [`clubs`] (create
+//!   or join a club, name directors, the webhook) and [`new_event`] (a
+//!   club's new event with all its settings).
 //!
 //! [`LobbyApp`] steps through four screens: connect (address and name),
 //! the lobby (your tables, events, tables, filters, create, join, watch),
@@ -14,11 +20,15 @@
 //! with a bar to go back. Whatever the screen, the lobby's connection
 //! keeps watching where your move is awaited ([`crate::app::your_move`]).
 
+pub mod account;
+pub mod clubs;
 pub mod create;
 pub mod events;
 pub mod games;
 pub mod link;
 pub mod list;
+pub mod new_event;
+mod screens;
 pub mod store;
 pub mod table;
 
@@ -32,7 +42,9 @@ use crate::app::your_move::{Desktop, Herald, YourMoveWatch};
 use crate::app::{Join, MusterApp, SignIn};
 use crate::net::ConnectOptions;
 use egui::{Color32, RichText, Ui};
-use muster_shared::protocol::club::{ClubReply, ClubRequest, EventId, EventSummary, YourGame};
+use muster_shared::protocol::club::{
+    ClubId, ClubReply, ClubRequest, ClubSummary, EventId, EventSummary, YourGame,
+};
 use muster_shared::protocol::{ErrorCode, TableId, TableSummary, UserId};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -61,7 +73,30 @@ pub struct LobbyFlags {
 pub struct ConnectForm {
     pub url: String,
     pub name: String,
+    /// An account's password: typed, the name is signed in to as an
+    /// account (issue 21); empty, the identity kept here or a new guest.
+    /// Cleared once sent.
+    pub password: String,
 }
+
+/// The connect screen's password field.
+pub const PASSWORD_LABEL: &str = "Password (accounts only):";
+
+/// The lobby's screens, chosen in its top bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    /// Your tables, the club events, the table list.
+    Tables,
+    Account,
+    Clubs,
+    /// A club's new event (the club in [`Lobby::new_event`]).
+    NewEvent,
+}
+
+/// The top bar's screen buttons.
+pub const TABLES_SCREEN: &str = "Tables and events";
+pub const ACCOUNT_SCREEN: &str = "Account";
+pub const CLUBS_SCREEN: &str = "Clubs";
 
 /// Who we are on the server we are connected to.
 #[derive(Clone, Debug)]
@@ -104,6 +139,23 @@ pub struct Lobby {
     games_at: Option<Instant>,
     connected: bool,
     waker_set: bool,
+    /// The screen shown (issue 21's club screens beside the tables).
+    pub screen: Screen,
+    /// Whether this identity is an account, once the server said.
+    pub account: Option<bool>,
+    /// The clubs as the server last listed them.
+    pub clubs: Option<Vec<ClubSummary>>,
+    pub account_form: account::AccountForm,
+    pub clubs_form: clubs::ClubsForm,
+    /// The club and form of the event being created.
+    pub new_event: Option<(ClubId, String, new_event::EventForm)>,
+    /// Vacation days to set on the event being created, once it exists.
+    pending_vacation: Option<u8>,
+    /// An event's invite code typed in the lobby.
+    pub invite_code: String,
+    /// An event page to open (a new event of yours, a registration by
+    /// invite code).
+    open_next: Option<EventId>,
 }
 
 impl Lobby {
@@ -149,6 +201,7 @@ impl LobbyApp {
             form: ConnectForm {
                 url: url.to_string(),
                 name: name.to_string(),
+                password: String::new(),
             },
             connect_error: None,
             lobby: None,
@@ -245,9 +298,11 @@ impl LobbyApp {
     fn connect(&mut self) {
         self.connect_error = None;
         let url = self.form.url.trim().to_string();
-        match LobbyLink::connect(
+        let password = Some(std::mem::take(&mut self.form.password)).filter(|p| !p.is_empty());
+        match LobbyLink::connect_as(
             &url,
             &self.form.name,
+            password,
             self.store.clone(),
             self.options.clone(),
             self.club_every,
@@ -270,6 +325,15 @@ impl LobbyApp {
                     games_at: None,
                     connected: false,
                     waker_set: false,
+                    screen: Screen::Tables,
+                    account: None,
+                    clubs: None,
+                    account_form: account::AccountForm::default(),
+                    clubs_form: clubs::ClubsForm::default(),
+                    new_event: None,
+                    pending_vacation: None,
+                    invite_code: String::new(),
+                    open_next: None,
                 })
             }
             Err(e) => self.connect_error = Some(e.to_string()),
@@ -359,6 +423,9 @@ impl LobbyApp {
         if let Some(why) = failed {
             self.lobby = None;
             self.connect_error = Some(why);
+        }
+        if let Some(event) = self.lobby.as_mut().and_then(|l| l.open_next.take()) {
+            self.open_event(event);
         }
         if let Some((table, invite, ruleset, seat)) = open_created {
             let what = format!("table #{}", table.0);
@@ -563,7 +630,22 @@ impl LobbyApp {
                     )
                     .labelled_by(l.id);
                     ui.end_row();
+                    let l = ui.label(PASSWORD_LABEL);
+                    let r = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut self.form.password)
+                                .password(true)
+                                .hint_text("empty: the identity kept here, or a new guest")
+                                .desired_width(320.0),
+                        )
+                        .labelled_by(l.id);
+                    go |= r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    ui.end_row();
                 });
+            ui.weak(
+                "With a password, the name is signed in to as the account claimed under it, \
+                 from any machine.",
+            );
             let kept = self.store.saved_names(self.form.url.trim());
             if !kept.is_empty() {
                 ui.weak(format!(
@@ -645,6 +727,23 @@ impl LobbyApp {
                     ui.label(RichText::new("reconnecting...").color(Color32::YELLOW));
                 }
                 ui.separator();
+                for (screen, label) in [
+                    (Screen::Tables, TABLES_SCREEN),
+                    (Screen::Account, ACCOUNT_SCREEN),
+                    (Screen::Clubs, CLUBS_SCREEN),
+                ] {
+                    let on = lobby.screen == screen
+                        || (screen == Screen::Clubs && lobby.screen == Screen::NewEvent);
+                    if ui.selectable_label(on, label).clicked() {
+                        lobby.screen = screen;
+                        if screen != Screen::Tables {
+                            // Asked afresh each time: roles and webhooks
+                            // change by others' hands.
+                            lobby.link.club(ClubRequest::Clubs);
+                        }
+                    }
+                }
+                ui.separator();
                 ui.checkbox(&mut notify, NOTIFY).on_hover_text(
                     "A desktop notification when the game at one of your tables waits on \
                          you, whatever is on screen. The window asks for attention either way.",
@@ -655,6 +754,13 @@ impl LobbyApp {
                 }
             });
         });
+        if lobby.screen != Screen::Tables {
+            screens::ui(ui, lobby);
+            if notify != self.watch.desktop {
+                self.set_notify(notify);
+            }
+            return;
+        }
         egui::Panel::right("lobby_create")
             .default_size(300.0)
             .show(ui, |ui| {
@@ -693,7 +799,7 @@ impl LobbyApp {
             if let Some(p) = games::ui(ui, &mine, me, age) {
                 pick = Some(p);
             }
-            event_pick = events::ui(ui, &lobby.events);
+            event_pick = events::ui(ui, &lobby.events, &mut lobby.invite_code);
             ui.heading("Tables");
             lobby.filters.ui(ui, &create::GAMES);
             ui.horizontal(|ui| {
@@ -715,6 +821,18 @@ impl LobbyApp {
                 event,
                 invite: None,
             });
+        }
+        if let Some(events::EventPick::Invite) = event_pick {
+            match crate::app::event::entry::parse_invite(&lobby.invite_code) {
+                Ok((event, code)) => {
+                    lobby.problem = None;
+                    lobby.link.club(ClubRequest::Register {
+                        event,
+                        invite: Some(code),
+                    });
+                }
+                Err(why) => lobby.problem = Some(sentence(&why)),
+            }
         }
         if let Some(pick) = pick
             && opening.is_none()
@@ -793,14 +911,23 @@ fn club_news(lobby: &mut Lobby, reply: ClubReply) {
             lobby.games_at = Some(Instant::now());
         }
         ClubReply::Registered { event } => {
-            let name = lobby
-                .events
-                .iter()
-                .find(|e| e.event == event)
-                .map_or_else(|| "the event".to_string(), |e| e.name.clone());
+            let listed = lobby.events.iter().find(|e| e.event == event);
+            let name = listed.map_or_else(|| "the event".to_string(), |e| e.name.clone());
             lobby.notice = Some(format!("you are registered for {name}"));
+            // Registered by invite code: an event the lobby did not list;
+            // its page (to check in) opens.
+            if listed.is_none() {
+                lobby.invite_code.clear();
+                lobby.open_next = Some(event);
+            }
             lobby.link.club(ClubRequest::Events);
         }
+        reply @ (ClubReply::Clubs { .. }
+        | ClubReply::AccountClaimed { .. }
+        | ClubReply::ClubCreated { .. }
+        | ClubReply::Member { .. }
+        | ClubReply::Webhook { .. }
+        | ClubReply::EventCreated { .. }) => screens::news(lobby, reply),
         ClubReply::YourTable {
             round,
             table,
@@ -821,7 +948,7 @@ fn club_news(lobby: &mut Lobby, reply: ClubReply) {
             lobby.link.club(ClubRequest::YourGames);
         }
         ClubReply::Refused { error, message } => {
-            lobby.problem = Some(format!("{}: {message}", sentence(error.words())));
+            screens::refused(lobby, error, &message);
         }
         _ => {}
     }

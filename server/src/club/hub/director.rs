@@ -152,6 +152,11 @@ impl Hub {
             }
             ClubRequest::Watch { event } => {
                 let director = self.directed(event, who.user).is_ok();
+                let side_names = self
+                    .events
+                    .get(&event)
+                    .map(|e| e.sides.clone())
+                    .unwrap_or_default();
                 let e = self.event(event)?;
                 let now = now_ms();
                 Ok(Some(ClubReply::EventView(Box::new(EventView {
@@ -178,6 +183,15 @@ impl Hub {
                     points: e.settings.points.clone(),
                     now: now / 1000,
                     sides: e.settings.sides,
+                    side_names,
+                    registration_open: !e.started(),
+                    invite_only: e.settings.invite_only,
+                    check_in: e.settings.check_in,
+                    checked_in: e
+                        .entrants
+                        .iter()
+                        .any(|x| x.user == who.user && x.checked_in),
+                    invite: e.invite.clone().filter(|_| director),
                 }))))
             }
             ClubRequest::YourGames => {

@@ -101,3 +101,67 @@ pub fn load_files(files: &BattleFiles, range: &RangeChart) -> Result<Battle, Bat
     }
     Ok(Battle { map, oob, scenario })
 }
+
+/// The names of `battle`'s two sides as its scenario file gives them,
+/// seat 0 first ("Union", "Confederate"); `None` for a battle not shipped
+/// or a file that does not parse.
+pub fn side_names(battle: &str) -> Option<[String; 2]> {
+    let files = BATTLES.iter().find(|b| b.name == battle)?;
+    let scenario = parse_scenario(files.scenario).ok()?;
+    match scenario.sides.as_slice() {
+        [a, b, ..] => Some([a.name.clone(), b.name.clone()]),
+        _ => None,
+    }
+}
+
+/// The words of `battle`'s levels of victory, strongest first, as the
+/// engine's end-of-game words name them: Cedar Mountain 27.1's levels
+/// above a draw ("strategic", "tactical", "marginal"), Corinth 31.33's
+/// bands without their side ("decisive", "substantial", "marginal").
+/// An event maps each to event points; empty for a battle without levels.
+pub fn victory_levels(battle: &str) -> Vec<String> {
+    let Some(files) = BATTLES.iter().find(|b| b.name == battle) else {
+        return Vec::new();
+    };
+    let Ok(scenario) = parse_scenario(files.scenario) else {
+        return Vec::new();
+    };
+    let mut words: Vec<String> = Vec::new();
+    let mut add = |w: &str| {
+        if !w.is_empty() && !words.iter().any(|x| x == w) {
+            words.push(w.to_string());
+        }
+    };
+    if let Some(t) = &scenario.victory.tally {
+        // Bands run from one side's strongest to the other's: the first
+        // half, read inwards, is strongest first.
+        for b in t.bands.iter().filter(|b| b.winner.is_some()) {
+            add(b.name.split('-').next().unwrap_or(""));
+        }
+    } else {
+        // Ascending, the lowest (a draw) has no winner (27.1).
+        for (name, _) in scenario.victory.levels.iter().skip(1).rev() {
+            add(name);
+        }
+    }
+    words
+}
+
+#[cfg(test)]
+mod event_words_tests {
+    #[test]
+    fn the_battles_name_their_sides_and_levels_of_victory() {
+        let [union, confederate] = super::side_names("cedar_mountain").unwrap();
+        assert!(union.starts_with("Union"), "{union}");
+        assert!(confederate.starts_with("Confederate"), "{confederate}");
+        assert_eq!(
+            super::victory_levels("cedar_mountain"),
+            ["strategic", "tactical", "marginal"]
+        );
+        assert_eq!(
+            super::victory_levels("corinth"),
+            ["decisive", "substantial", "marginal"]
+        );
+        assert_eq!(super::side_names("nowhere"), None);
+    }
+}

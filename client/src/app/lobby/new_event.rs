@@ -1,0 +1,453 @@
+//! The create-an-event form (issue 21), for a club's owner and directors:
+//! the game and battle, rounds, pairing, how sides are given, the time
+//! control (a live bank with an increment per Player-Turn, or slow play
+//! with a deadline per decision and vacation days), what a clock at zero
+//! means, registration (open or by invite code), check-in, and the event
+//! points per result — each of the battle's levels of victory (Cedar
+//! Mountain 27.1, Corinth 31.33) mapped as the server maps them. Every
+//! value has a sensible default and is checked before it is sent
+//! ([`EventForm::settings`]).
+
+use egui::{Color32, RichText, Ui};
+use muster_shared::codec;
+use muster_shared::gbacw::battles::{for_players, title, victory_levels};
+use muster_shared::gbacw::ruleset::GbacwConfig;
+use muster_shared::protocol::club::{
+    AtZero, EventSettings, LevelPoints, PairingMethod, PointsTable, SideAssignment, TimeControl,
+};
+
+/// The form's button.
+pub const CREATE_EVENT: &str = "Create event";
+pub const EVENT_NAME: &str = "Event name:";
+/// The server's bounds (`server/src/club/event.rs`).
+pub const MAX_NAME: usize = 200;
+pub const MAX_ROUNDS: u8 = 30;
+pub const MAX_VACATION_DAYS: u8 = 60;
+
+/// How the event's clocks run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    None,
+    /// A bank per side and an increment per Player-Turn.
+    Live,
+    /// A deadline per decision, a bank for the whole game, vacation days.
+    Slow,
+}
+
+/// One level of victory and its points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub words: String,
+    pub winner: u32,
+    pub loser: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct EventForm {
+    pub name: String,
+    pub battle: String,
+    pub rounds: u8,
+    pub pairing: PairingMethod,
+    pub sides: SideAssignment,
+    pub timing: Timing,
+    /// Live: each side's bank in minutes and the increment in seconds.
+    pub bank_minutes: u32,
+    pub increment_secs: u32,
+    /// Slow play: hours per decision, the bank in days, vacation days.
+    pub decision_hours: u32,
+    pub bank_days: u32,
+    pub vacation_days: u8,
+    pub at_zero: AtZero,
+    pub invite_only: bool,
+    pub check_in: bool,
+    pub win: u32,
+    pub draw: u32,
+    pub loss: u32,
+    pub bye: u32,
+    /// The battle's levels (for `levels_of`), strongest first.
+    pub levels: Vec<Level>,
+    levels_of: String,
+    /// A create was sent and not yet answered.
+    pub sending: bool,
+    pub problem: Option<String>,
+    /// `problem` is the form's own check (gone once the values are
+    /// sound), not the server's refusal.
+    pub problem_is_check: bool,
+}
+
+/// The default points of `battle`'s levels, strongest first: a plain win
+/// is 3–0 below, the strongest level 4–0, the weakest 2–1 (the narrow
+/// loser keeps a point), as the 16-player test's event maps them.
+pub fn default_levels(battle: &str) -> Vec<Level> {
+    let words = victory_levels(battle);
+    let n = words.len();
+    words
+        .into_iter()
+        .enumerate()
+        .map(|(i, words)| {
+            let weakest = i + 1 == n && n > 1;
+            Level {
+                words,
+                winner: if i == 0 {
+                    4
+                } else if weakest {
+                    2
+                } else {
+                    3
+                },
+                loser: u32::from(weakest),
+            }
+        })
+        .collect()
+}
+
+impl EventForm {
+    /// The form for a new event of `club` (its name in the event's).
+    pub fn new(club: &str) -> Self {
+        let battle = "cedar_mountain".to_string();
+        EventForm {
+            name: format!("{club} Swiss"),
+            levels: default_levels(&battle),
+            levels_of: battle.clone(),
+            battle,
+            rounds: 3,
+            pairing: PairingMethod::Swiss,
+            sides: SideAssignment::Balanced,
+            timing: Timing::Live,
+            bank_minutes: 120,
+            increment_secs: 60,
+            decision_hours: 24,
+            bank_days: 14,
+            vacation_days: 3,
+            at_zero: AtZero::Loss,
+            invite_only: false,
+            check_in: true,
+            win: 3,
+            draw: 1,
+            loss: 0,
+            bye: 3,
+            sending: false,
+            problem: None,
+            problem_is_check: false,
+        }
+    }
+
+    /// The vacation days to set once the event exists (slow play only).
+    pub fn vacation(&self) -> Option<u8> {
+        (self.timing == Timing::Slow && self.vacation_days > 0).then_some(self.vacation_days)
+    }
+
+    /// The settings to send, or what is wrong in words. `seed` seeds the
+    /// event's random choices.
+    pub fn settings(&self, seed: u64) -> Result<EventSettings, String> {
+        let name = self.name.trim();
+        if name.is_empty() || name.len() > MAX_NAME || name.chars().any(char::is_control) {
+            return Err(format!("An event's name has 1 to {MAX_NAME} characters."));
+        }
+        if self.rounds == 0 || self.rounds > MAX_ROUNDS {
+            return Err(format!("An event has 1 to {MAX_ROUNDS} rounds."));
+        }
+        if !for_players().any(|b| b.name == self.battle) {
+            return Err("Choose a battle.".into());
+        }
+        let time = match self.timing {
+            Timing::None => None,
+            Timing::Live => {
+                if self.bank_minutes == 0 {
+                    return Err("A live clock needs a bank of at least a minute.".into());
+                }
+                Some(TimeControl {
+                    bank_secs: self.bank_minutes.saturating_mul(60),
+                    increment_secs: self.increment_secs,
+                    per_decision_secs: 0,
+                    at_zero: self.at_zero,
+                })
+            }
+            Timing::Slow => {
+                if self.decision_hours == 0 || self.bank_days == 0 {
+                    return Err(
+                        "Slow play needs at least an hour per decision and a day in the bank."
+                            .into(),
+                    );
+                }
+                Some(TimeControl {
+                    bank_secs: self.bank_days.saturating_mul(24 * 3600),
+                    increment_secs: 0,
+                    per_decision_secs: self.decision_hours.saturating_mul(3600),
+                    at_zero: self.at_zero,
+                })
+            }
+        };
+        let config = GbacwConfig {
+            battle: self.battle.clone(),
+            ..GbacwConfig::default()
+        };
+        Ok(EventSettings {
+            name: name.to_string(),
+            ruleset: "gbacw".into(),
+            scenario: scenario_words(&self.battle),
+            config: codec::encode_infallible(&config),
+            rounds: self.rounds,
+            pairing: self.pairing,
+            sides: self.sides,
+            invite_only: self.invite_only,
+            check_in: self.check_in,
+            time,
+            points: PointsTable {
+                win: self.win,
+                draw: self.draw,
+                loss: self.loss,
+                bye: self.bye,
+                levels: self
+                    .levels
+                    .iter()
+                    .map(|l| LevelPoints {
+                        level: l.words.clone(),
+                        winner: l.winner,
+                        loser: l.loser,
+                    })
+                    .collect(),
+            },
+            seed,
+        })
+    }
+
+    /// Draw the form for `club`; true when "Create event" was clicked.
+    pub fn ui(&mut self, ui: &mut Ui, club: &str) -> bool {
+        if self.levels_of != self.battle {
+            self.levels = default_levels(&self.battle);
+            self.levels_of = self.battle.clone();
+        }
+        ui.heading(format!("New event of {club}"));
+        ui.add_space(4.0);
+        egui::ScrollArea::vertical()
+            .id_salt("new_event_scroll")
+            .max_height(ui.available_height() - 60.0)
+            .show(ui, |ui| self.fields(ui));
+        if self.problem_is_check && self.settings(0).is_ok() {
+            self.problem = None;
+            self.problem_is_check = false;
+        }
+        ui.separator();
+        let go = ui
+            .add_enabled(!self.sending, egui::Button::new(CREATE_EVENT))
+            .clicked();
+        if let Some(p) = &self.problem {
+            ui.label(RichText::new(p).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));
+        }
+        go && !self.sending
+    }
+
+    fn fields(&mut self, ui: &mut Ui) {
+        egui::Grid::new("new_event_grid")
+            .num_columns(2)
+            .spacing([10.0, 8.0])
+            .show(ui, |ui| {
+                let l = ui.label(EVENT_NAME);
+                ui.add(egui::TextEdit::singleline(&mut self.name).desired_width(320.0))
+                    .labelled_by(l.id);
+                ui.end_row();
+                ui.label("Game:");
+                ui.label("Great Battles of the American Civil War (SPI)");
+                ui.end_row();
+                let l = ui.label("Battle:");
+                egui::ComboBox::from_id_salt("new_event_battle")
+                    .selected_text(title(&self.battle))
+                    .width(420.0)
+                    .show_ui(ui, |ui| {
+                        for b in for_players() {
+                            ui.selectable_value(
+                                &mut self.battle,
+                                b.name.to_string(),
+                                title(b.name),
+                            );
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Rounds:");
+                ui.add(egui::DragValue::new(&mut self.rounds).range(1..=MAX_ROUNDS))
+                    .labelled_by(l.id);
+                ui.end_row();
+                ui.label("Pairing:");
+                ui.horizontal_wrapped(|ui| {
+                    ui.radio_value(&mut self.pairing, PairingMethod::Swiss, "Swiss")
+                        .on_hover_text(
+                            "Players of equal score meet, nobody twice; a bye to the lowest",
+                        );
+                    ui.radio_value(&mut self.pairing, PairingMethod::RoundRobin, "Round robin")
+                        .on_hover_text("Everybody meets everybody");
+                    ui.radio_value(
+                        &mut self.pairing,
+                        PairingMethod::SingleElimination,
+                        "Single elimination",
+                    )
+                    .on_hover_text("Winners go on; byes to the top seeds in the first round");
+                });
+                ui.end_row();
+                ui.label("Sides:");
+                ui.horizontal_wrapped(|ui| {
+                    ui.radio_value(&mut self.sides, SideAssignment::Balanced, "Balanced")
+                        .on_hover_text(
+                            "The player who has played the first side less often takes it",
+                        );
+                    ui.radio_value(&mut self.sides, SideAssignment::Random, "Random")
+                        .on_hover_text("A coin toss for each game");
+                    ui.radio_value(&mut self.sides, SideAssignment::Bid, "By bid")
+                        .on_hover_text(
+                            "Players bid victory points for the side they want; the higher \
+                             bid takes it and counts against that player's margin",
+                        );
+                });
+                ui.end_row();
+                ui.label("Time control:");
+                ui.horizontal_wrapped(|ui| {
+                    ui.radio_value(&mut self.timing, Timing::None, "No clock");
+                    ui.radio_value(&mut self.timing, Timing::Live, "Live");
+                    ui.radio_value(&mut self.timing, Timing::Slow, "Slow play");
+                });
+                ui.end_row();
+                match self.timing {
+                    Timing::None => {}
+                    Timing::Live => {
+                        let l = ui.label("Time bank per side:");
+                        ui.add(
+                            egui::DragValue::new(&mut self.bank_minutes)
+                                .range(1..=24 * 60)
+                                .suffix(" minutes"),
+                        )
+                        .labelled_by(l.id);
+                        ui.end_row();
+                        let l = ui.label("Added each Player-Turn:");
+                        ui.add(
+                            egui::DragValue::new(&mut self.increment_secs)
+                                .range(0..=3600)
+                                .suffix(" seconds"),
+                        )
+                        .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                    Timing::Slow => {
+                        let l = ui.label("Longest time per decision:");
+                        ui.add(
+                            egui::DragValue::new(&mut self.decision_hours)
+                                .range(1..=14 * 24)
+                                .suffix(" hours"),
+                        )
+                        .labelled_by(l.id);
+                        ui.end_row();
+                        let l = ui.label("Time bank per side:");
+                        ui.add(
+                            egui::DragValue::new(&mut self.bank_days)
+                                .range(1..=365)
+                                .suffix(" days"),
+                        )
+                        .labelled_by(l.id);
+                        ui.end_row();
+                        let l = ui.label("Vacation days per player:");
+                        ui.add(
+                            egui::DragValue::new(&mut self.vacation_days)
+                                .range(0..=MAX_VACATION_DAYS),
+                        )
+                        .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                }
+                if self.timing != Timing::None {
+                    ui.label("Out of time:");
+                    ui.horizontal_wrapped(|ui| {
+                        ui.radio_value(&mut self.at_zero, AtZero::Loss, "The game is lost");
+                        ui.radio_value(
+                            &mut self.at_zero,
+                            AtZero::EngineDefaults,
+                            "Play on with the default answers",
+                        );
+                    });
+                    ui.end_row();
+                }
+                ui.label("Registration:");
+                ui.checkbox(&mut self.invite_only, "By invite code only");
+                ui.end_row();
+                ui.label("Check-in:");
+                ui.checkbox(
+                    &mut self.check_in,
+                    "Players check in; the first round pairs only those who did",
+                );
+                ui.end_row();
+            });
+        ui.add_space(6.0);
+        ui.strong("Event points");
+        egui::Grid::new("new_event_points")
+            .num_columns(3)
+            .spacing([10.0, 6.0])
+            .show(ui, |ui| {
+                ui.label("");
+                ui.label("winner");
+                ui.label("loser");
+                ui.end_row();
+                for l in &mut self.levels {
+                    let name = format!("{} victory:", crate::app::event::words::sentence(&l.words));
+                    let label = ui.label(&name);
+                    ui.add(egui::DragValue::new(&mut l.winner).range(0..=100))
+                        .labelled_by(label.id);
+                    ui.add(egui::DragValue::new(&mut l.loser).range(0..=100))
+                        .labelled_by(label.id);
+                    ui.end_row();
+                }
+                let l = ui.label("Any other win (resigned, on time):");
+                ui.add(egui::DragValue::new(&mut self.win).range(0..=100))
+                    .labelled_by(l.id);
+                ui.add(egui::DragValue::new(&mut self.loss).range(0..=100))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Draw, each:");
+                ui.add(egui::DragValue::new(&mut self.draw).range(0..=100))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Bye:");
+                ui.add(egui::DragValue::new(&mut self.bye).range(0..=100))
+                    .labelled_by(l.id);
+                ui.end_row();
+            });
+    }
+}
+
+/// The scenario as the event's pages name it ("Cedar Mountain, 9 August
+/// 1862").
+pub fn scenario_words(battle: &str) -> String {
+    title(battle).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_form_checks_its_values_and_maps_the_battles_levels() {
+        let mut f = EventForm::new("Culpeper Wargamers");
+        let s = f.settings(7).unwrap();
+        assert_eq!(s.rounds, 3);
+        assert_eq!(s.time.as_ref().unwrap().bank_secs, 7200);
+        let levels: Vec<_> = s
+            .points
+            .levels
+            .iter()
+            .map(|l| (l.level.as_str(), l.winner, l.loser))
+            .collect();
+        assert_eq!(
+            levels,
+            [("strategic", 4, 0), ("tactical", 3, 0), ("marginal", 2, 1)]
+        );
+        f.name = "  ".into();
+        assert!(f.settings(7).is_err());
+        f.name = "Rapidan".into();
+        f.timing = Timing::Slow;
+        f.decision_hours = 0;
+        assert!(f.settings(7).is_err());
+        f.decision_hours = 24;
+        let s = f.settings(7).unwrap();
+        assert_eq!(s.time.unwrap().per_decision_secs, 24 * 3600);
+        assert_eq!(f.vacation(), Some(3));
+    }
+}
