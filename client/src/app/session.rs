@@ -570,6 +570,29 @@ impl<R: Narrate> Session<R> {
     /// header, the log, refusals. `names` are `seat_words::seat_label`s,
     /// seat 0 first; lines already in the log keep their words.
     pub fn set_seat_names(&mut self, names: Vec<String>) {
+        // The session's own lines about a seat (its dice chain, a
+        // take-back) written before the players were known are named
+        // again: one name per seat in the whole log, not "Union" above
+        // "Union (Meade)".
+        let renamed: Vec<(String, String)> = self
+            .seat_names
+            .iter()
+            .zip(&names)
+            .filter(|(old, new)| old != new)
+            .map(|(old, new)| (format!("{old} "), format!("{new} ")))
+            .collect();
+        for book in &mut self.books {
+            for line in &mut book.log {
+                let about_a_seat = line.text.ends_with(" published a new dice chain")
+                    || line.text.ends_with(" took back their last move");
+                if !about_a_seat {
+                    continue;
+                }
+                if let Some((old, new)) = renamed.iter().find(|(o, _)| line.text.starts_with(o)) {
+                    line.text = format!("{new}{}", &line.text[old.len()..]);
+                }
+            }
+        }
         self.seat_names = names;
     }
 
