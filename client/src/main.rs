@@ -186,7 +186,9 @@ fn event_app(args: &Args, url: &str, event: u64) -> Result<EventApp, String> {
     let mut app = EventApp::open(url, &store, args.name.as_deref(), opts, EventId(event))
         .map_err(|e| e.to_string())?;
     // Issue 21: your move told, as in the lobby (the lobby's setting).
-    app.watch = Some(YourMoveWatch::new(Box::new(Desktop), notify));
+    let mut watch = YourMoveWatch::new(Box::new(Desktop), notify);
+    watch.sound = store.sound();
+    app.watch = Some(watch);
     Ok(app)
 }
 

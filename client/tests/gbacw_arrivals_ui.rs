@@ -161,6 +161,13 @@ fn cedar_mountain_set_up_by_tray_and_default_then_confederates_arrive_by_tray() 
     assert_eq!(marks, [hex("2934"), hex("4032")]);
     assert_no_debug_text(&h, "arrivals");
 
+    // Issue 18: each arrival says what a player needs to choose — where
+    // and from when it enters, what it is, its strength and morale, the
+    // formation it comes in (26.46: column) — not its name alone.
+    h.get_by_label(
+        "15 Ala - enters at 4032, due Game-Turn 1\n    infantry, strength 7, morale 4, \
+         enters in column",
+    );
     // Pick 15 Ala (Ewell's column, 4032) and click its lit entry hex.
     click_label_containing(&mut h, "15 Ala - enters at 4032");
     assert_eq!(h.state().tray.picked(), Some(&id("15-ala")));
@@ -189,6 +196,10 @@ fn cedar_mountain_set_up_by_tray_and_default_then_confederates_arrive_by_tray() 
     // in it); 21 Ga waits while 15 Ala, in Column, holds the hex (8.16).
     assert!(h.query_by_label_contains("21 Ga - enters").is_none());
     h.get_by_label_contains("Also due, entering later: ");
+    h.get_by_label_contains(
+        "Ewell - enters at 4032, due Game-Turn 1\n    division commander, integrity radius 6, \
+         2 command points",
+    );
     click_label_containing(&mut h, "Ewell - enters at 4032");
     zoom_on(&mut h, hex("4032"), 1.25);
     save(&mut h, "arrival.png");

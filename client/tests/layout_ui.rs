@@ -161,7 +161,7 @@ fn the_lobby_marks_your_move_and_fits_at_three_sizes() {
         a.query_by_label("Join #1").is_none(),
         "Join beside his own seat"
     );
-    a.get_by_label("1: Meade (you)");
+    a.get_by_label("Union (Meade) (you)");
     a.get_by_label(&muster_client::app::lobby::list::your_seat_label(
         muster_shared::protocol::TableId(1),
     ));

@@ -416,7 +416,7 @@ fn a_cut_connection_reconnects_resumes_the_seat_and_play_goes_on() {
         app.session.book().is_some_and(|b| {
             b.log
                 .last()
-                .is_some_and(|l| l.text == "seat 0 published a new dice chain")
+                .is_some_and(|l| l.text == "Union published a new dice chain")
         })
     });
     let head = a.state().session.book().unwrap().follower.seq();

@@ -72,6 +72,9 @@ pub struct Session<R: Narrate = Sandbox> {
     /// Whose eyes the UI shows the table through; for a seat, also who acts.
     active: Viewer,
     seat_names: Vec<String>,
+    /// Each seat's side ("Union"), as the engine's words name it: the
+    /// seat names as the session was made, before any player was known.
+    seat_sides: Vec<String>,
     /// Submitted actions awaiting an answer: reference → (viewer, what).
     in_flight: BTreeMap<u32, (Viewer, String)>,
     /// Lines that belong to no viewer yet (e.g. a problem before any snapshot).
@@ -120,6 +123,7 @@ impl<R: Narrate> Session<R> {
             link,
             books: Vec::new(),
             active,
+            seat_sides: seat_names.clone(),
             seat_names,
             in_flight: BTreeMap::new(),
             orphan_log: Vec::new(),
@@ -193,7 +197,7 @@ impl<R: Narrate> Session<R> {
                     .in_flight
                     .remove(&client_ref)
                     .unwrap_or((self.active, "action".into()));
-                let text = format!("refused: {what}: {error}");
+                let text = self.players_named(&format!("refused: {what}: {error}"));
                 self.last_refusal = Some(text.clone());
                 if let Some(b) = self.book_mut(viewer) {
                     push_line(&mut b.log, None, LineKind::Refused, text);
@@ -319,7 +323,7 @@ impl<R: Narrate> Session<R> {
                         &mut book.log,
                         Some(seq),
                         LineKind::Event,
-                        format!("{party} published a new dice chain"),
+                        format!("{} published a new dice chain", party_name(&names, *party)),
                     );
                 }
                 if !new_bad.is_empty() {
@@ -557,9 +561,49 @@ impl<R: Narrate> Session<R> {
             Ok(client_ref) => {
                 self.in_flight.insert(client_ref, (self.active, what));
             }
-            Err(e) => self.last_refusal = Some(format!("{what}: {e}")),
+            Err(e) => self.last_refusal = Some(self.players_named(&format!("{what}: {e}"))),
         }
         self.pump();
+    }
+
+    /// Name the seats' players (issue 18): "Union (Meade)" everywhere — the
+    /// header, the log, refusals. `names` are `seat_words::seat_label`s,
+    /// seat 0 first; lines already in the log keep their words.
+    pub fn set_seat_names(&mut self, names: Vec<String>) {
+        // The session's own lines about a seat (its dice chain, a
+        // take-back) written before the players were known are named
+        // again: one name per seat in the whole log, not "Union" above
+        // "Union (Meade)".
+        let renamed: Vec<(String, String)> = self
+            .seat_names
+            .iter()
+            .zip(&names)
+            .filter(|(old, new)| old != new)
+            .map(|(old, new)| (format!("{old} "), format!("{new} ")))
+            .collect();
+        for book in &mut self.books {
+            for line in &mut book.log {
+                let about_a_seat = line.text.ends_with(" published a new dice chain")
+                    || line.text.ends_with(" took back their last move");
+                if !about_a_seat {
+                    continue;
+                }
+                if let Some((old, new)) = renamed.iter().find(|(o, _)| line.text.starts_with(o)) {
+                    line.text = format!("{new}{}", &line.text[old.len()..]);
+                }
+            }
+        }
+        self.seat_names = names;
+    }
+
+    /// The seats' names, seat 0 first.
+    pub fn seat_names(&self) -> &[String] {
+        &self.seat_names
+    }
+
+    /// `text` with "the Union player" put as the seat's name.
+    fn players_named(&self, text: &str) -> String {
+        super::seat_words::name_players(text, &self.seat_sides, &self.seat_names)
     }
 }
 
@@ -574,6 +618,15 @@ fn push_line(log: &mut Vec<LogLine>, seq: Option<u64>, kind: LineKind, text: Str
     log.push(LogLine { seq, kind, text });
     if log.len() > MAX_LOG {
         log.drain(..log.len() - MAX_LOG);
+    }
+}
+
+/// Who published a dice chain, by the seat's name (issue 18: the log said
+/// "seat 0").
+fn party_name(names: &[String], party: muster_shared::dice::Party) -> String {
+    match party {
+        muster_shared::dice::Party::Server => "The server".into(),
+        muster_shared::dice::Party::Seat(s) => seat_name(names, s),
     }
 }
 

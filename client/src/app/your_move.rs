@@ -1,7 +1,8 @@
 //! Telling the player that their move has come while the client runs
 //! (issues 18 and 21), also at a slow-play table that is not open: the
 //! window asks the desktop for attention, its title says so, and, when
-//! the player turned it on, a desktop notification says where.
+//! the player turned them on, a desktop notification says where and a
+//! short sound plays.
 //!
 //! [`YourMoveWatch`] decides *when* (a table where the game newly waits on
 //! you); a [`Herald`] does the telling. The real one, [`Desktop`], sends
@@ -25,6 +26,8 @@ pub enum Call {
     Title(String),
     /// A desktop notification.
     Desktop { summary: String, body: String },
+    /// A short sound (the player's setting, off by default).
+    Sound,
 }
 
 /// Where the calls go.
@@ -43,6 +46,18 @@ impl Herald for Desktop {
                 UserAttentionType::Informational,
             )),
             Call::Title(t) => ctx.send_viewport_cmd(ViewportCommand::Title(t)),
+            Call::Sound => {
+                let spawned = std::thread::Builder::new()
+                    .name("muster-sound".into())
+                    .spawn(|| {
+                        if let Err(e) = play_sound() {
+                            tracing::info!("no sound: {e}");
+                        }
+                    });
+                if let Err(e) = spawned {
+                    tracing::info!("no sound: {e}");
+                }
+            }
             Call::Desktop { summary, body } => {
                 // The service may be slow or absent: never on the UI thread.
                 let spawned = std::thread::Builder::new()
@@ -70,6 +85,31 @@ pub fn notify_desktop(summary: &str, body: &str) -> Result<(), String> {
         .show()
         .map(|_| ())
         .map_err(|e| e.to_string())
+}
+
+/// The sound's name in the freedesktop sound theme: the desktop's own
+/// "new message" sound.
+pub const SOUND_NAME: &str = "message-new-instant";
+
+/// Play the "your move" sound now (blocking until the desktop answered
+/// or the connection to it failed).
+///
+/// The sound is the notification service's: a short, transient
+/// notification carrying the freedesktop `sound-name` hint, which the
+/// service plays from the desktop's sound theme (GNOME's, KDE's and
+/// dunst's daemons do). This reuses notify-rust, already here for the
+/// notifications, rather than an audio crate (rodio and cpal bring ALSA's
+/// development files into every build, and a device to open): with no
+/// session bus, no daemon or no sound device nothing plays and an error
+/// is returned, never a panic.
+pub fn play_sound() -> Result<(), String> {
+    let mut n = notify_rust::Notification::new();
+    n.appname("Muster")
+        .summary("Muster: your move")
+        .sound_name(SOUND_NAME);
+    #[cfg(all(unix, not(target_os = "macos")))]
+    n.hint(notify_rust::Hint::Transient(true));
+    n.show().map(|_| ()).map_err(|e| e.to_string())
 }
 
 /// For tests: every call, in order.
@@ -103,6 +143,9 @@ pub struct YourMoveWatch {
     herald: Box<dyn Herald>,
     /// The player's setting: desktop notifications on.
     pub desktop: bool,
+    /// The player's setting: a short sound when the move comes (off by
+    /// default).
+    pub sound: bool,
     /// Where your move was seen last time.
     waiting: BTreeSet<TableId>,
     /// The title this watch last sent (`None` once a table took it over).
@@ -114,6 +157,7 @@ impl YourMoveWatch {
         YourMoveWatch {
             herald,
             desktop,
+            sound: false,
             waiting: BTreeSet::new(),
             title: None,
         }
@@ -153,6 +197,11 @@ impl YourMoveWatch {
             .collect();
         if self.desktop && !told.is_empty() {
             self.herald.call(ctx, notification(&told));
+        }
+        // The sound for every move that came, the table in front of the
+        // player too: one who turned it on may well be looking elsewhere.
+        if self.sound && !fresh.is_empty() {
+            self.herald.call(ctx, Call::Sound);
         }
         self.waiting = now.iter().map(|w| w.table).collect();
         if on_screen.is_some() {
@@ -234,6 +283,33 @@ mod tests {
         let before = rec.calls().len();
         watch.update(&ctx, &[w(5), w(8)], Some(TableId(5)), false);
         assert_eq!(rec.calls()[before..], [Call::Attention]);
+    }
+
+    #[test]
+    fn the_sound_is_off_until_turned_on_and_comes_once_per_move() {
+        let rec = Recorder::default();
+        let mut watch = YourMoveWatch::new(Box::new(rec.clone()), false);
+        let ctx = Context::default();
+        watch.update(&ctx, &[w(3)], Some(TableId(3)), true);
+        assert!(!rec.calls().contains(&Call::Sound), "off by default");
+        watch.sound = true;
+        watch.update(&ctx, &[], Some(TableId(3)), true);
+        watch.update(&ctx, &[w(3)], Some(TableId(3)), true);
+        watch.update(&ctx, &[w(3)], Some(TableId(3)), true);
+        let sounds = rec.calls().iter().filter(|c| **c == Call::Sound).count();
+        assert_eq!(sounds, 1, "{:?}", rec.calls());
+    }
+
+    #[test]
+    fn no_sound_device_fails_quietly() {
+        // CI has no audio device, no session bus and no daemon: an
+        // error or a sound, never a panic or a hang.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(play_sound());
+        });
+        let answer = rx.recv_timeout(std::time::Duration::from_secs(30));
+        assert!(answer.is_ok(), "the sound call neither returned nor failed");
     }
 
     #[test]

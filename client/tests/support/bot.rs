@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use muster_client::app::gbacw::GbacwApp;
 use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::oob::CounterId;
-use muster_shared::gbacw::ruleset::GbacwAction;
+use muster_shared::gbacw::ruleset::{GbacwAction, GbacwState};
 use muster_shared::gbacw::sequence::{Phase, Step};
 use std::collections::BTreeSet;
 
@@ -36,7 +36,31 @@ pub struct Bot {
     pub actions: usize,
     /// Refusals and misses, for the test's message.
     pub misses: Vec<String>,
+    /// At most this many arrivals brought in by hand per phase (`None`:
+    /// every one due). The rest wait off the map, as 26.45 lets them: a
+    /// play-through that must reach contact spends its clicks on the
+    /// front, not on a column of eighty counters.
+    pub arrivals_per_phase: Option<usize>,
+    arrived: usize,
+    /// The melees, rallies and retreat choices taken, each checked
+    /// against the engine's state right after (`check_after`).
+    pub checked: Vec<String>,
 }
+
+impl Bot {
+    /// A player who must reach the enemy (issue 18's Corinth
+    /// play-throughs: a melee, a rally and a retreat choice): a few
+    /// arrivals a phase, the rest of the clicks on the front.
+    pub fn seeking_contact() -> Bot {
+        Bot {
+            arrivals_per_phase: Some(ARRIVALS_SEEKING_CONTACT),
+            ..Bot::default()
+        }
+    }
+}
+
+/// Arrivals brought in per phase by [`Bot::seeking_contact`].
+pub const ARRIVALS_SEEKING_CONTACT: usize = 6;
 
 fn nearest_enemy(h: &Harness<'_, GbacwApp>, from: HexNumber, side: &CounterId) -> u32 {
     let (r, s) = (rules(h), state(h));
@@ -60,6 +84,7 @@ impl Bot {
             self.phase_key = Some((clock.turn, clock.step));
             self.done.clear();
             self.moves = 0;
+            self.arrived = 0;
         }
         let legal = legal_now(h);
         if legal.is_empty() || state(h).over {
@@ -122,7 +147,7 @@ impl Bot {
                 .cloned()
         };
         let done = self.done.clone();
-        if choice.is_none() {
+        if choice.is_none() && self.arrivals_per_phase.is_none_or(|n| self.arrived < n) {
             choice = pick(self, h, &|a| matches!(a, GbacwAction::Arrive { .. }));
         }
         if choice.is_none() {
@@ -176,9 +201,14 @@ impl Bot {
         }
         let choice = choice.unwrap_or(GbacwAction::EndPhase);
         let before = self.c.clicks;
+        let before_state = state(h).clone();
         let took = self.c.perform(h, &choice);
         if took {
             self.actions += 1;
+            self.check_after(h, &before_state, &choice);
+            if matches!(choice, GbacwAction::Arrive { .. }) {
+                self.arrived += 1;
+            }
             if matches!(
                 choice,
                 GbacwAction::PlaceUnit { .. } | GbacwAction::PlaceLeader { .. }
@@ -224,6 +254,57 @@ impl Bot {
             }
         }
         true
+    }
+
+    /// A melee, rally or retreat choice the table took from a click,
+    /// checked against the engine's state after it: the melee is
+    /// declared (12.8) or offered to the defender, the retreat ended
+    /// where its path does (14.4, 12.8), the stand fast ended the offer;
+    /// a rally is recorded (the table took it; its roll decides).
+    fn check_after(&mut self, h: &Harness<'_, GbacwApp>, before: &GbacwState, a: &GbacwAction) {
+        let s = state(h);
+        let what = match a {
+            GbacwAction::DeclareMelee { attackers, .. } => {
+                let GbacwAction::DeclareMelee { target, .. } = a else {
+                    unreachable!()
+                };
+                let declared = s
+                    .melees
+                    .iter()
+                    .any(|m| m.target == *target && m.attackers == *attackers)
+                    || s.rbm.as_ref().is_some_and(|o| o.target == *target);
+                assert!(declared, "melee at {target} not in the engine's state");
+                format!("melee declared at {target}")
+            }
+            // The roll is the engine's to read (17.13): the table took it.
+            GbacwAction::Rally { unit } => format!("rally of {unit} rolled"),
+            GbacwAction::Retreat { unit, path } => {
+                let at = s.units.get(unit).and_then(|u| u.hex);
+                assert!(
+                    at.is_none() || at == path.last().copied(),
+                    "{unit} retreated along {path:?} but stands at {at:?}"
+                );
+                format!("{unit} retreated to {:?}", path.last())
+            }
+            GbacwAction::RetreatBeforeMelee { units, path } => {
+                for u in units {
+                    let at = s.units.get(u).and_then(|x| x.hex);
+                    assert!(
+                        at.is_none() || at == path.last().copied(),
+                        "{u} retreated before melee along {path:?} but stands at {at:?}"
+                    );
+                }
+                format!("retreat before melee to {:?}", path.last())
+            }
+            GbacwAction::StandFast => {
+                if before.rbm.is_some() {
+                    assert!(s.rbm != before.rbm, "the stand fast left the offer open");
+                }
+                "stood fast".to_string()
+            }
+            _ => return,
+        };
+        self.checked.push(what);
     }
 
     /// Move the unit a refusal names to the hex it says it can reach.

@@ -355,7 +355,7 @@ impl GbacwApp {
                 ui.set_min_height(banner_height);
                 ui.set_max_height(banner_height);
                 if live && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state()) {
-                    turn::banner(ui, r, s, self.session.acting_seat());
+                    turn::banner(ui, r, s, self.session.acting_seat(), &seat_name);
                 } else if !live {
                     ui.weak("Replaying: nobody acts from the past; Live returns to the game");
                 }

@@ -15,17 +15,63 @@ use muster_shared::gbacw::tables::FireRow;
 /// Heading of the declared attacks.
 pub const DECLARED: &str = "Declared attacks (9.42: rolled when the phase ends)";
 
-/// "strength 8 on the small-arms and counter-battery row (9.14, 9.15),
-/// shifts terrain -1 density +0 enfilade +1 =
-/// +0 (9.51): column 6".
-pub fn column_text(r: &FireReport) -> String {
+/// The Fire CRT row an attack reads, in the rulebook's words, with why:
+/// GBACW 9.14: "Artillery fire against infantry or cavalry units is
+/// resolved using the Grapeshot row of the CRT. Artillery fire against
+/// artillery and supply wagons is resolved using the Small Arms and
+/// Counter-Battery row"; 9.15: small arms "always" use the Small-Arms and
+/// Counter-Battery row. Issue 18: a battery's preview said "small-arms
+/// row", as if it fired muskets.
+pub fn row_words(r: &FireReport, artillery: bool) -> &'static str {
+    match (r.row, artillery) {
+        (FireRow::Grapeshot, _) => "Grapeshot row (9.14: artillery at infantry or cavalry)",
+        (FireRow::SmallArmsAndCounterBattery, true) => {
+            "Small Arms and Counter-Battery row (9.14: artillery at artillery or wagons)"
+        }
+        (FireRow::SmallArmsAndCounterBattery, false) => {
+            "Small Arms and Counter-Battery row (9.15: small arms)"
+        }
+    }
+}
+
+/// The attack's CRT reading in words: "battery at range 3 (x1, 9.25):
+/// strength 6 on the Grapeshot row (9.14: artillery at infantry or
+/// cavalry); shifts: terrain -1, density +0 = -1 (9.51 cap); column 3".
+/// The firers' range and weapon multiplier are read from the Range
+/// Effects Chart as the resolution reads them.
+pub fn column_text(rules: &Gbacw, state: &GbacwState, r: &FireReport) -> String {
+    let game = rules.game();
+    let weapon = |id: &CounterId| {
+        game.oob
+            .units
+            .get(id)
+            .and_then(|u| u.weapon.as_deref())
+            .and_then(|w| game.charts.range.weapon(w))
+    };
+    let artillery = r
+        .firers
+        .iter()
+        .filter_map(weapon)
+        .any(|w| w.kind.value == muster_shared::gbacw::charts::range::WeaponKind::Artillery);
+    let mut ranges: Vec<String> = r
+        .firers
+        .iter()
+        .filter_map(|f| {
+            let from = state.units.get(f)?.hex?;
+            let range = game.map.grid.distance(from, r.target);
+            let mult = weapon(f)
+                .and_then(|w| w.multiplier(range))
+                .map_or_else(|| "beyond range".into(), |m| m.to_string());
+            Some(format!("range {range} ({mult}, 9.25)"))
+        })
+        .collect();
+    ranges.dedup();
+    let who = if artillery { "artillery" } else { "small arms" };
     format!(
-        "strength {} on the {} row; shifts: terrain {:+}, density {:+}{} = {:+} (9.51 cap); column {}",
+        "{who} at {}: strength {} on the {}; shifts: terrain {:+}, density {:+}{} = {:+} (9.51 cap); column {}",
+        ranges.join(", "),
         r.strength,
-        match r.row {
-            FireRow::Grapeshot => "grapeshot",
-            FireRow::SmallArmsAndCounterBattery => "small-arms and counter-battery",
-        },
+        row_words(r, artillery),
         r.terrain_shift,
         r.density_shift,
         if r.enfilade { ", enfilade +1" } else { "" },
@@ -150,7 +196,7 @@ pub fn ui(
                     .extend(p.firers.iter().map(|f| (f.unit.clone(), p.target)));
             }
             match rules.fire_preview(state, p.target, &p.firers) {
-                Ok(r) => ui.weak(column_text(&r)),
+                Ok(r) => ui.weak(column_text(rules, state, &r)),
                 Err(e) => ui.weak(e.to_string()),
             };
             let cancel = GbacwAction::CancelFire {
@@ -216,7 +262,7 @@ pub fn ui(
         if let GbacwAction::DeclareFire { target, firers } = a
             && let Ok(r) = rules.fire_preview(state, *target, firers)
         {
-            ui.weak(column_text(&r));
+            ui.weak(column_text(rules, state, &r));
         }
     }
     out

@@ -32,13 +32,12 @@ pub fn ui(
                 game.sequence.last_turn
             ));
             ui.separator();
-            ui.label(format!(
-                "{} sets up",
-                muster_shared::gbacw::words::side_name(rules, side)
-            ));
-            if let Some(seat) = rules.acting_seat(state) {
-                ui.label(format!("({})", seat_name(seat)));
-            }
+            // The seat by its one name, "Union (Meade)" (issue 18).
+            let who = rules.acting_seat(state).map_or_else(
+                || muster_shared::gbacw::words::side_name(rules, side),
+                seat_name,
+            );
+            ui.label(format!("{who} sets up"));
         });
         return out;
     }

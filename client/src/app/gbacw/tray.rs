@@ -343,14 +343,7 @@ impl Tray {
             .iter()
             .map(|(h, n)| (*h, format!("{ENTRY_MARK} {h}: {n} due")))
             .collect();
-        let row = |item: &Item| {
-            let hexes: Vec<String> = item.hexes.keys().map(HexNumber::to_string).collect();
-            format!(
-                "{} - enters at {}",
-                counter_name(rules, &item.id),
-                hexes.join(" or ")
-            )
-        };
+        let row = |item: &Item| arrival_row(rules, state, item);
         egui::ScrollArea::vertical()
             .id_salt("arrivals_tray")
             .max_height(260.0)
@@ -380,6 +373,83 @@ impl Tray {
             .color(Color32::GRAY),
         );
     }
+}
+
+/// An arrival as the tray lists it (issue 18: the tray listed names
+/// only): where and from when it may enter, then what it is — kind,
+/// strength, morale and the formation it enters in (a leader: his role
+/// and ratings), in the card's words. "15 Ala - enters at 4032, due
+/// Game-Turn 1" over "infantry, strength 5, morale 4, enters in column".
+fn arrival_row(rules: &Gbacw, state: &GbacwState, item: &Item) -> String {
+    let hexes: Vec<String> = item.hexes.keys().map(HexNumber::to_string).collect();
+    let hexes = if hexes.len() > 4 {
+        format!("{} or {} other hexes", hexes[0], hexes.len() - 1)
+    } else {
+        hexes.join(" or ")
+    };
+    let due = rules
+        .arrival_turn(state, &item.id)
+        .map(|t| format!(", due Game-Turn {t}"))
+        .unwrap_or_default();
+    format!(
+        "{} - enters at {hexes}{due}\n    {}",
+        counter_name(rules, &item.id),
+        what_arrives(rules, &item.id)
+    )
+}
+
+/// What a reinforcement is, in words: a unit's kind, strength, morale
+/// and entry formation; a leader's role and ratings.
+pub fn what_arrives(rules: &Gbacw, id: &CounterId) -> String {
+    use muster_shared::gbacw::oob::{LeaderRole, UnitKind};
+    let oob = &rules.game().oob;
+    if let Some(unit) = oob.units.get(id) {
+        let strength = match unit.kind {
+            UnitKind::Battery { .. } => {
+                format!(
+                    "{} gun{}",
+                    unit.strength,
+                    if unit.strength == 1 { "" } else { "s" }
+                )
+            }
+            UnitKind::Wagon { .. } => "supply".to_string(),
+            _ => format!("strength {}", unit.strength),
+        };
+        // GBACW 13.12: a green unit's rating is found when it first fights.
+        let morale = match unit.morale {
+            muster_shared::gbacw::oob::Morale::Rated(n) => n.to_string(),
+            muster_shared::gbacw::oob::Morale::Green => "green (found when it first fights)".into(),
+        };
+        let formation = rules
+            .arrival_formation(id)
+            .filter(|f| *f != muster_shared::gbacw::oob::Formation::Wagon)
+            .map(|f| format!(", enters in {}", f.name()))
+            .unwrap_or_default();
+        return format!(
+            "{}, {strength}, morale {morale}{formation}",
+            unit.kind.name()
+        );
+    }
+    if let Some(leader) = oob.leaders.get(id) {
+        return match &leader.role {
+            LeaderRole::Army { command_points } => {
+                format!("army commander, {command_points} command points")
+            }
+            LeaderRole::Division {
+                integrity_radius,
+                command_points,
+                ..
+            } => format!(
+                "division commander, integrity radius {integrity_radius}, \
+                 {command_points} command points"
+            ),
+            LeaderRole::Brigade { ratings, .. } | LeaderRole::Replacement { ratings } => format!(
+                "brigade commander, effectiveness radius {}, rally rating {}",
+                ratings.effectiveness_radius, ratings.rally
+            ),
+        };
+    }
+    String::new()
 }
 
 /// The counters the legal set places (set-up) or brings in (arrivals),

@@ -103,7 +103,14 @@ const BANNER_TEXT_SIZE: f32 = 16.0;
 
 /// Draw the banner: gold and loud when `mine`, a quiet line naming who
 /// acts otherwise.
-pub fn banner(ui: &mut Ui, rules: &Gbacw, state: &GbacwState, mine: Option<SeatId>) {
+/// `seat_name` names the acting seat as everywhere else ("Union (Meade)").
+pub fn banner(
+    ui: &mut Ui,
+    rules: &Gbacw,
+    state: &GbacwState,
+    mine: Option<SeatId>,
+    seat_name: &dyn Fn(SeatId) -> String,
+) {
     if state.over {
         ui.label(RichText::new("The game is over.").strong());
         return;
@@ -131,15 +138,20 @@ pub fn banner(ui: &mut Ui, rules: &Gbacw, state: &GbacwState, mine: Option<SeatI
         }
         (_, Some(acting)) => {
             let side = words::side_name(rules, rules.side_of(acting));
+            let who = seat_name(acting);
+            // A hot-seat table names the side alone: "the Union player".
+            let who = if who == side {
+                format!("the {side} player")
+            } else {
+                who
+            };
             let step = match state.progress.setting_up {
                 Some(_) => "set-up".to_string(),
                 None => step_words(rules, state),
             };
             ui.add(
-                egui::Label::new(
-                    RichText::new(format!("Waiting for the {side} player ({step})")).weak(),
-                )
-                .truncate(),
+                egui::Label::new(RichText::new(format!("Waiting for {who} ({step})")).weak())
+                    .truncate(),
             );
         }
         (_, None) => {}

@@ -144,12 +144,12 @@ pub fn ui(ui: &mut Ui, mine: &[YourTable<'_>], me: Option<&str>, elapsed_ms: u64
                     if ui.button(format!("Open #{}", t.table.0)).clicked() {
                         pick = Some(Pick::Join(t.table));
                     }
-                    let seat = t
-                        .summary
-                        .and_then(|s| s.seats.iter().position(|n| n.as_deref() == me))
-                        .map(|k| k + 1)
-                        .or(t.game.map(|g| usize::from(g.seat.0) + 1));
-                    let seat = seat.map(|s| format!(" (seat {s})")).unwrap_or_default();
+                    // Your seat by its one name, "as Union (Meade)" (issue 18).
+                    let seat = t.summary.and_then(|s| {
+                        let k = s.seats.iter().position(|n| n.as_deref() == me)?;
+                        crate::app::seat_words::table_seat_names(s).get(k).cloned()
+                    });
+                    let seat = seat.map(|s| format!(" as {s}")).unwrap_or_default();
                     ui.label(format!("#{} {}{seat}", t.table.0, t.words(me)));
                     if t.your_move {
                         ui.label(

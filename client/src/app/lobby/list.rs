@@ -223,19 +223,19 @@ fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
             ui.label(RichText::new("private").color(Color32::from_rgb(0xd0, 0x90, 0x30)));
         }
     });
-    let shown = seat_labels(t);
+    // Each seat by its one name, "Union (Meade)", as the table's header,
+    // log and refusals name it (issue 18: "1: Meade" here, "seat 0" there).
+    let names = crate::app::seat_words::table_seat_names(t);
+    let sides = crate::app::seat_words::sides(&t.ruleset, &t.scenario);
     ui.vertical(|ui| {
-        for (i, s) in shown.iter().enumerate() {
-            let yours = t
-                .seats
-                .get(i)
-                .and_then(Option::as_deref)
-                .is_some_and(|n| Some(n) == me);
-            match s {
-                Some(name) if yours => ui.label(format!("{}: {name} (you)", i + 1)),
-                Some(name) => ui.label(format!("{}: {name}", i + 1)),
+        for (i, name) in names.iter().enumerate() {
+            let held = t.seats.get(i).and_then(Option::as_deref);
+            let side = sides.get(i).map_or("", String::as_str);
+            match held {
+                Some(n) if Some(n) == me => ui.label(format!("{name} (you)")),
+                Some(_) => ui.label(name.as_str()),
                 None => ui.label(
-                    RichText::new(format!("{}: free", i + 1))
+                    RichText::new(crate::app::seat_words::free_label(side))
                         .color(Color32::from_rgb(0x50, 0xb0, 0x50)),
                 ),
             };

@@ -195,6 +195,9 @@ impl LobbyApp {
     /// The connect screen, filled with `url` and `name`.
     pub fn new(store: Store, url: &str, name: &str) -> Self {
         let notify = store.notify();
+        let sound = store.sound();
+        let mut watch = YourMoveWatch::new(Box::new(Desktop), notify);
+        watch.sound = sound;
         LobbyApp {
             store,
             options: ConnectOptions::default(),
@@ -209,14 +212,16 @@ impl LobbyApp {
             table: None,
             event: None,
             club_every: link::CLUB_REFRESH,
-            watch: YourMoveWatch::new(Box::new(Desktop), notify),
+            watch,
         }
     }
 
     /// Tell the player through `herald` instead of the window and the
     /// desktop (tests record what would be told).
     pub fn with_herald(mut self, herald: Box<dyn Herald>) -> Self {
+        let sound = self.watch.sound;
         self.watch = YourMoveWatch::new(herald, self.watch.desktop);
+        self.watch.sound = sound;
         self
     }
 
@@ -224,6 +229,16 @@ impl LobbyApp {
     pub fn set_notify(&mut self, on: bool) {
         self.watch.desktop = on;
         if let Err(e) = self.store.set_notify(on)
+            && let Some(l) = &mut self.lobby
+        {
+            l.problem = Some(format!("cannot keep the setting: {e}"));
+        }
+    }
+
+    /// Turn the "your move" sound on or off, and remember it.
+    pub fn set_sound(&mut self, on: bool) {
+        self.watch.sound = on;
+        if let Err(e) = self.store.set_sound(on)
             && let Some(l) = &mut self.lobby
         {
             l.problem = Some(format!("cannot keep the setting: {e}"));
@@ -446,7 +461,37 @@ impl LobbyApp {
             let what = opening.what.clone();
             self.opening = None;
             match result {
-                Ok(joined) => self.table = Some(OpenTable::new(joined)),
+                Ok(joined) => {
+                    let mut table = OpenTable::new(joined);
+                    // Named from the first frame: the lobby's list, else
+                    // (a table just created, not listed yet) this player
+                    // in their own seat.
+                    let listed = self
+                        .lobby
+                        .as_ref()
+                        .and_then(|l| l.tables.get(&table.table()));
+                    let names = match listed {
+                        Some(t) => Some(crate::app::seat_words::table_seat_names(t)),
+                        None => {
+                            let me = self
+                                .lobby
+                                .as_ref()
+                                .and_then(|l| l.identity.as_ref())
+                                .map(|i| i.name.clone());
+                            table.own_seat().zip(me).map(|(seat, me)| {
+                                let mut names = table.seat_names();
+                                if let Some(n) = names.get_mut(usize::from(seat.0)) {
+                                    *n = crate::app::seat_words::seat_label(n, Some(&me));
+                                }
+                                names
+                            })
+                        }
+                    };
+                    if let Some(names) = names {
+                        table.set_seat_names(names);
+                    }
+                    self.table = Some(table);
+                }
                 Err(e) => {
                     if let Some(l) = &mut self.lobby {
                         l.problem = Some(format!("cannot open {what}: {e}"));
@@ -693,6 +738,7 @@ impl LobbyApp {
         let ctx = ui.ctx().clone();
         let opening = self.opening.as_ref().map(|o| o.what.clone());
         let mut notify = self.watch.desktop;
+        let mut sound = self.watch.sound;
         let Some(lobby) = &mut self.lobby else { return };
         let mut pick = None;
         let mut event_pick = None;
@@ -747,6 +793,11 @@ impl LobbyApp {
                 ui.checkbox(&mut notify, NOTIFY).on_hover_text(
                     "A desktop notification when the game at one of your tables waits on \
                          you, whatever is on screen. The window asks for attention either way.",
+                );
+                ui.checkbox(&mut sound, SOUND).on_hover_text(
+                    "A short sound (the desktop's \"new message\" sound) when the game at one of \
+                     your tables waits on you. Played by the desktop's notification service: \
+                     without one, or without a sound device, nothing plays.",
                 );
                 if let Some(n) = &lobby.notice {
                     ui.separator();
@@ -874,10 +925,22 @@ impl LobbyApp {
         if notify != self.watch.desktop {
             self.set_notify(notify);
         }
+        if sound != self.watch.sound {
+            self.set_sound(sound);
+        }
     }
 
     fn table_ui(&mut self, ui: &mut Ui) {
         let Some(table) = &mut self.table else { return };
+        // The seats by the names the lobby's list gives them, kept up to
+        // date as players sit down ("Union (Meade)", issue 18).
+        if let Some(t) = self
+            .lobby
+            .as_ref()
+            .and_then(|l| l.tables.get(&table.table()))
+        {
+            table.set_seat_names(crate::app::seat_words::table_seat_names(t));
+        }
         let mut back = false;
         egui::Panel::top("lobby_table_bar").show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -901,6 +964,8 @@ impl LobbyApp {
 
 /// The setting's words beside its checkbox.
 pub const NOTIFY: &str = "Notify me when my move comes";
+/// The sound setting's words beside its checkbox.
+pub const SOUND: &str = "Play a sound when my move comes";
 
 /// A club answer or news on the lobby's connection.
 fn club_news(lobby: &mut Lobby, reply: ClubReply) {

@@ -17,7 +17,8 @@
 //!   line is removed by hand.
 //!
 //! - `settings.txt`: the player's choices, `NAME VALUE` per line (for
-//!   now `notify on|off`: a desktop notification when your move comes).
+//!   now `notify on|off`: a desktop notification when your move comes;
+//!   `sound on|off`: a short sound then).
 //!   Shared by every profile: they are the machine's person's.
 //!
 //! All are space-separated lines so a person can read and edit them.
@@ -252,6 +253,18 @@ impl Store {
     pub fn set_notify(&self, on: bool) -> Result<(), StoreError> {
         let mut all = self.read(SETTINGS);
         all.insert("notify".into(), if on { "on" } else { "off" }.into());
+        self.write(SETTINGS, &all)
+    }
+
+    /// Whether a short sound plays when your move comes (off until the
+    /// player turns it on).
+    pub fn sound(&self) -> bool {
+        self.read(SETTINGS).get("sound").is_some_and(|v| v == "on")
+    }
+
+    pub fn set_sound(&self, on: bool) -> Result<(), StoreError> {
+        let mut all = self.read(SETTINGS);
+        all.insert("sound".into(), if on { "on" } else { "off" }.into());
         self.write(SETTINGS, &all)
     }
 

@@ -13,7 +13,7 @@ use muster_shared::sandbox::Sandbox;
 use std::sync::mpsc;
 
 /// Seat names a sandbox table shows (as the hot-seat table does).
-const SANDBOX_SEATS: [&str; 2] = ["Union", "Confederate"];
+const SANDBOX_SEATS: [&str; 2] = crate::app::seat_words::SANDBOX_SIDES;
 
 /// Seat names a GBACW table shows (seat 0 plays the scenario's first side).
 const GBACW_SEATS: [&str; 2] = ["Union", "Confederate"];
@@ -112,6 +112,38 @@ impl OpenTable {
                     invite,
                 }
             }
+        }
+    }
+
+    /// The seats' names now, seat 0 first.
+    pub fn seat_names(&self) -> Vec<String> {
+        match self {
+            OpenTable::Sandbox { app, .. } => app.session.seat_names().to_vec(),
+            OpenTable::Gbacw { app, .. } => app.session.seat_names().to_vec(),
+        }
+    }
+
+    /// The seat this player holds at the table, if any.
+    pub fn own_seat(&self) -> Option<muster_shared::SeatId> {
+        let viewers = match self {
+            OpenTable::Sandbox { app, .. } => app.session.viewers(),
+            OpenTable::Gbacw { app, .. } => app.session.viewers(),
+        };
+        viewers.into_iter().find_map(|v| match v {
+            muster_shared::Viewer::Seat(s) => Some(s),
+            _ => None,
+        })
+    }
+
+    /// Name the seats (`seat_words::table_seat_names`) at the table: its
+    /// header, log and refusals.
+    pub fn set_seat_names(&mut self, names: Vec<String>) {
+        if self.seat_names() == names {
+            return;
+        }
+        match self {
+            OpenTable::Sandbox { app, .. } => app.session.set_seat_names(names),
+            OpenTable::Gbacw { app, .. } => app.session.set_seat_names(names),
         }
     }
 

@@ -46,6 +46,8 @@ pub mod progress;
 pub mod victory;
 // The client's Pre-Dawn Barrage panel (Corinth 26.4): batteries, targets.
 pub mod barrage_query;
+// The client's arrivals tray: entry formation and due turn.
+pub mod arrival_query;
 
 pub use action::GbacwAction;
 pub use awaiting::Awaiting;

@@ -57,7 +57,7 @@ fn side_of<'a>(rs: &'a Gbacw, id: &CounterId) -> Option<&'a CounterId> {
 
 /// The movement class a piece enters in (26.46: column, mounted, limbered;
 /// Corinth 29.3: infantry "in line" when its arrival line says so).
-fn entry_class(rs: &Gbacw, piece: &CounterId) -> (MoveClass, Option<Formation>) {
+pub(crate) fn entry_class(rs: &Gbacw, piece: &CounterId) -> (MoveClass, Option<Formation>) {
     match rs.game.oob.units.get(piece) {
         Some(unit) => {
             let mut f = UnitStatus::fresh(unit).formation;
