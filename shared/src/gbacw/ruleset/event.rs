@@ -3,9 +3,8 @@
 use super::progress::HexRecord;
 use super::state::{
     AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, LeaderRoutOffer, Moved,
-    NewCrew, RestackOffer,
-    PlannedFire, RbmOffer, RetreatFireOffer, RetreatOrder, SuccessionKind, SuccessionRecord,
-    WithdrawalDecision,
+    NewCrew, PlannedFire, RbmOffer, RestackOffer, RetreatFireOffer, RetreatOrder, SuccessionKind,
+    SuccessionRecord, WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;

@@ -45,7 +45,12 @@ pub(crate) fn rank(state: &GbacwState, hex: HexNumber, id: &CounterId) -> usize 
 
 /// Sort `ids` (all in `hex`, in id order) top first: a stable sort, so
 /// units without a set place keep their id order.
-pub(crate) fn sort<T>(state: &GbacwState, hex: HexNumber, ids: &mut [T], id: impl Fn(&T) -> &CounterId) {
+pub(crate) fn sort<T>(
+    state: &GbacwState,
+    hex: HexNumber,
+    ids: &mut [T],
+    id: impl Fn(&T) -> &CounterId,
+) {
     if state.stack_order.contains_key(&hex) {
         ids.sort_by_key(|t| rank(state, hex, id(t)));
     }

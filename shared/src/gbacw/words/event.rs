@@ -486,17 +486,15 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
                 crate::gbacw::oob::Morale::Rated(m) => m.to_string(),
                 crate::gbacw::oob::Morale::Green => "green (not yet rated)".to_string(),
             },
-            crew.weapon
-                .as_deref()
-                .map_or_else(
-                    || "none".to_string(),
-                    |w| rs
-                        .game()
-                        .charts
-                        .range
-                        .weapon(w)
-                        .map_or_else(|| w.to_string(), |x| format!("{} ({w})", x.name.value))
-                )
+            crew.weapon.as_deref().map_or_else(
+                || "none".to_string(),
+                |w| rs
+                    .game()
+                    .charts
+                    .range
+                    .weapon(w)
+                    .map_or_else(|| w.to_string(), |x| format!("{} ({w})", x.name.value))
+            )
         ),
         E::RetreatFireOffered(o) => format!(
             "{} halts in an enemy ZOC at {}: {} may fire at it (10.2)",

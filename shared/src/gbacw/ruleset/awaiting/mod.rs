@@ -233,8 +233,10 @@ impl Awaiting<'_> {
             // GBACW 8.41: a change of order asked for out of turn is
             // refused by the rule on when orders change.
             W::Phase
-                if matches!(action, GbacwAction::PutOnTop { .. })
-                    && phase::seat(rs, state) != Some(seat) =>
+                if matches!(
+                    action,
+                    GbacwAction::PutOnTop { .. } | GbacwAction::StackOrderDone
+                ) && phase::seat(rs, state) != Some(seat) =>
             {
                 Err(restack::not_offered())
             }

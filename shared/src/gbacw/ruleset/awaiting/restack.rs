@@ -34,7 +34,11 @@ pub(super) fn prompt(rs: &Gbacw, state: &GbacwState, o: &RestackOffer) -> String
     )
 }
 
-pub(super) fn pending(rs: &Gbacw, state: &GbacwState, o: &RestackOffer) -> PendingDecision<GbacwAction> {
+pub(super) fn pending(
+    rs: &Gbacw,
+    state: &GbacwState,
+    o: &RestackOffer,
+) -> PendingDecision<GbacwAction> {
     PendingDecision {
         seat: o.seat,
         rule: "GBACW 8.41".to_string(),

@@ -32,7 +32,11 @@ fn stack(turn_phase: Phase) -> T {
 #[test]
 fn case_8_41_reorder_in_friendly_movement_phase() {
     let mut t = stack(Phase::Movement);
-    assert_eq!(stack_at(&t.s, n("0405")), ids(&["a", "b"]), "id order by default");
+    assert_eq!(
+        stack_at(&t.s, n("0405")),
+        ids(&["a", "b"]),
+        "id order by default"
+    );
     assert!(t.rs.legal_actions(&t.s, UNION).contains(&on_top("b")));
     assert!(!t.rs.legal_actions(&t.s, UNION).contains(&on_top("a")));
     t.ok(UNION, on_top("b"));
