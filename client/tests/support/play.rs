@@ -66,6 +66,9 @@ pub fn kind_of(a: &GbacwAction) -> &'static str {
         A::RetreatBatteries { .. } => "RetreatBatteries",
         A::DeclineBatteryRetreat => "DeclineBatteryRetreat",
         A::MoveCrew { .. } => "MoveCrew",
+        A::PutOnTop { .. } => "PutOnTop",
+        A::StackOrderDone => "StackOrderDone",
+        A::Recrew { .. } => "Recrew",
     }
 }
 
@@ -153,6 +156,10 @@ pub const UI_PATHS: &[(&str, &str)] = &[
         "corinth_actions_ui::corinth_24_1_a_fouled_battery_is_tagged_on_the_map_and_unfouled_from_its_card",
     ),
     (
+        "PutOnTop",
+        "stack_order_ui::case_8_41_a_unit_is_put_on_top_of_its_stack_by_a_click",
+    ),
+    (
         "MoveCrew",
         "corinth_crew_ui::corinth_24_21_the_crew_away_is_drawn_where_it_stands_and_moved_by_the_map",
     ),
@@ -181,6 +188,8 @@ pub const BY_PROMPT_OR_ORDERS: &[&str] = &[
     "Attach",
     "Detach",
     "RapidFire",
+    "StackOrderDone",
+    "Recrew",
 ];
 
 /// What no text on screen may contain (issue 18): Debug forms, ids.
@@ -570,6 +579,15 @@ impl Clicker {
                 self.select(h, unit) && self.button(h, &words, 0)
             }
             A::Resupply { unit, .. } => self.select(h, unit) && self.button(h, &words, 0),
+            // GBACW 8.41, 11.18: orders of the selected unit; in the
+            // 8.41 decision after a Fire Phase, the prompt's button.
+            A::PutOnTop { unit } | A::Recrew { unit, .. } => {
+                if state(h).restack.is_some() {
+                    self.button(h, &words, 0)
+                } else {
+                    self.select(h, unit) && self.button(h, &words, 0)
+                }
+            }
             A::TransferRounds { from, .. } => self.select(h, from) && self.button(h, &words, 0),
             // Issue 18: a retreat path or the advance is a click on the
             // lit hex it ends in, when the map lights this very answer
@@ -649,7 +667,8 @@ impl Clicker {
             | A::RetreatFire { .. }
             | A::DeclineRetreatFire
             | A::RetreatBatteries { .. }
-            | A::DeclineBatteryRetreat => self.button(h, &words, 0),
+            | A::DeclineBatteryRetreat
+            | A::StackOrderDone => self.button(h, &words, 0),
         };
         if !clicked {
             if self.last_miss.is_none() {

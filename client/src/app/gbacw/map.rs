@@ -165,6 +165,16 @@ pub fn stacks_of<'a>(oob: &'a Oob, state: &'a GbacwState) -> BTreeMap<HexNumber,
             out.entry(hex).or_default().push(Piece::Unit(id, unit, u));
         }
     }
+    // GBACW 8.41: the engine's stacking order, top first, drawn bottom
+    // first (the top unit is the one fire and morale read).
+    for (hex, pieces) in out.iter_mut() {
+        let order = muster_shared::gbacw::ruleset::stack_order::stack_at(state, *hex);
+        let rank = |p: &Piece<'_>| match p {
+            Piece::Unit(id, ..) => order.iter().position(|o| o == *id).unwrap_or(0),
+            Piece::Leader(..) => 0,
+        };
+        pieces.sort_by_key(|p| std::cmp::Reverse(rank(p)));
+    }
     for (id, l) in &state.leaders {
         if let (Some(hex), Some(leader)) = (l.hex, oob.leaders.get(id))
             && l.casualty.is_none()

@@ -94,6 +94,9 @@ fn involves(action: &GbacwAction, unit: &CounterId) -> bool {
         A::ExitMap { unit: u } => u == unit,
         A::WithdrawEngaged { units, .. } => units.contains(unit),
         A::TransferRounds { from, to, .. } => from == unit || to == unit,
+        // GBACW 8.41, 11.18: a stack's order and a wagon's new crew.
+        A::PutOnTop { unit: u } => u == unit,
+        A::Recrew { wagon, unit: u } => wagon == unit || u == unit,
         _ => false,
     }
 }
@@ -130,7 +133,11 @@ pub fn ready(
     let mut units: Vec<&CounterId> = state
         .units
         .keys()
-        .filter(|u| legal.iter().any(|a| involves(a, u)))
+        .filter(|u| {
+            legal
+                .iter()
+                .any(|a| involves(a, u) && !matches!(a, GbacwAction::PutOnTop { .. }))
+        })
         .collect();
     if units.is_empty() {
         return None;

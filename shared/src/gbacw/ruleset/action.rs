@@ -197,6 +197,17 @@ pub enum GbacwAction {
     /// stack's top unit routed: `go` with the routed unit, or stay with
     /// the units beneath (the default).
     LeaderRout { leader: CounterId, go: bool },
+    /// GBACW 8.41: put `unit` on top of its stack — in the friendly
+    /// Movement Phase, or as the answer when the top unit of a stack ran
+    /// out of ammunition in the Fire Phase just ended.
+    PutOnTop { unit: CounterId },
+    /// GBACW 8.41: the answer that ends the change of stacking order
+    /// after a Fire Phase (the order stays as it is now). The default.
+    StackOrderDone,
+    /// GBACW 11.18: in the friendly Final Command Phase, `unit` (infantry
+    /// or dismounted cavalry on the wagon's hex) gives one Strength Point
+    /// to crew `wagon`, whose crew was eliminated.
+    Recrew { wagon: CounterId, unit: CounterId },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

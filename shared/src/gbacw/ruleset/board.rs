@@ -31,7 +31,8 @@ pub fn is_redan_hex(map: &Map, hex: HexNumber) -> bool {
 pub(crate) struct Board<'a> {
     pub rs: &'a Gbacw,
     pub state: &'a GbacwState,
-    /// Combat units on the map with their side, by hex, in id order.
+    /// Combat units on the map with their side, by hex, top first
+    /// (8.41: the order set, else id order).
     units_at: BTreeMap<HexNumber, Vec<(&'a CounterId, &'a CounterId)>>,
     /// Leaders on the map, by hex, in id order.
     leaders_at: BTreeMap<HexNumber, Vec<&'a CounterId>>,
@@ -48,6 +49,11 @@ impl<'a> Board<'a> {
                 let side = &rs.game.oob.units[id].side;
                 units_at.entry(h).or_default().push((id, side));
             }
+        }
+        // GBACW 8.41, 8.21: each hex's units top first (id order where no
+        // order was set).
+        for (h, units) in units_at.iter_mut() {
+            super::stack_order::sort(state, *h, units, |(id, _)| id);
         }
         let mut leaders_at: BTreeMap<HexNumber, Vec<&CounterId>> = BTreeMap::new();
         for (id, l) in &state.leaders {

@@ -3,8 +3,8 @@
 use super::progress::HexRecord;
 use super::state::{
     AdvanceOffer, Casualty, CommandCheck, DeclaredMelee, GbacwState, LeaderRoutOffer, Moved,
-    PlannedFire, RbmOffer, RetreatFireOffer, RetreatOrder, SuccessionKind, SuccessionRecord,
-    WithdrawalDecision,
+    NewCrew, PlannedFire, RbmOffer, RestackOffer, RetreatFireOffer, RetreatOrder, SuccessionKind,
+    SuccessionRecord, WithdrawalDecision,
 };
 use crate::gbacw::charts::Mp;
 use crate::gbacw::command::DivisionLinks;
@@ -403,6 +403,19 @@ pub enum GbacwEvent {
         go: bool,
         to: Option<HexNumber>,
     },
+    /// GBACW 8.41: the stacking order of `hex` is now `order` (the side's
+    /// units there, top first).
+    StackReordered {
+        hex: HexNumber,
+        order: Vec<CounterId>,
+    },
+    /// GBACW 8.41: the top unit of a stack ran out of ammunition in the
+    /// Fire Phase just ended: its owner may change the order.
+    RestackOffered(RestackOffer),
+    /// GBACW 8.41: the owner is done changing the order.
+    RestackDone,
+    /// GBACW 11.18: `crew.from` gives one Strength Point to crew `wagon`.
+    WagonRecrewed { wagon: CounterId, crew: NewCrew },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -892,6 +905,20 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 (false, _) => {}
             }
         }
+        E::StackReordered { hex, order } => {
+            state.stack_order.insert(*hex, order.clone());
+        }
+        E::RestackOffered(o) => state.restack = Some(o.clone()),
+        E::RestackDone => state.restack = None,
+        E::WagonRecrewed { wagon, crew } => {
+            if let Some(u) = state.units.get_mut(&crew.from) {
+                u.status.strength = u.status.strength.saturating_sub(1);
+            }
+            if let Some(u) = state.units.get_mut(wagon) {
+                u.status.crew = Crew::Full;
+            }
+            state.recrewed.insert(wagon.clone(), crew.clone());
+        }
         E::BrigadeRetreatHeld(run) => state.held_brigade_runs.push(run.clone()),
         E::BrigadeRetreatResumed { .. } => {
             if !state.held_brigade_runs.is_empty() {
@@ -899,4 +926,6 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
             }
         }
     }
+    // GBACW 8.41: a unit that left its hex leaves the order set there.
+    super::stack_order::prune(state);
 }

@@ -37,6 +37,7 @@ pub mod radius_query;
 pub mod scenario;
 mod shared_data;
 pub(crate) mod sight;
+pub mod stack_order;
 pub mod state;
 // Historical scenarios: set-up, arrivals, exits, victory.
 pub mod plan;
@@ -340,6 +341,9 @@ impl Ruleset for Gbacw {
             engaged_withdrawals: Vec::new(),
             leader_routs: Vec::new(),
             leaders_following: BTreeMap::new(),
+            stack_order: BTreeMap::new(),
+            restack: None,
+            recrewed: BTreeMap::new(),
         }
     }
 

@@ -294,6 +294,39 @@ pub struct GbacwState {
     /// (folded from its `UnitRetreated`). Cleared as the phase changes.
     #[serde(default)]
     pub leaders_following: BTreeMap<CounterId, CounterId>,
+    /// GBACW 8.41: by hex, the stacking order a player set, top first.
+    /// A hex's units not listed lie beneath the listed ones in id order,
+    /// which is the whole order where no one has changed it
+    /// ([`super::stack_order`]); a unit that leaves its hex leaves the list.
+    #[serde(default)]
+    pub stack_order: BTreeMap<HexNumber, Vec<CounterId>>,
+    /// GBACW 8.41: the stacks whose top unit ran out of ammunition in the
+    /// Fire Phase just ended, their owner offered a change of order.
+    #[serde(default)]
+    pub restack: Option<RestackOffer>,
+    /// GBACW 11.18: by wagon, the crew it was given ("The morale and
+    /// weapon type of the new crew should be noted on the OB Roster").
+    #[serde(default)]
+    pub recrewed: BTreeMap<CounterId, NewCrew>,
+}
+
+/// GBACW 8.41: "If the top unit runs out of ammunition (see 11.0), the
+/// Player may change the stacking order at the end of the Fire Phase in
+/// which depletion occurred." `seat` may put another unit on top in
+/// `hexes` until it says it is done (the default).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RestackOffer {
+    pub seat: SeatId,
+    pub hexes: Vec<HexNumber>,
+}
+
+/// GBACW 11.18: a wagon's new crew, one Strength Point of `from`, with
+/// its morale and weapon type as noted on the roster.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewCrew {
+    pub from: CounterId,
+    pub morale: crate::gbacw::oob::Morale,
+    pub weapon: Option<String>,
 }
 
 /// GBACW 13.43: "Leaders in a stack may choose to retreat with a routed

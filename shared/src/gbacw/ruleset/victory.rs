@@ -51,7 +51,7 @@ impl VictoryPoints {
 
 impl Gbacw {
     /// Strength Points (guns) `unit` has lost so far: printed strength less
-    /// its strength now, or all of it once it has left play other than by
+    /// its strength now (and any point it gave a wagon's crew, 11.18), or all of it once it has left play other than by
     /// an exit hex. Nothing before it entered.
     pub fn strength_lost(&self, state: &GbacwState, unit: &CounterId) -> u32 {
         let (Some(u), Some(printed)) = (state.units.get(unit), self.game.oob.units.get(unit))
@@ -69,7 +69,11 @@ impl Gbacw {
         if u.hex.is_none() && !p.exited.contains(unit) && !held {
             return printed;
         }
-        printed.saturating_sub(u32::from(u.status.strength))
+        // GBACW 11.18: a Strength Point given to crew a wagon is no loss.
+        let given = state.recrewed.values().filter(|c| c.from == *unit).count();
+        printed
+            .saturating_sub(u32::from(u.status.strength))
+            .saturating_sub(u32::try_from(given).unwrap_or(u32::MAX))
     }
 
     /// Cedar Mountain 27.2: each side's Victory Points now, in seat order.

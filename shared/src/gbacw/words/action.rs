@@ -145,6 +145,13 @@ pub fn action(rs: &Gbacw, action: &GbacwAction) -> String {
             names(rs, batteries)
         ),
         A::DeclineBatteryRetreat => "the batteries stay (25.26)".into(),
+        A::PutOnTop { unit } => format!("put {} on top of its stack (8.41)", name(unit)),
+        A::StackOrderDone => "keep the stacking order as it is now (8.41)".into(),
+        A::Recrew { wagon, unit } => format!(
+            "{} gives a Strength Point to crew {} (11.18)",
+            name(unit),
+            name(wagon)
+        ),
         A::MoveCrew { battery, path } => format!(
             "move the crew of {} to {} (24.21)",
             name(battery),

@@ -469,6 +469,33 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
             ),
             (false, _) => format!("{} stays with the units beneath (13.43)", name(leader)),
         },
+        E::StackReordered { hex, order } => format!(
+            "the stack in {hex} is now, top first: {} (8.41)",
+            names(rs, order)
+        ),
+        E::RestackOffered(o) => format!(
+            "out of ammunition on top of the stack in {}: its owner may change the order (8.41)",
+            list(o.hexes.iter().map(|h| h.to_string()).collect())
+        ),
+        E::RestackDone => "the stacking order stays as it is (8.41)".into(),
+        E::WagonRecrewed { wagon, crew } => format!(
+            "{} gives a Strength Point to crew {}: the new crew's morale is {}, its weapon {} (11.18)",
+            name(&crew.from),
+            name(wagon),
+            match crew.morale {
+                crate::gbacw::oob::Morale::Rated(m) => m.to_string(),
+                crate::gbacw::oob::Morale::Green => "green (not yet rated)".to_string(),
+            },
+            crew.weapon.as_deref().map_or_else(
+                || "none".to_string(),
+                |w| rs
+                    .game()
+                    .charts
+                    .range
+                    .weapon(w)
+                    .map_or_else(|| w.to_string(), |x| format!("{} ({w})", x.name.value))
+            )
+        ),
         E::RetreatFireOffered(o) => format!(
             "{} halts in an enemy ZOC at {}: {} may fire at it (10.2)",
             name(&o.unit),

@@ -12,8 +12,9 @@
 //! GBACW 10.1's withdrawal-fire offer; 12.8's retreat-before-melee offer;
 //! 10.2's retreat-fire offer; 13.43's leader choice when his stack's top
 //! unit routs; 14.4's retreat path; 12.85's advance;
-//! Corinth 25.26's battery retreat; Corinth 26.4's Pre-Dawn Barrage; and
-//! else the phase's own actions (4.0).
+//! Corinth 25.26's battery retreat; 8.41's change of stacking order
+//! after a Fire Phase; Corinth 26.4's Pre-Dawn Barrage; and else the
+//! phase's own actions (4.0).
 
 mod advance;
 mod barrage;
@@ -23,6 +24,7 @@ mod over;
 mod phase;
 mod plot;
 mod rbm;
+mod restack;
 mod retreat_fire;
 mod retreat_path;
 mod setup;
@@ -33,8 +35,8 @@ use super::action::GbacwAction;
 use super::event::GbacwEvent;
 use super::exclusive::{Barrage, BatteryRetreatOffer};
 use super::state::{
-    AdvanceOffer, GbacwState, LeaderRoutOffer, RbmOffer, RetreatFireOffer, RetreatOrder,
-    WithdrawalDecision,
+    AdvanceOffer, GbacwState, LeaderRoutOffer, RbmOffer, RestackOffer, RetreatFireOffer,
+    RetreatOrder, WithdrawalDecision,
 };
 use super::{Gbacw, plan};
 use crate::engine::{ActionContext, Dice, PendingDecision, RuleError};
@@ -68,6 +70,9 @@ pub enum Awaiting<'s> {
     Advance(&'s AdvanceOffer),
     /// Corinth 25.26: a retreating brigade's batteries may retreat.
     BatteryRetreat(&'s BatteryRetreatOffer),
+    /// GBACW 8.41: a stack's top unit ran out of ammunition in the Fire
+    /// Phase just ended; its owner may change the order.
+    Restack(&'s RestackOffer),
     /// Corinth 26.4: the Pre-Dawn Barrage.
     Barrage(&'s Barrage),
     /// GBACW 4.0: the phase's own actions, by the phase's actor.
@@ -100,6 +105,8 @@ pub fn awaiting<'s>(rs: &Gbacw, state: &'s GbacwState) -> Awaiting<'s> {
         W::Advance(a)
     } else if let Some(o) = &state.battery_retreat {
         W::BatteryRetreat(o)
+    } else if let Some(o) = &state.restack {
+        W::Restack(o)
     } else if let Some(b) = &state.night.barrage {
         W::Barrage(b)
     } else {
@@ -124,6 +131,7 @@ impl Awaiting<'_> {
             W::RetreatPath(o) => Some(o.seat),
             W::Advance(a) => Some(a.seat),
             W::BatteryRetreat(o) => Some(o.seat),
+            W::Restack(o) => Some(o.seat),
             W::Barrage(b) => Some(rs.seat_of(&b.side)),
             W::Phase => phase::seat(rs, state),
         }
@@ -145,6 +153,7 @@ impl Awaiting<'_> {
             W::RetreatPath(o) => retreat_path::prompt(rs, o),
             W::Advance(a) => advance::prompt(a),
             W::BatteryRetreat(o) => battery_retreat::prompt(rs, o),
+            W::Restack(o) => restack::prompt(rs, state, o),
             W::Barrage(_) => barrage::prompt(),
             W::Phase => phase::prompt(rs, state),
         }
@@ -166,6 +175,7 @@ impl Awaiting<'_> {
             W::RetreatPath(o) => Some(retreat_path::pending(rs, state, o)),
             W::Advance(a) => Some(advance::pending(a)),
             W::BatteryRetreat(o) => Some(battery_retreat::pending(rs, o)),
+            W::Restack(o) => Some(restack::pending(rs, state, o)),
             W::Barrage(b) => Some(barrage::pending(rs, b)),
         }
     }
@@ -195,6 +205,7 @@ impl Awaiting<'_> {
             W::RetreatPath(o) => retreat_path::legal(rs, state, o, seat),
             W::Advance(a) => advance::legal(rs, state, a, seat),
             W::BatteryRetreat(o) => battery_retreat::legal(o, seat),
+            W::Restack(o) => restack::legal(rs, state, o, seat),
             W::Barrage(b) => barrage::legal(rs, state, b, seat),
             W::Phase => super::legal::phase_actions(rs, state, seat),
         }
@@ -219,6 +230,16 @@ impl Awaiting<'_> {
                 Err(solitaire::not_due(rs))
             }
             W::SolitaireRoll => solitaire::decide(rs, state, seat, action, dice),
+            // GBACW 8.41: a change of order asked for out of turn is
+            // refused by the rule on when orders change.
+            W::Phase
+                if matches!(
+                    action,
+                    GbacwAction::PutOnTop { .. } | GbacwAction::StackOrderDone
+                ) && phase::seat(rs, state) != Some(seat) =>
+            {
+                Err(restack::not_offered())
+            }
             W::WithdrawalFire(d) => withdrawal_fire::decide(rs, state, d, seat, action, dice),
             W::RetreatBeforeMelee(r) => rbm::decide(rs, state, r, seat, action, dice),
             W::RetreatFire(o) => retreat_fire::decide(rs, state, o, seat, action, dice),
@@ -226,6 +247,7 @@ impl Awaiting<'_> {
             W::RetreatPath(o) => retreat_path::decide(rs, state, o, seat, action, dice),
             W::Advance(a) => advance::decide(rs, state, a, seat, action),
             W::BatteryRetreat(o) => battery_retreat::decide(rs, state, o, seat, action, dice),
+            W::Restack(o) => restack::decide(rs, state, o, seat, action),
             W::Barrage(_) => barrage::decide(rs, state, seat, action, dice),
             W::Phase => phase::decide(rs, state, seat, action, dice),
         }

@@ -22,8 +22,8 @@ use crate::gbacw::tables::{FireCrt, FireResult};
 #[derive(Clone, Debug)]
 pub(crate) struct Prepared {
     pub target: HexNumber,
-    /// The units that can be hit, top first (8.21: the hex's stack in id
-    /// order; for withdrawal fire only the targets of 10.13/10.14).
+    /// The units that can be hit, top first (8.21, 8.41: the hex's stack
+    /// in its order; for withdrawal fire only the targets of 10.13/10.14).
     pub stack: Vec<CounterId>,
     pub firers: Vec<CounterId>,
     pub artillery: bool,
@@ -139,6 +139,8 @@ pub(crate) fn prepare_with(
                 .cloned()
                 .collect();
             v.sort();
+            // GBACW 8.41: top first.
+            crate::gbacw::ruleset::stack_order::sort(state, target, &mut v, |id| id);
             v
         }
         None => {

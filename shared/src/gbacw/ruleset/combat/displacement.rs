@@ -63,7 +63,7 @@ pub(crate) fn displaceable(rs: &Gbacw, state: &GbacwState, id: &CounterId) -> bo
 }
 
 /// The friends of `mover` that its retreat along `path` would displace,
-/// hex by hex along the path, each hex's units in id order (top first).
+/// hex by hex along the path, each hex's units top first (8.41).
 pub(crate) fn displaced_by(
     rs: &Gbacw,
     state: &GbacwState,
@@ -87,7 +87,7 @@ fn displaced_along(
     path.iter()
         .enumerate()
         .map(|(k, h)| {
-            let stack = state
+            let mut stack = state
                 .units
                 .iter()
                 .filter(|(id, x)| {
@@ -98,6 +98,8 @@ fn displaced_along(
                 })
                 .map(|(id, _)| id.clone())
                 .collect::<Vec<_>>();
+            // GBACW 8.41: top first.
+            crate::gbacw::ruleset::stack_order::sort(state, *h, &mut stack, |id| id);
             (k, stack)
         })
         .filter(|(_, stack)| !stack.is_empty())

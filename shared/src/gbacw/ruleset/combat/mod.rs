@@ -22,6 +22,7 @@
 //! - [`engaged`]: engaged units withdrawing two hexes (12.94 option 3).
 //! - [`succession`]: leader succession and promotion (17.8).
 //! - [`transfer`]: rounds passed between batteries (11.33).
+//! - [`recrew`]: a wagon's crew replaced in the Final Command Phase (11.18).
 
 pub(crate) mod advance;
 pub(crate) mod attack;
@@ -34,6 +35,7 @@ pub(crate) mod engaged;
 pub(crate) mod melee;
 pub(crate) mod rally;
 pub(crate) mod rbm_options;
+pub(crate) mod recrew;
 pub(crate) mod rejoin;
 pub(crate) mod resolve;
 pub(crate) mod resupply;

@@ -57,6 +57,11 @@ pub(crate) fn resolve_plan(
         rs.battle().after_attack(rs, &mut u, &mut roll, p);
     }
     u.push(GbacwEvent::FirePlanCleared);
+    // GBACW 8.41: a stack whose top unit ran out of ammunition in this
+    // Fire Phase may change its order as the phase ends.
+    if let Some(offer) = crate::gbacw::ruleset::stack_order::offer_after_fire(rs, state, &u.state) {
+        u.push(offer);
+    }
     roll.finish()?;
     Ok(u.events)
 }

@@ -1,4 +1,4 @@
-//! The Final Command Phase's candidates (GBACW 17.8).
+//! The Final Command Phase's candidates (GBACW 17.8, 11.18).
 
 use super::Own;
 use crate::gbacw::ruleset::Gbacw;
@@ -21,5 +21,18 @@ pub(super) fn succession_actions(
                 hex,
             });
         }
+    }
+}
+
+/// GBACW 11.18: each uncrewed wagon with each unit on its hex that may
+/// crew it (`decide` keeps the legal ones).
+pub(super) fn recrew_actions(
+    rs: &Gbacw,
+    state: &GbacwState,
+    own: &Own<'_>,
+    out: &mut Vec<GbacwAction>,
+) {
+    for (wagon, unit) in crate::gbacw::ruleset::combat::recrew::candidates(rs, state, own.side) {
+        out.push(GbacwAction::Recrew { wagon, unit });
     }
 }

@@ -78,7 +78,10 @@ pub(crate) fn phase_actions(rs: &Gbacw, state: &GbacwState, seat: SeatId) -> Vec
             supply::transfers(rs, &own, out_);
             supply::resupplies(rs, state, &own, out_);
         }
-        Some(Phase::FinalCommand) => final_command::succession_actions(rs, state, &own, out_),
+        Some(Phase::FinalCommand) => {
+            final_command::succession_actions(rs, state, &own, out_);
+            final_command::recrew_actions(rs, state, &own, out_);
+        }
         Some(Phase::Rally) => rally::rally_actions(state, &own, out_),
         _ => {}
     }

@@ -1,5 +1,5 @@
 //! The Movement Phase's candidates (GBACW 5.0, 6.0): moves, facings,
-//! formations, arrivals and whole stacks.
+//! formations, arrivals, whole stacks and stacking orders (8.41).
 
 use super::Own;
 use crate::gbacw::facing::Facing;
@@ -37,6 +37,10 @@ pub(super) fn movement_actions(
                 path: vec![n],
             });
         }
+    }
+    // GBACW 8.41: any unit but the top one of a stack put on top.
+    for unit in crate::gbacw::ruleset::stack_order::candidates(rs, state, own.side, None) {
+        out.push(GbacwAction::PutOnTop { unit });
     }
 }
 

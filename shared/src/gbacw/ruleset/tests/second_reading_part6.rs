@@ -212,7 +212,7 @@ fn corinth_30_4_lovell_divisional_bce_at_ten() {
     refused_case(&t, REBEL, melee("0404", &["r1"]), "25.12");
 }
 
-// --- 8.41, 11.18: actions the engine does not have ------------------------------------
+// --- 8.41, 11.18 -------------------------------------------------------------------
 
 /// GBACW 11.18: "A wagon may be recrewed if its crew has been eliminated by
 /// moving an infantry unit or dismounted cavalry unit onto the wagon and
@@ -221,10 +221,8 @@ fn corinth_30_4_lovell_divisional_bce_at_ten() {
 /// noted on the OB Roster." Union wagon W, its crew eliminated earlier, in
 /// 0405; Union X (4 SP, morale 4, R) moves onto it in the Union Movement
 /// Phase. In the Union Final Command Phase 1 SP of X crews W: X is 3 SP,
-/// W crewed. (Sub-case: the same in the Movement Phase is refused.) No
-/// action says "recrew W from X", so the phase ends with W uncrewed.
+/// W crewed. (Sub-case: the same in the Movement Phase is refused.)
 #[test]
-#[ignore = "needs an action to recrew a wagon in the Final Command Phase (11.18): none exists"]
 fn case_11_18_recrew_wagon_final_command_phase() {
     let mut t = Position::new(8, 8)
         .union("wagon w morale=4 weapon=R strength=1 small-arms=5 artillery=0")
@@ -234,8 +232,14 @@ fn case_11_18_recrew_wagon_final_command_phase() {
         .build_at(1, UNION, Phase::Movement);
     t.s.units.get_mut(&id("w")).unwrap().status.crew = crate::gbacw::oob::Crew::None;
     t.mv(UNION, &["x"], &["0405"]);
+    let recrew = GbacwAction::Recrew {
+        wagon: id("w"),
+        unit: id("x"),
+    };
+    refused_case(&t, UNION, recrew.clone(), "11.18");
     t.advance_to(UNION, Phase::FinalCommand);
-    // Here the Union player would assign 1 SP of X to W.
+    // Here the Union player assigns 1 SP of X to W.
+    t.ok(UNION, recrew);
     t.ok(UNION, GbacwAction::EndPhase);
     assert_eq!(strength(&t, "x"), 3, "1 SP of X became W's crew");
     assert_ne!(
@@ -243,6 +247,9 @@ fn case_11_18_recrew_wagon_final_command_phase() {
         crate::gbacw::oob::Crew::None,
         "W is crewed"
     );
+    let noted = &t.s.recrewed[&id("w")];
+    assert_eq!(noted.morale, crate::gbacw::oob::Morale::Rated(4));
+    assert_eq!(noted.weapon.as_deref(), Some("R"));
 }
 
 /// GBACW 8.41: "Units may stack, or change their stacking order, only
@@ -254,26 +261,50 @@ fn case_11_18_recrew_wagon_final_command_phase() {
 /// the Union Player-Turn's Defensive Fire Phase at Union U (0406): Fire
 /// CRT 1, depletion roll 2: A is ammo depleted, and at the end of that
 /// phase the Confederate player may put B on top (a reorder at its start
-/// is refused; with depletion roll 4, at its end too). The engine keeps no
-/// stack order of its own (a stack is read top first by counter id) and
-/// has no action to change it.
+/// is refused; with depletion roll 4, at its end too).
 #[test]
-#[ignore = "needs an action to change a stack's order (8.41) and a stack order in the state: neither exists"]
 fn case_8_41_reorder_stack_after_ammo_depletion() {
-    let mut t = Position::new(8, 8)
-        .confederate("infantry a strength=3 morale=4 weapon=R")
-        .confederate("infantry b strength=4 morale=4 weapon=R")
-        .union("infantry u strength=4 morale=4 weapon=R")
-        .place("a", "0405", "s", "line")
-        .place("b", "0405", "s", "line")
-        .place("u", "0406", "n", "line")
-        .build_at(1, UNION, Phase::DefensiveFire);
+    let start = || {
+        Position::new(8, 8)
+            .confederate("infantry a strength=3 morale=4 weapon=R")
+            .confederate("infantry b strength=4 morale=4 weapon=R")
+            .union("infantry u strength=4 morale=4 weapon=R")
+            .place("a", "0405", "s", "line")
+            .place("b", "0405", "s", "line")
+            .place("u", "0406", "n", "line")
+            .build_at(1, UNION, Phase::DefensiveFire)
+    };
+    let b_on_top = GbacwAction::PutOnTop { unit: id("b") };
+    let mut t = start();
+    refused_case(&t, REBEL, b_on_top.clone(), "8.41");
     t.ok(REBEL, fire("0406", &[("a", 3)]));
     t.script(&[1, 2, 1, 1]);
     let actor = t.rs.acting_seat(&t.s).expect("someone acts");
     t.act(actor, GbacwAction::EndPhase);
     assert!(marked(&t, "a", Marker::AmmoDepleted));
-    panic!("no action puts B on top of A at the end of this Defensive Fire Phase");
+    // The end of the Defensive Fire Phase: the Confederate player is asked.
+    let asked = t.rs.pending(&t.s);
+    assert_eq!(asked[0].rule, "GBACW 8.41");
+    assert_eq!(asked[0].seat, REBEL);
+    assert!(t.rs.legal_actions(&t.s, REBEL).contains(&b_on_top));
+    t.ok(REBEL, b_on_top.clone());
+    t.ok(REBEL, GbacwAction::StackOrderDone);
+    assert_eq!(
+        crate::gbacw::ruleset::stack_order::stack_at(&t.s, n("0405")),
+        ids(&["b", "a"]),
+        "B on top of A"
+    );
+    assert!(t.rs.pending(&t.s).is_empty());
+    refused_case(&t, REBEL, GbacwAction::PutOnTop { unit: id("a") }, "8.41");
+    // A depletion roll of 4: A keeps its ammunition, no change of order.
+    let mut t = start();
+    t.ok(REBEL, fire("0406", &[("a", 3)]));
+    t.script(&[1, 4, 1, 1]);
+    let actor = t.rs.acting_seat(&t.s).expect("someone acts");
+    t.act(actor, GbacwAction::EndPhase);
+    assert!(!marked(&t, "a", Marker::AmmoDepleted));
+    assert!(t.s.restack.is_none());
+    refused_case(&t, REBEL, b_on_top, "8.41");
 }
 
 // --- Corinth 25.26 ------------------------------------------------------------------

@@ -75,7 +75,8 @@ fn part_of(action: &GbacwAction) -> Part {
         | A::Face { .. }
         | A::ChangeFormation { .. }
         | A::Arrive { .. }
-        | A::ExitMap { .. } => Part::Movement,
+        | A::ExitMap { .. }
+        | A::PutOnTop { .. } => Part::Movement,
         A::SpendCommandPoints { .. }
         | A::Detach { .. }
         | A::Attach { .. }
@@ -87,6 +88,7 @@ fn part_of(action: &GbacwAction) -> Part {
         A::TransferRounds { .. }
         | A::Resupply { .. }
         | A::ReplaceLeader { .. }
+        | A::Recrew { .. }
         | A::Rally { .. } => Part::Upkeep,
         A::PlaceUnit { .. } | A::PlaceLeader { .. } | A::EndSetUp => Part::SetUp,
         A::WithdrawalFire { .. }
@@ -98,6 +100,7 @@ fn part_of(action: &GbacwAction) -> Part {
         | A::RetreatBatteries { .. }
         | A::DeclineBatteryRetreat
         | A::LeaderRout { .. }
+        | A::StackOrderDone
         | A::Retreat { .. }
         | A::RetreatBeforeMelee { .. }
         | A::StandFast

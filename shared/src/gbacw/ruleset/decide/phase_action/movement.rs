@@ -52,6 +52,13 @@ pub(super) fn decide(turn: &Turn<'_>, action: &GbacwAction) -> Result<Vec<GbacwE
             )?;
             arrival::arrive(rs, state, side, piece, *hex, *facing)
         }
+        // GBACW 8.41: "Units may stack, or change their stacking order,
+        // only during a Friendly Movement Phase" (the Fire Phase's
+        // exception is a decision of its own: `awaiting::restack`).
+        A::PutOnTop { unit } => {
+            turn.in_phase(Phase::Movement, "GBACW 8.41", "the stacking order changes")?;
+            crate::gbacw::ruleset::stack_order::put_on_top(rs, state, side, unit)
+        }
         A::ExitMap { unit } => {
             turn.in_phase(
                 Phase::Movement,

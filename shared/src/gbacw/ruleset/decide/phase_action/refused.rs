@@ -33,6 +33,11 @@ pub(super) fn nothing_asked(rs: &Gbacw, action: &GbacwAction) -> RuleError {
             RuleCode::Illegal,
             "no leader is choosing whether to go with a routed unit",
         ),
+        A::StackOrderDone => err(
+            "GBACW 8.41",
+            RuleCode::Illegal,
+            "no change of stacking order is offered",
+        ),
         A::Retreat { .. } => err(
             "GBACW 14.4",
             RuleCode::Illegal,

@@ -45,6 +45,10 @@ pub(super) fn decide(
                 )),
             }
         }
+        A::Recrew { wagon, unit } => {
+            turn.in_phase(Phase::FinalCommand, "GBACW 11.18", "wagons are recrewed")?;
+            combat::recrew::recrew(rs, state, side, wagon, unit)
+        }
         A::Rally { unit } => {
             turn.in_phase(Phase::Rally, "GBACW 13.51", "routed units rally")?;
             combat::rally::rally(rs, state, side, unit, dice)
