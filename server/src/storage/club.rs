@@ -275,7 +275,7 @@ pub fn set_webhook(tx: &Connection, club: ClubId, url: Option<&str>) -> Result<(
 /// The names of `users` (their identity's name, an account's being the
 /// same), in the order given; a user not found is left out.
 pub fn user_names(
-    tx: &Transaction<'_>,
+    tx: &Connection,
     users: &[UserId],
 ) -> Result<Vec<(UserId, String)>, StorageError> {
     let mut q = tx.prepare_cached("SELECT name FROM users WHERE id = ?1")?;
