@@ -15,6 +15,27 @@ use std::collections::{BTreeMap, BTreeSet};
 /// The games a table can be created for.
 pub const GAMES: [&str; 2] = ["gbacw", "sandbox"];
 
+/// A drop-down of the battles offered to players, by their printed titles
+/// (the table form and the new-event form both pick a battle this way).
+pub fn battle_picker(
+    ui: &mut Ui,
+    salt: &str,
+    battle: &mut String,
+    width: Option<f32>,
+) -> egui::Response {
+    let mut combo = egui::ComboBox::from_id_salt(salt).selected_text(title(battle));
+    if let Some(w) = width {
+        combo = combo.width(w);
+    }
+    combo
+        .show_ui(ui, |ui| {
+            for b in for_players() {
+                ui.selectable_value(battle, b.name.to_string(), title(b.name));
+            }
+        })
+        .response
+}
+
 /// A game's name as printed for players.
 pub fn game_title(game: &str) -> &str {
     match game {
@@ -234,18 +255,7 @@ impl CreateForm {
                 ui.end_row();
                 if self.game == "gbacw" {
                     let battle = ui.label("Battle:");
-                    egui::ComboBox::from_id_salt("create_battle")
-                        .selected_text(title(&self.battle))
-                        .show_ui(ui, |ui| {
-                            for b in for_players() {
-                                ui.selectable_value(
-                                    &mut self.battle,
-                                    b.name.to_string(),
-                                    title(b.name),
-                                );
-                            }
-                        })
-                        .response
+                    battle_picker(ui, "create_battle", &mut self.battle, None)
                         .labelled_by(battle.id);
                     ui.end_row();
                     let offered = battle_options(&self.battle);

@@ -8,6 +8,7 @@
 //! value has a sensible default and is checked before it is sent
 //! ([`EventForm::settings`]).
 
+use super::create::battle_picker;
 use egui::{Color32, RichText, Ui};
 use muster_shared::codec;
 use muster_shared::gbacw::battles::{for_players, title, victory_levels};
@@ -251,19 +252,7 @@ impl EventForm {
                 ui.label("Great Battles of the American Civil War (SPI)");
                 ui.end_row();
                 let l = ui.label("Battle:");
-                egui::ComboBox::from_id_salt("new_event_battle")
-                    .selected_text(title(&self.battle))
-                    .width(420.0)
-                    .show_ui(ui, |ui| {
-                        for b in for_players() {
-                            ui.selectable_value(
-                                &mut self.battle,
-                                b.name.to_string(),
-                                title(b.name),
-                            );
-                        }
-                    })
-                    .response
+                battle_picker(ui, "new_event_battle", &mut self.battle, Some(420.0))
                     .labelled_by(l.id);
                 ui.end_row();
                 let l = ui.label("Rounds:");
