@@ -131,7 +131,9 @@ fn fire_until_a_rout(c: &mut Clicker, h: &mut Harness<'_, GbacwApp>, at: HexNumb
         let choice = if pending {
             legal
                 .iter()
-                .find(|a| !matches!(a, GbacwAction::EndPhase))
+                // 8.41's re-stacking offer would loop on "put on top":
+                // keep the order (its default) like any other offer.
+                .find(|a| !matches!(a, GbacwAction::EndPhase | GbacwAction::PutOnTop { .. }))
                 .cloned()
         } else {
             fire.cloned()
