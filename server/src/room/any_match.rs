@@ -212,7 +212,10 @@ impl Unshown {
     }
 }
 
-/// The spectators' compact body for an action.
+/// The spectators' compact body for an action. `roll`'s bytes, when the
+/// spectators may see the action, are the *logged* ones: the canonical
+/// encoding whose digest the proof carries, so a short action travels as
+/// its bytes without hashing it again to make sure.
 fn lean_body<R: Ruleset>(
     ruleset: &R,
     unshown: &mut Unshown,
@@ -224,7 +227,8 @@ fn lean_body<R: Ruleset>(
 ) -> DeltaBody {
     let roll = roll.map(|(p, action)| {
         let action = match action {
-            Some(bytes) if bytes.len() < 33 && action_digest(bytes) == p.action_digest => {
+            Some(bytes) if bytes.len() < 33 => {
+                debug_assert_eq!(action_digest(bytes), p.action_digest, "not the logged bytes");
                 ActionRef::Bytes(bytes.to_vec())
             }
             _ => ActionRef::Digest(p.action_digest),
@@ -545,7 +549,6 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
         by_default: bool,
         server_chain: &HashChain,
     ) -> Result<AppliedEntry, ActError> {
-        let action_bytes = action;
         let action: R::Action = codec::decode(action, codec::MAX_CLIENT_MSG)?;
         let visible = self.unshown.lean()
             && self
@@ -585,6 +588,12 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
                 .find(|(_, (v, _))| *v == Viewer::Spectator)
         {
             let finished = self.m.ruleset().outcome(self.m.state()).is_some();
+            // The logged bytes, not the client's: a client may send a
+            // non-canonical encoding of the same action (lean_body).
+            let logged = match self.m.log().entries.last() {
+                Some(LogEntry::Action(rec)) => Some(rec.action.as_slice()),
+                _ => None,
+            };
             bodies[i] = lean_body(
                 self.m.ruleset(),
                 &mut self.unshown,
@@ -593,7 +602,7 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
                 applied
                     .roll
                     .as_ref()
-                    .map(|p| (p, visible.then_some(action_bytes))),
+                    .map(|p| (p, logged.filter(|_| visible))),
                 by_default,
                 finished,
             );

@@ -260,6 +260,16 @@ impl ChainBook {
         self.rolls
     }
 
+    /// Count roll number `roll_index` whose links this book has already
+    /// checked one by one with [`Self::reveal`] — the server's own apply
+    /// path, which draws the dice from the proof's stream itself. What
+    /// [`Self::check_roll`] would add there is the same hashing a second
+    /// time (links, action digest, dice); the verifier and every client
+    /// still run `check_roll` on what the server logged and sent.
+    pub fn count_revealed_roll(&mut self, roll_index: u64) {
+        self.rolls = roll_index;
+    }
+
     /// The next link number `party` must reveal, if it has a chain.
     pub fn next_index(&self, party: Party) -> Option<u32> {
         self.heads.get(&party).map(|h| h.index + 1)
