@@ -11,7 +11,7 @@ use muster_shared::gbacw::battles::for_players;
 use muster_shared::gbacw::testkit::T;
 use std::collections::{BTreeMap, BTreeSet};
 
-mod support;
+use crate::support;
 
 use support::play::{BY_PROMPT_OR_ORDERS, UI_PATHS, kind_of};
 

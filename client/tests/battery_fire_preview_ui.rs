@@ -23,7 +23,7 @@ use muster_shared::gbacw::ruleset::GbacwAction;
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 use muster_shared::gbacw::tables::FireRow;
 
-mod support;
+use crate::support;
 
 use support::kittest::{hex, id, test_battle};
 use support::play::{Clicker, assert_words_only, legal_now, rules, state};

@@ -2,7 +2,7 @@
 //! writes reaches the other player and not the spectators; what a
 //! spectator writes reaches spectators and never a player.
 
-mod support;
+use crate::support;
 
 use egui::vec2;
 use egui_kittest::Harness;

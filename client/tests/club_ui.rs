@@ -20,7 +20,7 @@
 //! Writes `docs/screens/account.png`, `create-club.png`, `webhook.png`,
 //! `create-event.png` and `event-check-in.png` (1280×800).
 
-mod support;
+use crate::support;
 
 use egui::accesskit::Role;
 use egui::vec2;

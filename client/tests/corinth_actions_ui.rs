@@ -37,7 +37,7 @@ use muster_shared::gbacw::sequence::{Phase, Step};
 use muster_shared::gbacw::testkit::corinth::{barrage_on_21_mo, night_game};
 use muster_shared::{SeatId, Viewer};
 
-mod support;
+use crate::support;
 
 use support::kittest::{SIZE, gbacw_harness, id};
 

@@ -18,7 +18,7 @@ use muster_shared::gbacw::oob::{Formation, Marker};
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwAction, GbacwConfig, GbacwEvent, GbacwState};
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 
-mod support;
+use crate::support;
 
 use support::kittest::{click_at, hex, id};
 

@@ -25,7 +25,7 @@ use muster_shared::gbacw::ruleset::plan::commitment;
 use muster_shared::gbacw::ruleset::{GbacwConfig, GbacwState};
 use muster_shared::{SeatId, Viewer};
 
-mod support;
+use crate::support;
 
 use support::kittest::{gbacw_harness, id};
 

@@ -12,7 +12,7 @@ use muster_shared::gbacw::battles::for_players;
 use muster_shared::gbacw::ruleset::{EDITION_001, GbacwConfig};
 use muster_shared::gbacw::words::reading_words;
 
-mod support;
+use crate::support;
 
 use support::play::assert_words_only;
 

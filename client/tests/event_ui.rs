@@ -11,7 +11,7 @@
 //! `docs/screens/event-grid.png`, `standings.png`, `director.png`,
 //! `event-vacation.png` and `event-bid.png` (1280×800).
 
-mod support;
+use crate::support;
 
 use egui::vec2;
 use egui_kittest::Harness;

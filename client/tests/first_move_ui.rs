@@ -7,7 +7,7 @@
 //! reinforcement on (his first move: 26.4's arrival). Every click is
 //! counted; the figures are printed for docs/client.md.
 
-mod support;
+use crate::support;
 
 use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;

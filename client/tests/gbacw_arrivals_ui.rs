@@ -16,7 +16,7 @@ use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 
-mod support;
+use crate::support;
 
 use support::kittest::{SIZE, click_at, end_phase, gbacw_harness, hex, id};
 

@@ -21,7 +21,7 @@ use muster_shared::{SeatId, Viewer};
 use std::time::{Duration, Instant};
 use support::TestServer;
 
-mod support;
+use crate::support;
 
 const UNION: usize = 0;
 const REBEL: usize = 1;

@@ -21,7 +21,7 @@ use muster_shared::protocol::TableOptions;
 use muster_shared::{SeatId, Viewer};
 use std::time::{Duration, Instant};
 
-mod support;
+use crate::support;
 
 fn app(table: NetTable<Gbacw>) -> Harness<'static, GbacwApp> {
     support::kittest::net_gbacw(table, support::kittest::SIZE)

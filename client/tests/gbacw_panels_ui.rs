@@ -13,7 +13,7 @@ use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::oob::{CounterId, Marker};
 use muster_shared::gbacw::ruleset::{Casualty, Gbacw, GbacwConfig, GbacwState};
 
-mod support;
+use crate::support;
 
 use support::kittest::{click_at, end_phase, hex, id, test_battle, test_battle_rendered};
 

@@ -22,7 +22,7 @@ use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 use muster_shared::{SeatId, Viewer};
 
-mod support;
+use crate::support;
 
 use support::kittest::{SIZE, click_at, gbacw_harness};
 

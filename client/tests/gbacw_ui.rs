@@ -12,7 +12,7 @@ use muster_shared::SeatId;
 use muster_shared::gbacw::map::{HexNumber, Terrain};
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 
-mod support;
+use crate::support;
 
 use support::kittest::{SIZE, click_at, end_phase, hex, id, test_battle_rendered};
 

@@ -22,7 +22,7 @@
 //! Skipped, saying why, only when Xvfb is not installed (`.ci/test`
 //! installs it).
 
-mod support;
+use crate::support;
 
 use egui::{Pos2, vec2};
 use egui_kittest::Harness;

@@ -5,7 +5,7 @@
 //! the map's buttons); the map's top does not move when a refusal or the
 //! replay bar appears. Also writes `docs/screens/lobby.png` (1280×800).
 
-mod support;
+use crate::support;
 
 use egui::{Rect, Vec2, vec2};
 use egui_kittest::Harness;

@@ -19,7 +19,7 @@ use muster_shared::gbacw::oob::CounterId;
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
 use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 
-mod support;
+use crate::support;
 
 use support::kittest::{SIZE, gbacw_harness};
 use support::play::{Clicker, assert_words_only, legal_now, rules, state, where_is};

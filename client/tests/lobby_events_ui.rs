@@ -13,7 +13,7 @@
 //! back each time. Writes `docs/screens/lobby-events.png` and
 //! `lobby-your-games.png` (1280×800).
 
-mod support;
+use crate::support;
 
 use egui::vec2;
 use egui_kittest::Harness;

@@ -8,7 +8,7 @@
 //! asks to watch the lobby, then answers `Moved` and closes, as a fleet
 //! node does for a table it does not serve.
 
-mod support;
+use crate::support;
 
 use egui::vec2;
 use egui_kittest::Harness;

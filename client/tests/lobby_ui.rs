@@ -7,7 +7,7 @@
 //! a table and a lobby that reconnect after their connections are cut;
 //! and quiet connections kept open by pings past the server's idle limit.
 
-mod support;
+use crate::support;
 
 use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;

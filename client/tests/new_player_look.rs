@@ -13,7 +13,7 @@ use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::ruleset::GbacwConfig;
 use std::collections::BTreeSet;
 
-mod support;
+use crate::support;
 
 use support::bot::Bot;
 use support::kittest::{SIZE, gbacw_harness};

@@ -19,7 +19,7 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use muster_client::app::gbacw::{GbacwApp, TAKE_BACK, orders, turn};
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
 
-mod support;
+use crate::support;
 
 use support::kittest::{SIZE, gbacw_harness};
 use support::play::{Clicker, assert_words_only, legal_now, name, rules, state};

@@ -13,7 +13,7 @@ use muster_client::app::gbacw::GbacwApp;
 use muster_shared::gbacw::ruleset::GbacwConfig;
 use std::collections::BTreeSet;
 
-mod support;
+use crate::support;
 
 use support::bot::{Bot, after_turn};
 use support::kittest::{SIZE, gbacw_harness};

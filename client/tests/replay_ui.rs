@@ -16,7 +16,7 @@ use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
 use muster_shared::sandbox::{Loc, Position, SandboxAction, SandboxConfig};
 use muster_shared::{SeatId, Viewer};
 
-mod support;
+use crate::support;
 
 use support::kittest::{SIZE, click_at, gbacw_harness, hex, id, test_battle};
 

@@ -20,7 +20,7 @@ use muster_shared::gbacw::sequence::{Phase, PlayerTurn, Step};
 use muster_shared::{SeatId, Viewer};
 use std::collections::BTreeSet;
 
-mod support;
+use crate::support;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 use support::kittest::{SIZE, gbacw_harness, settle};

@@ -7,7 +7,7 @@
 //! log, and a refusal. "Union (Meade)" and "Confederate (Jackson)", never
 //! "seat 0" or "1: Meade".
 
-mod support;
+use crate::support;
 
 use egui::vec2;
 use egui_kittest::Harness;

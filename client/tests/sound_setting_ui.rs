@@ -7,7 +7,7 @@
 //! behind it — on CI no audio device, no session bus, no notification
 //! daemon — the sound fails quietly while the client goes on.
 
-mod support;
+use crate::support;
 
 use egui::vec2;
 use egui_kittest::Harness;

@@ -26,7 +26,7 @@ use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::ruleset::{GbacwAction, GbacwConfig};
 use std::collections::BTreeSet;
 
-mod support;
+use crate::support;
 
 use support::kittest::{SIZE, click_at, gbacw_harness, id, settle};
 use support::play::{Clicker, assert_words_only, legal_now, state};

@@ -22,7 +22,7 @@ use muster_shared::gbacw::sequence::{Phase, Step};
 use muster_shared::protocol::TableOptions;
 use std::time::{Duration, Instant};
 
-mod support;
+use crate::support;
 
 fn wait(h: &mut Harness<'_, GbacwApp>, what: &str, done: impl Fn(&GbacwApp) -> bool) {
     let end = Instant::now() + Duration::from_secs(20);

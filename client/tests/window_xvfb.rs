@@ -8,7 +8,7 @@
 //! Skipped, saying why, only when Xvfb is not installed (`.ci/test`
 //! installs it).
 
-mod support;
+use crate::support;
 
 use muster_client::ConnectOptions;
 use muster_client::app::{Join, NetTable};

@@ -4,7 +4,7 @@
 //! (`muster_shared::fuzzing`), with the same allocation guard. The long
 //! runs and their counts are in docs/server.md ("Fuzzing").
 //!
-//! `MUSTER_FUZZ_SEEDS=1 cargo test -p muster-tests --test fuzz_corpus --
+//! `MUSTER_FUZZ_SEEDS=1 cargo test -p muster-tests --test e2e fuzz_corpus:: --
 //! --ignored` (or `MUSTER_FUZZ_SEEDS=match_log,gbacw_match` for some
 //! targets only) writes the seed files the corpora started from (shipped
 //! assets, encoded messages, a sandbox log, legal GBACW games).

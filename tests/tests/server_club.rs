@@ -702,7 +702,7 @@ async fn at_zero_with_engine_defaults_the_side_out_of_time_plays_on_by_default()
 /// The server's cost of starting one round of an event of 200 tables
 /// (400 players, sandbox or Cedar Mountain games), in a debug build: wall time of
 /// `StartRound` and the test process's RSS and CPU (the server runs in
-/// it). Run by hand: `cargo test -p muster-tests --test server_club --
+/// it). Run by hand: `cargo test -p muster-tests --test e2e server_club:: --
 /// --ignored two_hundred --nocapture`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement, run by hand"]

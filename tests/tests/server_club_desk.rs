@@ -609,7 +609,7 @@ async fn status_cards_name_the_phase_your_games_say_whose_move_and_a_pause_survi
 /// (a page asks every second), pausing and restarting the whole round,
 /// and one director's action (each stores the whole event: the same cost
 /// a clock note pays after every move at a table of the event). Run by
-/// hand: `cargo test -p muster-tests --test server_club_desk -- --ignored
+/// hand: `cargo test -p muster-tests --test e2e server_club_desk:: -- --ignored
 /// two_hundred --nocapture`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement, run by hand"]
