@@ -17,8 +17,13 @@
 //! - A player registers with the invite code from the lobby, checks in
 //!   and bids for a side named by the scenario on the event's page.
 //!
+//! - An owner creates an event of a battle per round (round 1 Corinth,
+//!   then Cedar Mountain, each battle's levels with their own points),
+//!   and leaves the club to a member named by a click.
+//!
 //! Writes `docs/screens/account.png`, `create-club.png`, `webhook.png`,
-//! `create-event.png` and `event-check-in.png` (1280×800).
+//! `create-event.png`, `event-check-in.png`, `create-event-battles.png`
+//! and `leave-club.png` (1280×800).
 
 use crate::support;
 
@@ -389,4 +394,110 @@ fn an_owner_makes_a_club_a_director_a_webhook_and_an_event_and_a_player_enters_b
         Some(banks),
         "{pairings:?}"
     );
+}
+
+/// Issue 21: an event of a battle per round by clicks (round 1 Corinth,
+/// rounds 2 and 3 Cedar Mountain, each battle's levels with their own
+/// points), and the owner leaving the club to a member by clicks.
+/// Writes `docs/screens/create-event-battles.png` and `leave-club.png`.
+#[test]
+fn an_owner_makes_an_event_of_two_battles_and_leaves_the_club_to_a_member() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let srv = start_server_with(&rt, |c| c.limits.conns_per_addr = 64);
+    let home = tempfile::tempdir().unwrap();
+    let mut h = machine(&home, &srv.ws, "Pope");
+    connect(&mut h, None);
+    wait(&mut h, "Pope signed in", |a| a.signed_in());
+    claim(&mut h, None);
+    let name = "Corinth Club";
+    click(&mut h, CLUBS_SCREEN);
+    wait(&mut h, "the clubs listed", |a| lobby(a).clubs.is_some());
+    type_into(&mut h, clubs::CLUB_NAME, name);
+    click(&mut h, clubs::CREATE_CLUB);
+    wait(&mut h, "the club", |a| {
+        lobby(a)
+            .clubs
+            .as_ref()
+            .is_some_and(|c| c.iter().any(|c| c.role == Some(ClubRole::Owner)))
+    });
+    let club = lobby(h.state()).clubs.as_ref().unwrap()[0].club;
+    let mut halleck = rt.block_on(Scripted::guest(&srv.ws, "Halleck"));
+    let r = rt.block_on(halleck.ask(ClubRequest::JoinClub { club }));
+    assert!(matches!(r, ClubReply::Member { .. }), "{r:?}");
+
+    // The form: a battle for each round; round 1 Corinth, the others
+    // Cedar Mountain (a round not chosen plays the round before's).
+    click(&mut h, &clubs::new_event_label(name));
+    type_into(&mut h, new_event::EVENT_NAME, "Two Battles Swiss");
+    click(&mut h, new_event::PER_ROUND);
+    choose(&mut h, &new_event::round_battle_label(1), title("corinth"));
+    assert!(shows(&h, "Decisive victory (Corinth):"));
+    assert!(shows(&h, "Strategic victory (Cedar Mountain):"));
+    no_programmer_text(&h);
+    save(&mut h, "create-event-battles.png", REST);
+    click(&mut h, new_event::CREATE_EVENT);
+    wait(&mut h, "the event's page", |a| {
+        a.event.as_ref().is_some_and(|e| e.view.is_some())
+    });
+    let event = h.state().event.as_ref().unwrap().event;
+    assert!(shows(
+        &h,
+        &format!(
+            "Round 1: {} · Round 2: {}",
+            title("corinth"),
+            title("cedar_mountain")
+        )
+    ));
+    let ClubReply::EventView(v) = rt.block_on(halleck.ask(ClubRequest::Watch { event })) else {
+        panic!("no view")
+    };
+    let battles: Vec<_> = v
+        .round_scenarios
+        .iter()
+        .map(|r| r.scenario.as_str())
+        .collect();
+    assert_eq!(
+        battles,
+        [
+            title("corinth"),
+            title("cedar_mountain"),
+            title("cedar_mountain")
+        ]
+    );
+    assert_eq!(v.scenario, title("corinth"));
+    assert_eq!(v.round_scenarios[0].levels[0].level, "decisive");
+    assert_eq!(v.round_scenarios[1].levels[0].level, "strategic");
+    drop(h);
+
+    // The owner leaves: first the next owner is chosen, else the form
+    // says so before anything is sent.
+    let mut h = machine(&home, &srv.ws, "Pope");
+    connect(&mut h, None);
+    wait(&mut h, "Pope signed in again", |a| a.signed_in());
+    click(&mut h, CLUBS_SCREEN);
+    wait(&mut h, "Halleck listed", |a| {
+        lobby(a)
+            .clubs
+            .as_ref()
+            .is_some_and(|c| c[0].members.len() == 2)
+    });
+    click(&mut h, &clubs::leave_label(name));
+    assert!(shows(
+        &h,
+        "You own Corinth Club: choose the member who will own it before you leave."
+    ));
+    choose(&mut h, &clubs::heir_label(name), "Halleck");
+    no_programmer_text(&h);
+    save(&mut h, "leave-club.png", REST);
+    click(&mut h, &clubs::leave_label(name));
+    wait(&mut h, "Pope out of the club", |a| {
+        lobby(a).clubs.as_ref().is_some_and(|c| c[0].role.is_none())
+    });
+    assert!(shows(&h, &clubs::join_label(name)));
+    let ClubReply::Clubs { clubs: seen, .. } = rt.block_on(halleck.ask(ClubRequest::Clubs)) else {
+        panic!("no clubs")
+    };
+    assert_eq!(seen[0].role, Some(ClubRole::Owner), "{seen:?}");
+    let names: Vec<_> = seen[0].members.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["Halleck"]);
 }

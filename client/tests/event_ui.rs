@@ -54,6 +54,7 @@ fn settings() -> EventSettings {
         }),
         points: PointsTable::default(),
         seed: 1862,
+        round_scenarios: Vec::new(),
     }
 }
 

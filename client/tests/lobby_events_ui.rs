@@ -60,6 +60,7 @@ fn settings(name: &str) -> EventSettings {
         }),
         points: PointsTable::default(),
         seed: 1862,
+        round_scenarios: Vec::new(),
     }
 }
 

@@ -80,7 +80,31 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<T, Deco
     // under a server message's 128 MiB budget; found by the `server_msg`
     // fuzz target). Small inputs keep the client tier's 1 MiB; larger ones
     // get twice their tier, tiers a factor of 4 apart.
-    let (value, used) = match bytes.len() {
+    let (value, used) = decode_counted(bytes)?;
+    if used != bytes.len() {
+        return Err(DecodeError::TrailingBytes(bytes.len() - used));
+    }
+    Ok(value)
+}
+
+/// Decode a value from the start of `bytes` (bounded as [`decode`]), and
+/// how many bytes it took: for reading one field of an older stored
+/// layout and keeping the rest as it is (the club schema's steps).
+pub fn decode_prefix<T: DeserializeOwned>(
+    bytes: &[u8],
+    limit: usize,
+) -> Result<(T, usize), DecodeError> {
+    if bytes.len() > limit {
+        return Err(DecodeError::TooLarge {
+            len: bytes.len(),
+            limit,
+        });
+    }
+    decode_counted(bytes)
+}
+
+fn decode_counted<T: DeserializeOwned>(bytes: &[u8]) -> Result<(T, usize), DecodeError> {
+    Ok(match bytes.len() {
         n if n <= MAX_CLIENT_MSG => decode_with::<T, { 16 * MAX_CLIENT_MSG }>(bytes)?,
         n if n <= 256 << 10 => decode_with::<T, { 2 * (256 << 10) }>(bytes)?,
         n if n <= 1 << 20 => decode_with::<T, { 2 * (1 << 20) }>(bytes)?,
@@ -88,11 +112,7 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<T, Deco
         n if n <= 16 << 20 => decode_with::<T, { 2 * (16 << 20) }>(bytes)?,
         n if n <= 64 << 20 => decode_with::<T, { 2 * (64 << 20) }>(bytes)?,
         _ => decode_with::<T, { 2 * MAX_LOG_FILE }>(bytes)?,
-    };
-    if used != bytes.len() {
-        return Err(DecodeError::TrailingBytes(bytes.len() - used));
-    }
-    Ok(value)
+    })
 }
 
 fn decode_with<T: DeserializeOwned, const ALLOC: usize>(

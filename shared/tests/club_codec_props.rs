@@ -177,6 +177,17 @@ fn view() -> impl Strategy<Value = EventView> {
                 check_in: true,
                 checked_in: director,
                 invite: Some(scenario.clone()).filter(|_| director),
+                round_scenarios: (0..rounds % 3)
+                    .map(|i| RoundScenario {
+                        scenario: format!("{scenario} {i}"),
+                        config: vec![i; usize::from(i)],
+                        levels: vec![LevelPoints {
+                            level: name.clone(),
+                            winner: 3,
+                            loser: u32::from(i),
+                        }],
+                    })
+                    .collect(),
             },
         )
 }
@@ -452,6 +463,81 @@ fn the_club_list_is_appended_after_the_events() {
         }),
         21
     );
+}
+
+/// Leaving a club: `LeaveClub` appended after `Clubs` (request 29),
+/// `LeftClub` after `Clubs` (reply 22); the older numbers stay.
+#[test]
+fn leaving_a_club_is_appended_after_the_club_list() {
+    let req = |r: ClubRequest| ClientMsg::Club(r).encode().unwrap()[1];
+    assert_eq!(req(ClubRequest::Clubs), 28);
+    let leave = ClubRequest::LeaveClub {
+        club: ClubId(3),
+        new_owner: Some(UserId(9)),
+    };
+    assert_eq!(req(leave.clone()), 29);
+    let msg = ClientMsg::Club(leave);
+    assert_eq!(ClientMsg::decode(&msg.encode().unwrap()).unwrap(), msg);
+    let rep = |r: ClubReply| ServerMsg::Club(r).encode().unwrap()[1];
+    let left = ClubReply::LeftClub {
+        club: ClubId(3),
+        new_owner: None,
+    };
+    assert_eq!(rep(left.clone()), 22);
+    let msg = ServerMsg::Club(left);
+    assert_eq!(ServerMsg::decode(&msg.encode().unwrap()).unwrap(), msg);
+}
+
+fn round_scenario() -> impl Strategy<Value = RoundScenario> {
+    (
+        text(),
+        vec(any::<u8>(), 0..40),
+        vec((text(), any::<u32>()), 0..4),
+    )
+        .prop_map(|(scenario, config, levels)| RoundScenario {
+            scenario,
+            config,
+            levels: levels
+                .into_iter()
+                .map(|(level, winner)| LevelPoints {
+                    level,
+                    winner,
+                    loser: 0,
+                })
+                .collect(),
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// An event of several battles is created in one message; any prefix
+    /// of it is an error.
+    #[test]
+    fn an_event_of_several_battles_round_trips(
+        rounds in vec(round_scenario(), 0..5),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let settings = EventSettings {
+            name: "Rapidan Open".into(),
+            ruleset: "gbacw".into(),
+            scenario: "Cedar Mountain".into(),
+            config: vec![1, 2],
+            rounds: u8::try_from(rounds.len().max(1)).unwrap(),
+            pairing: PairingMethod::Swiss,
+            sides: SideAssignment::Balanced,
+            invite_only: false,
+            check_in: true,
+            time: None,
+            points: PointsTable::default(),
+            seed: 4,
+            round_scenarios: rounds,
+        };
+        let msg = ClientMsg::Club(ClubRequest::CreateEvent { club: ClubId(1), settings });
+        let bytes = msg.encode().unwrap();
+        prop_assert_eq!(ClientMsg::decode(&bytes).unwrap(), msg);
+        prop_assert!(ClientMsg::decode(&bytes[..cut.index(bytes.len())]).is_err());
+    }
 }
 
 proptest! {

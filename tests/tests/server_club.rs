@@ -61,6 +61,7 @@ fn sandbox_settings(name: &str, pairing: PairingMethod, rounds: u8) -> EventSett
         time: None,
         points: PointsTable::default(),
         seed: 21,
+        round_scenarios: Vec::new(),
     }
 }
 
@@ -87,6 +88,7 @@ fn cedar_settings(bank_secs: u32, rounds: u8) -> EventSettings {
         }),
         points: PointsTable::default(),
         seed: 5,
+        round_scenarios: Vec::new(),
     }
 }
 

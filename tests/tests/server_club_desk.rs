@@ -113,6 +113,7 @@ fn sandbox_event() -> EventSettings {
         }),
         points: PointsTable::default(),
         seed: 4,
+        round_scenarios: Vec::new(),
     }
 }
 
@@ -492,6 +493,7 @@ fn cedar_event() -> EventSettings {
         }),
         points: PointsTable::default(),
         seed: 9,
+        round_scenarios: Vec::new(),
     }
 }
 

@@ -131,6 +131,7 @@ fn settings() -> EventSettings {
             ],
         },
         seed: 1862,
+        round_scenarios: Vec::new(),
     }
 }
 

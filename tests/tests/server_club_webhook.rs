@@ -210,6 +210,7 @@ fn slow_cedar(rounds: u8) -> EventSettings {
         }),
         points: PointsTable::default(),
         seed: 21,
+        round_scenarios: Vec::new(),
     }
 }
 

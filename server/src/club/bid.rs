@@ -194,6 +194,7 @@ mod tests {
             time: None,
             points: PointsTable::default(),
             seed: 3,
+            round_scenarios: Vec::new(),
         };
         let mut e = Event::new(UserId(100), settings, None);
         for (u, n) in [(A, "Ann"), (B, "Bo")] {

@@ -528,6 +528,7 @@ mod tests {
                 time,
                 points: PointsTable::default(),
                 seed: 3,
+                round_scenarios: Vec::new(),
             },
             None,
         );

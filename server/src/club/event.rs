@@ -8,7 +8,8 @@ use super::pairing::{self, History, SwissEntry};
 use super::standings::{self, Played};
 use muster_shared::engine::Outcome;
 use muster_shared::protocol::club::{
-    ClubError, EventSettings, GameResult, PairingMethod, ResultHow, SideAssignment, StandingRow,
+    ClubError, EventSettings, GameResult, LevelPoints, PairingMethod, ResultHow, SideAssignment,
+    StandingRow,
 };
 use muster_shared::protocol::{TableId, UserId};
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,9 @@ pub const MAX_ROUNDS: u8 = 30;
 pub const MAX_ENTRANTS: usize = 1024;
 /// Longest text a director gives (event name, adjudication reason), bytes.
 pub const MAX_TEXT: usize = 200;
+/// Longest name of a battle, bytes: a table's scenario's (`room/actor.rs`),
+/// since each table of a round is made with it.
+pub const MAX_SCENARIO: usize = 64;
 
 /// A refusal: its kind and words.
 pub type Refusal = (ClubError, String);
@@ -80,13 +84,15 @@ pub struct Extras {
     pub paid: BTreeMap<TableId, (u8, u32)>,
 }
 
-/// The names of an event's two sides, seat 0 first: a GBACW battle's as
-/// its scenario file gives them ("Union (Banks)"), else the seats'.
-pub fn side_names(s: &EventSettings) -> [String; 2] {
+/// The names of the two sides of round `round` (0-based) of an event,
+/// seat 0 first: its GBACW battle's as the scenario file gives them
+/// ("Union (Banks)"), else the seats'.
+pub fn side_names(s: &EventSettings, round: usize) -> [String; 2] {
+    let config = s.round_play(round).config;
     (s.ruleset == "gbacw")
         .then(|| {
             muster_shared::codec::decode::<muster_shared::gbacw::ruleset::GbacwConfig>(
-                &s.config,
+                config,
                 muster_shared::codec::MAX_CLIENT_MSG,
             )
             .ok()
@@ -94,6 +100,10 @@ pub fn side_names(s: &EventSettings) -> [String; 2] {
         .flatten()
         .and_then(|c| muster_shared::gbacw::battles::side_names(&c.battle))
         .unwrap_or_else(|| ["the first side".into(), "the second side".into()])
+}
+
+fn scenario_named(name: &str) -> bool {
+    !name.trim().is_empty() && name.len() <= MAX_SCENARIO && !name.chars().any(char::is_control)
 }
 
 /// Check a director's settings; the text says what is wrong.
@@ -108,6 +118,11 @@ pub fn check_settings(s: &EventSettings) -> Result<(), Refusal> {
             s.ruleset
         ));
     }
+    if !scenario_named(&s.scenario) {
+        return bad(format!(
+            "the event's battle is named in 1 to {MAX_SCENARIO} printable bytes"
+        ));
+    }
     if s.rounds == 0 || s.rounds > MAX_ROUNDS {
         return bad(format!("an event has 1 to {MAX_ROUNDS} rounds"));
     }
@@ -116,13 +131,36 @@ pub fn check_settings(s: &EventSettings) -> Result<(), Refusal> {
     {
         return bad("a time control needs a bank of at least one second".into());
     }
-    if s.points.levels.len() > 16
-        || s.points
-            .levels
-            .iter()
-            .any(|l| l.level.trim().is_empty() || l.level.len() > 64)
-    {
+    let levels_bad = |levels: &[LevelPoints]| {
+        levels.len() > 16
+            || levels
+                .iter()
+                .any(|l| l.level.trim().is_empty() || l.level.len() > 64)
+    };
+    if levels_bad(&s.points.levels) {
         return bad("at most 16 victory levels, each named in 1 to 64 bytes".into());
+    }
+    // A battle per round, given up front: a list of another length would
+    // leave a round without its battle, or name one no round plays.
+    let n = s.round_scenarios.len();
+    if n > 0 && n != usize::from(s.rounds) {
+        return bad(format!(
+            "{n} battles for {} rounds: give one battle for each round, or one for them all",
+            s.rounds
+        ));
+    }
+    for (i, r) in s.round_scenarios.iter().enumerate() {
+        let round = i + 1;
+        if !scenario_named(&r.scenario) {
+            return bad(format!(
+                "round {round}'s battle is named in 1 to {MAX_SCENARIO} printable bytes"
+            ));
+        }
+        if levels_bad(&r.levels) {
+            return bad(format!(
+                "round {round}'s battle has at most 16 victory levels, each named in 1 to 64 bytes"
+            ));
+        }
     }
     Ok(())
 }
@@ -417,14 +455,23 @@ impl Event {
     /// whose name appears), else a plain win, loss or draw. The margin is
     /// the engine's victory-point difference (seat 0 less seat 1; 0 for a
     /// game without victory points).
-    pub fn engine_result(&self, outcome: &Outcome, vp_margin: Option<i32>) -> GameResult {
+    ///
+    /// The levels are those of the game's round (`round`, 0-based): each
+    /// battle of an event names its own (Cedar Mountain 27.1, Corinth
+    /// 31.33).
+    pub fn engine_result(
+        &self,
+        round: usize,
+        outcome: &Outcome,
+        vp_margin: Option<i32>,
+    ) -> GameResult {
         let p = &self.settings.points;
+        let levels = self.settings.round_play(round).levels;
         let summary = outcome.summary.to_lowercase();
         let points = match outcome.winner {
             None => [p.draw, p.draw],
             Some(w) => {
-                let (win, lose) = p
-                    .levels
+                let (win, lose) = levels
                     .iter()
                     .find(|l| summary.contains(&l.level.to_lowercase()))
                     .map_or((p.win, p.loss), |l| (l.winner, l.loser));
@@ -482,7 +529,7 @@ fn winner(g: &Game) -> Option<UserId> {
 mod tests {
     use super::*;
     use muster_shared::SeatId;
-    use muster_shared::protocol::club::{LevelPoints, PointsTable};
+    use muster_shared::protocol::club::{PointsTable, RoundScenario};
 
     fn settings(pairing: PairingMethod, rounds: u8) -> EventSettings {
         EventSettings {
@@ -505,6 +552,7 @@ mod tests {
                 ..PointsTable::default()
             },
             seed: 7,
+            round_scenarios: Vec::new(),
         }
     }
 
@@ -515,17 +563,83 @@ mod tests {
             winner: Some(SeatId(1)),
             summary: "Confederate Decisive victory".into(),
         };
-        assert_eq!(e.engine_result(&o, None).points, [0, 3]);
+        assert_eq!(e.engine_result(0, &o, None).points, [0, 3]);
         let o = Outcome {
             winner: Some(SeatId(0)),
             summary: "Union marginal victory".into(),
         };
-        assert_eq!(e.engine_result(&o, None).points, [2, 0]);
+        assert_eq!(e.engine_result(0, &o, None).points, [2, 0]);
         let o = Outcome {
             winner: None,
             summary: "draw".into(),
         };
-        assert_eq!(e.engine_result(&o, None).points, [1, 1]);
+        assert_eq!(e.engine_result(0, &o, None).points, [1, 1]);
+    }
+
+    /// Issue 21, an event of several battles: each round's games are
+    /// scored by that round's battle's levels (Cedar Mountain 27.1 names
+    /// "strategic", Corinth 31.33 "decisive"); the settings are refused in
+    /// words when the list does not give one battle per round.
+    #[test]
+    fn each_rounds_battle_maps_its_own_levels() {
+        let level = |level: &str, winner| LevelPoints {
+            level: level.into(),
+            winner,
+            loser: 0,
+        };
+        let mut s = settings(PairingMethod::Swiss, 2);
+        s.round_scenarios = vec![
+            RoundScenario {
+                scenario: "Cedar Mountain".into(),
+                config: Vec::new(),
+                levels: vec![level("strategic", 5), level("marginal", 3)],
+            },
+            RoundScenario {
+                scenario: "Corinth".into(),
+                config: Vec::new(),
+                levels: vec![level("decisive", 6), level("marginal", 4)],
+            },
+        ];
+        check_settings(&s).unwrap();
+        let e = Event::new(UserId(1), s.clone(), None);
+        let won = |summary: &str| Outcome {
+            winner: Some(SeatId(0)),
+            summary: summary.into(),
+        };
+        let marginal = won("Union marginal victory");
+        assert_eq!(e.engine_result(0, &marginal, None).points, [3, 0]);
+        assert_eq!(e.engine_result(1, &marginal, None).points, [4, 0]);
+        assert_eq!(
+            e.engine_result(0, &won("Union strategic victory"), None)
+                .points,
+            [5, 0]
+        );
+        // Corinth's list has no "strategic": a plain win.
+        assert_eq!(
+            e.engine_result(1, &won("Union strategic victory"), None)
+                .points,
+            [2, 0]
+        );
+        assert_eq!(
+            e.engine_result(1, &won("Union decisive victory"), None)
+                .points,
+            [6, 0]
+        );
+        assert_eq!(s.round_play(1).scenario, "Corinth");
+        assert_eq!(s.scenarios_words(), "Cedar Mountain, then Corinth");
+
+        let mut three = s.clone();
+        three.rounds = 3;
+        let (e, words) = check_settings(&three).unwrap_err();
+        assert_eq!(e, ClubError::BadRequest);
+        assert_eq!(
+            words,
+            "2 battles for 3 rounds: give one battle for each round, or one for them all"
+        );
+        let mut unnamed = s.clone();
+        unnamed.round_scenarios[1].scenario = " ".into();
+        let (_, words) = check_settings(&unnamed).unwrap_err();
+        assert!(words.starts_with("round 2's battle is named"), "{words}");
     }
 
     #[test]

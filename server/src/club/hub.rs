@@ -8,6 +8,7 @@
 mod clubs;
 mod director;
 mod hooks;
+mod leave;
 
 use super::clock::{GameClock, HEARTBEAT_MS};
 use super::desk::TableLive;
@@ -25,8 +26,8 @@ use muster_shared::SeatId;
 use muster_shared::codec;
 use muster_shared::engine::{ClockTurn, Outcome};
 use muster_shared::protocol::club::{
-    AtZero, ClubError, ClubId, ClubReply, ClubRequest, ClubRole, EventId, GameResult, Pairing,
-    ResultHow,
+    AtZero, ClubError, ClubId, ClubReply, ClubRequest, ClubRole, EventId, EventSettings,
+    GameResult, Pairing, ResultHow,
 };
 use muster_shared::protocol::{ServerMsg, TableId, TableOptions, UserId};
 use std::collections::{BTreeMap, HashMap};
@@ -51,7 +52,8 @@ struct EventEntry {
     /// The event's last write (its row's or one of its tables' rows'),
     /// so the newest wins at load (`storage/club.rs`).
     seq: u64,
-    /// The scenario's side names (read once: the page asks every second).
+    /// The side names of the next round's battle (what a bid is for; read
+    /// once a round: the page asks every second).
     sides: [String; 2],
 }
 
@@ -150,7 +152,7 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
                 }
             }
         }
-        let sides = super::event::side_names(&event.settings);
+        let sides = super::event::side_names(&event.settings, event.rounds.len());
         hub.events.insert(
             id,
             EventEntry {
@@ -323,17 +325,17 @@ impl Hub {
         self.clubs.get(&club)?.members.get(&user).copied()
     }
 
-    /// The event, if `user` directs it (its creator, or a director or the
-    /// owner of its club).
+    /// The event, if `user` directs it (its creator while a member of its
+    /// club, or a director or the owner of its club): who left the club
+    /// directs none of its events.
     fn directed(&self, id: EventId, user: UserId) -> Result<(), Refusal> {
         let e = self.events.get(&id).ok_or((
             ClubError::NoSuchEvent,
             format!("there is no event {}", id.0),
         ))?;
-        if e.event.director == user
-            || self
-                .role(e.club, user)
-                .is_some_and(|r| r >= ClubRole::Director)
+        let role = self.role(e.club, user);
+        if (e.event.director == user && role.is_some())
+            || role.is_some_and(|r| r >= ClubRole::Director)
         {
             Ok(())
         } else {
@@ -342,6 +344,59 @@ impl Hub {
                 "only the event's director or its club's owner may do that".into(),
             ))
         }
+    }
+
+    /// Issue 21: every battle an event's rounds play can be set up, so no
+    /// round fails to start for its battle: each different config is
+    /// built once, as a table's is (on the blocking pool, a few at a
+    /// time), when the event is created.
+    async fn check_battles(&self, settings: &EventSettings) -> Result<(), Refusal> {
+        let Some(entry) = crate::room::any_match::registry(&settings.ruleset) else {
+            return Ok(()); // check_settings refused it already
+        };
+        let mut configs: Vec<(usize, Vec<u8>)> = Vec::new();
+        for r in 0..usize::from(settings.rounds) {
+            let config = settings.round_play(r).config;
+            if !configs.iter().any(|(_, c)| c == config) {
+                configs.push((r, config.to_vec()));
+            }
+        }
+        for (r, config) in configs {
+            let permit = self
+                .shared
+                .builds
+                .acquire()
+                .await
+                .map_err(|_| (ClubError::Internal, "the server is stopping".to_string()))?;
+            let built = tokio::task::spawn_blocking(move || {
+                (entry.create)(&config, muster_shared::MatchId::random())
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            })
+            .await;
+            drop(permit);
+            let whose = if settings.round_scenarios.is_empty() {
+                "the event's battle".to_string()
+            } else {
+                format!("round {}'s battle", r + 1)
+            };
+            match built {
+                Ok(Ok(())) => {}
+                Ok(Err(why)) => {
+                    return Err((
+                        ClubError::BadRequest,
+                        format!("{whose} cannot be set up: {why}"),
+                    ));
+                }
+                Err(_) => {
+                    return Err((
+                        ClubError::Internal,
+                        format!("the server could not set up {whose}"),
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     fn event(&self, id: EventId) -> Result<&Event, Refusal> {
@@ -467,6 +522,9 @@ impl Hub {
                 }
                 Ok(Some(ClubReply::Member { club, user, role }))
             }
+            ClubRequest::LeaveClub { club, new_owner } => {
+                self.leave_club(who, club, new_owner).await.map(Some)
+            }
             ClubRequest::CreateEvent { club, settings } => {
                 if !self.clubs.contains_key(&club) {
                     return Err((
@@ -484,8 +542,9 @@ impl Hub {
                     ));
                 }
                 check_settings(&settings)?;
+                self.check_battles(&settings).await?;
                 let invite = settings.invite_only.then(random_code);
-                let sides = super::event::side_names(&settings);
+                let sides = super::event::side_names(&settings, 0);
                 let event = Event::new(who.user, settings, invite.clone());
                 let bytes = codec::encode_infallible(&event);
                 let id = self
@@ -735,10 +794,12 @@ impl Hub {
         let mut games = trial.take_proposal(fresh)?;
         let paid = trial.seat_by_bids(&mut games, trial.rounds.len());
         let settings = trial.settings.clone();
+        // Every table of the round plays the round's battle.
+        let play = settings.round_play(trial.rounds.len());
         let options = TableOptions {
             ruleset: settings.ruleset.clone(),
-            scenario: settings.scenario.clone(),
-            config: settings.config.clone(),
+            scenario: play.scenario.to_string(),
+            config: play.config.to_vec(),
             private: false,
             spectators_allowed: true,
             spectator_delay: 0,
@@ -803,7 +864,10 @@ impl Hub {
         }
         trial.rounds.push(Round { games });
         let round = trial.rounds.len();
+        let battle = options.scenario.clone();
         if let Some(entry) = self.events.get_mut(&id) {
+            // Bids from now on are for the next round's battle's sides.
+            entry.sides = super::event::side_names(&trial.settings, round);
             entry.event = trial;
         }
         self.save(id).await;
@@ -811,7 +875,7 @@ impl Hub {
             id,
             who.user,
             format!(
-                "{} started round {round} ({} table{})",
+                "{} started round {round} ({} table{} of {battle})",
                 who.name,
                 made.len(),
                 if made.len() == 1 { "" } else { "s" }
@@ -983,7 +1047,7 @@ impl Hub {
         if entry.event.rounds[r].games[g].result.is_some() {
             return;
         }
-        let result = entry.event.engine_result(&outcome, vp_margin);
+        let result = entry.event.engine_result(r, &outcome, vp_margin);
         self.set_result(id, r, g, result, outcome.summary).await;
     }
 

@@ -11,6 +11,8 @@
 //!   next round proposed and re-paired, the status cards: pure.
 //! - [`vacation`]: vacation days for slow play: pure.
 //! - [`bid`]: sides by bid: pure.
+//! - [`stored`]: events stored by older servers, rewritten by the club
+//!   schema's steps: pure.
 //! - [`webhook`]: each club's webhook: its queue and delivery task.
 //! - [`hub`]: the one task that owns every club and event, stores each
 //!   change (SQL in `storage/club.rs`), creates the tables, keeps the
@@ -30,6 +32,7 @@ pub mod hub;
 pub mod margin;
 pub mod pairing;
 pub mod standings;
+pub mod stored;
 pub mod vacation;
 pub mod webhook;
 

@@ -172,6 +172,7 @@ mod tests {
                 time: Some(tc.clone()),
                 points: PointsTable::default(),
                 seed: 1,
+                round_scenarios: Vec::new(),
             },
             None,
         );

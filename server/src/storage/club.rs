@@ -23,9 +23,16 @@ use muster_shared::protocol::club::{ClubId, ClubRole, EventId};
 use muster_shared::protocol::{TableId, UserId};
 use rusqlite::{Connection, OptionalExtension, params};
 
+/// One step of the club schema: SQL, or a rewrite of rows in Rust.
+enum Step {
+    Sql(&'static str),
+    Rows(fn(&Connection) -> Result<(), StorageError>),
+}
+
 /// Each step of the club schema, in order; step `i` makes version `i + 1`.
-const STEPS: &[&str] = &[
-    "
+const STEPS: &[Step] = &[
+    Step::Sql(
+        "
 CREATE TABLE IF NOT EXISTS accounts (
     user_id INTEGER PRIMARY KEY REFERENCES users(id),
     name TEXT NOT NULL,
@@ -59,7 +66,9 @@ CREATE TABLE IF NOT EXISTS club_log (
 );
 CREATE INDEX IF NOT EXISTS club_log_event ON club_log(event_id);
 ",
-    "
+    ),
+    Step::Sql(
+        "
 ALTER TABLE clubs ADD COLUMN webhook TEXT;
 ALTER TABLE club_events ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS club_table_state (
@@ -69,7 +78,34 @@ CREATE TABLE IF NOT EXISTS club_table_state (
     state BLOB NOT NULL
 );
 ",
+    ),
+    // 3: an event's settings name a battle per round (issue 21).
+    Step::Rows(events_with_round_scenarios),
 ];
+
+/// Club schema 3: every event row gets the settings' `round_scenarios`
+/// (empty: its one battle for every round), see `club::stored`. A row that
+/// is no event of the old layout is left as it is, to be reported by the
+/// hub when it loads (as any row that does not decode).
+fn events_with_round_scenarios(tx: &Connection) -> Result<(), StorageError> {
+    let rows: Vec<(i64, Vec<u8>)> = {
+        let mut s = tx.prepare("SELECT id, state FROM club_events ORDER BY id")?;
+        s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?
+    };
+    for (id, state) in rows {
+        match crate::club::stored::with_round_scenarios(&state) {
+            Ok(new) => {
+                tx.execute(
+                    "UPDATE club_events SET state = ?1 WHERE id = ?2",
+                    params![new, id],
+                )?;
+            }
+            Err(e) => tracing::error!(event = id, "a stored event does not decode: {e}"),
+        }
+    }
+    Ok(())
+}
 
 /// Bring the club schema up to date (in one transaction).
 pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StorageError> {
@@ -93,7 +129,10 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StorageError> {
         )));
     }
     for step in &STEPS[have..] {
-        tx.execute_batch(step)?;
+        match step {
+            Step::Sql(sql) => tx.execute_batch(sql)?,
+            Step::Rows(rewrite) => rewrite(&tx)?,
+        }
     }
     tx.execute(
         "INSERT INTO club_meta (key, value) VALUES ('schema', ?1)
@@ -215,6 +254,15 @@ pub fn set_member(
         "INSERT INTO club_members (club_id, user_id, role) VALUES (?1, ?2, ?3)
          ON CONFLICT(club_id, user_id) DO UPDATE SET role = excluded.role",
         params![club.0 as i64, user.0 as i64, role_code(role)],
+    )?;
+    Ok(())
+}
+
+/// `user` is no longer a member of `club` (whatever their role).
+pub fn remove_member(tx: &Connection, club: ClubId, user: UserId) -> Result<(), StorageError> {
+    tx.execute(
+        "DELETE FROM club_members WHERE club_id = ?1 AND user_id = ?2",
+        params![club.0 as i64, user.0 as i64],
     )?;
     Ok(())
 }
@@ -484,6 +532,7 @@ mod tests {
                 time: Some(tc.clone()),
                 points: PointsTable::default(),
                 seed: 5,
+                round_scenarios: Vec::new(),
             },
             None,
         );
@@ -610,15 +659,22 @@ mod tests {
     }
 
     /// A file of the first club schema (one row per event, no table rows,
-    /// no webhooks) is brought up to date and its events load unchanged.
+    /// no webhooks, one battle per event) is brought up to date and its
+    /// events load as they were, with one battle for every round.
     #[test]
     fn a_schema_one_file_is_migrated_and_its_events_load() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("club.sqlite");
-        let state = codec::encode_infallible(&event_of(3));
+        let event = event_of(3);
+        let old = crate::club::stored::old_row(&event);
+        let state = codec::encode_infallible(&event);
+        assert_ne!(old, state);
         {
             let conn = open(&path);
-            conn.execute_batch(STEPS[0]).unwrap();
+            let Step::Sql(first) = &STEPS[0] else {
+                unreachable!()
+            };
+            conn.execute_batch(first).unwrap();
             conn.execute_batch(
                 "CREATE TABLE club_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
                  INSERT INTO club_meta VALUES ('schema', 1);
@@ -627,7 +683,7 @@ mod tests {
             .unwrap();
             conn.execute(
                 "INSERT INTO club_events (club_id, state, updated) VALUES (1, ?1, 0)",
-                params![state],
+                params![old],
             )
             .unwrap();
         }
@@ -639,6 +695,17 @@ mod tests {
         assert_eq!(rows.events.len(), 1);
         assert_eq!((rows.events[0].seq, &rows.events[0].state), (0, &state));
         assert!(rows.events[0].tables.is_empty());
+        let back = crate::club::desk::decode_stored(&rows.events[0].state).unwrap();
+        assert_eq!(back.settings, event.settings);
+        assert_eq!(back.rounds[0].games.len(), 3);
+        let schema: i64 = tx
+            .query_row(
+                "SELECT value FROM club_meta WHERE key = 'schema'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(schema, STEPS.len() as i64);
         set_webhook(&tx, ClubId(1), Some("https://chat.example.org/hook")).unwrap();
         assert_eq!(
             load(&tx).unwrap().clubs[0].2.as_deref(),

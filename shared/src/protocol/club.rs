@@ -126,6 +126,71 @@ pub struct EventSettings {
     pub points: PointsTable,
     /// Seeds the random choices (sides, Swiss order among equals).
     pub seed: u64,
+    // Appended (events stored before it are rewritten by the club
+    // schema's third step, `storage/club.rs`).
+    /// One battle per round, round 1 first, when the event plays more than
+    /// one ("system and scenario(s)"): empty, or exactly `rounds` long.
+    /// Empty: every round plays `scenario`, `config` and `points.levels`.
+    pub round_scenarios: Vec<RoundScenario>,
+}
+
+/// The battle of one round of an event, given when the event is created
+/// (so players know what each round plays before they register), with its
+/// own levels of victory: Cedar Mountain's (27.1) are not Corinth's
+/// (31.33).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoundScenario {
+    /// As for a table: the scenario's name and the ruleset's config.
+    pub scenario: String,
+    #[serde(with = "serde_bytes")]
+    pub config: Vec<u8>,
+    /// This battle's victory levels and their event points, checked in
+    /// order before `PointsTable::win`/`loss` (the other points are the
+    /// event's).
+    pub levels: Vec<LevelPoints>,
+}
+
+/// What one round plays: its scenario's name, config and victory levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundPlay<'a> {
+    pub scenario: &'a str,
+    pub config: &'a [u8],
+    pub levels: &'a [LevelPoints],
+}
+
+impl EventSettings {
+    /// What round `round` (0-based) plays: its own entry of
+    /// `round_scenarios`, else the event's one scenario.
+    pub fn round_play(&self, round: usize) -> RoundPlay<'_> {
+        match self.round_scenarios.get(round) {
+            Some(r) => RoundPlay {
+                scenario: &r.scenario,
+                config: &r.config,
+                levels: &r.levels,
+            },
+            None => RoundPlay {
+                scenario: &self.scenario,
+                config: &self.config,
+                levels: &self.points.levels,
+            },
+        }
+    }
+
+    /// The event's battles in words, for a list of events: its one
+    /// scenario, or each different one in the order of the rounds
+    /// ("Cedar Mountain, 9 August 1862, then Corinth, …").
+    pub fn scenarios_words(&self) -> String {
+        let mut names: Vec<&str> = Vec::new();
+        for r in &self.round_scenarios {
+            if !names.contains(&r.scenario.as_str()) {
+                names.push(&r.scenario);
+            }
+        }
+        match names.len() {
+            0 => self.scenario.clone(),
+            _ => names.join(", then "),
+        }
+    }
 }
 
 /// How a game's result was reached.
@@ -337,6 +402,14 @@ pub enum ClubRequest {
     /// caller's own clubs, and whether the caller is an account.
     /// Answered with `Clubs`.
     Clubs,
+    // Appended (variant numbers are the wire).
+    /// Leave a club: the caller is no longer a member (nor its director).
+    /// The owner names the member who owns the club after them
+    /// (`new_owner`); anyone else gives `None`. Answered with `LeftClub`.
+    LeaveClub {
+        club: ClubId,
+        new_owner: Option<UserId>,
+    },
 }
 
 /// Server → client, inside [`super::ServerMsg::Club`].
@@ -451,6 +524,13 @@ pub enum ClubReply {
         account: bool,
         clubs: Vec<ClubSummary>,
     },
+    // Appended (variant numbers are the wire).
+    /// The caller left the club (`LeaveClub`); `new_owner` named when the
+    /// owner left.
+    LeftClub {
+        club: ClubId,
+        new_owner: Option<UserId>,
+    },
 }
 
 /// How many clubs one `Clubs` answer lists at most, and how many members
@@ -487,7 +567,8 @@ pub struct ClubMember {
 pub struct EventSummary {
     pub event: EventId,
     pub name: String,
-    /// Ruleset id and scenario, as the event's settings give them.
+    /// Ruleset id and scenario, as the event's settings give them (an
+    /// event of several battles: each, `EventSettings::scenarios_words`).
     pub ruleset: String,
     pub scenario: String,
     pub rounds: u8,
@@ -567,6 +648,12 @@ pub struct EventView {
     pub checked_in: bool,
     /// The invite code, for the event's directors only.
     pub invite: Option<String>,
+    // Appended: an event of several battles.
+    /// Each round's battle, round 1 first, when the event plays more than
+    /// one (`EventSettings::round_scenarios`; empty: `scenario` for every
+    /// round). `scenario` above is the current round's (before the first,
+    /// round 1's).
+    pub round_scenarios: Vec<RoundScenario>,
 }
 
 /// One unfinished game of the caller's (see `ClubRequest::YourGames`).

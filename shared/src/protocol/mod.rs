@@ -22,7 +22,10 @@ use crate::codec::{self, DecodeError, EncodeError};
 /// Bumped on every incompatible change to the messages below.
 /// 2: chat lines and lobby seats carry the identity; sessions can be
 /// listed, added and revoked (issue 20).
-pub const PROTOCOL_VERSION: u32 = 2;
+/// 3: an event's settings name a battle per round, and the event's view
+/// lists them (issue 21; the settings struct grew a field, which older
+/// clients could not decode).
+pub const PROTOCOL_VERSION: u32 = 3;
 
 impl ClientMsg {
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {

@@ -383,6 +383,11 @@ impl EventApp {
                 ui.weak(format!("signed in as {name}"));
             }
         });
+        if let Some(v) = &self.view
+            && !v.round_scenarios.is_empty()
+        {
+            ui.weak(words::round_battles(&v.round_scenarios));
+        }
         ui.horizontal_wrapped(|ui| {
             if let Some(c) = &self.connection {
                 ui.label(RichText::new(c).color(Color32::from_rgb(0xe0, 0x8a, 0x00)));

@@ -3,7 +3,9 @@
 //! type's name or `Debug` output.
 
 use muster_shared::SeatId;
-use muster_shared::protocol::club::{GameResult, PairingMethod, ResultHow, TableCard};
+use muster_shared::protocol::club::{
+    GameResult, PairingMethod, ResultHow, RoundScenario, TableCard,
+};
 
 /// A clock: "1:02:03" from an hour up, else "12:34".
 pub fn clock(ms: u64) -> String {
@@ -25,6 +27,17 @@ pub fn left(ms: u64) -> String {
         s if s >= 60 => format!("{} min", s / 60),
         s => format!("{s} s"),
     }
+}
+
+/// An event's battle per round, for its page: "Round 1: Cedar Mountain,
+/// 9 August 1862 · Round 2: Corinth, …".
+pub fn round_battles(rounds: &[RoundScenario]) -> String {
+    rounds
+        .iter()
+        .enumerate()
+        .map(|(i, r)| format!("Round {}: {}", i + 1, r.scenario))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// How long ago `then` was, at `now` (both Unix seconds).

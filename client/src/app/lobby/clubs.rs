@@ -3,8 +3,10 @@
 //! among the members; the owner and directors set the club's webhook (a
 //! JSON POST when a round starts, when it is a player's move in slow play
 //! and when a game ends) and see whether one is set, and open the form
-//! that creates an event. Names and addresses are checked here as the
-//! server checks them before they are sent.
+//! that creates an event. A member leaves a club by a click; its owner
+//! leaves by naming the member who owns it after them. Names and
+//! addresses are checked here as the server checks them before they are
+//! sent.
 
 use egui::{Color32, RichText, Ui};
 use muster_shared::protocol::UserId;
@@ -56,6 +58,15 @@ pub fn new_event_label(club: &str) -> String {
     format!("Create an event for {club}")
 }
 
+pub fn leave_label(club: &str) -> String {
+    format!("Leave {club}")
+}
+
+/// The owner's choice of who owns the club after them.
+pub fn heir_label(club: &str) -> String {
+    format!("Owner of {club} after you:")
+}
+
 /// What was clicked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClubAction {
@@ -71,6 +82,11 @@ pub enum ClubAction {
         url: Option<String>,
     },
     NewEvent(ClubId),
+    /// Leave the club; the owner names its next owner.
+    Leave {
+        club: ClubId,
+        new_owner: Option<UserId>,
+    },
 }
 
 /// Why a webhook address cannot be sent, in words (as the server checks).
@@ -100,6 +116,8 @@ pub struct ClubsForm {
     pub new_name: String,
     /// The webhook address typed per club.
     pub webhooks: BTreeMap<ClubId, String>,
+    /// The owner's choice of the next owner, per club.
+    pub heirs: BTreeMap<ClubId, UserId>,
     pub problem: Option<String>,
 }
 
@@ -218,6 +236,9 @@ impl ClubsForm {
                     }
                 });
             }
+            if let Some(a) = self.leave_ui(ui, c, role) {
+                action = Some(a);
+            }
             if role < ClubRole::Director {
                 return;
             }
@@ -263,6 +284,59 @@ impl ClubsForm {
             });
             if ui.button(new_event_label(&c.name)).clicked() {
                 action = Some(ClubAction::NewEvent(c.club));
+            }
+        });
+        action
+    }
+
+    /// The button that leaves the club; for its owner, first the choice
+    /// of the member who owns it after them (a club keeps an owner).
+    fn leave_ui(&mut self, ui: &mut Ui, c: &ClubSummary, role: ClubRole) -> Option<ClubAction> {
+        let mut action = None;
+        ui.horizontal_wrapped(|ui| {
+            let others: Vec<_> = c
+                .members
+                .iter()
+                .filter(|m| m.role != ClubRole::Owner)
+                .collect();
+            if role == ClubRole::Owner {
+                if others.is_empty() {
+                    ui.weak("You are its only member: a club keeps its owner, so you stay.");
+                    return;
+                }
+                let heir = self.heirs.get(&c.club).copied();
+                let shown = others
+                    .iter()
+                    .find(|m| Some(m.user) == heir)
+                    .map_or("nobody chosen", |m| m.name.as_str());
+                let l = ui.label(heir_label(&c.name));
+                egui::ComboBox::from_id_salt(("club_heir", c.club.0))
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for m in &others {
+                            if ui.selectable_label(heir == Some(m.user), &m.name).clicked() {
+                                self.heirs.insert(c.club, m.user);
+                                self.problem = None;
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+            }
+            if ui.button(leave_label(&c.name)).clicked() {
+                let new_owner = self.heirs.get(&c.club).copied();
+                if role == ClubRole::Owner && new_owner.is_none() {
+                    self.problem = Some(format!(
+                        "You own {}: choose the member who will own it before you leave.",
+                        c.name
+                    ));
+                } else {
+                    self.problem = None;
+                    action = Some(ClubAction::Leave {
+                        club: c.club,
+                        new_owner: new_owner.filter(|_| role == ClubRole::Owner),
+                    });
+                }
             }
         });
         action

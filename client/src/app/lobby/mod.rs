@@ -992,6 +992,7 @@ fn club_news(lobby: &mut Lobby, reply: ClubReply) {
         | ClubReply::ClubCreated { .. }
         | ClubReply::Member { .. }
         | ClubReply::Webhook { .. }
+        | ClubReply::LeftClub { .. }
         | ClubReply::EventCreated { .. }) => screens::news(lobby, reply),
         ClubReply::YourTable {
             round,

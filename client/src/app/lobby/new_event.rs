@@ -1,5 +1,6 @@
 //! The create-an-event form (issue 21), for a club's owner and directors:
-//! the game and battle, rounds, pairing, how sides are given, the time
+//! the game and battle (or a battle for each round, each with its own
+//! levels of victory), rounds, pairing, how sides are given, the time
 //! control (a live bank with an increment per Player-Turn, or slow play
 //! with a deadline per decision and vacation days), what a clock at zero
 //! means, registration (open or by invite code), check-in, and the event
@@ -14,12 +15,21 @@ use muster_shared::codec;
 use muster_shared::gbacw::battles::{for_players, title, victory_levels};
 use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::protocol::club::{
-    AtZero, EventSettings, LevelPoints, PairingMethod, PointsTable, SideAssignment, TimeControl,
+    AtZero, EventSettings, LevelPoints, PairingMethod, PointsTable, RoundScenario, SideAssignment,
+    TimeControl,
 };
+use std::collections::BTreeMap;
 
 /// The form's button.
 pub const CREATE_EVENT: &str = "Create event";
 pub const EVENT_NAME: &str = "Event name:";
+/// The checkbox that gives each round its own battle.
+pub const PER_ROUND: &str = "A battle for each round";
+
+/// The battle picker of round `round` (1-based).
+pub fn round_battle_label(round: usize) -> String {
+    format!("Round {round}'s battle:")
+}
 /// The server's bounds (`server/src/club/event.rs`).
 pub const MAX_NAME: usize = 200;
 pub const MAX_ROUNDS: u8 = 30;
@@ -68,6 +78,12 @@ pub struct EventForm {
     /// The battle's levels (for `levels_of`), strongest first.
     pub levels: Vec<Level>,
     levels_of: String,
+    /// Each round plays its own battle (`round_battles`), not `battle`.
+    pub per_round: bool,
+    /// Round 1's battle first; as long as `rounds` while `per_round`.
+    pub round_battles: Vec<String>,
+    /// The levels and points of each battle a round plays.
+    pub battle_levels: BTreeMap<String, Vec<Level>>,
     /// A create was sent and not yet answered.
     pub sending: bool,
     pub problem: Option<String>,
@@ -110,6 +126,9 @@ impl EventForm {
             name: format!("{club} Swiss"),
             levels: default_levels(&battle),
             levels_of: battle.clone(),
+            per_round: false,
+            round_battles: Vec::new(),
+            battle_levels: BTreeMap::new(),
             battle,
             rounds: 3,
             pairing: PairingMethod::Swiss,
@@ -179,15 +198,56 @@ impl EventForm {
                 })
             }
         };
-        let config = GbacwConfig {
-            battle: self.battle.clone(),
-            ..GbacwConfig::default()
+        let config = |battle: &str| {
+            codec::encode_infallible(&GbacwConfig {
+                battle: battle.to_string(),
+                ..GbacwConfig::default()
+            })
+        };
+        let points = |levels: &[Level]| -> Vec<LevelPoints> {
+            levels
+                .iter()
+                .map(|l| LevelPoints {
+                    level: l.words.clone(),
+                    winner: l.winner,
+                    loser: l.loser,
+                })
+                .collect()
+        };
+        // A battle per round: round 1's is also the event's own (what the
+        // lists name); the list is exactly as long as the rounds.
+        let round_scenarios: Vec<RoundScenario> = if self.per_round {
+            let rounds = self.battles_of_rounds();
+            if let Some(r) = rounds
+                .iter()
+                .position(|b| !for_players().any(|x| x.name == *b))
+            {
+                return Err(format!("Choose round {}'s battle.", r + 1));
+            }
+            rounds
+                .iter()
+                .map(|b| RoundScenario {
+                    scenario: scenario_words(b),
+                    config: config(b),
+                    levels: points(&self.levels_for(b)),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let first = match round_scenarios.first() {
+            Some(r) => r.clone(),
+            None => RoundScenario {
+                scenario: scenario_words(&self.battle),
+                config: config(&self.battle),
+                levels: points(&self.levels),
+            },
         };
         Ok(EventSettings {
             name: name.to_string(),
             ruleset: "gbacw".into(),
-            scenario: scenario_words(&self.battle),
-            config: codec::encode_infallible(&config),
+            scenario: first.scenario,
+            config: first.config,
             rounds: self.rounds,
             pairing: self.pairing,
             sides: self.sides,
@@ -199,18 +259,48 @@ impl EventForm {
                 draw: self.draw,
                 loss: self.loss,
                 bye: self.bye,
-                levels: self
-                    .levels
-                    .iter()
-                    .map(|l| LevelPoints {
-                        level: l.words.clone(),
-                        winner: l.winner,
-                        loser: l.loser,
-                    })
-                    .collect(),
+                levels: first.levels,
             },
             seed,
+            round_scenarios,
         })
+    }
+
+    /// Each round's battle, round 1 first (`per_round`): as many as the
+    /// rounds, a round not chosen yet playing the round before's.
+    pub fn battles_of_rounds(&self) -> Vec<String> {
+        let n = usize::from(self.rounds);
+        let mut out: Vec<String> = self.round_battles.iter().take(n).cloned().collect();
+        while out.len() < n {
+            out.push(out.last().unwrap_or(&self.battle).clone());
+        }
+        out
+    }
+
+    /// The levels and points of `battle` as the form holds them.
+    fn levels_for(&self, battle: &str) -> Vec<Level> {
+        self.battle_levels
+            .get(battle)
+            .cloned()
+            .unwrap_or_else(|| default_levels(battle))
+    }
+
+    /// Keep the per-round lists in step with the rounds and battles.
+    fn sync_rounds(&mut self) {
+        if !self.per_round {
+            return;
+        }
+        self.round_battles = self.battles_of_rounds();
+        // The single battle's levels as typed carry over to its rounds.
+        if !self.battle_levels.contains_key(&self.battle) {
+            self.battle_levels
+                .insert(self.battle.clone(), self.levels.clone());
+        }
+        for b in &self.round_battles {
+            if !self.battle_levels.contains_key(b) {
+                self.battle_levels.insert(b.clone(), default_levels(b));
+            }
+        }
     }
 
     /// Draw the form for `club`; true when "Create event" was clicked.
@@ -219,6 +309,7 @@ impl EventForm {
             self.levels = default_levels(&self.battle);
             self.levels_of = self.battle.clone();
         }
+        self.sync_rounds();
         ui.heading(format!("New event of {club}"));
         ui.add_space(4.0);
         egui::ScrollArea::vertical()
@@ -251,13 +342,29 @@ impl EventForm {
                 ui.label("Game:");
                 ui.label("Great Battles of the American Civil War (SPI)");
                 ui.end_row();
-                let l = ui.label("Battle:");
-                battle_picker(ui, "new_event_battle", &mut self.battle, Some(420.0))
-                    .labelled_by(l.id);
-                ui.end_row();
                 let l = ui.label("Rounds:");
                 ui.add(egui::DragValue::new(&mut self.rounds).range(1..=MAX_ROUNDS))
                     .labelled_by(l.id);
+                ui.end_row();
+                if self.per_round {
+                    let n = usize::from(self.rounds).min(self.round_battles.len());
+                    for (i, b) in self.round_battles.iter_mut().take(n).enumerate() {
+                        let l = ui.label(round_battle_label(i + 1));
+                        battle_picker(ui, &format!("new_event_battle_{i}"), b, Some(420.0))
+                            .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                } else {
+                    let l = ui.label("Battle:");
+                    battle_picker(ui, "new_event_battle", &mut self.battle, Some(420.0))
+                        .labelled_by(l.id);
+                    ui.end_row();
+                }
+                ui.label("");
+                ui.checkbox(&mut self.per_round, PER_ROUND).on_hover_text(
+                    "Each round plays the battle chosen for it, announced with the event; \
+                     every table of a round plays that round's battle",
+                );
                 ui.end_row();
                 ui.label("Pairing:");
                 ui.horizontal_wrapped(|ui| {
@@ -367,6 +474,16 @@ impl EventForm {
             });
         ui.add_space(6.0);
         ui.strong("Event points");
+        // Each battle a round plays, in the order of the rounds, with its
+        // own levels of victory (Cedar Mountain 27.1, Corinth 31.33).
+        let mut battles: Vec<String> = Vec::new();
+        if self.per_round {
+            for b in &self.round_battles {
+                if !battles.contains(b) {
+                    battles.push(b.clone());
+                }
+            }
+        }
         egui::Grid::new("new_event_points")
             .num_columns(3)
             .spacing([10.0, 6.0])
@@ -375,14 +492,15 @@ impl EventForm {
                 ui.label("winner");
                 ui.label("loser");
                 ui.end_row();
-                for l in &mut self.levels {
-                    let name = format!("{} victory:", crate::app::event::words::sentence(&l.words));
-                    let label = ui.label(&name);
-                    ui.add(egui::DragValue::new(&mut l.winner).range(0..=100))
-                        .labelled_by(label.id);
-                    ui.add(egui::DragValue::new(&mut l.loser).range(0..=100))
-                        .labelled_by(label.id);
-                    ui.end_row();
+                if battles.is_empty() {
+                    level_rows(ui, &mut self.levels, "");
+                }
+                for b in &battles {
+                    if let Some(levels) = self.battle_levels.get_mut(b) {
+                        ui.strong(short_title(b));
+                        ui.end_row();
+                        level_rows(ui, levels, &format!(" ({})", short_title(b)));
+                    }
                 }
                 let l = ui.label("Any other win (resigned, on time):");
                 ui.add(egui::DragValue::new(&mut self.win).range(0..=100))
@@ -400,6 +518,29 @@ impl EventForm {
                 ui.end_row();
             });
     }
+}
+
+/// One row of points per level of victory; `whose` tells apart the
+/// rows of two battles (" (Corinth)") for a reader of the screen.
+fn level_rows(ui: &mut Ui, levels: &mut [Level], whose: &str) {
+    for l in levels {
+        let name = format!(
+            "{} victory{whose}:",
+            crate::app::event::words::sentence(&l.words)
+        );
+        let label = ui.label(&name);
+        ui.add(egui::DragValue::new(&mut l.winner).range(0..=100))
+            .labelled_by(label.id);
+        ui.add(egui::DragValue::new(&mut l.loser).range(0..=100))
+            .labelled_by(label.id);
+        ui.end_row();
+    }
+}
+
+/// A battle's title up to its date ("Corinth"), to head its levels.
+pub fn short_title(battle: &str) -> &str {
+    let t = title(battle);
+    t.split(',').next().unwrap_or(t)
 }
 
 /// The scenario as the event's pages name it ("Cedar Mountain, 9 August
@@ -438,5 +579,39 @@ mod tests {
         let s = f.settings(7).unwrap();
         assert_eq!(s.time.unwrap().per_decision_secs, 24 * 3600);
         assert_eq!(f.vacation(), Some(3));
+        assert!(s.round_scenarios.is_empty());
+    }
+
+    /// Issue 21: a battle for each round; a round not chosen plays the
+    /// round before's, and each battle carries its own levels.
+    #[test]
+    fn a_battle_for_each_round_carries_its_own_levels() {
+        let mut f = EventForm::new("Culpeper Wargamers");
+        f.per_round = true;
+        f.rounds = 3;
+        f.round_battles = vec!["cedar_mountain".into(), "corinth".into()];
+        f.sync_rounds();
+        assert_eq!(f.round_battles, ["cedar_mountain", "corinth", "corinth"]);
+        f.battle_levels.get_mut("corinth").unwrap()[0].winner = 6;
+        let s = f.settings(7).unwrap();
+        assert_eq!(s.round_scenarios.len(), 3);
+        assert_eq!(s.scenario, title("cedar_mountain"));
+        assert_eq!(s.round_scenarios[1].scenario, title("corinth"));
+        let words = |i: usize| -> Vec<(String, u32)> {
+            s.round_scenarios[i]
+                .levels
+                .iter()
+                .map(|l| (l.level.clone(), l.winner))
+                .collect()
+        };
+        assert_eq!(words(0)[0], ("strategic".to_string(), 4));
+        assert_eq!(words(2)[0], ("decisive".to_string(), 6));
+        assert_eq!(s.points.levels, s.round_scenarios[0].levels);
+        f.round_battles[1] = "nowhere".into();
+        assert_eq!(f.settings(7).unwrap_err(), "Choose round 2's battle.");
+        f.rounds = 1;
+        f.round_battles[0] = "corinth".into();
+        assert_eq!(f.settings(7).unwrap().round_scenarios.len(), 1);
+        assert_eq!(short_title("corinth"), "Corinth");
     }
 }

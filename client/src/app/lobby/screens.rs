@@ -48,6 +48,7 @@ fn act(lobby: &mut Lobby, action: clubs::ClubAction) {
             ClubRequest::SetRole { club, user, role }
         }
         clubs::ClubAction::Webhook { club, url } => ClubRequest::SetWebhook { club, url },
+        clubs::ClubAction::Leave { club, new_owner } => ClubRequest::LeaveClub { club, new_owner },
         clubs::ClubAction::NewEvent(club) => {
             let name = lobby
                 .clubs
@@ -139,6 +140,22 @@ pub fn news(lobby: &mut Lobby, reply: ClubReply) {
                 format!("you are a {} of {club}", clubs::role_words(role))
             } else {
                 format!("{who} is a {} of {club} now", clubs::role_words(role))
+            });
+        }
+        ClubReply::LeftClub { club, new_owner } => {
+            let name = club_name(lobby, club);
+            let heir = lobby
+                .clubs
+                .iter()
+                .flatten()
+                .flat_map(|c| &c.members)
+                .find(|m| Some(m.user) == new_owner)
+                .map(|m| m.name.clone());
+            lobby.clubs_form.heirs.remove(&club);
+            lobby.clubs_form.problem = None;
+            lobby.notice = Some(match heir {
+                Some(h) => format!("you left {name}; {h} owns it now"),
+                None => format!("you left {name}"),
             });
         }
         ClubReply::Webhook { club, url } => {

@@ -162,7 +162,12 @@ impl Hub {
                 Ok(Some(ClubReply::EventView(Box::new(EventView {
                     event,
                     name: e.settings.name.clone(),
-                    scenario: e.settings.scenario.clone(),
+                    // The round being played (before the first, round 1).
+                    scenario: e
+                        .settings
+                        .round_play(e.rounds.len().saturating_sub(1))
+                        .scenario
+                        .to_string(),
                     pairing: e.settings.pairing,
                     rounds: e.settings.rounds,
                     round: u8::try_from(e.rounds.len()).unwrap_or(u8::MAX),
@@ -192,6 +197,7 @@ impl Hub {
                         .iter()
                         .any(|x| x.user == who.user && x.checked_in),
                     invite: e.invite.clone().filter(|_| director),
+                    round_scenarios: e.settings.round_scenarios.clone(),
                 }))))
             }
             ClubRequest::YourGames => {
@@ -229,7 +235,7 @@ impl Hub {
                     event: id,
                     name: e.settings.name.clone(),
                     ruleset: e.settings.ruleset.clone(),
-                    scenario: e.settings.scenario.clone(),
+                    scenario: e.settings.scenarios_words(),
                     rounds: e.settings.rounds,
                     round,
                     finished: round >= e.settings.rounds && e.round_done(),

@@ -60,6 +60,7 @@ impl Hub {
                 "event": id.0,
                 "event_name": e.settings.name,
                 "round": r + 1,
+                "scenario": e.settings.round_play(r).scenario,
                 "tables": tables,
                 "byes": byes,
                 "text": text,
