@@ -10,8 +10,8 @@
 
 use super::link::{LinkError, LinkEvent, TableLink};
 use super::saved::{SaveError, SavedChain, SavedGame};
-use muster_shared::engine::verify::replay;
 use muster_shared::dice::{HashChain, Party, SeatLink};
+use muster_shared::engine::verify::replay;
 use muster_shared::engine::{
     LogHeader, Match, MatchError, RuleError, Ruleset, SeatInfo, Submission,
 };
@@ -108,13 +108,18 @@ impl<R: Ruleset> LocalTable<R> {
                     .seats
                     .iter()
                     .find(|i| i.seat == s)
-                    .map_or_else(|| format!("seat {}", u16::from(s.0) + 1), |i| i.name.clone())
+                    .map_or_else(
+                        || format!("seat {}", u16::from(s.0) + 1),
+                        |i| i.name.clone()
+                    )
             ),
         };
         let chain_for = |party: Party| -> Result<HashChain, SaveError> {
-            let kept = saved.chains.iter().find(|c| c.party == party).ok_or_else(|| {
-                SaveError::Refused(format!("{} is missing", whose(party)))
-            })?;
+            let kept = saved
+                .chains
+                .iter()
+                .find(|c| c.party == party)
+                .ok_or_else(|| SaveError::Refused(format!("{} is missing", whose(party))))?;
             let chain = HashChain::from_secret(kept.secret, kept.len);
             let published = m
                 .book()

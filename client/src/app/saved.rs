@@ -101,7 +101,8 @@ impl SavedGame {
     /// Read the saved game at `path`.
     pub fn read(path: &Path) -> Result<Self, SaveError> {
         let name = file_name(path);
-        let bytes = std::fs::read(path).map_err(|e| SaveError::Read(name.clone(), e.to_string()))?;
+        let bytes =
+            std::fs::read(path).map_err(|e| SaveError::Read(name.clone(), e.to_string()))?;
         Self::from_file_bytes(&bytes, &name)
     }
 
@@ -124,13 +125,18 @@ impl SavedGame {
                 .map_err(|e| SaveError::Write(shown.clone(), e.to_string()))?;
             return Ok(path);
         }
-        Err(SaveError::Write(shown, "too many saved games this second".into()))
+        Err(SaveError::Write(
+            shown,
+            "too many saved games this second".into(),
+        ))
     }
 }
 
 fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
 }
 
 /// A saved game as the list shows it.
@@ -203,7 +209,10 @@ mod tests {
     #[test]
     fn a_saved_game_reads_back_as_written() {
         let g = game();
-        assert_eq!(SavedGame::from_file_bytes(&g.to_file_bytes(), "x").unwrap(), g);
+        assert_eq!(
+            SavedGame::from_file_bytes(&g.to_file_bytes(), "x").unwrap(),
+            g
+        );
     }
 
     #[test]

@@ -146,6 +146,12 @@ impl SavesPanel {
 fn continued(l: &Listed) -> Result<Session<Gbacw>, String> {
     let game = SavedGame::read(&l.path).map_err(|e| e.to_string())?;
     let table = LocalTable::<Gbacw>::from_saved(&game).map_err(|e| e.to_string())?;
-    let names = game.log.header.seats.iter().map(|s| s.name.clone()).collect();
+    let names = game
+        .log
+        .header
+        .seats
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
     Ok(Session::new(Box::new(table), names))
 }
