@@ -572,9 +572,8 @@ fn a_hot_seat_game_is_saved_and_continued_by_clicks() {
 /// hot-seat table, played by the same contact-seeking player as the test
 /// but acting through the session (no clicks: this only makes a
 /// position), until a melee, a rally and a retreat choice have been
-/// made. The saved game is that log cut at the start of a phase shortly
-/// before them: the latest cut from which a fresh player (acting the
-/// same way) again reaches all three within the test's bound.
+/// made. The saved game is that log cut at the start of the phase from
+/// which that game made all three soonest.
 #[test]
 #[ignore = "makes the fixture; run by hand with MUSTER_BLESS=1"]
 fn make_the_corinth_near_contact_saved_game() {
