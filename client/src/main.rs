@@ -3,6 +3,7 @@
 //! ```text
 //! muster                                   hot-seat sandbox table in this process
 //! muster --battle test                     hot-seat GBACW table in this process
+//!                                          ("Saved games": save it, continue one)
 //! muster --lobby [URL] [--name NAME] [--profile P]
 //!                                          the lobby (connect screen without URL)
 //! muster --connect URL [--name NAME]       the lobby, connected to URL
@@ -249,7 +250,17 @@ fn gbacw_app(args: &Args) -> Option<Result<Box<dyn eframe::App>, String>> {
     };
     let names: Vec<String> = NAMES.iter().map(|n| (*n).to_string()).collect();
     let app = match &args.connect {
-        None => GbacwApp::hot_seat(&config, &NAMES).map_err(|e| e.to_string()),
+        None => GbacwApp::hot_seat(&config, &NAMES)
+            .map(|mut a| {
+                // Issue 18: "Saved games" keeps them in the config folder.
+                a.saves.dir = args
+                    .config_dir
+                    .clone()
+                    .or_else(|| Store::default_dir().ok())
+                    .map(|d| d.join("saves"));
+                a
+            })
+            .map_err(|e| e.to_string()),
         Some(url) => {
             let join = match args.join() {
                 Some(Join::Create(mut opts)) => {

@@ -127,4 +127,11 @@ pub trait TableLink<R: Ruleset> {
     /// Ask to be woken when something arrives. A table in this process
     /// answers during `submit`, so it needs no waker.
     fn set_waker(&mut self, _waker: Waker) {}
+
+    /// Issue 18: the game as it stands, to be continued later (titled
+    /// `title`). Only a table in this process can: a server keeps its
+    /// own tables, and its chains are not the client's to write down.
+    fn save(&self, _title: &str) -> Option<super::saved::SavedGame> {
+        None
+    }
 }

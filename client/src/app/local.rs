@@ -9,7 +9,9 @@
 //! has passed the follower's checks.
 
 use super::link::{LinkError, LinkEvent, TableLink};
+use super::saved::{SaveError, SavedChain, SavedGame};
 use muster_shared::dice::{HashChain, Party, SeatLink};
+use muster_shared::engine::verify::replay;
 use muster_shared::engine::{
     LogHeader, Match, MatchError, RuleError, Ruleset, SeatInfo, Submission,
 };
@@ -79,6 +81,81 @@ impl<R: Ruleset> LocalTable<R> {
     /// The authoritative match (for tests and for saving the log).
     pub fn game(&self) -> &Match<R> {
         &self.m
+    }
+
+    /// Issue 18: continue a saved hot-seat game. The log is replayed
+    /// through the rules and the dice checks (a file changed by hand is
+    /// refused, never half-loaded), and each saved chain must be the one
+    /// whose anchor the log published last for its party, so every roll
+    /// from here on is proved as before the save.
+    pub fn from_saved(saved: &SavedGame) -> Result<Self, SaveError> {
+        if saved.log.header.ruleset != R::ID {
+            return Err(SaveError::Refused(
+                "it is a game of another kind than this table's".into(),
+            ));
+        }
+        let m = replay::<R>(&saved.log).map_err(|f| {
+            SaveError::Refused(format!("step {} does not check out ({})", f.seq, f.what))
+        })?;
+        // Words for a chain's owner (never "seat 0").
+        let whose = |party: Party| match party {
+            Party::Server => "the table's own dice chain".to_string(),
+            Party::Seat(s) => format!(
+                "the dice chain of {}",
+                saved
+                    .log
+                    .header
+                    .seats
+                    .iter()
+                    .find(|i| i.seat == s)
+                    .map_or_else(
+                        || format!("seat {}", u16::from(s.0) + 1),
+                        |i| i.name.clone()
+                    )
+            ),
+        };
+        let chain_for = |party: Party| -> Result<HashChain, SaveError> {
+            let kept = saved
+                .chains
+                .iter()
+                .find(|c| c.party == party)
+                .ok_or_else(|| SaveError::Refused(format!("{} is missing", whose(party))))?;
+            let chain = HashChain::from_secret(kept.secret, kept.len);
+            let published = m
+                .book()
+                .heads()
+                .into_iter()
+                .find(|h| h.party == party)
+                .map(|h| h.anchor);
+            if published != Some(chain.anchor()) {
+                return Err(SaveError::Refused(format!(
+                    "{} is not the one its log published",
+                    whose(party)
+                )));
+            }
+            Ok(chain)
+        };
+        let server_chain = chain_for(Party::Server)?;
+        let seat_chains = (0..m.ruleset().seats())
+            .map(|s| chain_for(Party::Seat(SeatId(s))))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut table = LocalTable {
+            table: TableId(0),
+            viewers: m.viewers(),
+            m,
+            server_chain,
+            seat_chains,
+            outbox: Vec::new(),
+            next_ref: 1,
+        };
+        // A chain used up just before the save is replaced, as after any
+        // action; followers then start from the table as it is.
+        table.refresh_chains();
+        table.outbox.clear();
+        for viewer in table.viewers.clone() {
+            table.resync(viewer);
+        }
+        Ok(table)
     }
 
     /// Publish an anchor and send its delta to every viewer.
@@ -222,6 +299,26 @@ impl<R: Ruleset> TableLink<R> for LocalTable<R> {
         });
     }
 
+    fn save(&self, title: &str) -> Option<SavedGame> {
+        let mut chains = vec![SavedChain {
+            party: Party::Server,
+            secret: self.server_chain.secret(),
+            len: self.server_chain.len(),
+        }];
+        for (s, chain) in self.seat_chains.iter().enumerate() {
+            chains.push(SavedChain {
+                party: Party::Seat(SeatId(u8::try_from(s).ok()?)),
+                secret: chain.secret(),
+                len: chain.len(),
+            });
+        }
+        Some(SavedGame {
+            title: title.to_string(),
+            log: self.m.log().clone(),
+            chains,
+        })
+    }
+
     fn describe(&self) -> String {
         // Words for the status line: no match id (a hex string) on screen.
         format!(
@@ -344,6 +441,55 @@ mod tests {
             t.submit(SeatId(7), SandboxAction::EndTurn, false),
             Err(LinkError::NotYourSeat(SeatId(7)))
         );
+    }
+
+    /// Issue 18: a saved game continues where it stood; the rolls after
+    /// it are proved with the same chains; a changed chain is refused.
+    #[test]
+    fn a_saved_game_continues_and_its_rolls_still_verify() {
+        let mut t = LocalTable::<Sandbox>::new(&SandboxConfig::default(), &["A", "B"]).unwrap();
+        let roll = SandboxAction::Roll {
+            count: 2,
+            sides: 6,
+            note: String::new(),
+        };
+        for _ in 0..3 {
+            t.submit(SeatId(1), roll.clone(), true).unwrap();
+        }
+        let saved = t.save("a game").unwrap();
+        let bytes = saved.to_file_bytes();
+        let back = SavedGame::from_file_bytes(&bytes, "a game").unwrap();
+        let mut u = LocalTable::<Sandbox>::from_saved(&back).unwrap();
+        assert_eq!(u.game().state(), t.game().state());
+        let mut fs = Vec::new();
+        follow(&mut u, &mut fs);
+        for _ in 0..2 {
+            u.submit(SeatId(0), roll.clone(), true).unwrap();
+        }
+        let answers = follow(&mut u, &mut fs);
+        assert!(
+            answers
+                .iter()
+                .all(|a| matches!(a, LinkEvent::Accepted { .. })),
+            "{answers:?}"
+        );
+        for (_, f) in &fs {
+            assert!(f.bad_rolls().is_empty());
+        }
+        assert!(verify_log(u.game().log()).ok());
+        // Another chain for seat B: refused in words.
+        let mut bad = back.clone();
+        bad.chains[2].secret = muster_shared::Hash32([9; 32]);
+        let e = LocalTable::<Sandbox>::from_saved(&bad).err().unwrap();
+        assert_eq!(
+            e.to_string(),
+            "the saved game cannot be continued: the dice chain of B is not the one its log published"
+        );
+        // A step changed: refused.
+        let mut bad = back.clone();
+        bad.log.entries.truncate(bad.log.entries.len() - 1);
+        bad.log.entries.push(bad.log.entries[0].clone());
+        assert!(LocalTable::<Sandbox>::from_saved(&bad).is_err());
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub mod piece_card;
 // The lobby's and the event page's shared way back after a dropped connection.
 pub mod reconnect;
 pub mod replay;
+// Saved hot-seat games: "Save this game", "Continue a saved game".
+pub mod saved;
 // One name per seat everywhere: "Union (Meade)".
 pub mod seat_words;
 pub mod seats;

@@ -536,6 +536,12 @@ impl<R: Narrate> Session<R> {
         }
     }
 
+    /// Issue 18: the game as it stands, to continue later; `None` at a
+    /// table this client cannot save (one on a server).
+    pub fn save(&self, title: &str) -> Option<super::saved::SavedGame> {
+        self.link.save(title)
+    }
+
     /// Submit `action` for the acting seat. Refusals come back in the log
     /// and the status bar, like every other answer.
     pub fn act(&mut self, action: R::Action) {

@@ -260,7 +260,7 @@ impl Bot {
     /// checked against the engine's state after it: the melee is
     /// declared (12.8) or offered to the defender, the retreat ended
     /// where its path does (14.4, 12.8), the stand fast ended the offer;
-    /// a rally is recorded (the table took it; its roll decides).
+    /// a rally is recorded as tried, or the unit no longer routs (13.51).
     fn check_after(&mut self, h: &Harness<'_, GbacwApp>, before: &GbacwState, a: &GbacwAction) {
         let s = state(h);
         let what = match a {
@@ -276,8 +276,27 @@ impl Bot {
                 assert!(declared, "melee at {target} not in the engine's state");
                 format!("melee declared at {target}")
             }
-            // The roll is the engine's to read (17.13): the table took it.
-            GbacwAction::Rally { unit } => format!("rally of {unit} rolled"),
+            // GBACW 13.51: the engine recorded the try (a unit tries
+            // once a phase), or the unit no longer routs; the roll is the
+            // engine's to read (17.13).
+            GbacwAction::Rally { unit } => {
+                let routed = |st: &GbacwState| {
+                    st.units.get(unit).is_some_and(|u| {
+                        u.status
+                            .markers
+                            .contains(&muster_shared::gbacw::oob::Marker::Rout)
+                    })
+                };
+                assert!(routed(before), "{unit} rallied but was not routed");
+                assert!(
+                    s.rally_tried.contains(unit) || !routed(s),
+                    "the rally of {unit} left no trace in the engine's state"
+                );
+                format!(
+                    "rally of {unit}: {}",
+                    if routed(s) { "still routed" } else { "rallied" }
+                )
+            }
             GbacwAction::Retreat { unit, path } => {
                 // Not always the path's end: a check failed at the end
                 // of the retreat routs it farther (12.92, 13.31), and a

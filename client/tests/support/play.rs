@@ -239,6 +239,10 @@ pub struct Clicker {
     pub texts_checked: usize,
     /// Why the last `perform` did not act (for the test's message).
     pub last_miss: Option<String>,
+    /// Only to make a fixture (a saved game to start a test from): act
+    /// through the session, as the engine's own tests do, with no click.
+    /// A test that claims "by clicks" never sets it.
+    pub direct: bool,
 }
 
 pub fn seq(h: &Harness<'_, GbacwApp>) -> u64 {
@@ -541,6 +545,29 @@ impl Clicker {
         h.state_mut().session.last_refusal = None;
         let before = seq(h);
         let words = rules(h).describe_action(a);
+        if self.direct {
+            // A move is chosen by its last hex (a click there); the
+            // table moves along the cheapest path, as the map does.
+            let mut a = a.clone();
+            if let A::Move { pieces, path } = &mut a
+                && let Some(full) = path.last().and_then(|to| {
+                    rules(h)
+                        .reachable(state(h), &pieces[0])
+                        .and_then(|r| r.path_to(*to))
+                })
+            {
+                *path = full[1..].to_vec();
+            }
+            h.state_mut().session.act(a.clone());
+            super::kittest::settle(h);
+            let took = seq(h) != before && h.state().session.last_refusal.is_none();
+            if took {
+                *self.produced.entry(kind_of(&a)).or_default() += 1;
+            } else {
+                self.last_miss = Some(format!("{words:?} refused"));
+            }
+            return took;
+        }
         let clicked = match a {
             A::PlaceUnit { unit, hex, .. } => self.tray_place(h, unit, *hex),
             A::PlaceLeader { leader, hex } => self.tray_place(h, leader, *hex),

@@ -16,6 +16,8 @@
 //! - [`place_answers`]: retreat paths (14.4, 12.81) and the advance
 //!   (12.85) lit and drawn on the map, answered by a click there.
 //! - [`narrate`]: GBACW's log lines (the engine's `gbacw::words`).
+//! - [`saves`]: "Save this game" and "Continue a saved game" at a
+//!   hot-seat table (issue 18).
 //! - [`turn`]: whose turn it is: the "Your turn: ..." banner, the window
 //!   title and attention request, the hot-seat view following the seat
 //!   that must act.
@@ -36,6 +38,7 @@ pub mod orders;
 pub mod place_answers;
 pub mod plot;
 pub mod prompts;
+pub mod saves;
 pub mod solitaire;
 pub mod track;
 pub mod tray;
@@ -103,6 +106,8 @@ pub struct GbacwApp {
     /// The Melee Phase whose first melee was brought into view.
     melee_shown: Option<(u16, Step)>,
     waker_set: bool,
+    /// Saved games (hot seat): the window and the folder they are kept in.
+    pub saves: saves::SavesPanel,
 }
 
 impl GbacwApp {
@@ -123,6 +128,7 @@ impl GbacwApp {
             refocus: false,
             melee_shown: None,
             waker_set: false,
+            saves: saves::SavesPanel::default(),
         }
     }
 
@@ -324,6 +330,12 @@ impl GbacwApp {
                 if tb.clicked() {
                     self.take_back();
                 }
+                // Issue 18: save the game, or continue a saved one (a
+                // table on this computer only).
+                if hot_seat && self.saves.dir.is_some() {
+                    ui.toggle_value(&mut self.saves.open, saves::SAVED_GAMES)
+                        .on_hover_text("Save this game, or continue a game saved earlier");
+                }
             });
             // The status line, on a line of its own and cut short with
             // "…" (the whole on hover): a long refusal never wraps the bar
@@ -361,6 +373,15 @@ impl GbacwApp {
                 }
             });
         });
+        if let Some(next) = self.saves.ui(ui, &self.session) {
+            // The saved game replaces this one at this window's table:
+            // every panel starts afresh on it (the folder is kept).
+            let saves = std::mem::take(&mut self.saves);
+            *self = GbacwApp::new(next);
+            self.saves = saves;
+            ui.ctx().request_repaint();
+            return;
+        }
         if let Some(ask) = self.session.take_back_asked.clone()
             && let Some(agree) = take_back_ask_ui(ui, &ask.name)
         {
