@@ -21,6 +21,7 @@ mod quic_resumption;
 mod sandbox_replay;
 mod server_check;
 mod server_club;
+mod server_club_battles;
 mod server_club_desk;
 mod server_export;
 mod server_finish_lobby;
