@@ -42,7 +42,12 @@ pub(super) fn due<'s>(rs: &Gbacw, state: &'s GbacwState) -> Option<&'s CounterId
         .filter(|(id, l)| {
             l.hex.is_none()
                 && l.casualty.is_some()
-                && rs.game.oob.leaders.get(*id).is_some_and(|x| x.side == *side)
+                && rs
+                    .game
+                    .oob
+                    .leaders
+                    .get(*id)
+                    .is_some_and(|x| x.side == *side)
         })
         .map(|(id, _)| id)
         .find(|id| succession::promotion_tie(rs, state, id).is_some())
@@ -53,11 +58,7 @@ fn tie(rs: &Gbacw, state: &GbacwState, lost: &CounterId) -> Option<PromotionTie>
 }
 
 pub(super) fn seat(rs: &Gbacw, lost: &CounterId) -> Option<SeatId> {
-    rs.game
-        .oob
-        .leaders
-        .get(lost)
-        .map(|l| rs.seat_of(&l.side))
+    rs.game.oob.leaders.get(lost).map(|l| rs.seat_of(&l.side))
 }
 
 /// "Hebert is lost: Green and Gates tie for the command of his division

@@ -253,11 +253,7 @@ fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Opt
 /// The brigade commanders who may be promoted to lead `division` now, in
 /// the order they would be, and whether the chain is the scenario's own
 /// list (Cedar Mountain 25.3) rather than the division's brigades.
-fn promotion_chain(
-    rs: &Gbacw,
-    state: &GbacwState,
-    division: &CounterId,
-) -> (Vec<CounterId>, bool) {
+fn promotion_chain(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> (Vec<CounterId>, bool) {
     let s = &state.succession;
     let listed = rs
         .game
@@ -310,10 +306,11 @@ pub(crate) fn promotion_tie(
     }
     let division = match leads_division(s, lost) {
         Some(d) => d.clone(),
-        None => {
-            matches!(rs.game.oob.leaders.get(lost)?.role, LeaderRole::Division { .. })
-                .then(|| lost.clone())?
-        }
+        None => matches!(
+            rs.game.oob.leaders.get(lost)?.role,
+            LeaderRole::Division { .. }
+        )
+        .then(|| lost.clone())?,
     };
     let (chain, named) = promotion_chain(rs, state, &division);
     if named {

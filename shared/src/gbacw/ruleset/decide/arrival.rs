@@ -172,9 +172,10 @@ pub(crate) fn entry_hexes(
                 .iter()
                 .find(|a| areas.contains(a))
                 .map_or_else(String::new, |a| crate::gbacw::words::area_name(rs, a));
-            let division = theirs
-                .division
-                .map_or_else(|| "an earlier division".to_string(), |d| format!("{d}'s division"));
+            let division = theirs.division.map_or_else(
+                || "an earlier division".to_string(),
+                |d| format!("{d}'s division"),
+            );
             return Err(err(
                 &rs.case_rule("29.32"),
                 RuleCode::Illegal,

@@ -8,6 +8,7 @@ use super::*;
 use crate::gbacw::oob::{Formation, Marker};
 use crate::gbacw::ruleset::event::MeleeReport;
 use crate::gbacw::ruleset::state::{Casualty, SuccessionKind, WithdrawalDecision};
+use crate::gbacw::ruleset::victory::VictoryPoints;
 use crate::gbacw::tables::FireResult;
 use crate::gbacw::testkit::Position;
 
@@ -93,6 +94,9 @@ pub(super) fn casualty(t: &T, leader: &str) -> Option<Casualty> {
     t.s.leaders[&id(leader)].casualty
 }
 
+pub(super) fn vp(t: &T, seat: SeatId) -> VictoryPoints {
+    t.rs.victory_points(&t.s)[usize::from(seat.0)].clone()
+}
 
 /// Brigade X's BCE: boxes marked, and whether it is at its limit.
 pub(super) fn boxes(t: &T) -> (u16, bool) {

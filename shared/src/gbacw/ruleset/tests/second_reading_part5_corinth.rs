@@ -316,7 +316,10 @@ fn corinth_28_32_tie_after_er_player_chooses() {
     };
     assert_eq!(asked.default, choose("hackleman"), "today's pick by id");
     let words = crate::gbacw::words::action(&t.rs, &choose("oglesby"));
-    assert_eq!(words, "promote Oglesby to command Davies's division (28.32)");
+    assert_eq!(
+        words,
+        "promote Oglesby to command Davies's division (28.32)"
+    );
     assert_eq!(
         t.rs.legal_actions(&t.s, UNION),
         vec![choose("hackleman"), choose("oglesby")]

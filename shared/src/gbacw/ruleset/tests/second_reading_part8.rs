@@ -464,7 +464,11 @@ fn corinth_26_43_union_fires_second_same_limits() {
     assert_eq!(grid.distance(n("0402"), n("0411")), 9);
     assert_eq!(grid.distance(n("0713"), n("0711")), 2);
     crate::gbacw::testkit::corinth::to_barrage(&mut t);
-    assert_eq!(t.rs.acting_seat(&t.s), Some(REBEL), "the Confederates first");
+    assert_eq!(
+        t.rs.acting_seat(&t.s),
+        Some(REBEL),
+        "the Confederates first"
+    );
     let fires = |target: &str, battery: &str| GbacwAction::BarrageFire {
         target: n(target),
         firers: ids(&[battery]),
