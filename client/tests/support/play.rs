@@ -69,6 +69,7 @@ pub fn kind_of(a: &GbacwAction) -> &'static str {
         A::PutOnTop { .. } => "PutOnTop",
         A::StackOrderDone => "StackOrderDone",
         A::Recrew { .. } => "Recrew",
+        A::ChoosePromotion { .. } => "ChoosePromotion",
     }
 }
 
@@ -190,6 +191,7 @@ pub const BY_PROMPT_OR_ORDERS: &[&str] = &[
     "RapidFire",
     "StackOrderDone",
     "Recrew",
+    "ChoosePromotion",
 ];
 
 /// What no text on screen may contain (issue 18): Debug forms, ids.
@@ -695,7 +697,8 @@ impl Clicker {
             | A::DeclineRetreatFire
             | A::RetreatBatteries { .. }
             | A::DeclineBatteryRetreat
-            | A::StackOrderDone => self.button(h, &words, 0),
+            | A::StackOrderDone
+            | A::ChoosePromotion { .. } => self.button(h, &words, 0),
         };
         if !clicked {
             if self.last_miss.is_none() {

@@ -208,6 +208,14 @@ pub enum GbacwAction {
     /// or dismounted cavalry on the wagon's hex) gives one Strength Point
     /// to crew `wagon`, whose crew was eliminated.
     Recrew { wagon: CounterId, unit: CounterId },
+    /// Corinth 28.32: the answer when brigade commanders tie for the
+    /// command of lost `division` (the same rank and Effectiveness
+    /// Radius): `leader` is the one promoted. "If there is still a tie,
+    /// the player has his choice."
+    ChoosePromotion {
+        division: CounterId,
+        leader: CounterId,
+    },
 }
 
 /// Most firers in one attack and most attacks in one Fire Phase.

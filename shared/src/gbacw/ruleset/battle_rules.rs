@@ -640,6 +640,13 @@ pub(crate) trait BattleRules: Send + Sync + std::fmt::Debug {
         chain
     }
 
+    /// How many of `chain`'s first successors (in
+    /// [`BattleRules::succession_order`]) tie for the player's choice:
+    /// 1 where the order settles it.
+    fn succession_ties(&self, rs: &Gbacw, state: &GbacwState, chain: &[CounterId]) -> usize {
+        1
+    }
+
     // ---- Movement and formations --------------------------------------
 
     /// A Movement Allowance as the battle has it now.

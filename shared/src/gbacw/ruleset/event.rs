@@ -416,6 +416,12 @@ pub enum GbacwEvent {
     RestackDone,
     /// GBACW 11.18: `crew.from` gives one Strength Point to crew `wagon`.
     WagonRecrewed { wagon: CounterId, crew: NewCrew },
+    /// Corinth 28.32: on a full tie its owner chose `leader` to be
+    /// promoted to command `division`.
+    PromotionChosen {
+        division: CounterId,
+        leader: CounterId,
+    },
 }
 
 /// What one melee came to on the Melee CRT (12.0–12.98).
@@ -806,6 +812,7 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 } => {
                     s.replaced.insert(r.lost.clone());
                     s.promoted.insert(division.clone(), promoted.clone());
+                    s.chosen.remove(division);
                     if let Some(x) = stand_in {
                         s.stand_ins.insert(promoted.clone(), x.clone());
                     }
@@ -918,6 +925,12 @@ pub(crate) fn evolve(state: &mut GbacwState, event: &GbacwEvent) {
                 u.status.crew = Crew::Full;
             }
             state.recrewed.insert(wagon.clone(), crew.clone());
+        }
+        E::PromotionChosen { division, leader } => {
+            state
+                .succession
+                .chosen
+                .insert(division.clone(), leader.clone());
         }
         E::BrigadeRetreatHeld(run) => state.held_brigade_runs.push(run.clone()),
         E::BrigadeRetreatResumed { .. } => {

@@ -391,6 +391,11 @@ pub struct LeaderSuccession {
     /// GBACW 17.82: losses of counters that came back (flipped or
     /// redeployed), "recorded on paper" for Victory Points.
     pub past_losses: Vec<(CounterId, Casualty)>,
+    /// Corinth 28.32: by division, the brigade commander its owner chose
+    /// on a full tie ("If there is still a tie, the player has his
+    /// choice"), until the promotion is carried out.
+    #[serde(default)]
+    pub chosen: BTreeMap<CounterId, CounterId>,
 }
 
 /// How a lost leader was succeeded (17.81–17.83).

@@ -152,6 +152,11 @@ pub fn action(rs: &Gbacw, action: &GbacwAction) -> String {
             name(unit),
             name(wagon)
         ),
+        A::ChoosePromotion { division, leader } => format!(
+            "promote {} to command {}'s division (28.32)",
+            name(leader),
+            name(division)
+        ),
         A::MoveCrew { battery, path } => format!(
             "move the crew of {} to {} (24.21)",
             name(battery),

@@ -478,6 +478,11 @@ pub fn event(rs: &Gbacw, event: &GbacwEvent) -> String {
             list(o.hexes.iter().map(|h| h.to_string()).collect())
         ),
         E::RestackDone => "the stacking order stays as it is (8.41)".into(),
+        E::PromotionChosen { division, leader } => format!(
+            "{} is chosen to command {}'s division (28.32)",
+            name(leader),
+            name(division)
+        ),
         E::WagonRecrewed { wagon, crew } => format!(
             "{} gives a Strength Point to crew {}: the new crew's morale is {}, its weapon {} (11.18)",
             name(&crew.from),

@@ -13,8 +13,9 @@
 //! 10.2's retreat-fire offer; 13.43's leader choice when his stack's top
 //! unit routs; 14.4's retreat path; 12.85's advance;
 //! Corinth 25.26's battery retreat; 8.41's change of stacking order
-//! after a Fire Phase; Corinth 26.4's Pre-Dawn Barrage; and else the
-//! phase's own actions (4.0).
+//! after a Fire Phase; Corinth 26.4's Pre-Dawn Barrage; Corinth 28.32's
+//! choice on a tie for a division's command (in the owner's Final
+//! Command Phase); and else the phase's own actions (4.0).
 
 mod advance;
 mod barrage;
@@ -23,6 +24,7 @@ mod leader_rout;
 mod over;
 mod phase;
 mod plot;
+mod promotion;
 mod rbm;
 mod restack;
 mod retreat_fire;
@@ -75,6 +77,9 @@ pub enum Awaiting<'s> {
     Restack(&'s RestackOffer),
     /// Corinth 26.4: the Pre-Dawn Barrage.
     Barrage(&'s Barrage),
+    /// Corinth 28.32: brigade commanders tie for the command of the
+    /// division this lost leader led; his owner chooses.
+    Promotion(&'s CounterId),
     /// GBACW 4.0: the phase's own actions, by the phase's actor.
     Phase,
 }
@@ -109,6 +114,8 @@ pub fn awaiting<'s>(rs: &Gbacw, state: &'s GbacwState) -> Awaiting<'s> {
         W::Restack(o)
     } else if let Some(b) = &state.night.barrage {
         W::Barrage(b)
+    } else if let Some(lost) = promotion::due(rs, state) {
+        W::Promotion(lost)
     } else {
         W::Phase
     }
@@ -133,6 +140,7 @@ impl Awaiting<'_> {
             W::BatteryRetreat(o) => Some(o.seat),
             W::Restack(o) => Some(o.seat),
             W::Barrage(b) => Some(rs.seat_of(&b.side)),
+            W::Promotion(lost) => promotion::seat(rs, lost),
             W::Phase => phase::seat(rs, state),
         }
     }
@@ -155,6 +163,7 @@ impl Awaiting<'_> {
             W::BatteryRetreat(o) => battery_retreat::prompt(rs, o),
             W::Restack(o) => restack::prompt(rs, state, o),
             W::Barrage(_) => barrage::prompt(),
+            W::Promotion(lost) => promotion::prompt(rs, state, lost),
             W::Phase => phase::prompt(rs, state),
         }
     }
@@ -177,6 +186,7 @@ impl Awaiting<'_> {
             W::BatteryRetreat(o) => Some(battery_retreat::pending(rs, o)),
             W::Restack(o) => Some(restack::pending(rs, state, o)),
             W::Barrage(b) => Some(barrage::pending(rs, b)),
+            W::Promotion(lost) => promotion::pending(rs, state, lost),
         }
     }
 
@@ -207,6 +217,7 @@ impl Awaiting<'_> {
             W::BatteryRetreat(o) => battery_retreat::legal(o, seat),
             W::Restack(o) => restack::legal(rs, state, o, seat),
             W::Barrage(b) => barrage::legal(rs, state, b, seat),
+            W::Promotion(lost) => promotion::legal(rs, state, lost, seat),
             W::Phase => super::legal::phase_actions(rs, state, seat),
         }
     }
@@ -249,6 +260,7 @@ impl Awaiting<'_> {
             W::BatteryRetreat(o) => battery_retreat::decide(rs, state, o, seat, action, dice),
             W::Restack(o) => restack::decide(rs, state, o, seat, action),
             W::Barrage(_) => barrage::decide(rs, state, seat, action, dice),
+            W::Promotion(lost) => promotion::decide(rs, state, lost, seat, action),
             W::Phase => phase::decide(rs, state, seat, action, dice),
         }
     }

@@ -239,7 +239,21 @@ fn anonymous_division_commander(
 /// replacement is selected": the chain names the men, so a commander
 /// whose counter has been flipped to its REPL side (he was a casualty,
 /// 17.81: another officer now leads his brigade) is passed over.
+///
+/// Corinth 28.32: on a full tie the owner's choice, once made
+/// ([`promotion_tie`]), is the one promoted.
 fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Option<CounterId> {
+    let (chain, _) = promotion_chain(rs, state, division);
+    match state.succession.chosen.get(division) {
+        Some(c) if chain.contains(c) => Some(c.clone()),
+        _ => chain.into_iter().next(),
+    }
+}
+
+/// The brigade commanders who may be promoted to lead `division` now, in
+/// the order they would be, and whether the chain is the scenario's own
+/// list (Cedar Mountain 25.3) rather than the division's brigades.
+fn promotion_chain(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> (Vec<CounterId>, bool) {
     let s = &state.succession;
     let listed = rs
         .game
@@ -252,14 +266,63 @@ fn promotion_choice(rs: &Gbacw, state: &GbacwState, division: &CounterId) -> Opt
     let chain = listed.unwrap_or_else(|| promotion_candidates(&rs.game.oob, division));
     // The battle's own rule here (hook `succession_order`).
     let chain = rs.battle().succession_order(rs, state, chain);
-    chain.into_iter().find(|c| {
-        state
-            .leaders
-            .get(c)
-            .is_some_and(|l| l.hex.is_some() && l.casualty.is_none())
-            && !(named && s.flipped.contains(c))
-            && leads_division(s, c).is_none()
-            && matches!(rs.game.oob.leaders[c].role, LeaderRole::Brigade { .. })
+    let eligible = chain
+        .into_iter()
+        .filter(|c| {
+            state
+                .leaders
+                .get(c)
+                .is_some_and(|l| l.hex.is_some() && l.casualty.is_none())
+                && !(named && s.flipped.contains(c))
+                && leads_division(s, c).is_none()
+                && matches!(rs.game.oob.leaders[c].role, LeaderRole::Brigade { .. })
+        })
+        .collect();
+    (eligible, named)
+}
+
+/// Corinth 28.32: a promotion the owner must choose: the lost leader,
+/// the division, and the candidates that tie for it.
+pub(crate) struct PromotionTie {
+    pub lost: CounterId,
+    pub division: CounterId,
+    pub tied: Vec<CounterId>,
+}
+
+/// Corinth 28.32: "If there is still a tie, the player has his choice."
+/// The tie for the command of the division `lost` led (a division
+/// commander, or a brigade commander promoted to lead one), when the
+/// battle leaves the choice to the player and it is not made yet; the
+/// candidates in the order the default takes (today's pick first).
+pub(crate) fn promotion_tie(
+    rs: &Gbacw,
+    state: &GbacwState,
+    lost: &CounterId,
+) -> Option<PromotionTie> {
+    let s = &state.succession;
+    let l = state.leaders.get(lost)?;
+    if l.hex.is_some() || l.casualty.is_none() || s.replaced.contains(lost) {
+        return None;
+    }
+    let division = match leads_division(s, lost) {
+        Some(d) => d.clone(),
+        None => matches!(
+            rs.game.oob.leaders.get(lost)?.role,
+            LeaderRole::Division { .. }
+        )
+        .then(|| lost.clone())?,
+    };
+    let (chain, named) = promotion_chain(rs, state, &division);
+    if named {
+        return None;
+    }
+    let n = rs.battle().succession_ties(rs, state, &chain);
+    let tied: Vec<CounterId> = chain.into_iter().take(n).collect();
+    let chosen = s.chosen.get(&division).is_some_and(|c| tied.contains(c));
+    (tied.len() > 1 && !chosen).then(|| PromotionTie {
+        lost: lost.clone(),
+        division,
+        tied,
     })
 }
 

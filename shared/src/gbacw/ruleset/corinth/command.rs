@@ -28,6 +28,7 @@ use crate::gbacw::ruleset::event::GbacwEvent;
 use crate::gbacw::ruleset::state::GbacwState;
 use crate::gbacw::ruleset::{Gbacw, err};
 use crate::gbacw::scenario::HookKind;
+use std::cmp::Reverse;
 
 /// Corinth 21.2: whether divisional integrity is off.
 pub(crate) fn no_divisional_integrity(rs: &Gbacw) -> bool {
@@ -239,22 +240,43 @@ fn spend_checked(
     }])
 }
 
+/// Corinth 28.32's order of a candidate: the highest rank (20.2) first,
+/// then the higher Effectiveness Radius.
+fn rank_key(rs: &Gbacw, state: &GbacwState, c: &CounterId) -> (Reverse<u8>, Reverse<u8>) {
+    let rank = rs.game.oob.extras_of(c).rank.map_or(0, |r| r.seniority());
+    let er = succession::brigade_ratings(rs, state, c).map_or(0, |r| r.effectiveness_radius);
+    (Reverse(rank), Reverse(er))
+}
+
 /// Corinth 28.32: the promotion candidates in the rule's order: the
-/// highest rank (20.2), then the higher Effectiveness Radius; a tie left
-/// after both is "the player's choice", which the engine settles by the
-/// candidates' order (their id) as 17.83's succession does. Unchanged
-/// where the rule is off.
+/// highest rank (20.2), then the higher Effectiveness Radius; among a tie
+/// left after both, by id (the order a timeout's default takes). The
+/// player's choice on that tie is a decision ([`tied`],
+/// `awaiting::promotion`). Unchanged where the rule is off.
 pub(crate) fn by_rank(rs: &Gbacw, state: &GbacwState, mut chain: Vec<CounterId>) -> Vec<CounterId> {
     if super::hook(rs, HookKind::PromotionByRank).is_none() {
         return chain;
     }
-    let key = |c: &CounterId| {
-        let rank = rs.game.oob.extras_of(c).rank.map_or(0, |r| r.seniority());
-        let er = succession::brigade_ratings(rs, state, c).map_or(0, |r| r.effectiveness_radius);
-        (std::cmp::Reverse(rank), std::cmp::Reverse(er))
-    };
-    chain.sort_by_key(key);
+    chain.sort_by_key(|c| rank_key(rs, state, c));
     chain
+}
+
+/// Corinth 28.32: "If two or more brigade commanders have the same rank,
+/// the one with the highest Effectiveness Radius is promoted. If there is
+/// still a tie, the player has his choice." How many of `chain`'s first
+/// candidates (in [`by_rank`]'s order) share the first one's rank and
+/// radius; 1 where the rule is off.
+pub(crate) fn tied(rs: &Gbacw, state: &GbacwState, chain: &[CounterId]) -> usize {
+    if super::hook(rs, HookKind::PromotionByRank).is_none() {
+        return 1;
+    }
+    let Some(first) = chain.first().map(|c| rank_key(rs, state, c)) else {
+        return 1;
+    };
+    chain
+        .iter()
+        .take_while(|c| rank_key(rs, state, c) == first)
+        .count()
 }
 
 /// Corinth 28.14: whether `leader` may affect `unit` at all. An army

@@ -465,6 +465,12 @@ impl BattleRules for Corinth {
         command::by_rank(rs, state, chain)
     }
 
+    /// Corinth 28.32: "If there is still a tie, the player has his
+    /// choice."
+    fn succession_ties(&self, rs: &Gbacw, state: &GbacwState, chain: &[CounterId]) -> usize {
+        command::tied(rs, state, chain)
+    }
+
     /// Corinth 26.11: half as much again at night.
     fn allowance(&self, rs: &Gbacw, state: &GbacwState, printed: Mp) -> Mp {
         night::allowance(rs, state, printed)

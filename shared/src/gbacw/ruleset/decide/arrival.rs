@@ -160,6 +160,31 @@ pub(crate) fn entry_hexes(
     })?;
     let areas = planned.map_or_else(|| arrival.areas.clone(), |(a, _, _)| a);
     if !areas.is_empty() {
+        // Corinth 29.32: an earlier division's waiting units first.
+        let mine = super::arrival_order::Due {
+            areas: areas.clone(),
+            turn: due,
+            division: None,
+        };
+        if let Some((first, theirs)) = super::arrival_order::first_in(rs, state, piece, &mine) {
+            let area = theirs
+                .areas
+                .iter()
+                .find(|a| areas.contains(a))
+                .map_or_else(String::new, |a| crate::gbacw::words::area_name(rs, a));
+            let division = theirs.division.map_or_else(
+                || "an earlier division".to_string(),
+                |d| format!("{d}'s division"),
+            );
+            return Err(err(
+                &rs.case_rule("29.32"),
+                RuleCode::Illegal,
+                format!(
+                    "{first} of {division}, due since Game-Turn {}, still waits to enter through {area} and can enter now: the units from the first division must be entered first",
+                    theirs.turn
+                ),
+            ));
+        }
         // Corinth 29.31: through the first row of its Assault Area.
         let hexes = area_entry_hexes(rs, state, piece, &side, &areas);
         if hexes.is_empty() {

@@ -12,6 +12,7 @@ pub(crate) use sequence::{excess_due, melee_due};
 pub(crate) mod withdrawal;
 // Historical scenarios.
 pub(crate) mod arrival;
+mod arrival_order;
 pub(crate) mod setup;
 pub(crate) mod turns;
 

@@ -270,9 +270,10 @@ fn corinth_26_33_lovell_single_level() {
 /// replaced by the brigade commander in this division with the highest
 /// rank ... If there is still a tie, the player has his choice." Davies
 /// captured; Hackleman and Oglesby are both Brigadier Generals with ER 3;
-/// Baldwin is a Colonel. One of the two generals is promoted, never
-/// Baldwin. (The player's choice between them has no action to express
-/// it: the engine promotes the first by id. Noted as a gap in the results.)
+/// Baldwin is a Colonel. In the Union Final Command Phase the Union is
+/// asked (a decision, in words) which of the two generals is promoted,
+/// never Baldwin; each answer promotes the one chosen; the default on a
+/// timeout is the first by id (Hackleman), the engine's pick before.
 #[test]
 fn corinth_28_32_tie_after_er_player_chooses() {
     let mut t = corinth_field()
@@ -295,16 +296,90 @@ fn corinth_28_32_tie_after_er_player_chooses() {
         .place("b1", "0304", "n", "line")
         .build_at(10, UNION, Phase::FinalCommand);
     lost(&mut t, "davies", Casualty::Captured);
-    t.ok(UNION, GbacwAction::EndPhase);
-    let p =
-        t.s.succession
-            .promoted
-            .get(&id("davies"))
-            .cloned()
-            .expect("Davies is replaced");
+    // The owner is asked, in words, before the phase goes on.
+    let pending = t.rs.pending(&t.s);
+    let asked = pending.first().expect("the choice waits");
+    assert_eq!(asked.seat, UNION);
+    assert!(asked.rule.contains("28.32"), "{}", asked.rule);
+    // The builder's counters have no printed names: their ids stand in.
+    let prompt = asked.prompt.to_lowercase();
     assert!(
-        p == id("hackleman") || p == id("oglesby"),
-        "a general, not Baldwin: {p:?}"
+        prompt.contains("hackleman")
+            && prompt.contains("oglesby")
+            && prompt.contains("davies")
+            && prompt.contains("choose who is promoted")
+            && !prompt.contains("baldwin"),
+        "{}",
+        asked.prompt
+    );
+    let choose = |l: &str| GbacwAction::ChoosePromotion {
+        division: id("davies"),
+        leader: id(l),
+    };
+    assert_eq!(asked.default, choose("hackleman"), "today's pick by id");
+    let words = crate::gbacw::words::action(&t.rs, &choose("oglesby")).to_lowercase();
+    assert_eq!(
+        words,
+        "promote oglesby to command davies's division (28.32)"
+    );
+    assert_eq!(
+        t.rs.legal_actions(&t.s, UNION),
+        vec![choose("hackleman"), choose("oglesby")]
+    );
+    assert!(t.rs.legal_actions(&t.s, REBEL).is_empty());
+    assert!(t.decide(REBEL, &choose("oglesby")).is_err(), "not theirs");
+    let e = t
+        .decide(UNION, &choose("baldwin"))
+        .expect_err("Baldwin is no general");
+    assert!(e.rule.contains("28.32"), "{e}");
+    let e = t
+        .decide(UNION, &GbacwAction::EndPhase)
+        .expect_err("the choice first");
+    assert!(e.rule.contains("28.32"), "{e}");
+    // Each answer promotes the one chosen.
+    for who in ["hackleman", "oglesby"] {
+        let mut x = T {
+            rs: t.rs.clone(),
+            s: t.s.clone(),
+            script: Default::default(),
+        };
+        x.ok(UNION, choose(who));
+        assert!(x.rs.pending(&x.s).is_empty(), "asked once");
+        x.ok(UNION, GbacwAction::EndPhase);
+        assert_eq!(
+            x.s.succession.promoted.get(&id("davies")),
+            Some(&id(who)),
+            "{who} chosen"
+        );
+        assert!(x.s.succession.chosen.is_empty(), "the choice is spent");
+    }
+}
+
+/// Corinth 28.32 with no tie left after rank and radius: nothing is asked
+/// (the General outranks the Colonel).
+#[test]
+fn corinth_28_32_no_tie_nothing_asked() {
+    let mut t = corinth_field()
+        .scenario("hook promotion-by-rank case=28.32 cp=1")
+        .union("army r cp=2 rank=mg")
+        .union("division davies army=r dir=0 cp=1 rank=bg")
+        .union("brigade hackleman division=davies er=3 rally=1 repl=2/1 rank=bg")
+        .union("brigade baldwin division=davies er=4 rally=1 repl=1/1 rank=col")
+        .union("infantry h1 brigade=hackleman strength=4 morale=4 weapon=R")
+        .union("infantry b1 brigade=baldwin strength=4 morale=4 weapon=R")
+        .leader("r", "0808")
+        .leader("davies", "0404")
+        .leader("hackleman", "0403")
+        .place("h1", "0403", "n", "line")
+        .leader("baldwin", "0304")
+        .place("b1", "0304", "n", "line")
+        .build_at(10, UNION, Phase::FinalCommand);
+    lost(&mut t, "davies", Casualty::Captured);
+    assert!(t.rs.pending(&t.s).is_empty());
+    t.ok(UNION, GbacwAction::EndPhase);
+    assert_eq!(
+        t.s.succession.promoted.get(&id("davies")),
+        Some(&id("hackleman"))
     );
 }
 

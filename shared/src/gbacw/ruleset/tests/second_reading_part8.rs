@@ -15,7 +15,7 @@ use super::second_reading_corinth::{corinth_field_sized, gate_checks};
 use super::*;
 use crate::gbacw::oob::Marker;
 use crate::gbacw::ruleset::plan::AssaultPlan;
-use crate::gbacw::testkit::corinth::{assault_plan, division, give, night_game, open_ground};
+use crate::gbacw::testkit::corinth::{assault_plan, division, give, night_game};
 
 // --- shared ------------------------------------------------------------------------
 
@@ -326,9 +326,11 @@ fn corinth_24_21_crew_routs_leaves_marker() {
 /// artillery battery captured or eliminated 1 VP". B has a half crew
 /// (one crew step lost, GBACW 15.12); Confederate small arms (FIRE8, one
 /// column left for B's few points: C3, die 6 "1") eliminate the crew: B leaves play, no battery VP. B2 is captured
-/// by M's melee: one battery VP.
+/// by M's melee: one battery VP. (Corinth scores batteries in 31.1's
+/// tally, `vp-battery`, kept in `TallyScore::batteries` in half points for
+/// the Confederate tally side; the test reads it there.)
 #[test]
-#[ignore = "not settled by the deadline of part 8: the test reads `victory_points`' breakdown, where Corinth's battery point is not kept (it is the 31.1 tally's, `vp-battery`): it must read the tally instead"]
+#[ignore = "part 9: now reads 31.1's tally, which scores B's crew killed by small arms as a battery lost (2 halves, expected 0 by 24.22): a disagreement found at the deadline, not yet examined"]
 fn corinth_24_22_crew_killed_by_small_arms_no_gun_vp() {
     let mut t = corinth_field_sized(10, 10)
         .scenario("victory case=31.0")
@@ -345,7 +347,9 @@ fn corinth_24_22_crew_killed_by_small_arms_no_gun_vp() {
         .place("f2", "0603", "sw", "line")
         .place("m", "0807", "s", "line")
         .build_at(10, REBEL, Phase::OffensiveFire);
-    let vp0 = super::reading_support::vp(&t, REBEL);
+    let batteries = |t: &T| t.rs.tally(&t.s).expect("the 31.1 tally").batteries;
+    let vp0 = batteries(&t);
+    assert_eq!(vp0, 0);
     // A half crew: the crew hit once (Corinth 24.2's crew track).
     let e = GbacwEvent::CrewHit {
         unit: id("b"),
@@ -358,19 +362,16 @@ fn corinth_24_22_crew_killed_by_small_arms_no_gun_vp() {
     events.extend(settle(&mut t));
     println!("{events:#?}");
     assert!(t.hex("b").is_none(), "B is removed from play");
-    let vp1 = super::reading_support::vp(&t, REBEL);
-    assert_eq!(vp1.losses, vp0.losses, "no VP for B's guns: {vp1:?}");
+    let vp1 = batteries(&t);
+    assert_eq!(vp1, vp0, "no VP for B's guns");
     // B2 captured by a melee: +1.
     t.advance_to(REBEL, Phase::RetreatBeforeMelee);
     t.ok(REBEL, melee("0808", &["m"]));
     let events = resolve(&mut t, &[1, 6, 6, 1, 1, 1, 1, 1]);
     println!("{events:#?}");
     assert!(t.hex("b2").is_none(), "B2 is captured");
-    let vp2 = super::reading_support::vp(&t, REBEL);
-    assert!(
-        vp2.losses > vp1.losses,
-        "B2's capture scores: {vp1:?} -> {vp2:?}"
-    );
+    let vp2 = batteries(&t);
+    assert_eq!(vp2, vp1 + 2, "B2's capture scores one point (two halves)");
 }
 
 // --- Corinth 26.15 -----------------------------------------------------------------
@@ -435,107 +436,83 @@ fn corinth_26_15_engaged_at_gt16_both_retreat_two() {
 /// 26.42)." / 26.42: "no battery may fire at a Union unit at 9 hexes or
 /// greater. When resolving the attack, subtract a 1 from the die-roll" /
 /// 26.44: "Rapid-fire may not be used by batteries in Pre-Dawn Barrage
-/// fire." The shipped battle's barrage: the Confederates finish; Union 10
-/// Ohio (3 guns) on open ground with 6 Miss at 8 hexes: allowed, its die
-/// read one less; at 9 hexes: refused; no rapid fire.
+/// fire." A position the text allows, built on a clear field (part 8's
+/// search of the shipped map found no open hex 8 hexes from its target;
+/// nothing in 26.4 needs the shipped map): after Game-Turn 20 the
+/// Confederate battery CB (2 hexes from Union U) fires first and finishes;
+/// Union UB (10 Ohio's printed values: L, 4 guns) in 0402 facing south,
+/// Confederate C 8 hexes down the column: the Union barrage is accepted,
+/// die 6 read as 5; with C at 9 hexes it is refused; no rapid fire.
 #[test]
-#[ignore = "not settled by the deadline of part 8: the search found no hex 8 hexes off from which 10 Ohio's barrage is accepted (line of sight or facing on the shipped map, unread)"]
 fn corinth_26_43_union_fires_second_same_limits() {
-    let (mut t, _) = crate::gbacw::testkit::corinth::barrage_on_21_mo();
-    t.s.progress.to_arrive.remove(&id("6-miss"));
-    t.s.progress.to_arrive.remove(&id("10-ohio-bty"));
-    // 6 Miss on open ground, 10 Ohio four hexes off, before the
-    // Confederates finish (the Union fires when it has something to fire
-    // at).
-    let target = open_ground(&t, 2);
-    t.put("6-miss", &target.to_string(), "n", Formation::Line);
-    let near =
-        t.rs.game()
-            .map
-            .hexes()
-            .map(|(h, _)| h)
-            .find(|h| {
-                t.rs.game().map.grid.distance(*h, target) == 4
-                    && t.s.units.values().all(|u| u.hex != Some(*h))
-            })
-            .unwrap();
-    t.put("10-ohio-bty", &near.to_string(), "n", Formation::Unlimbered);
-    super::reading_support::aim(&mut t, "10-ohio-bty", &target.to_string());
-    let bryan_target = t.hex("21-mo").unwrap();
-    t.roll(
-        REBEL,
-        crate::gbacw::testkit::corinth::bryan_fires(bryan_target),
-        5,
+    let mut t = corinth_field_sized(8, 14)
+        .turns(22)
+        .scenario("hook pre-dawn-barrage case=26.4 after=20 side=confederate range=9 die=-1")
+        .scenario(
+            "hook rapid-fire case=24.1 weapons=L,N,HA,HB,HC rounds=3 range=3 foul-on=6 unfoul-to=3",
+        )
+        .union("battery ub weapon=L guns=4 rounds=12 morale=3")
+        .union("infantry u strength=4 morale=4 weapon=R")
+        .confederate("battery cb weapon=N guns=4 rounds=12 morale=3")
+        .confederate("infantry c strength=4 morale=4 weapon=R")
+        .place("ub", "0402", "s", "unlimbered")
+        .place("c", "0410", "n", "line")
+        .place("u", "0711", "s", "line")
+        .place("cb", "0713", "n", "unlimbered")
+        .build_at(20, REBEL, Phase::Movement);
+    let grid = t.rs.game().map.grid.clone();
+    assert_eq!(grid.distance(n("0402"), n("0410")), 8);
+    assert_eq!(grid.distance(n("0402"), n("0411")), 9);
+    assert_eq!(grid.distance(n("0713"), n("0711")), 2);
+    crate::gbacw::testkit::corinth::to_barrage(&mut t);
+    assert_eq!(
+        t.rs.acting_seat(&t.s),
+        Some(REBEL),
+        "the Confederates first"
     );
-    let e = t.ok(REBEL, GbacwAction::EndBarrage);
-    println!("{e:#?}");
+    let fires = |target: &str, battery: &str| GbacwAction::BarrageFire {
+        target: n(target),
+        firers: ids(&[battery]),
+    };
+    // 26.43: the Union waits while the Confederates fire.
+    assert!(t.decide(UNION, &fires("0410", "ub")).is_err());
+    t.script(&[1]);
+    t.act(REBEL, fires("0711", "cb"));
+    t.ok(REBEL, GbacwAction::EndBarrage);
     assert_eq!(
         t.rs.acting_seat(&t.s),
         Some(UNION),
         "the Union fires second"
     );
-    let grid = t.rs.game().map.grid.clone();
-    let hexes: Vec<HexNumber> = t.rs.game().map.hexes().map(|(h, _)| h).collect();
-    let fires = |_: &T, target: HexNumber| GbacwAction::BarrageFire {
-        target,
-        firers: ids(&["10-ohio-bty"]),
+    // At 9 hexes: refused, citing 26.42's limit.
+    let mut far = T {
+        rs: t.rs.clone(),
+        s: t.s.clone(),
+        script: Default::default(),
     };
-    let mut seen = [false, false];
-    for (k, want) in [(8u32, true), (9, false)] {
-        let mut tried = 0;
-        'search: {
-            for b in hexes.iter().copied() {
-                if grid.distance(b, target) != k || t.s.units.values().any(|u| u.hex == Some(b)) {
-                    continue;
-                }
-                tried += 1;
-                if tried > 200 {
-                    break 'search;
-                }
-                let mut x = T {
-                    rs: t.rs.clone(),
-                    s: t.s.clone(),
-                    script: Default::default(),
-                };
-                x.put("10-ohio-bty", &b.to_string(), "n", Formation::Unlimbered);
-                super::reading_support::aim(&mut x, "10-ohio-bty", &target.to_string());
-                match x.decide(UNION, &fires(&x, target)) {
-                    Ok(_) if want => {
-                        x.script(&[6, 1, 1, 1, 1, 1]);
-                        let events = x.act(UNION, fires(&x, target));
-                        println!("{events:#?}");
-                        let roll = events
-                            .iter()
-                            .find_map(|e| match e {
-                                GbacwEvent::BarrageRolled(r) => Some(format!("{r:?}")),
-                                _ => None,
-                            })
-                            .expect("a barrage roll");
-                        println!("{roll}");
-                        seen[0] = true;
-                        break 'search;
-                    }
-                    Ok(_) => panic!("at {k} hexes the Union barrage is refused"),
-                    Err(e) if !want && e.rule.contains("26.4") => {
-                        seen[1] = true;
-                        break 'search;
-                    }
-                    Err(_) => {}
-                }
-            }
-        }
-    }
-    assert!(seen[0], "a Union battery fired at 8 hexes");
-    assert!(
-        seen[1],
-        "a Union battery at 9 hexes was refused citing 26.42"
-    );
+    far.put("c", "0411", "n", Formation::Line);
+    let e = far
+        .decide(UNION, &fires("0411", "ub"))
+        .expect_err("9 hexes is too far");
+    assert!(e.rule.contains("26.4"), "{e}");
     // 26.44: no rapid fire in the barrage.
     assert!(
         t.decide(UNION, &GbacwAction::RapidFire { index: 0 })
             .is_err(),
         "no rapid fire"
     );
+    // At 8 hexes: accepted, the die read one less.
+    t.script(&[6, 1, 1, 1, 1, 1]);
+    let events = t.act(UNION, fires("0410", "ub"));
+    println!("{events:#?}");
+    let roll = events
+        .iter()
+        .find_map(|e| match e {
+            GbacwEvent::BarrageRolled(r) => Some(r.clone()),
+            _ => None,
+        })
+        .expect("a barrage roll");
+    assert_eq!((roll.die, roll.modified), (6, 5), "{roll:?}");
 }
 
 // --- Corinth 21.1 ------------------------------------------------------------------
@@ -774,7 +751,6 @@ const AREA_B: [&str; 8] = [
 /// Maury's waiting units, and they may not enter through Area C; they
 /// may through B.
 #[test]
-#[ignore = "a disagreement left open in part 8: the engine lets Lovell's 6 Miss enter Area B while Maury's overflow still waits (29.32: \"the units from the first division must be entered first\")"]
 fn corinth_29_32_overflow_enters_next_turn_first() {
     let plan = assault_plan(
         vec![
@@ -861,9 +837,12 @@ fn corinth_29_32_overflow_enters_next_turn_first() {
         .find(|h| t.s.units.values().all(|u| u.hex != Some(n(h))))
         .expect("a hex of B free again");
     let lovell_first = t.decide(REBEL, &arrive("6-miss", free));
+    let refused = lovell_first.expect_err("Lovell before Maury's waiting units");
+    assert!(refused.rule.contains("29.32"), "{refused}");
+    let words = crate::gbacw::words::refusal(&t.rs, refused.clone()).message;
     assert!(
-        lovell_first.is_err(),
-        "Lovell before Maury's waiting units: {lovell_first:?}"
+        words.contains("Maury") && words.contains("Area B") && !words.contains("maury"),
+        "{words}"
     );
     let through_c = t.decide(REBEL, &arrive(waiting[0], "1401"));
     assert!(through_c.is_err(), "through C: {through_c:?}");

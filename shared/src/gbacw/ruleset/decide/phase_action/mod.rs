@@ -101,6 +101,7 @@ fn part_of(action: &GbacwAction) -> Part {
         | A::DeclineBatteryRetreat
         | A::LeaderRout { .. }
         | A::StackOrderDone
+        | A::ChoosePromotion { .. }
         | A::Retreat { .. }
         | A::RetreatBeforeMelee { .. }
         | A::StandFast

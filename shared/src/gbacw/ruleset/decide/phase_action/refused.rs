@@ -38,6 +38,11 @@ pub(super) fn nothing_asked(rs: &Gbacw, action: &GbacwAction) -> RuleError {
             RuleCode::Illegal,
             "no change of stacking order is offered",
         ),
+        A::ChoosePromotion { .. } => err(
+            &rs.case_rule("28.32"),
+            RuleCode::Illegal,
+            "no tie for a division's command waits for a choice",
+        ),
         A::Retreat { .. } => err(
             "GBACW 14.4",
             RuleCode::Illegal,
