@@ -228,7 +228,11 @@ fn lean_body<R: Ruleset>(
     let roll = roll.map(|(p, action)| {
         let action = match action {
             Some(bytes) if bytes.len() < 33 => {
-                debug_assert_eq!(action_digest(bytes), p.action_digest, "not the logged bytes");
+                debug_assert_eq!(
+                    action_digest(bytes),
+                    p.action_digest,
+                    "not the logged bytes"
+                );
                 ActionRef::Bytes(bytes.to_vec())
             }
             _ => ActionRef::Digest(p.action_digest),
