@@ -330,12 +330,16 @@ fn corinth_24_21_crew_routs_leaves_marker() {
 /// tally, `vp-battery`, kept in `TallyScore::batteries` in half points for
 /// the Confederate tally side; the test reads it there.)
 #[test]
-#[ignore = "part 9: now reads 31.1's tally, which scores B's crew killed by small arms as a battery lost (2 halves, expected 0 by 24.22): a disagreement found at the deadline, not yet examined"]
 fn corinth_24_22_crew_killed_by_small_arms_no_gun_vp() {
     let mut t = corinth_field_sized(10, 10)
         .scenario("victory case=31.0")
         .scenario("victory-tally side=confederate case=31.1")
         .scenario("vp-battery 1")
+        // Corinth's own line for this case (assets/gbacw/corinth/corinth.scenario):
+        // without it a position plays the Standard Rules, where guns whose
+        // crew is gone count as lost (part 9 left this test ignored as a
+        // disagreement; it was the position that lacked the case).
+        .scenario("hook crew-loss-keeps-guns case=24.22")
         .union("battery b weapon=N guns=3 rounds=20 morale=4")
         .union("battery b2 weapon=N guns=3 rounds=20 morale=4")
         .confederate("infantry f1 strength=4 morale=4 weapon=R")
