@@ -330,12 +330,6 @@ impl GbacwApp {
                 if tb.clicked() {
                     self.take_back();
                 }
-                // Issue 18: save the game, or continue a saved one (a
-                // table on this computer only).
-                if hot_seat && self.saves.dir.is_some() {
-                    ui.toggle_value(&mut self.saves.open, saves::SAVED_GAMES)
-                        .on_hover_text("Save this game, or continue a game saved earlier");
-                }
             });
             // The status line, on a line of its own and cut short with
             // "…" (the whole on hover): a long refusal never wraps the bar
@@ -354,7 +348,18 @@ impl GbacwApp {
                 (None, None) => RichText::new(self.session.describe_link()).weak(),
             };
             ui.add(egui::Label::new(status).truncate());
-            self.replay.ui(ui, &self.session);
+            ui.horizontal(|ui| {
+                self.replay.ui(ui, &self.session);
+                // Issue 18: save the game, or continue a saved one (a
+                // table on this computer only). On the replay row, which
+                // has room: on the top bar it wrapped to a second line at
+                // 1280 px and moved the map down.
+                if hot_seat && self.saves.dir.is_some() {
+                    ui.separator();
+                    ui.toggle_value(&mut self.saves.open, saves::SAVED_GAMES)
+                        .on_hover_text("Save this game, or continue a game saved earlier");
+                }
+            });
             if let Some(f) = self.replay.view(&self.session)
                 && let track::TrackOutput::EndPhase =
                     track::ui(ui, f.ruleset(), f.state(), &seat_name, can_act)
