@@ -221,18 +221,7 @@ pub(crate) fn keep_away(
     side: &CounterId,
     path: &[crate::gbacw::map::HexNumber],
 ) -> Result<(), RuleError> {
-    let Some(spec) = &rs.game.scenario.plan else {
-        return Ok(());
-    };
-    if spec.side == *side {
-        return Ok(());
-    }
-    let all_in = state
-        .progress
-        .assault
-        .as_ref()
-        .is_some_and(|a| a.revealed.len() >= spec.divisions.len());
-    if all_in {
+    if !kept_away(rs, state, side) {
         return Ok(());
     }
     for h in path {
@@ -248,6 +237,36 @@ pub(crate) fn keep_away(
         })?;
     }
     Ok(())
+}
+
+/// Corinth 29.41: whether moves of `side` must still keep away from the
+/// Assault Areas (the Union, while the plan has a division not yet
+/// revealed).
+fn kept_away(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> bool {
+    let Some(spec) = &rs.game.scenario.plan else {
+        return false;
+    };
+    spec.side != *side
+        && !state
+            .progress
+            .assault
+            .as_ref()
+            .is_some_and(|a| a.revealed.len() >= spec.divisions.len())
+}
+
+/// Corinth 29.41 for the movement queries, as [`night_allows_entry`] is
+/// 26.13: whether a move of `side` may enter `hex` while the Union keeps
+/// away from the Assault Areas. Without it the reach offered hexes whose
+/// cheapest path crossed a forbidden one: a click on a lit hex was
+/// refused, and 17.52 named hexes a lone leader could not reach.
+pub(crate) fn keep_away_allows_entry(
+    rs: &Gbacw,
+    state: &GbacwState,
+    side: &CounterId,
+    hex: crate::gbacw::map::HexNumber,
+) -> bool {
+    !kept_away(rs, state, side)
+        || crate::gbacw::ruleset::decide::setup::away_from_areas(rs, hex).is_ok()
 }
 
 /// Corinth 30.34, 30.35: an attempt to commit `reserve`.

@@ -537,7 +537,8 @@ impl BattleRules for Corinth {
         restraint::keep_away(rs, state, side, path)
     }
 
-    /// Corinth 26.13: at night, no hex next to the enemy.
+    /// Corinth 26.13: at night, no hex next to the enemy; 29.41: no
+    /// Union move near an Assault Area until all three divisions are in.
     fn move_may_enter(
         &self,
         rs: &Gbacw,
@@ -547,6 +548,7 @@ impl BattleRules for Corinth {
         hex: HexNumber,
     ) -> bool {
         restraint::night_allows_entry(rs, state, board, side, hex)
+            && restraint::keep_away_allows_entry(rs, state, side, hex)
     }
 
     /// Corinth 30.34, 30.35: commitment attempts.

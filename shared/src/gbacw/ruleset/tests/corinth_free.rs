@@ -298,9 +298,21 @@ fn corinth_29_41_no_union_unit_moves_within_4_hexes_until_all_three_divisions_ar
         .unwrap();
     t.put("48-ind", &from.to_string(), "n", Formation::Column);
     t.refused(UNION, mv(&["48-ind"], &[&to.to_string()]), "Corinth 29.41");
+    // The reach (the client's lit hexes, 17.52's "he can reach") offers
+    // no hex the move would be refused, nor any path through one.
+    let unit = CounterId("48-ind".into());
+    let reach = t.rs.reachable(&t.s, &unit).unwrap();
+    for (h, _) in &reach.hexes {
+        let path = reach.path_to(*h).unwrap();
+        assert!(
+            path[1..].iter().all(|x| hex_allowed_29_41(&map, *x)),
+            "the reach offers {h} by {path:?}"
+        );
+    }
     // Once every division has entered, it may.
     let all: Vec<PlannedDivision> = a_plan().divisions;
     t.s.progress.assault.as_mut().unwrap().revealed = all;
+    assert!(t.rs.reachable(&t.s, &unit).unwrap().hexes.contains_key(&to));
     t.mv(UNION, &["48-ind"], &[&to.to_string()]);
 }
 
