@@ -139,10 +139,14 @@ fn check_lone_leaders(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Resul
         let Some(reach) = rs.reachable(state, id) else {
             continue;
         };
+        // The nearest such hex (fewest Movement Points spent, then the
+        // lowest number) is the one named: the refusal is read as advice.
         if let Some(ok) = reach
             .hexes
-            .keys()
-            .find(|h| **h != hex && leader_may_stay(&board, side, **h))
+            .iter()
+            .filter(|(h, _)| **h != hex && leader_may_stay(&board, side, **h))
+            .min_by_key(|(h, (spent, _))| (*spent, **h))
+            .map(|(h, _)| *h)
         {
             return Err(err(
                 "GBACW 17.52",

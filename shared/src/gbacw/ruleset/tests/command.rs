@@ -268,7 +268,12 @@ fn case_17_52_leaders_end_the_movement_phase_with_a_unit_or_far_from_the_enemy()
     t.put("2-va", "0106", "n", Formation::Line);
     t.ok(UNION, GbacwAction::EndPhase);
     // Crawford is alone at 0105, next to 2 Va; Williams is with 5 Conn.
-    t.refused(UNION, GbacwAction::EndPhase, "GBACW 17.52");
+    let e = t.refused(UNION, GbacwAction::EndPhase, "GBACW 17.52");
+    // The refusal names a hex he can reach, no farther than 5 Conn's.
+    let named = e.message.split("can reach ").nth(1).unwrap();
+    let named = HexNumber::parse(&named[..4]).unwrap();
+    let reach = t.rs.reachable(&t.s, &id("crawford")).unwrap();
+    assert!(reach.cost(named) <= reach.cost(n("0101")), "{e}");
     t.mv(UNION, &["crawford"], &["0104", "0103", "0102", "0101"]);
     t.ok(UNION, GbacwAction::EndPhase);
     // A leader who can reach no such hex does not hold up the phase.
