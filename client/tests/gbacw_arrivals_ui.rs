@@ -90,6 +90,78 @@ fn zoom_on(h: &mut Harness<'_, GbacwApp>, at: HexNumber, zoom: f32) {
     h.run();
 }
 
+/// Game-Turn 1: the Union Player-Turn is omitted (26.1). The Confederate
+/// player takes the table and ends his Initial Command Phase.
+fn to_the_confederate_movement_phase(h: &mut Harness<'_, GbacwApp>) {
+    view_as(h, "Confederate");
+    assert_eq!(
+        h.state().session.active(),
+        Viewer::Seat(muster_shared::SeatId(1))
+    );
+    let movement = Step::Phase {
+        player: PlayerTurn::Second,
+        phase: Phase::Movement,
+    };
+    for _ in 0..4 {
+        let clock = h.state().session.state().unwrap().clock;
+        if clock.step == movement {
+            break;
+        }
+        end_phase(h);
+    }
+    let clock = h.state().session.state().unwrap().clock;
+    assert_eq!((clock.turn, clock.step), (1, movement));
+}
+
+/// Issue 18: a column of reinforcements is brought in by one click
+/// ("Bring them all in"), each counter at its own entry hex as the
+/// engine offers it; those the hex cannot take yet (8.16: a counter in
+/// Column holds it) stay in the tray as due later.
+#[test]
+fn cedar_mountain_confederates_brought_in_by_one_click() {
+    let mut h = cedar();
+    click_label_containing(&mut h, tray::DEFAULT_DEPLOYMENT);
+    to_the_confederate_movement_phase(&mut h);
+    let before = h.state().session.book().unwrap().follower.seq();
+    let b = h.get_by_label(tray::BRING_ALL);
+    b.click();
+    // One click; the table sends them one after another (bounded).
+    for _ in 0..50 {
+        h.step();
+    }
+    let st = h.state().session.state().unwrap();
+    assert!(
+        h.state().session.last_refusal.is_none(),
+        "{:?}",
+        h.state().session.last_refusal
+    );
+    // A unit at the head of each column and both commanders, at their
+    // entry hexes.
+    for entry in ["4032", "2934"] {
+        assert!(
+            st.units.values().any(|u| u.hex == Some(hex(entry))),
+            "nobody entered at {entry}"
+        );
+    }
+    assert_eq!(st.leaders[&id("ewell")].hex, Some(hex("4032")));
+    assert_eq!(st.leaders[&id("early")].hex, Some(hex("2934")));
+    let brought = h.state().session.book().unwrap().follower.seq() - before;
+    assert!(brought >= 4, "{brought} brought in");
+    // Nothing else can enter now: the rest wait behind the columns.
+    let legal = support::play::legal_now(&h);
+    assert!(
+        !legal
+            .iter()
+            .any(|a| matches!(a, muster_shared::gbacw::ruleset::GbacwAction::Arrive { .. })),
+        "still offered after the click"
+    );
+    // The rest of the columns wait behind their heads (8.16).
+    assert!(st.units.values().filter(|u| u.hex.is_none()).count() > 10);
+    // The log says so in words, a line each.
+    assert!(h.query_all_by_label_contains(" arrives at ").count() >= 4);
+    assert_no_debug_text(&h, "after bringing them all in");
+}
+
 #[test]
 fn cedar_mountain_set_up_by_tray_and_default_then_confederates_arrive_by_tray() {
     let mut h = cedar();
@@ -133,27 +205,7 @@ fn cedar_mountain_set_up_by_tray_and_default_then_confederates_arrive_by_tray() 
     assert_eq!(setting_up(&h), None, "{:?}", h.state().session.last_refusal);
     assert_eq!(unit_hex(&h, "1-dc"), Some(to), "the placed unit stays");
 
-    // Game-Turn 1: the Union Player-Turn is omitted (26.1). The
-    // Confederate player takes the table and ends his Initial Command
-    // Phase.
-    view_as(&mut h, "Confederate");
-    assert_eq!(
-        h.state().session.active(),
-        Viewer::Seat(muster_shared::SeatId(1))
-    );
-    let movement = Step::Phase {
-        player: PlayerTurn::Second,
-        phase: Phase::Movement,
-    };
-    for _ in 0..4 {
-        let clock = h.state().session.state().unwrap().clock;
-        if clock.step == movement {
-            break;
-        }
-        end_phase(&mut h);
-    }
-    let clock = h.state().session.state().unwrap().clock;
-    assert_eq!((clock.turn, clock.step), (1, movement));
+    to_the_confederate_movement_phase(&mut h);
 
     // The arrivals tray, the entry hexes marked on the map.
     h.get_by_label_contains(tray::ARRIVALS);

@@ -544,6 +544,13 @@ impl<R: Narrate> Session<R> {
 
     /// Submit `action` for the acting seat. Refusals come back in the log
     /// and the status bar, like every other answer.
+    /// Whether an action sent has not been answered yet (accepted or
+    /// refused): a run of actions (the tray's "Bring them all in") sends
+    /// the next only once the last is answered.
+    pub fn awaiting_answer(&self) -> bool {
+        !self.in_flight.is_empty()
+    }
+
     pub fn act(&mut self, action: R::Action) {
         let Some(seat) = self.acting_seat() else {
             self.last_refusal = Some("spectators cannot act".into());

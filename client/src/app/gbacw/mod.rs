@@ -484,7 +484,12 @@ impl GbacwApp {
                         if self.map.take_cleared() {
                             self.tray.unpick();
                         }
-                        let placing = self.tray.ui(ui, rules, state, &legal);
+                        let table = tray::TrayContext {
+                            seq: self.session.book().map_or(0, |b| b.follower.seq()),
+                            busy: self.session.awaiting_answer(),
+                            refused: self.session.last_refusal.is_some(),
+                        };
+                        let placing = self.tray.ui(ui, rules, state, &legal, &table);
                         actions.extend(placing.action);
                         // A tray row let go over a lit hex of the map.
                         if let Some(p) = placing.dropped_at

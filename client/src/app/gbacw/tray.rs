@@ -29,6 +29,9 @@ pub const ARRIVALS: &str = "Arrivals";
 pub const SET_UP: &str = "Set-up";
 /// The button that ends the set-up by the default deployment.
 pub const DEFAULT_DEPLOYMENT: &str = "Use the default deployment";
+/// The arrivals tray's button that brings every counter offered in, one
+/// after another (Corinth 29.31: "places as many units as he can").
+pub const BRING_ALL: &str = "Bring them all in";
 /// The label over an entry hex on the map.
 pub const ENTRY_MARK: &str = "entry";
 
@@ -72,6 +75,20 @@ pub struct Tray {
     /// The set-up's first counter was picked by itself (once: after Esc
     /// or a right-click the player chooses).
     auto_picked: bool,
+    /// "Bring them all in" is under way: the log position when its last
+    /// arrival was sent (the next is sent once the table has moved past
+    /// it, so that each is chosen from the state the last one left).
+    bringing: Option<u64>,
+}
+
+/// What the table tells the tray each frame besides the game.
+pub struct TrayContext {
+    /// The table's log position.
+    pub seq: u64,
+    /// An action sent is not answered yet.
+    pub busy: bool,
+    /// The last action was refused (a run of arrivals stops there).
+    pub refused: bool,
 }
 
 /// Under the set-up's count: what the map's two greens mean.
@@ -102,6 +119,7 @@ impl Tray {
         rules: &Gbacw,
         state: &GbacwState,
         legal: &[GbacwAction],
+        table: &TrayContext,
     ) -> TrayOutput {
         let mut out = TrayOutput::default();
         let setting_up = state.progress.setting_up.is_some();
@@ -111,6 +129,21 @@ impl Tray {
                 .values()
                 .any(|a| matches!(a, GbacwAction::Arrive { .. }))
         });
+        if !arrivals_due || setting_up || table.refused {
+            self.bringing = None;
+        }
+        if let Some(sent_at) = self.bringing
+            && !table.busy
+            && table.seq != sent_at
+        {
+            // The last arrival is in: the next, chosen from this state.
+            out.action = next_arrival(state, &items);
+            self.bringing = out.action.as_ref().map(|_| table.seq);
+        }
+        if self.bringing.is_some() {
+            // The next arrival goes with the next frame, mouse or not.
+            ui.ctx().request_repaint();
+        }
         if setting_up {
             self.setup_ui(ui, rules, state, legal, &items, &mut out);
             for item in &items {
@@ -119,7 +152,7 @@ impl Tray {
                 }
             }
         } else if arrivals_due {
-            self.arrivals_ui(ui, rules, state, &items, &mut out);
+            self.arrivals_ui(ui, rules, state, &items, table.seq, &mut out);
         } else {
             self.picked = None;
             return out;
@@ -324,6 +357,7 @@ impl Tray {
         rules: &Gbacw,
         state: &GbacwState,
         items: &[Item],
+        seq: u64,
         out: &mut TrayOutput,
     ) {
         ui.separator();
@@ -343,6 +377,18 @@ impl Tray {
             .iter()
             .map(|(h, n)| (*h, format!("{ENTRY_MARK} {h}: {n} due")))
             .collect();
+        if ui
+            .button(BRING_ALL)
+            .on_hover_text(
+                "Each counter listed enters at the first of its entry hexes that can take it,                  one after another, until none is left or one is refused.",
+            )
+            .clicked()
+            && self.bringing.is_none()
+        {
+            out.action = next_arrival(state, items);
+            // Sent from this frame's state: the next waits for a newer one.
+            self.bringing = out.action.as_ref().map(|_| seq);
+        }
         let row = |item: &Item| arrival_row(rules, state, item);
         egui::ScrollArea::vertical()
             .id_salt("arrivals_tray")
@@ -450,6 +496,25 @@ pub fn what_arrives(rules: &Gbacw, id: &CounterId) -> String {
         };
     }
     String::new()
+}
+
+/// The next arrival of "Bring them all in": the first counter listed, at
+/// its first entry hex with nothing on it (else its first), as offered.
+fn next_arrival(state: &GbacwState, items: &[Item]) -> Option<GbacwAction> {
+    let held = |h: &HexNumber| {
+        state.units.values().any(|u| u.hex == Some(*h))
+            || state.leaders.values().any(|l| l.hex == Some(*h))
+    };
+    let item = items.iter().find(|i| {
+        i.hexes
+            .values()
+            .any(|a| matches!(a, GbacwAction::Arrive { .. }))
+    })?;
+    item.hexes
+        .iter()
+        .find(|(h, _)| !held(h))
+        .or_else(|| item.hexes.iter().next())
+        .map(|(_, a)| a.clone())
 }
 
 /// The counters the legal set places (set-up) or brings in (arrivals),
