@@ -42,6 +42,8 @@ pub struct Bot {
     /// front, not on a column of eighty counters.
     pub arrivals_per_phase: Option<usize>,
     arrived: usize,
+    /// "Bring them all in" was clicked this phase.
+    brought_all: bool,
     /// The melees, rallies and retreat choices taken, each checked
     /// against the engine's state right after (`check_after`).
     pub checked: Vec<String>,
@@ -59,18 +61,32 @@ impl Bot {
     }
 }
 
+/// Arrivals brought in by hand each phase (tray row, then a hex) before
+/// a player who brings every one in clicks "Bring them all in".
+pub const BY_HAND_BEFORE_BRINGING_ALL: usize = 2;
+
 /// Arrivals brought in per phase by [`Bot::seeking_contact`].
 pub const ARRIVALS_SEEKING_CONTACT: usize = 6;
 
-fn nearest_enemy(h: &Harness<'_, GbacwApp>, from: HexNumber, side: &CounterId) -> u32 {
+/// The hexes holding units not of `side` (each once).
+fn enemy_hexes(h: &Harness<'_, GbacwApp>, side: &CounterId) -> Vec<HexNumber> {
     let (r, s) = (rules(h), state(h));
-    let grid = &r.game().map.grid;
     let oob = &r.game().oob;
-    s.units
+    let hexes: BTreeSet<HexNumber> = s
+        .units
         .iter()
         .filter(|(u, _)| oob.units[*u].side != *side)
         .filter_map(|(_, u)| u.hex)
-        .map(|e| grid.distance(from, e))
+        .collect();
+    hexes.into_iter().collect()
+}
+
+/// The distance from `from` to the nearest of `enemies`.
+fn nearest(h: &Harness<'_, GbacwApp>, from: HexNumber, enemies: &[HexNumber]) -> u32 {
+    let grid = &rules(h).game().map.grid;
+    enemies
+        .iter()
+        .map(|e| grid.distance(from, *e))
         .min()
         .unwrap_or(u32::MAX)
 }
@@ -85,6 +101,7 @@ impl Bot {
             self.done.clear();
             self.moves = 0;
             self.arrived = 0;
+            self.brought_all = false;
         }
         let legal = legal_now(h);
         if legal.is_empty() || state(h).over {
@@ -147,6 +164,19 @@ impl Bot {
                 .cloned()
         };
         let done = self.done.clone();
+        if choice.is_none()
+            && self.arrivals_per_phase.is_none()
+            && self.arrived >= BY_HAND_BEFORE_BRINGING_ALL
+            && !self.brought_all
+            && legal
+                .iter()
+                .any(|a| matches!(a, GbacwAction::Arrive { .. }))
+        {
+            // The rest as a player brings a column in: one button.
+            self.brought_all = true;
+            self.bring_all(h);
+            return true;
+        }
         if choice.is_none() && self.arrivals_per_phase.is_none_or(|n| self.arrived < n) {
             choice = pick(self, h, &|a| matches!(a, GbacwAction::Arrive { .. }));
         }
@@ -359,11 +389,65 @@ impl Bot {
             pieces: vec![unit],
             path: vec![to],
         };
-        let took = self.c.perform(h, &a);
-        if took {
+        if self.c.perform(h, &a) {
             self.actions += 1;
+            return true;
         }
-        took
+        use muster_client::app::narrate::Narrate;
+        self.misses.push(format!(
+            "as the refusal says, {}: {}",
+            rules(h).describe_action(&a),
+            self.c.last_miss.clone().unwrap_or_default()
+        ));
+        h.state_mut().map.select(Vec::new());
+        // Then as a player would: onto a friendly unit he can reach.
+        let seat = rules(h).acting_seat(state(h));
+        let joins = seat.map_or_else(Vec::new, |s| super::gbacw::leaders_to_join(h.state(), s));
+        for a in joins {
+            if self.c.perform(h, &a) {
+                self.actions += 1;
+                return true;
+            }
+            h.state_mut().map.select(Vec::new());
+        }
+        false
+    }
+
+    /// Click the arrivals tray's "Bring them all in" and let the table
+    /// bring them in one after another (bounded); each arrival counts as
+    /// an action by that click.
+    fn bring_all(&mut self, h: &mut Harness<'_, GbacwApp>) {
+        use muster_client::app::gbacw::tray::BRING_ALL;
+        let before = seq(h);
+        if !self.c.button(h, BRING_ALL, 0) {
+            self.misses.push(format!("no {BRING_ALL:?} button"));
+            return;
+        }
+        let mut last = (seq(h), std::time::Instant::now());
+        for _ in 0..2000 {
+            let arrivals_left = legal_now(h)
+                .iter()
+                .any(|a| matches!(a, GbacwAction::Arrive { .. }));
+            if !arrivals_left || h.state().session.last_refusal.is_some() {
+                break;
+            }
+            if seq(h) != last.0 {
+                last = (seq(h), std::time::Instant::now());
+            } else if last.1.elapsed() > std::time::Duration::from_secs(5) {
+                break;
+            }
+            if !h.state().session.is_hot_seat() {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            super::kittest::settle(h);
+        }
+        let n = usize::try_from(seq(h) - before).unwrap_or(0);
+        if let Some(r) = &h.state().session.last_refusal {
+            self.misses.push(format!("{BRING_ALL}: {r}"));
+        }
+        self.actions += n;
+        self.arrived += n;
+        *self.c.produced.entry("Arrive").or_default() += n;
     }
 
     /// A unit of the acting side that has not moved this phase, to the
@@ -387,6 +471,15 @@ impl Bot {
         let (r, s) = (rules(h), state(h));
         let side = r.side_of(r.acting_seat(s)?).clone();
         let mut best: Option<(u32, CounterId, HexNumber)> = None;
+        // Worked out once per choice, not per hex (the choice was most of
+        // a play-through's time).
+        let enemies = enemy_hexes(h, &side);
+        let taken: BTreeSet<HexNumber> = s
+            .units
+            .values()
+            .filter_map(|x| x.hex)
+            .chain(s.leaders.values().filter_map(|x| x.hex))
+            .collect();
         for u in movers {
             let Some(from) = s.units[&u].hex else {
                 continue;
@@ -394,16 +487,14 @@ impl Bot {
             let Some(reach) = r.reachable(s, &u) else {
                 continue;
             };
-            let here = nearest_enemy(h, from, &side);
+            let here = nearest(h, from, &enemies);
             for (to, _) in reach.hexes.iter() {
                 // A click on a counter selects it: only empty hexes are
                 // moved to by a click.
-                let taken = s.units.values().any(|x| x.hex == Some(*to))
-                    || s.leaders.values().any(|x| x.hex == Some(*to));
-                if *to == from || taken {
+                if *to == from || taken.contains(to) {
                     continue;
                 }
-                let d = nearest_enemy(h, *to, &side);
+                let d = nearest(h, *to, &enemies);
                 // Closer, and no farther than adjacent.
                 if d < here && best.as_ref().is_none_or(|(b, _, _)| d < *b) {
                     best = Some((d, u.clone(), *to));

@@ -34,7 +34,12 @@ pub fn leaders_to_join(app: &GbacwApp, seat: SeatId) -> Vec<GbacwAction> {
         })
         .filter_map(|(l, _)| {
             let reach = rules.reachable(state, l)?;
-            let to = friendly.iter().find(|h| reach.cost(**h).is_some())?;
+            // The nearest (cheapest to reach).
+            let to = friendly
+                .iter()
+                .filter_map(|h| reach.cost(*h).map(|c| (c, h)))
+                .min()?
+                .1;
             Some(GbacwAction::Move {
                 pieces: vec![l.clone()],
                 path: reach.path_to(*to)?[1..].to_vec(),
