@@ -384,9 +384,12 @@ fn fixture_saves() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/saves")
 }
 
-/// The saved Corinth game near contact (made by
-/// `make_the_corinth_near_contact_saved_game`; see the README beside it).
-const NEAR_CONTACT: &str = "corinth-near-contact.muster-save";
+/// The saved game of `battle` near contact (made by
+/// `make_the_<battle>_near_contact_saved_game`; see the README beside
+/// it): `corinth-near-contact.muster-save` and the like.
+fn near_contact(battle: &str) -> String {
+    format!("{}-near-contact.muster-save", battle.replace('_', "-"))
+}
 
 /// The kinds the Corinth test must produce by clicks: a melee, a rally
 /// and a retreat choice (a retreat path, or a retreat before melee).
@@ -425,32 +428,52 @@ fn play_to_contact(h: &mut Harness<'_, GbacwApp>, bot: &mut Bot, t0: std::time::
 /// a retreat choice, each checked against the engine's state right after
 /// it is made (`Bot::check_after`: the melee declared, 12.8; the rally
 /// tried or the rout gone, 13.51; the retreat off its hex or the
-/// retreat-before-melee offer answered, 12.2x, 14.4). A melee and a
-/// retreat choice are made; the rally is not reached yet (below).
+/// retreat-before-melee offer answered, 12.2x, 14.4).
 #[test]
-fn corinth_from_a_saved_game_near_contact_melee_and_retreat_by_clicks() {
+fn corinth_from_a_saved_game_near_contact_melee_rally_and_retreat_by_clicks() {
+    from_a_saved_game_near_contact("corinth", true);
+}
+
+/// The same for Corinth's free set-up (29.0): the plan plotted, the
+/// divisions entered by it, then a melee, a rally and a retreat choice.
+#[test]
+fn corinth_free_from_a_saved_game_near_contact_melee_rally_and_retreat_by_clicks() {
+    from_a_saved_game_near_contact("corinth_free", false);
+}
+
+/// The same for Corinth's solitaire game (29.5): the Confederate plan
+/// rolled, then a melee, a rally and a retreat choice.
+#[test]
+fn corinth_solo_from_a_saved_game_near_contact_melee_rally_and_retreat_by_clicks() {
+    from_a_saved_game_near_contact("corinth_solo", false);
+}
+
+/// Continue `battle`'s saved game near contact by clicks ("Saved games",
+/// its row) and play on by clicks until a melee, a rally and a retreat
+/// choice were made, each checked; `shot` saves
+/// `docs/screens/saved-games.png`.
+fn from_a_saved_game_near_contact(battle: &str, shot: bool) {
     use muster_client::app::gbacw::saves;
     let t0 = std::time::Instant::now();
-    let mut h = table("corinth", true);
+    let mut h = table(battle, shot);
+    let file = near_contact(battle);
     // The player's saved-games folder, holding the game saved earlier
     // (a copy: the folder's path is on screen, the checkout's may have
     // any name).
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        fixture_saves().join(NEAR_CONTACT),
-        dir.path().join(NEAR_CONTACT),
-    )
-    .unwrap();
+    std::fs::copy(fixture_saves().join(&file), dir.path().join(&file)).unwrap();
     h.state_mut().saves.dir = Some(dir.path().to_path_buf());
     support::kittest::settle(&mut h);
-    let fixture = muster_client::app::saved::SavedGame::read(&fixture_saves().join(NEAR_CONTACT))
+    let fixture = muster_client::app::saved::SavedGame::read(&fixture_saves().join(&file))
         .expect("the fixture reads");
     let mut bot = Bot::seeking_contact();
     assert!(bot.c.button(&mut h, saves::SAVED_GAMES, 0));
     let row = saves::continue_label(&fixture.title);
     assert!(h.query_by_label(&row).is_some(), "{row:?} not listed");
     assert_words_only(&h, "the saved games");
-    save(&mut h, "saved-games.png");
+    if shot {
+        save(&mut h, "saved-games.png");
+    }
     assert!(bot.c.button(&mut h, &row, 0));
     // The table stands where the saved game stood.
     assert_eq!(
@@ -480,7 +503,7 @@ fn corinth_from_a_saved_game_near_contact_melee_and_retreat_by_clicks() {
     play_to_contact(&mut h, &mut bot, t0);
     let p = &bot.c.produced;
     eprintln!(
-        "corinth from {:?}: {} actions by {} clicks in {:.0?}, to Game-Turn {}; produced {p:?}; checked {:?}; {} misses: {:?}",
+        "{battle} from {:?}: {} actions by {} clicks in {:.0?}, to Game-Turn {}; produced {p:?}; checked {:?}; {} misses: {:?}",
         start,
         bot.actions,
         bot.c.clicks,
@@ -490,24 +513,16 @@ fn corinth_from_a_saved_game_near_contact_melee_and_retreat_by_clicks() {
         bot.misses.len(),
         bot.misses.iter().take(10).collect::<Vec<_>>()
     );
-    // A melee and a retreat choice, each made by clicks and checked
-    // against the engine's state. The rally is not reached from this
-    // saved game yet: the player stops at a refused End phase it cannot
-    // obey by clicks (17.52: a leader left behind must end the Movement
-    // Phase with a combat unit), see docs/client.md.
-    assert!(p.contains_key("DeclareMelee"), "no melee: {p:?}");
-    assert!(
-        p.contains_key("Retreat") || p.contains_key("RetreatBeforeMelee"),
-        "no retreat choice: {p:?}"
-    );
-    for what in ["melee declared", "retreat"] {
+    // A melee, a rally and a retreat choice, each made by clicks and
+    // checked against the engine's state.
+    assert!(contact_made(p), "no melee, rally or retreat choice: {p:?}");
+    for what in ["melee declared", "retreat", "rally of"] {
         assert!(
             bot.checked.iter().any(|c| c.contains(what)),
             "{what}: not checked against the engine: {:?}",
             bot.checked
         );
     }
-    eprintln!("rally reached: {}", p.contains_key("Rally"));
     assert_words_only(&h, "at the end");
     assert!(
         h.state().session.last_refusal.is_none(),
@@ -577,16 +592,59 @@ fn a_hot_seat_game_is_saved_and_continued_by_clicks() {
 #[test]
 #[ignore = "makes the fixture; run by hand with MUSTER_BLESS=1"]
 fn make_the_corinth_near_contact_saved_game() {
+    make_near_contact("corinth");
+}
+
+/// Makes `corinth-free-near-contact.muster-save` the same way (29.0).
+#[test]
+#[ignore = "makes the fixture; run by hand with MUSTER_BLESS=1"]
+fn make_the_corinth_free_near_contact_saved_game() {
+    make_near_contact("corinth_free");
+}
+
+/// Makes `corinth-solo-near-contact.muster-save` the same way (29.5).
+#[test]
+#[ignore = "makes the fixture; run by hand with MUSTER_BLESS=1"]
+fn make_the_corinth_solo_near_contact_saved_game() {
+    make_near_contact("corinth_solo");
+}
+
+fn make_near_contact(battle: &str) {
     use muster_client::app::local::LocalTable;
     use muster_shared::gbacw::ruleset::Gbacw;
     let t0 = std::time::Instant::now();
-    let mut h = table("corinth", false);
+    let mut h = table(battle, false);
     let mut bot = Bot::seeking_contact();
     bot.c.direct = true;
     // (log length before the action, the kind produced, the clock).
-    let mut taken: Vec<(u64, &'static str, muster_shared::gbacw::sequence::Clock)> = Vec::new();
+    type Taken = Vec<(u64, &'static str, muster_shared::gbacw::sequence::Clock)>;
+    let mut taken: Taken = Vec::new();
+    // The cut from which the game made all three soonest, if soon
+    // enough: (actions to contact, the cut's entry).
+    let best_cut = |taken: &Taken| {
+        let mut cuts: Vec<(usize, u64)> = Vec::new();
+        let mut last_clock = None;
+        for (i, t) in taken.iter().enumerate() {
+            if Some(t.2) != last_clock {
+                let mut seen = std::collections::BTreeMap::new();
+                for (n, u) in taken[i..].iter().enumerate() {
+                    seen.insert(u.1, 1usize);
+                    if contact_made(&seen) {
+                        cuts.push((n + 1, t.0));
+                        break;
+                    }
+                }
+            }
+            last_clock = Some(t.2);
+        }
+        cuts.into_iter()
+            .filter(|c| c.0 <= CONTACT_ACTIONS / 3)
+            .min()
+    };
     for _ in 0..6000 {
-        if contact_made(&bot.c.produced)
+        // Played on until a cut near enough to contact exists (a rally
+        // can come long after the first melee).
+        if best_cut(&taken).is_some()
             || state(&h).over
             || t0.elapsed() > std::time::Duration::from_secs(3600)
         {
@@ -626,28 +684,8 @@ fn make_the_corinth_near_contact_saved_game() {
     let whole = h.state().session.save("").expect("a hot-seat table saves");
     // Cuts: the first entry of each phase. For each, how many of the
     // game's actions after it until all three kinds were made again;
-    // the cuts with the fewest (at most a quarter of the test's bound)
-    // are tried first.
-    let mut cuts: Vec<(usize, u64)> = Vec::new();
-    let mut last_clock = None;
-    for (i, t) in taken.iter().enumerate() {
-        if Some(t.2) != last_clock {
-            let mut seen = std::collections::BTreeMap::new();
-            for (n, u) in taken[i..].iter().enumerate() {
-                seen.insert(u.1, 1usize);
-                if contact_made(&seen) {
-                    cuts.push((n + 1, t.0));
-                    break;
-                }
-            }
-        }
-        last_clock = Some(t.2);
-    }
-    cuts.retain(|c| c.0 <= CONTACT_ACTIONS / 4);
-    cuts.sort();
-    eprintln!("cuts (actions to contact, entry): {cuts:?}");
-    // The cut from which the game made all three soonest.
-    let &(n, cut) = cuts.first().expect("a cut before contact");
+    // the one with the fewest (at most a third of the test's bound).
+    let (n, cut) = best_cut(&taken).expect("a cut near contact");
     let mut game = whole.clone();
     game.log.entries.truncate(usize::try_from(cut).unwrap());
     let table = LocalTable::<Gbacw>::from_saved(&game).expect("the cut continues");
@@ -657,7 +695,7 @@ fn make_the_corinth_near_contact_saved_game() {
         "cut at entry {cut} ({}), {n} actions before contact",
         game.title
     );
-    let out = fixture_saves().join(NEAR_CONTACT);
+    let out = fixture_saves().join(near_contact(battle));
     if std::env::var_os("MUSTER_BLESS").is_some() {
         std::fs::create_dir_all(fixture_saves()).unwrap();
         std::fs::write(&out, game.to_file_bytes()).unwrap();
