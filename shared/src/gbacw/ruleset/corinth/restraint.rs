@@ -247,11 +247,11 @@ fn kept_away(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> bool {
         return false;
     };
     spec.side != *side
-        && !state
+        && state
             .progress
             .assault
             .as_ref()
-            .is_some_and(|a| a.revealed.len() >= spec.divisions.len())
+            .is_none_or(|a| a.revealed.len() < spec.divisions.len())
 }
 
 /// Corinth 29.41 for the movement queries, as [`night_allows_entry`] is

@@ -302,7 +302,7 @@ fn corinth_29_41_no_union_unit_moves_within_4_hexes_until_all_three_divisions_ar
     // no hex the move would be refused, nor any path through one.
     let unit = CounterId("48-ind".into());
     let reach = t.rs.reachable(&t.s, &unit).unwrap();
-    for (h, _) in &reach.hexes {
+    for h in reach.hexes.keys() {
         let path = reach.path_to(*h).unwrap();
         assert!(
             path[1..].iter().all(|x| hex_allowed_29_41(&map, *x)),
