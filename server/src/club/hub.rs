@@ -67,6 +67,8 @@ pub struct Hub {
     online: HashMap<UserId, Vec<Outbox>>,
     /// The club webhooks' delivery queue.
     webhooks: Webhooks,
+    /// `false` on a node of a fleet (see [`load`]).
+    hosts_events: bool,
 }
 
 /// Read every club and event from storage and apply the downtime rule to
@@ -80,17 +82,15 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
         tables: HashMap::new(),
         online: HashMap::new(),
         webhooks: Webhooks::start(shared.metrics.clone()),
+        hosts_events: shared.config.node.is_empty(),
     };
-    // The club tables' SQL is SQLite's only so far (storage/club.rs): a
-    // server on PostgreSQL plays tables but hosts no events, and every
-    // club request there is refused in words by the storage.
-    let on_sqlite = matches!(
-        crate::storage::Backend::from_config(&shared.config.database, &shared.config.data_dir),
-        Ok(crate::storage::Backend::Sqlite(_))
-    );
-    if !on_sqlite {
+    // The hub keeps every event in memory and runs its clocks: two nodes
+    // of a fleet would both run them and overwrite each other's rows. A
+    // fleet's nodes host no events (refused in words); a lone server on
+    // PostgreSQL hosts them as on SQLite.
+    if !hub.hosts_events {
         tracing::warn!(
-            "club events are kept only in SQLite storage so far: this server hosts none"
+            "this node is one of a fleet: club events are hosted by a server of its own, not here"
         );
         return Ok(hub);
     }
@@ -426,6 +426,14 @@ impl Hub {
                 "the server could not store that".to_string(),
             )
         };
+        if !self.hosts_events {
+            return Err((
+                ClubError::BadRequest,
+                "this server is one of several sharing a database, and they host no club events; \
+                 a club's events are hosted by a server of its own"
+                    .into(),
+            ));
+        }
         match req {
             ClubRequest::ClaimAccount { .. } | ClubRequest::SignIn { .. } => Err((
                 ClubError::BadRequest,
