@@ -351,9 +351,6 @@ impl Hub {
     /// built once, as a table's is (on the blocking pool, a few at a
     /// time), when the event is created.
     async fn check_battles(&self, settings: &EventSettings) -> Result<(), Refusal> {
-        let Some(entry) = crate::room::any_match::registry(&settings.ruleset) else {
-            return Ok(()); // check_settings refused it already
-        };
         let mut configs: Vec<(usize, Vec<u8>)> = Vec::new();
         for r in 0..usize::from(settings.rounds) {
             let config = settings.round_play(r).config;
@@ -362,41 +359,54 @@ impl Hub {
             }
         }
         for (r, config) in configs {
-            let permit = self
-                .shared
-                .builds
-                .acquire()
-                .await
-                .map_err(|_| (ClubError::Internal, "the server is stopping".to_string()))?;
-            let built = tokio::task::spawn_blocking(move || {
-                (entry.create)(&config, muster_shared::MatchId::random())
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            })
-            .await;
-            drop(permit);
             let whose = if settings.round_scenarios.is_empty() {
                 "the event's battle".to_string()
             } else {
                 format!("round {}'s battle", r + 1)
             };
-            match built {
-                Ok(Ok(())) => {}
-                Ok(Err(why)) => {
-                    return Err((
-                        ClubError::BadRequest,
-                        format!("{whose} cannot be set up: {why}"),
-                    ));
-                }
-                Err(_) => {
-                    return Err((
-                        ClubError::Internal,
-                        format!("the server could not set up {whose}"),
-                    ));
-                }
-            }
+            self.check_battle(&settings.ruleset, config, &whose).await?;
         }
         Ok(())
+    }
+
+    /// A battle (`config` of game `ruleset`) can be set up: built once as
+    /// a table's would be; refused in words, naming it as `whose`.
+    pub(super) async fn check_battle(
+        &self,
+        ruleset: &str,
+        config: Vec<u8>,
+        whose: &str,
+    ) -> Result<(), Refusal> {
+        let Some(entry) = crate::room::any_match::registry(ruleset) else {
+            return Err((
+                ClubError::BadRequest,
+                format!("this server does not host the game of {whose}"),
+            ));
+        };
+        let permit = self
+            .shared
+            .builds
+            .acquire()
+            .await
+            .map_err(|_| (ClubError::Internal, "the server is stopping".to_string()))?;
+        let built = tokio::task::spawn_blocking(move || {
+            (entry.create)(&config, muster_shared::MatchId::random())
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .await;
+        drop(permit);
+        match built {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(why)) => Err((
+                ClubError::BadRequest,
+                format!("{whose} cannot be set up: {why}"),
+            )),
+            Err(_) => Err((
+                ClubError::Internal,
+                format!("the server could not set up {whose}"),
+            )),
+        }
     }
 
     fn event(&self, id: EventId) -> Result<&Event, Refusal> {
@@ -691,6 +701,7 @@ impl Hub {
             | ClubRequest::RePair { .. }
             | ClubRequest::Watch { .. }
             | ClubRequest::YourGames
+            | ClubRequest::SetRoundBattle { .. }
             | ClubRequest::Events) => self.desk(who, req).await,
             ClubRequest::Clubs => self.clubs_listed(who).await.map(Some),
             ClubRequest::SetWebhook { club, url } => {
