@@ -666,6 +666,9 @@ pub struct EventView {
     /// round). `scenario` above is the current round's (before the first,
     /// round 1's).
     pub round_scenarios: Vec<RoundScenario>,
+    // Appended: the director's desk changes a later round's battle.
+    /// The event's game ("gbacw"): which battles a round may be given.
+    pub ruleset: String,
 }
 
 /// One unfinished game of the caller's (see `ClubRequest::YourGames`).

@@ -198,6 +198,7 @@ impl Hub {
                         .any(|x| x.user == who.user && x.checked_in),
                     invite: e.invite.clone().filter(|_| director),
                     round_scenarios: e.settings.round_scenarios.clone(),
+                    ruleset: e.settings.ruleset.clone(),
                 }))))
             }
             ClubRequest::YourGames => {
