@@ -20,8 +20,8 @@ use muster_client::Connection;
 use muster_shared::codec;
 use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::protocol::club::{
-    AtZero, ClubReply, ClubRequest, ClubRole, EventId, EventSettings, Pairing, PairingMethod,
-    PointsTable, ResultHow, SideAssignment, TimeControl,
+    AtZero, ClubError, ClubReply, ClubRequest, ClubRole, EventId, EventSettings, Pairing,
+    PairingMethod, PointsTable, ResultHow, SideAssignment, TimeControl,
 };
 use muster_shared::protocol::{ClientMsg, ServerMsg, UserId};
 use muster_tests::club_client::{ClubPlayer, WAIT, refused};
@@ -331,4 +331,45 @@ async fn a_club_event_on_postgresql_survives_a_restart() {
     .await
     .unwrap();
     assert_eq!((schema, clubs, events), (3, 2, 1));
+}
+
+/// A node of a fleet (several servers on one PostgreSQL) hosts no events:
+/// two hubs would each run an event's clocks and overwrite its rows. An
+/// account is claimed there (rows alone); a club request is refused in
+/// words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fleet_node_refuses_club_events_in_words() {
+    let Some(url) = tokio::task::spawn_blocking(pg_cluster::fresh_database)
+        .await
+        .unwrap()
+    else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server_in(dir.path(), |c| {
+        c.database = url.clone();
+        c.node = "a".into();
+    })
+    .await;
+    let t = Target::of(&server);
+    let mut d = ClubPlayer::guest(&t, "Dora").await;
+    let r = d
+        .ask(ClubRequest::ClaimAccount {
+            password: PASSWORD.into(),
+        })
+        .await;
+    assert!(matches!(r, ClubReply::AccountClaimed { .. }), "{r:?}");
+    let (e, words) = refused(
+        d.ask(ClubRequest::CreateClub {
+            name: "Culpeper Wargamers".into(),
+        })
+        .await,
+    );
+    assert_eq!(e, ClubError::BadRequest);
+    assert_eq!(
+        words,
+        "this server is one of several sharing a database, and they host no club events; \
+         a club's events are hosted by a server of its own"
+    );
+    server.shutdown().await;
 }
