@@ -41,6 +41,7 @@ mod new_player_ui;
 mod playthrough_ui;
 mod replay_ui;
 mod retreat_advance_ui;
+mod round_battle_ui;
 mod seat_names_ui;
 mod sound_setting_ui;
 mod stack_order_ui;

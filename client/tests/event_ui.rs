@@ -31,7 +31,7 @@ use support::club::Scripted;
 use support::screens::{self, no_programmer_text, steps, texts, type_into};
 use support::{start_server_with, wait};
 
-fn settings() -> EventSettings {
+pub(crate) fn settings() -> EventSettings {
     let config = GbacwConfig {
         battle: "cedar_mountain".into(),
         ..GbacwConfig::default()
@@ -60,7 +60,7 @@ fn settings() -> EventSettings {
 
 /// Dora claims an account, creates the club and an event with `settings`:
 /// the director of every test here.
-async fn director_with_event(url: &str, settings: EventSettings) -> (Scripted, EventId) {
+pub(crate) async fn director_with_event(url: &str, settings: EventSettings) -> (Scripted, EventId) {
     let mut dora = Scripted::guest(url, "Dora").await;
     dora.ask(ClubRequest::ClaimAccount {
         password: "tournament director".into(),
@@ -82,7 +82,7 @@ async fn director_with_event(url: &str, settings: EventSettings) -> (Scripted, E
     (dora, event)
 }
 
-fn page(url: &str, token: &str, event: EventId) -> Harness<'static, EventApp> {
+pub(crate) fn page(url: &str, token: &str, event: EventId) -> Harness<'static, EventApp> {
     let app = EventApp::connect_every(
         url,
         ConnectOptions::default(),
@@ -97,7 +97,7 @@ fn page(url: &str, token: &str, event: EventId) -> Harness<'static, EventApp> {
         .build_ui_state(|ui, app: &mut EventApp| app.ui(ui), app)
 }
 
-fn save(h: &mut Harness<'_, EventApp>, name: &str) {
+pub(crate) fn save(h: &mut Harness<'_, EventApp>, name: &str) {
     // The pointer in the window's corner, over nothing.
     screens::save(h, name, egui::pos2(1279.0, 799.0));
 }

@@ -188,6 +188,7 @@ fn view() -> impl Strategy<Value = EventView> {
                         }],
                     })
                     .collect(),
+                ruleset: scenario.clone(),
             },
         )
 }
@@ -486,6 +487,31 @@ fn leaving_a_club_is_appended_after_the_club_list() {
     assert_eq!(rep(left.clone()), 22);
     let msg = ServerMsg::Club(left);
     assert_eq!(ServerMsg::decode(&msg.encode().unwrap()).unwrap(), msg);
+}
+
+/// Changing a later round's battle: `SetRoundBattle` appended after
+/// `LeaveClub` (request 30); it and the event's game in `EventView` (its
+/// last field) go and come back whole.
+#[test]
+fn changing_a_rounds_battle_is_appended_after_leaving_a_club() {
+    let req = ClubRequest::SetRoundBattle {
+        event: EventId(4),
+        round: 2,
+        ruleset: "gbacw".into(),
+        battle: RoundScenario {
+            scenario: "Corinth".into(),
+            config: vec![1, 2, 3],
+            levels: vec![LevelPoints {
+                level: "decisive".into(),
+                winner: 6,
+                loser: 0,
+            }],
+        },
+    };
+    let msg = ClientMsg::Club(req);
+    let bytes = msg.encode().unwrap();
+    assert_eq!(bytes[1], 30);
+    assert_eq!(ClientMsg::decode(&bytes).unwrap(), msg);
 }
 
 fn round_scenario() -> impl Strategy<Value = RoundScenario> {

@@ -8,6 +8,9 @@
 //!   scored by its own round's levels of victory (Cedar Mountain 27.1's,
 //!   not Corinth 31.33's). Settings that do not give one battle per round,
 //!   or a battle that cannot be set up, are refused in words.
+//! - A director changes a later round's battle before it starts; refused
+//!   in words for a started round, to a player, for a battle of another
+//!   game or one that cannot be set up.
 //! - Leaving a club: a director leaves (no longer listed, directs none of
 //!   the club's events, not even the one they created); the owner leaves
 //!   only by naming another member, who owns the club from then on, also
@@ -582,5 +585,180 @@ async fn a_member_leaves_a_club_and_its_owner_leaves_it_to_another() {
     dora.back(&t).await;
     let (e, _) = refused(dora.ask(ClubRequest::CreateEvent { club, settings }).await);
     assert_eq!(e, ClubError::NotDirector);
+    server.shutdown().await;
+}
+
+/// One battle for the event, Cedar Mountain (its levels 9, 8, 7).
+fn one_battle(rounds: u8) -> EventSettings {
+    let cedar = levels(["strategic", "tactical", "marginal"], 9);
+    EventSettings {
+        name: "Cedar Mountain, then perhaps Corinth".into(),
+        ruleset: "gbacw".into(),
+        scenario: title("cedar_mountain").into(),
+        config: config("cedar_mountain"),
+        rounds,
+        pairing: PairingMethod::Swiss,
+        sides: SideAssignment::Balanced,
+        invite_only: false,
+        check_in: false,
+        time: None,
+        points: PointsTable {
+            levels: cedar,
+            ..PointsTable::default()
+        },
+        seed: 1862,
+        round_scenarios: Vec::new(),
+    }
+}
+
+/// A director changes a later round's battle before it starts (issue 21,
+/// the director's desk): refused in words to a player, for a round the
+/// event does not have, for a started round, for a battle of another
+/// game, for a battle that cannot be set up; done for round 2 of an event
+/// of one battle (rounds 1 and 3 keep it), logged, shown on the event's
+/// page with the next round's sides, and round 2's tables are made with
+/// the new battle. Kept over a restart.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_director_changes_a_later_rounds_battle_before_it_starts() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = start_server_in(dir.path(), |c| c.limits.conns_per_addr = 64).await;
+    let t = Target::of(&server);
+    let (mut d, club) = director(&t).await;
+    let ClubReply::EventCreated { event, .. } = d
+        .ask(ClubRequest::CreateEvent {
+            club,
+            settings: one_battle(3),
+        })
+        .await
+    else {
+        panic!("no event")
+    };
+    let mut players = Vec::new();
+    for n in ["Banks", "Jackson", "Pope", "Ewell"] {
+        let mut p = ClubPlayer::guest(&t, n).await;
+        let r = p
+            .ask(ClubRequest::Register {
+                event,
+                invite: None,
+            })
+            .await;
+        assert_eq!(r, ClubReply::Registered { event });
+        players.push(p);
+    }
+    let corinth = || {
+        round(
+            "corinth",
+            levels(["decisive", "substantial", "marginal"], 6),
+        )
+    };
+    let set = |round: u8, ruleset: &str, battle: RoundScenario| ClubRequest::SetRoundBattle {
+        event,
+        round,
+        ruleset: ruleset.into(),
+        battle,
+    };
+
+    // Refusals, in words.
+    let (e, words) = refused(players[0].ask(set(2, "gbacw", corinth())).await);
+    assert_eq!(e, ClubError::NotDirector);
+    assert_eq!(
+        words,
+        "only the event's director or its club's owner may do that"
+    );
+    let (e, words) = refused(d.ask(set(4, "gbacw", corinth())).await);
+    assert_eq!(e, ClubError::BadRequest);
+    assert_eq!(words, "the event has 3 rounds; there is no round 4");
+    let (e, words) = refused(d.ask(set(2, "sandbox", corinth())).await);
+    assert_eq!(e, ClubError::BadRequest);
+    assert_eq!(
+        words,
+        format!(
+            "this event plays Great Battles of the American Civil War; {} is a battle of the test sandbox",
+            title("corinth")
+        )
+    );
+    let mut nowhere = corinth();
+    nowhere.config = config("nowhere");
+    let (e, words) = refused(d.ask(set(2, "gbacw", nowhere)).await);
+    assert_eq!(e, ClubError::BadRequest);
+    assert!(
+        words.starts_with("round 2's battle cannot be set up: "),
+        "{words}"
+    );
+    let mut garbage = corinth();
+    garbage.config = vec![0xff; 7];
+    let (e, _) = refused(d.ask(set(2, "gbacw", garbage)).await);
+    assert_eq!(e, ClubError::BadRequest);
+    let v = watch(&mut d, event).await;
+    assert!(v.round_scenarios.is_empty(), "nothing changed");
+
+    // Round 1 starts: its battle can no longer change.
+    let ClubReply::Round { pairings, .. } = d.ask(ClubRequest::StartRound { event }).await else {
+        panic!("round 1 did not start")
+    };
+    assert_eq!(pairings.len(), 2);
+    let (e, words) = refused(d.ask(set(1, "gbacw", corinth())).await);
+    assert_eq!(e, ClubError::WrongTime);
+    assert_eq!(
+        words,
+        "round 1 has started: its battle can no longer change"
+    );
+
+    // Round 2 is given Corinth; rounds 1 and 3 keep Cedar Mountain.
+    let r = d.ask(set(2, "gbacw", corinth())).await;
+    assert_eq!(
+        r,
+        ClubReply::Notice {
+            event,
+            words: format!("round 2 now plays {}", title("corinth")),
+        }
+    );
+    let v = watch(&mut d, event).await;
+    let cedar = round(
+        "cedar_mountain",
+        levels(["strategic", "tactical", "marginal"], 9),
+    );
+    assert_eq!(v.round_scenarios, vec![cedar.clone(), corinth(), cedar]);
+    assert_eq!(
+        v.side_names,
+        side_names("corinth").unwrap(),
+        "round 2's sides"
+    );
+    let ClubReply::DirectorLog { lines, .. } = d.ask(ClubRequest::DirectorLog { event }).await
+    else {
+        panic!()
+    };
+    let line = format!(
+        "Dora changed round 2's battle to {} (it was {})",
+        title("corinth"),
+        title("cedar_mountain")
+    );
+    assert!(lines.iter().any(|l| l.ends_with(&line)), "{lines:?}");
+
+    // Round 1 ends (played at Cedar Mountain).
+    for p in players.iter_mut() {
+        let (table, seat) = your_table(p, 1).await;
+        assert_eq!(battle_at(&t, table).await, "cedar_mountain");
+        if seat.0 == 1 {
+            resign(p, event, table).await;
+        }
+    }
+    // The change is kept over a restart, and round 2 is played at Corinth.
+    drop(players);
+    server.shutdown().await;
+    let server = start_server_in(dir.path(), |c| c.limits.conns_per_addr = 64).await;
+    let t = Target::of(&server);
+    d.back(&t).await;
+    let v = watch(&mut d, event).await;
+    assert_eq!(v.round_scenarios[1], corinth(), "kept over a restart");
+    let ClubReply::Round { pairings, .. } = d.ask(ClubRequest::StartRound { event }).await else {
+        panic!("round 2 did not start")
+    };
+    assert_eq!(pairings.len(), 2);
+    for p in &pairings {
+        assert_eq!(battle_at(&t, p.table.unwrap()).await, "corinth");
+    }
+    let v = watch(&mut d, event).await;
+    assert_eq!(v.scenario, title("corinth"), "round 2's battle");
     server.shutdown().await;
 }

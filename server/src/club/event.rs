@@ -8,8 +8,8 @@ use super::pairing::{self, History, SwissEntry};
 use super::standings::{self, Played};
 use muster_shared::engine::Outcome;
 use muster_shared::protocol::club::{
-    ClubError, EventSettings, GameResult, LevelPoints, PairingMethod, ResultHow, SideAssignment,
-    StandingRow,
+    ClubError, EventSettings, GameResult, LevelPoints, PairingMethod, ResultHow, RoundScenario,
+    SideAssignment, StandingRow,
 };
 use muster_shared::protocol::{TableId, UserId};
 use serde::{Deserialize, Serialize};
@@ -102,8 +102,24 @@ pub fn side_names(s: &EventSettings, round: usize) -> [String; 2] {
         .unwrap_or_else(|| ["the first side".into(), "the second side".into()])
 }
 
+fn levels_bad(levels: &[LevelPoints]) -> bool {
+    levels.len() > 16
+        || levels
+            .iter()
+            .any(|l| l.level.trim().is_empty() || l.level.len() > 64)
+}
+
 fn scenario_named(name: &str) -> bool {
     !name.trim().is_empty() && name.len() <= MAX_SCENARIO && !name.chars().any(char::is_control)
+}
+
+/// A game's name in words, for a refusal.
+pub fn game_words(ruleset: &str) -> &'static str {
+    match ruleset {
+        "gbacw" => "Great Battles of the American Civil War",
+        "sandbox" => "the test sandbox",
+        _ => "a game this server does not host",
+    }
 }
 
 /// Check a director's settings; the text says what is wrong.
@@ -131,12 +147,6 @@ pub fn check_settings(s: &EventSettings) -> Result<(), Refusal> {
     {
         return bad("a time control needs a bank of at least one second".into());
     }
-    let levels_bad = |levels: &[LevelPoints]| {
-        levels.len() > 16
-            || levels
-                .iter()
-                .any(|l| l.level.trim().is_empty() || l.level.len() > 64)
-    };
     if levels_bad(&s.points.levels) {
         return bad("at most 16 victory levels, each named in 1 to 64 bytes".into());
     }
@@ -166,6 +176,61 @@ pub fn check_settings(s: &EventSettings) -> Result<(), Refusal> {
 }
 
 impl Event {
+    /// Whether round `round` (1-based) may be given `battle` now: a round
+    /// of the event, not started, and the battle well named. The words
+    /// say why not.
+    pub fn check_round_battle(&self, round: u8, battle: &RoundScenario) -> Result<(), Refusal> {
+        let rounds = self.settings.rounds;
+        if round == 0 || round > rounds {
+            return refuse(
+                ClubError::BadRequest,
+                format!("the event has {rounds} rounds; there is no round {round}"),
+            );
+        }
+        if usize::from(round) <= self.rounds.len() {
+            return refuse(
+                ClubError::WrongTime,
+                format!("round {round} has started: its battle can no longer change"),
+            );
+        }
+        if !scenario_named(&battle.scenario) {
+            return refuse(
+                ClubError::BadRequest,
+                format!("a battle is named in 1 to {MAX_SCENARIO} printable bytes"),
+            );
+        }
+        if levels_bad(&battle.levels) {
+            return refuse(
+                ClubError::BadRequest,
+                "a battle has at most 16 victory levels, each named in 1 to 64 bytes",
+            );
+        }
+        Ok(())
+    }
+
+    /// Round `round` (1-based) plays `battle` (checked as
+    /// [`Event::check_round_battle`]); the name of the battle it played
+    /// before. An event of one battle gets a battle per round first, each
+    /// the event's own, so the other rounds play what they did.
+    pub fn set_round_battle(
+        &mut self,
+        round: u8,
+        battle: RoundScenario,
+    ) -> Result<String, Refusal> {
+        self.check_round_battle(round, &battle)?;
+        let s = &mut self.settings;
+        if s.round_scenarios.is_empty() {
+            let own = RoundScenario {
+                scenario: s.scenario.clone(),
+                config: s.config.clone(),
+                levels: s.points.levels.clone(),
+            };
+            s.round_scenarios = vec![own; usize::from(s.rounds)];
+        }
+        let slot = &mut s.round_scenarios[usize::from(round) - 1];
+        Ok(std::mem::replace(slot, battle).scenario)
+    }
+
     pub fn new(director: UserId, settings: EventSettings, invite: Option<String>) -> Event {
         Event {
             director,

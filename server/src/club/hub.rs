@@ -67,6 +67,8 @@ pub struct Hub {
     online: HashMap<UserId, Vec<Outbox>>,
     /// The club webhooks' delivery queue.
     webhooks: Webhooks,
+    /// `false` on a node of a fleet (see [`load`]).
+    hosts_events: bool,
 }
 
 /// Read every club and event from storage and apply the downtime rule to
@@ -80,17 +82,15 @@ pub async fn load(shared: &Arc<Shared>) -> Result<Hub, String> {
         tables: HashMap::new(),
         online: HashMap::new(),
         webhooks: Webhooks::start(shared.metrics.clone()),
+        hosts_events: shared.config.node.is_empty(),
     };
-    // The club tables' SQL is SQLite's only so far (storage/club.rs): a
-    // server on PostgreSQL plays tables but hosts no events, and every
-    // club request there is refused in words by the storage.
-    let on_sqlite = matches!(
-        crate::storage::Backend::from_config(&shared.config.database, &shared.config.data_dir),
-        Ok(crate::storage::Backend::Sqlite(_))
-    );
-    if !on_sqlite {
+    // The hub keeps every event in memory and runs its clocks: two nodes
+    // of a fleet would both run them and overwrite each other's rows. A
+    // fleet's nodes host no events (refused in words); a lone server on
+    // PostgreSQL hosts them as on SQLite.
+    if !hub.hosts_events {
         tracing::warn!(
-            "club events are kept only in SQLite storage so far: this server hosts none"
+            "this node is one of a fleet: club events are hosted by a server of its own, not here"
         );
         return Ok(hub);
     }
@@ -351,9 +351,6 @@ impl Hub {
     /// built once, as a table's is (on the blocking pool, a few at a
     /// time), when the event is created.
     async fn check_battles(&self, settings: &EventSettings) -> Result<(), Refusal> {
-        let Some(entry) = crate::room::any_match::registry(&settings.ruleset) else {
-            return Ok(()); // check_settings refused it already
-        };
         let mut configs: Vec<(usize, Vec<u8>)> = Vec::new();
         for r in 0..usize::from(settings.rounds) {
             let config = settings.round_play(r).config;
@@ -362,41 +359,54 @@ impl Hub {
             }
         }
         for (r, config) in configs {
-            let permit = self
-                .shared
-                .builds
-                .acquire()
-                .await
-                .map_err(|_| (ClubError::Internal, "the server is stopping".to_string()))?;
-            let built = tokio::task::spawn_blocking(move || {
-                (entry.create)(&config, muster_shared::MatchId::random())
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            })
-            .await;
-            drop(permit);
             let whose = if settings.round_scenarios.is_empty() {
                 "the event's battle".to_string()
             } else {
                 format!("round {}'s battle", r + 1)
             };
-            match built {
-                Ok(Ok(())) => {}
-                Ok(Err(why)) => {
-                    return Err((
-                        ClubError::BadRequest,
-                        format!("{whose} cannot be set up: {why}"),
-                    ));
-                }
-                Err(_) => {
-                    return Err((
-                        ClubError::Internal,
-                        format!("the server could not set up {whose}"),
-                    ));
-                }
-            }
+            self.check_battle(&settings.ruleset, config, &whose).await?;
         }
         Ok(())
+    }
+
+    /// A battle (`config` of game `ruleset`) can be set up: built once as
+    /// a table's would be; refused in words, naming it as `whose`.
+    pub(super) async fn check_battle(
+        &self,
+        ruleset: &str,
+        config: Vec<u8>,
+        whose: &str,
+    ) -> Result<(), Refusal> {
+        let Some(entry) = crate::room::any_match::registry(ruleset) else {
+            return Err((
+                ClubError::BadRequest,
+                format!("this server does not host the game of {whose}"),
+            ));
+        };
+        let permit = self
+            .shared
+            .builds
+            .acquire()
+            .await
+            .map_err(|_| (ClubError::Internal, "the server is stopping".to_string()))?;
+        let built = tokio::task::spawn_blocking(move || {
+            (entry.create)(&config, muster_shared::MatchId::random())
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        })
+        .await;
+        drop(permit);
+        match built {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(why)) => Err((
+                ClubError::BadRequest,
+                format!("{whose} cannot be set up: {why}"),
+            )),
+            Err(_) => Err((
+                ClubError::Internal,
+                format!("the server could not set up {whose}"),
+            )),
+        }
     }
 
     fn event(&self, id: EventId) -> Result<&Event, Refusal> {
@@ -426,6 +436,14 @@ impl Hub {
                 "the server could not store that".to_string(),
             )
         };
+        if !self.hosts_events {
+            return Err((
+                ClubError::BadRequest,
+                "this server is one of several sharing a database, and they host no club events; \
+                 a club's events are hosted by a server of its own"
+                    .into(),
+            ));
+        }
         match req {
             ClubRequest::ClaimAccount { .. } | ClubRequest::SignIn { .. } => Err((
                 ClubError::BadRequest,
@@ -683,6 +701,7 @@ impl Hub {
             | ClubRequest::RePair { .. }
             | ClubRequest::Watch { .. }
             | ClubRequest::YourGames
+            | ClubRequest::SetRoundBattle { .. }
             | ClubRequest::Events) => self.desk(who, req).await,
             ClubRequest::Clubs => self.clubs_listed(who).await.map(Some),
             ClubRequest::SetWebhook { club, url } => {

@@ -19,14 +19,21 @@
 //! (schema 1) load unchanged: their row is the newest there is.
 
 use super::StorageError;
+use super::club_db::{ClubDb, Val};
 use muster_shared::protocol::club::{ClubId, ClubRole, EventId};
 use muster_shared::protocol::{TableId, UserId};
-use rusqlite::{Connection, OptionalExtension, params};
+
+/// A statement's parameters, each as a [`Val`].
+macro_rules! args {
+    ($($v:expr),* $(,)?) => {
+        &[$(Val::from($v)),*]
+    };
+}
 
 /// One step of the club schema: SQL, or a rewrite of rows in Rust.
 enum Step {
     Sql(&'static str),
-    Rows(fn(&Connection) -> Result<(), StorageError>),
+    Rows(fn(&mut dyn ClubDb) -> Result<(), StorageError>),
 }
 
 /// Each step of the club schema, in order; step `i` makes version `i + 1`.
@@ -87,18 +94,15 @@ CREATE TABLE IF NOT EXISTS club_table_state (
 /// (empty: its one battle for every round), see `club::stored`. A row that
 /// is no event of the old layout is left as it is, to be reported by the
 /// hub when it loads (as any row that does not decode).
-fn events_with_round_scenarios(tx: &Connection) -> Result<(), StorageError> {
-    let rows: Vec<(i64, Vec<u8>)> = {
-        let mut s = tx.prepare("SELECT id, state FROM club_events ORDER BY id")?;
-        s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?
-    };
-    for (id, state) in rows {
+fn events_with_round_scenarios(tx: &mut dyn ClubDb) -> Result<(), StorageError> {
+    let rows = tx.query("SELECT id, state FROM club_events ORDER BY id", &[])?;
+    for row in rows {
+        let (id, state) = (row.int(0)?, row.blob(1)?);
         match crate::club::stored::with_round_scenarios(&state) {
             Ok(new) => {
                 tx.execute(
                     "UPDATE club_events SET state = ?1 WHERE id = ?2",
-                    params![new, id],
+                    args![new.as_slice(), id],
                 )?;
             }
             Err(e) => tracing::error!(event = id, "a stored event does not decode: {e}"),
@@ -107,20 +111,17 @@ fn events_with_round_scenarios(tx: &Connection) -> Result<(), StorageError> {
     Ok(())
 }
 
-/// Bring the club schema up to date (in one transaction).
-pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StorageError> {
-    let tx = conn.transaction()?;
-    tx.execute_batch(
+/// Bring the club schema up to date, inside the caller's transaction (on
+/// PostgreSQL, under its migration lock: nodes starting together migrate
+/// once).
+pub(crate) fn migrate(tx: &mut dyn ClubDb) -> Result<(), StorageError> {
+    tx.batch(
         "CREATE TABLE IF NOT EXISTS club_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);",
     )?;
-    let version: i64 = tx
-        .query_row(
-            "SELECT value FROM club_meta WHERE key = 'schema'",
-            [],
-            |r| r.get(0),
-        )
-        .optional()?
-        .unwrap_or(0);
+    let version = match tx.query_opt("SELECT value FROM club_meta WHERE key = 'schema'", &[])? {
+        Some(row) => row.int(0)?,
+        None => 0,
+    };
     let have = usize::try_from(version).unwrap_or(0);
     if have > STEPS.len() {
         return Err(StorageError::Corrupt(format!(
@@ -130,16 +131,15 @@ pub(crate) fn migrate(conn: &mut Connection) -> Result<(), StorageError> {
     }
     for step in &STEPS[have..] {
         match step {
-            Step::Sql(sql) => tx.execute_batch(sql)?,
-            Step::Rows(rewrite) => rewrite(&tx)?,
+            Step::Sql(sql) => tx.batch(sql)?,
+            Step::Rows(rewrite) => rewrite(tx)?,
         }
     }
     tx.execute(
         "INSERT INTO club_meta (key, value) VALUES ('schema', ?1)
          ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        params![STEPS.len() as i64],
+        args![STEPS.len() as i64],
     )?;
-    tx.commit()?;
     Ok(())
 }
 
@@ -159,71 +159,71 @@ pub enum Claimed {
     Already,
 }
 
+/// A user's id as the tables store it (a signed 64-bit number).
+fn id(v: u64) -> i64 {
+    i64::try_from(v).unwrap_or(i64::MAX)
+}
+
+/// An id read back.
+fn unid(v: i64) -> u64 {
+    u64::try_from(v).unwrap_or(0)
+}
+
 pub fn claim_account(
-    tx: &Connection,
+    tx: &mut dyn ClubDb,
     user: UserId,
     name: &str,
     key: &str,
     phc: &str,
 ) -> Result<Claimed, StorageError> {
-    let already: bool = tx.query_row(
-        "SELECT COUNT(*) > 0 FROM accounts WHERE user_id = ?1",
-        params![user.0 as i64],
-        |r| r.get(0),
-    )?;
-    if already {
+    if is_account(tx, user)? {
         return Ok(Claimed::Already);
     }
-    let taken: bool = tx.query_row(
-        "SELECT COUNT(*) > 0 FROM accounts WHERE name_key = ?1",
-        params![key],
-        |r| r.get(0),
-    )?;
+    let taken = tx
+        .query_opt("SELECT 1 FROM accounts WHERE name_key = ?1", args![key])?
+        .is_some();
     if taken {
         return Ok(Claimed::NameTaken);
     }
     tx.execute(
         "INSERT INTO accounts (user_id, name, name_key, phc, created) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![user.0 as i64, name, key, phc, now()],
+        args![id(user.0), name, key, phc, now()],
     )?;
     Ok(Claimed::Done)
 }
 
 /// The account named by `key`: its identity, name and password hash.
 pub fn find_account(
-    tx: &Connection,
+    tx: &mut dyn ClubDb,
     key: &str,
 ) -> Result<Option<(UserId, String, String)>, StorageError> {
-    Ok(tx
-        .query_row(
-            "SELECT user_id, name, phc FROM accounts WHERE name_key = ?1",
-            params![key],
-            |r| {
-                Ok((
-                    UserId(r.get::<_, i64>(0)? as u64),
-                    r.get::<_, String>(1)?,
-                    r.get::<_, String>(2)?,
-                ))
-            },
-        )
-        .optional()?)
+    match tx.query_opt(
+        "SELECT user_id, name, phc FROM accounts WHERE name_key = ?1",
+        args![key],
+    )? {
+        Some(r) => Ok(Some((UserId(unid(r.int(0)?)), r.text(1)?, r.text(2)?))),
+        None => Ok(None),
+    }
 }
 
 /// Whether `user` is an account.
-pub fn is_account(tx: &Connection, user: UserId) -> Result<bool, StorageError> {
-    Ok(tx.query_row(
-        "SELECT COUNT(*) > 0 FROM accounts WHERE user_id = ?1",
-        params![user.0 as i64],
-        |r| r.get(0),
-    )?)
+pub fn is_account(tx: &mut dyn ClubDb, user: UserId) -> Result<bool, StorageError> {
+    Ok(tx
+        .query_opt(
+            "SELECT 1 FROM accounts WHERE user_id = ?1",
+            args![id(user.0)],
+        )?
+        .is_some())
 }
 
-pub fn create_club(tx: &Connection, name: &str, owner: UserId) -> Result<ClubId, StorageError> {
-    tx.execute(
-        "INSERT INTO clubs (name, created) VALUES (?1, ?2)",
-        params![name, now()],
-    )?;
-    let club = ClubId(tx.last_insert_rowid() as u64);
+pub fn create_club(tx: &mut dyn ClubDb, name: &str, owner: UserId) -> Result<ClubId, StorageError> {
+    let club = tx
+        .query_one(
+            "INSERT INTO clubs (name, created) VALUES (?1, ?2) RETURNING id",
+            args![name, now()],
+        )?
+        .int(0)?;
+    let club = ClubId(unid(club));
     set_member(tx, club, owner, ClubRole::Owner)?;
     Ok(club)
 }
@@ -245,7 +245,7 @@ fn role_from(code: i64) -> ClubRole {
 }
 
 pub fn set_member(
-    tx: &Connection,
+    tx: &mut dyn ClubDb,
     club: ClubId,
     user: UserId,
     role: ClubRole,
@@ -253,39 +253,45 @@ pub fn set_member(
     tx.execute(
         "INSERT INTO club_members (club_id, user_id, role) VALUES (?1, ?2, ?3)
          ON CONFLICT(club_id, user_id) DO UPDATE SET role = excluded.role",
-        params![club.0 as i64, user.0 as i64, role_code(role)],
+        args![id(club.0), id(user.0), role_code(role)],
     )?;
     Ok(())
 }
 
 /// `user` is no longer a member of `club` (whatever their role).
-pub fn remove_member(tx: &Connection, club: ClubId, user: UserId) -> Result<(), StorageError> {
+pub fn remove_member(tx: &mut dyn ClubDb, club: ClubId, user: UserId) -> Result<(), StorageError> {
     tx.execute(
         "DELETE FROM club_members WHERE club_id = ?1 AND user_id = ?2",
-        params![club.0 as i64, user.0 as i64],
+        args![id(club.0), id(user.0)],
     )?;
     Ok(())
 }
 
 /// A new event row; its id.
-pub fn create_event(tx: &Connection, club: ClubId, state: &[u8]) -> Result<EventId, StorageError> {
-    tx.execute(
-        "INSERT INTO club_events (club_id, state, updated) VALUES (?1, ?2, ?3)",
-        params![club.0 as i64, state, now()],
-    )?;
-    Ok(EventId(tx.last_insert_rowid() as u64))
+pub fn create_event(
+    tx: &mut dyn ClubDb,
+    club: ClubId,
+    state: &[u8],
+) -> Result<EventId, StorageError> {
+    let event = tx
+        .query_one(
+            "INSERT INTO club_events (club_id, state, updated) VALUES (?1, ?2, ?3) RETURNING id",
+            args![id(club.0), state, now()],
+        )?
+        .int(0)?;
+    Ok(EventId(unid(event)))
 }
 
 /// The event's whole state, as of write `seq` of the event.
 pub fn save_event(
-    tx: &Connection,
+    tx: &mut dyn ClubDb,
     event: EventId,
     seq: u64,
     state: &[u8],
 ) -> Result<(), StorageError> {
     tx.execute(
         "UPDATE club_events SET state = ?1, updated = ?2, seq = ?3 WHERE id = ?4",
-        params![state, now(), seq_sql(seq), event.0 as i64],
+        args![state, now(), seq_sql(seq), id(event.0)],
     )?;
     Ok(())
 }
@@ -297,7 +303,7 @@ fn seq_sql(seq: u64) -> i64 {
 /// One table's clock and status card, as of write `seq` of its event: what
 /// a move writes (O(1) bytes, whatever the event's size).
 pub fn save_table(
-    tx: &Connection,
+    tx: &mut dyn ClubDb,
     event: EventId,
     table: TableId,
     seq: u64,
@@ -306,16 +312,20 @@ pub fn save_table(
     tx.execute(
         "INSERT INTO club_table_state (table_id, event_id, seq, state) VALUES (?1, ?2, ?3, ?4)
          ON CONFLICT(table_id) DO UPDATE SET seq = excluded.seq, state = excluded.state",
-        params![table.0 as i64, event.0 as i64, seq_sql(seq), state],
+        args![id(table.0), id(event.0), seq_sql(seq), state],
     )?;
     Ok(())
 }
 
 /// The club's webhook address (`None`: none).
-pub fn set_webhook(tx: &Connection, club: ClubId, url: Option<&str>) -> Result<(), StorageError> {
+pub fn set_webhook(
+    tx: &mut dyn ClubDb,
+    club: ClubId,
+    url: Option<&str>,
+) -> Result<(), StorageError> {
     tx.execute(
         "UPDATE clubs SET webhook = ?1 WHERE id = ?2",
-        params![url, club.0 as i64],
+        args![url, id(club.0)],
     )?;
     Ok(())
 }
@@ -323,17 +333,13 @@ pub fn set_webhook(tx: &Connection, club: ClubId, url: Option<&str>) -> Result<(
 /// The names of `users` (their identity's name, an account's being the
 /// same), in the order given; a user not found is left out.
 pub fn user_names(
-    tx: &Connection,
+    tx: &mut dyn ClubDb,
     users: &[UserId],
 ) -> Result<Vec<(UserId, String)>, StorageError> {
-    let mut q = tx.prepare_cached("SELECT name FROM users WHERE id = ?1")?;
     let mut out = Vec::with_capacity(users.len());
     for u in users {
-        if let Some(name) = q
-            .query_row(params![u.0 as i64], |r| r.get::<_, String>(0))
-            .optional()?
-        {
-            out.push((*u, name));
+        if let Some(r) = tx.query_opt("SELECT name FROM users WHERE id = ?1", args![id(u.0)])? {
+            out.push((*u, r.text(0)?));
         }
     }
     Ok(out)
@@ -341,54 +347,53 @@ pub fn user_names(
 
 /// A director's action, kept for the event's log.
 pub fn log_action(
-    tx: &Connection,
+    tx: &mut dyn ClubDb,
     event: EventId,
     actor: UserId,
     line: &str,
 ) -> Result<(), StorageError> {
     tx.execute(
         "INSERT INTO club_log (event_id, actor, at, line) VALUES (?1, ?2, ?3, ?4)",
-        params![event.0 as i64, actor.0 as i64, now(), line],
+        args![id(event.0), id(actor.0), now(), line],
     )?;
     Ok(())
 }
 
 /// An event's log lines, oldest first, as "unix-seconds user-id line".
-pub fn read_log(tx: &Connection, event: EventId) -> Result<Vec<String>, StorageError> {
-    let mut stmt =
-        tx.prepare("SELECT at, actor, line FROM club_log WHERE event_id = ?1 ORDER BY id")?;
+pub fn read_log(tx: &mut dyn ClubDb, event: EventId) -> Result<Vec<String>, StorageError> {
+    let rows = tx.query(
+        "SELECT at, actor, line FROM club_log WHERE event_id = ?1 ORDER BY id",
+        args![id(event.0)],
+    )?;
     // Each line names its actor in words already; the time is shown as
     // a clock reads it (UTC), never as a raw number or an identity's id.
-    let rows = stmt.query_map(params![event.0 as i64], |r| {
-        let at = u64::try_from(r.get::<_, i64>(0)?).unwrap_or(0) % 86_400;
-        Ok(format!(
-            "{:02}:{:02}:{:02} UTC · {}",
-            at / 3600,
-            (at / 60) % 60,
-            at % 60,
-            r.get::<_, String>(2)?
-        ))
-    })?;
-    Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    rows.iter()
+        .map(|r| {
+            let at = unid(r.int(0)?) % 86_400;
+            Ok(format!(
+                "{:02}:{:02}:{:02} UTC · {}",
+                at / 3600,
+                (at / 60) % 60,
+                at % 60,
+                r.text(2)?
+            ))
+        })
+        .collect()
 }
 
 /// The last moment the server recorded itself up (Unix ms), if ever.
-pub fn alive(tx: &Connection) -> Result<Option<u64>, StorageError> {
-    Ok(tx
-        .query_row(
-            "SELECT value FROM club_meta WHERE key = 'alive_ms'",
-            [],
-            |r| r.get::<_, i64>(0),
-        )
-        .optional()?
-        .map(|v| u64::try_from(v).unwrap_or(0)))
+pub fn alive(tx: &mut dyn ClubDb) -> Result<Option<u64>, StorageError> {
+    match tx.query_opt("SELECT value FROM club_meta WHERE key = 'alive_ms'", &[])? {
+        Some(r) => Ok(Some(unid(r.int(0)?))),
+        None => Ok(None),
+    }
 }
 
-pub fn set_alive(tx: &Connection, ms: u64) -> Result<(), StorageError> {
+pub fn set_alive(tx: &mut dyn ClubDb, ms: u64) -> Result<(), StorageError> {
     tx.execute(
         "INSERT INTO club_meta (key, value) VALUES ('alive_ms', ?1)
          ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        params![i64::try_from(ms).unwrap_or(i64::MAX)],
+        args![i64::try_from(ms).unwrap_or(i64::MAX)],
     )?;
     Ok(())
 }
@@ -413,71 +418,55 @@ pub struct StoredEvent {
     pub tables: Vec<(TableId, u64, Vec<u8>)>,
 }
 
-pub fn load(tx: &Connection) -> Result<ClubRows, StorageError> {
+pub fn load(tx: &mut dyn ClubDb) -> Result<ClubRows, StorageError> {
     let mut out = ClubRows {
         alive_ms: alive(tx)?,
         ..ClubRows::default()
     };
-    let mut s = tx.prepare("SELECT id, name, webhook FROM clubs ORDER BY id")?;
-    for row in s.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, Option<String>>(2)?,
-        ))
-    })? {
-        let (id, name, hook) = row?;
-        out.clubs.push((ClubId(id as u64), name, hook));
+    for r in tx.query("SELECT id, name, webhook FROM clubs ORDER BY id", &[])? {
+        out.clubs
+            .push((ClubId(unid(r.int(0)?)), r.text(1)?, r.opt_text(2)?));
     }
-    let mut s = tx.prepare("SELECT club_id, user_id, role FROM club_members")?;
-    for row in s.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-        ))
-    })? {
-        let (c, u, role) = row?;
-        out.members
-            .push((ClubId(c as u64), UserId(u as u64), role_from(role)));
+    for r in tx.query(
+        "SELECT club_id, user_id, role FROM club_members ORDER BY club_id, user_id",
+        &[],
+    )? {
+        out.members.push((
+            ClubId(unid(r.int(0)?)),
+            UserId(unid(r.int(1)?)),
+            role_from(r.int(2)?),
+        ));
     }
-    let mut s = tx.prepare("SELECT id, club_id, seq, state FROM club_events ORDER BY id")?;
-    for row in s.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-            r.get::<_, Vec<u8>>(3)?,
-        ))
-    })? {
-        let (e, c, seq, state) = row?;
+    for r in tx.query(
+        "SELECT id, club_id, seq, state FROM club_events ORDER BY id",
+        &[],
+    )? {
         out.events.push(StoredEvent {
-            id: EventId(e as u64),
-            club: ClubId(c as u64),
-            seq: u64::try_from(seq).unwrap_or(0),
-            state,
+            id: EventId(unid(r.int(0)?)),
+            club: ClubId(unid(r.int(1)?)),
+            seq: unid(r.int(2)?),
+            state: r.blob(3)?,
             tables: Vec::new(),
         });
     }
-    let mut s = tx.prepare(
+    for r in tx.query(
         "SELECT event_id, table_id, seq, state FROM club_table_state ORDER BY event_id, table_id",
-    )?;
-    for row in s.query_map([], |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, i64>(1)?,
-            r.get::<_, i64>(2)?,
-            r.get::<_, Vec<u8>>(3)?,
-        ))
-    })? {
-        let (e, t, seq, state) = row?;
-        if let Some(ev) = out.events.iter_mut().find(|x| x.id.0 == e as u64) {
+        &[],
+    )? {
+        let e = unid(r.int(0)?);
+        if let Some(ev) = out.events.iter_mut().find(|x| x.id.0 == e) {
             ev.tables
-                .push((TableId(t as u64), u64::try_from(seq).unwrap_or(0), state));
+                .push((TableId(unid(r.int(1)?)), unid(r.int(2)?), r.blob(3)?));
         }
     }
     Ok(out)
 }
+
+/// A throw-away PostgreSQL cluster (the storage suite's) for the tests
+/// of the club schema on PostgreSQL.
+#[cfg(test)]
+#[path = "../../tests/support/pg_cluster.rs"]
+mod pg_cluster;
 
 #[cfg(test)]
 mod tests {
@@ -485,12 +474,14 @@ mod tests {
     use crate::club::clock::GameClock;
     use crate::club::desk::{TableLive, TableNote};
     use crate::club::event::{Event, Game, Round};
+    use crate::storage::club_db::Lite;
     use muster_shared::SeatId;
     use muster_shared::codec;
     use muster_shared::engine::ClockTurn;
     use muster_shared::protocol::club::{
         AtZero, EventSettings, PairingMethod, PointsTable, SideAssignment, TimeControl,
     };
+    use rusqlite::Connection;
 
     fn open(path: &std::path::Path) -> Connection {
         let conn = Connection::open(path).unwrap();
@@ -571,6 +562,13 @@ mod tests {
         e
     }
 
+    /// Migrate a file as the SQLite store does (one transaction).
+    fn migrate_file(conn: &mut Connection) {
+        let tx = conn.transaction().unwrap();
+        migrate(&mut Lite(&tx)).unwrap();
+        tx.commit().unwrap();
+    }
+
     fn wal_len(path: &std::path::Path) -> u64 {
         let mut wal = path.as_os_str().to_owned();
         wal.push("-wal");
@@ -587,11 +585,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("club.sqlite");
         let mut conn = open(&path);
-        migrate(&mut conn).unwrap();
+        migrate_file(&mut conn);
         let mut e = event_of(200);
         let tx = conn.transaction().unwrap();
-        let club = create_club(&tx, "Club", UserId(1)).unwrap();
-        let id = create_event(&tx, club, &codec::encode_infallible(&e)).unwrap();
+        let club = create_club(&mut Lite(&tx), "Club", UserId(1)).unwrap();
+        let id = create_event(&mut Lite(&tx), club, &codec::encode_infallible(&e)).unwrap();
         tx.commit().unwrap();
         const MOVES: u64 = 100;
         let tc = e.settings.time.clone().unwrap();
@@ -612,7 +610,7 @@ mod tests {
             whole_bytes += state.len() as u64;
             seq += 1;
             let tx = conn.transaction().unwrap();
-            save_event(&tx, id, seq, &state).unwrap();
+            save_event(&mut Lite(&tx), id, seq, &state).unwrap();
             tx.commit().unwrap();
         }
         let wal1 = wal_len(&path);
@@ -632,7 +630,7 @@ mod tests {
             row_bytes += state.len() as u64;
             seq += 1;
             let tx = conn.transaction().unwrap();
-            save_table(&tx, id, table, seq, &state).unwrap();
+            save_table(&mut Lite(&tx), id, table, seq, &state).unwrap();
             tx.commit().unwrap();
         }
         let wal2 = wal_len(&path);
@@ -649,7 +647,7 @@ mod tests {
         // And the newest wins at load: the table rows (seq above the
         // event row's) carry the last moves.
         let tx = conn.transaction().unwrap();
-        let rows = load(&tx).unwrap();
+        let rows = load(&mut Lite(&tx)).unwrap();
         let ev = &rows.events[0];
         assert_eq!(ev.seq, MOVES);
         assert_eq!(ev.tables.len(), 100);
@@ -658,8 +656,54 @@ mod tests {
         assert_eq!(live.clock.unwrap().running.unwrap().seat, 0);
     }
 
-    /// A file of the first club schema (one row per event, no table rows,
-    /// no webhooks, one battle per event) is brought up to date and its
+    /// Write a database of the first club schema (one row per event, no
+    /// table rows, no webhooks, one battle per event) holding `old`.
+    fn seed_schema_one(db: &mut dyn ClubDb, old: &[u8]) {
+        let Step::Sql(first) = &STEPS[0] else {
+            unreachable!()
+        };
+        db.batch(first).unwrap();
+        db.batch(
+            "CREATE TABLE club_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+             INSERT INTO club_meta VALUES ('schema', 1);
+             INSERT INTO clubs (id, name, created) VALUES (1, 'Old club', 0);",
+        )
+        .unwrap();
+        db.execute(
+            "INSERT INTO club_events (club_id, state, updated) VALUES (1, ?1, 0)",
+            args![old],
+        )
+        .unwrap();
+    }
+
+    /// The seeded event, after the migration: as it was, with one battle
+    /// for every round; the schema at its last version.
+    fn check_migrated(db: &mut dyn ClubDb, event: &Event, state: &[u8]) {
+        let rows = load(db).unwrap();
+        assert_eq!(rows.clubs, vec![(ClubId(1), "Old club".to_string(), None)]);
+        assert_eq!(rows.events.len(), 1);
+        assert_eq!(
+            (rows.events[0].seq, rows.events[0].state.as_slice()),
+            (0, state)
+        );
+        assert!(rows.events[0].tables.is_empty());
+        let back = crate::club::desk::decode_stored(&rows.events[0].state).unwrap();
+        assert_eq!(back.settings, event.settings);
+        assert_eq!(back.rounds[0].games.len(), 3);
+        let schema = db
+            .query_one("SELECT value FROM club_meta WHERE key = 'schema'", &[])
+            .unwrap()
+            .int(0)
+            .unwrap();
+        assert_eq!(schema, STEPS.len() as i64);
+        set_webhook(db, ClubId(1), Some("https://chat.example.org/hook")).unwrap();
+        assert_eq!(
+            load(db).unwrap().clubs[0].2.as_deref(),
+            Some("https://chat.example.org/hook")
+        );
+    }
+
+    /// A file of the first club schema is brought up to date and its
     /// events load as they were, with one battle for every round.
     #[test]
     fn a_schema_one_file_is_migrated_and_its_events_load() {
@@ -669,47 +713,47 @@ mod tests {
         let old = crate::club::stored::old_row(&event);
         let state = codec::encode_infallible(&event);
         assert_ne!(old, state);
-        {
-            let conn = open(&path);
-            let Step::Sql(first) = &STEPS[0] else {
-                unreachable!()
-            };
-            conn.execute_batch(first).unwrap();
-            conn.execute_batch(
-                "CREATE TABLE club_meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
-                 INSERT INTO club_meta VALUES ('schema', 1);
-                 INSERT INTO clubs (id, name, created) VALUES (1, 'Old club', 0);",
-            )
-            .unwrap();
-            conn.execute(
-                "INSERT INTO club_events (club_id, state, updated) VALUES (1, ?1, 0)",
-                params![old],
-            )
-            .unwrap();
-        }
+        seed_schema_one(&mut Lite(&open(&path)), &old);
         let mut conn = open(&path);
-        migrate(&mut conn).unwrap();
+        migrate_file(&mut conn);
         let tx = conn.transaction().unwrap();
-        let rows = load(&tx).unwrap();
-        assert_eq!(rows.clubs, vec![(ClubId(1), "Old club".to_string(), None)]);
-        assert_eq!(rows.events.len(), 1);
-        assert_eq!((rows.events[0].seq, &rows.events[0].state), (0, &state));
-        assert!(rows.events[0].tables.is_empty());
-        let back = crate::club::desk::decode_stored(&rows.events[0].state).unwrap();
-        assert_eq!(back.settings, event.settings);
-        assert_eq!(back.rounds[0].games.len(), 3);
-        let schema: i64 = tx
-            .query_row(
-                "SELECT value FROM club_meta WHERE key = 'schema'",
-                [],
-                |r| r.get(0),
+        check_migrated(&mut Lite(&tx), &event, &state);
+    }
+
+    /// The same on PostgreSQL (the same club SQL, read by `club_db`):
+    /// opening the store migrates the club tables with the rest, the
+    /// Rust step 3 included. Skipped only when PostgreSQL is not
+    /// installed and not required (`MUSTER_REQUIRE_PG`).
+    #[test]
+    fn a_schema_one_postgresql_database_is_migrated_and_its_events_load() {
+        use crate::storage::club_db::Pg;
+        let Some(url) = super::pg_cluster::fresh_database() else {
+            return;
+        };
+        let event = event_of(3);
+        let old = crate::club::stored::old_row(&event);
+        let state = codec::encode_infallible(&event);
+        {
+            let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+            let mut tx = c.transaction().unwrap();
+            // The table log's schema as the store records it, then the
+            // club tables at version 1.
+            tx.batch_execute(
+                "CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied BIGINT NOT NULL)",
             )
             .unwrap();
-        assert_eq!(schema, STEPS.len() as i64);
-        set_webhook(&tx, ClubId(1), Some("https://chat.example.org/hook")).unwrap();
-        assert_eq!(
-            load(&tx).unwrap().clubs[0].2.as_deref(),
-            Some("https://chat.example.org/hook")
-        );
+            for (i, step) in crate::storage::pg::MIGRATIONS.iter().enumerate() {
+                tx.batch_execute(step).unwrap();
+                let v = i32::try_from(i + 1).unwrap();
+                tx.execute("INSERT INTO schema_version VALUES ($1, 0)", &[&v])
+                    .unwrap();
+            }
+            seed_schema_one(&mut Pg::new(&mut tx), &old);
+            tx.commit().unwrap();
+        }
+        drop(crate::storage::pg::Db::open(&url).unwrap());
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).unwrap();
+        let mut tx = c.transaction().unwrap();
+        check_migrated(&mut Pg::new(&mut tx), &event, &state);
     }
 }

@@ -11,6 +11,7 @@
 //! share the cost of durability.
 
 pub mod club;
+pub mod club_db;
 pub mod pg;
 pub mod sqlite;
 
@@ -258,7 +259,7 @@ pub struct LeaseOwner {
 /// A club request: given the transaction (or the error that stopped the
 /// group before it ran), it answers after the commit like every other.
 pub(crate) type ClubJob =
-    Box<dyn FnOnce(Result<&rusqlite::Connection, StorageError>) -> sqlite::Answer + Send>;
+    Box<dyn FnOnce(Result<&mut dyn club_db::ClubDb, StorageError>) -> sqlite::Answer + Send>;
 
 /// Unfinished tables that cannot be loaded, and why, in words.
 pub type Damaged = Vec<(TableId, String)>;
@@ -540,10 +541,11 @@ impl Storage {
     }
 
     /// Run club work (a function of [`club`]) in the next group's
-    /// transaction; its result once committed.
+    /// transaction, on either database ([`club_db`]); its result once
+    /// committed.
     pub async fn club<T: Send + 'static>(
         &self,
-        f: impl FnOnce(&rusqlite::Connection) -> Result<T, StorageError> + Send + 'static,
+        f: impl FnOnce(&mut dyn club_db::ClubDb) -> Result<T, StorageError> + Send + 'static,
     ) -> Result<T, StorageError> {
         self.ask(|reply| Op::Club {
             job: Box::new(move |tx| match tx {

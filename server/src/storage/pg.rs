@@ -562,6 +562,9 @@ fn migrate(client: &mut Client) -> Result<(), StorageError> {
         )?;
         tracing::info!("database schema migrated to version {version}");
     }
+    // The club tables, versioned on their own in `club_meta` as on
+    // SQLite, under the same lock.
+    super::club::migrate(&mut super::club_db::Pg::new(&mut tx))?;
     tx.commit()?;
     Ok(())
 }
@@ -744,16 +747,15 @@ fn execute(
                 });
             answered(reply, r)
         }
-        // Club events (issue 21) keep their SQL in `storage/club.rs`, on
-        // SQLite only so far: refused in words rather than lost.
-        Op::Club { job } => (
-            job(Err(StorageError::Db(
-                "club events are kept only in SQLite storage so far; host events on a server \
-                 whose database is sqlite:"
-                    .into(),
-            ))),
-            false,
-        ),
+        // Club events (issue 21): the same SQL as on SQLite
+        // (`storage/club.rs`), read as PostgreSQL's by `club_db`. A
+        // statement that failed spoils the savepoint: rolled back, not
+        // released.
+        Op::Club { job } => {
+            let mut db = super::club_db::Pg::new(tx);
+            let answer = job(Ok(&mut db));
+            (answer, !db.failed)
+        }
         Op::LoadUnfinished { reply } => answered(reply, load_unfinished(tx, None)),
         // Gathered by `run_group` and written after the rest of the group.
         Op::Listing { .. } => (Box::new(|_| {}), true),

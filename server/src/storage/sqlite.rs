@@ -113,7 +113,9 @@ impl Db {
         }
         conn.execute_batch(SCHEMA)?;
         // Club events' tables, versioned on their own (issue 21).
-        super::club::migrate(&mut conn)?;
+        let tx = conn.transaction()?;
+        super::club::migrate(&mut super::club_db::Lite(&tx))?;
+        tx.commit()?;
         // Added after the first release: older files get the column.
         let has_creator: bool = conn.query_row(
             "SELECT COUNT(*) > 0 FROM pragma_table_info('tables') WHERE name = 'creator'",
@@ -391,7 +393,7 @@ fn execute(tx: &rusqlite::Connection, op: Op) -> Answer {
             deferred(reply, r)
         }
         Op::LoadUnfinished { reply } => deferred(reply, load_unfinished(tx)),
-        Op::Club { job } => job(Ok(tx)),
+        Op::Club { job } => job(Ok(&mut super::club_db::Lite(tx))),
         // One writer owns every table of a SQLite file.
         Op::AcquireLease { reply, .. } => deferred(reply, Ok(Some(0))),
         // `Config::check` refuses a fleet on SQLite; this is the backstop.

@@ -410,6 +410,18 @@ pub enum ClubRequest {
         club: ClubId,
         new_owner: Option<UserId>,
     },
+    // Appended (variant numbers are the wire).
+    /// Director only: round `round` (1-based), not started yet, plays
+    /// `battle`, a battle of the game `ruleset` (named so that a battle of
+    /// another game than the event's is refused in words, not misread).
+    /// An event of one battle then has a battle per round, the other
+    /// rounds keeping the event's. Answered with a `Notice`.
+    SetRoundBattle {
+        event: EventId,
+        round: u8,
+        ruleset: String,
+        battle: RoundScenario,
+    },
 }
 
 /// Server → client, inside [`super::ServerMsg::Club`].
@@ -654,6 +666,9 @@ pub struct EventView {
     /// round). `scenario` above is the current round's (before the first,
     /// round 1's).
     pub round_scenarios: Vec<RoundScenario>,
+    // Appended: the director's desk changes a later round's battle.
+    /// The event's game ("gbacw"): which battles a round may be given.
+    pub ruleset: String,
 }
 
 /// One unfinished game of the caller's (see `ClubRequest::YourGames`).

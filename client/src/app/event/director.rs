@@ -6,13 +6,21 @@
 //! picked in the list gets the actions: pause or resume it, give a side
 //! more time, put a reserve in a seat, adjudicate with a reason. Above the
 //! list: pause or resume the whole round, pair the next round, re-pair it
-//! by swapping two players, start it. Beside it: the directors' log.
+//! by swapping two players, start it; the battles of the rounds to come,
+//! and changing one before its round starts. Beside it: the directors'
+//! log.
 
 use super::grid::clock_now;
 use super::{EventApp, words};
+use crate::app::lobby::create::battle_picker;
+use crate::app::lobby::new_event::{default_levels, scenario_words};
 use egui::{Color32, RichText, Ui};
 use muster_shared::SeatId;
-use muster_shared::protocol::club::{ClubRequest, EventView, Pairing, TableCard};
+use muster_shared::codec;
+use muster_shared::gbacw::ruleset::GbacwConfig;
+use muster_shared::protocol::club::{
+    ClubRequest, EventView, LevelPoints, Pairing, RoundScenario, TableCard,
+};
 use muster_shared::protocol::{TableId, UserId};
 
 /// What the desk's forms hold between frames.
@@ -33,6 +41,11 @@ pub struct Desk {
     pub swap: Option<UserId>,
     /// Slow play: the vacation days each player may take.
     pub vacation_days: u8,
+    /// The round (1-based, not started) whose battle is to change; 0:
+    /// none picked (the next round is offered).
+    pub battle_round: u8,
+    /// The battle it is to play (a battle's name in the rules' files).
+    pub battle: String,
 }
 
 impl Default for Desk {
@@ -47,6 +60,8 @@ impl Default for Desk {
             reason: String::new(),
             swap: None,
             vacation_days: 3,
+            battle_round: 0,
+            battle: "corinth".into(),
         }
     }
 }
@@ -75,6 +90,7 @@ pub fn ui(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
             .id_salt("director_scroll")
             .show(ui, |ui| {
                 round_controls(ui, app, view);
+                round_battles(ui, app, view);
                 if let Some(p) = &view.proposed {
                     ui.separator();
                     proposal(ui, app, view, p);
@@ -145,6 +161,88 @@ fn round_controls(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
             }
         });
     }
+}
+
+/// The button that changes a later round's battle.
+pub const CHANGE_BATTLE: &str = "Change the battle";
+/// The battle picker beside it.
+pub const NEW_BATTLE: &str = "New battle:";
+
+/// The round whose battle the desk changes: round `round` (1-based).
+pub fn battle_round_label(round: u8) -> String {
+    format!("Round {round}")
+}
+
+/// The battles of the rounds not started, and changing one of them (GBACW
+/// events: the battles a table may be made with). The server refuses a
+/// started round, a battle of another game or one that cannot be set up.
+fn round_battles(ui: &mut Ui, app: &mut EventApp, view: &EventView) {
+    let next = view.round.saturating_add(1);
+    if next > view.rounds || view.ruleset != "gbacw" {
+        return;
+    }
+    ui.separator();
+    ui.strong("Battles of the rounds to come");
+    let battle_of = |r: u8| -> &str {
+        view.round_scenarios
+            .get(usize::from(r) - 1)
+            .map_or(view.scenario.as_str(), |s| s.scenario.as_str())
+    };
+    egui::Grid::new("round_battles")
+        .num_columns(2)
+        .spacing([12.0, 2.0])
+        .show(ui, |ui| {
+            for r in next..=view.rounds {
+                ui.label(format!("Round {r} plays"));
+                ui.label(battle_of(r));
+                ui.end_row();
+            }
+        });
+    if !(next..=view.rounds).contains(&app.desk.battle_round) {
+        app.desk.battle_round = next;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Change:");
+        for r in next..=view.rounds {
+            ui.radio_value(&mut app.desk.battle_round, r, battle_round_label(r));
+        }
+        let l = ui.label(NEW_BATTLE);
+        battle_picker(ui, "desk_round_battle", &mut app.desk.battle, Some(300.0)).labelled_by(l.id);
+        let round = app.desk.battle_round;
+        let same = scenario_words(&app.desk.battle) == battle_of(round);
+        if ui
+            .add_enabled(!same, egui::Button::new(CHANGE_BATTLE))
+            .on_hover_text(
+                "The round picked plays this battle instead, with its own levels of victory; \
+                 the other rounds keep theirs",
+            )
+            .clicked()
+        {
+            let battle = &app.desk.battle;
+            let levels = default_levels(battle)
+                .into_iter()
+                .map(|l| LevelPoints {
+                    level: l.words,
+                    winner: l.winner,
+                    loser: l.loser,
+                })
+                .collect();
+            let config = codec::encode_infallible(&GbacwConfig {
+                battle: battle.clone(),
+                ..GbacwConfig::default()
+            });
+            app.send(ClubRequest::SetRoundBattle {
+                event: view.event,
+                round,
+                ruleset: view.ruleset.clone(),
+                battle: RoundScenario {
+                    scenario: scenario_words(battle),
+                    config,
+                    levels,
+                },
+            });
+        }
+    });
 }
 
 /// The label of the button that sets the event's vacation days.

@@ -7,7 +7,7 @@
 //! players it touches. The rules of each action are in [`crate::club::desk`].
 
 use super::{Hub, now_ms};
-use crate::club::event::Refusal;
+use crate::club::event::{Refusal, game_words, side_names};
 use crate::room::{RoomCmd, Who};
 use crate::storage::SeatHolder;
 use muster_shared::SeatId;
@@ -198,6 +198,7 @@ impl Hub {
                         .any(|x| x.user == who.user && x.checked_in),
                     invite: e.invite.clone().filter(|_| director),
                     round_scenarios: e.settings.round_scenarios.clone(),
+                    ruleset: e.settings.ruleset.clone(),
                 }))))
             }
             ClubRequest::YourGames => {
@@ -208,6 +209,53 @@ impl Hub {
                     .filter_map(|(id, e)| e.event.your_game(who.user, *id, now))
                     .collect();
                 Ok(Some(ClubReply::YourGames { games }))
+            }
+            ClubRequest::SetRoundBattle {
+                event,
+                round,
+                ruleset,
+                battle,
+            } => {
+                self.directed(event, who.user)?;
+                let e = &self.events.get(&event).ok_or(no_event(event))?.event;
+                e.check_round_battle(round, &battle)?;
+                let game = e.settings.ruleset.clone();
+                if ruleset != game {
+                    return Err((
+                        ClubError::BadRequest,
+                        format!(
+                            "this event plays {}; {} is a battle of {}",
+                            game_words(&game),
+                            battle.scenario.trim(),
+                            game_words(&ruleset)
+                        ),
+                    ));
+                }
+                let whose = format!("round {round}'s battle");
+                self.check_battle(&game, battle.config.clone(), &whose)
+                    .await?;
+                let new = battle.scenario.clone();
+                let entry = self.events.get_mut(&event).ok_or(no_event(event))?;
+                // Checked again: the build above awaited, and nothing may
+                // change a started round.
+                let old = entry.event.set_round_battle(round, battle)?;
+                if usize::from(round) == entry.event.rounds.len() + 1 {
+                    entry.sides = side_names(&entry.event.settings, usize::from(round) - 1);
+                }
+                self.save(event).await;
+                self.log(
+                    event,
+                    who.user,
+                    format!(
+                        "{} changed round {round}'s battle to {new} (it was {old})",
+                        who.name
+                    ),
+                )
+                .await;
+                Ok(Some(ClubReply::Notice {
+                    event,
+                    words: format!("round {round} now plays {new}"),
+                }))
             }
             ClubRequest::Events => Ok(Some(ClubReply::Events {
                 events: self.listed_events(who.user),
