@@ -87,6 +87,22 @@ fn play_watching_fire(
 /// retreat choice (before melee, after it, or standing fast).
 const RETREAT_CHOICES: [&str; 3] = ["RetreatBeforeMelee", "StandFast", "Retreat"];
 
+/// Whether every kind issue 18 asks for was produced by clicks.
+fn wanted(b: &Bot) -> bool {
+    let p = &b.c.produced;
+    [
+        "PlaceUnit",
+        "Arrive",
+        "Move",
+        "DeclareFire",
+        "DeclareMelee",
+        "Rally",
+    ]
+    .iter()
+    .all(|k| p.contains_key(k))
+        && RETREAT_CHOICES.iter().any(|k| p.contains_key(k))
+}
+
 /// Play `battle` at a hot-seat table to the end of Game-Turn 2, then on
 /// (at most `turns` Game-Turns) until every kind above was produced.
 fn play_through(battle: &str, turns: u16, rendered: bool) -> Bot {
@@ -104,20 +120,6 @@ fn play_through(battle: &str, turns: u16, rendered: bool) -> Bot {
     );
     let gt2 = bot.c.produced.clone();
     eprintln!("{battle}: to the end of Game-Turn 2: {gt2:?}");
-    let wanted = |b: &Bot| {
-        let p = &b.c.produced;
-        [
-            "PlaceUnit",
-            "Arrive",
-            "Move",
-            "DeclareFire",
-            "DeclareMelee",
-            "Rally",
-        ]
-        .iter()
-        .all(|k| p.contains_key(k))
-            && RETREAT_CHOICES.iter().any(|k| p.contains_key(k))
-    };
     let mut turn = 2;
     while !wanted(&bot) && turn < turns && !state(&h).over {
         turn += 1;
@@ -189,7 +191,10 @@ fn cedar_mountain_hot_seat_both_seats_by_clicks_only() {
 /// Confederate's over QUIC, each a `GbacwApp` in its own harness; the
 /// player whose seat acts clicks in their own window, the other's
 /// client follows. Through the end of Game-Turn 2.
-fn net_play_through(battle: &str) -> Bot {
+/// Over the server: played to the end of Game-Turn 2, then, when
+/// `contact_by` is given, on (seeking the enemy, a few arrivals a phase)
+/// until every kind was produced or that Game-Turn ended.
+fn net_play_through(battle: &str, contact_by: Option<u16>) -> Bot {
     let t0 = std::time::Instant::now();
     let rt = tokio::runtime::Runtime::new().unwrap();
     let server = support::start_server(&rt);
@@ -229,7 +234,11 @@ fn net_play_through(battle: &str) -> Bot {
             }
         }
         if after_turn(&hs[0], 2) {
-            break;
+            let Some(last) = contact_by else { break };
+            if wanted(&bot) || after_turn(&hs[0], last) || state(&hs[0]).over {
+                break;
+            }
+            bot.arrivals_per_phase = Some(support::bot::ARRIVALS_SEEKING_CONTACT);
         }
         let acting = {
             let h = &hs[0];
@@ -264,24 +273,27 @@ fn net_play_through(battle: &str) -> Bot {
         assert_words_only(h, "after the game over the server");
     }
     eprintln!(
-        "{battle} over a real server: {} actions by {} clicks in {:.0?}; produced {:?}; {} misses: {:?}",
+        "{battle} over a real server: {} actions by {} clicks in {:.0?}, to {:?}; produced {:?}; {} misses, the last: {:?}",
         bot.actions,
         bot.c.clicks,
         t0.elapsed(),
+        state(&hs[0]).clock,
         bot.c.produced,
         bot.misses.len(),
-        bot.misses.iter().take(10).collect::<Vec<_>>()
+        bot.misses.iter().rev().take(4).collect::<Vec<_>>()
     );
     bot
 }
 
 #[test]
 fn cedar_mountain_over_a_real_server_both_seats_by_clicks_only() {
-    let bot = net_play_through("cedar_mountain");
+    let bot = net_play_through("cedar_mountain", Some(8));
     let p = &bot.c.produced;
     for k in ["PlaceUnit", "EndSetUp", "Arrive", "Move", "EndPhase"] {
         assert!(p.contains_key(k), "{k} not produced: {p:?}");
     }
+    // On to contact: a fire, a melee, a rally and a retreat choice.
+    assert!(wanted(&bot), "not every kind over the server: {p:?}");
 }
 
 /// Corinth's historical scenario (30.0), hot seat: through Game-Turn 2.
@@ -316,11 +328,19 @@ fn corinth_solo_hot_seat_both_seats_by_clicks_only() {
     }
 }
 
-/// Corinth's historical scenario over a real server, through Game-Turn 2.
+/// Corinth's historical scenario over a real server, through Game-Turn 2
+/// and on towards contact (the Confederates enter on Game-Turn 3, 30.2).
+/// Contact is reported, not required: the dice are fresh each run, and
+/// in one of two runs (2026-11-28) the bot stopped at Game-Turn 3 on a
+/// refused End phase it could not obey before a rally (every kind was
+/// made in the other, 91 actions); the contact kinds are required by
+/// `corinth_from_a_saved_game_near_contact_…`, whose dice are fixed.
 #[test]
 fn corinth_over_a_real_server_both_seats_by_clicks_only() {
-    let bot = net_play_through("corinth");
-    assert!(bot.c.produced.contains_key("EndPhase"));
+    let bot = net_play_through("corinth", Some(8));
+    let p = &bot.c.produced;
+    assert!(p.contains_key("EndPhase"), "{p:?}");
+    eprintln!("corinth over the server, every kind made: {}", wanted(&bot));
 }
 
 /// Corinth's free set-up (29.0) over a real server: the Confederate's
@@ -328,7 +348,7 @@ fn corinth_over_a_real_server_both_seats_by_clicks_only() {
 /// Game-Turn 2 (issue 18: each Corinth scenario over a real server).
 #[test]
 fn corinth_free_over_a_real_server_both_seats_by_clicks_only() {
-    let bot = net_play_through("corinth_free");
+    let bot = net_play_through("corinth_free", None);
     let p = &bot.c.produced;
     for k in ["PlotAssault", "EndPhase"] {
         assert!(p.contains_key(k), "{k} not produced: {p:?}");
@@ -339,7 +359,7 @@ fn corinth_free_over_a_real_server_both_seats_by_clicks_only() {
 /// client rolls the assault by its button, through Game-Turn 2.
 #[test]
 fn corinth_solo_over_a_real_server_both_seats_by_clicks_only() {
-    let bot = net_play_through("corinth_solo");
+    let bot = net_play_through("corinth_solo", None);
     let p = &bot.c.produced;
     for k in ["SolitaireRoll", "EndPhase"] {
         assert!(p.contains_key(k), "{k} not produced: {p:?}");
