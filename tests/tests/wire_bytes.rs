@@ -196,10 +196,7 @@ async fn bytes_and_anatomy(form: Form, reveal_every: u32) -> (f64, [f64; PARTS.l
         assert_eq!(p.follower().verified_rolls(), u64::from(MOVES));
     }
     server.shutdown().await;
-    (
-        total as f64 / f64::from(MOVES) / specs.len() as f64,
-        parts,
-    )
+    (total as f64 / f64::from(MOVES) / specs.len() as f64, parts)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -218,7 +215,10 @@ async fn a_move_with_its_dice_proof_costs_a_spectator_at_most_64_bytes() {
         eprintln!("  {b:>5.2} B  {name}");
     }
     let sum: f64 = parts.iter().sum();
-    assert!((sum - after).abs() < 0.01, "the parts add up: {sum} = {after}");
+    assert!(
+        (sum - after).abs() < 0.01,
+        "the parts add up: {sum} = {after}"
+    );
     assert!(one_action < before, "{one_action} < {before}");
     assert!(after <= 64.0, "{after:.1} B per move per spectator");
 }
