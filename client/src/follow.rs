@@ -312,6 +312,15 @@ impl<R: Ruleset> Follower<R> {
         let action_digest = match &lean.action {
             ActionRef::Bytes(bytes) => action_digest(bytes),
             ActionRef::Digest(d) => *d,
+            // Rebuilt from the events, as the server checked it could be.
+            ActionRef::FromEvents => match self.ruleset.action_from_events(seat, events) {
+                Some(action) => action_digest(&codec::encode_infallible(&action)),
+                None => {
+                    // Nothing names the action: the roll cannot be checked.
+                    self.flag(seq, RollFailure::ActionChanged);
+                    Hash32::default()
+                }
+            },
         };
         let shown_dice = self.ruleset.dice_shown(events);
         let dice: Vec<Die> = match (&lean.dice, &shown_dice) {
@@ -325,6 +334,8 @@ impl<R: Ruleset> Follower<R> {
             server_link: Hash32::default(),
             seat_links: lean
                 .seats
+                .as_deref()
+                .unwrap_or(&[seat][..])
                 .iter()
                 .map(|s| SeatLink {
                     seat: *s,

@@ -7,7 +7,8 @@
 use muster_client::Follower;
 use muster_server::room::any_match::{AnyMatch, AppliedEntry, registry};
 use muster_shared::codec;
-use muster_shared::dice::{HashChain, Party, RollFailure, SeatLink};
+use muster_shared::dice::{ActionRef, HashChain, Party, RollFailure, SeatLink, action_digest};
+use muster_shared::engine::Ruleset;
 use muster_shared::protocol::{DeltaBody, Snapshot, TableId};
 use muster_shared::sandbox::{
     Loc, PieceId, Position, Sandbox, SandboxAction, SandboxConfig, SandboxEvent,
@@ -126,14 +127,32 @@ fn compact_rolls_are_checked_when_their_links_are_shown() {
         else {
             panic!("spectators get the compact form: {body:?}")
         };
-        // Links on every 4th roll only; the action instead of its digest.
+        // Links on every 4th roll only; neither the action nor its digest
+        // (the events tell the action), nor the seats (the actor's alone).
         let shown = u32::from(i + 1) % EVERY == 0;
         assert_eq!(!lean.reveal.is_empty(), shown, "roll {}", i + 1);
-        assert!(matches!(
-            lean.action,
-            muster_shared::dice::ActionRef::Bytes(_)
-        ));
+        assert_eq!(lean.action, ActionRef::FromEvents);
+        assert_eq!(lean.seats, None);
         assert_eq!(lean.dice, None, "the events show the dice");
+        // The action the events tell is the one the seats' proof names.
+        let DeltaBody::Action {
+            roll: Some(proof), ..
+        } = &e.bodies[0]
+        else {
+            panic!("seats get whole proofs")
+        };
+        let DeltaBody::Lean { events, .. } = &body else {
+            unreachable!()
+        };
+        let events: Vec<SandboxEvent> = codec::decode(events, 1 << 20).unwrap();
+        let told = Sandbox::new(&SandboxConfig::default())
+            .unwrap()
+            .action_from_events(SeatId((i % 2) as u8), &events)
+            .expect("a move and roll tells itself");
+        assert_eq!(
+            action_digest(&codec::encode_infallible(&told)),
+            proof.action_digest
+        );
         // Seats still get whole proofs.
         assert!(matches!(
             e.bodies[0],
@@ -208,6 +227,63 @@ fn a_forged_die_in_a_compact_roll_is_caught_when_the_links_come() {
         f.bad_rolls()[0].failure,
         RollFailure::DieMismatch { .. }
     ));
+}
+
+/// Protocol 4: a compact roll names its action by the events it came
+/// with, so a server that changes where the counter went, keeping the
+/// proof, has changed the action the dice are derived from: caught when
+/// the links come, like a forged die (each forged roll escapes only if
+/// both its d6 happen to derive the same again, 1 in 36; four are forged).
+#[test]
+fn a_forged_move_in_a_compact_roll_is_caught_when_the_links_come() {
+    let (mut t, _) = table();
+    let mut f = t.spectator();
+    for i in 0..EVERY as u16 {
+        let e = t.move_roll((i % 2) as u8, i + 1);
+        let mut body = spectators(&e).clone();
+        let DeltaBody::Lean { events, .. } = &mut body else {
+            panic!("compact")
+        };
+        let mut evs: Vec<SandboxEvent> = codec::decode(events, 1 << 20).unwrap();
+        let Some(SandboxEvent::Moved { to, .. }) = evs.first_mut() else {
+            panic!("a move")
+        };
+        *to = hex(i + 20);
+        *events = codec::encode_infallible(&evs);
+        f.apply(e.seq, &body).unwrap();
+    }
+    assert_eq!(f.waiting_rolls(), 0, "all four checked");
+    assert!(!f.bad_rolls().is_empty(), "the forged moves are caught");
+    assert!(
+        f.bad_rolls()
+            .iter()
+            .all(|b| matches!(b.failure, RollFailure::DieMismatch { .. })),
+        "{:?}",
+        f.bad_rolls()
+    );
+}
+
+/// Protocol 4: a server that says "the events tell the action" when they
+/// do not (here: no roll in them) gets the roll flagged at once.
+#[test]
+fn a_compact_roll_whose_events_tell_no_action_is_flagged() {
+    let (mut t, _) = table();
+    let mut f = t.spectator();
+    let e = t.move_roll(0, 1);
+    let mut body = spectators(&e).clone();
+    let DeltaBody::Lean { events, .. } = &mut body else {
+        panic!("compact")
+    };
+    let evs: Vec<SandboxEvent> = codec::decode(events, 1 << 20).unwrap();
+    *events = codec::encode_infallible(&evs[..1]);
+    f.apply(e.seq, &body).unwrap();
+    assert!(
+        f.bad_rolls()
+            .iter()
+            .any(|b| b.failure == RollFailure::ActionChanged),
+        "{:?}",
+        f.bad_rolls()
+    );
 }
 
 /// Bytes of a GBACW spectator's frames per action, and that its compact

@@ -192,7 +192,7 @@ impl Unshown {
         };
         LeanRoll {
             action,
-            seats: proof.seat_links.iter().map(|l| l.seat).collect(),
+            seats: Some(proof.seat_links.iter().map(|l| l.seat).collect()),
             dice: (!dice_shown).then(|| proof.dice.clone()),
             reveal,
         }
@@ -227,6 +227,14 @@ fn lean_body<R: Ruleset>(
 ) -> DeltaBody {
     let roll = roll.map(|(p, action)| {
         let action = match action {
+            // The events tell the action whole: the viewer rebuilds it.
+            Some(bytes)
+                if ruleset
+                    .action_from_events(seat, events)
+                    .is_some_and(|a| codec::encode_infallible(&a) == bytes) =>
+            {
+                ActionRef::FromEvents
+            }
             Some(bytes) if bytes.len() < 33 => {
                 debug_assert_eq!(
                     action_digest(bytes),
@@ -238,7 +246,12 @@ fn lean_body<R: Ruleset>(
             _ => ActionRef::Digest(p.action_digest),
         };
         let shown = ruleset.dice_shown(events).is_some_and(|d| d == p.dice);
-        unshown.roll(p, action, shown, finished)
+        let mut lean = unshown.roll(p, action, shown, finished);
+        if lean.seats.as_deref() == Some(&[seat][..]) {
+            // Only the actor's link was mixed in: the viewer knows who acted.
+            lean.seats = None;
+        }
+        lean
     });
     DeltaBody::Lean {
         seat,

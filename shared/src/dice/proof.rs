@@ -82,6 +82,11 @@ impl RollProof {
 pub enum ActionRef {
     Bytes(#[serde(with = "serde_bytes")] Vec<u8>),
     Digest(Hash32),
+    /// The viewer may see the action and rebuilds it from the delta's own
+    /// events (`Ruleset::action_from_events`), encodes it and computes the
+    /// digest: nothing travels for it but this tag (issue 22, protocol 4).
+    /// Sent only when the rebuilt action's bytes are the logged ones.
+    FromEvents,
 }
 
 /// A roll proof with everything left out that the viewer can compute or
@@ -96,8 +101,9 @@ pub enum ActionRef {
 pub struct LeanRoll {
     pub action: ActionRef,
     /// The seats whose links were mixed in, ascending (the full proof's
-    /// `seat_links` without their numbers and links).
-    pub seats: Vec<SeatId>,
+    /// `seat_links` without their numbers and links); `None` when that is
+    /// the acting seat alone, the usual case (protocol 4: one byte less).
+    pub seats: Option<Vec<SeatId>>,
     /// The dice, when the viewer's events do not show them
     /// (`Ruleset::dice_shown`); `None` when they do.
     pub dice: Option<Vec<Die>>,

@@ -269,6 +269,17 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
         false
     }
 
+    /// The action these events (as a viewer of them sees them) could only
+    /// have come from, when they tell it whole. A viewer who may see the
+    /// action then rebuilds it from the events it was sent anyway, and the
+    /// compact delta carries neither the action nor its digest (issue 22).
+    /// The server sends that form only when the rebuilt action encodes to
+    /// exactly the logged bytes, so a ruleset may answer for the common
+    /// shapes only; `None`, the default, always sends the bytes.
+    fn action_from_events(&self, _seat: SeatId, _events: &[Self::Event]) -> Option<Self::Action> {
+        None
+    }
+
     /// Issue 18: the seats the game waits on now (the lobby marks "your
     /// move" with it). The default asks [`Ruleset::legal_actions`]; a
     /// ruleset with a decision model answers from it more cheaply.

@@ -25,7 +25,11 @@ use crate::codec::{self, DecodeError, EncodeError};
 /// 3: an event's settings name a battle per round, and the event's view
 /// lists them (issue 21; the settings struct grew a field, which older
 /// clients could not decode).
-pub const PROTOCOL_VERSION: u32 = 3;
+/// 4: compact spectator deltas name a roll's action by its events
+/// (`ActionRef::FromEvents`, appended) and leave out the seats of a roll
+/// that mixed in the actor's link alone (`LeanRoll::seats` is an
+/// `Option`), issue 22: an old client could not decode either.
+pub const PROTOCOL_VERSION: u32 = 4;
 
 impl ClientMsg {
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {

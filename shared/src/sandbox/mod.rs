@@ -515,6 +515,48 @@ impl Ruleset for Sandbox {
         }
     }
 
+    fn action_from_events(&self, seat: SeatId, events: &[SandboxEvent]) -> Option<SandboxAction> {
+        // A roll, or a move and roll, tells itself whole: the pieces and
+        // where they went are in the `Moved` events, the count, sides and
+        // note in the `Rolled` one (issue 22). Anything else is sent as
+        // bytes. The server compares the rebuilt action's bytes with the
+        // logged ones, so a shape this gets wrong only costs bytes.
+        let (last, moved) = events.split_last()?;
+        let SandboxEvent::Rolled(r) = last else {
+            return None;
+        };
+        if r.seat != seat {
+            return None;
+        }
+        let count = u8::try_from(r.dice.len()).ok()?;
+        if moved.is_empty() {
+            return Some(SandboxAction::Roll {
+                count,
+                sides: r.sides,
+                note: r.note.clone(),
+            });
+        }
+        let mut to = None;
+        let mut pieces = Vec::with_capacity(moved.len());
+        for e in moved {
+            let SandboxEvent::Moved { piece, to: at, .. } = e else {
+                return None;
+            };
+            if to.is_some_and(|t| t != *at) {
+                return None;
+            }
+            to = Some(*at);
+            pieces.push(*piece);
+        }
+        Some(SandboxAction::MoveRoll {
+            pieces,
+            to: to?,
+            count,
+            sides: r.sides,
+        })
+        .filter(|_| r.note.is_empty())
+    }
+
     fn dice_shown(&self, events: &[SandboxEvent]) -> Option<Vec<crate::dice::Die>> {
         // Every roll is public: the `Rolled` events show every die.
         Some(
