@@ -146,3 +146,37 @@ impl ClubPlayer {
         }
     }
 }
+
+/// The event most club tests start from: Cedar Mountain, `rounds` rounds
+/// of Swiss, sides at random, check-in, a 600 s bank lost at zero, the
+/// default points, seed 0. Tests change what they are about with
+/// struct-update syntax (`EventSettings { seed: 5, ..cedar_event(…) }`).
+pub fn cedar_event(name: &str, rounds: u8) -> muster_shared::protocol::club::EventSettings {
+    use muster_shared::protocol::club::{
+        AtZero, EventSettings, PairingMethod, PointsTable, SideAssignment, TimeControl,
+    };
+    let config = muster_shared::gbacw::ruleset::GbacwConfig {
+        battle: "cedar_mountain".into(),
+        ..muster_shared::gbacw::ruleset::GbacwConfig::default()
+    };
+    EventSettings {
+        name: name.into(),
+        ruleset: "gbacw".into(),
+        scenario: "Cedar Mountain".into(),
+        config: muster_shared::codec::encode_infallible(&config),
+        rounds,
+        pairing: PairingMethod::Swiss,
+        sides: SideAssignment::Random,
+        invite_only: false,
+        check_in: true,
+        time: Some(TimeControl {
+            bank_secs: 600,
+            increment_secs: 0,
+            per_decision_secs: 0,
+            at_zero: AtZero::Loss,
+        }),
+        points: PointsTable::default(),
+        seed: 0,
+        round_scenarios: Vec::new(),
+    }
+}

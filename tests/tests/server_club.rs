@@ -10,15 +10,13 @@
 
 use muster_client::Connection;
 use muster_shared::SeatId;
-use muster_shared::codec;
 use muster_shared::engine::Ruleset;
-use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::protocol::club::{
     AtZero, ClubError, ClubId, ClubReply, ClubRequest, ClubRole, EventId, EventSettings, Pairing,
     PairingMethod, PointsTable, ResultHow, SideAssignment, TimeControl,
 };
 use muster_shared::protocol::{ClientMsg, DeltaBody, ServerMsg, UserId};
-use muster_tests::club_client::{ClubPlayer, refused};
+use muster_tests::club_client::{ClubPlayer, cedar_event, refused};
 use muster_tests::e2e::{Target, sandbox_table, start_server, start_server_in};
 use muster_tests::gbacw_client::{CedarScript, GbacwClient};
 use std::collections::{BTreeMap, BTreeSet};
@@ -66,19 +64,7 @@ fn sandbox_settings(name: &str, pairing: PairingMethod, rounds: u8) -> EventSett
 }
 
 fn cedar_settings(bank_secs: u32, rounds: u8) -> EventSettings {
-    let config = GbacwConfig {
-        battle: "cedar_mountain".into(),
-        ..GbacwConfig::default()
-    };
     EventSettings {
-        name: "Cedar Mountain on the clock".into(),
-        ruleset: "gbacw".into(),
-        scenario: "Cedar Mountain".into(),
-        config: codec::encode_infallible(&config),
-        rounds,
-        pairing: PairingMethod::Swiss,
-        sides: SideAssignment::Random,
-        invite_only: false,
         check_in: false,
         time: Some(TimeControl {
             bank_secs,
@@ -86,9 +72,8 @@ fn cedar_settings(bank_secs: u32, rounds: u8) -> EventSettings {
             per_decision_secs: 0,
             at_zero: AtZero::Loss,
         }),
-        points: PointsTable::default(),
         seed: 5,
-        round_scenarios: Vec::new(),
+        ..cedar_event("Cedar Mountain on the clock", rounds)
     }
 }
 

@@ -17,43 +17,20 @@
 mod pg_cluster;
 
 use muster_client::Connection;
-use muster_shared::codec;
-use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::protocol::club::{
-    AtZero, ClubError, ClubReply, ClubRequest, ClubRole, EventId, EventSettings, Pairing,
-    PairingMethod, PointsTable, ResultHow, SideAssignment, TimeControl,
+    ClubError, ClubReply, ClubRequest, ClubRole, EventId, EventSettings, Pairing, ResultHow,
 };
 use muster_shared::protocol::{ClientMsg, ServerMsg, UserId};
-use muster_tests::club_client::{ClubPlayer, WAIT, refused};
+use muster_tests::club_client::{ClubPlayer, WAIT, cedar_event, refused};
 use muster_tests::e2e::{Target, start_server_in};
 use std::collections::BTreeMap;
 
 const PASSWORD: &str = "tournament director";
 
 fn settings() -> EventSettings {
-    let config = GbacwConfig {
-        battle: "cedar_mountain".into(),
-        ..GbacwConfig::default()
-    };
     EventSettings {
-        name: "Cedar Mountain on PostgreSQL".into(),
-        ruleset: "gbacw".into(),
-        scenario: "Cedar Mountain".into(),
-        config: codec::encode_infallible(&config),
-        rounds: 2,
-        pairing: PairingMethod::Swiss,
-        sides: SideAssignment::Random,
-        invite_only: false,
-        check_in: true,
-        time: Some(TimeControl {
-            bank_secs: 600,
-            increment_secs: 0,
-            per_decision_secs: 0,
-            at_zero: AtZero::Loss,
-        }),
-        points: PointsTable::default(),
         seed: 23,
-        round_scenarios: Vec::new(),
+        ..cedar_event("Cedar Mountain on PostgreSQL", 2)
     }
 }
 

@@ -43,15 +43,13 @@
 //! whole test by 5 minutes.
 
 use muster_shared::SeatId;
-use muster_shared::codec;
 use muster_shared::engine::Ruleset;
-use muster_shared::gbacw::ruleset::GbacwConfig;
 use muster_shared::protocol::club::{
     AtZero, ClubError, ClubReply, ClubRequest, EventId, EventSettings, GameResult, LevelPoints,
-    Pairing, PairingMethod, PointsTable, ResultHow, SideAssignment, StandingRow, TimeControl,
+    Pairing, PointsTable, ResultHow, SideAssignment, StandingRow, TimeControl,
 };
 use muster_shared::protocol::{ClientMsg, ServerMsg, TableId, UserId};
-use muster_tests::club_client::{ClubPlayer, connect};
+use muster_tests::club_client::{ClubPlayer, cedar_event, connect};
 use muster_tests::e2e::{Process, Target};
 use muster_tests::gbacw_client::{CedarScript, GbacwClient};
 use std::collections::{BTreeMap, BTreeSet};
@@ -97,20 +95,8 @@ fn lvl(level: &str, winner: u32, loser: u32) -> LevelPoints {
 }
 
 fn settings() -> EventSettings {
-    let config = GbacwConfig {
-        battle: "cedar_mountain".into(),
-        ..GbacwConfig::default()
-    };
     EventSettings {
-        name: "Cedar Mountain Swiss".into(),
-        ruleset: "gbacw".into(),
-        scenario: "Cedar Mountain".into(),
-        config: codec::encode_infallible(&config),
-        rounds: 3,
-        pairing: PairingMethod::Swiss,
         sides: SideAssignment::Balanced,
-        invite_only: false,
-        check_in: true,
         time: Some(TimeControl {
             bank_secs: BANK_SECS,
             increment_secs: 0,
@@ -131,7 +117,7 @@ fn settings() -> EventSettings {
             ],
         },
         seed: 1862,
-        round_scenarios: Vec::new(),
+        ..cedar_event("Cedar Mountain Swiss", 3)
     }
 }
 
