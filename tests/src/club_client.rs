@@ -76,6 +76,17 @@ impl ClubPlayer {
         }
     }
 
+    /// Create a club named `name`, which must be accepted.
+    pub async fn create_club(&mut self, name: &str) -> muster_shared::protocol::club::ClubId {
+        match self
+            .ask(ClubRequest::CreateClub { name: name.into() })
+            .await
+        {
+            ClubReply::ClubCreated { club, .. } => club,
+            other => panic!("club {name:?} not created: {other:?}"),
+        }
+    }
+
     /// Send a request; its answer (news arriving meanwhile is kept).
     pub async fn ask(&mut self, req: ClubRequest) -> ClubReply {
         self.conn.send(&ClientMsg::Club(req)).await.expect("send");
@@ -179,4 +190,25 @@ pub fn cedar_event(name: &str, rounds: u8) -> muster_shared::protocol::club::Eve
         seed: 0,
         round_scenarios: Vec::new(),
     }
+}
+
+/// A guest for each of `names`, each registered for `event` (accepted).
+pub async fn register_guests(
+    t: &Target,
+    event: muster_shared::protocol::club::EventId,
+    names: &[&str],
+) -> Vec<ClubPlayer> {
+    let mut players = Vec::new();
+    for n in names {
+        let mut p = ClubPlayer::guest(t, n).await;
+        let r = p
+            .ask(ClubRequest::Register {
+                event,
+                invite: None,
+            })
+            .await;
+        assert_eq!(r, ClubReply::Registered { event }, "{n}");
+        players.push(p);
+    }
+    players
 }

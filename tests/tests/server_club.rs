@@ -33,14 +33,7 @@ async fn director(t: &Target) -> (ClubPlayer, ClubId) {
         })
         .await;
     assert!(matches!(r, ClubReply::AccountClaimed { .. }), "{r:?}");
-    let ClubReply::ClubCreated { club, .. } = d
-        .ask(ClubRequest::CreateClub {
-            name: "Culpeper Wargamers".into(),
-        })
-        .await
-    else {
-        panic!("no club")
-    };
+    let club = d.create_club("Culpeper Wargamers").await;
     (d, club)
 }
 

@@ -26,7 +26,7 @@ use muster_shared::protocol::club::{
     LevelPoints, PairingMethod, PointsTable, ResultHow, RoundScenario, SideAssignment,
 };
 use muster_shared::protocol::{ClientMsg, ServerMsg, TableId};
-use muster_tests::club_client::{ClubPlayer, WAIT, connect, refused};
+use muster_tests::club_client::{ClubPlayer, WAIT, connect, refused, register_guests};
 use muster_tests::e2e::{Target, start_server_in};
 use muster_tests::gbacw_client::{CedarScript, GbacwClient};
 use std::time::{Duration, Instant};
@@ -39,14 +39,7 @@ async fn director(t: &Target) -> (ClubPlayer, ClubId) {
         })
         .await;
     assert!(matches!(r, ClubReply::AccountClaimed { .. }), "{r:?}");
-    let ClubReply::ClubCreated { club, .. } = d
-        .ask(ClubRequest::CreateClub {
-            name: "Army of the Mississippi".into(),
-        })
-        .await
-    else {
-        panic!("no club")
-    };
+    let club = d.create_club("Army of the Mississippi").await;
     (d, club)
 }
 
@@ -237,18 +230,8 @@ async fn an_event_of_two_battles_plays_each_rounds_battle_at_every_table() {
         format!("{}, then {}", title("corinth"), title("cedar_mountain"))
     );
 
-    let mut players = Vec::new();
-    for n in ["Rosecrans", "Van Dorn", "Price", "Hamilton"] {
-        let mut p = ClubPlayer::guest(&t, n).await;
-        let r = p
-            .ask(ClubRequest::Register {
-                event,
-                invite: None,
-            })
-            .await;
-        assert_eq!(r, ClubReply::Registered { event });
-        players.push(p);
-    }
+    let mut players =
+        register_guests(&t, event, &["Rosecrans", "Van Dorn", "Price", "Hamilton"]).await;
 
     // Round 1: both tables play Corinth; both are resigned.
     let ClubReply::Round { pairings, .. } = d.ask(ClubRequest::StartRound { event }).await else {
@@ -633,18 +616,7 @@ async fn a_director_changes_a_later_rounds_battle_before_it_starts() {
     else {
         panic!("no event")
     };
-    let mut players = Vec::new();
-    for n in ["Banks", "Jackson", "Pope", "Ewell"] {
-        let mut p = ClubPlayer::guest(&t, n).await;
-        let r = p
-            .ask(ClubRequest::Register {
-                event,
-                invite: None,
-            })
-            .await;
-        assert_eq!(r, ClubReply::Registered { event });
-        players.push(p);
-    }
+    let mut players = register_guests(&t, event, &["Banks", "Jackson", "Pope", "Ewell"]).await;
     let corinth = || {
         round(
             "corinth",
