@@ -263,7 +263,15 @@ pub fn rules<'a>(h: &'a Harness<'_, GbacwApp>) -> &'a Gbacw {
 /// out (the same query the side panel uses).
 pub fn legal_now(h: &Harness<'_, GbacwApp>) -> Vec<GbacwAction> {
     let (r, s) = (rules(h), state(h));
-    match r.acting_seat(s) {
+    let acting = r.acting_seat(s);
+    // The window's own set, when it holds one for this entry and seat.
+    if acting.is_some()
+        && h.state().session.acting_seat() == acting
+        && let Some(cached) = h.state().legal_if_cached()
+    {
+        return cached.to_vec();
+    }
+    match acting {
         Some(seat) => r.legal_actions(s, seat),
         None => Vec::new(),
     }

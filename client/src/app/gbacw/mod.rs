@@ -178,6 +178,15 @@ impl GbacwApp {
         actions
     }
 
+    /// The acting seat's legal actions when this window has already
+    /// worked them out for the entry it shows (tests read them instead
+    /// of working out the same set again).
+    pub fn legal_if_cached(&self) -> Option<&[GbacwAction]> {
+        let book = self.session.book()?;
+        let (v, s, a) = self.legal.as_ref()?;
+        (*v == book.viewer && *s == book.follower.seq()).then_some(a.as_slice())
+    }
+
     /// Draw one frame.
     pub fn ui(&mut self, ui: &mut Ui) {
         if !self.waker_set {
@@ -280,6 +289,13 @@ impl GbacwApp {
             self.take_back();
         }
 
+        // The acting seat's legal actions (cached per log entry), for the
+        // banner's words.
+        let legal_for_banner = if live {
+            self.legal_actions()
+        } else {
+            Vec::new()
+        };
         egui::Panel::top("top").show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 ui.strong("Muster");
@@ -372,7 +388,14 @@ impl GbacwApp {
                 ui.set_min_height(banner_height);
                 ui.set_max_height(banner_height);
                 if live && let (Some(r), Some(s)) = (self.session.ruleset(), self.session.state()) {
-                    turn::banner(ui, r, s, self.session.acting_seat(), &seat_name);
+                    turn::banner(
+                        ui,
+                        r,
+                        s,
+                        self.session.acting_seat(),
+                        &legal_for_banner,
+                        &seat_name,
+                    );
                 } else if !live {
                     ui.weak("Replaying: nobody acts from the past; Live returns to the game");
                 }

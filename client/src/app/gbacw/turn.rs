@@ -23,12 +23,15 @@ pub const YOUR_TURN: &str = "Your turn";
 /// What the table asks of `seat` now, in words: the decision waiting on
 /// it (the engine's prompt and case), or the acting side's phase and what
 /// it is for. `seat` is assumed to be the acting seat.
-pub fn asked(rules: &Gbacw, state: &GbacwState, seat: SeatId) -> String {
+/// `legal` is `seat`'s legal actions, as the app already holds them
+/// (worked out once per log entry: the set-up's whole legal set is too
+/// costly to work out again every frame).
+pub fn asked(rules: &Gbacw, state: &GbacwState, seat: SeatId, legal: &[GbacwAction]) -> String {
     let side = words::side_name(rules, rules.side_of(seat));
     if let Some(d) = rules.pending(state).into_iter().find(|d| d.seat == seat) {
         // The tray's hint only when the seat places counters now (Corinth
         // 29.2's plot comes before the set-up and is answered in its panel).
-        let places = rules.legal_actions(state, seat).iter().any(|a| {
+        let places = legal.iter().any(|a| {
             matches!(
                 a,
                 GbacwAction::PlaceUnit { .. }
@@ -85,8 +88,13 @@ pub fn step_words(rules: &Gbacw, state: &GbacwState) -> String {
 }
 
 /// The banner's whole text for `seat`.
-pub fn banner_text(rules: &Gbacw, state: &GbacwState, seat: SeatId) -> String {
-    format!("{YOUR_TURN}: {}", asked(rules, state, seat))
+pub fn banner_text(
+    rules: &Gbacw,
+    state: &GbacwState,
+    seat: SeatId,
+    legal: &[GbacwAction],
+) -> String {
+    format!("{YOUR_TURN}: {}", asked(rules, state, seat, legal))
 }
 
 /// The banner's fixed height, the gold banner's own (its 16-point line
@@ -109,6 +117,7 @@ pub fn banner(
     rules: &Gbacw,
     state: &GbacwState,
     mine: Option<SeatId>,
+    legal: &[GbacwAction],
     seat_name: &dyn Fn(SeatId) -> String,
 ) {
     if state.over {
@@ -117,7 +126,7 @@ pub fn banner(
     }
     match (mine, rules.acting_seat(state)) {
         (Some(seat), Some(acting)) if seat == acting => {
-            let text = banner_text(rules, state, seat);
+            let text = banner_text(rules, state, seat, legal);
             egui::Frame::new()
                 .fill(Color32::from_rgb(0xff, 0xd7, 0x00))
                 .inner_margin(egui::Margin::symmetric(8, 4))

@@ -707,24 +707,29 @@ pub(crate) fn keeps_stacks_mendable(
     // new one is a move's stop (`check_overstack_stop`) or a formation
     // change (checked where it happens). Without one, nothing to do (the
     // legal set asks this of every candidate: it must be cheap).
-    let before = overstacked_moved_in(rs, state, side);
-    if before.is_empty() {
-        return Ok(());
-    }
     // Only what happens in or next to such a stack can change whether it
     // may be mended (its units' allowances, the hexes they could leave to).
     let grid = &rs.game.map.grid;
-    let near = |h: HexNumber| before.iter().any(|b| grid.distance(*b, h) <= 1);
-    let touches = events.iter().any(|e| match e {
-        GbacwEvent::UnitMoved { unit, to, .. } => {
-            near(*to) || state.units.get(unit).and_then(|u| u.hex).is_some_and(near)
-        }
-        GbacwEvent::FacingChanged { unit, .. } | GbacwEvent::FormationChanged { unit, .. } => {
-            state.units.get(unit).and_then(|u| u.hex).is_some_and(near)
-        }
-        _ => false,
-    });
-    if !touches {
+    let touches = |stacks: &[HexNumber]| {
+        let near = |h: HexNumber| stacks.iter().any(|b| grid.distance(*b, h) <= 1);
+        events.iter().any(|e| match e {
+            GbacwEvent::UnitMoved { unit, to, .. } => {
+                near(*to) || state.units.get(unit).and_then(|u| u.hex).is_some_and(near)
+            }
+            GbacwEvent::FacingChanged { unit, .. } | GbacwEvent::FormationChanged { unit, .. } => {
+                state.units.get(unit).and_then(|u| u.hex).is_some_and(near)
+            }
+            _ => false,
+        })
+    };
+    // The over-limit stacks are among the hexes units entered this phase;
+    // an action nowhere near any of those cannot touch one, and is let
+    // through before the stacks are weighed (which builds the board).
+    if !touches(&moved_in_hexes(rs, state, side)) {
+        return Ok(());
+    }
+    let before = overstacked_moved_in(rs, state, side);
+    if before.is_empty() || !touches(&before) {
         return Ok(());
     }
     let mut after = state.clone();
@@ -753,19 +758,26 @@ pub(crate) fn keeps_stacks_mendable(
 /// GBACW 8.0: the hexes of `side` over their stacking limits now that a
 /// unit entered this Movement Phase (the stacks the phase must mend).
 fn overstacked_moved_in(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
+    let mut hexes = moved_in_hexes(rs, state, side);
+    if hexes.is_empty() {
+        return hexes;
+    }
+    let board = Board::new(rs, state);
+    hexes.retain(|h| board.check_stack(*h, side, &[], &[], None).is_err());
+    hexes
+}
+
+/// GBACW 8.0: the hexes a unit of `side` entered this Movement Phase and
+/// stands in now, in order, once each.
+fn moved_in_hexes(rs: &Gbacw, state: &GbacwState, side: &CounterId) -> Vec<HexNumber> {
     let mut hexes: Vec<HexNumber> = state
         .units
         .iter()
         .filter(|(id, u)| u.moved.hexes > 0 && rs.game.oob.units[*id].side == *side)
         .filter_map(|(_, u)| u.hex)
         .collect();
-    if hexes.is_empty() {
-        return hexes;
-    }
     hexes.sort();
     hexes.dedup();
-    let board = Board::new(rs, state);
-    hexes.retain(|h| board.check_stack(*h, side, &[], &[], None).is_err());
     hexes
 }
 
