@@ -328,19 +328,20 @@ fn corinth_solo_hot_seat_both_seats_by_clicks_only() {
     }
 }
 
-/// Corinth's historical scenario over a real server, through Game-Turn 2
-/// and on towards contact (the Confederates enter on Game-Turn 3, 30.2).
-/// Contact is reported, not required: the dice are fresh each run, and
-/// in one of two runs (2026-11-28) the bot stopped at Game-Turn 3 on a
-/// refused End phase it could not obey before a rally (every kind was
-/// made in the other, 91 actions); the contact kinds are required by
+/// Corinth's historical scenario over a real server, through Game-Turn 2.
+/// The Confederates enter on Game-Turn 3 (30.2), so no contact is made
+/// by then; the contact kinds are required by
 /// `corinth_from_a_saved_game_near_contact_…`, whose dice are fixed.
+/// (Played on to Game-Turn 8 with fresh dice, one run of two made every
+/// kind and one stopped at Game-Turn 3 on a refused End phase: that
+/// reported-only run cost CI minutes and proved nothing it asserted.)
 #[test]
 fn corinth_over_a_real_server_both_seats_by_clicks_only() {
-    let bot = net_play_through("corinth", Some(8));
+    let bot = net_play_through("corinth", None);
     let p = &bot.c.produced;
-    assert!(p.contains_key("EndPhase"), "{p:?}");
-    eprintln!("corinth over the server, every kind made: {}", wanted(&bot));
+    for k in ["PlaceLeader", "PlaceUnit", "EndSetUp", "Move", "EndPhase"] {
+        assert!(p.contains_key(k), "{k} not produced: {p:?}");
+    }
 }
 
 /// Corinth's free set-up (29.0) over a real server: the Confederate's
