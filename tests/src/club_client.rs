@@ -76,6 +76,16 @@ impl ClubPlayer {
         }
     }
 
+    /// Make this guest an account with `password`, asserting it is claimed.
+    pub async fn claim_account(&mut self, password: &str) {
+        let r = self
+            .ask(ClubRequest::ClaimAccount {
+                password: password.into(),
+            })
+            .await;
+        assert!(matches!(r, ClubReply::AccountClaimed { .. }), "{r:?}");
+    }
+
     /// Create a club named `name`, which must be accepted.
     pub async fn create_club(&mut self, name: &str) -> muster_shared::protocol::club::ClubId {
         match self

@@ -33,12 +33,7 @@ use std::time::{Duration, Instant};
 
 async fn director(t: &Target) -> (ClubPlayer, ClubId) {
     let mut d = ClubPlayer::guest(t, "Dora").await;
-    let r = d
-        .ask(ClubRequest::ClaimAccount {
-            password: "tournament director".into(),
-        })
-        .await;
-    assert!(matches!(r, ClubReply::AccountClaimed { .. }), "{r:?}");
+    d.claim_account("tournament director").await;
     let club = d.create_club("Army of the Mississippi").await;
     (d, club)
 }

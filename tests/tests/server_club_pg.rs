@@ -86,12 +86,7 @@ async fn a_club_event_on_postgresql_survives_a_restart() {
 
     // An account, signed in from another connection.
     let mut d = ClubPlayer::guest(&t, "Dora").await;
-    let r = d
-        .ask(ClubRequest::ClaimAccount {
-            password: PASSWORD.into(),
-        })
-        .await;
-    assert!(matches!(r, ClubReply::AccountClaimed { .. }), "{r:?}");
+    d.claim_account(PASSWORD).await;
     match sign_in(&t, "Dora", PASSWORD).await {
         ServerMsg::SignedIn { user, .. } => assert_eq!(user, d.user),
         other => panic!("{other:?}"),
@@ -271,12 +266,7 @@ async fn a_club_event_on_postgresql_survives_a_restart() {
     assert_eq!(rows.iter().map(|r| r.1).sum::<u32>(), 4);
     // A second club gets a number of its own (the ids go on from the
     // stored ones).
-    let r = watcher
-        .ask(ClubRequest::ClaimAccount {
-            password: "an observer's password".into(),
-        })
-        .await;
-    assert!(matches!(r, ClubReply::AccountClaimed { .. }), "{r:?}");
+    watcher.claim_account("an observer's password").await;
     assert_ne!(watcher.create_club("Orange Court House").await, club);
     server.shutdown().await;
     // And it all lives in PostgreSQL, at the club schema's last version.
@@ -315,12 +305,7 @@ async fn a_fleet_node_refuses_club_events_in_words() {
     .await;
     let t = Target::of(&server);
     let mut d = ClubPlayer::guest(&t, "Dora").await;
-    let r = d
-        .ask(ClubRequest::ClaimAccount {
-            password: PASSWORD.into(),
-        })
-        .await;
-    assert!(matches!(r, ClubReply::AccountClaimed { .. }), "{r:?}");
+    d.claim_account(PASSWORD).await;
     let (e, words) = refused(
         d.ask(ClubRequest::CreateClub {
             name: "Culpeper Wargamers".into(),
