@@ -322,6 +322,59 @@ fn corinth_30_13_olivers_column_keeps_moving_until_more_than_four_hexes_from_the
     t.ok(UNION, GbacwAction::EndPhase);
 }
 
+/// Corinth 30.13, "these units must keep moving until they are more than
+/// four hexes from the nearest Confederate Assault Area", read with GBACW
+/// 8.1's stacking limits: the refusal names a hex the unit may stop in
+/// (more than four away where it can reach one). With the hex it names
+/// first filled by friends to the limit, it names another, which it may
+/// stop in; it never sends the player to a hex the end of the phase would
+/// then refuse for stacking.
+#[test]
+fn corinth_30_13_the_hex_named_is_one_the_unit_may_stop_in() {
+    use crate::gbacw::corinth::distance_to_assault_areas;
+    use crate::gbacw::ruleset::board::Board;
+    let mut t = battle("corinth");
+    t.ok(UNION, GbacwAction::EndSetUp);
+    t.advance_to(UNION, Phase::Movement);
+    t.ok(UNION, arrive("15-mich", "0104"));
+    let named = |t: &T| -> HexNumber {
+        let e = t.refused(UNION, GbacwAction::EndPhase, "Corinth 30.13");
+        let at = e.message.find("can reach ").expect("a hex is named") + "can reach ".len();
+        n(&e.message[at..at + 4])
+    };
+    let fits = |t: &T, hex: HexNumber| {
+        Board::new(&t.rs, &t.s)
+            .check_stack(hex, &id("union"), &[], &[&id("15-mich")], None)
+            .is_ok()
+    };
+    let map = t.rs.game().map.clone();
+    let first = named(&t);
+    // Entered in Area D (0 hexes from it): any hex named is farther.
+    assert!(distance_to_assault_areas(&map, first).is_some_and(|d| d > 0));
+    assert!(fits(&t, first));
+    // Friends fill that hex until 15 Mich would overstack it (bounded).
+    let friends: Vec<CounterId> =
+        t.s.units
+            .iter()
+            .filter(|(u, s)| {
+                s.hex.is_some() && u.0 != "15-mich" && t.rs.game().oob.units[*u].side == id("union")
+            })
+            .map(|(u, _)| u.clone())
+            .take(6)
+            .collect();
+    for f in &friends {
+        if !fits(&t, first) {
+            break;
+        }
+        t.put(&f.0, &first.to_string(), "n", Formation::Column);
+    }
+    assert!(!fits(&t, first), "{first} filled");
+    let second = named(&t);
+    assert_ne!(second, first);
+    assert!(fits(&t, second), "{second} takes 15 Mich");
+    assert!(distance_to_assault_areas(&map, second).is_some_and(|d| d > 0));
+}
+
 #[test]
 fn corinth_29_47_reinforcements_stay_in_column_until_within_their_commanders_radius_or_attacked() {
     use crate::gbacw::ruleset::corinth::reinforcements::attacked;
