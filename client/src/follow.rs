@@ -131,7 +131,7 @@ impl<R: Ruleset> Follower<R> {
                 got: snap.ruleset.clone(),
             });
         }
-        let config: R::Config = codec::decode(&snap.config, codec::MAX_SERVER_MSG)?;
+        let config: R::Config = R::decode_config(&snap.config, codec::MAX_SERVER_MSG)?;
         let ruleset = R::new(&config).map_err(FollowError::Config)?;
         let state: R::State = codec::decode(&snap.state, codec::MAX_SERVER_MSG)?;
         Ok(Follower {

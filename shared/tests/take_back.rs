@@ -4,80 +4,14 @@
 //! Refused after a roll, after a reveal of hidden information, for another
 //! seat's action, and (GBACW) for an answer another seat waits on.
 
-use muster_shared::dice::{HashChain, Party, SeatLink};
-use muster_shared::engine::log::LOG_FORMAT;
 use muster_shared::engine::verify::replay;
-use muster_shared::engine::{
-    LogEntry, LogHeader, Match, MatchError, Ruleset, SeatInfo, Submission, verify_log,
-};
+use muster_shared::engine::{LogEntry, MatchError, Ruleset, verify_log};
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwConfig};
 use muster_shared::sandbox::{Loc, PieceId, Position, Sandbox, SandboxAction, SandboxConfig};
-use muster_shared::{Hash32, MatchId, SeatId};
+use muster_shared::SeatId;
 
-struct Table<R: Ruleset> {
-    m: Match<R>,
-    server: HashChain,
-    seats: [HashChain; 2],
-}
-
-impl<R: Ruleset> Table<R> {
-    fn new(config: &R::Config) -> Self {
-        let header = LogHeader {
-            format: LOG_FORMAT,
-            match_id: MatchId([7; 16]),
-            ruleset: String::new(),
-            config: Vec::new(),
-            seats: ["Meade", "Jackson"]
-                .iter()
-                .enumerate()
-                .map(|(i, n)| SeatInfo {
-                    seat: SeatId(i as u8),
-                    name: (*n).into(),
-                })
-                .collect(),
-        };
-        let mut m = Match::<R>::new(header, config).unwrap();
-        let server = HashChain::from_secret(Hash32([0xa0; 32]), 256);
-        let seats = [
-            HashChain::from_secret(Hash32([0xb0; 32]), 64),
-            HashChain::from_secret(Hash32([0xb1; 32]), 64),
-        ];
-        m.publish_anchor(Party::Server, server.anchor()).unwrap();
-        for (s, chain) in seats.iter().enumerate() {
-            m.publish_anchor(Party::Seat(SeatId(s as u8)), chain.anchor())
-                .unwrap();
-        }
-        Table { m, server, seats }
-    }
-
-    fn act(&mut self, seat: u8, action: R::Action) -> Result<u64, MatchError> {
-        let seat_links = if self.m.rolls_dice(SeatId(seat), &action) {
-            let index = self.m.book().next_index(Party::Seat(SeatId(seat))).unwrap();
-            vec![SeatLink {
-                seat: SeatId(seat),
-                index,
-                link: self.seats[usize::from(seat)].link(index).unwrap(),
-            }]
-        } else {
-            Vec::new()
-        };
-        let sub = Submission {
-            seat: SeatId(seat),
-            action,
-            seat_links,
-            by_default: false,
-        };
-        self.m.apply(sub, &self.server).map(|a| a.seq)
-    }
-
-    /// The log replays (rules and dice) to exactly this match's state.
-    fn assert_replays(&self) {
-        let report = verify_log(self.m.log());
-        assert!(report.ok(), "{report}");
-        let again = replay::<R>(self.m.log()).unwrap();
-        assert!(again.state() == self.m.state(), "replay differs");
-    }
-}
+mod support;
+use support::table::Table;
 
 fn hex(col: u16, row: u16) -> Position {
     Position {

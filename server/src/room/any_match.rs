@@ -281,7 +281,7 @@ impl<R: Ruleset> Hosted<R> {
     /// A new match for `config` (encoded); seats are named by position until
     /// the lobby binds them (the log header is fixed when the match starts).
     pub fn create(config: &[u8], match_id: MatchId) -> Result<Self, RuleError> {
-        let config: R::Config = codec::decode(config, codec::MAX_CLIENT_MSG)
+        let config: R::Config = R::decode_config(config, codec::MAX_CLIENT_MSG)
             .map_err(|e| RuleError::new("config", RuleCode::Invalid, e.to_string()))?;
         let seats = R::new(&config)?.seats();
         let header = LogHeader {

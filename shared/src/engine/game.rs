@@ -144,7 +144,7 @@ impl<R: Ruleset> Match<R> {
             ));
         }
         header.ruleset = R::ID.to_string();
-        header.config = codec::encode_infallible(config);
+        header.config = R::encode_config(config);
         let state = ruleset.initial_state();
         Ok(Match {
             ruleset,

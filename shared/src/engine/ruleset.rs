@@ -203,6 +203,20 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// Load the scenario's fixed data (maps, charts, orders of battle).
     fn new(config: &Self::Config) -> Result<Self, RuleError>;
 
+    /// The config as a log header records it and a snapshot carries it.
+    /// A plain encoding unless the ruleset has a form of its own (GBACW's
+    /// game continued from a saved one). Every reader goes through
+    /// [`Ruleset::decode_config`].
+    fn encode_config(config: &Self::Config) -> Vec<u8> {
+        crate::codec::encode_infallible(config)
+    }
+
+    /// Read a config written by [`Ruleset::encode_config`] (bounded by
+    /// `limit` as every decoder).
+    fn decode_config(bytes: &[u8], limit: usize) -> Result<Self::Config, crate::codec::DecodeError> {
+        crate::codec::decode(bytes, limit)
+    }
+
     /// How many seats this scenario has.
     fn seats(&self) -> u8;
 

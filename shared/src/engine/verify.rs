@@ -181,7 +181,7 @@ fn check<R: Ruleset>(log: &MatchLog) -> (VerifyReport, Option<Match<R>>) {
     let fail = |report: &mut VerifyReport, seq, roll, what| {
         report.failures.push(Failure { seq, roll, what })
     };
-    let config: R::Config = match codec::decode(&log.header.config, codec::MAX_SERVER_MSG) {
+    let config: R::Config = match R::decode_config(&log.header.config, codec::MAX_SERVER_MSG) {
         Ok(c) => c,
         Err(e) => {
             fail(&mut report, 0, None, FailureKind::BadConfig(e.to_string()));

@@ -21,6 +21,13 @@ pub struct GbacwConfig {
     /// free deployment, say), by the option's id: on or off. An option not
     /// named keeps the scenario's `default=`.
     pub scenario_options: BTreeMap<String, bool>,
+    /// A game continued from a saved one (issue 18: a hot-seat game put
+    /// on a server): the saved game's log, whose end is this table's
+    /// start ([`super::continued`]). Not part of the derived encoding, so
+    /// every config written before it reads as before; only
+    /// `Ruleset::encode_config` writes it, behind its own magic.
+    #[serde(skip)]
+    pub continued: Option<std::sync::Arc<crate::engine::MatchLog>>,
 }
 
 impl Default for GbacwConfig {
@@ -29,6 +36,7 @@ impl Default for GbacwConfig {
             battle: "test".into(),
             readings_001: BTreeSet::new(),
             scenario_options: BTreeMap::new(),
+            continued: None,
         }
     }
 }

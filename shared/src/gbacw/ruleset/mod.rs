@@ -22,6 +22,7 @@ pub(crate) mod board;
 pub(crate) mod cedar;
 pub(crate) mod combat;
 pub mod config;
+pub mod continued;
 pub mod corinth;
 pub(crate) mod crews;
 mod decide;
@@ -91,6 +92,9 @@ pub struct Gbacw {
     tables: Arc<Tables>,
     /// The scenario options on at this table (Cedar Mountain 26.3).
     scenario_options: std::collections::BTreeSet<CounterId>,
+    /// Where a game continued from a saved one starts ([`continued`]);
+    /// `None` for a game from the scenario's start.
+    start: Option<Arc<GbacwState>>,
 }
 
 pub(crate) fn err(rule: &str, code: RuleCode, message: impl Into<String>) -> RuleError {
@@ -139,6 +143,7 @@ impl Gbacw {
             battle,
             tables,
             scenario_options,
+            start: None,
         };
         // A battle whose set-up is the players' must have a default one
         // (the set-up's timeout and `EndSetUp` rely on it).
@@ -229,7 +234,22 @@ impl Ruleset for Gbacw {
     type Event = GbacwEvent;
 
     fn new(config: &GbacwConfig) -> Result<Self, RuleError> {
-        Gbacw::with_data(config, shared_data::BattleData::shipped(&config.battle)?)
+        let mut rs = Gbacw::with_data(config, shared_data::BattleData::shipped(&config.battle)?)?;
+        if let Some(saved) = &config.continued {
+            rs.start = Some(Arc::new(continued::start(&rs, saved)?));
+        }
+        Ok(rs)
+    }
+
+    fn encode_config(config: &GbacwConfig) -> Vec<u8> {
+        continued::encode(config)
+    }
+
+    fn decode_config(
+        bytes: &[u8],
+        limit: usize,
+    ) -> Result<GbacwConfig, crate::codec::DecodeError> {
+        continued::decode(bytes, limit)
     }
 
     fn seats(&self) -> u8 {
@@ -237,6 +257,9 @@ impl Ruleset for Gbacw {
     }
 
     fn initial_state(&self) -> GbacwState {
+        if let Some(start) = &self.start {
+            return (**start).clone();
+        }
         let s = &self.game;
         let units = s
             .oob

@@ -1,0 +1,3 @@
+//! Shared by the engine-level test binaries.
+
+pub mod table;
