@@ -33,6 +33,7 @@ mod gbacw_window_xvfb;
 mod layout_ui;
 mod leader_rout_ui;
 mod lobby_events_ui;
+mod lobby_from_save_ui;
 mod lobby_moved_ui;
 mod lobby_ui;
 mod net_ui;

@@ -202,37 +202,10 @@ fn net_play_through(battle: &str, contact_by: Option<u16>) -> Bot {
         battle: battle.into(),
         ..GbacwConfig::default()
     };
-    let [union, confederate, watcher] =
-        support::gbacw::three_clients(&server, &config, ["Banks", "Jackson", "Watcher"]);
-    let mut hs = [
-        support::kittest::net_gbacw(union, SIZE),
-        support::kittest::net_gbacw(confederate, SIZE),
-        support::kittest::net_gbacw(watcher, SIZE),
-    ];
-    // Joined: every client has the table (bounded).
-    for _ in 0..500 {
-        if hs.iter().all(|h| h.state().session.state().is_some()) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        for h in hs.iter_mut() {
-            support::kittest::settle(h);
-        }
-    }
+    let mut hs = net_harnesses(&server, &config);
     let mut bot = Bot::default();
     for _ in 0..3000 {
-        let seqs: Vec<u64> = hs.iter().map(support::play::seq).collect();
-        let top = *seqs.iter().max().unwrap();
-        // Everyone caught up before anyone looks at the board.
-        for _ in 0..500 {
-            if hs.iter().all(|h| support::play::seq(h) == top) {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-            for h in hs.iter_mut() {
-                support::kittest::settle(h);
-            }
-        }
+        catch_up(&mut hs);
         if after_turn(&hs[0], 2) {
             let Some(last) = contact_by else { break };
             if wanted(&bot) || after_turn(&hs[0], last) || state(&hs[0]).over {
@@ -240,17 +213,7 @@ fn net_play_through(battle: &str, contact_by: Option<u16>) -> Bot {
             }
             bot.arrivals_per_phase = Some(support::bot::ARRIVALS_SEEKING_CONTACT);
         }
-        let acting = {
-            let h = &hs[0];
-            support::play::rules(h).acting_seat(state(h))
-        };
-        let Some(seat) = acting else { break };
-        let h = &mut hs[usize::from(seat.0)];
-        assert_eq!(h.state().session.acting_seat(), Some(seat));
-        if bot.actions.is_multiple_of(10) {
-            bot.c.texts_checked += assert_words_only(h, "playing over the server");
-        }
-        if !bot.step(h) {
+        if !net_act(&mut hs, &mut bot) {
             break;
         }
     }
@@ -260,18 +223,7 @@ fn net_play_through(battle: &str, contact_by: Option<u16>) -> Bot {
         state(&hs[0]).clock.turn,
         bot.misses
     );
-    // The three clients agree on the state.
-    let s0 = state(&hs[0]).clone();
-    assert_eq!(state(&hs[1]).clock, s0.clock);
-    assert_eq!(state(&hs[2]).clock, s0.clock);
-    for (u, st) in &s0.units {
-        assert_eq!(state(&hs[1]).units[u].hex, st.hex, "{u}");
-        assert_eq!(state(&hs[2]).units[u].hex, st.hex, "{u}");
-    }
-    for h in &hs {
-        assert_eq!(h.state().session.bad_roll_count(), 0);
-        assert_words_only(h, "after the game over the server");
-    }
+    assert_clients_agree(&hs, "after the game over the server");
     eprintln!(
         "{battle} over a real server: {} actions by {} clicks in {:.0?}, to {:?}; produced {:?}; {} misses, the last: {:?}",
         bot.actions,
@@ -283,6 +235,79 @@ fn net_play_through(battle: &str, contact_by: Option<u16>) -> Bot {
         bot.misses.iter().rev().take(4).collect::<Vec<_>>()
     );
     bot
+}
+
+/// A table of `config` on `server`: the Union's client over WebSocket,
+/// the Confederate's over QUIC, a spectator over WebSocket, each a
+/// `GbacwApp` in its own harness, once every one has the table (bounded).
+fn net_harnesses(
+    server: &support::TestServer,
+    config: &GbacwConfig,
+) -> [Harness<'static, GbacwApp>; 3] {
+    let [union, confederate, watcher] =
+        support::gbacw::three_clients(server, config, ["Banks", "Jackson", "Watcher"]);
+    let mut hs = [
+        support::kittest::net_gbacw(union, SIZE),
+        support::kittest::net_gbacw(confederate, SIZE),
+        support::kittest::net_gbacw(watcher, SIZE),
+    ];
+    for _ in 0..500 {
+        if hs.iter().all(|h| h.state().session.state().is_some()) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        for h in hs.iter_mut() {
+            support::kittest::settle(h);
+        }
+    }
+    hs
+}
+
+/// Everyone caught up before anyone looks at the board (bounded).
+fn catch_up(hs: &mut [Harness<'_, GbacwApp>; 3]) {
+    let top = hs.iter().map(support::play::seq).max().unwrap_or(0);
+    for _ in 0..500 {
+        if hs.iter().all(|h| support::play::seq(h) == top) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        for h in hs.iter_mut() {
+            support::kittest::settle(h);
+        }
+    }
+}
+
+/// The player whose seat acts takes one step by clicks in their own
+/// window (words on screen checked every tenth action); false when
+/// nobody acts or the player cannot go on.
+fn net_act(hs: &mut [Harness<'_, GbacwApp>; 3], bot: &mut Bot) -> bool {
+    let acting = {
+        let h = &hs[0];
+        support::play::rules(h).acting_seat(state(h))
+    };
+    let Some(seat) = acting else { return false };
+    let h = &mut hs[usize::from(seat.0)];
+    assert_eq!(h.state().session.acting_seat(), Some(seat));
+    if bot.actions.is_multiple_of(10) {
+        bot.c.texts_checked += assert_words_only(h, "playing over the server");
+    }
+    bot.step(h)
+}
+
+/// The three clients agree on the state (the clock and every unit's
+/// hex), no roll failed its check, and only words are on screen.
+fn assert_clients_agree(hs: &[Harness<'_, GbacwApp>; 3], when: &str) {
+    let s0 = state(&hs[0]).clone();
+    assert_eq!(state(&hs[1]).clock, s0.clock);
+    assert_eq!(state(&hs[2]).clock, s0.clock);
+    for (u, st) in &s0.units {
+        assert_eq!(state(&hs[1]).units[u].hex, st.hex, "{u}");
+        assert_eq!(state(&hs[2]).units[u].hex, st.hex, "{u}");
+    }
+    for h in hs {
+        assert_eq!(h.state().session.bad_roll_count(), 0);
+        assert_words_only(h, when);
+    }
 }
 
 #[test]
@@ -469,6 +494,98 @@ fn corinth_free_from_a_saved_game_near_contact_melee_rally_and_retreat_by_clicks
 #[test]
 fn corinth_solo_from_a_saved_game_near_contact_melee_rally_and_retreat_by_clicks() {
     from_a_saved_game_near_contact("corinth_solo", false);
+}
+
+/// Issue 18: Corinth's historical game (30.0), begun at one machine and
+/// carried on at a server table from the game saved near contact (the
+/// create form's "Start from", whose clicks `create_form_ui` drives):
+/// the Union's client over WebSocket, the Confederate's over QUIC and a
+/// spectator, each in its own window; the players click in their own
+/// windows until a melee, a rally and a retreat choice were made, each
+/// checked against the engine's state right after (`Bot::check_after`:
+/// 12.8, 13.51, 12.2x, 14.4); the three clients agree at the end. The
+/// dice are the server table's own, fresh (commit-reveal), so contact
+/// comes from the position, not from chosen rolls.
+#[test]
+fn corinth_over_a_real_server_from_a_saved_game_melee_rally_and_retreat_by_clicks() {
+    over_a_real_server_from_a_saved_game("corinth");
+}
+
+/// The same for Corinth's free set-up (29.0), from its saved game.
+#[test]
+fn corinth_free_over_a_real_server_from_a_saved_game_melee_rally_and_retreat_by_clicks() {
+    over_a_real_server_from_a_saved_game("corinth_free");
+}
+
+/// The same for Corinth's solitaire game (29.5), from its saved game.
+#[test]
+fn corinth_solo_over_a_real_server_from_a_saved_game_melee_rally_and_retreat_by_clicks() {
+    over_a_real_server_from_a_saved_game("corinth_solo");
+}
+
+/// At most this many actions from the saved game over a server: twice
+/// the hot seat's bound, since the server's dice are fresh on every run
+/// where the hot seat's come from the saved chains. The solitaire game's
+/// rally came after 73–209 actions in eight runs, once after more than
+/// 240.
+const NET_CONTACT_ACTIONS: usize = 2 * CONTACT_ACTIONS;
+
+/// `battle`'s saved game near contact carried on at a server table and
+/// played by clicks to a melee, a rally and a retreat choice (above).
+fn over_a_real_server_from_a_saved_game(battle: &str) {
+    use muster_shared::engine::Ruleset;
+    use muster_shared::gbacw::ruleset::{Gbacw, continued};
+    let t0 = std::time::Instant::now();
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let server = support::start_server(&rt);
+    let fixture =
+        muster_client::app::saved::SavedGame::read(&fixture_saves().join(near_contact(battle)))
+            .expect("the fixture reads");
+    let config = continued::config_for(&fixture.log).expect("a saved game to continue");
+    assert_eq!(config.battle, battle, "the saved game of another battle");
+    let saved = Gbacw::new(&config).unwrap().initial_state();
+    let mut hs = net_harnesses(&server, &config);
+    // The server's table stands where the saved game stood, for all three.
+    for h in &hs {
+        assert_eq!(state(h).clock, saved.clock);
+        for (u, st) in &saved.units {
+            assert_eq!(state(h).units[u].hex, st.hex, "{u}");
+        }
+    }
+    let mut bot = Bot::seeking_contact();
+    for _ in 0..NET_CONTACT_ACTIONS {
+        catch_up(&mut hs);
+        if contact_made(&bot.c.produced)
+            || t0.elapsed() > std::time::Duration::from_secs(CONTACT_SECS)
+        {
+            break;
+        }
+        if !net_act(&mut hs, &mut bot) {
+            break;
+        }
+    }
+    catch_up(&mut hs);
+    let p = &bot.c.produced;
+    eprintln!(
+        "{battle} over a real server from {:?}: {} actions by {} clicks in {:.0?}, to Game-Turn {}; produced {p:?}; checked {:?}; {} misses: {:?}",
+        saved.clock,
+        bot.actions,
+        bot.c.clicks,
+        t0.elapsed(),
+        state(&hs[0]).clock.turn,
+        bot.checked,
+        bot.misses.len(),
+        bot.misses.iter().take(10).collect::<Vec<_>>()
+    );
+    assert!(contact_made(p), "no melee, rally or retreat choice: {p:?}");
+    for what in ["melee declared", "retreat", "rally of"] {
+        assert!(
+            bot.checked.iter().any(|c| c.contains(what)),
+            "{what}: not checked against the engine: {:?}",
+            bot.checked
+        );
+    }
+    assert_clients_agree(&hs, "after contact over the server");
 }
 
 /// Continue `battle`'s saved game near contact by clicks ("Saved games",

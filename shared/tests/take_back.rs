@@ -4,11 +4,11 @@
 //! Refused after a roll, after a reveal of hidden information, for another
 //! seat's action, and (GBACW) for an answer another seat waits on.
 
+use muster_shared::SeatId;
 use muster_shared::engine::verify::replay;
 use muster_shared::engine::{LogEntry, MatchError, Ruleset, verify_log};
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwConfig};
 use muster_shared::sandbox::{Loc, PieceId, Position, Sandbox, SandboxAction, SandboxConfig};
-use muster_shared::SeatId;
 
 mod support;
 use support::table::Table;

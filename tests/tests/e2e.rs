@@ -24,6 +24,7 @@ mod server_club;
 mod server_club_battles;
 mod server_club_desk;
 mod server_club_pg;
+mod server_continued;
 mod server_export;
 mod server_finish_lobby;
 mod server_hostile_numbers;

@@ -4,7 +4,6 @@ use muster_client::ConnectOptions;
 use muster_client::app::gbacw::GbacwApp;
 use muster_client::app::{Join, NetTable};
 use muster_shared::SeatId;
-use muster_shared::codec;
 use muster_shared::gbacw::map::HexNumber;
 use muster_shared::gbacw::oob::{CounterId, Formation};
 use muster_shared::gbacw::ruleset::GbacwAction;
@@ -97,7 +96,7 @@ pub fn three_clients(
     let options = TableOptions {
         ruleset: "gbacw".into(),
         scenario: config.battle.clone(),
-        config: codec::encode_infallible(config),
+        config: <Gbacw as muster_shared::engine::Ruleset>::encode_config(config),
         private: false,
         spectators_allowed: true,
         spectator_delay: 0,

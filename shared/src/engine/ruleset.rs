@@ -213,7 +213,10 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// Read a config written by [`Ruleset::encode_config`] (bounded by
     /// `limit` as every decoder).
-    fn decode_config(bytes: &[u8], limit: usize) -> Result<Self::Config, crate::codec::DecodeError> {
+    fn decode_config(
+        bytes: &[u8],
+        limit: usize,
+    ) -> Result<Self::Config, crate::codec::DecodeError> {
         crate::codec::decode(bytes, limit)
     }
 

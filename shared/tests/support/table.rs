@@ -76,4 +76,3 @@ impl<R: Ruleset> Table<R> {
         assert!(again.state() == self.m.state(), "replay differs");
     }
 }
-

@@ -4,8 +4,9 @@
 
 use egui::Ui;
 use muster_shared::codec;
+use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::battles::{BATTLES, for_players, title};
-use muster_shared::gbacw::ruleset::{EDITION_001, GbacwConfig};
+use muster_shared::gbacw::ruleset::{EDITION_001, Gbacw, GbacwConfig};
 use muster_shared::gbacw::scenario::parse_scenario;
 use muster_shared::gbacw::words::reading_words;
 use muster_shared::protocol::TableOptions;
@@ -76,6 +77,8 @@ pub struct CreateForm {
     pub side: SideChoice,
     /// Issue 18: a take-back needs the other player's agreement.
     pub take_back_needs_agreement: bool,
+    /// Issue 18: a saved hot-seat game to carry on at the table.
+    pub from_save: super::from_save::FromSave,
 }
 
 /// Which seat the creator of a table sits in (issue 18: "choose a side
@@ -197,6 +200,7 @@ impl Default for CreateForm {
             readings: BTreeSet::new(),
             side: SideChoice::First,
             take_back_needs_agreement: true,
+            from_save: Default::default(),
         }
     }
 }
@@ -204,7 +208,15 @@ impl Default for CreateForm {
 impl CreateForm {
     /// The options to send.
     pub fn options(&self) -> TableOptions {
-        let (scenario, config) = if self.game == "gbacw" {
+        let continued = (self.game == "gbacw")
+            .then_some(self.from_save.chosen.as_ref())
+            .flatten();
+        let (scenario, config) = if let Some(c) = continued {
+            (
+                c.config.battle.clone(),
+                <Gbacw as Ruleset>::encode_config(&c.config),
+            )
+        } else if self.game == "gbacw" {
             let offered = battle_options(&self.battle);
             let config = GbacwConfig {
                 battle: self.battle.clone(),
@@ -215,6 +227,7 @@ impl CreateForm {
                     .filter(|(id, _)| offered.iter().any(|o| o.id == **id))
                     .map(|(id, on)| (id.clone(), *on))
                     .collect(),
+                continued: None,
             };
             (self.battle.clone(), codec::encode_infallible(&config))
         } else {
@@ -254,6 +267,13 @@ impl CreateForm {
                     .labelled_by(game.id);
                 ui.end_row();
                 if self.game == "gbacw" {
+                    self.from_save.ui(ui);
+                }
+                if let (true, Some(c)) = (self.game == "gbacw", &self.from_save.chosen) {
+                    // The battle and its readings are the saved game's.
+                    ui.label("Battle:");
+                    ui.label(title(&c.config.battle));
+                } else if self.game == "gbacw" {
                     let battle = ui.label("Battle:");
                     battle_picker(ui, "create_battle", &mut self.battle, None)
                         .labelled_by(battle.id);
@@ -310,7 +330,12 @@ impl CreateForm {
                         .labelled_by(label.id);
                 }
                 ui.end_row();
-                let names = side_names(&self.game, &self.battle);
+                let battle = self
+                    .from_save
+                    .chosen
+                    .as_ref()
+                    .map_or(&self.battle, |c| &c.config.battle);
+                let names = side_names(&self.game, battle);
                 let words = |c: SideChoice| match c {
                     SideChoice::First => names[0].clone(),
                     SideChoice::Second => names[1].clone(),
@@ -350,6 +375,9 @@ impl CreateForm {
                 );
                 ui.end_row();
             });
+        if let Some(p) = &self.from_save.problem {
+            ui.label(egui::RichText::new(p).color(egui::Color32::from_rgb(0xe0, 0x8a, 0x00)));
+        }
         ui.add_enabled(!busy, egui::Button::new("Create table"))
             .clicked()
     }

@@ -24,6 +24,7 @@ pub mod account;
 pub mod clubs;
 pub mod create;
 pub mod events;
+pub mod from_save;
 pub mod games;
 pub mod link;
 pub mod list;
@@ -329,7 +330,10 @@ impl LobbyApp {
                     identity: None,
                     tables: BTreeMap::new(),
                     filters: list::Filters::default(),
-                    create: create::CreateForm::default(),
+                    create: create::CreateForm {
+                        from_save: from_save::FromSave::at(self.store.dir().join("saves")),
+                        ..create::CreateForm::default()
+                    },
                     invite: String::new(),
                     creating: None,
                     creating_seat: 0,

@@ -245,10 +245,7 @@ impl Ruleset for Gbacw {
         continued::encode(config)
     }
 
-    fn decode_config(
-        bytes: &[u8],
-        limit: usize,
-    ) -> Result<GbacwConfig, crate::codec::DecodeError> {
+    fn decode_config(bytes: &[u8], limit: usize) -> Result<GbacwConfig, crate::codec::DecodeError> {
         continued::decode(bytes, limit)
     }
 
