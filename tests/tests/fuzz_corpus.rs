@@ -103,6 +103,28 @@ fn write_seed_corpora() {
     let error = ServerMsg::Pong { nonce: 7 };
     write_seed("server_msg", "pong", &error.encode().expect("encodes"));
     write_seed("match_log", "sandbox", &sandbox_log());
+    // GBACW configs: each battle's plain one, and a game continued from
+    // the client's saved Corinth game near contact (issue 18).
+    use muster_shared::engine::Ruleset;
+    use muster_shared::gbacw::ruleset::{Gbacw, GbacwConfig, continued};
+    for b in battles::BATTLES {
+        let plain = GbacwConfig {
+            battle: b.name.into(),
+            ..GbacwConfig::default()
+        };
+        write_seed("gbacw_config", b.name, &Gbacw::encode_config(&plain));
+    }
+    let saved = muster_client::app::saved::SavedGame::read(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../client/tests/fixtures/saves/corinth-near-contact.muster-save"),
+    )
+    .expect("the saved game reads");
+    let config = continued::config_for(&saved.log).expect("a saved game to continue");
+    write_seed(
+        "gbacw_config",
+        "continued-corinth",
+        &Gbacw::encode_config(&config),
+    );
     for b in battles::BATTLES {
         write_seed("map_file", b.name, b.map.as_bytes());
         write_seed("oob_file", b.name, b.oob.as_bytes());

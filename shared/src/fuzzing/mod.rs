@@ -13,10 +13,12 @@
 
 pub mod alloc_guard;
 mod assets;
+mod config;
 mod matches;
 mod wire;
 
 pub use assets::{charts_file, map_file, oob_file, scenario_file};
+pub use config::gbacw_config;
 pub use matches::{MATCH_BATTLES, gbacw_match, gbacw_seed, match_commands, sandbox_match};
 pub use wire::{client_msg, match_log, server_msg};
 
@@ -64,5 +66,9 @@ pub const TARGETS: &[Target] = &[
     Target {
         name: "sandbox_match",
         body: sandbox_match,
+    },
+    Target {
+        name: "gbacw_config",
+        body: gbacw_config,
     },
 ];
