@@ -206,10 +206,19 @@ fn retreat_checkers(
     units: &[CounterId],
 ) -> Vec<CounterId> {
     let side = rs.side_of(offer.seat);
-    if has_leader(rs, state, offer.target, side, units) {
+    // The answer's units come from a client and are asked about before
+    // the answer is decided (`rolls_dice`): a counter the game does not
+    // have is no checker (the answer is refused in words when decided);
+    // found by the `gbacw_config` fuzz target, a saved game's changed log.
+    let units: Vec<CounterId> = units
+        .iter()
+        .filter(|u| state.units.contains_key(*u) && rs.game.oob.units.contains_key(*u))
+        .cloned()
+        .collect();
+    if has_leader(rs, state, offer.target, side, &units) {
         return Vec::new();
     }
-    checkers_but_for_leaders(rs, state, offer, units)
+    checkers_but_for_leaders(rs, state, offer, &units)
 }
 
 /// [`retreat_checkers`] as if no leader stood with them (22.33: whether
