@@ -566,19 +566,39 @@ fn over_a_real_server_from_a_saved_game(battle: &str) {
     }
     catch_up(&mut hs);
     let p = &bot.c.produced;
+    // The game may end before a routed unit comes to a Rally Phase: the
+    // free set-up's saved game stands at Game-Turn 13 and, with fresh
+    // dice, was once won on the first day (Corinth 31.2, after Game-Turn
+    // 16) with melees and retreats but no rout. The rally is then not
+    // asked for; while the game goes on, it is (and the hot seat's run
+    // from the same saved game, on the saved dice, always asks it).
+    let ended = support::play::rules(&hs[0])
+        .outcome(state(&hs[0]))
+        .is_some();
     eprintln!(
-        "{battle} over a real server from {:?}: {} actions by {} clicks in {:.0?}, to Game-Turn {}; produced {p:?}; checked {:?}; {} misses: {:?}",
+        "{battle} over a real server from {:?}: {} actions by {} clicks in {:.0?}, to Game-Turn {}{}; produced {p:?}; checked {:?}; {} misses: {:?}",
         saved.clock,
         bot.actions,
         bot.c.clicks,
         t0.elapsed(),
         state(&hs[0]).clock.turn,
+        if ended { " (the game ended)" } else { "" },
         bot.checked,
         bot.misses.len(),
         bot.misses.iter().take(10).collect::<Vec<_>>()
     );
-    assert!(contact_made(p), "no melee, rally or retreat choice: {p:?}");
-    for what in ["melee declared", "retreat", "rally of"] {
+    let mut wanted = vec!["melee declared", "retreat"];
+    if ended && !p.contains_key("Rally") {
+        assert!(
+            p.contains_key("DeclareMelee")
+                && (p.contains_key("Retreat") || p.contains_key("RetreatBeforeMelee")),
+            "the game ended with no melee or retreat choice: {p:?}"
+        );
+    } else {
+        assert!(contact_made(p), "no melee, rally or retreat choice: {p:?}");
+        wanted.push("rally of");
+    }
+    for what in wanted {
         assert!(
             bot.checked.iter().any(|c| c.contains(what)),
             "{what}: not checked against the engine: {:?}",
