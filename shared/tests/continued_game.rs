@@ -171,3 +171,54 @@ fn a_saved_game_with_a_secret_plan_is_refused_in_words() {
          its log would show it to everyone at the table"
     );
 }
+
+/// No developer text in a refusal a player reads (issue 17's words rule):
+/// no `Debug` braces or lists, no type names, no snake_case.
+fn assert_words(e: &str) {
+    for bad in ["{", "}", "[", "Some(", "CounterId", "HexNumber", "_"] {
+        assert!(!e.contains(bad), "{bad:?} in a refusal: {e}");
+    }
+}
+
+#[test]
+fn a_saved_game_whose_settings_do_not_read_is_refused_in_words() {
+    let mut saved = Table::<Gbacw>::new(&battle("cedar_mountain"));
+    play(&mut saved, 5);
+    let mut log: MatchLog = saved.m.log().clone();
+    log.header.config = vec![0xff; 7];
+    let e = continued::config_for(&log).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "Continued game: the saved game's settings do not read: \
+         the file is damaged or from another version of Muster"
+    );
+    assert_words(&e);
+}
+
+#[test]
+fn a_saved_game_with_a_changed_die_is_refused_in_words() {
+    let mut saved = Table::<Gbacw>::new(&battle("cedar_mountain"));
+    play(&mut saved, 200);
+    let mut log: MatchLog = saved.m.log().clone();
+    // The first roll's first die changed: its proof no longer holds.
+    let (seq, proof) = log
+        .entries
+        .iter_mut()
+        .enumerate()
+        .find_map(|(i, e)| match e {
+            LogEntry::Action(a) => a.roll.as_mut().map(|r| (i + 1, r)),
+            _ => None,
+        })
+        .expect("a roll within 200 actions");
+    let die = proof.dice.first_mut().expect("a die");
+    die.value = if die.value == 1 { 2 } else { 1 };
+    let e = refusal(&continued::config_for(&log).unwrap());
+    assert_eq!(
+        e,
+        format!(
+            "the saved game does not replay: its entry {seq} was changed after \
+             the game was saved, or the file is damaged"
+        )
+    );
+    assert_words(&e);
+}

@@ -91,7 +91,9 @@ pub fn side_names(s: &EventSettings, round: usize) -> [String; 2] {
     let config = s.round_play(round).config;
     (s.ruleset == "gbacw")
         .then(|| {
-            muster_shared::codec::decode::<muster_shared::gbacw::ruleset::GbacwConfig>(
+            // The ruleset's own decoder: a config continuing a saved game
+            // (issue 18) is not the plain encoding.
+            <muster_shared::gbacw::ruleset::Gbacw as muster_shared::engine::Ruleset>::decode_config(
                 config,
                 muster_shared::codec::MAX_CLIENT_MSG,
             )

@@ -71,13 +71,31 @@ fn saved_config(saved: &MatchLog) -> Result<GbacwConfig, RuleError> {
             "the saved game is not a Great Battles of the American Civil War game",
         ));
     }
-    decode(&saved.header.config, codec::MAX_SERVER_MSG).map_err(|e| {
+    // The decoder's own message is for developers (bincode prints its
+    // error's `Debug` form); a player is told what it means.
+    decode(&saved.header.config, codec::MAX_SERVER_MSG).map_err(|_| {
         err(
             RULE,
             RuleCode::Invalid,
-            format!("the saved game's settings do not read: {e}"),
+            "the saved game's settings do not read: the file is damaged or from another version of Muster",
         )
     })
+}
+
+/// A replay failure in a player's words: which move, and why when the
+/// rules refused it (their refusals are written for players); a roll
+/// whose proof fails or an entry that does not decode means the file was
+/// changed, and the checker's details (digests, dice lists) stay out.
+fn replay_failure_in_words(f: &verify::Failure) -> String {
+    let at = f.seq;
+    match &f.what {
+        verify::FailureKind::Refused(e) => {
+            format!("the saved game does not replay: its entry {at} is refused ({e})")
+        }
+        _ => format!(
+            "the saved game does not replay: its entry {at} was changed after the game was saved, or the file is damaged"
+        ),
+    }
 }
 
 /// The state `saved` ends in, as `rs`'s table starts: checked as the
@@ -102,13 +120,8 @@ pub fn start(rs: &Gbacw, saved: &MatchLog) -> Result<GbacwState, RuleError> {
             "the saved game was played with another battle or other readings than this table's",
         ));
     }
-    let played = verify::replay::<Gbacw>(saved).map_err(|f| {
-        err(
-            RULE,
-            RuleCode::Invalid,
-            format!("the saved game does not replay: {f}"),
-        )
-    })?;
+    let played = verify::replay::<Gbacw>(saved)
+        .map_err(|f| err(RULE, RuleCode::Invalid, replay_failure_in_words(&f)))?;
     let state = played.state().clone();
     if rs.outcome(&state).is_some() {
         return Err(err(RULE, RuleCode::Invalid, "the saved game has ended"));
