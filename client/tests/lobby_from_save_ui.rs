@@ -99,6 +99,59 @@ fn a_saved_hot_seat_game_is_carried_on_at_a_server_table_by_clicks() {
     }
     assert!(h.state().lobby.as_ref().unwrap().problem.is_none());
     no_programmer_text(&h);
+
+    // Another player, at another machine with no saved games, sees the
+    // table marked before sitting down: "continued", where it began on
+    // hover (the server's words, from the table's config).
+    let d2 = tempfile::tempdir().unwrap();
+    let mut other = Harness::builder()
+        .with_size(vec2(1280.0, 800.0))
+        .build_ui_state(
+            |ui, app: &mut LobbyApp| app.ui(ui),
+            LobbyApp::new(Store::at(d2.path()), &srv.ws, ""),
+        );
+    steps(&mut other);
+    type_into(&mut other, "Your name:", "Van Dorn");
+    other.get_by_label("Connect").click();
+    wait(&mut other, "signing in", |a| a.signed_in());
+    wait(&mut other, "the table listed", |a| {
+        a.lobby.as_ref().is_some_and(|l| !l.tables.is_empty())
+    });
+    steps(&mut other);
+    let listed = other
+        .state()
+        .lobby
+        .as_ref()
+        .unwrap()
+        .tables
+        .values()
+        .next()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        listed.carried_from.as_deref(),
+        Some(
+            "carried on from a saved game at Game-Turn 4, Confederate Player-Turn: E. Retreat Before Melee Phase"
+        ),
+        "the lobby entry says where the table began"
+    );
+    assert!(
+        shows(&other, muster_client::app::lobby::list::CONTINUED),
+        "not marked"
+    );
+    other
+        .get_by_label(muster_client::app::lobby::list::CONTINUED)
+        .hover();
+    // egui waits its tooltip delay (frames of simulated time) before showing.
+    for _ in 0..60 {
+        other.step();
+    }
+    assert!(
+        shows(&other, "at one machine whose players held every dice chain"),
+        "the mark's tooltip"
+    );
+    no_programmer_text(&other);
+    drop(other);
     drop(h);
     rt.block_on(srv.server.shutdown());
 }

@@ -372,6 +372,7 @@ mod tests {
             spectators_allowed: true,
             seat_users: vec![None, None],
             to_act: Vec::new(),
+            carried_from: None,
         }
     }
 

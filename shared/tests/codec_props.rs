@@ -110,6 +110,7 @@ fn summary() -> impl Strategy<Value = TableSummary> {
                     spectators_allowed,
                     seat_users: vec![None, Some(UserId(table.0))],
                     to_act: vec![muster_shared::SeatId(spectators as u8)],
+                    carried_from: private.then(|| format!("Game-Turn {spectators}")),
                 }
             },
         )

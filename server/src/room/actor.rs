@@ -886,6 +886,7 @@ impl Room {
             } else {
                 Vec::new()
             },
+            carried_from: self.m.carried_from(),
         }
     }
 

@@ -107,6 +107,9 @@ pub trait AnyMatch: Send {
     fn clock_turn(&self) -> Option<muster_shared::engine::ClockTurn>;
     /// Where the game is, in words (club events' status cards, issue 21).
     fn progress(&self) -> Option<String>;
+    /// Where the table began when not at the game's beginning, in words
+    /// (`Ruleset::carried_from`), for the lobby.
+    fn carried_from(&self) -> Option<String>;
     /// Seat 0's victory points less seat 1's, for a game that keeps them
     /// (the club standings' tie-break, issue 21).
     fn vp_margin(&self) -> Option<i32>;
@@ -283,7 +286,9 @@ impl<R: Ruleset> Hosted<R> {
     pub fn create(config: &[u8], match_id: MatchId) -> Result<Self, RuleError> {
         let config: R::Config = R::decode_config(config, codec::MAX_CLIENT_MSG)
             .map_err(|e| RuleError::new("config", RuleCode::Invalid, e.to_string()))?;
-        let seats = R::new(&config)?.seats();
+        // Built once: a continued game's start is a replay of its saved log.
+        let ruleset = R::new(&config)?;
+        let seats = ruleset.seats();
         let header = LogHeader {
             format: LOG_FORMAT,
             match_id,
@@ -296,7 +301,7 @@ impl<R: Ruleset> Hosted<R> {
                 })
                 .collect(),
         };
-        let m = Match::<R>::new(header, &config)?;
+        let m = Match::<R>::with_ruleset(header, &config, ruleset)?;
         let spec_state = m.view(Viewer::Spectator);
         Ok(Hosted {
             m,
@@ -714,6 +719,10 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
 
     fn progress(&self) -> Option<String> {
         self.m.ruleset().progress(self.m.state())
+    }
+
+    fn carried_from(&self) -> Option<String> {
+        self.m.ruleset().carried_from()
     }
 
     fn vp_margin(&self) -> Option<i32> {

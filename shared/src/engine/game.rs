@@ -130,8 +130,18 @@ pub struct Match<R: Ruleset> {
 impl<R: Ruleset> Match<R> {
     /// A new match. `header.ruleset` and `header.config` are filled from `R`
     /// and `config`.
-    pub fn new(mut header: LogHeader, config: &R::Config) -> Result<Self, RuleError> {
-        let ruleset = R::new(config)?;
+    pub fn new(header: LogHeader, config: &R::Config) -> Result<Self, RuleError> {
+        Self::with_ruleset(header, config, R::new(config)?)
+    }
+
+    /// [`Match::new`] with the ruleset already built from `config` (a
+    /// game continued from a saved one replays that game to build it:
+    /// the server, which also needs its seat count, builds it once).
+    pub fn with_ruleset(
+        mut header: LogHeader,
+        config: &R::Config,
+        ruleset: R,
+    ) -> Result<Self, RuleError> {
         if header.seats.len() != usize::from(ruleset.seats()) {
             return Err(RuleError::new(
                 R::ID,

@@ -338,6 +338,15 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     fn progress(&self, _state: &Self::State) -> Option<String> {
         None
     }
+
+    /// Where a table that does not begin at the game's beginning began, in
+    /// words, for the lobby (issue 18: a game carried on from one saved at
+    /// a hot seat, whose rolls so far were made at one machine that held
+    /// every chain; a player deciding whether to sit down should know).
+    /// `None`, the default: the game begins at its beginning.
+    fn carried_from(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Whose clock runs (see [`Ruleset::clock_turn`]).

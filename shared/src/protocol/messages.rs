@@ -91,6 +91,11 @@ pub struct TableSummary {
     /// Issue 18: the seats the game waits on now (from the ruleset's
     /// decision model), so the lobby can mark "your move".
     pub to_act: Vec<SeatId>,
+    /// Issue 18: where a table carried on from a saved game began, in
+    /// words (the server's, from the config: a client cannot hide it);
+    /// `None` for a game from its beginning. The saved game's rolls were
+    /// made at one machine, so the list says so before anyone sits down.
+    pub carried_from: Option<String>,
 }
 
 /// A session (one sign-in token) of the signed-in identity, as listed by

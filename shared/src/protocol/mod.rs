@@ -29,7 +29,9 @@ use crate::codec::{self, DecodeError, EncodeError};
 /// (`ActionRef::FromEvents`, appended) and leave out the seats of a roll
 /// that mixed in the actor's link alone (`LeanRoll::seats` is an
 /// `Option`), issue 22: an old client could not decode either.
-pub const PROTOCOL_VERSION: u32 = 4;
+/// 5: a lobby entry says where a table carried on from a saved game
+/// began (`TableSummary::carried_from`, appended; issue 18).
+pub const PROTOCOL_VERSION: u32 = 5;
 
 impl ClientMsg {
     pub fn encode(&self) -> Result<Vec<u8>, EncodeError> {

@@ -25,6 +25,8 @@ pub const BEGINNING: &str = "The battle's beginning";
 pub struct Chosen {
     /// Its title in words, as the saved-games list shows it.
     pub title: String,
+    /// Its file: two saved games may have the same title.
+    pub path: PathBuf,
     /// The table's config: the saved game's, carrying its log.
     pub config: GbacwConfig,
 }
@@ -80,7 +82,7 @@ impl FromSave {
                     pick = Some(None);
                 }
                 for l in &listed {
-                    let on = self.chosen.as_ref().is_some_and(|c| c.title == l.title);
+                    let on = self.chosen.as_ref().is_some_and(|c| c.path == l.path);
                     if ui.selectable_label(on, &l.title).clicked() {
                         pick = Some(Some(l.clone()));
                     }
@@ -130,6 +132,7 @@ fn check(l: &Listed) -> Result<Chosen, String> {
     }
     Ok(Chosen {
         title: l.title.clone(),
+        path: l.path.clone(),
         config,
     })
 }

@@ -114,6 +114,24 @@ pub fn scenario_words(t: &TableSummary) -> &str {
     }
 }
 
+/// The mark beside a table carried on from a saved game (issue 18).
+pub const CONTINUED: &str = "continued";
+
+/// Its tooltip: where the game began, as the server says (from the
+/// table's config, so a creator cannot leave it out), and why a player
+/// might care before sitting down.
+pub fn continued_words(from: &str) -> String {
+    let mut first = from.chars();
+    let from = first
+        .next()
+        .map(|c| c.to_uppercase().chain(first).collect::<String>())
+        .unwrap_or_default();
+    format!(
+        "{from}. The rolls before that were made at one machine whose players held every \
+         dice chain; from there on the table's dice are fresh, and nobody can choose or foresee them."
+    )
+}
+
 /// The list's button for a table whose seat this player holds
 /// ("Your seat #3"): it opens the table again in that seat.
 pub fn your_seat_label(table: TableId) -> String {
@@ -222,6 +240,10 @@ fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
         if t.private {
             ui.label(RichText::new("private").color(Color32::from_rgb(0xd0, 0x90, 0x30)));
         }
+        if let Some(from) = &t.carried_from {
+            ui.label(RichText::new(CONTINUED).color(Color32::from_rgb(0xd0, 0x90, 0x30)))
+                .on_hover_text(continued_words(from));
+        }
     });
     // Each seat by its one name, "Union (Meade)", as the table's header,
     // log and refusals name it (issue 18: "1: Meade" here, "seat 0" there).
@@ -303,6 +325,7 @@ mod tests {
             spectators_allowed: true,
             seat_users: vec![None; 2],
             to_act: Vec::new(),
+            carried_from: None,
         }
     }
 

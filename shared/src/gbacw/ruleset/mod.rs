@@ -474,6 +474,22 @@ impl Ruleset for Gbacw {
             self.game().sequence.step_name(state.clock.step)
         ))
     }
+
+    fn carried_from(&self) -> Option<String> {
+        let start = self.start.as_ref()?;
+        let step = self.game().sequence.step_name(start.clock.step);
+        Some(match self.phasing_side(start.clock) {
+            Some(side) => format!(
+                "carried on from a saved game at Game-Turn {}, {} Player-Turn: {step}",
+                start.clock.turn,
+                crate::gbacw::words::side_name(self, side)
+            ),
+            None => format!(
+                "carried on from a saved game at Game-Turn {}: {step}",
+                start.clock.turn
+            ),
+        })
+    }
 }
 
 /// The scenario options on at a table: the scenario's defaults, then the
