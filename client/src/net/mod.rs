@@ -27,7 +27,7 @@ pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 /// Why talking to a server failed.
 #[derive(Debug, thiserror::Error)]
 pub enum NetError {
-    #[error("bad address {0:?}: use ws://host:port or quic://host:port")]
+    #[error("bad address “{0}”: use ws://host:port or quic://host:port")]
     BadUrl(String),
     #[error("connection failed: {0}")]
     Io(String),
