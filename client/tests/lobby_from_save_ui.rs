@@ -16,7 +16,7 @@ use muster_client::app::lobby::{LobbyApp, OpenTable, Store};
 use muster_client::app::saved::SavedGame;
 use muster_shared::engine::Ruleset;
 use muster_shared::gbacw::ruleset::{Gbacw, GbacwState, continued};
-use support::screens::{no_programmer_text, save, shows, steps, type_into};
+use support::screens::{no_programmer_text, save, save_as_shown, shows, steps, type_into};
 use support::{start_server, wait};
 
 /// The saved game near contact the play-throughs continue.
@@ -151,6 +151,7 @@ fn a_saved_hot_seat_game_is_carried_on_at_a_server_table_by_clicks() {
         "the mark's tooltip"
     );
     no_programmer_text(&other);
+    save_as_shown(&mut other, "continued-table-in-the-lobby.png");
     drop(other);
     drop(h);
     rt.block_on(srv.server.shutdown());

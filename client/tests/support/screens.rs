@@ -68,6 +68,12 @@ pub fn no_programmer_text<S>(h: &Harness<'_, S>) {
 pub fn save<S>(h: &mut Harness<'_, S>, name: &str, rest: egui::Pos2) {
     h.hover_at(rest);
     steps(h);
+    save_as_shown(h, name);
+}
+
+/// Save `docs/screens/<name>` as the window is now, hover and all (a
+/// tooltip the screenshot is meant to show).
+pub fn save_as_shown<S>(h: &mut Harness<'_, S>, name: &str) {
     let image = h.render().expect("headless wgpu renders");
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/screens");
     std::fs::create_dir_all(&dir).unwrap();

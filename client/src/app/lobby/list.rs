@@ -114,6 +114,10 @@ pub fn scenario_words(t: &TableSummary) -> &str {
     }
 }
 
+/// The colour of a table's marks beside its scenario ("private",
+/// "continued"): amber, noticed without alarming.
+const MARK: Color32 = Color32::from_rgb(0xd0, 0x90, 0x30);
+
 /// The mark beside a table carried on from a saved game (issue 18).
 pub const CONTINUED: &str = "continued";
 
@@ -238,10 +242,10 @@ fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
     ui.horizontal(|ui| {
         ui.label(scenario_words(t));
         if t.private {
-            ui.label(RichText::new("private").color(Color32::from_rgb(0xd0, 0x90, 0x30)));
+            ui.label(RichText::new("private").color(MARK));
         }
         if let Some(from) = &t.carried_from {
-            ui.label(RichText::new(CONTINUED).color(Color32::from_rgb(0xd0, 0x90, 0x30)))
+            ui.label(RichText::new(CONTINUED).color(MARK))
                 .on_hover_text(continued_words(from));
         }
     });
