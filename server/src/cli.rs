@@ -59,7 +59,7 @@ pub struct ServeArgs {
     /// Runtime threads (0: one per core) [default: 1].
     #[arg(long)]
     pub workers: Option<usize>,
-    /// Storage group-commit window in milliseconds [default: 2].
+    /// Longest storage group-commit wait in milliseconds, used only under load [default: 2].
     #[arg(long)]
     pub commit_window_ms: Option<u64>,
     /// Start without the unfinished tables that cannot be rebuilt (they are

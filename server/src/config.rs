@@ -43,8 +43,10 @@ pub struct Config {
     /// on one thread (no hand-offs between workers: measured cheaper per
     /// action, see docs/server.md "Load"); `0` one per core.
     pub workers: usize,
-    /// Milliseconds the storage thread gathers requests into one commit
-    /// (one `fsync`) after the first; see `storage::DEFAULT_COMMIT_WINDOW`.
+    /// The longest the storage thread waits, after a group's first
+    /// request, to gather more into one commit (one `fsync`); it waits only
+    /// when requests arrive fast enough to fill the window. See
+    /// `storage::DEFAULT_COMMIT_WINDOW` and `storage::group_window`.
     pub commit_window_ms: u64,
     /// Spectators are shown chain links every this many rolls (the compact
     /// delta, `DeltaBody::Lean`): a later link of a chain gives the earlier

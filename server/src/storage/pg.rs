@@ -37,8 +37,9 @@
 //! statement written so that it cannot fail on bad input (see
 //! [`APPEND_SQL`]), which saves two round trips per action.
 
+use super::group_window::GroupWindow;
 use super::sqlite::{
-    ABANDONED, Answer, MAX_GROUP, corrupt, deferred, entry_sum, fail, now, status_code, status_from,
+    ABANDONED, Answer, corrupt, deferred, entry_sum, fail, now, status_code, status_from,
 };
 use super::{
     Damaged, FleetAnswer, FleetReq, LeaseOwner, NewTable, Op, SeatHolder, Storage, StorageError,
@@ -49,7 +50,7 @@ use muster_shared::codec;
 use muster_shared::protocol::{SessionId, SessionInfo, TableId, TableStatus, UserId};
 use postgres::{Client, NoTls, Statement, Transaction};
 use std::sync::mpsc::Receiver;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 impl From<postgres::Error> for StorageError {
     fn from(e: postgres::Error) -> Self {
@@ -364,6 +365,7 @@ impl Db {
         window: Duration,
         runtime: Option<tokio::runtime::Handle>,
     ) {
+        let mut window = GroupWindow::new(window, Instant::now());
         loop {
             // Leases are renewed between groups, and on time when idle.
             let first = match self.leases.renew_every() {
@@ -386,14 +388,7 @@ impl Db {
                     }
                 }
             };
-            std::thread::sleep(window);
-            let mut group = vec![first];
-            while group.len() < MAX_GROUP {
-                match rx.try_recv() {
-                    Ok(op) => group.push(op),
-                    Err(_) => break,
-                }
-            }
+            let group = super::take_group(first, &rx, &mut window);
             let (answers, err) = self.run_group(group);
             let reply = move || {
                 for answer in answers {

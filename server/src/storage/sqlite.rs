@@ -5,6 +5,7 @@
 //! nothing it acknowledged is lost. FULL costs one `fsync` per commit; group
 //! commit (see [`super`]) spreads that over every request waiting.
 
+use super::group_window::GroupWindow;
 use super::{
     Damaged, NewTable, Op, SeatHolder, StorageError, StoredChain, StoredTable, TokenLookup,
 };
@@ -14,7 +15,7 @@ use muster_shared::protocol::{SessionId, SessionInfo, TableId, TableStatus, User
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc::Receiver;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 /// Most requests folded into one transaction: bounds how long the first
 /// waiter waits for the last one's work.
@@ -177,19 +178,9 @@ impl Db {
         window: Duration,
         runtime: Option<tokio::runtime::Handle>,
     ) {
+        let mut window = GroupWindow::new(window, Instant::now());
         while let Ok(first) = rx.recv() {
-            // Sleep through the window instead of waiting on the channel:
-            // a sender wakes this thread only when it is blocked in `recv`,
-            // so requests arriving during the window cost no wake-up (no
-            // futex call on either side, no switch to this thread).
-            std::thread::sleep(window);
-            let mut group = vec![first];
-            while group.len() < MAX_GROUP {
-                match rx.try_recv() {
-                    Ok(op) => group.push(op),
-                    Err(_) => break,
-                }
-            }
+            let group = super::take_group(first, &rx, &mut window);
             let (answers, err) = self.run_group(group);
             let reply = move || {
                 for answer in answers {
