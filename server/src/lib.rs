@@ -97,8 +97,7 @@ impl Server {
         // below): in a fleet the leases record the address clients are
         // sent to, which may be a port the system picked. QUIC and the
         // metrics endpoint (readiness) still bind once the tables are back.
-        let ws = tokio::net::TcpListener::bind(config.ws)
-            .await
+        let ws = net::ws::bind(config.ws)
             .map_err(|e| format!("cannot listen on {} (WebSocket): {e}", config.ws))?;
         let ws_addr = ws.local_addr().map_err(|e| e.to_string())?;
         let mut config = config;

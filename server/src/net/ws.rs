@@ -70,6 +70,28 @@ fn ws_config() -> WebSocketConfig {
         .max_write_buffer_size(MAX_CLIENT_MSG * 2 + muster_shared::codec::MAX_SERVER_MSG)
 }
 
+/// Connections the kernel holds for the accept loop (capped by the
+/// system's `net.core.somaxconn`, 4096 on current Linux). tokio's
+/// `TcpListener::bind` asks for 1024: a burst of a thousand clients joining
+/// at once (a club event's round starting) overflowed it, the kernel
+/// dropped their SYNs, and those clients waited out TCP's one-second
+/// retransmission (issue 22: join bursts' p99 1.0 s instead of 0.13 s).
+pub const LISTEN_BACKLOG: u32 = 4096;
+
+/// The WebSocket listener on `addr`, with [`LISTEN_BACKLOG`].
+pub fn bind(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
+    let socket = if addr.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    // As `TcpListener::bind` does: a restarted server can bind its port
+    // while the old connections are in TIME_WAIT.
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(LISTEN_BACKLOG)
+}
+
 /// Accept WebSocket connections until shutdown.
 pub async fn accept_loop(shared: Arc<Shared>, listener: TcpListener) {
     let mut shutdown = shared.shutdown.clone();
