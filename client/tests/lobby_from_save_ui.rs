@@ -156,3 +156,36 @@ fn a_saved_hot_seat_game_is_carried_on_at_a_server_table_by_clicks() {
     drop(h);
     rt.block_on(srv.server.shutdown());
 }
+
+/// A game saved while the create form stands open (the player went to
+/// "Saved games" and back) is offered as soon as "Start from" is opened:
+/// the list reads the folder again each time it opens.
+#[test]
+fn a_game_saved_while_the_form_stands_open_is_offered_when_the_list_opens() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let srv = start_server(&rt);
+    let d = tempfile::tempdir().unwrap();
+    let mut h = lobby_with_a_saved_game(&d, &srv.ws);
+    assert!(shows(&h, BEGINNING), "no Start from row");
+
+    const LATER: &str = "corinth-solo-near-contact.muster-save";
+    let later = fixture().with_file_name(LATER);
+    let title = SavedGame::read(&later).unwrap().title;
+    assert!(!shows(&h, &title), "offered before it was saved");
+    std::fs::copy(&later, d.path().join("saves").join(LATER)).unwrap();
+
+    h.get_by_label(START_FROM).click();
+    steps(&mut h);
+    assert!(shows(&h, &title), "the game saved since is not offered");
+    h.get_by_label(&title).click();
+    steps(&mut h);
+    let create = &h.state().lobby.as_ref().unwrap().create.from_save;
+    assert_eq!(
+        create.chosen.as_ref().map(|c| c.title.as_str()),
+        Some(title.as_str())
+    );
+    assert!(create.problem.is_none(), "{:?}", create.problem);
+    no_programmer_text(&h);
+    drop(h);
+    rt.block_on(srv.server.shutdown());
+}

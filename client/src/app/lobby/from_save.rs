@@ -37,7 +37,8 @@ pub struct FromSave {
     /// The saved-games folder (`saves/` in the client's config folder);
     /// `None`: nothing offered.
     pub dir: Option<PathBuf>,
-    /// The folder's games, read when the form is first drawn.
+    /// The folder's games, read when the form is first drawn and again
+    /// each time the list is opened.
     listed: Option<Vec<Listed>>,
     pub chosen: Option<Chosen>,
     /// Why the last saved game chosen cannot be continued, in words.
@@ -70,7 +71,7 @@ impl FromSave {
         // Titles are long ("Corinth, 3–4 October 1862: … — Game-Turn 4,
         // Union Retreat Before Melee Phase"): the chosen one is cut to the
         // form's width (whole in its tooltip), so the panel keeps its size.
-        egui::ComboBox::from_id_salt("create_from_save")
+        let combo = egui::ComboBox::from_id_salt("create_from_save")
             .selected_text(shown.clone())
             .width(240.0)
             .truncate()
@@ -87,10 +88,13 @@ impl FromSave {
                         pick = Some(Some(l.clone()));
                     }
                 }
-            })
-            .response
-            .labelled_by(label.id)
-            .on_hover_text(shown);
+            });
+        // Opening the list reads the folder again, so a game saved while
+        // the form stood open is offered (the list shows it a frame later).
+        if combo.response.clicked() {
+            self.listed = None;
+        }
+        combo.response.labelled_by(label.id).on_hover_text(shown);
         ui.end_row();
         match pick {
             Some(None) => {

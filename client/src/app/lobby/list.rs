@@ -106,6 +106,16 @@ pub fn game_short(ruleset: &str) -> &str {
 
 /// A table's battle as printed ("Cedar Mountain, 9 August 1862") for a
 /// GBACW table; a sandbox table's own name.
+/// "Corinth, 3–4 October 1862: the historical scenario (30.0)" → the
+/// battle and its scenario, for two lines; a title without a colon is all
+/// battle.
+fn split_title(title: &str) -> (&str, Option<&str>) {
+    match title.split_once(": ") {
+        Some((battle, scenario)) => (battle, Some(scenario)),
+        None => (title, None),
+    }
+}
+
 pub fn scenario_words(t: &TableSummary) -> &str {
     if t.ruleset == "gbacw" {
         muster_shared::gbacw::battles::title(&t.scenario)
@@ -239,15 +249,25 @@ fn row(ui: &mut Ui, t: &TableSummary, me: Option<&str>) -> Option<Pick> {
     // The short name keeps the row inside the list at 1280 px (issue 18).
     ui.label(game_short(&t.ruleset))
         .on_hover_text(game_words(&t.ruleset));
-    ui.horizontal(|ui| {
-        ui.label(scenario_words(t));
-        if t.private {
-            ui.label(RichText::new("private").color(MARK));
-        }
-        if let Some(from) = &t.carried_from {
-            ui.label(RichText::new(CONTINUED).color(MARK))
-                .on_hover_text(continued_words(from));
-        }
+    // The battle on one line, its scenario and the marks on the next:
+    // on one line Corinth's long titles and a mark pushed the Join and
+    // Watch buttons past the list's edge. Rows are two lines anyway (one
+    // per seat).
+    let (battle, scenario) = split_title(scenario_words(t));
+    ui.vertical(|ui| {
+        ui.label(battle);
+        ui.horizontal(|ui| {
+            if let Some(scenario) = scenario {
+                ui.label(scenario);
+            }
+            if t.private {
+                ui.label(RichText::new("private").color(MARK));
+            }
+            if let Some(from) = &t.carried_from {
+                ui.label(RichText::new(CONTINUED).color(MARK))
+                    .on_hover_text(continued_words(from));
+            }
+        });
     });
     // Each seat by its one name, "Union (Meade)", as the table's header,
     // log and refusals name it (issue 18: "1: Meade" here, "seat 0" there).
