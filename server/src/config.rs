@@ -211,7 +211,9 @@ impl Config {
             return Err("tls_cert and tls_key go together".into());
         }
         if self.commit_window_ms > 100 {
-            return Err("commit_window_ms is added to every action's latency: at most 100".into());
+            return Err(
+                "commit_window_ms is added to actions' latency under load: at most 100".into(),
+            );
         }
         if !(1..=256).contains(&self.reveal_every) {
             return Err("reveal_every is a number of rolls from 1 to 256".into());

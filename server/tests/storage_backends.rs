@@ -8,12 +8,14 @@
 #[path = "support/pg_cluster.rs"]
 mod pg_cluster;
 
+use muster_server::storage::group_window::CommitWindow;
 use muster_server::storage::{
     Backend, DEFAULT_COMMIT_WINDOW, NewTable, SeatHolder, Storage, StorageError, StoredChain,
     TokenLookup,
 };
 use muster_shared::Hash32;
 use muster_shared::protocol::{TableId, TableStatus, UserId};
+use std::time::Duration;
 
 /// One backend under test, with what keeps it alive.
 struct Under {
@@ -30,7 +32,11 @@ impl Under {
     }
 
     fn open(&self) -> (Storage, std::thread::JoinHandle<()>) {
-        Storage::open_backend(&self.backend, DEFAULT_COMMIT_WINDOW)
+        self.open_with(DEFAULT_COMMIT_WINDOW.into())
+    }
+
+    fn open_with(&self, window: CommitWindow) -> (Storage, std::thread::JoinHandle<()>) {
+        Storage::open_backend(&self.backend, window)
             .unwrap_or_else(|e| panic!("{}: open: {e}", self.name()))
     }
 
@@ -156,7 +162,12 @@ async fn one_bad_request_fails_alone_in_its_group() {
         let name = under.name();
         let (s, t) = under.open();
         s.create_user("A".into(), hash(1)).await.unwrap();
-        // Sent together, so they share a group (the window is 2 ms).
+        // Sent together, into a storage that waits its window after every
+        // first request whatever the load, so they share a group.
+        let (s, t) = {
+            close(s, t).await;
+            under.open_with(CommitWindow::always(Duration::from_millis(50)))
+        };
         let (dup, fresh, dup2) = tokio::join!(
             s.create_user("B".into(), hash(1)),
             s.create_user("C".into(), hash(2)),

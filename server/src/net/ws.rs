@@ -72,10 +72,11 @@ fn ws_config() -> WebSocketConfig {
 
 /// Connections the kernel holds for the accept loop (capped by the
 /// system's `net.core.somaxconn`, 4096 on current Linux). tokio's
-/// `TcpListener::bind` asks for 1024: a burst of a thousand clients joining
-/// at once (a club event's round starting) overflowed it, the kernel
-/// dropped their SYNs, and those clients waited out TCP's one-second
-/// retransmission (issue 22: join bursts' p99 1.0 s instead of 0.13 s).
+/// `TcpListener::bind` asks for 128 (mio's bind, as the standard library's):
+/// a burst of a thousand clients joining at once (a club event's round
+/// starting) overflowed it, the kernel dropped their SYNs, and those
+/// clients waited out TCP's one-second retransmission (issue 22: join
+/// bursts' p99 1.0 s instead of 0.16 s).
 pub const LISTEN_BACKLOG: u32 = 4096;
 
 /// The WebSocket listener on `addr`, with [`LISTEN_BACKLOG`].
@@ -86,7 +87,9 @@ pub fn bind(addr: std::net::SocketAddr) -> std::io::Result<TcpListener> {
         tokio::net::TcpSocket::new_v6()?
     };
     // As `TcpListener::bind` does: a restarted server can bind its port
-    // while the old connections are in TIME_WAIT.
+    // while the old connections are in TIME_WAIT. Not on Windows, where it
+    // would let another process bind a port in use.
+    #[cfg(not(windows))]
     socket.set_reuseaddr(true)?;
     socket.bind(addr)?;
     socket.listen(LISTEN_BACKLOG)

@@ -12,25 +12,52 @@
 //!
 //! So the storage thread measures how fast requests arrive and waits only
 //! when the configured window is expected to bring at least
-//! [`COMPANIONS`] more requests; otherwise it commits at once. A group's
-//! size then grows with load by itself: requests that arrive while a commit
-//! is being written make up the next group either way.
+//! [`COMPANIONS`] more requests, fewer than that are queued already, and
+//! the first request did not keep it idle longer than the window;
+//! otherwise it commits at once. A group's size then grows with load by
+//! itself: requests that arrive while a commit is being written make up
+//! the next group either way.
 
 use std::time::{Duration, Instant};
 
 /// Requests the window must be expected to gather, beyond the first, for
-/// waiting to be worth the latency it adds to all of them.
-pub const COMPANIONS: f64 = 2.0;
+/// waiting to be worth the latency it adds to all of them. Also: when this
+/// many are queued already, a group commits without waiting.
+pub const COMPANIONS: usize = 2;
 
 /// Arrivals are counted over intervals of this length: long enough to hold
 /// many requests under load, short enough to notice load coming and going.
 pub const INTERVAL: Duration = Duration::from_millis(200);
 
+/// How a storage thread gathers its groups: the configured window, and
+/// whether to wait it only under load (the server) or always (tests that
+/// need several requests in one group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CommitWindow {
+    /// The longest wait (`commit_window_ms`).
+    pub max: Duration,
+    /// Wait the whole window after every first request, whatever the load.
+    pub always: bool,
+}
+
+impl CommitWindow {
+    /// Wait `max` after every group's first request.
+    pub fn always(max: Duration) -> CommitWindow {
+        CommitWindow { max, always: true }
+    }
+}
+
+/// A window in time is the server's: used only under load.
+impl From<Duration> for CommitWindow {
+    fn from(max: Duration) -> CommitWindow {
+        CommitWindow { max, always: false }
+    }
+}
+
 /// The storage thread's view of the arrival rate, and its decision.
 #[derive(Debug)]
 pub struct GroupWindow {
-    /// The configured window (`commit_window_ms`): the longest wait.
-    max: Duration,
+    window: CommitWindow,
     /// Start of the interval now being counted.
     since: Instant,
     /// Requests taken since `since`.
@@ -40,9 +67,9 @@ pub struct GroupWindow {
 }
 
 impl GroupWindow {
-    pub fn new(max: Duration, now: Instant) -> GroupWindow {
+    pub fn new(window: impl Into<CommitWindow>, now: Instant) -> GroupWindow {
         GroupWindow {
-            max,
+            window: window.into(),
             since: now,
             arrivals: 0,
             rate: 0.0,
@@ -50,19 +77,27 @@ impl GroupWindow {
     }
 
     /// How long to wait for company, a group's first request in hand at
-    /// `now`. After an idle spell the interval that ends now holds few
-    /// arrivals over a long time, so the first request after it never waits.
-    pub fn wait(&mut self, now: Instant) -> Duration {
+    /// `now`, after the storage thread waited `idle` for it with nothing
+    /// queued. At a rate where waiting pays, requests come less than half
+    /// a window apart, so an idle wait longer than the window means the
+    /// load has gone: the group commits at once, before the rate (counted
+    /// over the interval) shows it.
+    pub fn wait(&mut self, now: Instant, idle: Duration) -> Duration {
         let elapsed = now.saturating_duration_since(self.since);
         if elapsed >= INTERVAL {
             self.rate = self.arrivals as f64 / elapsed.as_secs_f64();
             self.since = now;
             self.arrivals = 0;
         }
-        if self.max.is_zero() || self.rate * self.max.as_secs_f64() < COMPANIONS {
+        let max = self.window.max;
+        if self.window.always {
+            return max;
+        }
+        let expected = self.rate * max.as_secs_f64();
+        if max.is_zero() || idle > max || expected < COMPANIONS as f64 {
             Duration::ZERO
         } else {
-            self.max
+            max
         }
     }
 
@@ -91,7 +126,7 @@ mod tests {
         let mut last = Duration::ZERO;
         for _ in 0..per_sec * secs {
             now += step;
-            last = w.wait(now);
+            last = w.wait(now, Duration::ZERO);
             w.taken(1);
         }
         (now, last)
@@ -101,7 +136,7 @@ mod tests {
     fn a_quiet_server_commits_at_once() {
         let start = Instant::now();
         let mut w = GroupWindow::new(WINDOW, start);
-        assert_eq!(w.wait(start), Duration::ZERO);
+        assert_eq!(w.wait(start, Duration::ZERO), Duration::ZERO);
         let (_, last) = steady(&mut w, start, 300, 2);
         assert_eq!(last, Duration::ZERO, "300/s × 2 ms is 0.6 companions");
         assert!((w.rate() - 300.0).abs() < 10.0, "rate {}", w.rate());
@@ -121,7 +156,10 @@ mod tests {
         let mut w = GroupWindow::new(WINDOW, start);
         let (now, last) = steady(&mut w, start, 2000, 1);
         assert_eq!(last, WINDOW);
-        assert_eq!(w.wait(now + Duration::from_secs(5)), Duration::ZERO);
+        assert_eq!(
+            w.wait(now + Duration::from_secs(5), Duration::from_secs(5)),
+            Duration::ZERO
+        );
     }
 
     #[test]
@@ -140,10 +178,32 @@ mod tests {
         let mut now = start;
         for _ in 0..250 {
             now += Duration::from_millis(4);
-            w.wait(now);
+            w.wait(now, Duration::ZERO);
             w.taken(8);
         }
         assert!((w.rate() - 2000.0).abs() < 100.0, "rate {}", w.rate());
-        assert_eq!(w.wait(now), WINDOW);
+        assert_eq!(w.wait(now, Duration::ZERO), WINDOW);
+    }
+
+    /// Load that stops inside an interval: the rate still says 2,000/s,
+    /// but the thread waited 300 ms for this request, so it does not wait.
+    #[test]
+    fn a_long_idle_wait_inside_an_interval_commits_at_once() {
+        let start = Instant::now();
+        let mut w = GroupWindow::new(WINDOW, start);
+        let (now, last) = steady(&mut w, start, 2000, 1);
+        assert_eq!(last, WINDOW);
+        let later = now + Duration::from_millis(150);
+        assert!(w.rate() > 1000.0);
+        assert_eq!(w.wait(later, Duration::from_millis(150)), Duration::ZERO);
+        // A short gap at that rate still waits.
+        assert_eq!(w.wait(later, Duration::from_micros(400)), WINDOW);
+    }
+
+    #[test]
+    fn an_always_window_waits_even_when_quiet() {
+        let start = Instant::now();
+        let mut w = GroupWindow::new(CommitWindow::always(WINDOW), start);
+        assert_eq!(w.wait(start, Duration::from_secs(9)), WINDOW);
     }
 }

@@ -274,9 +274,11 @@ pub type Damaged = Vec<(TableId, String)>;
 /// 1,000 a second with 2 ms); below that a group commits at once.
 pub const DEFAULT_COMMIT_WINDOW: Duration = Duration::from_millis(2);
 
-/// A commit group: `first`, then, after waiting for company when the
-/// arrival rate says it is worth it ([`group_window`]), every request
-/// already queued, up to [`sqlite::MAX_GROUP`].
+/// A commit group: `first` (which the thread waited `idle` for), every
+/// request already queued, and, when the arrival rate says company is
+/// coming ([`group_window`]) and fewer than [`group_window::COMPANIONS`]
+/// were queued, those that arrive during the window; at most
+/// [`sqlite::MAX_GROUP`].
 ///
 /// The wait is a sleep, not a wait on the channel: a sender wakes this
 /// thread only when it is blocked in `recv`, so requests arriving during
@@ -284,19 +286,24 @@ pub const DEFAULT_COMMIT_WINDOW: Duration = Duration::from_millis(2);
 /// this thread).
 fn take_group(
     first: Op,
+    idle: Duration,
     rx: &std::sync::mpsc::Receiver<Op>,
     window: &mut group_window::GroupWindow,
 ) -> Vec<Op> {
-    let wait = window.wait(std::time::Instant::now());
-    if !wait.is_zero() {
-        std::thread::sleep(wait);
-    }
-    let mut group = vec![first];
-    while group.len() < sqlite::MAX_GROUP {
-        match rx.try_recv() {
-            Ok(op) => group.push(op),
-            Err(_) => break,
+    let drain = |group: &mut Vec<Op>| {
+        while group.len() < sqlite::MAX_GROUP {
+            match rx.try_recv() {
+                Ok(op) => group.push(op),
+                Err(_) => break,
+            }
         }
+    };
+    let mut group = vec![first];
+    drain(&mut group);
+    let wait = window.wait(std::time::Instant::now(), idle);
+    if !wait.is_zero() && group.len() <= group_window::COMPANIONS {
+        std::thread::sleep(wait);
+        drain(&mut group);
     }
     window.taken(group.len());
     group
@@ -370,12 +377,14 @@ pub struct Storage {
 
 impl Storage {
     /// Open (or create) the database in `dir` and start its thread, which
-    /// commits in groups gathered over `window`.
+    /// commits in groups gathered, under load, over `window` (a
+    /// `Duration`, or [`group_window::CommitWindow::always`] in tests).
     /// Returns the handle and the thread, to join at shutdown.
     pub fn open(
         dir: &Path,
-        window: Duration,
+        window: impl Into<group_window::CommitWindow>,
     ) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
+        let window = window.into();
         let db = sqlite::Db::open(&dir.join("muster.sqlite3"))?;
         let (tx, rx) = std::sync::mpsc::channel();
         // Answers go back through the caller's runtime when there is one.
@@ -390,8 +399,9 @@ impl Storage {
     /// Open the configured backend and start its thread (see [`Storage::open`]).
     pub fn open_backend(
         backend: &Backend,
-        window: Duration,
+        window: impl Into<group_window::CommitWindow>,
     ) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
+        let window = window.into();
         match backend {
             Backend::Sqlite(path) => {
                 let dir = path.parent().unwrap_or(Path::new("."));

@@ -37,7 +37,7 @@
 //! statement written so that it cannot fail on bad input (see
 //! [`APPEND_SQL`]), which saves two round trips per action.
 
-use super::group_window::GroupWindow;
+use super::group_window::{CommitWindow, GroupWindow};
 use super::sqlite::{
     ABANDONED, Answer, corrupt, deferred, entry_sum, fail, now, status_code, status_from,
 };
@@ -204,7 +204,7 @@ WHERE id = $1 AND EXISTS (SELECT 1 FROM ins)";
 /// the server's); its outcome comes back before this returns.
 pub(crate) fn start(
     url: &str,
-    window: Duration,
+    window: CommitWindow,
 ) -> Result<(Storage, std::thread::JoinHandle<()>), StorageError> {
     let (tx, rx) = std::sync::mpsc::channel();
     let (opened, on_open) = std::sync::mpsc::sync_channel(1);
@@ -357,17 +357,19 @@ impl Db {
         })
     }
 
-    /// The storage thread, as [`super::sqlite::Db::run`]: gather a group
-    /// over the window, run it in one transaction, commit, then answer.
+    /// The storage thread, as [`super::sqlite::Db::run`]: take a group
+    /// ([`super::take_group`]: under load, gathered over the window), run
+    /// it in one transaction, commit, then answer.
     pub(crate) fn run(
         mut self,
         rx: Receiver<Op>,
-        window: Duration,
+        window: CommitWindow,
         runtime: Option<tokio::runtime::Handle>,
     ) {
         let mut window = GroupWindow::new(window, Instant::now());
         loop {
             // Leases are renewed between groups, and on time when idle.
+            let asked = Instant::now();
             let first = match self.leases.renew_every() {
                 None => match rx.recv() {
                     Ok(op) => op,
@@ -388,7 +390,7 @@ impl Db {
                     }
                 }
             };
-            let group = super::take_group(first, &rx, &mut window);
+            let group = super::take_group(first, asked.elapsed(), &rx, &mut window);
             let (answers, err) = self.run_group(group);
             let reply = move || {
                 for answer in answers {

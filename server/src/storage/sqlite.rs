@@ -5,7 +5,7 @@
 //! nothing it acknowledged is lost. FULL costs one `fsync` per commit; group
 //! commit (see [`super`]) spreads that over every request waiting.
 
-use super::group_window::GroupWindow;
+use super::group_window::{CommitWindow, GroupWindow};
 use super::{
     Damaged, NewTable, Op, SeatHolder, StorageError, StoredChain, StoredTable, TokenLookup,
 };
@@ -15,7 +15,7 @@ use muster_shared::protocol::{SessionId, SessionInfo, TableId, TableStatus, User
 use rusqlite::{Connection, OptionalExtension, params};
 use std::path::Path;
 use std::sync::mpsc::Receiver;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// Most requests folded into one transaction: bounds how long the first
 /// waiter waits for the last one's work.
@@ -175,12 +175,14 @@ impl Db {
     pub(crate) fn run(
         mut self,
         rx: Receiver<Op>,
-        window: Duration,
+        window: CommitWindow,
         runtime: Option<tokio::runtime::Handle>,
     ) {
         let mut window = GroupWindow::new(window, Instant::now());
-        while let Ok(first) = rx.recv() {
-            let group = super::take_group(first, &rx, &mut window);
+        loop {
+            let asked = Instant::now();
+            let Ok(first) = rx.recv() else { break };
+            let group = super::take_group(first, asked.elapsed(), &rx, &mut window);
             let (answers, err) = self.run_group(group);
             let reply = move || {
                 for answer in answers {

@@ -41,6 +41,8 @@ pub struct FromSave {
     /// each time the list is opened.
     listed: Option<Vec<Listed>>,
     pub chosen: Option<Chosen>,
+    /// The list was open last frame (to read the folder once per opening).
+    was_open: bool,
     /// Why the last saved game chosen cannot be continued, in words.
     pub problem: Option<String>,
 }
@@ -58,7 +60,21 @@ impl FromSave {
     /// only when the folder holds a saved game.
     pub fn ui(&mut self, ui: &mut Ui) {
         let Some(dir) = &self.dir else { return };
-        let listed = self.listed.get_or_insert_with(|| saved::list(dir)).clone();
+        let listed = match &self.listed {
+            Some(l) => l.clone(),
+            None => {
+                let l = saved::list(dir);
+                // A chosen game no longer in the folder is not carried on
+                // unseen: the row may even be gone with it.
+                if let Some(c) = &self.chosen
+                    && !l.iter().any(|g| g.path == c.path)
+                {
+                    self.chosen = None;
+                }
+                self.listed = Some(l.clone());
+                l
+            }
+        };
         if listed.is_empty() {
             return;
         }
@@ -89,11 +105,13 @@ impl FromSave {
                     }
                 }
             });
-        // Opening the list reads the folder again, so a game saved while
-        // the form stood open is offered (the list shows it a frame later).
-        if combo.response.clicked() {
+        // Opening the list reads the folder again (once per opening), so a
+        // game saved while the form stood open is offered a frame later.
+        let open = combo.inner.is_some();
+        if open && !self.was_open {
             self.listed = None;
         }
+        self.was_open = open;
         combo.response.labelled_by(label.id).on_hover_text(shown);
         ui.end_row();
         match pick {

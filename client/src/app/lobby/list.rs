@@ -106,6 +106,14 @@ pub fn game_short(ruleset: &str) -> &str {
 
 /// A table's battle as printed ("Cedar Mountain, 9 August 1862") for a
 /// GBACW table; a sandbox table's own name.
+pub fn scenario_words(t: &TableSummary) -> &str {
+    if t.ruleset == "gbacw" {
+        muster_shared::gbacw::battles::title(&t.scenario)
+    } else {
+        &t.scenario
+    }
+}
+
 /// "Corinth, 3–4 October 1862: the historical scenario (30.0)" → the
 /// battle and its scenario, for two lines; a title without a colon is all
 /// battle.
@@ -113,14 +121,6 @@ fn split_title(title: &str) -> (&str, Option<&str>) {
     match title.split_once(": ") {
         Some((battle, scenario)) => (battle, Some(scenario)),
         None => (title, None),
-    }
-}
-
-pub fn scenario_words(t: &TableSummary) -> &str {
-    if t.ruleset == "gbacw" {
-        muster_shared::gbacw::battles::title(&t.scenario)
-    } else {
-        &t.scenario
     }
 }
 
