@@ -576,6 +576,26 @@ impl Ruleset for Sandbox {
         )
     }
 
+    /// Who may act, without listing what (issue 22): the default asks
+    /// [`Ruleset::legal_actions`] for every seat, which builds every move
+    /// of every piece, ~8,000 instructions on each action of a benchmark
+    /// table. A seat has something legal exactly when `legal_actions` would
+    /// not be empty: the requested seat while a roll is asked for (nobody
+    /// else), otherwise the seat whose turn it is under alternating turns,
+    /// or every seat (a roll is always legal). The sandbox never ends.
+    fn to_act(&self, state: &SandboxState) -> Vec<SeatId> {
+        if let Some(r) = &state.request {
+            return vec![r.seat]
+                .into_iter()
+                .filter(|s| s.0 < self.config.seats)
+                .collect();
+        }
+        match self.config.turn_order {
+            TurnOrder::Alternating => vec![state.turn],
+            TurnOrder::Free => (0..self.config.seats).map(SeatId).collect(),
+        }
+    }
+
     fn legal_actions(&self, state: &SandboxState, seat: SeatId) -> Vec<SandboxAction> {
         use SandboxAction as A;
         if state.request.is_some() {

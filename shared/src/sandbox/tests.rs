@@ -271,6 +271,45 @@ fn every_legal_action_is_accepted() {
     }
 }
 
+/// Issue 22: `to_act` answers without listing actions; it must name
+/// exactly the seats `legal_actions` has something for, through requested
+/// rolls, turns passed and both turn orders.
+#[test]
+fn to_act_names_exactly_the_seats_with_a_legal_action() {
+    for turn_order in [TurnOrder::Free, TurnOrder::Alternating] {
+        let config = SandboxConfig {
+            seats: 3,
+            turn_order,
+            ..SandboxConfig::default()
+        };
+        let rules = Sandbox::new(&config).unwrap();
+        let mut s = rules.initial_state();
+        let (mut requests, mut turns) = (0, std::collections::BTreeSet::new());
+        for step in 0..60u64 {
+            requests += usize::from(s.request.is_some());
+            turns.insert(s.turn);
+            let with_legal: Vec<SeatId> = (0..3)
+                .map(SeatId)
+                .filter(|seat| !rules.legal_actions(&s, *seat).is_empty())
+                .collect();
+            assert_eq!(rules.to_act(&s), with_legal, "{turn_order:?}, step {step}");
+            let seat = with_legal[(step as usize * 5) % with_legal.len()];
+            let legal = rules.legal_actions(&s, seat);
+            // Every third step asks for a roll when one may be asked.
+            let pick = legal
+                .iter()
+                .find(|a| step % 3 == 0 && matches!(a, SandboxAction::RequestRoll { .. }))
+                .unwrap_or(&legal[(step as usize * 7) % legal.len()])
+                .clone();
+            act(&rules, &mut s, seat.0, step + 1, pick).unwrap();
+        }
+        assert!(requests > 0, "{turn_order:?}: no roll was asked for");
+        if turn_order == TurnOrder::Alternating {
+            assert!(turns.len() > 1, "the turn never passed");
+        }
+    }
+}
+
 #[test]
 fn move_roll_moves_and_rolls_in_one_action_or_does_neither() {
     let rules = Sandbox::new(&SandboxConfig::default()).unwrap();
