@@ -393,3 +393,43 @@ async fn postgres_migrations_are_versioned() {
         .expect("a newer schema is refused");
     assert!(refused.to_string().contains("version 999"), "{refused}");
 }
+
+/// Issue 22: a new SQLite file gets 1 KiB pages (a commit writes and
+/// checksums two pages); a file made before keeps its own size and its
+/// data. Entries larger than a page (overflow pages) come back whole in
+/// both.
+#[tokio::test]
+async fn a_new_sqlite_file_has_small_pages_and_an_old_file_keeps_its_own() {
+    let page_size = |path: &std::path::Path| -> i64 {
+        let c = rusqlite::Connection::open(path).unwrap();
+        c.query_row("PRAGMA page_size", [], |r| r.get(0)).unwrap()
+    };
+    for (old_size, expect) in [(None, 1024), (Some(4096), 4096)] {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("muster.sqlite3");
+        if let Some(size) = old_size {
+            // A file from before: its own page size, WAL, a table in it.
+            let c = rusqlite::Connection::open(&path).unwrap();
+            c.execute_batch(&format!(
+                "PRAGMA page_size = {size}; PRAGMA journal_mode = WAL; CREATE TABLE before (x);"
+            ))
+            .unwrap();
+        }
+        let backend = Backend::Sqlite(path.clone());
+        let big: Vec<u8> = (0..20_000u32).map(|i| (i % 251) as u8).collect();
+        let (s, t) = Storage::open_backend(&backend, DEFAULT_COMMIT_WINDOW).unwrap();
+        let (user, _) = s.create_user("Meade".into(), hash(1)).await.unwrap();
+        let table = s.create_table(new_table(user, 1)).await.unwrap();
+        s.append(table, 2, big.clone(), None).await.unwrap();
+        s.append(table, 3, vec![3; 200], None).await.unwrap();
+        close(s, t).await;
+        assert_eq!(page_size(&path), expect, "made before: {old_size:?}");
+
+        let (s, t) = Storage::open_backend(&backend, DEFAULT_COMMIT_WINDOW).unwrap();
+        let (tables, damaged) = s.load_unfinished().await.unwrap();
+        assert!(damaged.is_empty(), "{damaged:?}");
+        assert_eq!(tables[0].entries, vec![vec![1; 10], big, vec![3; 200]]);
+        close(s, t).await;
+        assert_eq!(page_size(&path), expect, "after reopening");
+    }
+}
