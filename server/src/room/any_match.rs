@@ -669,9 +669,15 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
                         takeable,
                     },
                 )) => {
-                    if let Some(seat) = seat {
-                        self.spec_undo
-                            .record(seq, seat, self.spec_state.clone(), takeable);
+                    // The spectators' undo point, copied only when the
+                    // action may be taken back (a roll never may).
+                    match seat {
+                        Some(seat) if takeable => {
+                            self.spec_undo
+                                .record(seq, seat, self.spec_state.clone(), true)
+                        }
+                        Some(_) => self.spec_undo.clear(),
+                        None => {}
                     }
                     for e in &events {
                         self.m.ruleset().evolve(&mut self.spec_state, e);

@@ -419,7 +419,18 @@ impl<R: Ruleset> Match<R> {
         let viewers = self.viewers();
         let mut views: Vec<(Viewer, Vec<R::Event>)> =
             viewers.iter().map(|v| (*v, Vec::new())).collect();
-        let before = self.state.clone();
+        // The undo point, as the verifier keeps it: the state is copied
+        // only when the action may be taken back at all (a roll, the
+        // benchmark's move, never may; the copy was ~1,700 instructions).
+        let before = takeable(
+            &self.ruleset,
+            &self.state,
+            &sub.action,
+            roll.is_some(),
+            sub.by_default,
+            false,
+        )
+        .then(|| self.state.clone());
         for event in &events {
             for (viewer, seen) in &mut views {
                 if let Some(e) = self.ruleset.view_event(&self.state, event, *viewer) {
@@ -438,15 +449,10 @@ impl<R: Ruleset> Match<R> {
         }));
         self.book = book;
         let hidden = views.iter().any(|(_, seen)| *seen != events);
-        let may = takeable(
-            &self.ruleset,
-            &before,
-            &sub.action,
-            roll.is_some(),
-            sub.by_default,
-            hidden,
-        );
-        self.undo.record(seq, sub.seat, before, may);
+        match before {
+            Some(before) if !hidden => self.undo.record(seq, sub.seat, before, true),
+            _ => self.undo.clear(),
+        }
         Ok(Applied {
             seq,
             seat: sub.seat,
