@@ -57,9 +57,6 @@ CREATE TABLE IF NOT EXISTS entries (
 ) WITHOUT ROWID;
 ";
 
-/// The page size of a newly created data file (see [`Db::open`]).
-pub(crate) const NEW_FILE_PAGE_SIZE: u32 = 1024;
-
 pub(crate) struct Db {
     conn: Connection,
 }
@@ -97,13 +94,6 @@ impl Db {
     pub(crate) fn open(path: &Path) -> Result<Db, StorageError> {
         no_memory_statistics();
         let mut conn = Connection::open(path)?;
-        // Issue 22: a new file gets 1 KiB pages (SQLite's default is 4 KiB).
-        // Every commit writes whole pages to the WAL and checksums them,
-        // and an action dirties two (its entry's leaf, its table's head):
-        // at 4 KiB that was 8 KiB written and ~6,000 instructions of WAL
-        // checksums per action for a ~200-byte entry. An existing file
-        // keeps its page size: the pragma only acts before the first write.
-        conn.execute_batch(&format!("PRAGMA page_size = {NEW_FILE_PAGE_SIZE};"))?;
         // journal_mode answers with a row, so it is queried, not executed.
         let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         if !mode.eq_ignore_ascii_case("wal") {
