@@ -410,7 +410,7 @@ impl Room {
         // The last entries' deltas, as they were sent before the restart:
         // a client behind resumes from them instead of a snapshot.
         for (seq, bodies) in restored {
-            let frames = room.frames(seq, &bodies);
+            let frames = room.frames(seq, bodies);
             let action = usize::try_from(seq - 1)
                 .ok()
                 .and_then(|i| is_action.get(i))
@@ -1597,16 +1597,20 @@ impl Room {
     /// the delay lets them.
     /// One `Delta` frame per viewer class; equal bodies are encoded once
     /// and share their bytes.
-    fn frames(&self, seq: u64, bodies: &[DeltaBody]) -> Vec<Bytes> {
+    fn frames(&self, seq: u64, bodies: Vec<DeltaBody>) -> Vec<Bytes> {
+        // Which earlier body each one equals, known before the bodies move
+        // into their messages (a body is not copied to be encoded).
+        let same: Vec<Option<usize>> = (0..bodies.len())
+            .map(|i| bodies[..i].iter().position(|b| *b == bodies[i]))
+            .collect();
         let mut frames: Vec<Bytes> = Vec::with_capacity(bodies.len());
-        for (i, body) in bodies.iter().enumerate() {
-            let same = bodies[..i].iter().position(|b| b == body);
-            let frame = match same {
-                Some(j) => frames[j].clone(),
+        for (body, same) in bodies.into_iter().zip(same) {
+            let frame = match same.and_then(|j| frames.get(j)) {
+                Some(f) => f.clone(),
                 None => encode_msg(&ServerMsg::Delta {
                     table: self.id,
                     seq,
-                    body: body.clone(),
+                    body,
                 }),
             };
             frames.push(frame);
@@ -1616,7 +1620,7 @@ impl Room {
 
     fn distribute(&mut self, entry: AppliedEntry) {
         let seats = self.m.seats();
-        let frames = self.frames(entry.seq, &entry.bodies);
+        let frames = self.frames(entry.seq, entry.bodies);
         let spectator_frame = frames.get(usize::from(seats)).cloned().unwrap_or_default();
         self.broadcast(|v| match v {
             Viewer::Seat(_) => frames.get(class_index(v, seats)).cloned(),

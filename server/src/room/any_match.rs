@@ -586,11 +586,53 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
             },
             server_chain,
         )?;
+        // The spectators' compact body (protocol 4), built first so the
+        // full body it replaces is never made (nor copied).
+        let spectator = self
+            .unshown
+            .lean()
+            .then(|| {
+                applied
+                    .views
+                    .iter()
+                    .position(|(v, _)| *v == Viewer::Spectator)
+            })
+            .flatten();
+        let mut lean = spectator.map(|i| {
+            let finished = self.m.ruleset().outcome(self.m.state()).is_some();
+            // The logged bytes, not the client's: a client may send a
+            // non-canonical encoding of the same action (lean_body).
+            let logged = match self.m.log().entries.last() {
+                Some(LogEntry::Action(rec)) => Some(rec.action.as_slice()),
+                _ => None,
+            };
+            lean_body(
+                self.m.ruleset(),
+                &mut self.unshown,
+                seat,
+                &applied.views[i].1,
+                applied
+                    .roll
+                    .as_ref()
+                    .map(|p| (p, logged.filter(|_| visible))),
+                by_default,
+                finished,
+            )
+        });
         // One encoding per distinct view: classes that see the same events
         // get equal bodies, and the room encodes equal bodies into one frame.
         let mut bodies: Vec<DeltaBody> = Vec::with_capacity(applied.views.len());
         for (i, (_, events)) in applied.views.iter().enumerate() {
-            let same = applied.views[..i].iter().position(|(_, e)| e == events);
+            if Some(i) == spectator
+                && let Some(body) = lean.take()
+            {
+                bodies.push(body);
+                continue;
+            }
+            let same = applied.views[..i]
+                .iter()
+                .enumerate()
+                .position(|(j, (_, e))| Some(j) != spectator && e == events);
             let body = match same.and_then(|j| bodies.get(j)) {
                 Some(b) => b.clone(),
                 None => DeltaBody::Action {
@@ -601,33 +643,6 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
                 },
             };
             bodies.push(body);
-        }
-        if self.unshown.lean()
-            && let Some((i, (_, events))) = applied
-                .views
-                .iter()
-                .enumerate()
-                .find(|(_, (v, _))| *v == Viewer::Spectator)
-        {
-            let finished = self.m.ruleset().outcome(self.m.state()).is_some();
-            // The logged bytes, not the client's: a client may send a
-            // non-canonical encoding of the same action (lean_body).
-            let logged = match self.m.log().entries.last() {
-                Some(LogEntry::Action(rec)) => Some(rec.action.as_slice()),
-                _ => None,
-            };
-            bodies[i] = lean_body(
-                self.m.ruleset(),
-                &mut self.unshown,
-                seat,
-                events,
-                applied
-                    .roll
-                    .as_ref()
-                    .map(|p| (p, logged.filter(|_| visible))),
-                by_default,
-                finished,
-            );
         }
         let spectator_events = applied
             .views
