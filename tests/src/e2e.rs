@@ -10,7 +10,7 @@ use muster_server::config::Config;
 use muster_shared::codec;
 use muster_shared::dice::{HashChain, Party};
 use muster_shared::engine::{ActionContext, RuleError, Ruleset};
-use muster_shared::protocol::{ClientMsg, ServerMsg, TableId, TableOptions};
+use muster_shared::protocol::{ClientMsg, ErrorCode, ServerMsg, TableId, TableOptions};
 use muster_shared::sandbox::{Sandbox, SandboxAction, SandboxConfig};
 use muster_shared::{SeatId, Viewer};
 use std::time::Duration;
@@ -251,33 +251,43 @@ impl Client {
         } else {
             Vec::new()
         };
-        let client_ref = self.next_ref;
-        self.next_ref += 1;
         let bytes = codec::encode_infallible(action);
         if let (Some(link), Some(f)) = (links.first(), self.follower.as_mut()) {
             // The roll that comes back must be about exactly these bytes.
             f.note_sent(link.index, &bytes);
         }
-        self.send(ClientMsg::Act {
-            table,
-            client_ref,
-            action: bytes,
-            links,
-        })
-        .await;
-        match self
-            .until(WAIT, |m| match m {
-                ServerMsg::Accepted { client_ref: r, .. }
-                | ServerMsg::Rejected { client_ref: r, .. } => *r == client_ref,
-                ServerMsg::Error { client_ref: r, .. } => *r == Some(client_ref),
-                _ => false,
+        // A full room queue answers "busy, try again" before the action
+        // reaches the room (nothing consumed): a player's client tries
+        // again, and so does this one, a bounded number of times.
+        for _ in 0..50 {
+            let client_ref = self.next_ref;
+            self.next_ref += 1;
+            self.send(ClientMsg::Act {
+                table,
+                client_ref,
+                action: bytes.clone(),
+                links: links.clone(),
             })
-            .await
-        {
-            ServerMsg::Accepted { seq, .. } => Ok(seq),
-            ServerMsg::Rejected { error, .. } => Err(error),
-            other => panic!("{}: action failed: {other:?}", self.name),
+            .await;
+            match self
+                .until(WAIT, |m| match m {
+                    ServerMsg::Accepted { client_ref: r, .. }
+                    | ServerMsg::Rejected { client_ref: r, .. } => *r == client_ref,
+                    ServerMsg::Error { client_ref: r, .. } => *r == Some(client_ref),
+                    _ => false,
+                })
+                .await
+            {
+                ServerMsg::Accepted { seq, .. } => return Ok(seq),
+                ServerMsg::Rejected { error, .. } => return Err(error),
+                ServerMsg::Error {
+                    code: ErrorCode::RateLimited,
+                    ..
+                } => tokio::time::sleep(Duration::from_millis(20)).await,
+                other => panic!("{}: action failed: {other:?}", self.name),
+            }
         }
+        panic!("{}: the table stayed busy for 50 tries", self.name)
     }
 
     /// Whether any received frame contains `needle`.
