@@ -65,7 +65,7 @@ fn ws_config() -> WebSocketConfig {
         // per idle connection matters at tens of thousands of sockets.
         // tungstenite zero-fills this much before every read (twice per
         // message: the read, then the one that finds nothing more), so
-        // 1 KiB rather than 4 saves ~2,600 instructions per action (issue
+        // 1 KiB rather than 4 saves ~3,000 instructions per action (issue
         // 22); a message at the 64 KiB limit takes 64 reads instead of 16.
         .read_buffer_size(1024)
         // Frames are fed and then flushed once per writer wake-up: buffer
