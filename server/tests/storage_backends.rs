@@ -393,3 +393,42 @@ async fn postgres_migrations_are_versioned() {
         .expect("a newer schema is refused");
     assert!(refused.to_string().contains("version 999"), "{refused}");
 }
+
+/// SQLite may roll a whole transaction back on its own part-way through a
+/// group (a full disk, an I/O error). Nothing of the group may then be
+/// stored and every request of it is refused: before the fix, the requests
+/// after the rollback ran alone in autocommit mode and were stored while
+/// the group was answered with the failed COMMIT's error (an entry nobody
+/// was told of, after a hole in the log). A club job that runs `ROLLBACK`
+/// stands in for SQLite's own.
+#[tokio::test]
+async fn a_group_sqlite_rolled_back_on_its_own_is_refused_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let backend = Backend::Sqlite(dir.path().join("muster.sqlite3"));
+    let (s, t) =
+        Storage::open_backend(&backend, CommitWindow::always(Duration::from_millis(50))).unwrap();
+    let (user, _) = s.create_user("Meade".into(), hash(1)).await.unwrap();
+    let table = s.create_table(new_table(user, 1)).await.unwrap();
+    // Sent together: one group, in this order.
+    let (before, rollback, after) = tokio::join!(
+        s.append(table, 2, vec![2; 10], None),
+        s.club(|db| db.batch("ROLLBACK")),
+        s.append(table, 3, vec![3; 10], None),
+    );
+    assert!(before.is_err(), "undone by the rollback: {before:?}");
+    assert!(rollback.is_err(), "{rollback:?}");
+    let after = after.expect_err("not run alone after the rollback");
+    assert!(
+        after.to_string().contains("rolled the transaction back"),
+        "{after}"
+    );
+    // The storage goes on: the next group begins afresh.
+    s.append(table, 2, vec![2; 10], None).await.unwrap();
+    close(s, t).await;
+
+    let (s, t) = Storage::open_backend(&backend, DEFAULT_COMMIT_WINDOW).unwrap();
+    let (tables, damaged) = s.load_unfinished().await.unwrap();
+    assert!(damaged.is_empty(), "no hole in the log: {damaged:?}");
+    assert_eq!(tables[0].entries, vec![vec![1; 10], vec![2; 10]]);
+    close(s, t).await;
+}

@@ -223,6 +223,13 @@ impl Db {
         // parses per group (~5,000 instructions per action, issue 22).
         if let Err(e) = hot.begin.execute([]) {
             tracing::error!("cannot begin a transaction: {e}");
+            // One left open ("cannot start a transaction within a
+            // transaction") would fail every group after: end it.
+            if !self.conn.is_autocommit()
+                && let Err(e) = self.conn.execute_batch("ROLLBACK")
+            {
+                tracing::error!("rollback of a transaction left open failed: {e}");
+            }
             let msg = e.to_string();
             for op in group {
                 fail(op, || StorageError::Db(msg.clone()));
@@ -230,11 +237,27 @@ impl Db {
             return (Vec::new(), None);
         }
         // Run every request; keep its answer until the commit succeeds.
+        //
+        // SQLite may end the transaction itself part-way (a full disk, an
+        // I/O error: "it might be necessary for SQLite to rollback and
+        // cancel the entire transaction"). What ran before is then undone,
+        // and a request run after would commit alone in autocommit mode
+        // while the group is answered with the failed COMMIT's error: an
+        // entry stored that nobody was told of, after a hole. So once the
+        // transaction is gone nothing more runs, and the group fails whole.
         let mut answers: Vec<Answer> = Vec::new();
         for op in group {
-            answers.push(execute(&self.conn, hot, op));
+            if self.conn.is_autocommit() {
+                fail(op, || StorageError::Db(ROLLED_BACK.into()));
+            } else {
+                answers.push(execute(&self.conn, hot, op));
+            }
         }
-        let err = hot.commit.execute([]).err().map(|e| e.to_string());
+        let err = if self.conn.is_autocommit() {
+            Some(ROLLED_BACK.to_string())
+        } else {
+            hot.commit.execute([]).err().map(|e| e.to_string())
+        };
         super::COMMITS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Some(e) = &err {
             tracing::error!("commit failed: {e}");
@@ -250,6 +273,9 @@ impl Db {
         (answers, err)
     }
 }
+
+/// The answer to a group whose transaction SQLite rolled back on its own.
+const ROLLED_BACK: &str = "the database rolled the transaction back (disk full or an I/O error?); nothing of it was stored";
 
 /// The hot path's statements, prepared once when the storage thread starts
 /// and kept for its life (issue 22). rusqlite's statement cache found them
