@@ -545,13 +545,12 @@ impl<R: Ruleset> Follower<R> {
     pub fn viewer(&self) -> Viewer {
         self.viewer
     }
-    /// The last sequence number folded in (send it with a resync).
     /// Keep this copy's state from before an action a take-back may undo
     /// (one that rolled nothing and was no default); else nothing before
     /// it can be undone.
     fn note_undo(&mut self, seq: u64, seat: SeatId, takeable: bool) {
         if takeable {
-            self.undo.record(seq, seat, self.state.clone(), true);
+            self.undo.record(seq, seat, self.state.clone());
         } else {
             self.undo.clear();
         }
@@ -570,6 +569,7 @@ impl<R: Ruleset> Follower<R> {
         self.undo.before_last_for(seat)
     }
 
+    /// The last sequence number folded in (send it with a resync).
     pub fn seq(&self) -> u64 {
         self.seq
     }

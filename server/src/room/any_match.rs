@@ -432,7 +432,7 @@ impl<R: Ruleset> Hosted<R> {
                     ruleset.evolve(&mut state, e);
                 }
                 match before {
-                    Some(b) if !hidden => undo.record(seq, rec.seat, b, true),
+                    Some(b) if !hidden => undo.record(seq, rec.seat, b),
                     _ => undo.clear(),
                 }
                 if let (true, Some(p)) = (unshown.lean(), &rec.roll) {
@@ -453,7 +453,7 @@ impl<R: Ruleset> Hosted<R> {
                 ruleset.evolve(&mut state, e);
             }
             match before {
-                Some(b) if !hidden => undo.record(seq, rec.seat, b, true),
+                Some(b) if !hidden => undo.record(seq, rec.seat, b),
                 _ => undo.clear(),
             }
             let spectators = unshown.lean().then(|| {
@@ -688,8 +688,7 @@ impl<R: Ruleset> AnyMatch for Hosted<R> {
                     // action may be taken back (a roll never may).
                     match seat {
                         Some(seat) if takeable => {
-                            self.spec_undo
-                                .record(seq, seat, self.spec_state.clone(), true)
+                            self.spec_undo.record(seq, seat, self.spec_state.clone())
                         }
                         Some(_) => self.spec_undo.clear(),
                         None => {}

@@ -450,7 +450,7 @@ impl<R: Ruleset> Match<R> {
         self.book = book;
         let hidden = views.iter().any(|(_, seen)| *seen != events);
         match before {
-            Some(before) if !hidden => self.undo.record(seq, sub.seat, before, true),
+            Some(before) if !hidden => self.undo.record(seq, sub.seat, before),
             _ => self.undo.clear(),
         }
         Ok(Applied {

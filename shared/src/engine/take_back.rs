@@ -43,13 +43,10 @@ impl<S> Default for UndoStack<S> {
 }
 
 impl<S> UndoStack<S> {
-    /// Note an applied action: `takeable` says whether it may be taken
-    /// back; if not, nothing before it may be either.
-    pub fn record(&mut self, seq: u64, seat: SeatId, before: S, takeable: bool) {
-        if !takeable {
-            self.points.clear();
-            return;
-        }
+    /// Note an applied action that may be taken back, with the state
+    /// before it. One that may not is noted with [`Self::clear`]: nothing
+    /// before it may be taken back either (and no state is copied for it).
+    pub fn record(&mut self, seq: u64, seat: SeatId, before: S) {
         if self.points.len() == UNDO_DEPTH {
             self.points.remove(0);
         }

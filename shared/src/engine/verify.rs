@@ -320,7 +320,7 @@ fn check<R: Ruleset>(log: &MatchLog) -> (VerifyReport, Option<Match<R>>) {
             ruleset.evolve(&mut state, e);
         }
         match before {
-            Some(before) if !hidden => undo.record(seq, rec.seat, before, true),
+            Some(before) if !hidden => undo.record(seq, rec.seat, before),
             _ => undo.clear(),
         }
     }
