@@ -6,6 +6,11 @@ pub struct ProcSample {
     pub user_s: f64,
     pub system_s: f64,
     pub rss_kib: u64,
+    /// Bytes the process has handed to `write`/`pwrite` and kin so far
+    /// (`wchar` in /proc/PID/io): its files' bytes. Socket sends made with
+    /// `send`/`sendmsg` (tokio's and quinn's) do not pass through it, so
+    /// under load this is the storage's bytes (issue 22).
+    pub written_bytes: u64,
 }
 
 pub fn proc_stat(pid: u32) -> ProcSample {
@@ -21,9 +26,17 @@ pub fn proc_stat(pid: u32) -> ProcSample {
         .and_then(|l| l.split_whitespace().nth(1))
         .and_then(|v| v.parse().ok())
         .unwrap_or(0);
+    let io = std::fs::read_to_string(format!("/proc/{pid}/io")).unwrap_or_default();
+    let written_bytes = io
+        .lines()
+        .find(|l| l.starts_with("wchar:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     ProcSample {
         user_s: ticks(11),
         system_s: ticks(12),
         rss_kib,
+        written_bytes,
     }
 }

@@ -480,6 +480,10 @@ async fn main() {
         per_action(system),
         (user + system) / took * 100.0
     );
+    println!(
+        "bytes handed to files per action: {:.0}",
+        after.written_bytes.saturating_sub(before.written_bytes) as f64 / actions.max(1) as f64
+    );
     let marginal = (user + system - idle_load * took).max(0.0);
     println!(
         "server idle: {:.1}% of one core with {conns} connections open; \
