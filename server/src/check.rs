@@ -37,7 +37,8 @@ pub struct TableReport {
 /// The whole file.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
-    /// SQLite's `quick_check` answer when it is not `ok`.
+    /// What is wrong with the file as a whole, in words: SQLite's
+    /// `quick_check` answer when it is not `ok`, a journal missing rows.
     pub file_damage: Option<String>,
     pub tables: Vec<TableReport>,
 }
@@ -72,10 +73,7 @@ impl fmt::Display for TableReport {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(why) = &self.file_damage {
-            writeln!(
-                f,
-                "the database file is damaged: SQLite's integrity check says {why}"
-            )?;
+            writeln!(f, "the database file is damaged: {why}")?;
         }
         for t in &self.tables {
             writeln!(f, "{t}")?;
@@ -100,6 +98,14 @@ fn status_words(code: i64) -> &'static str {
     }
 }
 
+/// Note damage to the file as a whole, after any already noted.
+fn add_file_damage(report: &mut Report, why: String) {
+    report.file_damage = Some(match report.file_damage.take() {
+        Some(before) => format!("{before}; {why}"),
+        None => why,
+    });
+}
+
 fn head_hash(entry: &[u8]) -> String {
     hex::encode(&blake3::hash(entry).as_bytes()[..8])
 }
@@ -118,8 +124,8 @@ pub fn check(data_dir: &Path) -> Result<Report, String> {
     let mut report = Report::default();
     match db.query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0)) {
         Ok(s) if s == "ok" => {}
-        Ok(s) => report.file_damage = Some(s),
-        Err(e) => report.file_damage = Some(e.to_string()),
+        Ok(s) => add_file_damage(&mut report, format!("SQLite's integrity check says {s}")),
+        Err(e) => add_file_damage(&mut report, format!("SQLite's integrity check says {e}")),
     }
     let ids: Vec<(i64, i64, Option<i64>, Vec<u8>)> = (|| {
         // `head_seq` exists from the integrity change on; older files lack it.
@@ -138,6 +144,16 @@ pub fn check(data_dir: &Path) -> Result<Report, String> {
             .collect::<Result<Vec<_>, rusqlite::Error>>()
     })()
     .map_err(|e| format!("cannot read the tables of {}: {e}", path.display()))?;
+    // Moves not yet folded into their tables' logs (a running server, or
+    // one that stopped without a clean shutdown) are read from the journal.
+    let has_journal = crate::storage::journal::exists(&db).unwrap_or(false);
+    if has_journal {
+        match crate::storage::journal::damage(&db) {
+            Ok(None) => {}
+            Ok(Some(why)) => add_file_damage(&mut report, why),
+            Err(e) => add_file_damage(&mut report, format!("its journal cannot be read ({e})")),
+        }
+    }
     let has_sum: bool = db
         .query_row(
             "SELECT COUNT(*) > 0 FROM pragma_table_info('entries') WHERE name = 'sum'",
@@ -146,15 +162,24 @@ pub fn check(data_dir: &Path) -> Result<Report, String> {
         )
         .unwrap_or(false);
     for (id, status, head, header) in ids {
-        report
-            .tables
-            .push(check_table(&db, id, status, head, &header, has_sum));
+        report.tables.push(check_table(
+            &db,
+            id,
+            status,
+            head,
+            &header,
+            has_sum,
+            has_journal,
+        ));
     }
     // A log whose table record is gone.
     let orphans: Vec<i64> = db
-        .prepare(
-            "SELECT DISTINCT table_id FROM entries WHERE table_id NOT IN (SELECT id FROM tables) ORDER BY table_id",
-        )
+        .prepare(if has_journal {
+            "SELECT DISTINCT table_id FROM (SELECT table_id FROM entries UNION SELECT table_id FROM journal)
+             WHERE table_id NOT IN (SELECT id FROM tables) ORDER BY table_id"
+        } else {
+            "SELECT DISTINCT table_id FROM entries WHERE table_id NOT IN (SELECT id FROM tables) ORDER BY table_id"
+        })
         .and_then(|mut s| {
             s.query_map([], |r| r.get(0))?
                 .collect::<Result<Vec<_>, _>>()
@@ -180,6 +205,7 @@ fn check_table(
     head: Option<i64>,
     header: &[u8],
     has_sum: bool,
+    has_journal: bool,
 ) -> TableReport {
     let mut t = TableReport {
         table: id as u64,
@@ -188,7 +214,9 @@ fn check_table(
         head: None,
         damage: None,
     };
-    let sql = if has_sum {
+    let sql = if has_journal {
+        crate::storage::journal::TABLE_LOG
+    } else if has_sum {
         "SELECT seq, entry, sum FROM entries WHERE table_id = ?1 ORDER BY seq"
     } else {
         "SELECT seq, entry, NULL FROM entries WHERE table_id = ?1 ORDER BY seq"
@@ -228,8 +256,10 @@ fn check_table(
     let problem = match read {
         Err(e) => Some(format!("its log cannot be read ({e})")),
         Ok(Some(p)) => Some(p),
+        // `head_seq` is the head of the folded part; entries still in the
+        // journal may follow it.
         Ok(None) => match head {
-            Some(h) if h as usize != entries.len() => Some(format!(
+            Some(h) if h as usize > entries.len() => Some(format!(
                 "{h} log entries were committed but {} are in the database",
                 entries.len()
             )),

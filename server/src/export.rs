@@ -45,7 +45,13 @@ pub fn read_log(data_dir: &Path, table: u64) -> Result<MatchLog, ExportError> {
         .ok_or(ExportError::NoSuchTable(table))?;
     let header: LogHeader = codec::decode(&header, MAX_SERVER_MSG)
         .map_err(|e| ExportError::Corrupt(format!("header: {e}")))?;
-    let mut stmt = db.prepare("SELECT seq, entry FROM entries WHERE table_id = ?1 ORDER BY seq")?;
+    // Moves not yet folded into the table's log are in the journal.
+    let sql = if crate::storage::journal::exists(&db)? {
+        crate::storage::journal::TABLE_LOG
+    } else {
+        "SELECT seq, entry, NULL FROM entries WHERE table_id = ?1 ORDER BY seq"
+    };
+    let mut stmt = db.prepare(sql)?;
     let mut log = MatchLog::new(header);
     let mut size = 0usize;
     for row in stmt.query_map(params![id], |r| {

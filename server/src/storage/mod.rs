@@ -13,6 +13,7 @@
 pub mod club;
 pub mod club_db;
 pub mod group_window;
+pub(crate) mod journal;
 pub mod pg;
 pub mod sqlite;
 
