@@ -121,6 +121,10 @@ pub fn check(data_dir: &Path) -> Result<Report, String> {
         OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    // One read transaction: every read sees the same moment of the file,
+    // even beside a running server that commits and folds meanwhile.
+    db.execute_batch("BEGIN")
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut report = Report::default();
     match db.query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0)) {
         Ok(s) if s == "ok" => {}
@@ -161,20 +165,21 @@ pub fn check(data_dir: &Path) -> Result<Report, String> {
             |r| r.get(0),
         )
         .unwrap_or(false);
+    let set_aside = crate::storage::journal::set_aside_tables(&db).unwrap_or_default();
     for (id, status, head, header) in ids {
-        report.tables.push(check_table(
-            &db,
-            id,
-            status,
-            head,
-            &header,
-            has_sum,
-            has_journal,
-        ));
+        let mut t = check_table(&db, id, status, head, &header, has_sum, has_journal);
+        if t.damage.is_none() && set_aside.binary_search(&id).is_ok() {
+            t.damage = Some(crate::storage::journal::SET_ASIDE.into());
+        }
+        report.tables.push(t);
     }
     // A log whose table record is gone.
     let orphans: Vec<i64> = db
-        .prepare(if has_journal {
+        .prepare(if crate::storage::journal::has_table(&db, "journal_set_aside").unwrap_or(false) {
+            "SELECT DISTINCT table_id FROM (SELECT table_id FROM entries UNION SELECT table_id FROM journal
+                                            UNION SELECT table_id FROM journal_set_aside)
+             WHERE table_id NOT IN (SELECT id FROM tables) ORDER BY table_id"
+        } else if has_journal {
             "SELECT DISTINCT table_id FROM (SELECT table_id FROM entries UNION SELECT table_id FROM journal)
              WHERE table_id NOT IN (SELECT id FROM tables) ORDER BY table_id"
         } else {
@@ -214,14 +219,17 @@ fn check_table(
         head: None,
         damage: None,
     };
+    // The fourth column: 1 for a row still in the journal.
     let sql = if has_journal {
         crate::storage::journal::TABLE_LOG
     } else if has_sum {
-        "SELECT seq, entry, sum FROM entries WHERE table_id = ?1 ORDER BY seq"
+        "SELECT seq, entry, sum, 0 FROM entries WHERE table_id = ?1 ORDER BY seq"
     } else {
-        "SELECT seq, entry, NULL FROM entries WHERE table_id = ?1 ORDER BY seq"
+        "SELECT seq, entry, NULL, 0 FROM entries WHERE table_id = ?1 ORDER BY seq"
     };
     let mut entries: Vec<Vec<u8>> = Vec::new();
+    // Rows read from `entries`, the part `head_seq` guards.
+    let mut folded = 0usize;
     let read = (|| {
         let mut stmt = db.prepare(sql)?;
         let rows = stmt.query_map(params![id], |r| {
@@ -229,11 +237,15 @@ fn check_table(
                 r.get::<_, i64>(0)?,
                 r.get::<_, Vec<u8>>(1)?,
                 r.get::<_, Option<Vec<u8>>>(2)?,
+                r.get::<_, i64>(3)?,
             ))
         })?;
         let mut problem = None;
         for row in rows {
-            let (seq, bytes, sum) = row?;
+            let (seq, bytes, sum, in_journal) = row?;
+            if in_journal == 0 {
+                folded += 1;
+            }
             if problem.is_some() {
                 continue;
             }
@@ -257,11 +269,10 @@ fn check_table(
         Err(e) => Some(format!("its log cannot be read ({e})")),
         Ok(Some(p)) => Some(p),
         // `head_seq` is the head of the folded part; entries still in the
-        // journal may follow it.
+        // journal follow it.
         Ok(None) => match head {
-            Some(h) if h as usize > entries.len() => Some(format!(
-                "{h} log entries were committed but {} are in the database",
-                entries.len()
+            Some(h) if h as usize != folded => Some(format!(
+                "{h} log entries were committed but {folded} are in the database"
             )),
             _ => None,
         },

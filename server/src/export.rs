@@ -47,6 +47,11 @@ pub fn read_log(data_dir: &Path, table: u64) -> Result<MatchLog, ExportError> {
         .map_err(|e| ExportError::Corrupt(format!("header: {e}")))?;
     // Moves not yet folded into the table's log are in the journal.
     let sql = if crate::storage::journal::exists(&db)? {
+        // A journal missing rows may be missing this table's last moves:
+        // refuse rather than export a shorter game.
+        if let Some(why) = crate::storage::journal::damage(&db)? {
+            return Err(ExportError::Corrupt(why));
+        }
         crate::storage::journal::TABLE_LOG
     } else {
         "SELECT seq, entry, NULL FROM entries WHERE table_id = ?1 ORDER BY seq"

@@ -26,56 +26,126 @@
 //! each table's last entry (`Hot::heads` in sqlite.rs) and refuses an
 //! entry that does not follow it, or whose table does not exist.
 //!
-//! Integrity: `journal_head.rows` counts the rows committed since the last
-//! fold, in the same transaction as each row. Rows are numbered 1, 2, … from
-//! the last fold (the fold empties the journal), so a journal that is whole
-//! has exactly `rows` rows, numbered 1 to `rows`. A row lost anywhere, the
-//! last included, breaks that; the store then refuses to open (as it does
-//! when SQLite's own check fails), since which tables lost an entry cannot
-//! be told. Each table's `head_seq` keeps guarding the folded part.
+//! Integrity: `journal_head.rows` counts the journal's rows, kept by a
+//! trigger on the insert itself (so a row and its count are one
+//! statement: no failure can store one without the other). A row lost
+//! anywhere, the last included, makes the count disagree; the store then
+//! refuses to open (as it does when SQLite's own check fails), since which
+//! tables lost an entry cannot be told. Each table's `head_seq` keeps
+//! guarding the folded part.
+//!
+//! A file left by a crash may hold journal rows that cannot join their
+//! table's log: the table's record lost, or entries already stored under
+//! the same numbers (an older server, which reads only `entries`, run on
+//! the file before this one). On open those tables' journal rows are set
+//! aside, whole, into `journal_set_aside` and the tables are reported
+//! damaged (`--skip-damaged` starts without them), so that one table's
+//! damage neither blocks every fold nor is folded into a log.
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
 /// A table's whole log, folded part then journal, in order; `?1` is the
 /// table. For the read-only tools (`check`, `export`), which may read a
 /// file whose journal was not folded (a server running, or one that
 /// crashed). The journal arm scans the journal (it has no index, so that
 /// appending stays one page); it holds at most a fold's worth of rows.
-pub(crate) const TABLE_LOG: &str = "SELECT seq, entry, sum FROM entries WHERE table_id = ?1
-     UNION ALL SELECT seq, entry, sum FROM journal WHERE table_id = ?1
+/// The fourth column is 1 for a journal row (the folded part is what
+/// `head_seq` guards).
+pub(crate) const TABLE_LOG: &str = "SELECT seq, entry, sum, 0 FROM entries WHERE table_id = ?1
+     UNION ALL SELECT seq, entry, sum, 1 FROM journal WHERE table_id = ?1
      ORDER BY seq";
 
 /// Whether the file has a journal (files from before it do not).
 pub(crate) fn exists(conn: &Connection) -> rusqlite::Result<bool> {
+    has_table(conn, "journal")
+}
+
+pub(crate) fn has_table(conn: &Connection, name: &str) -> rusqlite::Result<bool> {
     conn.query_row(
-        "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = 'journal'",
-        [],
+        "SELECT COUNT(*) > 0 FROM sqlite_master WHERE type = 'table' AND name = ?1",
+        [name],
         |r| r.get(0),
     )
 }
 
-/// `None` when the journal is whole; else what is wrong with it, in words.
-pub(crate) fn damage(conn: &Connection) -> rusqlite::Result<Option<String>> {
-    let committed: Option<i64> = conn
-        .query_row("SELECT rows FROM journal_head WHERE only = 1", [], |r| {
-            r.get(0)
-        })
-        .optional()?;
-    let Some(committed) = committed else {
-        return Ok(Some("the journal's committed row count is missing".into()));
-    };
-    let (count, first, last): (i64, i64, i64) = conn.query_row(
-        "SELECT COUNT(*), COALESCE(MIN(n), 1), COALESCE(MAX(n), 0) FROM journal",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-    )?;
-    if count == committed && (count == 0 || (first == 1 && last == committed)) {
-        return Ok(None);
+/// The tables whose journal rows were set aside on some open (see the
+/// module's comment), in order.
+pub(crate) fn set_aside_tables(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
+    if !has_table(conn, "journal_set_aside")? {
+        return Ok(Vec::new());
     }
-    Ok(Some(format!(
-        "the journal of recent moves should hold {committed} rows numbered 1 to {committed}, \
-         but holds {count} (numbered {first} to {last}): acknowledged moves are missing"
-    )))
+    let mut stmt =
+        conn.prepare("SELECT DISTINCT table_id FROM journal_set_aside ORDER BY table_id")?;
+    stmt.query_map([], |r| r.get(0))?.collect()
+}
+
+/// Why a table is reported damaged when its journal rows were set aside.
+pub(crate) const SET_ASIDE: &str = "its newest moves, left in the journal by a crash, do not \
+    fit its log (its table record is missing, or entries stored later took their numbers); \
+    they are kept apart in the file for a restore";
+
+/// On open, before the fold: move the journal rows of every table whose
+/// rows cannot join its log (no table record, or a number already in
+/// `entries`) into `journal_set_aside`, keeping the row count right.
+/// Returns those tables.
+pub(crate) fn set_aside(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
+    let tx = conn.unchecked_transaction()?;
+    let bad: Vec<i64> = {
+        let mut stmt = tx.prepare(
+            "SELECT DISTINCT j.table_id FROM journal j
+             WHERE NOT EXISTS (SELECT 1 FROM tables t WHERE t.id = j.table_id)
+                OR EXISTS (SELECT 1 FROM entries e WHERE e.table_id = j.table_id AND e.seq = j.seq)
+             ORDER BY j.table_id",
+        )?;
+        stmt.query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?
+    };
+    if bad.is_empty() {
+        return Ok(bad);
+    }
+    tx.execute_batch(
+        "CREATE TABLE IF NOT EXISTS journal_set_aside (
+             n INTEGER, table_id INTEGER NOT NULL, seq INTEGER NOT NULL, entry BLOB NOT NULL,
+             sum BLOB, set_aside INTEGER NOT NULL
+         )",
+    )?;
+    for &table in &bad {
+        tx.execute(
+            "INSERT INTO journal_set_aside (n, table_id, seq, entry, sum, set_aside)
+             SELECT n, table_id, seq, entry, sum, unixepoch() FROM journal WHERE table_id = ?1",
+            [table],
+        )?;
+        let moved = tx.execute("DELETE FROM journal WHERE table_id = ?1", [table])?;
+        tx.execute(
+            "UPDATE journal_head SET rows = rows - ?1 WHERE only = 1",
+            [moved as i64],
+        )?;
+    }
+    tx.commit()?;
+    Ok(bad)
+}
+
+/// `None` when the journal is whole; else what is wrong with it, in words.
+/// One statement, so one snapshot: beside a running server (`check`) a
+/// commit or a fold between two reads would look like damage.
+pub(crate) fn damage(conn: &Connection) -> rusqlite::Result<Option<String>> {
+    let (committed, count): (Option<i64>, i64) = conn.query_row(
+        "SELECT (SELECT rows FROM journal_head WHERE only = 1), COUNT(*) FROM journal",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    Ok(match committed {
+        None => Some("the journal's committed row count is missing".into()),
+        Some(c) if c == count => None,
+        Some(c) if c > count => Some(format!(
+            "the journal of recent moves should hold {c} rows but holds {count}: \
+             acknowledged moves are missing"
+        )),
+        Some(c) => Some(format!(
+            "the journal of recent moves should hold {c} rows but holds {count}: \
+             rows were added behind the server's back"
+        )),
+    })
 }
 
 /// Move every journal row into `entries`, set each touched table's

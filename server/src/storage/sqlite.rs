@@ -69,6 +69,8 @@ CREATE TABLE IF NOT EXISTS journal_head (
     rows INTEGER NOT NULL
 );
 INSERT OR IGNORE INTO journal_head (only, rows) VALUES (1, 0);
+CREATE TRIGGER IF NOT EXISTS journal_count AFTER INSERT ON journal
+BEGIN UPDATE journal_head SET rows = rows + 1 WHERE only = 1; END;
 ";
 
 /// Journal rows that trigger a fold into `entries` (see [`journal`]).
@@ -185,15 +187,25 @@ impl Db {
         // Entries of the last run still in the journal (a crash, or a
         // file copied from a running server) join their tables' logs now,
         // before anything reads them; a journal missing rows is refused.
-        if !cfg!(feature = "bench-no-integrity")
-            && let Some(why) = journal::damage(&conn)?
-        {
+        if let Some(why) = journal::damage(&conn)? {
             return Err(corrupt(format!(
                 "{}: {why}; restore it from a backup",
                 path.display()
             )));
         }
-        journal::fold(&conn)?;
+        for table in journal::set_aside(&conn)? {
+            tracing::error!(
+                "table {table}: {}; it will be reported damaged",
+                journal::SET_ASIDE
+            );
+        }
+        journal::fold(&conn).map_err(|e| {
+            corrupt(format!(
+                "{}: the journal of recent moves cannot join the tables' logs ({e}); \
+                 restore it from a backup",
+                path.display()
+            ))
+        })?;
         Ok(Db { conn })
     }
 
@@ -296,6 +308,7 @@ impl Db {
             {
                 tracing::error!("rollback of a transaction left open failed: {e}");
             }
+            hot.reread_heads(&self.conn);
             let msg = e.to_string();
             for op in group {
                 fail(op, || StorageError::Db(msg.clone()));
@@ -354,7 +367,6 @@ pub(crate) struct Hot<'c> {
     begin: Statement<'c>,
     commit: Statement<'c>,
     insert_entry: Statement<'c>,
-    count_row: Statement<'c>,
     last_folded: Statement<'c>,
     /// The last entry of each table with rows in the journal (and of
     /// others appended to since the last fold): the journal has no
@@ -367,8 +379,9 @@ pub(crate) struct Hot<'c> {
 }
 
 impl<'c> Hot<'c> {
-    /// After a group that did not commit: the heads it advanced are undone
-    /// with it, so they are read again from the journal (a scan, rare).
+    /// After a group that did not commit (or a transaction left open was
+    /// ended): the heads it advanced are undone with it, so they are read
+    /// again from the journal (a scan, rare).
     fn reread_heads(&mut self, conn: &Connection) {
         self.heads.clear();
         let read = (|| {
@@ -382,9 +395,10 @@ impl<'c> Hot<'c> {
             Ok::<_, rusqlite::Error>(())
         })();
         if let Err(e) = read {
-            // Left empty, a table with journal rows would be looked up in
-            // `entries` alone and could take a sequence number twice; the
-            // fold would then refuse it. Loud, but nothing is lost.
+            // Left empty, a table with journal rows is looked up in
+            // `entries` alone, so its next entry reads as not following
+            // and is refused until the next fold (which empties the
+            // journal). Loud, but nothing is lost or taken twice.
             tracing::error!("cannot read the journal's heads: {e}");
         }
     }
@@ -396,7 +410,6 @@ impl<'c> Hot<'c> {
             insert_entry: conn.prepare(
                 "INSERT INTO journal (table_id, seq, entry, sum) VALUES (?1, ?2, ?3, ?4)",
             )?,
-            count_row: conn.prepare("UPDATE journal_head SET rows = rows + 1 WHERE only = 1")?,
             last_folded: conn.prepare(
                 "SELECT (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE table_id = ?1)
                  FROM tables WHERE id = ?1",
@@ -511,7 +524,22 @@ fn execute(tx: &rusqlite::Connection, hot: &mut Hot, op: Op) -> Answer {
                 .map_err(StorageError::from);
             deferred(reply, r)
         }
-        Op::CreateTable { table, reply } => deferred(reply, create_table(tx, hot, table)),
+        Op::CreateTable { table, reply } => {
+            // A table record and its first entries, or neither (rare, so
+            // the savepoint costs nothing that matters).
+            let mut created = None;
+            let r = all_or_nothing(tx, || {
+                let id = create_table(tx, hot, table, &mut created)?;
+                Ok(id)
+            });
+            if r.is_err()
+                && let Some(id) = created
+            {
+                // Its number may be given to the next table.
+                hot.heads.remove(&id);
+            }
+            deferred(reply, r)
+        }
         Op::Append {
             table,
             seq,
@@ -671,10 +699,12 @@ fn list_sessions(
     Ok(out)
 }
 
+/// `created` is set as soon as the record is in, for the caller's undo.
 fn create_table(
     tx: &rusqlite::Connection,
     hot: &mut Hot,
     t: NewTable,
+    created: &mut Option<u64>,
 ) -> Result<TableId, StorageError> {
     tx.execute(
         "INSERT INTO tables (options, header, chain_secret, chain_len, invite, seats, status, created, creator, creator_addr, active)
@@ -693,10 +723,33 @@ fn create_table(
         ],
     )?;
     let id = TableId(tx.last_insert_rowid() as u64);
+    *created = Some(id.0);
     for (i, entry) in t.entries.iter().enumerate() {
         append(tx, hot, id, i as u64 + 1, entry, None)?;
     }
     Ok(id)
+}
+
+/// Run `work` so that it stores all or nothing inside the group's
+/// transaction: a request answered as failed must leave nothing behind
+/// (its first statements would otherwise commit with the group).
+fn all_or_nothing<T>(
+    tx: &rusqlite::Connection,
+    work: impl FnOnce() -> Result<T, StorageError>,
+) -> Result<T, StorageError> {
+    tx.execute_batch("SAVEPOINT request")?;
+    match work() {
+        Ok(v) => {
+            tx.execute_batch("RELEASE request")?;
+            Ok(v)
+        }
+        Err(e) => {
+            // If SQLite ended the whole transaction itself there is no
+            // savepoint left; `run_group` sees that and fails the group.
+            let _ = tx.execute_batch("ROLLBACK TO request; RELEASE request");
+            Err(e)
+        }
+    }
 }
 
 fn append(
@@ -709,7 +762,7 @@ fn append(
 ) -> Result<(), StorageError> {
     // What the integrity checks cost is measured by building without them
     // (`bench/callgrind.sh`, feature `bench-no-integrity`): the entry is
-    // then stored with no checksum and the journal's row count is not kept.
+    // then stored with no checksum (the journal's row count is a trigger's).
     let checked = !cfg!(feature = "bench-no-integrity");
     let sum = checked.then(|| entry_sum(entry));
     // Appended in commit order (see [`journal`]): a commit writes the
@@ -730,25 +783,34 @@ fn append(
             table.0
         )));
     }
-    hot.insert_entry.execute(params![
-        table.0 as i64,
-        seq as i64,
-        entry,
-        sum.as_ref().map(|s| s.as_slice())
-    ])?;
+    // The insert's trigger counts the row (`journal_head.rows`): a
+    // journal that later holds fewer rows lost acknowledged entries.
+    let insert = |hot: &mut Hot| {
+        hot.insert_entry
+            .execute(params![
+                table.0 as i64,
+                seq as i64,
+                entry,
+                sum.as_ref().map(|s| s.as_slice())
+            ])
+            .map(drop)
+            .map_err(StorageError::from)
+    };
+    match chain {
+        // One statement: all or nothing by itself (the hot path).
+        None => insert(hot)?,
+        // The entry and the table's new chain together, or neither.
+        Some(c) => all_or_nothing(tx, || {
+            insert(hot)?;
+            tx.execute(
+                "UPDATE tables SET chain_secret = ?1, chain_len = ?2 WHERE id = ?3",
+                params![c.secret.0.as_slice(), c.len, table.0 as i64],
+            )?;
+            Ok(())
+        })?,
+    }
     hot.heads.insert(table.0, seq);
     hot.journal_rows += 1;
-    // The journal's committed row count, in the same transaction: a
-    // journal that later holds fewer rows lost acknowledged entries.
-    if checked {
-        hot.count_row.execute([])?;
-    }
-    if let Some(c) = chain {
-        tx.execute(
-            "UPDATE tables SET chain_secret = ?1, chain_len = ?2 WHERE id = ?3",
-            params![c.secret.0.as_slice(), c.len, table.0 as i64],
-        )?;
-    }
     Ok(())
 }
 
@@ -762,6 +824,7 @@ pub(super) fn entry_sum(entry: &[u8]) -> [u8; 16] {
 
 fn load_unfinished(tx: &rusqlite::Connection) -> Result<(Vec<StoredTable>, Damaged), StorageError> {
     let mut damaged = Damaged::new();
+    let set_aside = journal::set_aside_tables(tx)?;
     let mut stmt = tx.prepare(
         "SELECT id, options, header, chain_secret, chain_len, invite, seats, status, creator,
                 head_seq, creator_addr, COALESCE(active, created)
@@ -790,6 +853,10 @@ fn load_unfinished(tx: &rusqlite::Connection) -> Result<(Vec<StoredTable>, Damag
         let (id, options, header, secret, len, invite, seats, status, creator, head, addr, active) =
             row?;
         let table = TableId(id as u64);
+        if set_aside.binary_search(&id).is_ok() {
+            damaged.push((table, journal::SET_ASIDE.into()));
+            continue;
+        }
         let Ok(secret) = <[u8; 32]>::try_from(secret) else {
             damaged.push((table, "its dice-chain secret is not 32 bytes".into()));
             continue;
@@ -863,9 +930,23 @@ fn load_unfinished(tx: &rusqlite::Connection) -> Result<(Vec<StoredTable>, Damag
     let mut orphans = tx.prepare(
         "SELECT DISTINCT table_id FROM entries WHERE table_id NOT IN (SELECT id FROM tables) ORDER BY table_id",
     )?;
-    for id in orphans.query_map([], |r| r.get::<_, i64>(0))? {
+    let mut orphaned: Vec<i64> = orphans
+        .query_map([], |r| r.get::<_, i64>(0))?
+        .collect::<Result<_, _>>()?;
+    // Journal rows set aside because their table record was gone.
+    for id in set_aside {
+        let known: bool =
+            tx.query_row("SELECT COUNT(*) > 0 FROM tables WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })?;
+        if !known && orphaned.binary_search(&id).is_err() {
+            orphaned.push(id);
+        }
+    }
+    orphaned.sort_unstable();
+    for id in orphaned {
         damaged.push((
-            TableId(id? as u64),
+            TableId(id as u64),
             "its log is in the database but its table record is missing".into(),
         ));
     }
