@@ -26,9 +26,9 @@
 //! each table's last entry (`Hot::heads` in sqlite.rs) and refuses an
 //! entry that does not follow it, or whose table does not exist.
 //!
-//! Integrity: `journal_head.rows` counts the journal's rows, kept by a
-//! trigger on the insert itself (so a row and its count are one
-//! statement: no failure can store one without the other). A row lost
+//! Integrity: `journal_head.rows` counts the journal's rows, set at the
+//! end of every group that appended, in the group's transaction (if that
+//! fails the group is not committed). A row lost
 //! anywhere, the last included, makes the count disagree; the store then
 //! refuses to open (as it does when SQLite's own check fails), since which
 //! tables lost an entry cannot be told. Each table's `head_seq` keeps

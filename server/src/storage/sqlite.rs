@@ -69,8 +69,6 @@ CREATE TABLE IF NOT EXISTS journal_head (
     rows INTEGER NOT NULL
 );
 INSERT OR IGNORE INTO journal_head (only, rows) VALUES (1, 0);
-CREATE TRIGGER IF NOT EXISTS journal_count AFTER INSERT ON journal
-BEGIN UPDATE journal_head SET rows = rows + 1 WHERE only = 1; END;
 ";
 
 /// Journal rows that trigger a fold into `entries` (see [`journal`]).
@@ -332,8 +330,18 @@ impl Db {
                 answers.push(execute(&self.conn, hot, op));
             }
         }
+        // The journal's row count, once per group and in its transaction:
+        // a journal that later holds fewer rows lost acknowledged entries.
+        let counted = if std::mem::take(&mut hot.appended) && !self.conn.is_autocommit() {
+            hot.count_rows.execute([]).err().map(|e| e.to_string())
+        } else {
+            None
+        };
         let err = if self.conn.is_autocommit() {
             Some(ROLLED_BACK.to_string())
+        } else if let Some(e) = counted {
+            // Not committed: the group is rolled back below.
+            Some(e)
         } else {
             hot.commit.execute([]).err().map(|e| e.to_string())
         };
@@ -368,6 +376,10 @@ pub(crate) struct Hot<'c> {
     commit: Statement<'c>,
     insert_entry: Statement<'c>,
     last_folded: Statement<'c>,
+    count_rows: Statement<'c>,
+    /// Whether the group being run appended to the journal (its row count
+    /// is then set before the commit).
+    appended: bool,
     /// The last entry of each table with rows in the journal (and of
     /// others appended to since the last fold): the journal has no
     /// per-table key to refuse an entry twice, so [`append`] checks that
@@ -414,6 +426,15 @@ impl<'c> Hot<'c> {
                 "SELECT (SELECT COALESCE(MAX(seq), 0) FROM entries WHERE table_id = ?1)
                  FROM tables WHERE id = ?1",
             )?,
+            // Between folds the journal's rows are numbered 1, 2, … (a
+            // fold empties it; a rolled-back insert gives its number
+            // back), so the last number is the count; `MAX` of the row
+            // key is one lookup, where `COUNT(*)` would read every row.
+            count_rows: conn.prepare(
+                "UPDATE journal_head SET rows = (SELECT COALESCE(MAX(n), 0) FROM journal)
+                 WHERE only = 1",
+            )?,
+            appended: false,
             heads: HashMap::new(),
             journal_rows: 0,
         })
@@ -762,7 +783,7 @@ fn append(
 ) -> Result<(), StorageError> {
     // What the integrity checks cost is measured by building without them
     // (`bench/callgrind.sh`, feature `bench-no-integrity`): the entry is
-    // then stored with no checksum (the journal's row count is a trigger's).
+    // then stored with no checksum.
     let checked = !cfg!(feature = "bench-no-integrity");
     let sum = checked.then(|| entry_sum(entry));
     // Appended in commit order (see [`journal`]): a commit writes the
@@ -783,8 +804,7 @@ fn append(
             table.0
         )));
     }
-    // The insert's trigger counts the row (`journal_head.rows`): a
-    // journal that later holds fewer rows lost acknowledged entries.
+    // `run_group` sets the journal's row count before the commit.
     let insert = |hot: &mut Hot| {
         hot.insert_entry
             .execute(params![
@@ -811,6 +831,7 @@ fn append(
     }
     hot.heads.insert(table.0, seq);
     hot.journal_rows += 1;
+    hot.appended = true;
     Ok(())
 }
 
