@@ -19,7 +19,7 @@
 //! touches each busy table's pages once for all of its rows since the last
 //! fold. Measured (`muster-load --tables 2000 --spectators 3 --secs 40`):
 //! 2,800–2,900 bytes per action against 11,500, p99 4.2–4.4 ms against
-//! 5.5, and one fold of 126–140 ms every ~33 s (docs/server.md).
+//! 5.6–6.2, and one fold of 126–141 ms every ~33 s (docs/server.md).
 //!
 //! The journal has no key per table and no foreign key: either would put
 //! a page per table back into every commit. So the storage thread keeps
@@ -28,11 +28,11 @@
 //!
 //! Integrity: `journal_head.rows` counts the journal's rows, set at the
 //! end of every group that appended, in the group's transaction (if that
-//! fails the group is not committed). A row lost
-//! anywhere, the last included, makes the count disagree; the store then
-//! refuses to open (as it does when SQLite's own check fails), since which
-//! tables lost an entry cannot be told. Each table's `head_seq` keeps
-//! guarding the folded part.
+//! fails the group is not committed). A row lost anywhere, the last
+//! included, makes the count disagree; the store then refuses to open (as
+//! it does when SQLite's own check fails), since which tables lost an
+//! entry cannot be told. Each table's `head_seq` keeps guarding the folded
+//! part.
 //!
 //! A file left by a crash may hold journal rows that cannot join their
 //! table's log: the table's record lost, or entries already stored under
