@@ -100,7 +100,7 @@ T_START=$(date +%s)
 # The load average during the run, every 10 s (1-minute figure).
 ( while sleep 10; do cut -d' ' -f1 /proc/loadavg; done ) > "$MBASE/load.txt" &
 LOAD_PID=$!
-trap 'kill $LOAD_PID 2>/dev/null; rm -rf "$MBASE"' EXIT
+trap 'kill $LOAD_PID 2>/dev/null || true; rm -rf "$MBASE"' EXIT
 
 mkdir -p out
 rm -f out/*.json
@@ -156,7 +156,7 @@ muster muster-quic-low     muster-quic "Muster QUIC"      low
 # muster-ws-default is what durable commits on this disk cost.
 if [ -d /dev/shm ] && [ "${MUSTER_SHM:-1}" = 1 ]; then
   SHM=$(mktemp -d /dev/shm/muster-bench.XXXXXX)
-  trap 'kill $LOAD_PID 2>/dev/null; rm -rf "$MBASE" "$SHM"' EXIT
+  trap 'kill $LOAD_PID 2>/dev/null || true; rm -rf "$MBASE" "$SHM"' EXIT
   muster muster-ws-tmpfs muster-ws "Muster WebSocket, data on tmpfs (diagnostic)" default "$SHM"
 fi
 kill $LOAD_PID 2>/dev/null || true
