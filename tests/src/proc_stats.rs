@@ -19,24 +19,23 @@ pub fn proc_stat(pid: u32) -> ProcSample {
     let f: Vec<&str> = after.split_whitespace().collect();
     // utime and stime, in USER_HZ (100 per second).
     let ticks = |i: usize| f.get(i).and_then(|s| s.parse::<f64>().ok()).unwrap_or(0.0) / 100.0;
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let rss_kib = status
-        .lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
-    let io = std::fs::read_to_string(format!("/proc/{pid}/io")).unwrap_or_default();
-    let written_bytes = io
-        .lines()
-        .find(|l| l.starts_with("wchar:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+    let rss_kib = field(&format!("/proc/{pid}/status"), "VmRSS:");
+    let written_bytes = field(&format!("/proc/{pid}/io"), "wchar:");
     ProcSample {
         user_s: ticks(11),
         system_s: ticks(12),
         rss_kib,
         written_bytes,
     }
+}
+
+/// The number after `key` in a /proc file of `key value` lines (0 if absent).
+fn field(path: &str, key: &str) -> u64 {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with(key))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
 }

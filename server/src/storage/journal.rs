@@ -163,19 +163,7 @@ pub(crate) fn fold(conn: &Connection) -> rusqlite::Result<u64> {
 pub(crate) fn fold_in(tx: &Connection) -> rusqlite::Result<u64> {
     // All or nothing inside the caller's transaction too: entries copied
     // but left in the journal would be copied twice by the next fold.
-    tx.execute_batch("SAVEPOINT fold")?;
-    match fold_statements(tx) {
-        Ok(moved) => {
-            tx.execute_batch("RELEASE fold")?;
-            Ok(moved)
-        }
-        Err(e) => {
-            // If SQLite has ended the whole transaction itself there is no
-            // savepoint left; the caller sees that and fails the group.
-            let _ = tx.execute_batch("ROLLBACK TO fold; RELEASE fold");
-            Err(e)
-        }
-    }
+    super::sqlite::all_or_nothing(tx, || fold_statements(tx))
 }
 
 fn fold_statements(tx: &Connection) -> rusqlite::Result<u64> {

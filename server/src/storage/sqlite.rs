@@ -754,10 +754,10 @@ fn create_table(
 /// Run `work` so that it stores all or nothing inside the group's
 /// transaction: a request answered as failed must leave nothing behind
 /// (its first statements would otherwise commit with the group).
-fn all_or_nothing<T>(
+pub(super) fn all_or_nothing<T, E: From<rusqlite::Error>>(
     tx: &rusqlite::Connection,
-    work: impl FnOnce() -> Result<T, StorageError>,
-) -> Result<T, StorageError> {
+    work: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
     tx.execute_batch("SAVEPOINT request")?;
     match work() {
         Ok(v) => {
@@ -766,7 +766,8 @@ fn all_or_nothing<T>(
         }
         Err(e) => {
             // If SQLite ended the whole transaction itself there is no
-            // savepoint left; `run_group` sees that and fails the group.
+            // savepoint left; the caller (`run_group`) sees that and fails
+            // the group.
             let _ = tx.execute_batch("ROLLBACK TO request; RELEASE request");
             Err(e)
         }
@@ -826,7 +827,7 @@ fn append(
                 "UPDATE tables SET chain_secret = ?1, chain_len = ?2 WHERE id = ?3",
                 params![c.secret.0.as_slice(), c.len, table.0 as i64],
             )?;
-            Ok(())
+            Ok::<_, StorageError>(())
         })?,
     }
     hot.heads.insert(table.0, seq);
