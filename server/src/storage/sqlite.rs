@@ -549,10 +549,7 @@ fn execute(tx: &rusqlite::Connection, hot: &mut Hot, op: Op) -> Answer {
             // A table record and its first entries, or neither (rare, so
             // the savepoint costs nothing that matters).
             let mut created = None;
-            let r = all_or_nothing(tx, || {
-                let id = create_table(tx, hot, table, &mut created)?;
-                Ok(id)
-            });
+            let r = all_or_nothing(tx, || create_table(tx, hot, table, &mut created));
             if r.is_err()
                 && let Some(id) = created
             {
