@@ -168,7 +168,9 @@ pub fn check(data_dir: &Path) -> Result<Report, String> {
     let set_aside = crate::storage::journal::set_aside_tables(&db).unwrap_or_default();
     for (id, status, head, header) in ids {
         let mut t = check_table(&db, id, status, head, &header, has_sum, has_journal);
-        if t.damage.is_none() && set_aside.binary_search(&id).is_ok() {
+        // Named first: whatever else is wrong, its newest moves are
+        // elsewhere.
+        if set_aside.binary_search(&id).is_ok() {
             t.damage = Some(crate::storage::journal::SET_ASIDE.into());
         }
         report.tables.push(t);

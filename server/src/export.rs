@@ -52,6 +52,16 @@ pub fn read_log(data_dir: &Path, table: u64) -> Result<MatchLog, ExportError> {
         if let Some(why) = crate::storage::journal::damage(&db)? {
             return Err(ExportError::Corrupt(why));
         }
+        // Its newest moves set aside at a start: what `entries` holds is
+        // not its whole game (or not its game at all).
+        if crate::storage::journal::set_aside_tables(&db)?
+            .binary_search(&id)
+            .is_ok()
+        {
+            return Err(ExportError::Corrupt(
+                crate::storage::journal::SET_ASIDE.into(),
+            ));
+        }
         crate::storage::journal::TABLE_LOG
     } else {
         "SELECT seq, entry, NULL FROM entries WHERE table_id = ?1 ORDER BY seq"

@@ -254,7 +254,8 @@ async fn set_aside_case(damage: &str, words: &str) {
     let crashed = crash_copy(dir.path());
     close(s, t).await;
     let path = crashed.path().join(DB);
-    let bad = ids[1];
+    // The newest table: its number is the one a new table would take.
+    let bad = ids[2];
     let c = rusqlite::Connection::open(&path).unwrap();
     c.execute_batch(&damage.replace("{bad}", &bad.0.to_string()))
         .unwrap();
@@ -262,13 +263,29 @@ async fn set_aside_case(damage: &str, words: &str) {
 
     let (s, t) = open(&path);
     let (tables, damaged) = s.load_unfinished().await.unwrap();
-    close(s, t).await;
     assert_eq!(damaged.len(), 1, "{damaged:?}");
     assert_eq!(damaged[0].0, bad);
     assert!(damaged[0].1.contains(words), "{damaged:?}");
     let loaded: Vec<TableId> = tables.iter().map(|t| t.id).collect();
-    assert_eq!(loaded, vec![ids[0], ids[2]]);
+    assert_eq!(loaded, vec![ids[0], ids[1]]);
     assert!(tables.iter().all(|t| t.entries.len() == 6));
+    // Started without it, the server opens a new table: it must not take
+    // the damaged table's number (its rows would be read as the new one's).
+    let (user, _) = s.create_user("N".into(), Hash32([2; 32])).await.unwrap();
+    let fresh = s.create_table(new_table(user)).await.unwrap();
+    assert!(fresh.0 > bad.0, "{fresh:?} after {bad:?}");
+    s.append(fresh, 2, entry(fresh, 2), None).await.unwrap();
+    close(s, t).await;
+    let (s, t) = open(&path);
+    let (tables, damaged) = s.load_unfinished().await.unwrap();
+    close(s, t).await;
+    assert_eq!(
+        damaged.iter().map(|d| d.0).collect::<Vec<_>>(),
+        vec![bad],
+        "still named, once"
+    );
+    let loaded: Vec<TableId> = tables.iter().map(|t| t.id).collect();
+    assert_eq!(loaded, vec![ids[0], ids[1], fresh]);
     assert_eq!(
         rows(
             &path,
@@ -284,7 +301,10 @@ async fn set_aside_case(damage: &str, words: &str) {
     let report = muster_server::check::check(crashed.path()).unwrap();
     assert!(report.file_damage.is_none(), "{:?}", report.file_damage);
     let line = report.tables.iter().find(|t| t.table == bad.0).unwrap();
-    assert!(line.damage.is_some(), "{line:?}");
+    assert!(
+        line.damage.as_deref().is_some_and(|d| d.contains(words)),
+        "{line:?}"
+    );
 }
 
 #[tokio::test]
@@ -299,10 +319,14 @@ async fn journal_rows_of_a_lost_table_record_are_set_aside_and_named() {
 #[tokio::test]
 async fn journal_rows_whose_numbers_were_taken_meanwhile_are_set_aside_and_named() {
     // An older server (it reads `entries` only) ran on the crash's file
-    // and stored its own entry 2.
+    // and stored its own game under the same numbers, head included: a
+    // whole log by itself, which only the set-aside rows show is not.
     set_aside_case(
-        "INSERT INTO entries (table_id, seq, entry) VALUES ({bad}, 2, X'00')",
-        "do not fit its log",
+        "INSERT INTO entries (table_id, seq, entry)
+             VALUES ({bad}, 1, X'00'), ({bad}, 2, X'00'), ({bad}, 3, X'00'),
+                    ({bad}, 4, X'00'), ({bad}, 5, X'00'), ({bad}, 6, X'00');
+         UPDATE tables SET head_seq = 6 WHERE id = {bad}",
+        "do not fit",
     )
     .await;
 }

@@ -84,31 +84,25 @@ pub(crate) const SET_ASIDE: &str = "its newest moves, left in the journal by a c
     fit its log (its table record is missing, or entries stored later took their numbers); \
     they are kept apart in the file for a restore";
 
-/// On open, before the fold: move the journal rows of every table whose
-/// rows cannot join its log (no table record, or a number already in
-/// `entries`) into `journal_set_aside`, keeping the row count right.
-/// Returns those tables.
-pub(crate) fn set_aside(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
+/// On open: move the journal rows of every table whose rows cannot join
+/// its log (no table record, a number already in `entries`, or a number
+/// twice in the journal) into `journal_set_aside`, keeping the row count
+/// right, then fold the rest; one transaction, so a failed open changes
+/// nothing. Returns the tables set aside.
+pub(crate) fn set_aside_and_fold(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
     let tx = conn.unchecked_transaction()?;
     let bad: Vec<i64> = {
         let mut stmt = tx.prepare(
             "SELECT DISTINCT j.table_id FROM journal j
              WHERE NOT EXISTS (SELECT 1 FROM tables t WHERE t.id = j.table_id)
                 OR EXISTS (SELECT 1 FROM entries e WHERE e.table_id = j.table_id AND e.seq = j.seq)
+                OR j.table_id IN (SELECT table_id FROM journal
+                                  GROUP BY table_id, seq HAVING COUNT(*) > 1)
              ORDER BY j.table_id",
         )?;
         stmt.query_map([], |r| r.get(0))?
             .collect::<Result<_, _>>()?
     };
-    if bad.is_empty() {
-        return Ok(bad);
-    }
-    tx.execute_batch(
-        "CREATE TABLE IF NOT EXISTS journal_set_aside (
-             n INTEGER, table_id INTEGER NOT NULL, seq INTEGER NOT NULL, entry BLOB NOT NULL,
-             sum BLOB, set_aside INTEGER NOT NULL
-         )",
-    )?;
     for &table in &bad {
         tx.execute(
             "INSERT INTO journal_set_aside (n, table_id, seq, entry, sum, set_aside)
@@ -121,6 +115,7 @@ pub(crate) fn set_aside(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
             [moved as i64],
         )?;
     }
+    fold_statements(&tx)?;
     tx.commit()?;
     Ok(bad)
 }

@@ -69,6 +69,10 @@ CREATE TABLE IF NOT EXISTS journal_head (
     rows INTEGER NOT NULL
 );
 INSERT OR IGNORE INTO journal_head (only, rows) VALUES (1, 0);
+CREATE TABLE IF NOT EXISTS journal_set_aside (
+    n INTEGER, table_id INTEGER NOT NULL, seq INTEGER NOT NULL, entry BLOB NOT NULL,
+    sum BLOB, set_aside INTEGER NOT NULL
+);
 ";
 
 /// Journal rows that trigger a fold into `entries` (see [`journal`]).
@@ -191,19 +195,26 @@ impl Db {
                 path.display()
             )));
         }
-        for table in journal::set_aside(&conn)? {
+        let set_aside = journal::set_aside_and_fold(&conn).map_err(|e| match e {
+            // Rows that break a key: damage no check above foresaw.
+            rusqlite::Error::SqliteFailure(f, _)
+                if f.code == rusqlite::ErrorCode::ConstraintViolation =>
+            {
+                corrupt(format!(
+                    "{}: the journal of recent moves cannot join the tables' logs ({e}); \
+                     restore it from a backup",
+                    path.display()
+                ))
+            }
+            // Busy, full, an I/O error: nothing is damaged; try again.
+            other => StorageError::from(other),
+        })?;
+        for table in set_aside {
             tracing::error!(
                 "table {table}: {}; it will be reported damaged",
                 journal::SET_ASIDE
             );
         }
-        journal::fold(&conn).map_err(|e| {
-            corrupt(format!(
-                "{}: the journal of recent moves cannot join the tables' logs ({e}); \
-                 restore it from a backup",
-                path.display()
-            ))
-        })?;
         Ok(Db { conn })
     }
 
@@ -412,6 +423,9 @@ impl<'c> Hot<'c> {
             // and is refused until the next fold (which empties the
             // journal). Loud, but nothing is lost or taken twice.
             tracing::error!("cannot read the journal's heads: {e}");
+            // A fold empties the journal and so makes `entries` the truth
+            // again; bring it on after this group.
+            self.journal_rows = FOLD_AT;
         }
     }
 
@@ -505,7 +519,8 @@ fn execute(tx: &rusqlite::Connection, hot: &mut Hot, op: Op) -> Answer {
             token_hash,
             reply,
         } => {
-            let r: Result<_, StorageError> = (|| {
+            // The user and its first session, or neither.
+            let r: Result<_, StorageError> = all_or_nothing(tx, || {
                 tx.execute(
                     "INSERT INTO users (name, token_hash, created) VALUES (?1, ?2, ?3)",
                     params![name, token_hash.0.as_slice(), now()],
@@ -513,7 +528,7 @@ fn execute(tx: &rusqlite::Connection, hot: &mut Hot, op: Op) -> Answer {
                 let user = UserId(tx.last_insert_rowid() as u64);
                 let session = insert_session(tx, user, &token_hash)?;
                 Ok((user, session))
-            })();
+            });
             deferred(reply, r)
         }
         Op::FindUser {
@@ -725,8 +740,14 @@ fn create_table(
     created: &mut Option<u64>,
 ) -> Result<TableId, StorageError> {
     tx.execute(
-        "INSERT INTO tables (options, header, chain_secret, chain_len, invite, seats, status, created, creator, creator_addr, active)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?8)",
+        // A number no log ever used: a table whose record was lost may
+        // have left rows behind (in `entries`, or set aside from the
+        // journal), which must never be read as a new table's.
+        "INSERT INTO tables (id, options, header, chain_secret, chain_len, invite, seats, status, created, creator, creator_addr, active)
+         VALUES (1 + MAX((SELECT COALESCE(MAX(id), 0) FROM tables),
+                         (SELECT COALESCE(MAX(table_id), 0) FROM entries),
+                         (SELECT COALESCE(MAX(table_id), 0) FROM journal_set_aside)),
+                 ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?8)",
         params![
             t.options,
             t.header,
@@ -764,8 +785,16 @@ pub(super) fn all_or_nothing<T, E: From<rusqlite::Error>>(
         Err(e) => {
             // If SQLite ended the whole transaction itself there is no
             // savepoint left; the caller (`run_group`) sees that and fails
-            // the group.
-            let _ = tx.execute_batch("ROLLBACK TO request; RELEASE request");
+            // the group. If the savepoint cannot be rolled back, the whole
+            // transaction is, for the same outcome: the failed request's
+            // writes must not commit with the group.
+            if tx
+                .execute_batch("ROLLBACK TO request; RELEASE request")
+                .is_err()
+                && !tx.is_autocommit()
+            {
+                let _ = tx.execute_batch("ROLLBACK");
+            }
             Err(e)
         }
     }
@@ -958,11 +987,12 @@ fn load_unfinished(tx: &rusqlite::Connection) -> Result<(Vec<StoredTable>, Damag
             tx.query_row("SELECT COUNT(*) > 0 FROM tables WHERE id = ?1", [id], |r| {
                 r.get(0)
             })?;
-        if !known && orphaned.binary_search(&id).is_err() {
+        if !known {
             orphaned.push(id);
         }
     }
     orphaned.sort_unstable();
+    orphaned.dedup();
     for id in orphaned {
         damaged.push((
             TableId(id as u64),
