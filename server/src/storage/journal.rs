@@ -42,7 +42,7 @@
 //! damaged (`--skip-damaged` starts without them), so that one table's
 //! damage neither blocks every fold nor is folded into a log.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 /// A table's whole log, folded part then journal, in order; `?1` is the
 /// table. For the read-only tools (`check`, `export`), which may read a
@@ -90,7 +90,10 @@ pub(crate) const SET_ASIDE: &str = "its newest moves, left in the journal by a c
 /// right, then fold the rest; one transaction, so a failed open changes
 /// nothing. Returns the tables set aside.
 pub(crate) fn set_aside_and_fold(conn: &Connection) -> rusqlite::Result<Vec<i64>> {
-    let tx = conn.unchecked_transaction()?;
+    // IMMEDIATE: the write lock first. A deferred transaction that reads
+    // before it writes gets SQLITE_BUSY at once, without waiting, if
+    // another connection wrote meanwhile (a server still closing).
+    let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
     let bad: Vec<i64> = {
         let mut stmt = tx.prepare(
             "SELECT DISTINCT j.table_id FROM journal j
@@ -147,7 +150,7 @@ pub(crate) fn damage(conn: &Connection) -> rusqlite::Result<Option<String>> {
 /// `head_seq` to its last entry, and empty the journal: one transaction,
 /// so a crash leaves either the journal or the fold. Returns the rows moved.
 pub(crate) fn fold(conn: &Connection) -> rusqlite::Result<u64> {
-    let tx = conn.unchecked_transaction()?;
+    let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)?;
     let moved = fold_in(&tx)?;
     tx.commit()?;
     Ok(moved)
